@@ -1,0 +1,36 @@
+package org.symdyn.dynamics;
+
+import org.ejml.data.DMatrixRMaj;
+
+/**
+ * The joint-space dynamics of one model, H(q) v̇ + C(q, v) = τ, with H the joint-space inertia (mass) matrix and
+ * C the bias forces (Coriolis, centrifugal and gravity). Implemented by the generic interpreter
+ * ({@link GenericDynamics}) and by every generated class, so that solvers run on either.
+ *
+ * <p>Conventions: inputs are {@code double[]} of length nq (q) or nv (v, v̇, τ); outputs are caller-owned and
+ * preallocated ({@code DMatrixRMaj} of nv x nv, arrays of nv) and are overwritten. SI units. A floating base's v is
+ * [ω; v_origin] in base coordinates and its τ the wrench [n; f] on the base in base coordinates; v̇ is the time
+ * derivative of that v (see {@link org.symdyn.model.JointType}). Gravity is the model's.
+ *
+ * <p>No method allocates. An instance owns scratch arrays and is therefore not thread-safe: use
+ * {@link #copy()} to get one instance per thread.
+ */
+public interface Dynamics extends ModelInfo {
+    /** H(q), the symmetric positive definite joint-space inertia matrix (nv x nv). */
+    void massMatrix(double[] q, DMatrixRMaj H);
+
+    /** C(q, v): the τ that gives zero acceleration, Coriolis, centrifugal and gravity terms together. */
+    void biasForces(double[] q, double[] v, double[] C);
+
+    /** g(q) = C(q, 0): the gravity part of the bias forces. */
+    void gravityForces(double[] q, double[] g);
+
+    /** Inverse dynamics: τ = H(q) v̇ + C(q, v). */
+    void inverseDynamics(double[] q, double[] v, double[] vdot, double[] tau);
+
+    /** Forward dynamics: v̇ = H(q)⁻¹ (τ - C(q, v)). */
+    void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot);
+
+    /** An independent instance for the same model, with its own scratch arrays (for another thread). */
+    Dynamics copy();
+}

@@ -1,0 +1,58 @@
+package org.symdyn.dynamics;
+
+import java.util.List;
+
+/**
+ * What a dynamics implementation knows about its model, so that a solver can map names to indices without the
+ * {@link org.symdyn.model.Model} itself (a generated class answers from constants). Index conventions are those of
+ * {@link org.symdyn.model.Model}: bodies parents first, q and v stacked in body order.
+ */
+public interface ModelInfo {
+    /** The model's name. */
+    String modelName();
+
+    /** SHA-256 (hex) of the model file this was built from, or null for a model made in code. */
+    String sourceSha256();
+
+    /** Number of position coordinates. */
+    int nq();
+
+    /** Number of velocity coordinates (degrees of freedom). */
+    int nv();
+
+    /** Name of each position coordinate. */
+    List<String> qNames();
+
+    /** Name of each velocity coordinate. */
+    List<String> vNames();
+
+    /** Name of each moving body (its link). */
+    List<String> bodyNames();
+
+    /** Name of each body's joint. */
+    List<String> jointNames();
+
+    /** Parent body of {@code body}, -1 for the root. */
+    int parent(int body);
+
+    /** True if {@code body} moves on a floating (6-dof) joint. */
+    boolean isFloating(int body);
+
+    /** Name of each frame (every link of the model file, and frames added in code). */
+    List<String> frameNames();
+
+    /** Number of moving bodies. */
+    default int bodyCount() {
+        return bodyNames().size();
+    }
+
+    /** Index of the body of that name, or -1 if none. */
+    default int bodyIndex(String name) {
+        return bodyNames().indexOf(name);
+    }
+
+    /** Index of the frame of that name, or -1 if none. */
+    default int frameIndex(String name) {
+        return frameNames().indexOf(name);
+    }
+}

@@ -1,0 +1,48 @@
+package org.symdyn.model;
+
+import org.symdyn.spatial.Pose;
+
+/**
+ * The joint that connects a body to its parent.
+ *
+ * @param name       the URDF joint name (or a generated one for a floating base added by a reader option)
+ * @param type       the joint type
+ * @param axis       unit axis in joint-frame coordinates (for revolute, prismatic and planar joints; ignored by the
+ *                   others), never a shared array: use {@link #axis(int)}
+ * @param placement  the joint frame J in the parent body's frame at q = 0 (URDF {@code origin})
+ * @param lower      lower position limit, NaN when none
+ * @param upper      upper position limit, NaN when none
+ * @param qIndex     index of the joint's first position coordinate in q
+ * @param vIndex     index of the joint's first velocity coordinate in v
+ * @param location   where the joint was declared
+ */
+public record Joint(String name, JointType type, double[] axis, Pose placement, double lower, double upper,
+        int qIndex, int vIndex, SourceLocation location) {
+
+    public Joint {
+        axis = axis.clone();
+    }
+
+    /** Component i of the unit axis. */
+    public double axis(int i) {
+        return axis[i];
+    }
+
+    @Override
+    public double[] axis() {
+        return axis.clone();
+    }
+
+    /** True if finite lower and upper position limits were given. */
+    public boolean hasLimits() {
+        return !Double.isNaN(lower) && !Double.isNaN(upper);
+    }
+
+    public int nq() {
+        return type.nq();
+    }
+
+    public int nv() {
+        return type.nv();
+    }
+}

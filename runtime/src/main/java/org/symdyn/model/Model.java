@@ -1,0 +1,240 @@
+package org.symdyn.model;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An immutable description of one mechanism: moving bodies in topological order (parents first; from a URDF file,
+ * depth first in document order), their joints and inertias, named frames, constraints and gravity.
+ *
+ * <p>Coordinates: q stacks each body's joint positions in body order and v its velocities, so
+ * {@code q = [q_0, q_1, ...]} with {@link Joint#qIndex()} and {@link Joint#vIndex()}; a floating base or ball joint
+ * makes nq exceed nv (see {@link JointType}). Build one with {@link #builder(String)} or read one with
+ * {@link org.symdyn.model.urdf.UrdfReader}.
+ */
+public final class Model {
+    /** Gravity when the model does not state it: (0, 0, -9.81) m/s². */
+    public static final double[] DEFAULT_GRAVITY = {0, 0, -9.81};
+
+    private final String name;
+    private final String rootName;
+    private final String sourcePath;
+    private final String sourceSha256;
+    private final double[] gravity;
+    private final List<Body> bodies;
+    private final List<Frame> frames;
+    private final List<ConstraintModel> constraints;
+    private final List<Diagnostic> warnings;
+    private final List<String> qNames;
+    private final List<String> vNames;
+    private final int nq;
+    private final int nv;
+    private final Map<String, Integer> bodyIndexByName = new HashMap<>();
+    private final Map<String, Frame> frameByName = new HashMap<>();
+    private final Map<String, Integer> bodyIndexByJointName = new HashMap<>();
+
+    Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
+            List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
+            List<String> qNames, List<String> vNames) {
+        this.name = name;
+        this.rootName = rootName;
+        this.sourcePath = sourcePath;
+        this.sourceSha256 = sourceSha256;
+        this.gravity = gravity.clone();
+        this.bodies = List.copyOf(bodies);
+        this.frames = List.copyOf(frames);
+        this.constraints = List.copyOf(constraints);
+        this.warnings = List.copyOf(warnings);
+        this.qNames = List.copyOf(qNames);
+        this.vNames = List.copyOf(vNames);
+        this.nq = qNames.size();
+        this.nv = vNames.size();
+        for (Body b : bodies) {
+            bodyIndexByName.put(b.name(), b.index());
+            bodyIndexByJointName.put(b.joint().name(), b.index());
+        }
+        for (Frame f : frames) {
+            frameByName.put(f.name(), f);
+        }
+    }
+
+    /** A builder for a model of the given name, for models made in code. */
+    public static ModelBuilder builder(String name) {
+        return new ModelBuilder(name);
+    }
+
+    /** The model's name (URDF {@code <robot name>}). */
+    public String name() {
+        return name;
+    }
+
+    /** The name of the root (world) link: the fixed frame bodies with parent -1 hang from. */
+    public String rootName() {
+        return rootName;
+    }
+
+    /** The file the model was read from, or null for a model built in code. */
+    public String sourcePath() {
+        return sourcePath;
+    }
+
+    /** SHA-256 (hex) of the model file's bytes, or null for a model built in code. */
+    public String sourceSha256() {
+        return sourceSha256;
+    }
+
+    /** Gravity in world coordinates (m/s²), a copy. */
+    public double[] gravity() {
+        return gravity.clone();
+    }
+
+    /** Component i of gravity in world coordinates. */
+    public double gravity(int i) {
+        return gravity[i];
+    }
+
+    /** The moving bodies, parents before children. */
+    public List<Body> bodies() {
+        return bodies;
+    }
+
+    public int bodyCount() {
+        return bodies.size();
+    }
+
+    public Body body(int index) {
+        return bodies.get(index);
+    }
+
+    /**
+     * The index of the moving body of that name; -1 for the root link.
+     *
+     * @throws IllegalArgumentException if no moving body has that name
+     */
+    public int bodyIndex(String bodyName) {
+        if (bodyName.equals(rootName)) {
+            return -1;
+        }
+        Integer i = bodyIndexByName.get(bodyName);
+        if (i == null) {
+            throw new IllegalArgumentException("model " + name + " has no moving body named '" + bodyName + "'");
+        }
+        return i;
+    }
+
+    /**
+     * The index of the body whose joint has that name.
+     *
+     * @throws IllegalArgumentException if no joint has that name
+     */
+    public int bodyIndexOfJoint(String jointName) {
+        Integer i = bodyIndexByJointName.get(jointName);
+        if (i == null) {
+            throw new IllegalArgumentException("model " + name + " has no movable joint named '" + jointName + "'");
+        }
+        return i;
+    }
+
+    /** Every named frame: each link of the model file, in document order. */
+    public List<Frame> frames() {
+        return frames;
+    }
+
+    /**
+     * The frame of that name.
+     *
+     * @throws IllegalArgumentException if there is none
+     */
+    public Frame frame(String frameName) {
+        Frame f = frameByName.get(frameName);
+        if (f == null) {
+            throw new IllegalArgumentException("model " + name + " has no frame named '" + frameName + "'");
+        }
+        return f;
+    }
+
+    /** True if a frame of that name exists. */
+    public boolean hasFrame(String frameName) {
+        return frameByName.containsKey(frameName);
+    }
+
+    /** The constraints, in declaration order. */
+    public List<ConstraintModel> constraints() {
+        return constraints;
+    }
+
+    /** Total number of constraint rows. */
+    public int constraintRowCount() {
+        int n = 0;
+        for (ConstraintModel c : constraints) {
+            n += c.rowCount();
+        }
+        return n;
+    }
+
+    /** Warnings found while reading or building (accepted problems, such as a violated triangle inequality). */
+    public List<Diagnostic> warnings() {
+        return warnings;
+    }
+
+    /** Number of position coordinates. */
+    public int nq() {
+        return nq;
+    }
+
+    /** Number of velocity coordinates (degrees of freedom). */
+    public int nv() {
+        return nv;
+    }
+
+    /** The name of each position coordinate (see the naming rules in {@link ModelBuilder}). */
+    public List<String> qNames() {
+        return qNames;
+    }
+
+    /** The name of each velocity coordinate. */
+    public List<String> vNames() {
+        return vNames;
+    }
+
+    /** True if some body moves on a {@link JointType#FLOATING} joint. */
+    public boolean hasFloatingBase() {
+        for (Body b : bodies) {
+            if (b.joint().type() == JointType.FLOATING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Parent index of each body (-1 for the root), a fresh array. */
+    public int[] parents() {
+        int[] p = new int[bodies.size()];
+        for (Body b : bodies) {
+            p[b.index()] = b.parentIndex();
+        }
+        return p;
+    }
+
+    /** The neutral configuration: zero joint positions and identity quaternions. */
+    public double[] neutralConfiguration() {
+        double[] q = new double[nq];
+        for (Body b : bodies) {
+            Joint j = b.joint();
+            if (j.type() == JointType.FLOATING) {
+                q[j.qIndex() + 6] = 1;
+            } else if (j.type() == JointType.BALL) {
+                q[j.qIndex() + 3] = 1;
+            }
+        }
+        return q;
+    }
+
+    @Override
+    public String toString() {
+        return "Model{" + name + ", bodies=" + bodies.size() + ", nq=" + nq + ", nv=" + nv + ", constraints="
+                + constraints.size() + "}";
+    }
+
+}

@@ -1,0 +1,386 @@
+package org.symdyn.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ejml.data.Complex_F64;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
+
+/**
+ * Builds an immutable {@link Model} in code; the readers use it too, so a model from a file and one from code
+ * are checked by the same rules.
+ *
+ * <p>Links are added parents first. A moving link gets a joint ({@link #addBody}); a link attached by a fixed
+ * joint ({@link #addFixedLink}) becomes a frame of its moving ancestor, into which its inertia is merged (dropped
+ * when the ancestor is the root, which does not move). A parent may be named by any link or frame name.
+ *
+ * <p>Coordinate names: a single-dof joint's coordinate is the joint's name; a floating joint contributes q names
+ * {@code body:x, :y, :z, :qx, :qy, :qz, :qw} and v names {@code body:wx, :wy, :wz, :vx, :vy, :vz} (body = the
+ * floating link); a ball joint {@code joint:qx|qy|qz|qw} and {@code joint:wx|wy|wz}; a planar joint
+ * {@code joint:x|y|theta} for both.
+ *
+ * <p>Inertia rules: a moving body must have positive mass; every declared inertia about the centre of mass must be
+ * positive definite. Both are errors, except for links under {@link #DUMMY_MASS} kg (placeholders common in
+ * public URDF files), where an inertia problem is a warning. A violated triangle inequality of the principal
+ * moments is a warning. {@link #strict(boolean)} makes warnings errors. {@link #build()} reports every problem at
+ * once.
+ */
+public final class ModelBuilder {
+    /** Links lighter than this (kg) are treated as placeholders: inertia problems are warnings. */
+    public static final double DUMMY_MASS = 1e-5;
+
+    private final String name;
+    private String rootName = "world";
+    private SourceLocation rootLocation = SourceLocation.UNKNOWN;
+    private String sourcePath;
+    private String sourceSha256;
+    private double[] gravity = Model.DEFAULT_GRAVITY.clone();
+    private boolean strict;
+
+    private final List<BodyDraft> bodies = new ArrayList<>();
+    private final Map<String, Frame> frames = new LinkedHashMap<>();
+    private final Map<String, Integer> jointNames = new HashMap<>();
+    private final List<ConstraintModel> constraints = new ArrayList<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    private static final class BodyDraft {
+        final String name;
+        final int parent;
+        final String jointName;
+        final JointType type;
+        final double[] axis;
+        final Pose placement;
+        final double lower;
+        final double upper;
+        final SourceLocation jointLocation;
+        final SourceLocation location;
+        RigidBodyInertia inertia;
+
+        BodyDraft(String name, int parent, String jointName, JointType type, double[] axis, Pose placement,
+                double lower, double upper, RigidBodyInertia inertia, SourceLocation jointLocation,
+                SourceLocation location) {
+            this.name = name;
+            this.parent = parent;
+            this.jointName = jointName;
+            this.type = type;
+            this.axis = axis;
+            this.placement = placement;
+            this.lower = lower;
+            this.upper = upper;
+            this.inertia = inertia;
+            this.jointLocation = jointLocation;
+            this.location = location;
+        }
+    }
+
+    ModelBuilder(String name) {
+        this.name = name;
+        frames.put(rootName, new Frame(rootName, -1, Pose.IDENTITY, rootLocation));
+    }
+
+    /** Names the root (world) link; default "world". Call before adding links. */
+    public ModelBuilder root(String linkName, SourceLocation location) {
+        frames.remove(rootName);
+        rootName = linkName;
+        rootLocation = location;
+        frames.put(rootName, new Frame(rootName, -1, Pose.IDENTITY, location));
+        return this;
+    }
+
+    /** Names the root (world) link; default "world". Call before adding links. */
+    public ModelBuilder root(String linkName) {
+        return root(linkName, SourceLocation.UNKNOWN);
+    }
+
+    /** Gravity in world coordinates (m/s²); default (0, 0, -9.81). */
+    public ModelBuilder gravity(double x, double y, double z) {
+        gravity = new double[] {x, y, z};
+        return this;
+    }
+
+    /** Records the file the model came from and the SHA-256 of its bytes. */
+    public ModelBuilder source(String path, String sha256) {
+        this.sourcePath = path;
+        this.sourceSha256 = sha256;
+        return this;
+    }
+
+    /** When true, warnings are errors. */
+    public ModelBuilder strict(boolean strict) {
+        this.strict = strict;
+        return this;
+    }
+
+    /** Adds a problem found by a reader, to be reported with the builder's own at {@link #build()}. */
+    public ModelBuilder report(Diagnostic diagnostic) {
+        diagnostics.add(diagnostic);
+        return this;
+    }
+
+    /** A moving link on a joint, with no position limits and no source location. */
+    public ModelBuilder addBody(String linkName, String parent, String jointName, JointType type, double[] axis,
+            Pose placement, RigidBodyInertia inertia) {
+        return addBody(linkName, parent, jointName, type, axis, placement, Double.NaN, Double.NaN, inertia,
+                SourceLocation.UNKNOWN, SourceLocation.UNKNOWN);
+    }
+
+    /**
+     * A moving link.
+     *
+     * @param linkName      the new body's (link's) name
+     * @param parent        the name of a link or frame already added, or of the root
+     * @param jointName     the joint's name, unique in the model
+     * @param type          the joint type
+     * @param axis          the joint axis in joint-frame coordinates, normalised here (ignored for floating and ball
+     *                      joints; may be null for them)
+     * @param placement     the joint frame in the parent link's frame
+     * @param lower         lower position limit or NaN
+     * @param upper         upper position limit or NaN
+     * @param inertia       the link's own inertia in its frame
+     * @param jointLocation where the joint was declared
+     * @param linkLocation  where the link (its inertial) was declared
+     */
+    public ModelBuilder addBody(String linkName, String parent, String jointName, JointType type, double[] axis,
+            Pose placement, double lower, double upper, RigidBodyInertia inertia, SourceLocation jointLocation,
+            SourceLocation linkLocation) {
+        Frame parentFrame = frames.get(parent);
+        boolean ok = true;
+        if (parentFrame == null) {
+            diagnostics.add(Diagnostic.error(jointLocation,
+                    "joint '" + jointName + "': parent link '" + parent + "' is not defined (or not yet added)"));
+            ok = false;
+        }
+        if (frames.containsKey(linkName)) {
+            diagnostics.add(Diagnostic.error(linkLocation, "duplicate link name '" + linkName + "'"));
+            ok = false;
+        }
+        if (jointNames.containsKey(jointName)) {
+            diagnostics.add(Diagnostic.error(jointLocation, "duplicate joint name '" + jointName + "'"));
+            ok = false;
+        }
+        double[] unitAxis = new double[] {1, 0, 0};
+        if (type == JointType.REVOLUTE || type == JointType.CONTINUOUS || type == JointType.PRISMATIC
+                || type == JointType.PLANAR) {
+            double n = axis == null ? 0 : Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+            if (!(n > 0) || !Double.isFinite(n)) {
+                diagnostics.add(Diagnostic.error(jointLocation, "joint '" + jointName + "': axis "
+                        + Arrays.toString(axis) + " is zero or not finite"));
+                ok = false;
+            } else {
+                unitAxis = new double[] {axis[0] / n, axis[1] / n, axis[2] / n};
+            }
+        }
+        checkInertia(linkName, inertia, true, linkLocation);
+        if (!ok) {
+            return this;
+        }
+        int index = bodies.size();
+        Pose effective = parentFrame.pose().compose(placement);
+        bodies.add(new BodyDraft(linkName, parentFrame.bodyIndex(), jointName, type, unitAxis, effective, lower,
+                upper, inertia, jointLocation, linkLocation));
+        jointNames.put(jointName, index);
+        frames.put(linkName, new Frame(linkName, index, Pose.IDENTITY, linkLocation));
+        return this;
+    }
+
+    /**
+     * A link (or a massless frame, with {@code inertia} null) rigidly attached to {@code parent} at
+     * {@code placement}. Its inertia is merged into the moving ancestor.
+     */
+    public ModelBuilder addFixedLink(String linkName, String parent, Pose placement, RigidBodyInertia inertia,
+            SourceLocation jointLocation, SourceLocation linkLocation) {
+        Frame parentFrame = frames.get(parent);
+        if (parentFrame == null) {
+            diagnostics.add(Diagnostic.error(jointLocation,
+                    "link '" + linkName + "': parent link '" + parent + "' is not defined (or not yet added)"));
+            return this;
+        }
+        if (frames.containsKey(linkName)) {
+            diagnostics.add(Diagnostic.error(linkLocation, "duplicate link or frame name '" + linkName + "'"));
+            return this;
+        }
+        Pose pose = parentFrame.pose().compose(placement);
+        frames.put(linkName, new Frame(linkName, parentFrame.bodyIndex(), pose, linkLocation));
+        if (inertia != null) {
+            checkInertia(linkName, inertia, false, linkLocation);
+            if (parentFrame.bodyIndex() >= 0) {
+                BodyDraft body = bodies.get(parentFrame.bodyIndex());
+                body.inertia = body.inertia.plus(inertia.expressedIn(pose));
+            }
+        }
+        return this;
+    }
+
+    /** A massless named frame attached to a link or frame. */
+    public ModelBuilder addFrame(String frameName, String attachedTo, Pose pose) {
+        return addFixedLink(frameName, attachedTo, pose, null, SourceLocation.UNKNOWN, SourceLocation.UNKNOWN);
+    }
+
+    /** Adds a constraint; its name must be unique among the model's constraints. */
+    public ModelBuilder addConstraint(ConstraintModel constraint) {
+        for (ConstraintModel c : constraints) {
+            if (c.name().equals(constraint.name())) {
+                diagnostics.add(Diagnostic.error(constraint.location(),
+                        "duplicate constraint name '" + constraint.name() + "'"));
+                return this;
+            }
+        }
+        constraints.add(constraint);
+        return this;
+    }
+
+    /** The frame of a link or frame added so far (body index and placement in that body), or null. */
+    public Frame frame(String linkOrFrameName) {
+        return frames.get(linkOrFrameName);
+    }
+
+    /** The body index of the joint of that name added so far, or -1. */
+    public int bodyIndexOfJoint(String jointName) {
+        Integer i = jointNames.get(jointName);
+        return i == null ? -1 : i;
+    }
+
+    /** The joint type of a body added so far. */
+    public JointType jointType(int bodyIndex) {
+        return bodies.get(bodyIndex).type;
+    }
+
+    private void checkInertia(String link, RigidBodyInertia inertia, boolean moving, SourceLocation location) {
+        double m = inertia.mass();
+        if (!Double.isFinite(m)) {
+            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass is not finite"));
+            return;
+        }
+        if (m < 0 || (moving && m == 0)) {
+            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass " + m
+                    + (moving ? " kg; a moving link needs a positive mass" : " kg is negative")));
+            return;
+        }
+        if (m == 0 && isZero(inertia)) {
+            return; // a massless fixed frame
+        }
+        boolean dummy = m < DUMMY_MASS;
+        double[] eig = principalMoments(inertia);
+        if (eig == null) {
+            diagnostics.add(Diagnostic.error(location, "link '" + link + "': inertia is not finite"));
+            return;
+        }
+        double scale = Math.max(Math.abs(eig[2]), Double.MIN_NORMAL);
+        if (!(eig[0] > 1e-12 * scale) || !(eig[0] > 0)) {
+            String msg = String.format("link '%s': inertia about the centre of mass is not positive definite "
+                    + "(principal moments %.6g, %.6g, %.6g kg m²)", link, eig[0], eig[1], eig[2]);
+            diagnostics.add(dummy ? Diagnostic.warning(location, msg + " on a placeholder link of " + m + " kg")
+                    : Diagnostic.error(location, msg));
+            return;
+        }
+        if (eig[0] + eig[1] < eig[2] * (1 - 1e-9)) {
+            diagnostics.add(Diagnostic.warning(location, String.format("link '%s': principal moments %.6g, %.6g, "
+                    + "%.6g kg m² violate the triangle inequality (not a physical body)", link, eig[0], eig[1],
+                    eig[2])));
+        }
+    }
+
+    private static boolean isZero(RigidBodyInertia inertia) {
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                if (inertia.inertiaAboutCom(i, j) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Principal moments in ascending order, or null if an entry is not finite. */
+    static double[] principalMoments(RigidBodyInertia inertia) {
+        DMatrixRMaj a = new DMatrixRMaj(3, 3);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double x = inertia.inertiaAboutCom(i, j);
+                if (!Double.isFinite(x)) {
+                    return null;
+                }
+                a.set(i, j, x);
+            }
+        }
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(3, false, true);
+        if (!eig.decompose(a)) {
+            return null;
+        }
+        double[] e = new double[3];
+        for (int i = 0; i < 3; i++) {
+            Complex_F64 c = eig.getEigenvalue(i);
+            e[i] = c.real;
+        }
+        Arrays.sort(e);
+        return e;
+    }
+
+    /**
+     * The model, or every problem found.
+     *
+     * @throws ModelException listing every error (and every warning when strict), each with its location
+     */
+    public Model build() throws ModelException {
+        List<Diagnostic> errors = new ArrayList<>();
+        List<Diagnostic> warnings = new ArrayList<>();
+        for (Diagnostic d : diagnostics) {
+            if (d.isError()) {
+                errors.add(d);
+            } else if (strict) {
+                errors.add(Diagnostic.error(d.location(), d.message() + " (an error under strict reading)"));
+            } else {
+                warnings.add(d);
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new ModelException(errors);
+        }
+        List<Body> built = new ArrayList<>();
+        List<String> qNames = new ArrayList<>();
+        List<String> vNames = new ArrayList<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            BodyDraft d = bodies.get(i);
+            Joint joint = new Joint(d.jointName, d.type, d.axis, d.placement, d.lower, d.upper, qNames.size(),
+                    vNames.size(), d.jointLocation);
+            switch (d.type) {
+                case FLOATING -> {
+                    for (String s : new String[] {"x", "y", "z", "qx", "qy", "qz", "qw"}) {
+                        qNames.add(d.name + ":" + s);
+                    }
+                    for (String s : new String[] {"wx", "wy", "wz", "vx", "vy", "vz"}) {
+                        vNames.add(d.name + ":" + s);
+                    }
+                }
+                case BALL -> {
+                    for (String s : new String[] {"qx", "qy", "qz", "qw"}) {
+                        qNames.add(d.jointName + ":" + s);
+                    }
+                    for (String s : new String[] {"wx", "wy", "wz"}) {
+                        vNames.add(d.jointName + ":" + s);
+                    }
+                }
+                case PLANAR -> {
+                    for (String s : new String[] {"x", "y", "theta"}) {
+                        qNames.add(d.jointName + ":" + s);
+                        vNames.add(d.jointName + ":" + s);
+                    }
+                }
+                default -> {
+                    qNames.add(d.jointName);
+                    vNames.add(d.jointName);
+                }
+            }
+            built.add(new Body(i, d.name, d.parent, joint, d.inertia, d.location));
+        }
+        return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
+                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames);
+    }
+}

@@ -1,0 +1,89 @@
+package org.symdyn.spatial;
+
+/**
+ * 3x3 rotation helpers on row-major {@code double[9]} arrays. Callers own every array; nothing allocates, so the
+ * methods may be used on hot paths. Input and output arrays must not alias unless a method says so.
+ */
+public final class Rotations {
+    private Rotations() {
+    }
+
+    /** R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention (fixed axes x, y, z in that order). */
+    public static double[] fromRpy(double roll, double pitch, double yaw) {
+        double cr = Math.cos(roll), sr = Math.sin(roll);
+        double cp = Math.cos(pitch), sp = Math.sin(pitch);
+        double cy = Math.cos(yaw), sy = Math.sin(yaw);
+        return new double[] {
+            cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
+            sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
+            -sp, cp * sr, cp * cr};
+    }
+
+    /**
+     * The rotation by angle {@code angle} (radians, right hand) about the unit axis (ax, ay, az), Rodrigues'
+     * formula R = I + sin θ [a]× + (1 - cos θ) [a]×², written to {@code out} (row-major).
+     */
+    public static void axisAngle(double ax, double ay, double az, double angle, double[] out) {
+        double s = Math.sin(angle), c = Math.cos(angle);
+        axisAngle(ax, ay, az, s, c, out);
+    }
+
+    /** {@link #axisAngle(double, double, double, double, double[])} with sin θ and cos θ given. */
+    public static void axisAngle(double ax, double ay, double az, double s, double c, double[] out) {
+        double t = 1 - c;
+        out[0] = c + t * ax * ax;
+        out[1] = t * ax * ay - s * az;
+        out[2] = t * ax * az + s * ay;
+        out[3] = t * ax * ay + s * az;
+        out[4] = c + t * ay * ay;
+        out[5] = t * ay * az - s * ax;
+        out[6] = t * ax * az - s * ay;
+        out[7] = t * ay * az + s * ax;
+        out[8] = c + t * az * az;
+    }
+
+    /**
+     * The rotation of the unit quaternion (x, y, z, w) (Hamilton convention, w the scalar part). The quaternion is
+     * normalised first, so a slightly off-unit integrator state still gives an orthonormal matrix.
+     */
+    public static void fromQuaternion(double x, double y, double z, double w, double[] out) {
+        double n2 = x * x + y * y + z * z + w * w;
+        double s = 2 / n2;
+        double xx = s * x * x, yy = s * y * y, zz = s * z * z;
+        double xy = s * x * y, xz = s * x * z, yz = s * y * z;
+        double wx = s * w * x, wy = s * w * y, wz = s * w * z;
+        out[0] = 1 - yy - zz;
+        out[1] = xy - wz;
+        out[2] = xz + wy;
+        out[3] = xy + wz;
+        out[4] = 1 - xx - zz;
+        out[5] = yz - wx;
+        out[6] = xz - wy;
+        out[7] = yz + wx;
+        out[8] = 1 - xx - yy;
+    }
+
+    /** out = a b (3x3 times 3x3), or a x when {@code b} has 3 entries. {@code out} must not alias a or b. */
+    public static void multiply(double[] a, double[] b, double[] out) {
+        if (b.length == 3) {
+            for (int i = 0; i < 3; i++) {
+                out[i] = a[3 * i] * b[0] + a[3 * i + 1] * b[1] + a[3 * i + 2] * b[2];
+            }
+            return;
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                out[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+            }
+        }
+    }
+
+    /** out = aᵀ. {@code out} must not alias a. */
+    public static void transpose(double[] a, double[] out) {
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                out[3 * i + j] = a[3 * j + i];
+            }
+        }
+    }
+}
