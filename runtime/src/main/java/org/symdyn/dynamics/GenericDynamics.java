@@ -864,6 +864,21 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     }
 
     @Override
+    public void bodyVelocity(double[] q, double[] v, int body, double[] velocity) {
+        checkState(q, v);
+        rnea(q, v, zeroV, false, tmpTau);
+        System.arraycopy(vel, 6 * body, velocity, 0, 6);
+    }
+
+    @Override
+    public void bodyAcceleration(double[] q, double[] v, double[] vdot, int body, double[] acceleration) {
+        checkState(q, v);
+        checkLength(vdot, nv, "vdot");
+        rnea(q, v, vdot, false, tmpTau);
+        System.arraycopy(acc, 6 * body, acceleration, 0, 6);
+    }
+
+    @Override
     public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
         checkState(q, v);
         rnea(q, v, zeroV, false, tmpTau);

@@ -18,6 +18,16 @@ public interface Kinematics extends ModelInfo {
     /** The pose of a named frame (index into {@link #frameNames()}), as {@link #bodyPose}. */
     void framePose(double[] q, int frame, double[] rotation, double[] position);
 
+    /** The spatial velocity [ω; v_origin] of a body in its own coordinates. */
+    void bodyVelocity(double[] q, double[] v, int body, double[] velocity);
+
+    /**
+     * The spatial acceleration of a body in its own coordinates for joint accelerations v̇ (gravity excluded): the
+     * time derivative of {@link #bodyVelocity}'s coordinates. Its angular part is ω̇; its linear part is the
+     * classical acceleration of the body origin minus ω × v_origin (Featherstone's spatial acceleration).
+     */
+    void bodyAcceleration(double[] q, double[] v, double[] vdot, int body, double[] acceleration);
+
     /** World position of a point fixed in a body. */
     void pointPosition(double[] q, int body, double[] point, double[] position);
 
