@@ -1,0 +1,142 @@
+package org.symdyn.cli;
+
+import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Model;
+
+/**
+ * The {@code symdyn} command line ({@code java -jar symdyn.jar ...}); see {@link #USAGE}.
+ *
+ * <p>Results go to standard output as pretty-printed JSON (two-space indentation, numeric arrays on one line,
+ * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
+ * model or states file as a {@code path:[line,col] message} line, never a stack trace.
+ *
+ * <p>Exit codes: 0 success (also for {@code --help}); 2 bad usage, a bad model or states file, or an unavailable
+ * backend (also when no arguments are given: the usage then goes to standard output); 1 an internal error, printed
+ * as {@code internal error: message} (a bug: please report it).
+ */
+public final class SymDynCli {
+    /** The usage text printed by {@code --help}. */
+    public static final String USAGE = String.join("\n",
+            "usage: symdyn inspect MODEL.urdf [--floating] [--strict]",
+            "       symdyn evaluate MODEL.urdf --states STATES.json [--backend generic] [--floating] [--strict]",
+            "",
+            "Commands:",
+            "  inspect    print the model's structure as JSON: name, nq, nv, q_names, v_names,",
+            "             bodies (name, parent, joint, joint_type), frames (name, body),",
+            "             constraints (name, type, rows) and warnings",
+            "  evaluate   evaluate the dynamics at each state of STATES.json and print JSON",
+            "             {\"results\": [{\"H\", \"C\", \"g\", \"qdd\", \"tau_id\", \"body_poses\"}, ...]}, one per state:",
+            "             H mass matrix, C bias forces (Coriolis, centrifugal and gravity), g gravity forces,",
+            "             qdd forward dynamics of tau (constraints ignored), tau_id inverse dynamics of a,",
+            "             body_poses position and rotation (3 rows, world <- link) of every link",
+            "",
+            "Options (before or after the model file):",
+            "  --floating         give the root link a floating (6-dof) joint to the world",
+            "  --strict           treat model warnings as errors",
+            "  --states FILE      evaluate: the states, {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...],",
+            "                     \"a\": [...]}, ...]}; q (nq numbers) is required, v, tau and a (nv numbers each)",
+            "                     are zero when missing; a quaternion is (x, y, z, w) and is normalised",
+            "  --backend NAME     evaluate: generic (the default, the runtime's interpreter); generated arrives",
+            "                     with the generator",
+            "  -h, --help         print this help",
+            "",
+            "Errors are printed as path:[line,col] message. Exit codes: 0 success, 1 internal error,",
+            "2 bad usage, model or states file.");
+
+    private static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
+
+    private SymDynCli() {
+    }
+
+    /** Runs the command and exits the JVM with its exit code. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs one command, as {@link #main} does but without exiting, so that tests can call it in-process.
+     *
+     * @param args the command-line arguments
+     * @param out  where results (JSON, usage for --help) go
+     * @param err  where problems go
+     * @return the exit code: 0 success, 1 internal error, 2 bad usage or input
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            if (args.length == 0) {
+                out.println(USAGE);
+                return CliException.BAD_INPUT;
+            }
+            CommandLine line = CommandLine.parse(args);
+            if (line.help()) {
+                out.println(USAGE);
+                return 0;
+            }
+            JsonValue result = switch (line.command()) {
+                case CommandLine.INSPECT -> inspect(line);
+                case CommandLine.EVALUATE -> evaluate(line, err);
+                default -> throw new IllegalStateException("unhandled command " + line.command());
+            };
+            out.println(WRITER.write(result));
+            return 0;
+        } catch (CliException e) {
+            for (String l : e.lines()) {
+                err.println(l);
+            }
+            if (e.showUsage()) {
+                err.println();
+                err.println(USAGE);
+            }
+            return e.exitCode();
+        } catch (RuntimeException | StackOverflowError e) {
+            String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+            err.println("internal error: " + message);
+            return 1;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static JsonValue inspect(CommandLine line) throws CliException {
+        Model model = ModelLoader.load(path(line.model()), line.floating(), line.strict());
+        return InspectCommand.describe(model);
+    }
+
+    private static JsonValue evaluate(CommandLine line, PrintStream err) throws CliException {
+        checkBackend(line.backend());
+        Model model = ModelLoader.load(path(line.model()), line.floating(), line.strict());
+        List<StatesReader.State> states = StatesReader.read(path(line.states()), model);
+        for (Diagnostic warning : model.warnings()) {
+            err.println(warning);
+        }
+        GenericDynamics generic = new GenericDynamics(model);
+        return EvaluateCommand.evaluate(model, generic, generic, states);
+    }
+
+    /** The path of a file named on the command line; a name the file system cannot hold is bad input. */
+    private static Path path(String name) throws CliException {
+        try {
+            return Path.of(name);
+        } catch (InvalidPathException e) {
+            throw CliException.badInput(name + ":[0,0] cannot read file: invalid path (" + e.getReason() + ")");
+        }
+    }
+
+    private static void checkBackend(String backend) throws CliException {
+        switch (backend) {
+            case CommandLine.DEFAULT_BACKEND -> {
+            }
+            case "generated" -> throw CliException.badInput(
+                    "backend 'generated' is not available yet (arrives with the generator)");
+            default -> throw CliException.badInput("unknown backend '" + backend + "' (available: generic)");
+        }
+    }
+}
