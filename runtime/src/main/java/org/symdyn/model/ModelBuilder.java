@@ -26,11 +26,12 @@ import org.symdyn.spatial.RigidBodyInertia;
  * floating link); a ball joint {@code joint:qx|qy|qz|qw} and {@code joint:wx|wy|wz}; a planar joint
  * {@code joint:x|y|theta} for both.
  *
- * <p>Inertia rules: a moving body must have positive mass; every declared inertia about the centre of mass must be
- * positive definite. Both are errors, except for links under {@link #DUMMY_MASS} kg (placeholders common in
- * public URDF files), where an inertia problem is a warning. A violated triangle inequality of the principal
- * moments is a warning. {@link #strict(boolean)} makes warnings errors. {@link #build()} reports every problem at
- * once.
+ * <p>Inertia rules: a moving body must have positive mass (its own plus that of the links fixed to it, so a
+ * massless link is fine when that sum is positive); every declared inertia about the centre of mass must be
+ * positive definite, except that a link on a fixed joint may be a point mass (zero inertia about its centre).
+ * Both are errors, except for links under {@link #DUMMY_MASS} kg (placeholders common in public URDF files),
+ * where an inertia problem is a warning. A violated triangle inequality of the principal moments is a warning.
+ * {@link #strict(boolean)} makes warnings errors. {@link #build()} reports every problem at once.
  */
 public final class ModelBuilder {
     /** Links lighter than this (kg) are treated as placeholders: inertia problems are warnings. */
@@ -258,13 +259,17 @@ public final class ModelBuilder {
             diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass is not finite"));
             return;
         }
-        if (m < 0 || (moving && m == 0)) {
-            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass " + m
-                    + (moving ? " kg; a moving link needs a positive mass" : " kg is negative")));
+        if (m < 0) {
+            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass " + m + " kg is negative"));
             return;
         }
         if (m == 0 && isZero(inertia)) {
-            return; // a massless fixed frame
+            // A massless link: fine as a frame, and as a moving link when links fixed to it carry mass (the
+            // merged mass of a moving body is checked in build()).
+            return;
+        }
+        if (!moving && isZero(inertia)) {
+            return; // a point mass on a fixed link: physically valid, merged by the parallel-axis theorem
         }
         boolean dummy = m < DUMMY_MASS;
         double[] eig = principalMoments(inertia);
@@ -331,6 +336,12 @@ public final class ModelBuilder {
     public Model build() throws ModelException {
         List<Diagnostic> errors = new ArrayList<>();
         List<Diagnostic> warnings = new ArrayList<>();
+        for (BodyDraft d : bodies) {
+            if (d.inertia.mass() == 0) {
+                errors.add(Diagnostic.error(d.location, "link '" + d.name
+                        + "': mass 0 kg (with the links fixed to it); a moving link needs a positive mass"));
+            }
+        }
         for (Diagnostic d : diagnostics) {
             if (d.isError()) {
                 errors.add(d);
