@@ -8,15 +8,47 @@ public final class Rotations {
     private Rotations() {
     }
 
-    /** R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention (fixed axes x, y, z in that order). */
+    /**
+     * Angles closer than this (rad) to a multiple of π/2 are taken as that multiple by {@link #fromRpy}, so that
+     * the sines and cosines are exactly 0 or ±1.
+     */
+    public static final double QUARTER_TURN_SNAP = 1e-9;
+
+    /** cos(k π/2) for k mod 4; sin(k π/2) = cos((k - 1) π/2). */
+    private static final double[] QUARTER_COS = {1, 0, -1, 0};
+
+    /**
+     * R = Rz(yaw) Ry(pitch) Rx(roll), the URDF convention (fixed axes x, y, z in that order). Model files often
+     * write π/2 rounded to 11 or 12 digits (1.57079632679); an angle within {@link #QUARTER_TURN_SNAP} of a
+     * multiple of π/2 is read as that multiple, as urdfdom (and so RBDL) does for a pitch near ±π/2. The change
+     * is below 1e-9 rad, and it makes those entries exact zeros and ones.
+     */
     public static double[] fromRpy(double roll, double pitch, double yaw) {
-        double cr = Math.cos(roll), sr = Math.sin(roll);
-        double cp = Math.cos(pitch), sp = Math.sin(pitch);
-        double cy = Math.cos(yaw), sy = Math.sin(yaw);
+        double cr = cos(roll), sr = sin(roll);
+        double cp = cos(pitch), sp = sin(pitch);
+        double cy = cos(yaw), sy = sin(yaw);
         return new double[] {
             cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
             sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
             -sp, cp * sr, cp * cr};
+    }
+
+    /** cos θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2. */
+    public static double cos(double angle) {
+        long k = Math.round(angle / (Math.PI / 2));
+        if (Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
+            return QUARTER_COS[(int) Math.floorMod(k, 4L)];
+        }
+        return Math.cos(angle);
+    }
+
+    /** sin θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2. */
+    public static double sin(double angle) {
+        long k = Math.round(angle / (Math.PI / 2));
+        if (Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
+            return QUARTER_COS[(int) Math.floorMod(k + 3, 4L)];
+        }
+        return Math.sin(angle);
     }
 
     /**
