@@ -13,8 +13,8 @@ import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
 
 /**
- * The numeric constraint functions of a model's loop, contact and coupler constraints, built on the generic
- * kinematics: the oracle generated constraint code is checked against. Rows follow RBDL's definitions:
+ * The numeric constraint functions of a model's loop, contact, coupler and line-on-line constraints, built on
+ * the generic kinematics: the oracle generated constraint code is checked against. Rows follow RBDL's definitions:
  * <ul>
  * <li>loop with frames P (predecessor) and S (successor) and axes a = [a_ω; a_v] in P: φ = a · [r; d] with
  * d = R_Pᵀ (o_S - o_P) (successor point minus predecessor point, in P) and r = ½ vee(R - Rᵀ) for R = R_Pᵀ R_S
@@ -22,10 +22,13 @@ import org.symdyn.spatial.Pose;
  * Jacobians [ω; ṗ] of the frame origins; γ = -Ġ v, which with Δv = [Δω; Δṗ] and Δa = [Δω̇; Δp̈] (world, at
  * v̇ = 0) and ω_P the predecessor's angular velocity in P is γ = -aᵀ (R_Pᵀ Δa - ω_P × R_Pᵀ Δv) blockwise;</li>
  * <li>contact at point p of a body with world normal n: φ = 0, G = nᵀ J_p, γ = -n · p̈(q, v, v̇ = 0);</li>
- * <li>coupler q_j = ratio q_r + offset: φ = q_j - ratio q_r - offset, G = e_j - ratio e_r, γ = 0.</li>
+ * <li>coupler q_j = ratio q_r + offset: φ = q_j - ratio q_r - offset, G = e_j - ratio e_r, γ = 0;</li>
+ * <li>line-on-line contact (Simbody's LineOnLineContact): rows [normal] or, when rolling, [normal, slip along
+ * d_f, slip along n × d_f], evaluated by {@link LineOnLineContact} (which states the equations and signs):
+ * φ = [r, 0, 0] with r the signed separation along the normal n (out of edge F, into edge B), G = Cᵀ (J_B - J_F)
+ * at the contact point, γ = -Ġ v.</li>
  * </ul>
- * Velocity error is G v for every row. Line-on-line contact arrives with the constrained-dynamics runtime;
- * a model that has one is refused here with a clear message.
+ * Velocity error is G v for every row.
  *
  * <p>No method allocates after construction; an instance is not thread-safe.
  */
@@ -52,6 +55,8 @@ public final class GenericConstraints implements ConstraintFunctions {
     private final double[][] contactNormal;
     private final double[][] predecessorOrigin;
     private final double[][] successorOrigin;
+    /** Per constraint: the line-on-line evaluator (null for other types). */
+    private final LineOnLineContact[] lineOnLine;
 
     /** Pose, velocity and bias acceleration of a frame fixed in a body, all world-aligned. */
     private static final class FrameState {
@@ -64,15 +69,10 @@ public final class GenericConstraints implements ConstraintFunctions {
     }
 
     /**
-     * @throws IllegalArgumentException if the model has a line-on-line constraint (not yet supported here)
+     * @throws IllegalArgumentException if a line-on-line constraint names a body out of range or a degenerate edge
+     *                                  frame
      */
     public GenericConstraints(Model model) {
-        for (ConstraintModel c : model.constraints()) {
-            if (c instanceof LineOnLineConstraintModel) {
-                throw new IllegalArgumentException(c.location() + " line_on_line constraint '" + c.name()
-                        + "' is not supported by the generic constraint functions yet");
-            }
-        }
         this.model = model;
         this.kin = new GenericDynamics(model);
         this.rows = model.constraintRowCount();
@@ -90,6 +90,7 @@ public final class GenericConstraints implements ConstraintFunctions {
         contactNormal = new double[n][];
         predecessorOrigin = new double[n][];
         successorOrigin = new double[n][];
+        lineOnLine = new LineOnLineContact[n];
         for (int k = 0; k < n; k++) {
             if (constraints[k] instanceof LoopConstraintModel loop) {
                 loopAxes[k] = loop.axes().toArray(new double[0][]);
@@ -98,6 +99,8 @@ public final class GenericConstraints implements ConstraintFunctions {
             } else if (constraints[k] instanceof ContactConstraintModel contact) {
                 contactPoint[k] = contact.point();
                 contactNormal[k] = contact.normal();
+            } else if (constraints[k] instanceof LineOnLineConstraintModel lol) {
+                lineOnLine[k] = new LineOnLineContact(lol, kin);
             }
         }
     }
@@ -136,6 +139,9 @@ public final class GenericConstraints implements ConstraintFunctions {
             } else if (c instanceof CouplerConstraintModel coupler) {
                 phi[row++] = q[qIndex(coupler.joint())] - coupler.ratio() * q[qIndex(coupler.referenceJoint())]
                         - coupler.offset();
+            } else if (c instanceof LineOnLineConstraintModel) {
+                lineOnLine[k].positionError(q, phi, row);
+                row += lineOnLine[k].rowCount();
             }
         }
     }
@@ -163,6 +169,9 @@ public final class GenericConstraints implements ConstraintFunctions {
                 phidot[row++] = n[0] * pos[0] + n[1] * pos[1] + n[2] * pos[2];
             } else if (c instanceof CouplerConstraintModel coupler) {
                 phidot[row++] = v[vIndex(coupler.joint())] - coupler.ratio() * v[vIndex(coupler.referenceJoint())];
+            } else if (c instanceof LineOnLineConstraintModel) {
+                lineOnLine[k].velocityError(q, v, phidot, row);
+                row += lineOnLine[k].rowCount();
             }
         }
     }
@@ -209,6 +218,9 @@ public final class GenericConstraints implements ConstraintFunctions {
                 g.data[row * nv + vIndex(coupler.joint())] += 1;
                 g.data[row * nv + vIndex(coupler.referenceJoint())] -= coupler.ratio();
                 row++;
+            } else if (c instanceof LineOnLineConstraintModel) {
+                lineOnLine[k].jacobian(q, g, row);
+                row += lineOnLine[k].rowCount();
             }
         }
     }
@@ -258,6 +270,9 @@ public final class GenericConstraints implements ConstraintFunctions {
                 gamma[row++] = -(n[0] * pos[0] + n[1] * pos[1] + n[2] * pos[2]);
             } else if (c instanceof CouplerConstraintModel) {
                 gamma[row++] = 0;
+            } else if (c instanceof LineOnLineConstraintModel) {
+                lineOnLine[k].gamma(q, v, gamma, row);
+                row += lineOnLine[k].rowCount();
             }
         }
     }

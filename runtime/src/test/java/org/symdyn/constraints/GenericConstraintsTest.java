@@ -1,7 +1,6 @@
 package org.symdyn.constraints;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.CouplerConstraintModel;
 import org.symdyn.model.JointType;
@@ -279,16 +279,50 @@ class GenericConstraintsTest {
         }
     }
 
+    /**
+     * Line-on-line contact is evaluated (it used to be refused): the coincident edges of this model (both the x
+     * axis) are the parallel, degenerate case, which must still give finite rows equal to the standalone
+     * {@link LineOnLineContact}'s; 3 rows with rolling, 1 without.
+     */
     @Test
-    void lineOnLineIsRefusedWithItsName() throws ModelException {
-        Model model = Model.builder("edges")
-                .addBody("a", "world", "ja", JointType.REVOLUTE, new double[] {0, 0, 1}, Pose.IDENTITY,
-                        RigidBodyInertia.of(1, new double[3], 0.1, 0, 0, 0.1, 0, 0.1))
-                .addConstraint(new LineOnLineConstraintModel("edges", -1, Pose.IDENTITY, 0.5, 0, Pose.IDENTITY,
-                        0.5, true, NAN, new SourceLocation("m.urdf", 12, 3)))
-                .build();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new GenericConstraints(model));
-        assertTrue(e.getMessage().contains("m.urdf:[12,3]") && e.getMessage().contains("edges"), e.getMessage());
+    void lineOnLineRowsAreEvaluated() throws ModelException {
+        for (boolean rolling : new boolean[] {true, false}) {
+            LineOnLineConstraintModel edges = new LineOnLineConstraintModel("edges", -1, Pose.IDENTITY, 0.5, 0,
+                    Pose.IDENTITY, 0.5, rolling, NAN, new SourceLocation("m.urdf", 12, 3));
+            Model model = Model.builder("edges")
+                    .addBody("a", "world", "ja", JointType.REVOLUTE, new double[] {0, 0, 1}, Pose.IDENTITY,
+                            RigidBodyInertia.of(1, new double[3], 0.1, 0, 0, 0.1, 0, 0.1))
+                    .addConstraint(edges)
+                    .build();
+            GenericConstraints c = new GenericConstraints(model);
+            int rows = rolling ? 3 : 1;
+            assertEquals(rows, c.constraintRows());
+            LineOnLineContact standalone = new LineOnLineContact(edges, new GenericDynamics(model));
+            assertEquals(rows, standalone.rowCount());
+            double[] q = {0.4};
+            double[] v = {1.3};
+            double[] actual = new double[rows];
+            double[] expected = new double[rows];
+            c.positionError(q, actual);
+            standalone.positionError(q, expected, 0);
+            assertClose(expected, actual, 0, "phi");
+            c.velocityError(q, v, actual);
+            standalone.velocityError(q, v, expected, 0);
+            assertClose(expected, actual, 0, "phidot");
+            c.gamma(q, v, actual);
+            standalone.gamma(q, v, expected, 0);
+            assertClose(expected, actual, 0, "gamma");
+            DMatrixRMaj g = new DMatrixRMaj(rows, 1);
+            DMatrixRMaj expectedG = new DMatrixRMaj(rows, 1);
+            c.constraintJacobian(q, g);
+            standalone.jacobian(q, expectedG, 0);
+            assertClose(rowMajor(expectedG), rowMajor(g), 0, "G");
+            for (double x : g.data) {
+                assertTrue(Double.isFinite(x), "G " + x);
+            }
+            for (double x : actual) {
+                assertTrue(Double.isFinite(x), "gamma " + x);
+            }
+        }
     }
 }

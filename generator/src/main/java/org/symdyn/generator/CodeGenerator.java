@@ -1,0 +1,251 @@
+package org.symdyn.generator;
+
+import com.squareup.javapoet.AnnotationSpec;
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+import org.ejml.data.DMatrixRMaj;
+import org.matheclipse.core.interfaces.IExpr;
+import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.dynamics.Dynamics;
+import org.symdyn.generator.emit.MethodEmitter;
+import org.symdyn.generator.emit.OperationCount;
+import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicDynamics;
+import org.symdyn.model.Body;
+import org.symdyn.model.Frame;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+
+/**
+ * Generates the Java source of a class that evaluates one model's dynamics: H(q), C(q, v), g(q), inverse and
+ * forward dynamics, and the constraint terms φ, φ̇, G and γ, as straight-line code derived symbolically (see
+ * {@link SymbolicDynamics}). The class implements {@link Dynamics} and {@link ConstraintFunctions}, so the solvers
+ * and tests of the runtime run on it unchanged; it depends on the runtime only.
+ *
+ * <p>Forward dynamics is H⁻¹ (τ - C) through a branch-sparse LᵀDL factorisation of the generated H, reusing the
+ * temporaries of H and C.
+ *
+ * <p>Output is reproducible: the same model and options give the same bytes. Symja's evaluator is per instance, so
+ * use one generator per thread.
+ */
+public final class CodeGenerator {
+    /** Where the class goes and what it is called. */
+    public record Options(String packageName, String className) {
+    }
+
+    /** A generated class: its source and what it cost. */
+    public record GeneratedClass(String packageName, String className, String source, int nq, int nv,
+            Map<String, OperationCount> operations, Map<String, Long> generationMillis) {
+
+        /** The fully qualified class name. */
+        public String qualifiedName() {
+            return packageName.isEmpty() ? className : packageName + "." + className;
+        }
+    }
+
+    private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
+    private static final TypeName STRING_LIST = ParameterizedTypeName.get(List.class, String.class);
+
+    /** Generates the class for {@code model}. */
+    public GeneratedClass generate(Model model, Options options) {
+        Map<String, Long> millis = new LinkedHashMap<>();
+        long t0 = System.nanoTime();
+        ExpressionGraph g = new ExpressionGraph();
+        SymbolicDynamics sym = new SymbolicDynamics(model, g);
+        int nv = model.nv();
+        int nq = model.nq();
+        long t = lap(millis, "setup", t0);
+
+        IExpr[][] h = sym.massMatrix();
+        t = lap(millis, "mass_matrix", t);
+        IExpr[] c = sym.biasForces();
+        t = lap(millis, "bias_forces", t);
+        IExpr[] gq = sym.gravityForces();
+        t = lap(millis, "gravity", t);
+        IExpr[] tauId = sym.inverseDynamics();
+        t = lap(millis, "inverse_dynamics", t);
+        IExpr[] qdd = sym.forwardDynamics(h, c);
+        t = lap(millis, "forward_dynamics", t);
+        IExpr[] phi = sym.positionErrors();
+        IExpr[] phidot = sym.velocityErrors();
+        IExpr[][] jac = sym.constraintJacobian(phidot);
+        t = lap(millis, "constraint_jacobian", t);
+        IExpr[] gamma = sym.gamma(phidot);
+        t = lap(millis, "gamma", t);
+        int rows = phi.length;
+
+        MethodEmitter emitter = new MethodEmitter(g);
+        Map<String, OperationCount> ops = new LinkedHashMap<>();
+        List<MethodSpec> methods = new ArrayList<>();
+
+        List<MethodEmitter.Output> hOut = new ArrayList<>();
+        for (int i = 0; i < nv; i++) {
+            for (int j = 0; j < nv; j++) {
+                hOut.add(new MethodEmitter.Output("H.data[" + (i * nv + j) + "]", h[i][j]));
+            }
+        }
+        emit(emitter, methods, ops, "mass_matrix", override("massMatrix").addParameter(double[].class, "q")
+                .addParameter(DMATRIX, "H").build(), hOut);
+        emit(emitter, methods, ops, "bias_forces", override("biasForces").addParameter(double[].class, "q")
+                .addParameter(double[].class, "v").addParameter(double[].class, "C").build(), vector("C", c));
+        emit(emitter, methods, ops, "gravity", override("gravityForces").addParameter(double[].class, "q")
+                .addParameter(double[].class, "g").build(), vector("g", gq));
+        emit(emitter, methods, ops, "inverse_dynamics", override("inverseDynamics")
+                .addParameter(double[].class, "q").addParameter(double[].class, "v")
+                .addParameter(double[].class, "vdot").addParameter(double[].class, "tau").build(),
+                vector("tau", tauId));
+        emit(emitter, methods, ops, "forward_dynamics", override("forwardDynamics")
+                .addParameter(double[].class, "q").addParameter(double[].class, "v")
+                .addParameter(double[].class, "tau").addParameter(double[].class, "vdot").build(),
+                vector("vdot", qdd));
+        emit(emitter, methods, ops, "position_error", override("positionError").addParameter(double[].class, "q")
+                .addParameter(double[].class, "phi").build(), vector("phi", phi));
+        emit(emitter, methods, ops, "velocity_error", override("velocityError").addParameter(double[].class, "q")
+                .addParameter(double[].class, "v").addParameter(double[].class, "phidot").build(),
+                vector("phidot", phidot));
+        List<MethodEmitter.Output> gOut = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            for (int k = 0; k < nv; k++) {
+                gOut.add(new MethodEmitter.Output("G.data[" + (r * nv + k) + "]", jac[r][k]));
+            }
+        }
+        emit(emitter, methods, ops, "constraint_jacobian", override("constraintJacobian")
+                .addParameter(double[].class, "q").addParameter(DMATRIX, "G").build(), gOut);
+        emit(emitter, methods, ops, "gamma", override("gamma").addParameter(double[].class, "q")
+                .addParameter(double[].class, "v").addParameter(double[].class, "gamma").build(),
+                vector("gamma", gamma));
+        lap(millis, "emission", t);
+
+        TypeSpec type = classSpec(model, options, methods, ops, emitter.workspaceSize(), rows);
+        String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
+                .build().toString();
+        millis.put("total", (System.nanoTime() - t0) / 1_000_000);
+        return new GeneratedClass(options.packageName(), options.className(), source, nq, nv, ops, millis);
+    }
+
+    private static long lap(Map<String, Long> millis, String phase, long since) {
+        long now = System.nanoTime();
+        millis.put(phase, (now - since) / 1_000_000);
+        return now;
+    }
+
+    private static MethodSpec.Builder override(String name) {
+        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC);
+    }
+
+    private static List<MethodEmitter.Output> vector(String name, IExpr[] values) {
+        List<MethodEmitter.Output> out = new ArrayList<>();
+        for (int k = 0; k < values.length; k++) {
+            out.add(new MethodEmitter.Output(name + "[" + k + "]", values[k]));
+        }
+        return out;
+    }
+
+    private static void emit(MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops,
+            String key, MethodSpec spec, List<MethodEmitter.Output> outputs) {
+        MethodEmitter.Emitted e = emitter.emit(spec, outputs);
+        ops.put(key, e.operations());
+        List<MethodSpec> ms = new ArrayList<>(e.methods());
+        MethodSpec pub = ms.get(0).toBuilder().addJavadoc("$L: $L.\n", key.replace('_', ' '), e.operations())
+                .build();
+        ms.set(0, pub);
+        methods.addAll(ms);
+    }
+
+    private static TypeSpec classSpec(Model model, Options options, List<MethodSpec> methods,
+            Map<String, OperationCount> ops, int workspace, int rows) {
+        CodeBlock.Builder doc = CodeBlock.builder()
+                .add("Dynamics of the model {@code $L}, generated by SymDyn from a symbolic derivation.\n\n",
+                        model.name())
+                .add("<p>Model file SHA-256: {@code $L}. nq = $L, nv = $L, constraint rows = $L.\n\n",
+                        model.sourceSha256() == null ? "(built in code)" : model.sourceSha256(), model.nq(),
+                        model.nv(), rows)
+                .add("<p>Operations per call:\n<ul>\n");
+        for (Map.Entry<String, OperationCount> e : ops.entrySet()) {
+            doc.add("<li>$L: $L</li>\n", e.getKey(), e.getValue());
+        }
+        doc.add("</ul>\n\n<p>Straight-line code: no allocation, no branching on the model. An instance owns a "
+                + "workspace and is not thread-safe; use {@link #copy()} for one instance per thread.\n");
+        TypeSpec.Builder b = TypeSpec.classBuilder(options.className())
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(Dynamics.class)
+                .addSuperinterface(ConstraintFunctions.class)
+                .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
+                        .addMember("value", "$S", CodeGenerator.class.getName()).build())
+                .addJavadoc(doc.build());
+        b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new double[$L]", Math.max(workspace, 1)).build());
+        List<String> bodyNames = new ArrayList<>();
+        List<String> jointNames = new ArrayList<>();
+        StringBuilder parents = new StringBuilder();
+        StringBuilder floating = new StringBuilder();
+        for (Body body : model.bodies()) {
+            bodyNames.add(body.name());
+            jointNames.add(body.joint().name());
+            parents.append(parents.length() == 0 ? "" : ", ").append(body.parentIndex());
+            floating.append(floating.length() == 0 ? "" : ", ")
+                    .append(body.joint().type() == JointType.FLOATING);
+        }
+        List<String> frameNames = new ArrayList<>();
+        for (Frame f : model.frames()) {
+            frameNames.add(f.name());
+        }
+        b.addField(listField("Q_NAMES", model.qNames()));
+        b.addField(listField("V_NAMES", model.vNames()));
+        b.addField(listField("BODY_NAMES", bodyNames));
+        b.addField(listField("JOINT_NAMES", jointNames));
+        b.addField(listField("FRAME_NAMES", frameNames));
+        b.addField(FieldSpec.builder(int[].class, "PARENTS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("{$L}", parents).build());
+        b.addField(FieldSpec.builder(boolean[].class, "FLOATING", Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("{$L}", floating).build());
+        b.addMethod(constant("modelName", String.class, CodeBlock.of("$S", model.name())));
+        b.addMethod(constant("sourceSha256", String.class, model.sourceSha256() == null ? CodeBlock.of("null")
+                : CodeBlock.of("$S", model.sourceSha256())));
+        b.addMethod(constant("nq", int.class, CodeBlock.of("$L", model.nq())));
+        b.addMethod(constant("nv", int.class, CodeBlock.of("$L", model.nv())));
+        b.addMethod(constant("constraintRows", int.class, CodeBlock.of("$L", rows)));
+        b.addMethod(constant("qNames", STRING_LIST, CodeBlock.of("Q_NAMES")));
+        b.addMethod(constant("vNames", STRING_LIST, CodeBlock.of("V_NAMES")));
+        b.addMethod(constant("bodyNames", STRING_LIST, CodeBlock.of("BODY_NAMES")));
+        b.addMethod(constant("jointNames", STRING_LIST, CodeBlock.of("JOINT_NAMES")));
+        b.addMethod(constant("frameNames", STRING_LIST, CodeBlock.of("FRAME_NAMES")));
+        b.addMethod(MethodSpec.methodBuilder("parent").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(int.class).addParameter(int.class, "body").addStatement("return PARENTS[body]").build());
+        b.addMethod(MethodSpec.methodBuilder("isFloating").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(boolean.class).addParameter(int.class, "body")
+                .addStatement("return FLOATING[body]").build());
+        ClassName self = ClassName.get(options.packageName(), options.className());
+        b.addMethod(MethodSpec.methodBuilder("copy").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(self).addStatement("return new $T()", self).build());
+        b.addMethods(methods);
+        return b.build();
+    }
+
+    private static FieldSpec listField(String name, List<String> values) {
+        CodeBlock.Builder init = CodeBlock.builder().add("$T.of(", List.class);
+        for (int i = 0; i < values.size(); i++) {
+            init.add(i == 0 ? "$S" : ", $S", values.get(i));
+        }
+        init.add(")");
+        return FieldSpec.builder(STRING_LIST, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(init.build()).build();
+    }
+
+    private static MethodSpec constant(String name, Object type, CodeBlock value) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).addStatement("return $L", value);
+        return (type instanceof TypeName tn ? m.returns(tn) : m.returns((Class<?>) type)).build();
+    }
+}

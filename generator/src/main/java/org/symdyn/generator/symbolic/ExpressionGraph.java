@@ -1,0 +1,304 @@
+package org.symdyn.generator.symbolic;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.matheclipse.core.eval.ExprEvaluator;
+import org.matheclipse.core.expression.F;
+import org.matheclipse.core.interfaces.IExpr;
+import org.matheclipse.core.interfaces.ISymbol;
+
+/**
+ * The values a symbolic derivation computes with: Symja expressions over named inputs (joint positions, their
+ * sines and cosines, velocities, ...) and temporaries. Every operation builds its result with Symja's {@code F.*}
+ * API and lets Symja evaluate it (exact rational folding, canonical ordering, x - x = 0); a result that is not
+ * <i>atomic</i> (a number, a symbol, or a number times a symbol) is bound to a temporary symbol, and an identical
+ * result met again gets the same temporary (hash-consing). The derivation therefore builds a graph of small
+ * definitions, never a growing tree: the incremental common-subexpression elimination of DESIGN.md.
+ *
+ * <p>Model numbers enter as exact rationals of their shortest decimal form ({@link #constant(double)}), so that
+ * terms such as c + (1 - c)·1 cancel exactly.
+ *
+ * <p>Not thread-safe: Symja's evaluator must not be shared between threads, so each thread builds its own graph.
+ */
+public final class ExpressionGraph {
+    private final ExprEvaluator evaluator = new ExprEvaluator(true, (short) 0);
+    private final List<ISymbol> temporaries = new ArrayList<>();
+    private final Map<ISymbol, IExpr> definitions = new HashMap<>();
+    private final Map<ISymbol, Integer> creationIndex = new HashMap<>();
+    private final Map<IExpr, ISymbol> interned = new HashMap<>();
+    private final Map<ISymbol, String> inputs = new LinkedHashMap<>();
+    private final Map<String, ISymbol> inputsByName = new HashMap<>();
+
+    /**
+     * An input of the generated code: a symbol standing for a Java expression evaluated once per method (such as
+     * {@code q[3]} or {@code Math.sin(q[3])}). Asking again for the same name returns the same symbol.
+     */
+    public ISymbol input(String name, String javaExpression) {
+        ISymbol existing = inputsByName.get(name);
+        if (existing != null) {
+            return existing;
+        }
+        ISymbol s = F.Dummy(name);
+        inputs.put(s, javaExpression);
+        inputsByName.put(name, s);
+        return s;
+    }
+
+    /** True if {@code e} is an input symbol. */
+    public boolean isInput(IExpr e) {
+        return e.isSymbol() && inputs.containsKey((ISymbol) e);
+    }
+
+    /** True if {@code e} is a temporary symbol. */
+    public boolean isTemporary(IExpr e) {
+        return e.isSymbol() && definitions.containsKey((ISymbol) e);
+    }
+
+    /** The Java expression an input stands for. */
+    public String inputExpression(ISymbol input) {
+        return inputs.get(input);
+    }
+
+    /** The definition of a temporary. */
+    public IExpr definition(ISymbol temporary) {
+        return definitions.get(temporary);
+    }
+
+    /** Temporaries in creation order (a topological order: a definition uses only earlier temporaries). */
+    public List<ISymbol> temporaries() {
+        return temporaries;
+    }
+
+    /** The position of a temporary in {@link #temporaries()}. */
+    public int creationIndex(ISymbol temporary) {
+        return creationIndex.get(temporary);
+    }
+
+    /** Number of temporaries so far. */
+    public int size() {
+        return temporaries.size();
+    }
+
+    // ------------------------------------------------------------------ constants
+
+    /** The exact rational of the shortest decimal that reads back as {@code x} (0.1 is 1/10). */
+    public IExpr constant(double x) {
+        if (!Double.isFinite(x)) {
+            throw new IllegalArgumentException("model constant is not finite: " + x);
+        }
+        if (x == 0) {
+            return F.C0;
+        }
+        BigDecimal d = BigDecimal.valueOf(x).stripTrailingZeros();
+        BigInteger num = d.unscaledValue();
+        BigInteger den = BigInteger.ONE;
+        if (d.scale() > 0) {
+            den = BigInteger.TEN.pow(d.scale());
+        } else if (d.scale() < 0) {
+            num = num.multiply(BigInteger.TEN.pow(-d.scale()));
+        }
+        return F.fraction(num, den).normalize();
+    }
+
+    /** A small integer. */
+    public IExpr integer(long n) {
+        return F.ZZ(n);
+    }
+
+    // ------------------------------------------------------------------ operations
+
+    /** a + b. */
+    public IExpr add(IExpr a, IExpr b) {
+        if (a.isZero()) {
+            return b;
+        }
+        if (b.isZero()) {
+            return a;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return a.plus(b);
+        }
+        return bind(F.Plus(a, b));
+    }
+
+    /** a - b. */
+    public IExpr sub(IExpr a, IExpr b) {
+        if (b.isZero()) {
+            return a;
+        }
+        return add(a, neg(b));
+    }
+
+    /** -a. */
+    public IExpr neg(IExpr a) {
+        if (a.isZero()) {
+            return a;
+        }
+        if (a.isNumber()) {
+            return a.negate();
+        }
+        return bind(F.Times(F.CN1, a));
+    }
+
+    /** a · b. */
+    public IExpr mul(IExpr a, IExpr b) {
+        if (a.isZero() || b.isZero()) {
+            return F.C0;
+        }
+        if (a.isOne()) {
+            return b;
+        }
+        if (b.isOne()) {
+            return a;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return a.times(b);
+        }
+        return bind(F.Times(a, b));
+    }
+
+    /** a / b; b must not be zero. */
+    public IExpr div(IExpr a, IExpr b) {
+        if (b.isZero()) {
+            throw new ArithmeticException("symbolic division by zero");
+        }
+        if (a.isZero()) {
+            return F.C0;
+        }
+        if (b.isOne()) {
+            return a;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return bind(F.Times(a, F.Power(b, F.CN1)));
+        }
+        IExpr inv = bind(F.Power(b, F.CN1));
+        return mul(a, inv);
+    }
+
+    /** Σ terms, folded left to right. */
+    public IExpr sum(IExpr... terms) {
+        IExpr s = F.C0;
+        for (IExpr t : terms) {
+            s = add(s, t);
+        }
+        return s;
+    }
+
+    /** a·b + c·d + ... for pairs (a, b), (c, d), ... */
+    public IExpr dot(IExpr[] a, IExpr[] b) {
+        IExpr s = F.C0;
+        for (int i = 0; i < a.length; i++) {
+            s = add(s, mul(a[i], b[i]));
+        }
+        return s;
+    }
+
+    /**
+     * Evaluates an expression built with {@code F.*} over atoms and binds the result if it is not atomic. Use it
+     * for a small formula whose terms should cancel before anything is named (such as the entries of a
+     * rotation matrix).
+     */
+    public IExpr bind(IExpr expression) {
+        IExpr r = evaluator.eval(expression);
+        if (isAtomic(r)) {
+            return r;
+        }
+        ISymbol existing = interned.get(r);
+        if (existing != null) {
+            return existing;
+        }
+        ISymbol t = F.Dummy("t" + temporaries.size());
+        creationIndex.put(t, temporaries.size());
+        temporaries.add(t);
+        definitions.put(t, r);
+        interned.put(r, t);
+        return t;
+    }
+
+    /** A number, a symbol, or a number times a symbol: values that need no temporary. */
+    public static boolean isAtomic(IExpr e) {
+        if (e.isNumber() || e.isSymbol()) {
+            return true;
+        }
+        return e.isTimes() && e.argSize() == 2 && e.getAt(1).isNumber() && e.getAt(2).isSymbol();
+    }
+
+    // ------------------------------------------------------------------ differentiation
+
+    /**
+     * A derivative direction: the derivative of each input that varies (inputs not in the map have derivative
+     * 0), for example ∂/∂v_k (v_k ↦ 1) or the time derivative along q̇ with v̇ = 0 (sin q ↦ cos q · v, ...).
+     * Derivatives of temporaries are memoised per direction.
+     */
+    public final class Direction {
+        private final Map<ISymbol, IExpr> seeds;
+        private final Map<ISymbol, IExpr> memo = new HashMap<>();
+
+        Direction(Map<ISymbol, IExpr> seeds) {
+            this.seeds = seeds;
+        }
+
+        /**
+         * The derivative of a value: for a temporary t = f(a₁, ..., a_n), dt = Σ ∂f/∂a_i da_i, with ∂f/∂a_i from
+         * Symja's D on the (small) definition: the chain rule through the graph.
+         */
+        public IExpr of(IExpr e) {
+            if (e.isNumber()) {
+                return F.C0;
+            }
+            if (e.isSymbol()) {
+                ISymbol s = (ISymbol) e;
+                if (!definitions.containsKey(s)) {
+                    return seeds.getOrDefault(s, F.C0);
+                }
+                IExpr known = memo.get(s);
+                if (known != null) {
+                    return known;
+                }
+                IExpr d = ofDefinition(definitions.get(s));
+                memo.put(s, d);
+                return d;
+            }
+            return ofDefinition(e);
+        }
+
+        private IExpr ofDefinition(IExpr def) {
+            List<ISymbol> atoms = new ArrayList<>();
+            collectSymbols(def, atoms);
+            IExpr total = F.C0;
+            for (ISymbol a : atoms) {
+                IExpr da = of(a);
+                if (da.isZero()) {
+                    continue;
+                }
+                IExpr partial = bind(F.D(def, a));
+                total = add(total, mul(partial, da));
+            }
+            return total;
+        }
+    }
+
+    /** A direction given by the derivative of each varying input. */
+    public Direction direction(Map<ISymbol, IExpr> seeds) {
+        return new Direction(new HashMap<>(seeds));
+    }
+
+    private static void collectSymbols(IExpr e, List<ISymbol> out) {
+        if (e.isSymbol()) {
+            if (!out.contains(e)) {
+                out.add((ISymbol) e);
+            }
+            return;
+        }
+        if (e.isAST()) {
+            for (int i = 1; i <= e.argSize(); i++) {
+                collectSymbols(e.getAt(i), out);
+            }
+        }
+    }
+}

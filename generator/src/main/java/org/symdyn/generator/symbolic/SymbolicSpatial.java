@@ -1,0 +1,204 @@
+package org.symdyn.generator.symbolic;
+
+import org.matheclipse.core.expression.F;
+import org.matheclipse.core.interfaces.IExpr;
+
+/**
+ * Featherstone's spatial algebra over symbolic values, with the conventions of the runtime's
+ * {@link org.symdyn.spatial.SpatialTransform}: a transform X from A to B is (E, r) with E rotating A coordinates
+ * into B coordinates and r the origin of B in A coordinates; motion vectors [ω; v], force vectors [n; f]. Zeros and
+ * ones of constant operands fold away in {@link ExpressionGraph}, so a constant transform that is a permutation
+ * costs nothing.
+ */
+final class SymbolicSpatial {
+    private final ExpressionGraph g;
+
+    SymbolicSpatial(ExpressionGraph g) {
+        this.g = g;
+    }
+
+    /** A Plücker transform (E, r). */
+    static final class Transform {
+        final IExpr[] e;
+        final IExpr[] r;
+
+        Transform(IExpr[] e, IExpr[] r) {
+            this.e = e;
+            this.r = r;
+        }
+    }
+
+    /** Rigid-body inertia in compact form: mass, first moment h = m c, rotational inertia Ī about the origin. */
+    static final class Inertia {
+        final IExpr m;
+        final IExpr[] h;
+        final IExpr[] i; // row-major 3x3, symmetric (the same expression objects mirror)
+
+        Inertia(IExpr m, IExpr[] h, IExpr[] i) {
+            this.m = m;
+            this.h = h;
+            this.i = i;
+        }
+    }
+
+    IExpr[] zeros(int n) {
+        IExpr[] z = new IExpr[n];
+        java.util.Arrays.fill(z, F.C0);
+        return z;
+    }
+
+    /** E x for a 3-vector. */
+    IExpr[] rotate(IExpr[] e, IExpr[] x) {
+        IExpr[] out = new IExpr[3];
+        for (int k = 0; k < 3; k++) {
+            out[k] = g.sum(g.mul(e[3 * k], x[0]), g.mul(e[3 * k + 1], x[1]), g.mul(e[3 * k + 2], x[2]));
+        }
+        return out;
+    }
+
+    /** Eᵀ x for a 3-vector. */
+    IExpr[] rotateTranspose(IExpr[] e, IExpr[] x) {
+        IExpr[] out = new IExpr[3];
+        for (int k = 0; k < 3; k++) {
+            out[k] = g.sum(g.mul(e[k], x[0]), g.mul(e[3 + k], x[1]), g.mul(e[6 + k], x[2]));
+        }
+        return out;
+    }
+
+    /** a × b. */
+    IExpr[] cross(IExpr[] a, IExpr[] b) {
+        return new IExpr[] {
+            g.sub(g.mul(a[1], b[2]), g.mul(a[2], b[1])),
+            g.sub(g.mul(a[2], b[0]), g.mul(a[0], b[2])),
+            g.sub(g.mul(a[0], b[1]), g.mul(a[1], b[0]))};
+    }
+
+    IExpr[] add3(IExpr[] a, IExpr[] b) {
+        return new IExpr[] {g.add(a[0], b[0]), g.add(a[1], b[1]), g.add(a[2], b[2])};
+    }
+
+    IExpr[] sub3(IExpr[] a, IExpr[] b) {
+        return new IExpr[] {g.sub(a[0], b[0]), g.sub(a[1], b[1]), g.sub(a[2], b[2])};
+    }
+
+    IExpr[] add6(IExpr[] a, IExpr[] b) {
+        IExpr[] out = new IExpr[6];
+        for (int k = 0; k < 6; k++) {
+            out[k] = g.add(a[k], b[k]);
+        }
+        return out;
+    }
+
+    static IExpr[] angular(IExpr[] m) {
+        return new IExpr[] {m[0], m[1], m[2]};
+    }
+
+    static IExpr[] linear(IExpr[] m) {
+        return new IExpr[] {m[3], m[4], m[5]};
+    }
+
+    static IExpr[] join(IExpr[] a, IExpr[] b) {
+        return new IExpr[] {a[0], a[1], a[2], b[0], b[1], b[2]};
+    }
+
+    /** X m = [E ω; E (v - r × ω)]. */
+    IExpr[] applyMotion(Transform x, IExpr[] m) {
+        IExpr[] w = angular(m);
+        IExpr[] v = sub3(linear(m), cross(x.r, w));
+        return join(rotate(x.e, w), rotate(x.e, v));
+    }
+
+    /** Xᵀ f = [Eᵀ n + r × Eᵀ f; Eᵀ f]: a force in B coordinates carried to A. */
+    IExpr[] applyTransposeForce(Transform x, IExpr[] f) {
+        IExpr[] lin = rotateTranspose(x.e, linear(f));
+        IExpr[] ang = add3(rotateTranspose(x.e, angular(f)), cross(x.r, lin));
+        return join(ang, lin);
+    }
+
+    /** v × m. */
+    IExpr[] crossMotion(IExpr[] v, IExpr[] m) {
+        IExpr[] w = angular(v);
+        return join(cross(w, angular(m)), add3(cross(w, linear(m)), cross(linear(v), angular(m))));
+    }
+
+    /** v ×* f. */
+    IExpr[] crossForce(IExpr[] v, IExpr[] f) {
+        IExpr[] w = angular(v);
+        return join(add3(cross(w, angular(f)), cross(linear(v), linear(f))), cross(w, linear(f)));
+    }
+
+    /** I m = [Ī ω + h × v; m v - h × ω]. */
+    IExpr[] inertiaTimes(Inertia in, IExpr[] m) {
+        IExpr[] w = angular(m);
+        IExpr[] v = linear(m);
+        IExpr[] iw = new IExpr[3];
+        for (int k = 0; k < 3; k++) {
+            iw[k] = g.sum(g.mul(in.i[3 * k], w[0]), g.mul(in.i[3 * k + 1], w[1]), g.mul(in.i[3 * k + 2], w[2]));
+        }
+        IExpr[] ang = add3(iw, cross(in.h, v));
+        IExpr[] mv = {g.mul(in.m, v[0]), g.mul(in.m, v[1]), g.mul(in.m, v[2])};
+        return join(ang, sub3(mv, cross(in.h, w)));
+    }
+
+    /**
+     * Xᵀ I X: an inertia given in B coordinates expressed in A coordinates. With h' = Eᵀ h:
+     * h_A = h' + m r and Ī_A = Eᵀ Ī E + 2 (r·h') 1 + m |r|² 1 - h' rᵀ - r h'ᵀ - m r rᵀ.
+     */
+    Inertia transformToParent(Transform x, Inertia in) {
+        IExpr[] e = x.e;
+        IExpr[] hp = rotateTranspose(e, in.h);
+        // M = Ī E, then Eᵀ M (upper triangle, mirrored).
+        IExpr[] me = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                me[3 * r + c] = g.sum(g.mul(in.i[3 * r], e[c]), g.mul(in.i[3 * r + 1], e[3 + c]),
+                        g.mul(in.i[3 * r + 2], e[6 + c]));
+            }
+        }
+        IExpr[] ia = new IExpr[9];
+        boolean noShift = x.r[0].isZero() && x.r[1].isZero() && x.r[2].isZero();
+        IExpr rh = noShift ? F.C0 : g.dot(x.r, hp);
+        IExpr rr = noShift ? F.C0 : g.dot(x.r, x.r);
+        for (int r = 0; r < 3; r++) {
+            for (int c = r; c < 3; c++) {
+                IExpr v = g.sum(g.mul(e[r], me[c]), g.mul(e[3 + r], me[3 + c]), g.mul(e[6 + r], me[6 + c]));
+                if (!noShift) {
+                    IExpr extra = g.sum(g.neg(g.mul(hp[r], x.r[c])), g.neg(g.mul(x.r[r], hp[c])),
+                            g.neg(g.mul(in.m, g.mul(x.r[r], x.r[c]))));
+                    if (r == c) {
+                        extra = g.add(extra, g.add(g.mul(g.integer(2), rh), g.mul(in.m, rr)));
+                    }
+                    v = g.add(v, extra);
+                }
+                ia[3 * r + c] = v;
+                ia[3 * c + r] = v;
+            }
+        }
+        IExpr[] h = noShift ? hp : new IExpr[] {g.add(hp[0], g.mul(in.m, x.r[0])),
+            g.add(hp[1], g.mul(in.m, x.r[1])), g.add(hp[2], g.mul(in.m, x.r[2]))};
+        return new Inertia(in.m, h, ia);
+    }
+
+    Inertia add(Inertia a, Inertia b) {
+        IExpr[] i = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = r; c < 3; c++) {
+                i[3 * r + c] = g.add(a.i[3 * r + c], b.i[3 * r + c]);
+                i[3 * c + r] = i[3 * r + c];
+            }
+        }
+        return new Inertia(g.add(a.m, b.m), add3(a.h, b.h), i);
+    }
+
+    /** X_CA = X_CB X_BA: E = E_CB E_BA, r = r_BA + E_BAᵀ r_CB. */
+    Transform compose(Transform bc, Transform ab) {
+        IExpr[] e = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                e[3 * r + c] = g.sum(g.mul(bc.e[3 * r], ab.e[c]), g.mul(bc.e[3 * r + 1], ab.e[3 + c]),
+                        g.mul(bc.e[3 * r + 2], ab.e[6 + c]));
+            }
+        }
+        return new Transform(e, add3(ab.r, rotateTranspose(ab.e, bc.r)));
+    }
+}
