@@ -6,7 +6,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.dynamics.Dynamics;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.kinematics.FrameKinematics;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 
@@ -34,7 +34,7 @@ final class EvaluateCommand {
      *
      * @throws CliException when a result is not finite (inputs too large), naming the state (exit code 2)
      */
-    static JsonValue evaluate(Model model, Dynamics dynamics, Kinematics kinematics, List<State> states)
+    static JsonValue evaluate(Model model, Dynamics dynamics, FrameKinematics kinematics, List<State> states)
             throws CliException {
         int nv = model.nv();
         int frameCount = model.frames().size();

@@ -22,6 +22,7 @@ import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
 import org.symdyn.generator.symbolic.SymbolicDynamics;
+import org.symdyn.kinematics.FrameKinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
@@ -125,6 +126,7 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "gamma", override("gamma").addParameter(double[].class, "q")
                 .addParameter(double[].class, "v").addParameter(double[].class, "gamma").build(),
                 vector("gamma", gamma));
+        emitFramePoses(model, sym, emitter, methods);
         lap(millis, "emission", t);
 
         TypeSpec type = classSpec(model, options, methods, ops, emitter.workspaceSize(), rows);
@@ -132,6 +134,38 @@ public final class CodeGenerator {
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);
         return new GeneratedClass(options.packageName(), options.className(), source, nq, nv, ops, millis);
+    }
+
+    /**
+     * framePose(q, frame, rotation, position): one private method per frame, chosen by a switch on the argument
+     * (the frame index), each straight-line.
+     */
+    private static void emitFramePoses(Model model, SymbolicDynamics sym, MethodEmitter emitter,
+            List<MethodSpec> methods) {
+        CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch (frame)");
+        List<Frame> frames = model.frames();
+        for (int f = 0; f < frames.size(); f++) {
+            IExpr[][] pose = sym.framePose(frames.get(f));
+            List<MethodEmitter.Output> outs = new ArrayList<>();
+            for (int k = 0; k < 9; k++) {
+                outs.add(new MethodEmitter.Output("rotation[" + k + "]", pose[0][k]));
+            }
+            for (int k = 0; k < 3; k++) {
+                outs.add(new MethodEmitter.Output("position[" + k + "]", pose[1][k]));
+            }
+            MethodSpec spec = MethodSpec.methodBuilder("framePose" + f).addModifiers(Modifier.PRIVATE)
+                    .addJavadoc("Frame {@code $L}.\n", frames.get(f).name())
+                    .addParameter(double[].class, "q").addParameter(double[].class, "rotation")
+                    .addParameter(double[].class, "position").build();
+            methods.addAll(emitter.emit(spec, outs).methods());
+            cases.addStatement("case $L -> framePose$L(q, rotation, position)", f, f);
+        }
+        cases.addStatement("default -> throw new $T(\"frame \" + frame + \" of \" + $L)",
+                IndexOutOfBoundsException.class, frames.size());
+        cases.endControlFlow();
+        methods.add(override("framePose").addParameter(double[].class, "q").addParameter(int.class, "frame")
+                .addParameter(double[].class, "rotation").addParameter(double[].class, "position")
+                .addCode(cases.build()).build());
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {
@@ -181,6 +215,7 @@ public final class CodeGenerator {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(Dynamics.class)
                 .addSuperinterface(ConstraintFunctions.class)
+                .addSuperinterface(FrameKinematics.class)
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
                         .addMember("value", "$S", CodeGenerator.class.getName()).build())
                 .addJavadoc(doc.build());

@@ -14,6 +14,7 @@ import org.symdyn.constraints.GenericConstraints;
 import org.symdyn.dynamics.ConstraintFunctions;
 import org.symdyn.dynamics.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.kinematics.FrameKinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
@@ -51,10 +52,28 @@ class GeneratedVsGenericTest {
         Model model = UrdfReader.read(path, new UrdfReader.Options(floating, false));
         CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
                 new CodeGenerator.Options("org.symdyn.generated", "Model" + Math.abs(file.hashCode())));
-        System.out.println(file + " ms " + gen.generationMillis() + " ops " + gen.operations());
         InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen);
         Object instance = compiled.type().getDeclaredConstructor().newInstance();
         compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(file.hashCode()));
+        comparePoses(model, (FrameKinematics) instance, new Random(file.hashCode() + 1));
+    }
+
+    /** Every frame's pose: rotation entries and positions are O(1), so 1e-10 absolute is the same bar. */
+    static void comparePoses(Model model, FrameKinematics generated, Random rnd) {
+        GenericDynamics generic = new GenericDynamics(model);
+        double[] r1 = new double[9];
+        double[] r2 = new double[9];
+        double[] p1 = new double[3];
+        double[] p2 = new double[3];
+        for (int n = 0; n < 20; n++) {
+            double[] q = randomConfiguration(model, rnd);
+            for (int f = 0; f < model.frames().size(); f++) {
+                generic.framePose(q, f, r1, p1);
+                generated.framePose(q, f, r2, p2);
+                assertClose(r1, r2, "rotation of " + model.frames().get(f).name());
+                assertClose(p1, p2, "position of " + model.frames().get(f).name());
+            }
+        }
     }
 
     static void compare(Model model, Dynamics generated, ConstraintFunctions gc, Random rnd) {

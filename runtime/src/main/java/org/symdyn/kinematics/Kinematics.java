@@ -1,7 +1,6 @@
 package org.symdyn.kinematics;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.ModelInfo;
 
 /**
  * Forward kinematics of one model. Poses and point quantities are in world coordinates; a point is given in the
@@ -11,12 +10,9 @@ import org.symdyn.dynamics.ModelInfo;
  *
  * <p>As for {@link org.symdyn.dynamics.Dynamics}: caller-owned outputs, no allocation, not thread-safe.
  */
-public interface Kinematics extends ModelInfo {
+public interface Kinematics extends FrameKinematics {
     /** The pose of a body's frame: rotation world <- body (9, row-major) and origin position (3). */
     void bodyPose(double[] q, int body, double[] rotation, double[] position);
-
-    /** The pose of a named frame (index into {@link #frameNames()}), as {@link #bodyPose}. */
-    void framePose(double[] q, int frame, double[] rotation, double[] position);
 
     /** The spatial velocity [ω; v_origin] of a body in its own coordinates. */
     void bodyVelocity(double[] q, double[] v, int body, double[] velocity);

@@ -486,6 +486,11 @@ public final class SymbolicDynamics {
         return world[body];
     }
 
+    /** World rotation (world <- frame, row-major, 9) and origin (3) of a named frame of the model. */
+    public IExpr[][] framePose(org.symdyn.model.Frame frame) {
+        return framePose(frame.bodyIndex(), frame.pose());
+    }
+
     /** World rotation (world <- frame, row-major) and origin of a frame fixed in a body (-1: the world). */
     private IExpr[][] framePose(int body, Pose frame) {
         IExpr[] rf = new IExpr[9];
