@@ -1,0 +1,125 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.dynamics.Dynamics;
+import org.symdyn.generator.emit.MethodSizes;
+import org.symdyn.generator.emit.OperationCount;
+import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.model.CouplerConstraintModel;
+import org.symdyn.model.JointType;
+import org.symdyn.model.LoopConstraintModel;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelException;
+import org.symdyn.model.SourceLocation;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
+import org.symdyn.testing.SharedFiles;
+
+/** Generated classes for models made in code: every joint type, every constraint type the generator supports. */
+class CodeGeneratorTest {
+    private static final double NAN = Double.NaN;
+
+    private static RigidBodyInertia box(double m) {
+        return RigidBodyInertia.of(m, new double[] {0.1, -0.05, 0.02}, 0.02, 0.001, -0.002, 0.03, 0.0015, 0.025);
+    }
+
+    /** A floating base carrying a revolute arm with a ball wrist, a planar stage, a prismatic slide, constraints. */
+    static Model everyJointType() throws ModelException {
+        return Model.builder("every_joint").gravity(0.3, -9.7, -0.2)
+                .addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(5))
+                .addBody("upper", "base", "shoulder", JointType.REVOLUTE, new double[] {0.2, 0.3, 0.9},
+                        Pose.fromXyzRpy(new double[] {0.1, 0.2, 0.3}, new double[] {0.4, -0.3, 1.2}), box(1.5))
+                .addBody("wrist", "upper", "ball", JointType.BALL, null, Pose.translation(0.5, 0, 0), box(0.7))
+                .addBody("stage", "base", "plane", JointType.PLANAR, new double[] {0, 0, 1},
+                        Pose.translation(0, 0.3, 0), box(2))
+                .addBody("slide", "stage", "rail", JointType.PRISMATIC, new double[] {1, 0, 0},
+                        Pose.fromXyzRpy(new double[] {0, 0, 0.1}, new double[] {0, 1.5707963267948966, 0}), box(0.4))
+                .addBody("tool", "slide", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
+                        box(0.2))
+                .addConstraint(new LoopConstraintModel("loop", 2,
+                        Pose.fromXyzRpy(new double[] {0.1, 0, 0}, new double[] {0.1, 0.2, 0.3}), 5,
+                        Pose.translation(0, 0.2, 0.1), java.util.List.of(new double[] {0, 0, 1, 0, 0, 0},
+                                new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 0.6, 0.8}),
+                        NAN, SourceLocation.UNKNOWN))
+                .addConstraint(new ContactConstraintModel("touch", 1, new double[] {0.3, 0, 0},
+                        new double[] {0, 0, 1}, NAN, SourceLocation.UNKNOWN))
+                .addConstraint(new CouplerConstraintModel("gear", 5, 1, -1.5, 0.25, NAN, SourceLocation.UNKNOWN))
+                .build();
+    }
+
+    @Test
+    void everyJointTypeAndConstraintMatchesGeneric() throws Exception {
+        Model model = everyJointType();
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "EveryJoint"));
+        Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        assertEquals(model.nq(), ((Dynamics) instance).nq());
+        assertEquals(model.qNames(), ((Dynamics) instance).qNames());
+        assertEquals(5, ((ConstraintFunctions) instance).constraintRows());
+        GeneratedVsGenericTest.compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(3));
+        GeneratedVsGenericTest.comparePoses(model, (org.symdyn.kinematics.FrameKinematics) instance,
+                new Random(4));
+    }
+
+    /** Same model and options, same bytes: the generated source does not depend on hashing or timing. */
+    @Test
+    void outputIsReproducible() throws Exception {
+        Model model = everyJointType();
+        CodeGenerator.Options options = new CodeGenerator.Options("test.gen", "EveryJoint");
+        String first = new CodeGenerator().generate(model, options).source();
+        String second = new CodeGenerator().generate(model, options).source();
+        assertEquals(first, second);
+    }
+
+    @Test
+    void headerStatesModelHashAndCounts() throws Exception {
+        var path = SharedFiles.model("iiwa14_no_collision.urdf");
+        Model model = UrdfReader.read(path);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Iiwa"));
+        assertTrue(gen.source().contains(model.sourceSha256()));
+        assertTrue(gen.source().contains("@Generated(\"org.symdyn.generator.CodeGenerator\")"));
+        OperationCount h = gen.operations().get("mass_matrix");
+        assertTrue(gen.source().contains("mass_matrix: " + h), "per-method counts in the Javadoc");
+        // The bars for iiwa14: H at most 450 flops, C at most 850.
+        assertTrue(h.flops() <= 450, "mass matrix flops " + h);
+        assertTrue(gen.operations().get("bias_forces").flops() <= 850, "bias forces " + gen.operations());
+        // H does not depend on the first (vertical) joint: sin and cos of the other six, each once.
+        assertEquals(12, h.trig(), "trig calls");
+        // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index.
+        for (String line : gen.source().split("\n")) {
+            if (line.contains("new ")) {
+                assertTrue(line.contains("double[] w = new double[") || line.contains("return new Iiwa()")
+                        || line.contains("throw new IndexOutOfBoundsException"), "allocation in: " + line);
+            }
+        }
+    }
+
+    @Test
+    void everyMethodStaysUnderTheCompileLimit() throws Exception {
+        var path = SharedFiles.model("romeo_small.urdf");
+        Model model = UrdfReader.read(path, new UrdfReader.Options(true, false));
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Romeo"));
+        Map<String, Integer> sizes = InProcessCompiler.compile(gen).methodSizes();
+        int largest = sizes.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        assertTrue(largest <= MethodSizes.HUGE_METHOD_LIMIT, "largest method " + largest);
+        assertTrue(sizes.keySet().stream().anyMatch(k -> k.startsWith("forwardDynamics$")),
+                "romeo's forward dynamics is split into chunks");
+    }
+
+    @Test
+    void oversizedMethodsAreRefusedWithTheirName() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> InProcessCompiler.checkSizes("x.Y", Map.of("massMatrix([D)V", 8001)));
+        assertTrue(e.getMessage().contains("x.Y.massMatrix([D)V has 8001 bytes"), e.getMessage());
+    }
+}
