@@ -76,6 +76,25 @@ class GeneratedVsGenericTest {
         }
     }
 
+    /** The team's sample models (in this repository), loops included. */
+    static Stream<Path> sampleModels() throws java.io.IOException {
+        Path dir = Path.of("..", "samples", "src", "main", "symdyn");
+        try (Stream<Path> files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".urdf")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sampleModels")
+    void generatedMatchesGenericOnSamples(Path file) throws Exception {
+        Model model = UrdfReader.read(file);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.generated", "Sample" + Math.abs(file.hashCode())));
+        Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(file.hashCode()));
+        comparePoses(model, (FrameKinematics) instance, new Random(file.hashCode() + 1));
+    }
+
     static void compare(Model model, Dynamics generated, ConstraintFunctions gc, Random rnd) {
         GenericDynamics generic = new GenericDynamics(model);
         int nv = model.nv();
