@@ -1,0 +1,338 @@
+package org.symdyn.constraints;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.kinematics.Kinematics;
+import org.symdyn.model.LoopConstraintModel;
+import org.symdyn.spatial.Pose;
+
+/**
+ * A loop closure (RBDL's LoopConstraint): frame P fixed in the predecessor body and frame S fixed in the successor
+ * body (either may be the world, -1) held together along spatial axes a_k = [a_ω; a_v] given in P. With R_P, o_P,
+ * R_S, o_S the world poses of the frames and J_P, J_S the world-aligned Jacobians [ω; ȯ] of the frame origins:
+ * <ul>
+ * <li>φ_k = a_k · [r; d], d = R_Pᵀ (o_S - o_P) (successor point minus predecessor point, in P), r = ½ vee(R - Rᵀ)
+ * for R = R_Pᵀ R_S (the small-angle rotation from P to S);</li>
+ * <li>G_k = (diag(R_P, R_P) a_k)ᵀ (J_S - J_P), and φ̇_k = G_k v;</li>
+ * <li>γ_k = -Ġ_k v = -a_k · (R_Pᵀ Δa - ω_P × R_Pᵀ Δv) blockwise, with Δv = [Δω; Δȯ] and Δa = [Δω̇; Δö] (world, at
+ * v̇ = 0) and ω_P the predecessor's angular velocity in P.</li>
+ * </ul>
+ * These are the definitions of {@link GenericConstraints}, evaluated here through any {@link Kinematics}. The
+ * multiplier λ_k is the generalised force along axis k: the wrench Σ λ_k a_k (in P) acts on the successor at
+ * o_S and its opposite on the predecessor at o_P.
+ */
+public final class LoopRows implements ConstraintRows {
+    private final int predecessorBody;
+    private final Pose predecessorFrame;
+    private final int successorBody;
+    private final Pose successorFrame;
+    private final List<double[]> axisList = new ArrayList<>();
+    private double[][] axes;
+    private Kinematics kin;
+    private int nv;
+    private DMatrixRMaj jBody;
+    private DMatrixRMaj jPoint;
+    private DMatrixRMaj jS;
+    private DMatrixRMaj jP;
+    private double[] zeroV;
+    private final double[] predOrigin;
+    private final double[] succOrigin;
+    private final double[] rot = new double[9];
+    private final double[] pos = new double[3];
+    private final double[] tmp6 = new double[6];
+    private final double[] tmp3 = new double[3];
+    private final double[] w6 = new double[6];
+    private final FrameState pred = new FrameState();
+    private final FrameState succ = new FrameState();
+
+    /** Pose, velocity and bias acceleration (v̇ = 0) of a frame, all world-aligned. */
+    private static final class FrameState {
+        final double[] rotation = new double[9];
+        final double[] origin = new double[3];
+        final double[] omega = new double[3];
+        final double[] velocity = new double[3];
+        final double[] omegaDot = new double[3];
+        final double[] acceleration = new double[3];
+    }
+
+    /**
+     * @param predecessorBody  body index of the predecessor, -1 for the world
+     * @param predecessorFrame frame P in the predecessor's body frame (in world coordinates for the world)
+     * @param successorBody    body index of the successor, -1 for the world
+     * @param successorFrame   frame S in the successor's body frame
+     * @param axis             the first constrained axis, 6 numbers [angular; linear] in P
+     */
+    public LoopRows(int predecessorBody, Pose predecessorFrame, int successorBody, Pose successorFrame,
+            double[] axis) {
+        if (predecessorFrame == null || successorFrame == null) {
+            throw new IllegalArgumentException("loop frames must not be null");
+        }
+        if (predecessorBody == successorBody) {
+            throw new IllegalArgumentException("a loop needs two different bodies, got " + predecessorBody
+                    + " twice");
+        }
+        this.predecessorBody = predecessorBody;
+        this.predecessorFrame = predecessorFrame;
+        this.successorBody = successorBody;
+        this.successorFrame = successorFrame;
+        this.predOrigin = predecessorFrame.translationArray();
+        this.succOrigin = successorFrame.translationArray();
+        addAxis(axis);
+    }
+
+    /** The rows of a model's loop constraint (all its axes). */
+    public static LoopRows of(LoopConstraintModel c) {
+        List<double[]> a = c.axes();
+        LoopRows rows = new LoopRows(c.predecessorBody(), c.predecessorFrame(), c.successorBody(),
+                c.successorFrame(), a.get(0));
+        for (int k = 1; k < a.size(); k++) {
+            rows.addAxis(a.get(k));
+        }
+        return rows;
+    }
+
+    /**
+     * Adds a row along another spatial axis [angular; linear] in P (before binding).
+     *
+     * @throws IllegalArgumentException if the axis does not have 6 finite numbers or is zero
+     * @throws IllegalStateException    once bound
+     */
+    public void addAxis(double[] axis) {
+        if (kin != null) {
+            throw new IllegalStateException("loop rows are bound: no more axes");
+        }
+        if (axis == null || axis.length != 6) {
+            throw new IllegalArgumentException("a loop axis has 6 numbers [angular; linear]");
+        }
+        double n = 0;
+        for (double x : axis) {
+            n += x * x;
+        }
+        if (!(n > 0) || !Double.isFinite(n)) {
+            throw new IllegalArgumentException("a loop axis must be finite and non-zero");
+        }
+        axisList.add(axis.clone());
+    }
+
+    /** True if this loop joins the same bodies at the same frames (RBDL's grouping rule). */
+    public boolean joins(int otherPredecessor, Pose otherPredecessorFrame, int otherSuccessor,
+            Pose otherSuccessorFrame) {
+        return predecessorBody == otherPredecessor && successorBody == otherSuccessor
+                && predecessorFrame.equals(otherPredecessorFrame) && successorFrame.equals(otherSuccessorFrame);
+    }
+
+    /** Predecessor body index (-1 for the world). */
+    public int predecessorBody() {
+        return predecessorBody;
+    }
+
+    /** Successor body index (-1 for the world). */
+    public int successorBody() {
+        return successorBody;
+    }
+
+    @Override
+    public ConstraintType type() {
+        return ConstraintType.LOOP;
+    }
+
+    @Override
+    public int rowCount() {
+        return axisList.size();
+    }
+
+    @Override
+    public void bind(Kinematics kinematics) {
+        if (kin != null) {
+            throw new IllegalStateException("loop rows are already bound");
+        }
+        FrameMath.checkBody(kinematics, predecessorBody, true, "loop predecessor");
+        FrameMath.checkBody(kinematics, successorBody, true, "loop successor");
+        kin = kinematics;
+        nv = kinematics.nv();
+        axes = axisList.toArray(new double[0][]);
+        jBody = new DMatrixRMaj(6, nv);
+        jPoint = new DMatrixRMaj(3, nv);
+        jS = new DMatrixRMaj(6, nv);
+        jP = new DMatrixRMaj(6, nv);
+        zeroV = new double[nv];
+    }
+
+    @Override
+    public void positionError(double[] q, double[] phi, int offset) {
+        FrameMath.framePose(kin, q, predecessorBody, predecessorFrame, pred.rotation, pred.origin, rot, pos);
+        FrameMath.framePose(kin, q, successorBody, successorFrame, succ.rotation, succ.origin, rot, pos);
+        double[] rp = pred.rotation;
+        double[] rs = succ.rotation;
+        // R = R_Pᵀ R_S; only its skew part is needed.
+        double r01 = rp[0] * rs[1] + rp[3] * rs[4] + rp[6] * rs[7];
+        double r02 = rp[0] * rs[2] + rp[3] * rs[5] + rp[6] * rs[8];
+        double r10 = rp[1] * rs[0] + rp[4] * rs[3] + rp[7] * rs[6];
+        double r12 = rp[1] * rs[2] + rp[4] * rs[5] + rp[7] * rs[8];
+        double r20 = rp[2] * rs[0] + rp[5] * rs[3] + rp[8] * rs[6];
+        double r21 = rp[2] * rs[1] + rp[5] * rs[4] + rp[8] * rs[7];
+        tmp6[0] = 0.5 * (r21 - r12);
+        tmp6[1] = 0.5 * (r02 - r20);
+        tmp6[2] = 0.5 * (r10 - r01);
+        for (int i = 0; i < 3; i++) {
+            tmp3[i] = succ.origin[i] - pred.origin[i];
+        }
+        FrameMath.rotateToFrame(rp, tmp3, 0, tmp6, 3);
+        for (int k = 0; k < axes.length; k++) {
+            phi[offset + k] = FrameMath.dot6(axes[k], tmp6);
+        }
+    }
+
+    @Override
+    public void velocityError(double[] q, double[] v, double[] phidot, int offset) {
+        frameState(q, v, predecessorBody, predecessorFrame, predOrigin, pred);
+        frameState(q, v, successorBody, successorFrame, succOrigin, succ);
+        for (int i = 0; i < 3; i++) {
+            tmp3[i] = succ.omega[i] - pred.omega[i];
+            pos[i] = succ.velocity[i] - pred.velocity[i];
+        }
+        FrameMath.rotateToFrame(pred.rotation, tmp3, 0, tmp6, 0);
+        FrameMath.rotateToFrame(pred.rotation, pos, 0, tmp6, 3);
+        for (int k = 0; k < axes.length; k++) {
+            phidot[offset + k] = FrameMath.dot6(axes[k], tmp6);
+        }
+    }
+
+    @Override
+    public void jacobian(double[] q, DMatrixRMaj g, int rowOffset) {
+        frameJacobian(q, successorBody, succOrigin, jS);
+        frameJacobian(q, predecessorBody, predOrigin, jP);
+        FrameMath.framePose(kin, q, predecessorBody, predecessorFrame, pred.rotation, pred.origin, rot, pos);
+        double[] rp = pred.rotation;
+        for (int k = 0; k < axes.length; k++) {
+            double[] a = axes[k];
+            // The axis in world coordinates, diag(R_P, R_P) a, so the row is (R_P a)ᵀ (J_S - J_P).
+            FrameMath.rotateToWorld(rp, a, 0, tmp6, 0);
+            FrameMath.rotateToWorld(rp, a, 3, tmp6, 3);
+            int row = (rowOffset + k) * g.numCols;
+            for (int col = 0; col < nv; col++) {
+                double x = 0;
+                for (int e = 0; e < 6; e++) {
+                    x += tmp6[e] * (jS.data[e * nv + col] - jP.data[e * nv + col]);
+                }
+                g.data[row + col] = x;
+            }
+        }
+    }
+
+    @Override
+    public void gamma(double[] q, double[] v, double[] gamma, int offset) {
+        frameState(q, v, predecessorBody, predecessorFrame, predOrigin, pred);
+        frameState(q, v, successorBody, successorFrame, succOrigin, succ);
+        double[] rp = pred.rotation;
+        FrameMath.rotateToFrame(rp, pred.omega, 0, tmp3, 0);
+        double w0 = tmp3[0], w1 = tmp3[1], w2 = tmp3[2];
+        for (int block = 0; block < 2; block++) {
+            double[] dv = block == 0 ? succ.omega : succ.velocity;
+            double[] pv = block == 0 ? pred.omega : pred.velocity;
+            double[] da = block == 0 ? succ.omegaDot : succ.acceleration;
+            double[] pa = block == 0 ? pred.omegaDot : pred.acceleration;
+            for (int i = 0; i < 3; i++) {
+                pos[i] = dv[i] - pv[i];
+                tmp3[i] = da[i] - pa[i];
+            }
+            // R_Pᵀ Δa - ω_P × (R_Pᵀ Δv): the derivative of the relative motion seen in the rotating frame P.
+            double a0 = rp[0] * tmp3[0] + rp[3] * tmp3[1] + rp[6] * tmp3[2];
+            double a1 = rp[1] * tmp3[0] + rp[4] * tmp3[1] + rp[7] * tmp3[2];
+            double a2 = rp[2] * tmp3[0] + rp[5] * tmp3[1] + rp[8] * tmp3[2];
+            double b0 = rp[0] * pos[0] + rp[3] * pos[1] + rp[6] * pos[2];
+            double b1 = rp[1] * pos[0] + rp[4] * pos[1] + rp[7] * pos[2];
+            double b2 = rp[2] * pos[0] + rp[5] * pos[1] + rp[8] * pos[2];
+            tmp6[3 * block] = a0 - (w1 * b2 - w2 * b1);
+            tmp6[3 * block + 1] = a1 - (w2 * b0 - w0 * b2);
+            tmp6[3 * block + 2] = a2 - (w0 * b1 - w1 * b0);
+        }
+        for (int k = 0; k < axes.length; k++) {
+            gamma[offset + k] = -FrameMath.dot6(axes[k], tmp6);
+        }
+    }
+
+    @Override
+    public int maxBodyForces() {
+        return 2;
+    }
+
+    /**
+     * Entry 0: the predecessor at frame P, force -w; entry 1: the successor at frame S, force +w; where
+     * w = Σ λ_k a_k in P coordinates (world-aligned: diag(R_P, R_P) w). In frame coordinates the successor's force
+     * is diag(R_Sᵀ R_P, R_Sᵀ R_P) w.
+     */
+    @Override
+    public void bodyForces(double[] q, double[] multipliers, int offset, boolean inWorld, ConstraintForces out) {
+        for (int e = 0; e < 6; e++) {
+            double x = 0;
+            for (int k = 0; k < axes.length; k++) {
+                x += multipliers[offset + k] * axes[k][e];
+            }
+            w6[e] = x;
+        }
+        FrameMath.framePose(kin, q, predecessorBody, predecessorFrame, pred.rotation, pred.origin, rot, pos);
+        FrameMath.framePose(kin, q, successorBody, successorFrame, succ.rotation, succ.origin, rot, pos);
+        // World-aligned wrench.
+        FrameMath.rotateToWorld(pred.rotation, w6, 0, tmp6, 0);
+        FrameMath.rotateToWorld(pred.rotation, w6, 3, tmp6, 3);
+        out.reset(inWorld);
+        int p = out.add(predecessorBody);
+        FrameMath.copy(predecessorFrame, out.frameRotation(p), out.frameOrigin(p));
+        System.arraycopy(pred.origin, 0, out.originInWorld(p), 0, 3);
+        double[] fp = out.force(p);
+        for (int e = 0; e < 6; e++) {
+            fp[e] = -(inWorld ? tmp6[e] : w6[e]);
+        }
+        int s = out.add(successorBody);
+        FrameMath.copy(successorFrame, out.frameRotation(s), out.frameOrigin(s));
+        System.arraycopy(succ.origin, 0, out.originInWorld(s), 0, 3);
+        double[] fs = out.force(s);
+        if (inWorld) {
+            System.arraycopy(tmp6, 0, fs, 0, 6);
+        } else {
+            FrameMath.rotateToFrame(succ.rotation, tmp6, 0, fs, 0);
+            FrameMath.rotateToFrame(succ.rotation, tmp6, 3, fs, 3);
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** Pose, world velocities and world bias accelerations (v̇ = 0) of a frame. */
+    private void frameState(double[] q, double[] v, int body, Pose frame, double[] origin, FrameState out) {
+        FrameMath.framePose(kin, q, body, frame, out.rotation, out.origin, rot, pos);
+        if (body < 0) {
+            for (int i = 0; i < 3; i++) {
+                out.omega[i] = out.velocity[i] = out.omegaDot[i] = out.acceleration[i] = 0;
+            }
+            return;
+        }
+        kin.bodyPose(q, body, rot, pos);
+        kin.bodyVelocity(q, v, body, tmp6);
+        FrameMath.rotateToWorld(rot, tmp6, 0, out.omega, 0);
+        kin.bodyAcceleration(q, v, zeroV, body, tmp6);
+        // d/dt (R ω_b) = R ω̇_b because ω × ω = 0.
+        FrameMath.rotateToWorld(rot, tmp6, 0, out.omegaDot, 0);
+        kin.pointVelocity(q, v, body, origin, out.velocity);
+        kin.pointAcceleration(q, v, zeroV, body, origin, out.acceleration);
+    }
+
+    /** Rows 0-2: ω (world) = R_b J_body,ω; rows 3-5: point Jacobian of the frame origin. Zero for the world. */
+    private void frameJacobian(double[] q, int body, double[] origin, DMatrixRMaj out) {
+        out.zero();
+        if (body < 0) {
+            return;
+        }
+        kin.bodyPose(q, body, rot, pos);
+        kin.bodyJacobian(q, body, jBody);
+        kin.pointJacobian(q, body, origin, jPoint);
+        for (int col = 0; col < nv; col++) {
+            double a0 = jBody.data[col], a1 = jBody.data[nv + col], a2 = jBody.data[2 * nv + col];
+            for (int i = 0; i < 3; i++) {
+                out.data[i * nv + col] = rot[3 * i] * a0 + rot[3 * i + 1] * a1 + rot[3 * i + 2] * a2;
+                out.data[(3 + i) * nv + col] = jPoint.data[i * nv + col];
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.symdyn.constraints;
+
+/**
+ * How the solvers of one {@link ConstraintSet} factorise and what they do with dependent constraint rows. Mutable;
+ * changes apply from the next solve (every factorisation is allocated for both choices when the set is bound).
+ *
+ * <p>Rank: the solvers factorise Gᵀ P = Q R with column pivoting (P orders the rows of G, most independent first)
+ * and call the rows with |R_kk| ≤ {@link #rankTolerance()} |R_00| dependent. Dependent rows are reported (policy
+ * {@link RankPolicy#FAIL}) or dropped (policy {@link RankPolicy#DROP_DEPENDENT_ROWS}); in both cases by name.
+ */
+public final class SolverSettings {
+    /** Factorisation of the indefinite KKT matrices [H Gᵀ; G 0] (direct method, assembly). */
+    public enum KktSolver {
+        /** LU with partial (row) pivoting. */
+        LU,
+        /** Householder QR: slower, more robust on badly scaled systems. */
+        QR
+    }
+
+    /** Factorisation of the symmetric positive definite blocks G H⁻¹ Gᵀ (range space) and Zᵀ H Z (null space). */
+    public enum SpdSolver {
+        /** L Lᵀ. */
+        CHOLESKY,
+        /** L D Lᵀ (no square roots). */
+        LDLT
+    }
+
+    /** What to do when the constraint rows are linearly dependent at the current state. */
+    public enum RankPolicy {
+        /** Throw a rank exception naming the dependent rows and the rows they depend on. */
+        FAIL,
+        /**
+         * Solve with the independent rows chosen by the pivoting and give the dropped rows zero multipliers: the
+         * constraint forces are one valid (basic) solution among many; accelerations are unique. If a dropped row's
+         * equation is then violated (the rows are inconsistent) a rank exception is thrown anyway.
+         */
+        DROP_DEPENDENT_ROWS
+    }
+
+    private KktSolver kktSolver = KktSolver.LU;
+    private SpdSolver spdSolver = SpdSolver.CHOLESKY;
+    private RankPolicy rankPolicy = RankPolicy.FAIL;
+    private boolean rankCheck = true;
+    private double rankTolerance = 1e-10;
+    private double consistencyTolerance = 1e-8;
+
+    /** The KKT factorisation; default {@link KktSolver#LU}. */
+    public KktSolver kktSolver() {
+        return kktSolver;
+    }
+
+    /** Sets the KKT factorisation. */
+    public SolverSettings kktSolver(KktSolver solver) {
+        this.kktSolver = java.util.Objects.requireNonNull(solver);
+        return this;
+    }
+
+    /** The SPD-block factorisation; default {@link SpdSolver#CHOLESKY}. */
+    public SpdSolver spdSolver() {
+        return spdSolver;
+    }
+
+    /** Sets the SPD-block factorisation. */
+    public SolverSettings spdSolver(SpdSolver solver) {
+        this.spdSolver = java.util.Objects.requireNonNull(solver);
+        return this;
+    }
+
+    /** The rank policy; default {@link RankPolicy#FAIL}. */
+    public RankPolicy rankPolicy() {
+        return rankPolicy;
+    }
+
+    /** Sets the rank policy. */
+    public SolverSettings rankPolicy(RankPolicy policy) {
+        this.rankPolicy = java.util.Objects.requireNonNull(policy);
+        return this;
+    }
+
+    /**
+     * True (default) if the direct and range-space methods factorise Gᵀ with pivoting before every solve (the
+     * null-space method always does, it is its factorisation). When false they skip it and only diagnose after a
+     * failed factorisation or a non-finite result: faster, but a nearly dependent set may then pass as a badly
+     * conditioned one.
+     */
+    public boolean rankCheck() {
+        return rankCheck;
+    }
+
+    /** Enables or disables the rank check of the direct and range-space methods. */
+    public SolverSettings rankCheck(boolean enabled) {
+        this.rankCheck = enabled;
+        return this;
+    }
+
+    /** Relative threshold on the pivoted R diagonal below which rows count as dependent; default 1e-10. */
+    public double rankTolerance() {
+        return rankTolerance;
+    }
+
+    /** Sets the rank threshold (0 &lt; tol &lt; 1). */
+    public SolverSettings rankTolerance(double tol) {
+        if (!(tol > 0 && tol < 1)) {
+            throw new IllegalArgumentException("rank tolerance must be in (0, 1), got " + tol);
+        }
+        this.rankTolerance = tol;
+        return this;
+    }
+
+    /**
+     * Relative residual above which a dropped row is inconsistent: |G_d x - b_d| > tol (1 + |b_d| + Σ|G_dj x_j|);
+     * default 1e-8.
+     */
+    public double consistencyTolerance() {
+        return consistencyTolerance;
+    }
+
+    /** Sets the consistency threshold (> 0). */
+    public SolverSettings consistencyTolerance(double tol) {
+        if (!(tol > 0)) {
+            throw new IllegalArgumentException("consistency tolerance must be positive, got " + tol);
+        }
+        this.consistencyTolerance = tol;
+        return this;
+    }
+}

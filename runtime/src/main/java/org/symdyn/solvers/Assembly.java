@@ -1,0 +1,206 @@
+package org.symdyn.solvers;
+
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.model.Joint;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+import org.symdyn.spatial.Rotations;
+
+/**
+ * Assembly: positions and velocities that satisfy the constraints of a bound {@link ConstraintSet}, close to
+ * guesses (RBDL's CalcAssemblyQ and CalcAssemblyQDot).
+ *
+ * <p><b>Positions.</b> Newton steps on the linearised constraints, as RBDL: at iterate q_k each step d (in
+ * velocity coordinates) solves
+ * <pre>  minimise dᵀ W d  subject to  G(q_k) d = -φ(q_k),   i.e.  [W Gᵀ; G 0][d; μ] = [0; -φ(q_k)],</pre>
+ * then q_{k+1} = q_k ⊕ d, until ‖φ‖₂ &lt; tolerance (default 1e-12) or the iteration limit (default 100). Each step
+ * is the W-smallest change that removes the linearised error, so the result is the feasible point a weighted
+ * Gauss-Newton path reaches from q0: it minimises (q - q0)ᵀ W (q - q0) on φ = 0 to first order in the initial
+ * error (exactly when φ is linear), and it is the point RBDL's CalcAssemblyQ returns. W = diag(weights) has one
+ * weight per velocity coordinate; zero weights are allowed as long as the KKT matrix stays regular.
+ *
+ * <p><b>Quaternions.</b> q ⊕ d adds d to ordinary coordinates; a floating joint's position moves by R d_linear (R
+ * its rotation, since v_origin is in body coordinates) and its quaternion, like a ball joint's, is multiplied on the
+ * right by the rotation of the vector d_angular (body coordinates) and renormalised. So W weighs rotations by the
+ * angle in radians.
+ *
+ * <p><b>Velocities.</b> Exact: minimise (v - v0)ᵀ W (v - v0) subject to G(q) v = 0, i.e.
+ * [W Gᵀ; G 0][v; μ] = [W v0; 0].
+ *
+ * <p>Linear solves use the set's KKT factorisation and rank policy (dependent rows are reported by name or
+ * dropped). All workspaces are allocated by the constructor. Not thread-safe.
+ */
+public final class Assembly {
+    /** Default tolerance on ‖φ‖₂. */
+    public static final double DEFAULT_TOLERANCE = 1e-12;
+    /** Default iteration limit. */
+    public static final int DEFAULT_MAX_ITERATIONS = 100;
+
+    private final ConstraintSet set;
+    private final Model model;
+    private final int nq;
+    private final int nv;
+    private final ConstrainedSystemSolver solver;
+    private final DMatrixRMaj w;
+    private final DMatrixRMaj g;
+    private final double[] phi;
+    private final double[] zeroV;
+    private final double[] zeroRows;
+    private final double[] a;
+    private final double[] d;
+    private final double[] mu;
+    private final double[] qCur;
+    private final double[] qNext;
+    private final double[] rot = new double[9];
+    private double lastError = Double.NaN;
+    private int lastIterations;
+
+    /** Assembly for a bound set. */
+    public Assembly(ConstraintSet set) {
+        this.set = set;
+        this.model = set.model();
+        this.nq = set.nq();
+        this.nv = set.nv();
+        int m = set.size();
+        solver = new ConstrainedSystemSolver(set);
+        w = new DMatrixRMaj(nv, nv);
+        g = new DMatrixRMaj(m, nv);
+        phi = new double[m];
+        zeroV = new double[nv];
+        zeroRows = new double[m];
+        a = new double[nv];
+        d = new double[nv];
+        mu = new double[m];
+        qCur = new double[nq];
+        qNext = new double[nq];
+    }
+
+    /** {@link #assembleQ(double[], double[], double, int, double[])} with the default tolerance and limit. */
+    public boolean assembleQ(double[] q0, double[] weights, double[] qOut) {
+        return assembleQ(q0, weights, DEFAULT_TOLERANCE, DEFAULT_MAX_ITERATIONS, qOut);
+    }
+
+    /**
+     * Positions near q0 with φ(q) = 0 (see the class comment). {@code qOut} receives the last iterate even on
+     * failure; {@link #lastError()} and {@link #lastIterations()} tell how it went.
+     *
+     * @param q0        the guess (nq)
+     * @param weights   W's diagonal, one non-negative weight per velocity coordinate (nv)
+     * @param tolerance success when ‖φ‖₂ &lt; tolerance
+     * @return true if the tolerance was reached within {@code maxIterations} steps
+     * @throws ConstraintRankException if the rows are dependent at an iterate (policy FAIL) or inconsistent
+     */
+    public boolean assembleQ(double[] q0, double[] weights, double tolerance, int maxIterations, double[] qOut) {
+        setWeights(weights);
+        System.arraycopy(q0, 0, qCur, 0, nq);
+        set.calcPositionError(qCur, phi);
+        lastError = norm(phi);
+        lastIterations = 0;
+        boolean success = lastError < tolerance;
+        while (!success && lastIterations < maxIterations) {
+            set.calcJacobian(qCur, g);
+            for (int i = 0; i < phi.length; i++) {
+                phi[i] = -phi[i];
+            }
+            solver.solve(ConstraintSolverMethod.DIRECT, w, g, zeroV, phi, d, mu);
+            step(qCur, d, qNext);
+            System.arraycopy(qNext, 0, qCur, 0, nq);
+            set.calcPositionError(qCur, phi);
+            lastError = norm(phi);
+            lastIterations++;
+            success = lastError < tolerance;
+        }
+        System.arraycopy(qCur, 0, qOut, 0, nq);
+        return success;
+    }
+
+    /**
+     * Velocities with G(q) v = 0 nearest v0 in the W-norm (exact; q should satisfy the position constraints).
+     *
+     * @param weights W's diagonal (nv)
+     * @throws ConstraintRankException if the rows are dependent (policy FAIL) or inconsistent
+     */
+    public void assembleV(double[] q, double[] v0, double[] weights, double[] vOut) {
+        setWeights(weights);
+        set.calcJacobian(q, g);
+        for (int i = 0; i < nv; i++) {
+            a[i] = weights[i] * v0[i];
+        }
+        solver.solve(ConstraintSolverMethod.DIRECT, w, g, a, zeroRows, vOut, mu);
+    }
+
+    /** ‖φ‖₂ after the last {@link #assembleQ}. */
+    public double lastError() {
+        return lastError;
+    }
+
+    /** Newton steps taken by the last {@link #assembleQ}. */
+    public int lastIterations() {
+        return lastIterations;
+    }
+
+    private void setWeights(double[] weights) {
+        if (weights.length != nv) {
+            throw new IllegalArgumentException("weights must have nv = " + nv + " entries, got " + weights.length);
+        }
+        w.zero();
+        for (int i = 0; i < nv; i++) {
+            if (!(weights[i] >= 0) || Double.isInfinite(weights[i])) {
+                throw new IllegalArgumentException("weights must be finite and >= 0, weight " + i + " is "
+                        + weights[i]);
+            }
+            w.data[i * nv + i] = weights[i];
+        }
+    }
+
+    private static double norm(double[] x) {
+        double s = 0;
+        for (double e : x) {
+            s += e * e;
+        }
+        return Math.sqrt(s);
+    }
+
+    /** out = q ⊕ dv (see the class comment). */
+    private void step(double[] q, double[] dv, double[] out) {
+        System.arraycopy(q, 0, out, 0, nq);
+        for (int body = 0; body < model.bodyCount(); body++) {
+            Joint j = model.body(body).joint();
+            int qi = j.qIndex();
+            int vi = j.vIndex();
+            if (j.type() == JointType.FLOATING) {
+                Rotations.fromQuaternion(q[qi + 3], q[qi + 4], q[qi + 5], q[qi + 6], rot);
+                for (int i = 0; i < 3; i++) {
+                    out[qi + i] = q[qi + i] + rot[3 * i] * dv[vi + 3] + rot[3 * i + 1] * dv[vi + 4]
+                            + rot[3 * i + 2] * dv[vi + 5];
+                }
+                rotateQuaternion(q, qi + 3, dv, vi, out);
+            } else if (j.type() == JointType.BALL) {
+                rotateQuaternion(q, qi, dv, vi, out);
+            } else {
+                for (int k = 0; k < j.nv(); k++) {
+                    out[qi + k] = q[qi + k] + dv[vi + k];
+                }
+            }
+        }
+    }
+
+    /** out[qo..qo+4) = normalise(q[qo..qo+4) ⊗ exp(δ/2)), δ = dv[vo..vo+3) a rotation vector in the child frame. */
+    private static void rotateQuaternion(double[] q, int qo, double[] dv, int vo, double[] out) {
+        double wx = dv[vo], wy = dv[vo + 1], wz = dv[vo + 2];
+        double angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
+        double s = angle < 1e-8 ? 0.5 - angle * angle / 48 : Math.sin(angle / 2) / angle;
+        double dx = wx * s, dy = wy * s, dz = wz * s, dw = Math.cos(angle / 2);
+        double x = q[qo], y = q[qo + 1], z = q[qo + 2], w0 = q[qo + 3];
+        double nx = w0 * dx + x * dw + y * dz - z * dy;
+        double ny = w0 * dy - x * dz + y * dw + z * dx;
+        double nz = w0 * dz + x * dy - y * dx + z * dw;
+        double nw = w0 * dw - x * dx - y * dy - z * dz;
+        double n = Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        out[qo] = nx / n;
+        out[qo + 1] = ny / n;
+        out[qo + 2] = nz / n;
+        out[qo + 3] = nw / n;
+    }
+}

@@ -1,0 +1,77 @@
+package org.symdyn.solvers;
+
+import org.symdyn.constraints.ConstraintSet;
+
+/**
+ * Forward dynamics with constraints (RBDL's ForwardDynamicsConstraints{Direct, RangeSpaceSparse, NullSpace}): for
+ * a bound {@link ConstraintSet}, v̇ and λ with
+ * <pre>
+ *   [H Gᵀ] [ v̇]   [τ - C]
+ *   [G 0 ] [-λ] = [  γ  ]      i.e.  H v̇ + C = τ + Gᵀ λ,  G v̇ = γ,
+ * </pre>
+ * H and C from the set's {@link org.symdyn.dynamics.Dynamics}, G and γ (with Baumgarte terms of the groups that
+ * enable them) from its rows. λ is left in {@link ConstraintSet#force()} (the generalised constraint forces along
+ * G's rows; for a unit-normal contact the force in N on the body along the normal) and can be resolved into body
+ * forces with {@link ConstraintSet#calcForces}. Every method gives the same v̇ and λ.
+ *
+ * <p>All workspaces are allocated by the constructor; solving does not allocate. Not thread-safe (neither is the
+ * set).
+ */
+public final class ConstrainedDynamics {
+    private final ConstraintSet set;
+    private final ConstrainedSystemSolver solver;
+    private final double[] a;
+    private final double[] y;
+
+    /** Solvers for a bound set. */
+    public ConstrainedDynamics(ConstraintSet set) {
+        this.set = set;
+        this.solver = new ConstrainedSystemSolver(set);
+        this.a = new double[set.nv()];
+        this.y = new double[set.size()];
+    }
+
+    /**
+     * v̇ (nv) at state (q, v) under joint forces τ, by the given method; λ into {@link ConstraintSet#force()}.
+     *
+     * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
+     */
+    public void forwardDynamics(ConstraintSolverMethod method, double[] q, double[] v, double[] tau, double[] vdot) {
+        set.computeSystem(q, v);
+        double[] c = set.C();
+        for (int i = 0; i < a.length; i++) {
+            a[i] = tau[i] - c[i];
+        }
+        solver.solve(method, set.H(), set.G(), a, set.gamma(), vdot, y);
+        double[] lambda = set.force();
+        for (int i = 0; i < y.length; i++) {
+            // 0 - y rather than -y: a dropped row's multiplier reads +0, not -0.
+            lambda[i] = 0.0 - y[i];
+        }
+    }
+
+    /** {@link #forwardDynamics} by the direct (KKT) method. */
+    public void forwardDynamicsDirect(double[] q, double[] v, double[] tau, double[] vdot) {
+        forwardDynamics(ConstraintSolverMethod.DIRECT, q, v, tau, vdot);
+    }
+
+    /** {@link #forwardDynamics} by the sparse range-space method. */
+    public void forwardDynamicsRangeSpaceSparse(double[] q, double[] v, double[] tau, double[] vdot) {
+        forwardDynamics(ConstraintSolverMethod.RANGE_SPACE_SPARSE, q, v, tau, vdot);
+    }
+
+    /** {@link #forwardDynamics} by the null-space method. */
+    public void forwardDynamicsNullSpace(double[] q, double[] v, double[] tau, double[] vdot) {
+        forwardDynamics(ConstraintSolverMethod.NULL_SPACE, q, v, tau, vdot);
+    }
+
+    /** The set. */
+    public ConstraintSet constraintSet() {
+        return set;
+    }
+
+    /** The underlying saddle-point solver (rank of the last solve, factorisations). */
+    public ConstrainedSystemSolver systemSolver() {
+        return solver;
+    }
+}

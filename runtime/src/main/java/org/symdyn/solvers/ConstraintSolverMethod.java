@@ -1,0 +1,20 @@
+package org.symdyn.solvers;
+
+/**
+ * How the saddle-point system [H Gᵀ; G 0][x; y] = [a; b] of constrained dynamics and impulses is solved. All three
+ * give the same x and y (RBDL's null-space multipliers are wrong with two or more rows; these are not).
+ */
+public enum ConstraintSolverMethod {
+    /** Factorise the whole (nv + m) KKT matrix (LU or QR, see {@link org.symdyn.constraints.SolverSettings}). */
+    DIRECT,
+    /**
+     * Range space: H = Lᵀ L exploiting the tree's parent array λ(i) (Featherstone's LTL), then the Schur complement
+     * G H⁻¹ Gᵀ y = G H⁻¹ a - b for the multipliers, then x = H⁻¹ (a - Gᵀ y). Fast for few constraints.
+     */
+    RANGE_SPACE_SPARSE,
+    /**
+     * Null space: Gᵀ P = [Y Z] [R; 0] (column-pivoted QR); x = Y p_y + Z p_z with Rᵀ p_y = Pᵀ b and
+     * (Zᵀ H Z) p_z = Zᵀ (a - H Y p_y); then R Pᵀ y = Yᵀ (a - H x). Fast for many constraints.
+     */
+    NULL_SPACE
+}

@@ -1,0 +1,67 @@
+package org.symdyn.solvers;
+
+import org.symdyn.constraints.ConstraintSet;
+
+/**
+ * Constraint impulses (RBDL's ComputeConstraintImpulses{Direct, RangeSpaceSparse, NullSpace}): the velocity v⁺
+ * right after an impact that makes the constraint velocities G v⁺ equal the targets
+ * {@link ConstraintSet#impulseTarget()} (default 0), from
+ * <pre>
+ *   [H Gᵀ] [v⁺]   [H v⁻      ]
+ *   [G 0 ] [Λ ] = [v⁺_target ]      i.e.  H (v⁺ - v⁻) = -Gᵀ Λ,
+ * </pre>
+ * at configuration q. Λ is left in {@link ConstraintSet#impulse()} with the sign of this (direct) system for every
+ * method (RBDL's range-space impulse has the opposite sign); {@link ConstraintSet#calcImpulses} resolves it into the
+ * spatial impulses applied to the bodies. Allocation happens in the constructor only. Not thread-safe.
+ */
+public final class ImpulseSolver {
+    private final ConstraintSet set;
+    private final ConstrainedSystemSolver solver;
+    private final double[] a;
+
+    /** Solvers for a bound set. */
+    public ImpulseSolver(ConstraintSet set) {
+        this.set = set;
+        this.solver = new ConstrainedSystemSolver(set);
+        this.a = new double[set.nv()];
+    }
+
+    /**
+     * v⁺ (nv) from v⁻ at q by the given method; Λ into {@link ConstraintSet#impulse()}.
+     *
+     * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
+     */
+    public void solve(ConstraintSolverMethod method, double[] q, double[] vMinus, double[] vPlus) {
+        set.computeImpulseSystem(q);
+        double[] h = set.H().data;
+        int nv = a.length;
+        for (int i = 0; i < nv; i++) {
+            double s = 0;
+            for (int j = 0; j < nv; j++) {
+                s += h[i * nv + j] * vMinus[j];
+            }
+            a[i] = s;
+        }
+        solver.solve(method, set.H(), set.G(), a, set.impulseTarget(), vPlus, set.impulse());
+    }
+
+    /** {@link #solve} by the direct (KKT) method. */
+    public void solveDirect(double[] q, double[] vMinus, double[] vPlus) {
+        solve(ConstraintSolverMethod.DIRECT, q, vMinus, vPlus);
+    }
+
+    /** {@link #solve} by the sparse range-space method. */
+    public void solveRangeSpaceSparse(double[] q, double[] vMinus, double[] vPlus) {
+        solve(ConstraintSolverMethod.RANGE_SPACE_SPARSE, q, vMinus, vPlus);
+    }
+
+    /** {@link #solve} by the null-space method. */
+    public void solveNullSpace(double[] q, double[] vMinus, double[] vPlus) {
+        solve(ConstraintSolverMethod.NULL_SPACE, q, vMinus, vPlus);
+    }
+
+    /** The underlying saddle-point solver. */
+    public ConstrainedSystemSolver systemSolver() {
+        return solver;
+    }
+}

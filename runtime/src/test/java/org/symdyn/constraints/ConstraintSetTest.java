@@ -1,0 +1,409 @@
+package org.symdyn.constraints;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.kinematics.Kinematics;
+import org.symdyn.model.ConstraintModel;
+import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.model.CouplerConstraintModel;
+import org.symdyn.model.LoopConstraintModel;
+import org.symdyn.model.Model;
+import org.symdyn.model.SourceLocation;
+import org.symdyn.spatial.Pose;
+import org.symdyn.testing.SharedFiles;
+import org.symdyn.testing.TestJson;
+
+/** Groups, queries, row evaluation, Baumgarte and force resolution of {@link ConstraintSet}. */
+class ConstraintSetTest {
+    private static final double[] FOOT = {0, -0.4, 0};
+    private static final double[] X = {1, 0, 0};
+    private static final double[] Y = {0, 1, 0};
+
+    @Test
+    void modelConstraintsBecomeNamedGroups() throws Exception {
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.spatialMechanism());
+        assertEquals(3, set.groupCount());
+        assertEquals(2, set.getGroupIndexMax());
+        assertEquals(6, set.size());
+        assertEquals(0, set.getGroupIndexByName("loop"));
+        assertEquals(1, set.getGroupIndexByName("touch"));
+        assertEquals(2, set.getGroupIndexByName("gear"));
+        assertEquals(ConstraintType.LOOP, set.getGroupType(0));
+        assertEquals(ConstraintType.CONTACT, set.getGroupType(1));
+        assertEquals(ConstraintType.COUPLER, set.getGroupType(2));
+        assertEquals(4, set.getGroupSize(0));
+        assertEquals(ConstraintSet.NO_ID, set.getGroupId(0));
+        assertEquals(0, set.getGroupAssignedId(0));
+        assertEquals(4, set.getGroupAssignedId(1));
+        assertEquals(5, set.getGroupAssignedId(2));
+        assertEquals(1, set.getGroupIndexByAssignedId(4));
+        assertEquals(0, set.getGroupIndexByAssignedId(3));
+        assertEquals("loop", set.getGroupName(0));
+        assertFalse(set.isBaumgarteStabilizationEnabled(0));
+        double[] ab = new double[2];
+        set.getBaumgarteStabilizationCoefficients(0, ab);
+        assertArrayEquals(new double[] {10, 10}, ab);
+        set.bindGeneric();
+        assertEquals(List.of("loop[0]", "loop[1]", "loop[2]", "loop[3]", "touch", "gear"), set.rowNames());
+        assertEquals(4, set.getGroupRowOffset(1));
+        assertEquals(5, set.getGroupRowOffset(2));
+        assertThrows(IllegalArgumentException.class, () -> set.getGroupIndexByName("nope"));
+        assertThrows(IllegalStateException.class, () -> set.addContact(2, FOOT, X));
+    }
+
+    @Test
+    void modelTimeConstantEnablesBaumgarte() throws Exception {
+        Model model = TestMechanisms.spatialBodies(Model.builder("stabilised").root("base"))
+                .addConstraint(new CouplerConstraintModel("gear", 4, 0, 2.5, 0.1, 0.05, SourceLocation.UNKNOWN))
+                .build();
+        ConstraintSet set = ConstraintSet.of(model);
+        assertTrue(set.isBaumgarteStabilizationEnabled(0));
+        assertEquals(0.05, set.group(0).baumgarteTimeConstant(), 1e-15);
+        assertEquals(20, set.group(0).baumgarteAlpha(), 1e-12);
+    }
+
+    @Test
+    void codeConstraintsGroupByBodyPointAndFrames() throws Exception {
+        ConstraintSet set = ConstraintSet.empty(TestMechanisms.planarLeg());
+        assertEquals(0, set.addContact(2, FOOT, X, "foot_x", 7));
+        assertEquals(1, set.addContact(2, FOOT, Y, "foot_y", 8));
+        assertEquals(2, set.addContact(1, FOOT, X));
+        assertEquals(3, set.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY,
+                List.of(new double[] {0, 0, 0, 0, 1, 0}, new double[] {0, 0, 1, 0, 0, 0}), true, 0.2, "trunk", 9));
+        assertEquals(5, set.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY, List.of(X6), true, 0.2,
+                null, ConstraintSet.NO_ID));
+        assertEquals(6, set.addCoupler(2, 1, -1, 0.5, "knee_hip", 11));
+        assertEquals(4, set.groupCount());
+        assertEquals(0, set.getGroupIndexByName("foot_x"));
+        assertEquals(0, set.getGroupIndexByName("foot_y"));
+        assertEquals(0, set.getGroupIndexById(8));
+        assertEquals(7, set.getGroupId(0));
+        assertEquals(0, set.getGroupIndexByAssignedId(1));
+        assertEquals(1, set.getGroupIndexByAssignedId(2));
+        assertEquals("contact#2", set.getGroupName(1));
+        assertEquals(2, set.getGroupIndexById(9));
+        assertEquals(2, set.getGroupIndexByAssignedId(5));
+        assertEquals(3, set.getGroupSize(2));
+        assertTrue(set.isBaumgarteStabilizationEnabled(2));
+        assertEquals(5, set.group(2).baumgarteAlpha(), 1e-15);
+        assertEquals(ConstraintType.COUPLER, set.getGroupType(3));
+        assertEquals(3, set.getGroupIndexById(11));
+        // Names and ids are unique; a second contact at the same point only differs in its normal.
+        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, X, "foot_x", 1));
+        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, X, "other", 7));
+        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, new double[] {1, 1, 0}));
+        assertThrows(IllegalArgumentException.class, () -> set.addContact(5, FOOT, X));
+        set.bindGeneric();
+        assertEquals(List.of("foot_x", "foot_y", "contact#2", "trunk[0]", "trunk[1]", "loop#5", "knee_hip"),
+                set.rowNames());
+        assertEquals(List.of("trunk[0]", "trunk[1]", "loop#5"), set.group(2).rowNames());
+        assertEquals(3, set.getGroupRowOffset(2));
+    }
+
+    private static final double[] X6 = {0, 0, 0, 1, 0, 0};
+
+    /** The same constraints added in code (evaluated through Kinematics) as declared in the model. */
+    private static ConstraintSet codeTwin(Model model) {
+        ConstraintSet set = ConstraintSet.empty(model);
+        for (ConstraintModel c : model.constraints()) {
+            if (c instanceof LoopConstraintModel l) {
+                set.addLoop(l.predecessorBody(), l.predecessorFrame(), l.successorBody(), l.successorFrame(),
+                        l.axes(), false, 0.1, l.name(), ConstraintSet.NO_ID);
+            } else if (c instanceof ContactConstraintModel k) {
+                set.addContact(k.body(), k.point(), k.normal(), k.name(), ConstraintSet.NO_ID);
+            } else if (c instanceof CouplerConstraintModel k) {
+                set.addCoupler(k.joint(), k.referenceJoint(), k.ratio(), k.offset(), k.name(), ConstraintSet.NO_ID);
+            }
+        }
+        return set.bindGeneric();
+    }
+
+    /** Rows in code (Kinematics) and the model's ConstraintFunctions (GenericConstraints) agree to rounding. */
+    @Test
+    void codeRowsMatchModelConstraintFunctions() throws Exception {
+        Random rnd = new Random(3);
+        for (Model model : List.of(TestMechanisms.fourBar(), TestMechanisms.planarLeg(),
+                TestMechanisms.spatialMechanism())) {
+            ConstraintSet fromModel = ConstraintSet.of(model).bindGeneric();
+            ConstraintSet inCode = codeTwin(model);
+            assertEquals(fromModel.rowNames(), inCode.rowNames());
+            int m = fromModel.size();
+            for (int n = 0; n < 20; n++) {
+                double[] q = TestMechanisms.randomQ(model, rnd);
+                double[] v = TestMechanisms.random(model.nv(), 2, rnd);
+                double[][] a = evaluate(fromModel, q, v);
+                double[][] b = evaluate(inCode, q, v);
+                for (int k = 0; k < a.length; k++) {
+                    double scale = Math.max(1, TestMechanisms.maxAbs(a[k]));
+                    assertTrue(TestMechanisms.maxDiff(a[k], b[k]) <= 1e-12 * scale, model.name() + " quantity " + k);
+                }
+                assertEquals(m, a[0].length);
+            }
+        }
+    }
+
+    private static double[][] evaluate(ConstraintSet set, double[] q, double[] v) {
+        int m = set.size();
+        double[] phi = new double[m];
+        double[] phidot = new double[m];
+        double[] gamma = new double[m];
+        DMatrixRMaj g = new DMatrixRMaj(m, set.nv());
+        set.calcPositionError(q, phi);
+        set.calcVelocityError(q, v, phidot);
+        set.calcGamma(q, v, gamma);
+        set.calcJacobian(q, g);
+        // φ̇ = G v for holonomic rows, a check of both.
+        assertTrue(TestMechanisms.maxDiff(phidot, TestMechanisms.mult(g, v)) <= 1e-12 * (1 + TestMechanisms.maxAbs(
+                phidot)));
+        return new double[][] {phi, phidot, gamma, g.data.clone()};
+    }
+
+    /** Per-group errors and RBDL's Baumgarte terms on the four-bar's inconsistent reference state. */
+    @Test
+    void groupErrorsAndBaumgarteAgainstReference() throws Exception {
+        Path file = SharedFiles.require("reference/fourbar.json");
+        Map<String, Object> ref = TestJson.object(TestJson.parse(file));
+        for (ConstraintSet set : List.of(ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric(),
+                codeTwin(TestMechanisms.fourBar()))) {
+            for (Object o : TestJson.list(ref.get("samples"))) {
+                Map<String, Object> in = TestJson.object(TestJson.object(o).get("inconsistent_state"));
+                Map<String, Object> off = TestJson.object(in.get("baumgarte_off"));
+                Map<String, Object> on = TestJson.object(in.get("baumgarte_on_Tstab_0.1"));
+                double[] q = TestJson.vector(in.get("q"));
+                double[] v = TestJson.vector(in.get("qdot"));
+                double[] phi = new double[2];
+                double[] phidot = new double[2];
+                set.calcPositionError(0, q, phi);
+                set.calcVelocityError(0, q, v, phidot);
+                assertClose(TestJson.vector(off.get("position_error")), phi);
+                assertClose(TestJson.vector(off.get("velocity_error")), phidot);
+                set.computeSystem(q, v);
+                assertClose(TestJson.vector(off.get("gamma")), set.gamma());
+                assertClose(flatten(TestJson.matrix(off.get("H"))), set.H().data);
+                assertClose(TestJson.vector(off.get("C")), set.C());
+                assertClose(flatten(TestJson.matrix(off.get("G"))), set.G().data);
+                double[] stab = new double[2];
+                set.calcBaumgarteStabilizationForces(0, phi, phidot, stab);
+                double[] offGamma = TestJson.vector(off.get("gamma"));
+                double[] expected = TestJson.vector(on.get("gamma"));
+                assertClose(expected, new double[] {offGamma[0] + stab[0], offGamma[1] + stab[1]});
+                set.enableBaumgarteStabilization(0);
+                set.computeSystem(q, v);
+                assertClose(expected, set.gamma());
+                set.disableBaumgarteStabilization(0);
+            }
+        }
+    }
+
+    private static void assertClose(double[] expected, double[] actual) {
+        double scale = Math.max(1e-300, TestMechanisms.maxAbs(expected));
+        assertTrue(TestMechanisms.maxDiff(expected, actual) <= 1e-11 * Math.max(1, scale),
+                java.util.Arrays.toString(expected) + " vs " + java.util.Arrays.toString(actual));
+    }
+
+    private static double[] flatten(double[][] m) {
+        double[] out = new double[m.length * m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            System.arraycopy(m[i], 0, out, i * m[0].length, m[0].length);
+        }
+        return out;
+    }
+
+    /**
+     * The four-bar's closure in closed form as a user constraint: the rocker tip (c, 0, 0) minus the ground
+     * point (d, 0, 0), with G and γ from the planar 3R chain.
+     */
+    static final class ClosedFormClosure extends CustomConstraint {
+        private static final double[] L = {1, 2, 1.5};
+        int bindCalls;
+
+        ClosedFormClosure() {
+            super(2);
+        }
+
+        @Override
+        protected void onBind(Kinematics kin) {
+            assertEquals(3, kin.nv());
+            bindCalls++;
+        }
+
+        @Override
+        public void positionError(double[] q, double[] phi, int offset) {
+            double t = 0, x = 0, y = 0;
+            for (int i = 0; i < 3; i++) {
+                t += q[i];
+                x += L[i] * Math.cos(t);
+                y += L[i] * Math.sin(t);
+            }
+            phi[offset] = x - 2;
+            phi[offset + 1] = y;
+        }
+
+        @Override
+        public void jacobian(double[] q, DMatrixRMaj g, int rowOffset) {
+            double[] t = {q[0], q[0] + q[1], q[0] + q[1] + q[2]};
+            for (int j = 0; j < 3; j++) {
+                double sx = 0, sy = 0;
+                for (int i = j; i < 3; i++) {
+                    sx -= L[i] * Math.sin(t[i]);
+                    sy += L[i] * Math.cos(t[i]);
+                }
+                g.set(rowOffset, j, sx);
+                g.set(rowOffset + 1, j, sy);
+            }
+        }
+
+        @Override
+        public void gamma(double[] q, double[] v, double[] gamma, int offset) {
+            double t = 0, w = 0, ax = 0, ay = 0;
+            for (int i = 0; i < 3; i++) {
+                t += q[i];
+                w += v[i];
+                // Tip acceleration at zero joint acceleration: -Σ L_i ω_i² (cos, sin).
+                ax -= L[i] * w * w * Math.cos(t);
+                ay -= L[i] * w * w * Math.sin(t);
+            }
+            gamma[offset] = -ax;
+            gamma[offset + 1] = -ay;
+        }
+    }
+
+    @Test
+    void customConstraintMatchesLoopRows() throws Exception {
+        Model model = TestMechanisms.fourBar();
+        ConstraintSet custom = ConstraintSet.empty(model);
+        ClosedFormClosure closure = new ClosedFormClosure();
+        assertEquals(0, custom.addCustom(closure, "closed_form", 42));
+        assertEquals(ConstraintType.CUSTOM, custom.getGroupType(0));
+        assertEquals(0, custom.getGroupIndexById(42));
+        custom.bindGeneric();
+        assertEquals(1, closure.bindCalls);
+        ConstraintSet loop = ConstraintSet.of(model).bindGeneric();
+        Random rnd = new Random(5);
+        for (int n = 0; n < 20; n++) {
+            double[] q = TestMechanisms.randomQ(model, rnd);
+            double[] v = TestMechanisms.random(3, 2, rnd);
+            double[][] a = evaluate(loop, q, v);
+            double[][] b = evaluate(custom, q, v);
+            for (int k = 0; k < a.length; k++) {
+                assertTrue(TestMechanisms.maxDiff(a[k], b[k]) <= 1e-12 * Math.max(1, TestMechanisms.maxAbs(a[k])),
+                        "quantity " + k);
+            }
+        }
+        assertThrows(UnsupportedOperationException.class,
+                () -> custom.calcForces(0, new double[3], false, custom.newForceBuffer()));
+    }
+
+    /**
+     * Spatial forces resolved on bodies reproduce the generalised constraint force: Σ_k J_kᵀ f_k = G_gᵀ λ_g for
+     * every group (loop between two bodies and to the world, contact, coupler), in frame and in world coordinates;
+     * impulses give -G_gᵀ Λ_g.
+     */
+    @Test
+    void bodyForcesReproduceGeneralisedForces() throws Exception {
+        Model spatial = TestMechanisms.spatialMechanism();
+        ConstraintSet spatialSet = ConstraintSet.of(spatial).bindGeneric();
+        ConstraintSet fourBarSet = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintSet code = codeTwin(spatial);
+        Random rnd = new Random(9);
+        for (ConstraintSet set : List.of(spatialSet, fourBarSet, code)) {
+            GenericDynamics kin = (GenericDynamics) set.kinematics();
+            Model model = set.model();
+            ConstraintForces buffer = set.newForceBuffer();
+            DMatrixRMaj g = new DMatrixRMaj(set.size(), model.nv());
+            for (int n = 0; n < 10; n++) {
+                double[] q = TestMechanisms.randomQ(model, rnd);
+                set.calcJacobian(q, g);
+                double[] lambda = TestMechanisms.random(set.size(), 3, rnd);
+                System.arraycopy(lambda, 0, set.force(), 0, lambda.length);
+                for (int i = 0; i < lambda.length; i++) {
+                    set.impulse()[i] = -lambda[i];
+                }
+                for (int group = 0; group < set.groupCount(); group++) {
+                    double[] masked = new double[lambda.length];
+                    int off = set.getGroupRowOffset(group);
+                    System.arraycopy(lambda, off, masked, off, set.getGroupSize(group));
+                    double[] expected = TestMechanisms.multTrans(g, masked);
+                    for (boolean inWorld : new boolean[] {false, true}) {
+                        set.calcForces(group, q, inWorld, buffer);
+                        assertTrue(buffer.count() >= 2);
+                        double[] actual = generalised(kin, q, buffer);
+                        assertTrue(TestMechanisms.maxDiff(expected, actual) <= 1e-12 * (1 + TestMechanisms.maxAbs(
+                                expected)), set.getGroupName(group) + " world=" + inWorld + ": "
+                                        + java.util.Arrays.toString(expected) + " vs "
+                                        + java.util.Arrays.toString(actual));
+                        set.calcImpulses(group, q, inWorld, buffer);
+                        actual = generalised(kin, q, buffer);
+                        assertTrue(TestMechanisms.maxDiff(expected, actual) <= 1e-12 * (1 + TestMechanisms.maxAbs(
+                                expected)), "impulses of " + set.getGroupName(group));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Σ_k J_kᵀ f_k with J_k the world-aligned Jacobian [ω; ȯ] of entry k's frame origin. */
+    private static double[] generalised(GenericDynamics kin, double[] q, ConstraintForces forces) {
+        int nv = kin.nv();
+        double[] out = new double[nv];
+        double[] rot = new double[9];
+        double[] pos = new double[3];
+        DMatrixRMaj jb = new DMatrixRMaj(6, nv);
+        DMatrixRMaj jp = new DMatrixRMaj(3, nv);
+        for (int k = 0; k < forces.count(); k++) {
+            int body = forces.body(k);
+            if (body < 0) {
+                continue; // the world does not move
+            }
+            kin.bodyPose(q, body, rot, pos);
+            double[] f = forces.force(k).clone();
+            if (!forces.resolvedInWorld()) {
+                // World <- frame = world <- body · body <- frame.
+                double[] rf = forces.frameRotation(k);
+                double[] r = new double[9];
+                for (int i = 0; i < 3; i++) {
+                    for (int j = 0; j < 3; j++) {
+                        for (int e = 0; e < 3; e++) {
+                            r[3 * i + j] += rot[3 * i + e] * rf[3 * e + j];
+                        }
+                    }
+                }
+                double[] w = new double[6];
+                for (int i = 0; i < 3; i++) {
+                    for (int j = 0; j < 3; j++) {
+                        w[i] += r[3 * i + j] * f[j];
+                        w[3 + i] += r[3 * i + j] * f[3 + j];
+                    }
+                }
+                f = w;
+            }
+            // The frame origin's world position must be consistent with its body-frame coordinates.
+            double[] ow = new double[3];
+            kin.pointPosition(q, body, forces.frameOrigin(k), ow);
+            assertTrue(TestMechanisms.maxDiff(ow, forces.originInWorld(k)) < 1e-12);
+            kin.bodyJacobian(q, body, jb);
+            kin.pointJacobian(q, body, forces.frameOrigin(k), jp);
+            for (int c = 0; c < nv; c++) {
+                double s = 0;
+                for (int i = 0; i < 3; i++) {
+                    double wi = rot[3 * i] * jb.get(0, c) + rot[3 * i + 1] * jb.get(1, c) + rot[3 * i + 2] * jb.get(2,
+                            c);
+                    s += wi * f[i] + jp.get(i, c) * f[3 + i];
+                }
+                out[c] += s;
+            }
+        }
+        return out;
+    }
+}

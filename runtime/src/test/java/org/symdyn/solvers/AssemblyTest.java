@@ -1,0 +1,130 @@
+package org.symdyn.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.Model;
+import org.symdyn.spatial.Pose;
+
+/** Position assembly through quaternion coordinates, weights, failure reporting; exact velocity assembly. */
+class AssemblyTest {
+    private static final List<double[]> ALL_AXES = List.of(new double[] {1, 0, 0, 0, 0, 0},
+            new double[] {0, 1, 0, 0, 0, 0}, new double[] {0, 0, 1, 0, 0, 0}, new double[] {0, 0, 0, 1, 0, 0},
+            new double[] {0, 0, 0, 0, 1, 0}, new double[] {0, 0, 0, 0, 0, 1});
+
+    /** A floating trunk welded to a world frame by a 6-axis loop: assembly must rotate its quaternion there. */
+    @Test
+    void floatingBaseReachesTheTargetPose() throws Exception {
+        Model model = TestMechanisms.floatingBiped();
+        Pose target = Pose.fromXyzRpy(new double[] {0.1, 0.2, 0.8}, new double[] {0.3, -0.2, 0.5});
+        ConstraintSet set = ConstraintSet.empty(model);
+        set.addLoop(-1, target, 0, Pose.IDENTITY, ALL_AXES, false, 0.1, "weld", ConstraintSet.NO_ID);
+        set.bindGeneric();
+        Assembly assembly = new Assembly(set);
+        Random rnd = new Random(37);
+        GenericDynamics kin = (GenericDynamics) set.kinematics();
+        for (int n = 0; n < 10; n++) {
+            double[] q0 = TestMechanisms.randomQ(model, rnd);
+            // Start within about 0.5 rad and 0.3 m of the target, legs anywhere.
+            q0[0] = 0.1 + 0.3 * q0[0];
+            q0[1] = 0.2 + 0.3 * q0[1];
+            q0[2] = 0.8 + 0.3 * q0[2];
+            double[] rpyQuat = quaternionOf(0.3 + 0.25 * q0[7], -0.2 + 0.25 * q0[8], 0.5 + 0.25 * q0[9]);
+            System.arraycopy(rpyQuat, 0, q0, 3, 4);
+            double[] qOut = new double[model.nq()];
+            assertTrue(assembly.assembleQ(q0, ones(model.nv()), qOut), "error " + assembly.lastError());
+            assertTrue(assembly.lastError() < 1e-12);
+            assertTrue(assembly.lastIterations() > 1 && assembly.lastIterations() < 20);
+            double[] rot = new double[9];
+            double[] pos = new double[3];
+            kin.bodyPose(qOut, 0, rot, pos);
+            for (int i = 0; i < 3; i++) {
+                assertEquals(target.translation(i), pos[i], 1e-12);
+                for (int j = 0; j < 3; j++) {
+                    assertEquals(target.rotation(i, j), rot[3 * i + j], 1e-12);
+                }
+            }
+            double norm = 0;
+            for (int i = 3; i < 7; i++) {
+                norm += qOut[i] * qOut[i];
+            }
+            assertEquals(1, norm, 1e-14);
+            // The legs take no part in the weld: the W-smallest steps leave them alone.
+            for (int i = 7; i < 11; i++) {
+                assertEquals(q0[i], qOut[i], 1e-15);
+            }
+        }
+    }
+
+    private static double[] quaternionOf(double roll, double pitch, double yaw) {
+        double cr = Math.cos(roll / 2), sr = Math.sin(roll / 2);
+        double cp = Math.cos(pitch / 2), sp = Math.sin(pitch / 2);
+        double cy = Math.cos(yaw / 2), sy = Math.sin(yaw / 2);
+        return new double[] {sr * cp * cy - cr * sp * sy, cr * sp * cy + sr * cp * sy, cr * cp * sy - sr * sp * cy,
+            cr * cp * cy + sr * sp * sy};
+    }
+
+    private static double[] ones(int n) {
+        double[] w = new double[n];
+        java.util.Arrays.fill(w, 1);
+        return w;
+    }
+
+    @Test
+    void heavyWeightsKeepCoordinatesAndIterationLimitReportsFailure() throws Exception {
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        Assembly assembly = new Assembly(set);
+        double[] q0 = {-0.5681570464292384, 1.9325032737729368, -2.318139928011819};
+        double[] qOut = new double[3];
+        assertTrue(assembly.assembleQ(q0, new double[] {1e6, 1, 1}, qOut));
+        assertTrue(Math.abs(qOut[0] - q0[0]) < 1e-5 * Math.abs(qOut[1] - q0[1]));
+        assertFalse(assembly.assembleQ(q0, new double[] {1, 1, 1}, 1e-12, 1, qOut));
+        assertEquals(1, assembly.lastIterations());
+        assertTrue(assembly.lastError() > 1e-12 && assembly.lastError() < 0.1);
+        // Already assembled: no step.
+        assertTrue(assembly.assembleQ(qOut, new double[] {1, 1, 1}, 1.0, 100, qOut));
+        assertEquals(0, assembly.lastIterations());
+    }
+
+    /** Velocity assembly: G v = 0 and v - v0 is W-orthogonal to every admissible motion (the exact minimiser). */
+    @Test
+    void velocityAssemblyIsTheWeightedProjection() throws Exception {
+        ConstraintSet set = SolverPropertyTest.bipedSet().bindGeneric();
+        Assembly assembly = new Assembly(set);
+        Model model = set.model();
+        int nv = model.nv();
+        Random rnd = new Random(41);
+        DMatrixRMaj g = new DMatrixRMaj(set.size(), nv);
+        ConstraintRankAnalysis qr = new ConstraintRankAnalysis(set.size(), nv);
+        for (int n = 0; n < 10; n++) {
+            double[] q = TestMechanisms.randomQ(model, rnd);
+            double[] v0 = TestMechanisms.random(nv, 2, rnd);
+            double[] w = TestMechanisms.random(nv, 1, rnd);
+            for (int i = 0; i < nv; i++) {
+                w[i] = 1.5 + w[i];
+            }
+            double[] v = new double[nv];
+            assembly.assembleV(q, v0, w, v);
+            set.calcJacobian(q, g);
+            assertTrue(TestMechanisms.maxAbs(TestMechanisms.mult(g, v)) < 1e-12);
+            int r = qr.decompose(g, 1e-10);
+            assertEquals(set.size(), r);
+            DMatrixRMaj basis = qr.Q();
+            for (int c = r; c < nv; c++) {
+                double s = 0;
+                for (int i = 0; i < nv; i++) {
+                    s += w[i] * (v[i] - v0[i]) * basis.get(i, c);
+                }
+                assertEquals(0, s, 1e-12);
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package org.symdyn.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.SolverSettings.RankPolicy;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.model.Model;
+
+/** Redundant, zero and inconsistent constraint rows are detected and reported by name, or dropped on request. */
+class RankTest {
+    private static final double[] X = {0, 0, 0, 1, 0, 0};
+    private static final double[] Y = {0, 0, 0, 0, 1, 0};
+    private static final double[] Z = {0, 0, 0, 0, 0, 1};
+    private static final double[] Q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
+    private static final double[] V = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
+    private static final double[] TAU = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
+
+    @Test
+    void duplicateLoopAxisIsReportedByRowNames() throws Exception {
+        for (boolean rankCheck : new boolean[] {true, false}) {
+            ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
+            set.settings().rankCheck(rankCheck);
+            ConstrainedDynamics fd = new ConstrainedDynamics(set);
+            for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+                ConstraintRankException e = assertThrows(ConstraintRankException.class,
+                        () -> fd.forwardDynamics(method, Q, V, TAU, new double[3]), method + " check " + rankCheck);
+                assertEquals(ConstraintRankException.Kind.REDUNDANT, e.kind());
+                assertEquals(2, e.rank());
+                assertEquals(3, e.rows());
+                assertEquals(2, e.involvedRows().size(), e.getMessage());
+                assertTrue(e.involvedRows().containsAll(List.of("closure[0]", "closure[2]")), e.getMessage());
+                assertTrue(e.getMessage().contains("'closure[0]'") && e.getMessage().contains("'closure[2]'"),
+                        e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void droppingDependentRowsGivesTheIndependentSolution() throws Exception {
+        ConstraintSet two = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintSet three = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
+        three.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
+        ConstrainedDynamics fd2 = new ConstrainedDynamics(two);
+        ConstrainedDynamics fd3 = new ConstrainedDynamics(three);
+        ImpulseSolver imp2 = new ImpulseSolver(two);
+        ImpulseSolver imp3 = new ImpulseSolver(three);
+        Assembly asm3 = new Assembly(three);
+        double[] a = new double[3];
+        double[] b = new double[3];
+        for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+            fd2.forwardDynamics(method, Q, V, TAU, a);
+            fd3.forwardDynamics(method, Q, V, TAU, b);
+            assertTrue(TestMechanisms.maxDiff(a, b) <= 1e-9 * TestMechanisms.maxAbs(a), method.toString());
+            assertEquals(2, fd3.systemSolver().lastRank());
+            assertEquals(1, fd3.systemSolver().lastDroppedRows());
+            double[] l2 = two.force();
+            double[] l3 = three.force();
+            // The x force is shared between the duplicate rows; one of them carries it all.
+            assertEquals(l2[0], l3[0] + l3[2], 1e-9 * Math.abs(l2[0]));
+            assertTrue(l3[0] == 0 || l3[2] == 0);
+            assertEquals(l2[1], l3[1], 1e-9 * Math.abs(l2[1]));
+            imp2.solve(method, Q, V, a);
+            imp3.solve(method, Q, V, b);
+            assertTrue(TestMechanisms.maxDiff(a, b) <= 1e-9 * TestMechanisms.maxAbs(a), method + " impulse");
+        }
+        double[] qOut = new double[3];
+        assertTrue(asm3.assembleQ(new double[] {-0.57, 1.93, -2.32}, new double[] {1, 1, 1}, qOut));
+    }
+
+    @Test
+    void zeroRowIsNamed() throws Exception {
+        // The planar four-bar cannot move along z: that loop row is identically zero.
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, Z)).bindGeneric();
+        ConstrainedDynamics fd = new ConstrainedDynamics(set);
+        ConstraintRankException e = assertThrows(ConstraintRankException.class,
+                () -> fd.forwardDynamicsRangeSpaceSparse(Q, V, TAU, new double[3]));
+        assertEquals(List.of("closure[2]"), e.involvedRows());
+        assertTrue(e.getMessage().contains("'closure[2]' is zero"), e.getMessage());
+        set.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
+        double[] vdot = new double[3];
+        fd.forwardDynamicsNullSpace(Q, V, TAU, vdot);
+        assertEquals(0, set.force()[2]);
+    }
+
+    @Test
+    void inconsistentTargetsAreReported() throws Exception {
+        Model leg = TestMechanisms.planarLeg();
+        ConstraintSet set = ConstraintSet.of(leg);
+        set.addContact(2, new double[] {0, -0.4, 0}, new double[] {1, 0, 0}, "foot_x_again", ConstraintSet.NO_ID);
+        set.bindGeneric();
+        set.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
+        double[] q = {-0.15886910465540116, 0.7028782060356273, 0.15709365340949927, 0.831621387125391,
+            -1.572779363533194};
+        double[] v = {-0.5, 0.89, -0.02, 0.11, -0.88};
+        // Consistent duplicates (same γ) are fine when dropped.
+        new ConstrainedDynamics(set).forwardDynamicsDirect(q, v, new double[5], new double[5]);
+        // Different target velocities along the same direction cannot both hold.
+        set.impulseTarget()[2] = 0.1;
+        ImpulseSolver solver = new ImpulseSolver(set);
+        for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+            ConstraintRankException e = assertThrows(ConstraintRankException.class,
+                    () -> solver.solve(method, q, v, new double[5]));
+            assertEquals(ConstraintRankException.Kind.INCONSISTENT, e.kind());
+            assertTrue(e.involvedRows().containsAll(List.of("foot_x", "foot_x_again")), e.getMessage());
+        }
+        set.settings().rankPolicy(RankPolicy.FAIL);
+        ConstraintRankException e = assertThrows(ConstraintRankException.class,
+                () -> solver.solveDirect(q, v, new double[5]));
+        assertEquals(ConstraintRankException.Kind.REDUNDANT, e.kind());
+    }
+
+    @Test
+    void nonFiniteInputsAreRefused() throws Exception {
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        set.settings().rankCheck(false);
+        ConstrainedDynamics fd = new ConstrainedDynamics(set);
+        for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+            assertThrows(ArithmeticException.class,
+                    () -> fd.forwardDynamics(method, Q, V, new double[] {0, Double.NaN, 0}, new double[3]));
+            assertThrows(ArithmeticException.class,
+                    () -> fd.forwardDynamics(method, new double[] {0, Double.NaN, 0}, V, TAU, new double[3]));
+        }
+        Random rnd = new Random(1);
+        double[] vdot = new double[3];
+        fd.forwardDynamicsDirect(Q, V, TestMechanisms.random(3, 1, rnd), vdot);
+        for (double x : vdot) {
+            assertTrue(Double.isFinite(x));
+        }
+    }
+}
