@@ -41,9 +41,21 @@ import org.symdyn.model.Model;
  * use one generator per thread.
  */
 public final class CodeGenerator {
-    /** Where the class goes and what it is called. */
-    public record Options(String packageName, String className) {
+    /**
+     * Where the class goes, what it is called, and whether to add the closed form of H, C and g to the class
+     * Javadoc (models of up to {@link #CLOSED_FORM_MAX_DOF} dof; Symja's TrigReduce and Simplify, at most
+     * {@link #CLOSED_FORM_SECONDS} s per entry; an entry that does not simplify in time is shown expanded).
+     */
+    public record Options(String packageName, String className, boolean closedForm) {
+        public Options(String packageName, String className) {
+            this(packageName, className, false);
+        }
     }
+
+    /** Largest model (dof) for which {@link Options#closedForm()} writes the equations. */
+    public static final int CLOSED_FORM_MAX_DOF = 4;
+    /** Time limit of the simplification of one closed-form entry, in seconds. */
+    public static final long CLOSED_FORM_SECONDS = 5;
 
     /** A generated class: its source and what it cost. */
     public record GeneratedClass(String packageName, String className, String source, int nq, int nv,
@@ -127,9 +139,14 @@ public final class CodeGenerator {
                 .addParameter(double[].class, "v").addParameter(double[].class, "gamma").build(),
                 vector("gamma", gamma));
         emitFramePoses(model, sym, emitter, methods);
-        lap(millis, "emission", t);
+        t = lap(millis, "emission", t);
+        CodeBlock closedForm = null;
+        if (options.closedForm() && nv <= CLOSED_FORM_MAX_DOF) {
+            closedForm = closedForm(model, g, h, c, gq);
+            lap(millis, "closed_form", t);
+        }
 
-        TypeSpec type = classSpec(model, options, methods, ops, emitter.workspaceSize(), rows);
+        TypeSpec type = classSpec(model, options, methods, ops, emitter.workspaceSize(), rows, closedForm);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);
@@ -197,8 +214,56 @@ public final class CodeGenerator {
         methods.addAll(ms);
     }
 
+    /**
+     * H, C and g as single simplified expressions in the joint coordinates q_k and velocities qd_k, for a person
+     * to read (the generated code itself stays the temporaries' graph, which is cheaper).
+     */
+    private static CodeBlock closedForm(Model model, ExpressionGraph g, IExpr[][] h, IExpr[] c, IExpr[] gq) {
+        Map<org.matheclipse.core.interfaces.ISymbol, IExpr> rename = new LinkedHashMap<>();
+        Map<String, IExpr> coordinates = new LinkedHashMap<>();
+        java.util.function.Function<String, IExpr> coordinate = name -> coordinates.computeIfAbsent(name,
+                org.matheclipse.core.expression.F::Dummy);
+        for (Map.Entry<org.matheclipse.core.interfaces.ISymbol, String> in : g.inputs().entrySet()) {
+            String java = in.getValue();
+            String index = java.replaceAll("[^0-9]", "");
+            if (java.startsWith("Math.sin")) {
+                rename.put(in.getKey(), org.matheclipse.core.expression.F.Sin(coordinate.apply("q" + index)));
+            } else if (java.startsWith("Math.cos")) {
+                rename.put(in.getKey(), org.matheclipse.core.expression.F.Cos(coordinate.apply("q" + index)));
+            } else if (java.startsWith("v[")) {
+                rename.put(in.getKey(), coordinate.apply("qd" + index));
+            } else if (java.startsWith("q[")) {
+                rename.put(in.getKey(), coordinate.apply("q" + index));
+            }
+        }
+        CodeBlock.Builder doc = CodeBlock.builder().add("\n<h2>Closed form</h2>\n<p>Coordinates: ");
+        for (int k = 0; k < model.nv(); k++) {
+            doc.add("$Lq$L = {@code $L}", k == 0 ? "" : ", ", k, model.vNames().get(k));
+        }
+        doc.add("; qd = their velocities. Numbers are the model's, as exact rationals.\n<pre>\n");
+        int nv = model.nv();
+        for (int i = 0; i < nv; i++) {
+            for (int j = i; j < nv; j++) {
+                doc.add("H[$L][$L] = $L\n", i, j, readable(g, h[i][j], rename));
+            }
+        }
+        for (int i = 0; i < nv; i++) {
+            doc.add("C[$L] = $L\n", i, readable(g, c[i], rename));
+        }
+        for (int i = 0; i < nv; i++) {
+            doc.add("g[$L] = $L\n", i, readable(g, gq[i], rename));
+        }
+        return doc.add("</pre>\n").build();
+    }
+
+    private static String readable(ExpressionGraph g, IExpr e,
+            Map<org.matheclipse.core.interfaces.ISymbol, IExpr> rename) {
+        IExpr simple = g.simplify(g.expand(e, rename), CLOSED_FORM_SECONDS);
+        return simple.toString().replaceAll("\\s+", " ").replace("*/", "* /").replace("@", "{@literal @}");
+    }
+
     private static TypeSpec classSpec(Model model, Options options, List<MethodSpec> methods,
-            Map<String, OperationCount> ops, int workspace, int rows) {
+            Map<String, OperationCount> ops, int workspace, int rows, CodeBlock closedForm) {
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("Dynamics of the model {@code $L}, generated by SymDyn from a symbolic derivation.\n\n",
                         model.name())
@@ -209,7 +274,11 @@ public final class CodeGenerator {
         for (Map.Entry<String, OperationCount> e : ops.entrySet()) {
             doc.add("<li>$L: $L</li>\n", e.getKey(), e.getValue());
         }
-        doc.add("</ul>\n\n<p>Straight-line code: no allocation, no branching on the model. An instance owns a "
+        doc.add("</ul>\n");
+        if (closedForm != null) {
+            doc.add(closedForm);
+        }
+        doc.add("\n<p>Straight-line code: no allocation, no branching on the model. An instance owns a "
                 + "workspace and is not thread-safe; use {@link #copy()} for one instance per thread.\n");
         TypeSpec.Builder b = TypeSpec.classBuilder(options.className())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)

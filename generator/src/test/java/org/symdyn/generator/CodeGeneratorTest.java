@@ -1,6 +1,7 @@
 package org.symdyn.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,5 +122,34 @@ class CodeGeneratorTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> InProcessCompiler.checkSizes("x.Y", Map.of("massMatrix([D)V", 8001)));
         assertTrue(e.getMessage().contains("x.Y.massMatrix([D)V has 8001 bytes"), e.getMessage());
+    }
+
+    /**
+     * The closed form of a small model in the Javadoc: the double pendulum's H depends on the elbow angle only,
+     * through its cosine; its gravity terms on sines of the absolute angles.
+     */
+    @Test
+    void closedFormOfTheDoublePendulumIsReadable() throws Exception {
+        Model model = UrdfReader.read(java.nio.file.Path.of("..", "samples", "src", "main", "symdyn",
+                "double_pendulum.urdf"));
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Pendulum", true));
+        String src = gen.source();
+        int at = src.indexOf("H[0][0] = ");
+        assertTrue(at > 0, "closed form in the Javadoc");
+        String h00 = src.substring(at, src.indexOf('\n', at));
+        assertTrue(h00.contains("Cos(q1)") && !h00.contains("q0"), h00);
+        String h11 = src.substring(src.indexOf("H[1][1] = "), src.indexOf('\n', src.indexOf("H[1][1] = ")));
+        assertFalse(h11.contains("q"), "H[1][1] is a constant: " + h11);
+        assertTrue(src.contains("g[0] = "), "gravity terms");
+        assertTrue(gen.generationMillis().containsKey("closed_form"));
+        // The code itself is unchanged by the option.
+        String plain = new CodeGenerator().generate(model, new CodeGenerator.Options("test.gen", "Pendulum"))
+                .source();
+        assertEquals(strip(plain), strip(src.replaceAll("(?s)<h2>Closed form</h2>.*?</pre>\\n", "")));
+    }
+
+    private static String strip(String javadoc) {
+        return javadoc.replaceAll("(?m)^\\s*\\*.*$", "").replaceAll("\\s+", " ");
     }
 }

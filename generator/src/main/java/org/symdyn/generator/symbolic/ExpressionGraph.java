@@ -228,6 +228,60 @@ public final class ExpressionGraph {
         return e.isTimes() && e.argSize() == 2 && e.getAt(1).isNumber() && e.getAt(2).isSymbol();
     }
 
+    /**
+     * The value as one expression tree over the inputs (every temporary replaced by its definition), with inputs
+     * renamed by {@code rename} (for example s3 to Sin(q3)). Trees grow quickly: meant for small models only.
+     */
+    public IExpr expand(IExpr e, Map<ISymbol, IExpr> rename) {
+        return expand(e, rename, new HashMap<>());
+    }
+
+    private IExpr expand(IExpr e, Map<ISymbol, IExpr> rename, Map<ISymbol, IExpr> memo) {
+        if (e.isSymbol()) {
+            ISymbol s = (ISymbol) e;
+            IExpr r = rename.get(s);
+            if (r != null) {
+                return r;
+            }
+            IExpr def = definitions.get(s);
+            if (def == null) {
+                return s;
+            }
+            IExpr known = memo.get(s);
+            if (known == null) {
+                known = expand(def, rename, memo);
+                memo.put(s, known);
+            }
+            return known;
+        }
+        if (e.isAST()) {
+            org.matheclipse.core.interfaces.IASTMutable copy = ((org.matheclipse.core.interfaces.IAST) e).copy();
+            for (int i = 1; i <= e.argSize(); i++) {
+                copy.set(i, expand(e.getAt(i), rename, memo));
+            }
+            return copy;
+        }
+        return e;
+    }
+
+    /**
+     * Symja's Simplify (after TrigReduce) of {@code e} within {@code seconds}; {@code e} itself when the time runs
+     * out or simplification fails.
+     */
+    public IExpr simplify(IExpr e, long seconds) {
+        try {
+            IExpr r = evaluator.eval(F.TimeConstrained(F.Simplify(F.TrigReduce(e)), F.ZZ(seconds)));
+            return r == org.matheclipse.core.expression.S.$Aborted ? e : r;
+        } catch (RuntimeException ex) {
+            return e;
+        }
+    }
+
+    /** All inputs with their Java expressions, in creation order. */
+    public Map<ISymbol, String> inputs() {
+        return java.util.Collections.unmodifiableMap(inputs);
+    }
+
     // ------------------------------------------------------------------ differentiation
 
     /**
