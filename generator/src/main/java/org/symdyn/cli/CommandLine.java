@@ -2,31 +2,54 @@ package org.symdyn.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import javax.lang.model.SourceVersion;
 
 /**
  * The parsed arguments of one {@code symdyn} invocation.
  *
- * <p>Grammar: {@code COMMAND MODEL [options]}, where options may stand anywhere (before the command, between it
- * and the model, or after the model). Options taking a value accept {@code --states FILE} and
- * {@code --states=FILE}. {@code --} ends the options, so that a file whose name starts with {@code -} can be
- * given. {@code -h}/{@code --help} anywhere before {@code --} asks for the usage text, whatever else is given.
+ * <p>Grammar: {@code COMMAND MODEL... [options]}, where options may stand anywhere (before the command, between it
+ * and the models, or after them). Options taking a value accept {@code --states FILE} and {@code --states=FILE};
+ * the short options {@code -d DIR} and {@code -p PACKAGE} take their value as the next argument. {@code --} ends
+ * the options, so that a file whose name starts with {@code -} can be given. {@code -h}/{@code --help} anywhere
+ * before {@code --} asks for the usage text, whatever else is given. {@code inspect} and {@code evaluate} take one
+ * model file, {@code generate} one or more.
  *
- * @param help     whether help was asked for (then the other fields are unset)
- * @param command  {@code inspect} or {@code evaluate}
- * @param model    the model file as given
- * @param floating {@code --floating}: give the root link a floating joint to the world
- * @param strict   {@code --strict}: model warnings are errors
- * @param states   {@code --states FILE} (evaluate only), null when absent
- * @param backend  {@code --backend NAME} (evaluate only), {@code generic} when absent
+ * @param help        whether help was asked for (then the other fields are unset)
+ * @param command     {@code inspect}, {@code evaluate} or {@code generate}
+ * @param models      the model files as given, in order (one for inspect and evaluate)
+ * @param floating    {@code --floating}: give the root link a floating joint to the world
+ * @param strict      {@code --strict}: model warnings are errors
+ * @param states      {@code --states FILE} (evaluate only), null when absent
+ * @param backend     {@code --backend NAME} (evaluate only), {@code generic} when absent
+ * @param dir         {@code -d DIR} (generate only, required): the source root the classes are written under
+ * @param packageName {@code -p PACKAGE} (generate only, required): a valid Java package name
+ * @param className   {@code --class NAME} (generate only, with exactly one model), null when absent: a valid Java
+ *                    class name
+ * @param report      {@code --report FILE} (generate only), null when absent
  */
-record CommandLine(boolean help, String command, String model, boolean floating, boolean strict, String states,
-        String backend) {
+record CommandLine(boolean help, String command, List<String> models, boolean floating, boolean strict,
+        String states, String backend, String dir, String packageName, String className, String report) {
 
     static final String INSPECT = "inspect";
     static final String EVALUATE = "evaluate";
+    static final String GENERATE = "generate";
     static final String DEFAULT_BACKEND = "generic";
 
-    private static final CommandLine HELP = new CommandLine(true, null, null, false, false, null, null);
+    /** Identifiers that are legal elsewhere but not as the name of a class (JLS 3.9, Java 17). */
+    private static final Set<String> RESTRICTED_TYPE_NAMES = Set.of("var", "yield", "record", "sealed", "permits");
+
+    private static final CommandLine HELP = new CommandLine(true, null, List.of(), false, false, null, null, null,
+            null, null, null);
+
+    CommandLine {
+        models = List.copyOf(models);
+    }
+
+    /** The model file of a one-model command (inspect, evaluate). */
+    String model() {
+        return models.get(0);
+    }
 
     /**
      * Parses the arguments.
@@ -47,6 +70,10 @@ record CommandLine(boolean help, String command, String model, boolean floating,
         boolean strict = false;
         String states = null;
         String backend = null;
+        String dir = null;
+        String packageName = null;
+        String className = null;
+        String report = null;
         boolean optionsEnded = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -65,6 +92,12 @@ record CommandLine(boolean help, String command, String model, boolean floating,
                 name = arg.substring(0, eq);
                 inlineValue = arg.substring(eq + 1);
             }
+            // the long spellings of -d and -p
+            name = switch (name) {
+                case "--dir" -> "-d";
+                case "--package" -> "-p";
+                default -> name;
+            };
             switch (name) {
                 case "--floating", "--strict" -> {
                     if (inlineValue != null) {
@@ -82,7 +115,7 @@ record CommandLine(boolean help, String command, String model, boolean floating,
                         strict = true;
                     }
                 }
-                case "--states", "--backend" -> {
+                case "--states", "--backend", "-d", "-p", "--class", "--report" -> {
                     String value = inlineValue;
                     if (value == null) {
                         if (i + 1 >= args.length) {
@@ -93,45 +126,92 @@ record CommandLine(boolean help, String command, String model, boolean floating,
                     if (value.isEmpty()) {
                         throw CliException.usage("option " + name + " needs a non-empty value");
                     }
-                    if (name.equals("--states")) {
-                        if (states != null) {
-                            throw CliException.usage("option --states given twice");
-                        }
-                        states = value;
-                    } else {
-                        if (backend != null) {
-                            throw CliException.usage("option --backend given twice");
-                        }
-                        backend = value;
+                    String previous = switch (name) {
+                        case "--states" -> states;
+                        case "--backend" -> backend;
+                        case "-d" -> dir;
+                        case "-p" -> packageName;
+                        case "--class" -> className;
+                        default -> report;
+                    };
+                    if (previous != null) {
+                        throw CliException.usage("option " + name + " given twice");
+                    }
+                    switch (name) {
+                        case "--states" -> states = value;
+                        case "--backend" -> backend = value;
+                        case "-d" -> dir = value;
+                        case "-p" -> packageName = value;
+                        case "--class" -> className = value;
+                        default -> report = value;
                     }
                 }
                 default -> throw CliException.usage("unknown option '" + arg + "'");
             }
         }
         if (positional.isEmpty()) {
-            throw CliException.usage("missing command (inspect or evaluate)");
+            throw CliException.usage("missing command (inspect, evaluate or generate)");
         }
         String command = positional.get(0);
-        if (!command.equals(INSPECT) && !command.equals(EVALUATE)) {
-            throw CliException.usage("unknown command '" + command + "' (commands: inspect, evaluate)");
+        if (!command.equals(INSPECT) && !command.equals(EVALUATE) && !command.equals(GENERATE)) {
+            throw CliException.usage("unknown command '" + command + "' (commands: inspect, evaluate, generate)");
         }
-        if (positional.size() < 2) {
-            throw CliException.usage(command + " needs a model file");
+        List<String> models = positional.subList(1, positional.size());
+        if (models.isEmpty()) {
+            throw CliException.usage(command + (command.equals(GENERATE) ? " needs one or more model files"
+                    : " needs a model file"));
         }
-        if (positional.size() > 2) {
-            throw CliException.usage("unexpected argument '" + positional.get(2) + "' (one model file only)");
+        if (!command.equals(GENERATE) && models.size() > 1) {
+            throw CliException.usage("unexpected argument '" + models.get(1) + "' (one model file only)");
         }
-        if (command.equals(INSPECT)) {
-            if (states != null) {
-                throw CliException.usage("option --states is only for evaluate");
-            }
-            if (backend != null) {
-                throw CliException.usage("option --backend is only for evaluate");
-            }
-        } else if (states == null) {
+        if (!command.equals(EVALUATE)) {
+            onlyFor(states, "--states", EVALUATE);
+            onlyFor(backend, "--backend", EVALUATE);
+        }
+        if (!command.equals(GENERATE)) {
+            onlyFor(dir, "-d", GENERATE);
+            onlyFor(packageName, "-p", GENERATE);
+            onlyFor(className, "--class", GENERATE);
+            onlyFor(report, "--report", GENERATE);
+        }
+        if (command.equals(EVALUATE) && states == null) {
             throw CliException.usage("evaluate needs --states FILE");
         }
-        return new CommandLine(false, command, positional.get(1), floating, strict, states,
-                backend == null ? DEFAULT_BACKEND : backend);
+        if (command.equals(GENERATE)) {
+            if (dir == null) {
+                throw CliException.usage("generate needs -d DIR (where the sources go)");
+            }
+            if (packageName == null) {
+                throw CliException.usage("generate needs -p PACKAGE (the package of the generated classes)");
+            }
+            if (!SourceVersion.isName(packageName, SourceVersion.RELEASE_17)) {
+                throw CliException.usage("'" + packageName + "' is not a Java package name (dot-separated"
+                        + " identifiers, no keywords)");
+            }
+            if (className != null) {
+                if (models.size() != 1) {
+                    throw CliException.usage("option --class needs exactly one model file (" + models.size()
+                            + " given); without it each class is named after its robot");
+                }
+                if (!isClassName(className)) {
+                    throw CliException.usage("'" + className + "' is not a Java class name (an identifier, no"
+                            + " dots, not a keyword)");
+                }
+            }
+        }
+        return new CommandLine(false, command, models, floating, strict, states,
+                backend == null ? DEFAULT_BACKEND : backend, dir, packageName, className, report);
+    }
+
+    /** Whether {@code name} can name a top-level class: an identifier, not a keyword nor a restricted name. */
+    static boolean isClassName(String name) {
+        return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name, SourceVersion.RELEASE_17)
+                && !RESTRICTED_TYPE_NAMES.contains(name);
+    }
+
+    private static void onlyFor(String value, String option, String command) throws CliException {
+        if (value != null) {
+            throw CliException.usage("option " + option + " is only for " + command);
+        }
     }
 }

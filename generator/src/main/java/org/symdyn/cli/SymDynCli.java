@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.dynamics.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.kinematics.FrameKinematics;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 
@@ -17,15 +19,23 @@ import org.symdyn.model.Model;
  * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
  * model or states file as a {@code path:[line,col] message} line, never a stack trace.
  *
- * <p>Exit codes: 0 success (also for {@code --help}); 2 bad usage, a bad model or states file, or an unavailable
- * backend (also when no arguments are given: the usage then goes to standard output); 1 an internal error, printed
- * as {@code internal error: message} (a bug: please report it).
+ * <p>{@code generate} writes Java sources and prints one summary line per model, or writes a JSON report with
+ * {@code --report} and prints nothing; see {@link GenerateCommand}. {@code evaluate --backend generated} generates
+ * and compiles the model's class in memory and evaluates through it, with the same output as the generic backend.
+ *
+ * <p>Exit codes: 0 success (also for {@code --help}); 2 bad usage, a bad model or states file, a model the generator
+ * cannot handle, an unknown backend or an output that cannot be written (also when no arguments are given: the usage
+ * then goes to standard output); 1 an internal error, printed as {@code internal error: message} (a bug: please
+ * report it), among them a generated class that does not compile or has a method over HotSpot's size limit.
  */
 public final class SymDynCli {
     /** The usage text printed by {@code --help}. */
     public static final String USAGE = String.join("\n",
             "usage: symdyn inspect MODEL.urdf [--floating] [--strict]",
-            "       symdyn evaluate MODEL.urdf --states STATES.json [--backend generic] [--floating] [--strict]",
+            "       symdyn evaluate MODEL.urdf --states STATES.json [--backend generic|generated] [--floating]",
+            "                [--strict]",
+            "       symdyn generate MODEL.urdf... -d DIR -p PACKAGE [--class NAME] [--report REPORT.json]",
+            "                [--floating] [--strict]",
             "",
             "Commands:",
             "  inspect    print the model's structure as JSON: name, nq, nv, q_names, v_names,",
@@ -36,19 +46,35 @@ public final class SymDynCli {
             "             H mass matrix, C bias forces (Coriolis, centrifugal and gravity), g gravity forces,",
             "             qdd forward dynamics of tau (constraints ignored), tau_id inverse dynamics of a,",
             "             body_poses position and rotation (3 rows, world <- link) of every link",
+            "  generate   derive each model's dynamics symbolically and write one Java class per model to",
+            "             DIR/<package path>/<Class>.java; each class is compiled in memory first. All or",
+            "             nothing: every bad model is reported and then nothing is written",
             "",
-            "Options (before or after the model file):",
+            "Options (before or after the model files):",
             "  --floating         give the root link a floating (6-dof) joint to the world",
             "  --strict           treat model warnings as errors",
             "  --states FILE      evaluate: the states, {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...],",
             "                     \"a\": [...]}, ...]}; q (nq numbers) is required, v, tau and a (nv numbers each)",
             "                     are zero when missing; a quaternion is (x, y, z, w) and is normalised",
-            "  --backend NAME     evaluate: generic (the default, the runtime's interpreter); generated arrives",
-            "                     with the generator",
+            "  --backend NAME     evaluate: generic (the default, the runtime's interpreter) or generated (the",
+            "                     model's class, generated and compiled in memory; same output)",
+            "  -d, --dir DIR      generate: the source root (created if missing)",
+            "  -p, --package PKG  generate: the package of the classes",
+            "  --class NAME       generate, one model only: the class name; by default the robot name cut at",
+            "                     every character other than an ASCII letter or digit, each piece capitalised,",
+            "                     joined, prefixed with Model if it would start with a digit or be empty, and",
+            "                     suffixed with Dynamics (iiwa14 -> Iiwa14Dynamics, 2dof_planar ->",
+            "                     Model2dofPlanarDynamics); two models of a run may not share a class",
+            "  --report FILE      generate: write a JSON report (per model: model, class, nq, nv, generation_ms,",
+            "                     operations {mul, add, trig} per method, max_method_bytes) instead of printing",
+            "                     one summary line per model",
             "  -h, --help         print this help",
             "",
-            "Errors are printed as path:[line,col] message. Exit codes: 0 success, 1 internal error,",
+            "Errors are printed as path:[line,col] message. Exit codes: 0 success, 1 internal error (for",
+            "generate, a generated class that does not compile or has a method over 8000 bytes of bytecode),",
             "2 bad usage, model or states file.");
+
+    private static final String GENERATED_BACKEND = "generated";
 
     private static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
 
@@ -79,6 +105,10 @@ public final class SymDynCli {
                 out.println(USAGE);
                 return 0;
             }
+            if (line.command().equals(CommandLine.GENERATE)) {
+                GenerateCommand.run(line, out, err);
+                return 0;
+            }
             JsonValue result = switch (line.command()) {
                 case CommandLine.INSPECT -> inspect(line);
                 case CommandLine.EVALUATE -> evaluate(line, err);
@@ -95,14 +125,34 @@ public final class SymDynCli {
                 err.println(USAGE);
             }
             return e.exitCode();
-        } catch (RuntimeException | StackOverflowError e) {
-            String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-            err.println("internal error: " + message);
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            err.println("internal error: " + describe(e));
+            return 1;
+        } catch (OutOfMemoryError e) {
+            err.println("internal error: out of memory (" + describe(e) + "); give the JVM more with -Xmx");
             return 1;
         } finally {
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * The message of an internal error; for one without a message (an exception in a static initialiser, say),
+     * its type and the first cause that has one.
+     */
+    private static String describe(Throwable e) {
+        if (e.getMessage() != null) {
+            return e.getMessage();
+        }
+        StringBuilder sb = new StringBuilder(e.getClass().getName());
+        for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
+            if (c.getMessage() != null) {
+                sb.append(": ").append(c.getClass().getName()).append(": ").append(c.getMessage());
+                break;
+            }
+        }
+        return sb.toString();
     }
 
     private static JsonValue inspect(CommandLine line) throws CliException {
@@ -117,12 +167,16 @@ public final class SymDynCli {
         for (Diagnostic warning : model.warnings()) {
             err.println(warning);
         }
+        if (line.backend().equals(GENERATED_BACKEND)) {
+            Object generated = GenerateCommand.compileInstance(model);
+            return EvaluateCommand.evaluate(model, (Dynamics) generated, (FrameKinematics) generated, states);
+        }
         GenericDynamics generic = new GenericDynamics(model);
         return EvaluateCommand.evaluate(model, generic, generic, states);
     }
 
     /** The path of a file named on the command line; a name the file system cannot hold is bad input. */
-    private static Path path(String name) throws CliException {
+    static Path path(String name) throws CliException {
         try {
             return Path.of(name);
         } catch (InvalidPathException e) {
@@ -132,11 +186,10 @@ public final class SymDynCli {
 
     private static void checkBackend(String backend) throws CliException {
         switch (backend) {
-            case CommandLine.DEFAULT_BACKEND -> {
+            case CommandLine.DEFAULT_BACKEND, GENERATED_BACKEND -> {
             }
-            case "generated" -> throw CliException.badInput(
-                    "backend 'generated' is not available yet (arrives with the generator)");
-            default -> throw CliException.badInput("unknown backend '" + backend + "' (available: generic)");
+            default -> throw CliException.badInput("unknown backend '" + backend + "' (available: "
+                    + CommandLine.DEFAULT_BACKEND + ", " + GENERATED_BACKEND + ")");
         }
     }
 }

@@ -18,6 +18,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.dynamics.ConstraintFunctions;
 import org.symdyn.dynamics.Dynamics;
+import org.symdyn.dynamics.ModelParameters;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
@@ -285,6 +286,7 @@ public final class CodeGenerator {
                 .addSuperinterface(Dynamics.class)
                 .addSuperinterface(ConstraintFunctions.class)
                 .addSuperinterface(FrameKinematics.class)
+                .addSuperinterface(ModelParameters.class)
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
                         .addMember("value", "$S", CodeGenerator.class.getName()).build())
                 .addJavadoc(doc.build());
@@ -332,9 +334,48 @@ public final class CodeGenerator {
                 .addStatement("return FLOATING[body]").build());
         ClassName self = ClassName.get(options.packageName(), options.className());
         b.addMethod(MethodSpec.methodBuilder("copy").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(self).addStatement("return new $T()", self).build());
+                .addJavadoc("A new instance with its own workspace and the current parameter values.\n")
+                .returns(self).addStatement("final $T copy = new $T()", self, self)
+                .addStatement("$T.arraycopy(parameters, 0, copy.parameters, 0, parameters.length)", System.class)
+                .addStatement("return copy").build());
+        addParameters(b, model);
         b.addMethods(methods);
         return b.build();
+    }
+
+    /** The parameter array, its names, index access and one typed getter and setter per parameter. */
+    private static void addParameters(TypeSpec.Builder b, Model model) {
+        List<org.symdyn.model.ParameterModel> params = model.parameters();
+        StringBuilder defaults = new StringBuilder();
+        List<String> names = new ArrayList<>();
+        for (org.symdyn.model.ParameterModel p : params) {
+            defaults.append(defaults.length() == 0 ? "" : ", ").append(Double.toString(p.value()));
+            names.add(p.name());
+        }
+        b.addField(FieldSpec.builder(double[].class, "parameters", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("{$L}", defaults).build());
+        b.addField(listField("PARAMETER_NAMES", names));
+        b.addMethod(constant("parameterNames", STRING_LIST, CodeBlock.of("PARAMETER_NAMES")));
+        b.addMethod(MethodSpec.methodBuilder("parameter").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(double.class).addParameter(int.class, "index").addStatement("return parameters[index]")
+                .build());
+        b.addMethod(MethodSpec.methodBuilder("setParameter").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).addParameter(int.class, "index").addParameter(double.class, "value")
+                .addStatement("parameters[index] = value").build());
+        for (int k = 0; k < params.size(); k++) {
+            org.symdyn.model.ParameterModel p = params.get(k);
+            String camel = Character.toUpperCase(p.name().charAt(0)) + p.name().substring(1);
+            String what = p.field().isLinkField() ? "the " + p.field().fileName() + " of link {@code "
+                    + model.body(p.body()).name() + "}" : "the " + p.field().fileName() + " of joint {@code "
+                    + model.body(p.body()).joint().name() + "}";
+            b.addMethod(MethodSpec.methodBuilder("get" + camel).addModifiers(Modifier.PUBLIC).returns(double.class)
+                    .addJavadoc("Parameter {@code $L}: $L (model value $L).\n", p.name(), what, p.value())
+                    .addStatement("return parameters[$L]", k).build());
+            b.addMethod(MethodSpec.methodBuilder("set" + camel).addModifiers(Modifier.PUBLIC)
+                    .addParameter(double.class, "value")
+                    .addJavadoc("Sets parameter {@code $L}: $L (SI units).\n", p.name(), what)
+                    .addStatement("parameters[$L] = value", k).build());
+        }
     }
 
     private static FieldSpec listField(String name, List<String> values) {

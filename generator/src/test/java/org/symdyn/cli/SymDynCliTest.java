@@ -458,21 +458,47 @@ class SymDynCliTest {
     }
 
     @Test
-    void backends() throws IOException {
+    void backends() throws IOException, JsonException {
         Path model = pendulum();
-        Path states = write("states.json", "{\"states\": [{\"q\": [0.1]}]}");
-        Result generated = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "generated");
-        assertCleanFailure(generated);
-        assertEquals(List.of("backend 'generated' is not available yet (arrives with the generator)"),
-                generated.errLines());
-
-        Result unknown = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "gpu");
-        assertCleanFailure(unknown);
-        assertEquals(List.of("unknown backend 'gpu' (available: generic)"), unknown.errLines());
-
+        Path states = write("states.json", "{\"states\": [",
+                "  {\"q\": [0.1]},",
+                "  {\"q\": [0.3], \"v\": [1.5], \"tau\": [0.7], \"a\": [0.2]},",
+                "  {\"q\": [-2.1], \"v\": [-0.4], \"tau\": [-3.0], \"a\": [5.0]},",
+                "  {\"q\": [1.5707963267948966], \"v\": [10], \"tau\": [1], \"a\": [-1]}",
+                "]}");
         Result generic = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "generic");
         assertEquals(0, generic.exitCode(), generic.err());
         assertEquals(run("evaluate", model.toString(), "--states", states.toString()).out(), generic.out());
+
+        Result generated = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "generated");
+        assertEquals(0, generated.exitCode(), generated.err());
+        assertEquals("", generated.err());
+        assertEquals(4, ((ArrayValue) ((ObjectValue) generated.json()).get("results")).size());
+        assertJsonClose(generic.json(), generated.json(), 1e-12, "");
+
+        Result unknown = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "gpu");
+        assertCleanFailure(unknown);
+        assertEquals(List.of("unknown backend 'gpu' (available: generic, generated)"), unknown.errLines());
+    }
+
+    @Test
+    void theGeneratedBackendRefusesWhatTheGeneratorCannotDo() throws IOException {
+        String[] lines = TREE.clone();
+        int end = List.of(lines).indexOf("</robot>");
+        lines[0] = "<?xml version=\"1.0\"?>";
+        lines[1] = "<robot name=\"tree\" xmlns:sd=\"urn:symdyn:1\">";
+        List<String> withEdges = new ArrayList<>(List.of(lines).subList(0, end));
+        withEdges.add("  <sd:line_on_line name=\"edges\">");
+        withEdges.add("    <sd:edge_f link=\"link1\" half_length=\"0.5\"/><sd:edge_b link=\"link3\" half_length=\"1\"/>");
+        withEdges.add("  </sd:line_on_line>");
+        withEdges.add("</robot>");
+        Path model = write("edges.urdf", withEdges.toArray(String[]::new));
+        Path states = write("states.json", "{\"states\": [{\"q\": [0, 0, 0]}]}");
+        assertEquals(0, run("evaluate", model.toString(), "--states", states.toString()).exitCode());
+        Result r = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "generated");
+        assertCleanFailure(r);
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith(model + ":[" + (end + 1) + ",3] line_on_line"), r.err());
     }
 
     @Test
@@ -490,17 +516,45 @@ class SymDynCliTest {
             assertEquals("", help.err());
         }
 
-        Map<List<String>, String> errors = Map.of(
-                List.of("inspect", "m.urdf", "--bogus"), "symdyn: unknown option '--bogus'",
-                List.of("frobnicate", "m.urdf"), "symdyn: unknown command 'frobnicate' (commands: inspect, evaluate)",
-                List.of("inspect"), "symdyn: inspect needs a model file",
-                List.of("--strict"), "symdyn: missing command (inspect or evaluate)",
-                List.of("inspect", "a.urdf", "b.urdf"), "symdyn: unexpected argument 'b.urdf' (one model file only)",
-                List.of("evaluate", "m.urdf"), "symdyn: evaluate needs --states FILE",
-                List.of("evaluate", "m.urdf", "--states"), "symdyn: option --states needs a value",
-                List.of("inspect", "m.urdf", "--states", "s.json"), "symdyn: option --states is only for evaluate",
-                List.of("inspect", "m.urdf", "--backend", "generic"), "symdyn: option --backend is only for evaluate",
-                List.of("inspect", "m.urdf", "--strict", "--strict"), "symdyn: option --strict given twice");
+        Map<List<String>, String> errors = Map.ofEntries(
+                Map.entry(List.of("inspect", "m.urdf", "--bogus"), "symdyn: unknown option '--bogus'"),
+                Map.entry(List.of("frobnicate", "m.urdf"),
+                        "symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, generate)"),
+                Map.entry(List.of("inspect"), "symdyn: inspect needs a model file"),
+                Map.entry(List.of("--strict"), "symdyn: missing command (inspect, evaluate or generate)"),
+                Map.entry(List.of("inspect", "a.urdf", "b.urdf"),
+                        "symdyn: unexpected argument 'b.urdf' (one model file only)"),
+                Map.entry(List.of("evaluate", "a.urdf", "b.urdf", "--states", "s.json"),
+                        "symdyn: unexpected argument 'b.urdf' (one model file only)"),
+                Map.entry(List.of("evaluate", "m.urdf"), "symdyn: evaluate needs --states FILE"),
+                Map.entry(List.of("evaluate", "m.urdf", "--states"), "symdyn: option --states needs a value"),
+                Map.entry(List.of("inspect", "m.urdf", "--states", "s.json"),
+                        "symdyn: option --states is only for evaluate"),
+                Map.entry(List.of("inspect", "m.urdf", "--backend", "generic"),
+                        "symdyn: option --backend is only for evaluate"),
+                Map.entry(List.of("inspect", "m.urdf", "--strict", "--strict"), "symdyn: option --strict given twice"),
+                Map.entry(List.of("generate"), "symdyn: generate needs one or more model files"),
+                Map.entry(List.of("generate", "m.urdf", "-p", "x"),
+                        "symdyn: generate needs -d DIR (where the sources go)"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out"),
+                        "symdyn: generate needs -p PACKAGE (the package of the generated classes)"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "--dir=other", "-p", "x"),
+                        "symdyn: option -d given twice"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "--package", "com.1x"),
+                        "symdyn: 'com.1x' is not a Java package name (dot-separated identifiers, no keywords)"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--class", "a.B"),
+                        "symdyn: 'a.B' is not a Java class name (an identifier, no dots, not a keyword)"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--class", "record"),
+                        "symdyn: 'record' is not a Java class name (an identifier, no dots, not a keyword)"),
+                Map.entry(List.of("generate", "a.urdf", "b.urdf", "-d", "out", "-p", "x", "--class", "Arm"),
+                        "symdyn: option --class needs exactly one model file (2 given); without it each class is"
+                                + " named after its robot"),
+                Map.entry(List.of("evaluate", "m.urdf", "--states", "s.json", "-d", "out"),
+                        "symdyn: option -d is only for generate"),
+                Map.entry(List.of("inspect", "m.urdf", "--report", "r.json"),
+                        "symdyn: option --report is only for generate"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--states", "s.json"),
+                        "symdyn: option --states is only for evaluate"));
         for (Map.Entry<List<String>, String> e : errors.entrySet()) {
             Result r = run(e.getKey().toArray(String[]::new));
             assertCleanFailure(r);
@@ -614,7 +668,34 @@ class SymDynCliTest {
         }
     }
 
-    private static String list(double[] values) {
+    /**
+     * Two JSON documents with the same structure (keys in the same order, arrays of the same sizes, the same
+     * strings) whose numbers agree to {@code tol} relative (to the number's magnitude, at least 1).
+     */
+    static void assertJsonClose(JsonValue expected, JsonValue actual, double tol, String where) {
+        assertEquals(expected.typeName(), actual.typeName(), where);
+        if (expected instanceof ObjectValue e) {
+            ObjectValue a = (ObjectValue) actual;
+            assertEquals(List.copyOf(e.members().keySet()), List.copyOf(a.members().keySet()), where);
+            for (String key : e.members().keySet()) {
+                assertJsonClose(e.get(key), a.get(key), tol, where + "." + key);
+            }
+        } else if (expected instanceof ArrayValue e) {
+            ArrayValue a = (ArrayValue) actual;
+            assertEquals(e.size(), a.size(), where);
+            for (int i = 0; i < e.size(); i++) {
+                assertJsonClose(e.get(i), a.get(i), tol, where + "[" + i + "]");
+            }
+        } else if (expected instanceof NumberValue e) {
+            double x = e.value();
+            double y = ((NumberValue) actual).value();
+            assertEquals(x, y, tol * Math.max(1, Math.abs(x)), where);
+        } else {
+            assertEquals(expected, actual, where);
+        }
+    }
+
+    static String list(double[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
             sb.append(i > 0 ? ", " : "").append(values[i]);

@@ -3,6 +3,7 @@ package org.symdyn.model;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.spatial.RigidBodyInertia;
 
 /**
  * An immutable description of one mechanism: moving bodies in topological order (parents first; from a URDF file,
@@ -26,6 +27,8 @@ public final class Model {
     private final List<Frame> frames;
     private final List<ConstraintModel> constraints;
     private final List<Diagnostic> warnings;
+    private final List<ParameterModel> parameters;
+    private final List<RigidBodyInertia> ownInertias;
     private final List<String> qNames;
     private final List<String> vNames;
     private final int nq;
@@ -36,7 +39,8 @@ public final class Model {
 
     Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
             List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
-            List<String> qNames, List<String> vNames) {
+            List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
+            List<RigidBodyInertia> ownInertias) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -46,6 +50,8 @@ public final class Model {
         this.frames = List.copyOf(frames);
         this.constraints = List.copyOf(constraints);
         this.warnings = List.copyOf(warnings);
+        this.parameters = List.copyOf(parameters);
+        this.ownInertias = List.copyOf(ownInertias);
         this.qNames = List.copyOf(qNames);
         this.vNames = List.copyOf(vNames);
         this.nq = qNames.size();
@@ -171,6 +177,19 @@ public final class Model {
             n += c.rowCount();
         }
         return n;
+    }
+
+    /** The numbers generated code keeps as settable parameters, in declaration order. */
+    public List<ParameterModel> parameters() {
+        return parameters;
+    }
+
+    /**
+     * The inertia of a body's own link in the body frame, without the links merged into it by fixed joints
+     * ({@link Body#inertia()} includes them).
+     */
+    public RigidBodyInertia ownInertia(int body) {
+        return ownInertias.get(body);
     }
 
     /** Warnings found while reading or building (accepted problems, such as a violated triangle inequality). */

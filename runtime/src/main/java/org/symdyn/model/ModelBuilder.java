@@ -49,6 +49,10 @@ public final class ModelBuilder {
     private final Map<String, Frame> frames = new LinkedHashMap<>();
     private final Map<String, Integer> jointNames = new HashMap<>();
     private final List<ConstraintModel> constraints = new ArrayList<>();
+    private final List<PendingParameter> parameters = new ArrayList<>();
+
+    private record PendingParameter(String name, String link, String joint, String field, SourceLocation location) {
+    }
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
     private static final class BodyDraft {
@@ -62,11 +66,14 @@ public final class ModelBuilder {
         final double upper;
         final SourceLocation jointLocation;
         final SourceLocation location;
+        final RigidBodyInertia own;
+        final Pose parentFrame;
+        final Pose localPlacement;
         RigidBodyInertia inertia;
 
         BodyDraft(String name, int parent, String jointName, JointType type, double[] axis, Pose placement,
                 double lower, double upper, RigidBodyInertia inertia, SourceLocation jointLocation,
-                SourceLocation location) {
+                SourceLocation location, Pose parentFrame, Pose localPlacement) {
             this.name = name;
             this.parent = parent;
             this.jointName = jointName;
@@ -76,8 +83,11 @@ public final class ModelBuilder {
             this.lower = lower;
             this.upper = upper;
             this.inertia = inertia;
+            this.own = inertia;
             this.jointLocation = jointLocation;
             this.location = location;
+            this.parentFrame = parentFrame;
+            this.localPlacement = localPlacement;
         }
     }
 
@@ -185,7 +195,7 @@ public final class ModelBuilder {
         int index = bodies.size();
         Pose effective = parentFrame.pose().compose(placement);
         bodies.add(new BodyDraft(linkName, parentFrame.bodyIndex(), jointName, type, unitAxis, effective, lower,
-                upper, inertia, jointLocation, linkLocation));
+                upper, inertia, jointLocation, linkLocation, parentFrame.pose(), placement));
         jointNames.put(jointName, index);
         frames.put(linkName, new Frame(linkName, index, Pose.IDENTITY, linkLocation));
         return this;
@@ -234,6 +244,16 @@ public final class ModelBuilder {
             }
         }
         constraints.add(constraint);
+        return this;
+    }
+
+    /**
+     * Marks a model number as a named parameter of generated code (see {@link ParameterModel}): exactly one of
+     * {@code link} (a moving link, for fields mass, com_x|y|z, ixx|ixy|ixz|iyy|iyz|izz) and {@code joint} (a
+     * movable joint, for fields origin_x|y|z) is given. Checked at {@link #build()}.
+     */
+    public ModelBuilder addParameter(String name, String link, String joint, String field, SourceLocation location) {
+        parameters.add(new PendingParameter(name, link, joint, field, location));
         return this;
     }
 
@@ -351,6 +371,7 @@ public final class ModelBuilder {
                 warnings.add(d);
             }
         }
+        List<ParameterModel> resolved = resolveParameters(errors);
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -391,7 +412,80 @@ public final class ModelBuilder {
             }
             built.add(new Body(i, d.name, d.parent, joint, d.inertia, d.location));
         }
+        List<RigidBodyInertia> own = new ArrayList<>();
+        for (BodyDraft d : bodies) {
+            own.add(d.own);
+        }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
-                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames);
+                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own);
+    }
+
+    private List<ParameterModel> resolveParameters(List<Diagnostic> errors) {
+        List<ParameterModel> out = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (PendingParameter p : parameters) {
+            String label = "parameter '" + p.name() + "'";
+            if (p.name() == null || !javax.lang.model.SourceVersion.isIdentifier(p.name())
+                    || javax.lang.model.SourceVersion.isKeyword(p.name())) {
+                errors.add(Diagnostic.error(p.location(), label + ": the name must be a Java identifier"));
+                continue;
+            }
+            if (!names.add(p.name())) {
+                errors.add(Diagnostic.error(p.location(), "duplicate parameter name '" + p.name() + "'"));
+                continue;
+            }
+            ParameterModel.Field field = ParameterModel.Field.of(p.field());
+            if (field == null) {
+                errors.add(Diagnostic.error(p.location(), label + ": unknown field '" + p.field() + "' (one of "
+                        + java.util.Arrays.stream(ParameterModel.Field.values()).map(ParameterModel.Field::fileName)
+                                .toList() + ")"));
+                continue;
+            }
+            if ((p.link() == null) == (p.joint() == null)) {
+                errors.add(Diagnostic.error(p.location(), label + ": give exactly one of 'link' and 'joint'"));
+                continue;
+            }
+            if (field.isLinkField() != (p.link() != null)) {
+                errors.add(Diagnostic.error(p.location(), label + ": field '" + p.field() + "' belongs to a "
+                        + (field.isLinkField() ? "link" : "joint")));
+                continue;
+            }
+            if (field.isLinkField()) {
+                Frame f = frames.get(p.link());
+                if (f == null || f.bodyIndex() < 0 || !bodies.get(f.bodyIndex()).name.equals(p.link())) {
+                    errors.add(Diagnostic.error(p.location(), label + ": link '" + p.link()
+                            + "' is not a moving link (a parameter needs a link on its own movable joint)"));
+                    continue;
+                }
+                RigidBodyInertia in = bodies.get(f.bodyIndex()).own;
+                double value = switch (field) {
+                    case MASS -> in.mass();
+                    case COM_X -> in.com(0);
+                    case COM_Y -> in.com(1);
+                    case COM_Z -> in.com(2);
+                    case IXX -> in.inertiaAboutCom(0, 0);
+                    case IXY -> in.inertiaAboutCom(0, 1);
+                    case IXZ -> in.inertiaAboutCom(0, 2);
+                    case IYY -> in.inertiaAboutCom(1, 1);
+                    case IYZ -> in.inertiaAboutCom(1, 2);
+                    default -> in.inertiaAboutCom(2, 2);
+                };
+                out.add(new ParameterModel(p.name(), field, f.bodyIndex(), value, null, p.location()));
+            } else {
+                Integer body = jointNames.get(p.joint());
+                if (body == null) {
+                    errors.add(Diagnostic.error(p.location(), label + ": joint '" + p.joint()
+                            + "' is not a movable joint of the model"));
+                    continue;
+                }
+                BodyDraft d = bodies.get(body);
+                int axis = field.ordinal() - ParameterModel.Field.ORIGIN_X.ordinal();
+                double[] direction = {d.parentFrame.rotation(0, axis), d.parentFrame.rotation(1, axis),
+                    d.parentFrame.rotation(2, axis)};
+                out.add(new ParameterModel(p.name(), field, body, d.localPlacement.translation(axis), direction,
+                        p.location()));
+            }
+        }
+        return out;
     }
 }

@@ -58,6 +58,9 @@ public final class SymbolicDynamics {
         for (Body b : model.bodies()) {
             tree[b.index()] = constantTransform(b.joint().placement());
             inertia[b.index()] = constantInertia(b.inertia());
+        }
+        applyParameters();
+        for (Body b : model.bodies()) {
             jointModel(b.index(), b.joint());
         }
         gravity = new IExpr[] {g.constant(model.gravity(0)), g.constant(model.gravity(1)),
@@ -121,6 +124,93 @@ public final class SymbolicDynamics {
             }
         }
         return new SymbolicSpatial.Inertia(m, h, i);
+    }
+
+    /** The symbol of parameter {@code k}: the generated field {@code parameters[k]}. */
+    private IExpr parameter(int k) {
+        return g.input("par" + k, "parameters[" + k + "]");
+    }
+
+    /**
+     * Replaces folded constants by parameter symbols: a body's inertia becomes its own link's inertia built from
+     * (m, c, I_c), some of them symbols, plus the constant inertia of the links merged into it; a joint origin
+     * offset moves the tree translation along its direction: r = r₀ + d (p - p₀).
+     */
+    private void applyParameters() {
+        List<org.symdyn.model.ParameterModel> params = model.parameters();
+        for (Body b : model.bodies()) {
+            int i = b.index();
+            RigidBodyInertia own = model.ownInertia(i);
+            IExpr m = null;
+            IExpr[] c = null;
+            IExpr[] ic = null;
+            for (int k = 0; k < params.size(); k++) {
+                org.symdyn.model.ParameterModel p = params.get(k);
+                if (p.body() != i) {
+                    continue;
+                }
+                if (!p.field().isLinkField()) {
+                    double[] d = p.direction();
+                    IExpr[] r = tree[i].r.clone();
+                    IExpr change = g.sub(parameter(k), g.constant(p.value()));
+                    for (int j = 0; j < 3; j++) {
+                        r[j] = g.add(r[j], g.mul(g.constant(d[j]), change));
+                    }
+                    tree[i] = new SymbolicSpatial.Transform(tree[i].e, r);
+                    continue;
+                }
+                if (m == null) {
+                    m = g.constant(own.mass());
+                    c = new IExpr[] {g.constant(own.com(0)), g.constant(own.com(1)), g.constant(own.com(2))};
+                    ic = new IExpr[9];
+                    for (int r = 0; r < 3; r++) {
+                        for (int col = 0; col < 3; col++) {
+                            ic[3 * r + col] = g.constant(own.inertiaAboutCom(r, col));
+                        }
+                    }
+                }
+                IExpr sym = parameter(k);
+                switch (p.field()) {
+                    case MASS -> m = sym;
+                    case COM_X -> c[0] = sym;
+                    case COM_Y -> c[1] = sym;
+                    case COM_Z -> c[2] = sym;
+                    case IXX -> ic[0] = sym;
+                    case IYY -> ic[4] = sym;
+                    case IZZ -> ic[8] = sym;
+                    case IXY -> ic[1] = ic[3] = sym;
+                    case IXZ -> ic[2] = ic[6] = sym;
+                    default -> ic[5] = ic[7] = sym; // IYZ
+                }
+            }
+            if (m == null) {
+                continue;
+            }
+            // Own link, compact form: h = m c, Ī = I_c + m (|c|² 1 - c cᵀ).
+            IExpr[] h = {g.mul(m, c[0]), g.mul(m, c[1]), g.mul(m, c[2])};
+            IExpr cc = g.dot(c, c);
+            IExpr[] ibar = new IExpr[9];
+            for (int r = 0; r < 3; r++) {
+                for (int col = r; col < 3; col++) {
+                    IExpr shift = g.sub(r == col ? cc : org.matheclipse.core.expression.F.C0, g.mul(c[r], c[col]));
+                    ibar[3 * r + col] = g.add(ic[3 * r + col], g.mul(m, shift));
+                    ibar[3 * col + r] = ibar[3 * r + col];
+                }
+            }
+            // Merged links: the body's inertia minus its own link's, in compact form (additive about the origin).
+            RigidBodyInertia all = b.inertia();
+            IExpr mRest = g.constant(all.mass() - own.mass());
+            IExpr[] hRest = new IExpr[3];
+            IExpr[] iRest = new IExpr[9];
+            for (int r = 0; r < 3; r++) {
+                hRest[r] = g.constant(all.mass() * all.com(r) - own.mass() * own.com(r));
+                for (int col = 0; col < 3; col++) {
+                    iRest[3 * r + col] = g.constant(all.inertiaAboutOrigin(r, col) - own.inertiaAboutOrigin(r, col));
+                }
+            }
+            inertia[i] = sp.add(new SymbolicSpatial.Inertia(m, h, ibar), new SymbolicSpatial.Inertia(mRest, hRest,
+                    iRest));
+        }
     }
 
     private static IExpr[] unit(int k, int n) {

@@ -65,8 +65,9 @@ final class ConstraintElementReader {
             case "contact" -> readContact(e);
             case "coupler" -> readCoupler(e);
             case "line_on_line" -> readLineOnLine(e);
+            case "parameter" -> readParameter(e);
             default -> values.error(e, "unknown SymDyn element '" + e.name() + "' (namespace " + UrdfReader.NAMESPACE
-                    + "; expected gravity, loop, contact, coupler or line_on_line)");
+                    + "; expected gravity, loop, contact, coupler, line_on_line or parameter)");
         }
     }
 
@@ -176,6 +177,17 @@ final class ConstraintElementReader {
         }
         builder.addConstraint(new CouplerConstraintModel(e.attribute("name"), driven, ref, ratio, offset, baumgarte,
                 values.location(e)));
+    }
+
+    /** {@code <parameter name link|joint field>}: checked by the builder, which knows links and joints. */
+    private void readParameter(XmlElement e) {
+        String label = "parameter '" + name(e, "parameter") + "'";
+        rejectChildren(e, label, List.of());
+        String field = values.require(e, "field", label + " has no 'field' attribute");
+        if (field != null && e.attribute("name") != null) {
+            builder.addParameter(e.attribute("name"), e.attribute("link"), e.attribute("joint"), field,
+                    values.location(e));
+        }
     }
 
     private void readLineOnLine(XmlElement e) {

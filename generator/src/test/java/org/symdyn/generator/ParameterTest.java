@@ -1,0 +1,106 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.dynamics.Dynamics;
+import org.symdyn.dynamics.ModelParameters;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelException;
+import org.symdyn.model.urdf.UrdfReader;
+
+/**
+ * Parameters stay symbols in generated code: with other values set, the class must agree with the generic runtime
+ * on the model file carrying those values.
+ */
+class ParameterTest {
+    /** An arm whose parameterised link also carries a fixed child with mass, and whose elbow sits on a rotated frame. */
+    static String arm(double mass, double comX, double ixx, double iyz, double elbowZ) {
+        return """
+                <robot name="arm" xmlns:symdyn="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="upper">
+                    <inertial><origin xyz="%s 0.02 -0.3"/><mass value="%s"/>
+                      <inertia ixx="%s" ixy="0.001" ixz="0" iyy="0.05" iyz="%s" izz="0.01"/></inertial>
+                  </link>
+                  <link name="sensor">
+                    <inertial><origin xyz="0.05 0 0"/><mass value="0.3"/>
+                      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/></inertial>
+                  </link>
+                  <link name="mount"/>
+                  <link name="fore">
+                    <inertial><origin xyz="0 0 -0.2"/><mass value="0.8"/>
+                      <inertia ixx="0.02" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.002"/></inertial>
+                  </link>
+                  <joint name="shoulder" type="revolute"><parent link="world"/><child link="upper"/>
+                    <axis xyz="0 1 0"/><limit lower="-2" upper="2" effort="1" velocity="1"/></joint>
+                  <joint name="sensor_mount" type="fixed"><parent link="upper"/><child link="sensor"/>
+                    <origin xyz="0.1 0 -0.1" rpy="0.3 0 0"/></joint>
+                  <joint name="mount_joint" type="fixed"><parent link="upper"/><child link="mount"/>
+                    <origin xyz="0 0 -0.5" rpy="0.4 -0.2 0.1"/></joint>
+                  <joint name="elbow" type="revolute"><parent link="mount"/><child link="fore"/>
+                    <origin xyz="0.01 0.02 %s"/><axis xyz="1 0 0"/>
+                    <limit lower="-2" upper="2" effort="1" velocity="1"/></joint>
+                  <symdyn:parameter name="upperMass" link="upper" field="mass"/>
+                  <symdyn:parameter name="upperComX" link="upper" field="com_x"/>
+                  <symdyn:parameter name="upperIxx" link="upper" field="ixx"/>
+                  <symdyn:parameter name="upperIyz" link="upper" field="iyz"/>
+                  <symdyn:parameter name="elbowOffset" joint="elbow" field="origin_z"/>
+                </robot>
+                """.formatted(comX, mass, ixx, iyz, elbowZ);
+    }
+
+    @Test
+    void parametersAreSettableAndMatchTheModelWithThoseValues() throws Exception {
+        Model model = UrdfReader.parse(arm(1.5, 0.01, 0.06, 0.002, -0.1), "arm.urdf", UrdfReader.Options.DEFAULT);
+        assertEquals(5, model.parameters().size());
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Arm"));
+        Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        ModelParameters params = (ModelParameters) instance;
+        assertEquals(List.of("upperMass", "upperComX", "upperIxx", "upperIyz", "elbowOffset"), params.parameterNames());
+        assertEquals(1.5, params.parameter(0));
+        assertEquals(-0.1, params.parameter(4));
+        GeneratedVsGenericTest.compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(1));
+
+        double[] other = {2.25, -0.03, 0.08, -0.004, -0.35};
+        for (int k = 0; k < other.length; k++) {
+            params.setParameter(k, other[k]);
+        }
+        Model changed = UrdfReader.parse(arm(other[0], other[1], other[2], other[3], other[4]), "arm.urdf",
+                UrdfReader.Options.DEFAULT);
+        GeneratedVsGenericTest.compare(changed, (Dynamics) instance, (ConstraintFunctions) instance, new Random(2));
+        // Typed setters and copy() carry the values too.
+        instance.getClass().getMethod("setUpperMass", double.class).invoke(instance, 2.25);
+        Object copy = ((Dynamics) instance).copy();
+        assertEquals(2.25, ((ModelParameters) copy).parameter(0));
+        GeneratedVsGenericTest.compare(changed, (Dynamics) copy, (ConstraintFunctions) copy, new Random(3));
+    }
+
+    @Test
+    void badParametersAreReportedWithTheirLine() {
+        String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", """
+                  <symdyn:parameter name="x" link="mount" field="mass"/>
+                  <symdyn:parameter name="upperMass" link="upper" field="mass"/>
+                  <symdyn:parameter name="y" link="upper" field="volume"/>
+                  <symdyn:parameter name="z" link="upper" field="origin_x"/>
+                </robot>
+                """);
+        ModelException e = assertThrows(ModelException.class,
+                () -> UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT));
+        String msg = e.getMessage();
+        assertTrue(msg.contains("link 'mount' is not a moving link"), msg);
+        assertTrue(msg.contains("duplicate parameter name 'upperMass'"), msg);
+        assertTrue(msg.contains("unknown field 'volume'"), msg);
+        assertTrue(msg.contains("field 'origin_x' belongs to a joint"), msg);
+        // The four bad elements are lines 30 to 33 of the file, each reported at its own line.
+        for (int line = 30; line <= 33; line++) {
+            assertTrue(msg.contains("arm.urdf:[" + line + ",3] "), "line " + line + ": " + msg);
+        }
+    }
+}

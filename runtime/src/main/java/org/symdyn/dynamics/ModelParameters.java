@@ -1,0 +1,24 @@
+package org.symdyn.dynamics;
+
+import java.util.List;
+
+/**
+ * Named model numbers that a generated class keeps settable (masses, centres of mass, inertias, joint offsets
+ * marked as parameters in the model file; see {@link org.symdyn.model.ParameterModel}). Setting one changes every
+ * later result of that instance; it starts at the model's value. Not thread-safe, like the instance itself.
+ */
+public interface ModelParameters {
+    /** The parameters' names, in declaration order. */
+    List<String> parameterNames();
+
+    /** The current value of parameter {@code index}. */
+    double parameter(int index);
+
+    /** Sets parameter {@code index} (SI units). */
+    void setParameter(int index, double value);
+
+    /** The index of the parameter of that name, or -1. */
+    default int parameterIndex(String name) {
+        return parameterNames().indexOf(name);
+    }
+}

@@ -1,0 +1,66 @@
+package org.symdyn.model;
+
+/**
+ * A model number that generated code keeps as a settable parameter instead of folding it in (for identification
+ * or design optimisation): a link's mass, centre of mass or inertia, or a joint's origin offset. Declared in a
+ * model file as {@code <symdyn:parameter name="payload_mass" link="tool" field="mass"/>} or
+ * {@code <symdyn:parameter name="upper_arm_length" joint="elbow" field="origin_z"/>}.
+ *
+ * @param name      the parameter's name, a Java identifier unique in the model
+ * @param field     which number it stands for
+ * @param body      the moving body whose link carries it (link fields) or whose joint it places (origin fields)
+ * @param value     its value in the model (the default of the generated field)
+ * @param direction for origin fields: the unit direction, in the parent body's frame, along which the joint
+ *                  origin moves per unit of the parameter (the parent frame's axis x, y or z); null otherwise
+ * @param location  where it was declared
+ */
+public record ParameterModel(String name, Field field, int body, double value, double[] direction,
+        SourceLocation location) {
+
+    public ParameterModel {
+        direction = direction == null ? null : direction.clone();
+    }
+
+    @Override
+    public double[] direction() {
+        return direction == null ? null : direction.clone();
+    }
+
+    /**
+     * The numbers a parameter may stand for. Link fields refer to the moving link's own inertial (not to links
+     * merged into it by fixed joints): mass (kg); the centre of mass in link coordinates (m); the inertia about
+     * the centre of mass in link axes (kg m², equal to the URDF numbers when the inertial frame is not rotated).
+     * Origin fields are the joint origin's coordinates in its parent link's frame (m).
+     */
+    public enum Field {
+        MASS("mass"), COM_X("com_x"), COM_Y("com_y"), COM_Z("com_z"),
+        IXX("ixx"), IXY("ixy"), IXZ("ixz"), IYY("iyy"), IYZ("iyz"), IZZ("izz"),
+        ORIGIN_X("origin_x"), ORIGIN_Y("origin_y"), ORIGIN_Z("origin_z");
+
+        private final String fileName;
+
+        Field(String fileName) {
+            this.fileName = fileName;
+        }
+
+        /** The name used in model files. */
+        public String fileName() {
+            return fileName;
+        }
+
+        /** The field of that file name, or null. */
+        public static Field of(String fileName) {
+            for (Field f : values()) {
+                if (f.fileName.equals(fileName)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+
+        /** True for fields of a link's inertial; false for joint origin fields. */
+        public boolean isLinkField() {
+            return ordinal() <= IZZ.ordinal();
+        }
+    }
+}
