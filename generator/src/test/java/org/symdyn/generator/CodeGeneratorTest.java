@@ -152,4 +152,26 @@ class CodeGeneratorTest {
     private static String strip(String javadoc) {
         return javadoc.replaceAll("(?m)^\\s*\\*.*$", "").replaceAll("\\s+", " ");
     }
+
+    /** Two edges in contact, one on a floating body, one on an arm; with and without rolling. */
+    @Test
+    void lineOnLineRowsMatchGeneric() throws Exception {
+        for (boolean rolling : new boolean[] {false, true}) {
+            Model model = Model.builder("edges")
+                    .addBody("arm", "world", "hinge", JointType.REVOLUTE, new double[] {0, 1, 0},
+                            Pose.translation(0, 0, 0.5), box(1))
+                    .addBody("block", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(2))
+                    .addConstraint(new org.symdyn.model.LineOnLineConstraintModel("edges", 0,
+                            Pose.fromXyzRpy(new double[] {0.2, 0, 0.1}, new double[] {0.1, 0.2, 0.3}), 0.5, 1,
+                            Pose.fromXyzRpy(new double[] {0, 0.1, -0.1}, new double[] {1.2, -0.4, 0.7}), 0.5, rolling,
+                            NAN, SourceLocation.UNKNOWN))
+                    .build();
+            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                    new CodeGenerator.Options("test.gen", "Edges" + rolling));
+            Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+            assertEquals(rolling ? 3 : 1, ((ConstraintFunctions) instance).constraintRows());
+            GeneratedVsGenericTest.compare(model, (Dynamics) instance, (ConstraintFunctions) instance,
+                    new Random(rolling ? 5 : 6));
+        }
+    }
 }

@@ -64,9 +64,8 @@ final class JavaExpressions {
                     negate = !negate;
                     continue;
                 }
-                if (f.isPower() && f.getAt(2).isInteger() && f.getAt(2).toIntDefault() < 0) {
-                    String base = power(f.getAt(1), -f.getAt(2).toIntDefault(), counts);
-                    den.append(" / ").append(base);
+                if (f.isPower() && f.getAt(2).isNumber() && f.getAt(2).isNegative()) {
+                    den.append(" / ").append(power(f.getAt(1), f.getAt(2).negate(), counts));
                     counts[0]++;
                     continue;
                 }
@@ -81,15 +80,39 @@ final class JavaExpressions {
             String body = factors == 0 ? "1.0" + den : num + den.toString();
             return negate ? "(-" + body + ")" : "(" + body + ")";
         }
-        if (e.isPower() && e.getAt(2).isInteger()) {
-            int n = e.getAt(2).toIntDefault();
-            if (n < 0) {
+        if (e.isPower() && e.getAt(2).isNumber()) {
+            if (e.getAt(2).isNegative()) {
                 counts[0]++;
-                return "(1.0 / " + power(e.getAt(1), -n, counts) + ")";
+                return "(1.0 / " + power(e.getAt(1), e.getAt(2).negate(), counts) + ")";
             }
-            return power(e.getAt(1), n, counts);
+            return power(e.getAt(1), e.getAt(2), counts);
+        }
+        if (e.head() == ExpressionGraph.EDGE_SENSE && e.argSize() == 2) {
+            String a = java(e.getAt(1), counts);
+            String b = java(e.getAt(2), counts);
+            return "(Math.abs(" + a + ") > Math.abs(" + b + ") ? (" + a + " >= 0 ? 1.0 : -1.0) : (" + b
+                    + " >= 0 ? -1.0 : 1.0))";
         }
         throw new IllegalStateException("cannot emit expression " + e.fullFormString());
+    }
+
+    /** base^exponent for a positive integer or half-integer exponent. */
+    private static String power(IExpr base, IExpr exponent, int[] counts) {
+        if (exponent.isInteger()) {
+            return power(base, exponent.toIntDefault(), counts);
+        }
+        IExpr twice = exponent.times(org.matheclipse.core.expression.F.C2);
+        if (!twice.isInteger()) {
+            throw new IllegalStateException("cannot emit power " + exponent.fullFormString());
+        }
+        int n = twice.toIntDefault(); // odd: base^(n/2) = base^((n-1)/2) · √base
+        counts[0]++;
+        String root = "Math.sqrt(" + java(base, counts) + ")";
+        if (n == 1) {
+            return root;
+        }
+        counts[0]++;
+        return "(" + power(base, (n - 1) / 2, counts) + " * " + root + ")";
     }
 
     private static String power(IExpr base, int n, int[] counts) {

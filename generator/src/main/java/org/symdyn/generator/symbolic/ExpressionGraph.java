@@ -26,6 +26,12 @@ import org.matheclipse.core.interfaces.ISymbol;
  * <p>Not thread-safe: Symja's evaluator must not be shared between threads, so each thread builds its own graph.
  */
 public final class ExpressionGraph {
+    /**
+     * Head of the piecewise-constant sign of an edge pair (Simbody's normal-sense rule): {@code edgeSense(a, b)} is
+     * sgn⁺(a) when |a| > |b| and -sgn⁺(b) otherwise, with sgn⁺(x) = 1 for x ≥ 0 and -1 below. Its derivative is 0.
+     */
+    public static final ISymbol EDGE_SENSE = F.Dummy("edgeSense");
+
     private final ExprEvaluator evaluator = new ExprEvaluator(true, (short) 0);
     private final List<ISymbol> temporaries = new ArrayList<>();
     private final Map<ISymbol, IExpr> definitions = new HashMap<>();
@@ -180,6 +186,16 @@ public final class ExpressionGraph {
         return mul(a, inv);
     }
 
+    /** √a for a ≥ 0. */
+    public IExpr sqrt(IExpr a) {
+        return bind(F.Sqrt(a));
+    }
+
+    /** {@link #EDGE_SENSE}(a, b), ±1. */
+    public IExpr edgeSense(IExpr a, IExpr b) {
+        return bind(F.binaryAST2(EDGE_SENSE, a, b));
+    }
+
     /** Σ terms, folded left to right. */
     public IExpr sum(IExpr... terms) {
         IExpr s = F.C0;
@@ -314,7 +330,8 @@ public final class ExpressionGraph {
                 if (known != null) {
                     return known;
                 }
-                IExpr d = ofDefinition(definitions.get(s));
+                IExpr def = definitions.get(s);
+                IExpr d = def.head() == EDGE_SENSE ? F.C0 : ofDefinition(def);
                 memo.put(s, d);
                 return d;
             }

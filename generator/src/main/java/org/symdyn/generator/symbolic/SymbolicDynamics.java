@@ -13,6 +13,7 @@ import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.CouplerConstraintModel;
 import org.symdyn.model.Joint;
+import org.symdyn.model.LineOnLineConstraintModel;
 import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
@@ -649,12 +650,87 @@ public final class SymbolicDynamics {
                 Joint r = model.body(cp.referenceJoint()).joint();
                 rows.add(g.sum(q(j.qIndex()), g.neg(g.mul(g.constant(cp.ratio()), q(r.qIndex()))),
                         g.neg(g.constant(cp.offset()))));
+            } else if (c instanceof LineOnLineConstraintModel lol) {
+                IExpr[][] geo = edgeGeometry(lol);
+                rows.add(g.dot(geo[3], geo[4]));
+                if (lol.rolling()) {
+                    rows.add(F.C0);
+                    rows.add(F.C0);
+                }
             } else {
                 throw new UnsupportedOperationException(c.location() + " " + c.typeName() + " constraint '"
                         + c.name() + "' is not supported by the generator yet");
             }
         }
         return rows.toArray(new IExpr[0]);
+    }
+
+    /** d (unit, along the edge), s (unit, out of the body) and the centre P of an edge frame, in world. */
+    private IExpr[][] edge(int body, Pose frame) {
+        double[] d = {frame.rotation(0, 0), frame.rotation(1, 0), frame.rotation(2, 0)};
+        double[] s = {frame.rotation(0, 2), frame.rotation(1, 2), frame.rotation(2, 2)};
+        // Gram-Schmidt as the runtime's LineOnLineContact does, so that both use the same unit vectors.
+        double dn = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        for (int i = 0; i < 3; i++) {
+            d[i] /= dn;
+        }
+        double ds = d[0] * s[0] + d[1] * s[1] + d[2] * s[2];
+        for (int i = 0; i < 3; i++) {
+            s[i] -= ds * d[i];
+        }
+        double sn = Math.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+        for (int i = 0; i < 3; i++) {
+            s[i] /= sn;
+        }
+        IExpr[] p = constants(new double[] {frame.translation(0), frame.translation(1), frame.translation(2)});
+        if (body < 0) {
+            return new IExpr[][] {constants(d), constants(s), p};
+        }
+        SymbolicSpatial.Transform x = worldTransform(body);
+        return new IExpr[][] {sp.rotateTranspose(x.e, constants(d)), sp.rotateTranspose(x.e, constants(s)),
+            sp.add3(x.r, sp.rotateTranspose(x.e, p))};
+    }
+
+    /**
+     * The crossing-lines geometry of {@link org.symdyn.constraints.LineOnLineContact}: d_f, d_b, the offset
+     * p = P_b - P_f, the normal n = σ (d_f × d_b) / |d_f × d_b| with σ from {@link ExpressionGraph#edgeSense}, and
+     * the contact point C_o midway between the closest points. Returns {d_f, d_b, P_f, p, n, C_o}. Parallel edges
+     * (|d_f × d_b| = 0) are singular here: the generated code gives non-finite values there.
+     */
+    private IExpr[][] edgeGeometry(LineOnLineConstraintModel c) {
+        IExpr[][] f = edge(c.bodyF(), c.edgeF());
+        IExpr[][] b = edge(c.bodyB(), c.edgeB());
+        IExpr[] p = sp.sub3(b[2], f[2]);
+        IExpr[] w0 = sp.cross(f[0], b[0]);
+        IExpr sense = g.edgeSense(g.dot(w0, f[1]), g.dot(w0, b[1]));
+        IExpr[] w = {g.mul(sense, w0[0]), g.mul(sense, w0[1]), g.mul(sense, w0[2])};
+        IExpr w2 = g.dot(w, w);
+        IExpr inv = g.div(F.C1, g.sqrt(w2));
+        IExpr[] n = {g.mul(w[0], inv), g.mul(w[1], inv), g.mul(w[2], inv)};
+        IExpr cos = g.dot(f[0], b[0]);
+        IExpr a = g.dot(p, f[0]);
+        IExpr bb = g.dot(p, b[0]);
+        IExpr tf = g.div(g.sub(a, g.mul(cos, bb)), w2);
+        IExpr tb = g.div(g.sub(g.mul(cos, a), bb), w2);
+        IExpr half = F.C1D2;
+        IExpr[] co = new IExpr[3];
+        for (int i = 0; i < 3; i++) {
+            IExpr qf = g.add(f[2][i], g.mul(tf, f[0][i]));
+            IExpr qb = g.add(b[2][i], g.mul(tb, b[0][i]));
+            co[i] = g.mul(half, g.add(qf, qb));
+        }
+        return new IExpr[][] {f[0], b[0], f[2], p, n, co};
+    }
+
+    /** World velocity of the material point of {@code body} at the world point {@code at}. */
+    private IExpr[] materialPointVelocity(int body, IExpr[] at, IExpr[][] vel) {
+        if (body < 0) {
+            return sp.zeros(3);
+        }
+        SymbolicSpatial.Transform x = worldTransform(body);
+        IExpr[] w = sp.rotateTranspose(x.e, SymbolicSpatial.angular(vel[body]));
+        IExpr[] vo = sp.rotateTranspose(x.e, SymbolicSpatial.linear(vel[body]));
+        return sp.add3(vo, sp.cross(w, sp.sub3(at, x.r)));
     }
 
     /** The velocity error φ̇ = G(q) v of every row, linear in the symbols v. */
@@ -679,6 +755,15 @@ public final class SymbolicDynamics {
                 Joint j = model.body(cp.joint()).joint();
                 Joint r = model.body(cp.referenceJoint()).joint();
                 rows.add(g.sub(v(j.vIndex()), g.mul(g.constant(cp.ratio()), v(r.vIndex()))));
+            } else if (c instanceof LineOnLineConstraintModel lol) {
+                IExpr[][] geo = edgeGeometry(lol);
+                IExpr[] dv = sp.sub3(materialPointVelocity(lol.bodyB(), geo[5], vel),
+                        materialPointVelocity(lol.bodyF(), geo[5], vel));
+                rows.add(g.dot(geo[4], dv));
+                if (lol.rolling()) {
+                    rows.add(g.dot(geo[0], dv));
+                    rows.add(g.dot(sp.cross(geo[4], geo[0]), dv));
+                }
             } else {
                 throw new UnsupportedOperationException(c.location() + " " + c.typeName() + " constraint '"
                         + c.name() + "' is not supported by the generator yet");
