@@ -1,0 +1,296 @@
+package org.symdyn.solvers;
+
+import java.util.List;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintForces;
+import org.symdyn.constraints.ConstraintGroup;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.ConstraintType;
+import org.symdyn.constraints.ContactRows;
+import org.symdyn.constraints.SolverSettings;
+import org.symdyn.model.ContactConstraintModel;
+
+/**
+ * Forward dynamics with contact constraints by Kokkevis' method (Kokkevis and Metaxas, "Practical Physics for
+ * Articulated Characters", GDC 2004; RBDL's ForwardDynamicsContactsKokkevis): the contact forces are found through
+ * the inverse articulated-body inertia, probed with unit test forces, without forming the joint-space inertia H.
+ *
+ * <p><b>Contacts only.</b> Every row of the set must be a contact ({@link ConstraintType#CONTACT}: a body point p
+ * held along a world direction n, G_k = n_kᵀ J_p, see {@link ContactRows}); the constructor refuses loops,
+ * couplers, line-on-line and custom rows by name. Use {@link ConstrainedDynamics} for them.
+ *
+ * <p><b>Equations.</b> With H v̇ + C = τ + Gᵀ λ and G v̇ = γ (λ_k the force in N along n_k on the body):
+ * <ol>
+ * <li>unconstrained accelerations v̇₀ = H⁻¹ (τ - C) by the ABA ({@link ArticulatedBodySolver});</li>
+ * <li>for each row j a unit test force n_j at its contact point (the spatial force [p_j × n_j; n_j] in body
+ * coordinates): the force-propagation ABA, reusing the articulated inertias of step 1, gives its response
+ * v̇_t,j = H⁻¹ G_jᵀ (zero velocity, no gravity, no τ) and the resulting point accelerations;</li>
+ * <li>the Kokkevis matrix K_ij = n_i · p̈_i(v̇_t,j) = G_i H⁻¹ G_jᵀ (m x m, symmetric positive definite for
+ * independent rows; symmetrised) and the bias a₀ = G v̇₀;</li>
+ * <li>K λ = γ - a₀ (Cholesky or LDLᵀ by the set's {@link SolverSettings}), then v̇ = v̇₀ + Σ_j v̇_t,j λ_j.</li>
+ * </ol>
+ * G and γ (with the Baumgarte terms of the groups that enable them) come from the bound {@link ConstraintSet}, so
+ * the result is the same v̇ and λ as the direct method; the articulated-body passes run on the set's
+ * {@link org.symdyn.model.Model} (the generic recursions, whatever dynamics the set is bound to). λ is left in
+ * {@link ConstraintSet#force()}. Cost: one ABA plus m force propagations (O(m n)) plus O(m³): attractive for few
+ * contacts on long chains.
+ *
+ * <p>Dependent rows are found as by the other methods (rank-revealing QR of G when
+ * {@link SolverSettings#rankCheck()} is on, or after a failed factorisation) and reported by name or dropped, per
+ * the set's rank policy.
+ *
+ * <p>All workspaces are allocated by the constructor; {@link #forwardDynamics} does not allocate (except to build
+ * an exception). It does not touch the set's H, C, G, γ workspaces. Not thread-safe.
+ */
+public final class KokkevisContactDynamics {
+    private final ConstraintSet set;
+    private final SolverSettings settings;
+    private final List<String> rowNames;
+    private final ArticulatedBodySolver aba;
+    private final int nv;
+    private final int m;
+    private final int[] rowBody;
+    private final double[][] rowPoint;
+    private final double[][] rowNormal;
+    private final double[][] rowNormalBody;
+    private final double[][] testResponse;
+    private final double[] force6 = new double[6];
+    private final double[] rot = new double[9];
+    private final double[] vdot0;
+    private final DMatrixRMaj g;
+    private final double[] gamma;
+    private final DMatrixRMaj k;
+    private final DMatrixRMaj kAct;
+    private final double[] rhs;
+    private final double[] rhsAct;
+    private final double[] lambdaAct;
+    private final int[] identity;
+    private final ConstraintRankAnalysis analysis;
+    private final SpdFactorization spd;
+    private int lastRank;
+
+    /**
+     * The method for a bound set whose rows are all contacts.
+     *
+     * @throws IllegalArgumentException naming the first group that is not a contact
+     * @throws IllegalStateException    if the set is not bound
+     */
+    public KokkevisContactDynamics(ConstraintSet set) {
+        if (!set.isBound()) {
+            throw new IllegalStateException("bind the constraint set before creating solvers");
+        }
+        this.set = set;
+        settings = set.settings();
+        rowNames = set.rowNames();
+        nv = set.nv();
+        m = set.size();
+        aba = new ArticulatedBodySolver(set.model());
+        rowBody = new int[m];
+        rowPoint = new double[m][];
+        rowNormal = new double[m][];
+        rowNormalBody = new double[m][3];
+        testResponse = new double[m][nv];
+        double[] neutral = set.model().neutralConfiguration();
+        ConstraintForces buffer = new ConstraintForces(2);
+        for (int gi = 0; gi < set.groupCount(); gi++) {
+            ConstraintGroup group = set.group(gi);
+            int offset = group.rowOffset();
+            if (group.type() == ConstraintType.CONTACT && group.modelConstraint() instanceof ContactConstraintModel c) {
+                rowBody[offset] = c.body();
+                rowPoint[offset] = c.point();
+                rowNormal[offset] = c.normal();
+            } else if (group.type() == ConstraintType.CONTACT && group.rows() instanceof ContactRows cr) {
+                // ContactRows has no normal accessor: resolve unit multipliers into the (world) force on the body.
+                double[] unit = new double[group.size()];
+                for (int r = 0; r < group.size(); r++) {
+                    unit[r] = 1;
+                    cr.bodyForces(neutral, unit, 0, true, buffer);
+                    unit[r] = 0;
+                    double[] f = buffer.force(0);
+                    rowBody[offset + r] = cr.body();
+                    rowPoint[offset + r] = cr.point();
+                    rowNormal[offset + r] = new double[] {f[3], f[4], f[5]};
+                }
+            } else {
+                throw new IllegalArgumentException("Kokkevis' method applies to contact constraints only (a body point"
+                        + " held along a world direction); group '" + group.name() + "' (" + group.type()
+                        + ", rows " + group.rowNames() + ") is not one. Use ConstrainedDynamics (direct, range-space"
+                        + " or null-space method) for this set.");
+            }
+        }
+        vdot0 = new double[nv];
+        g = new DMatrixRMaj(m, nv);
+        gamma = new double[m];
+        k = new DMatrixRMaj(m, m);
+        kAct = new DMatrixRMaj(m, m);
+        rhs = new double[m];
+        rhsAct = new double[Math.max(1, m)];
+        lambdaAct = new double[Math.max(1, m)];
+        identity = new int[m];
+        for (int i = 0; i < m; i++) {
+            identity[i] = i;
+        }
+        analysis = new ConstraintRankAnalysis(m, nv);
+        spd = new SpdFactorization(m);
+    }
+
+    /**
+     * v̇ (nv) at (q, v) under joint forces τ with every contact row held; λ (N along each normal) into
+     * {@link ConstraintSet#force()}.
+     *
+     * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws ArithmeticException     if K is not positive definite or an input or result is not finite
+     */
+    public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
+        if (vdot.length != nv) {
+            throw new IllegalArgumentException("vdot must have " + nv + " entries, got " + vdot.length);
+        }
+        aba.forwardDynamics(q, v, tau, null, vdot0);
+        double[] lambda = set.force();
+        if (m == 0) {
+            System.arraycopy(vdot0, 0, vdot, 0, nv);
+            lastRank = 0;
+            checkFinite(vdot, nv, "v̇");
+            return;
+        }
+        set.calcJacobian(q, g);
+        set.calcGamma(q, v, gamma);
+        for (int i = 0; i < m; i++) {
+            aba.bodyFromWorldRotation(rowBody[i], rot);
+            double[] n = rowNormal[i];
+            for (int r = 0; r < 3; r++) {
+                rowNormalBody[i][r] = rot[3 * r] * n[0] + rot[3 * r + 1] * n[1] + rot[3 * r + 2] * n[2];
+            }
+        }
+        double[] kd = k.data;
+        for (int j = 0; j < m; j++) {
+            // Unit test force along n_j at p_j: [p × n_b; n_b] in body coordinates.
+            double[] p = rowPoint[j];
+            double[] nb = rowNormalBody[j];
+            force6[0] = p[1] * nb[2] - p[2] * nb[1];
+            force6[1] = p[2] * nb[0] - p[0] * nb[2];
+            force6[2] = p[0] * nb[1] - p[1] * nb[0];
+            force6[3] = nb[0];
+            force6[4] = nb[1];
+            force6[5] = nb[2];
+            aba.bodyForceResponse(rowBody[j], force6, 0, testResponse[j]);
+            for (int i = 0; i < m; i++) {
+                kd[i * m + j] = aba.responsePointAcceleration(rowBody[i], rowPoint[i], rowNormalBody[i]);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < i; j++) {
+                double x = 0.5 * (kd[i * m + j] + kd[j * m + i]);
+                kd[i * m + j] = x;
+                kd[j * m + i] = x;
+            }
+            double s = gamma[i];
+            for (int c = 0; c < nv; c++) {
+                s -= g.data[i * nv + c] * vdot0[c];
+            }
+            rhs[i] = s;
+        }
+        checkFinite(kd, m * m, "the Kokkevis matrix K");
+        checkFinite(rhs, m, "γ - G v̇₀");
+
+        boolean analysed = settings.rankCheck();
+        int r = m;
+        int[] rowsOf = identity;
+        if (analysed) {
+            r = analysis.decompose(g, settings.rankTolerance());
+            if (r < m) {
+                if (settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
+                    throw analysis.redundancyException(rowNames);
+                }
+                rowsOf = analysis.pivots();
+            }
+        }
+        kAct.reshape(r, r);
+        for (int a = 0; a < r; a++) {
+            rhsAct[a] = rhs[rowsOf[a]];
+            for (int b = 0; b < r; b++) {
+                kAct.data[a * r + b] = kd[rowsOf[a] * m + rowsOf[b]];
+            }
+        }
+        if (!spd.factor(kAct, settings.spdSolver())) {
+            if (!analysed && analysis.decompose(g, settings.rankTolerance()) < m) {
+                throw analysis.redundancyException(rowNames);
+            }
+            throw new ArithmeticException("Kokkevis: the contact matrix K = G H⁻¹ Gᵀ is not positive definite"
+                    + " (contact rows " + rowNames + "); are the rows independent and the inertias physical?");
+        }
+        spd.solve(rhsAct, lambdaAct, r);
+        for (int i = 0; i < m; i++) {
+            lambda[i] = 0;
+        }
+        System.arraycopy(vdot0, 0, vdot, 0, nv);
+        for (int a = 0; a < r; a++) {
+            double l = lambdaAct[a];
+            lambda[rowsOf[a]] = l;
+            double[] t = testResponse[rowsOf[a]];
+            for (int c = 0; c < nv; c++) {
+                vdot[c] += t[c] * l;
+            }
+        }
+        checkFinite(vdot, nv, "v̇");
+        checkFinite(lambda, m, "λ");
+        for (int a = r; a < m; a++) {
+            checkDroppedRow(vdot, a);
+        }
+        lastRank = r;
+    }
+
+    /** The Kokkevis matrix K = G H⁻¹ Gᵀ (m x m, all rows) of the last solve. Internal matrix: do not modify. */
+    public DMatrixRMaj kokkevisMatrix() {
+        return k;
+    }
+
+    /** The unconstrained accelerations v̇₀ = H⁻¹ (τ - C) of the last solve. Internal array: do not modify. */
+    public double[] unconstrainedAcceleration() {
+        return vdot0;
+    }
+
+    /** The response H⁻¹ G_jᵀ to the unit test force of row j in the last solve. Internal array: do not modify. */
+    public double[] testResponse(int row) {
+        return testResponse[row];
+    }
+
+    /** The rank used by the last solve (m when no row was dropped). */
+    public int lastRank() {
+        return lastRank;
+    }
+
+    /** The set. */
+    public ConstraintSet constraintSet() {
+        return set;
+    }
+
+    /** The articulated-body solver (its state is that of the last solve). */
+    public ArticulatedBodySolver articulatedBodySolver() {
+        return aba;
+    }
+
+    private void checkDroppedRow(double[] vdot, int pivotIndex) {
+        int row = analysis.pivots()[pivotIndex];
+        double s = 0;
+        double scale = 1 + Math.abs(gamma[row]);
+        for (int c = 0; c < nv; c++) {
+            double t = g.data[row * nv + c] * vdot[c];
+            s += t;
+            scale += Math.abs(t);
+        }
+        double residual = s - gamma[row];
+        if (!(Math.abs(residual) <= settings.consistencyTolerance() * scale)) {
+            throw analysis.inconsistencyException(rowNames, pivotIndex, residual);
+        }
+    }
+
+    private static void checkFinite(double[] x, int n, String what) {
+        for (int i = 0; i < n; i++) {
+            if (!Double.isFinite(x[i])) {
+                throw new ArithmeticException("Kokkevis: " + what + " has a non-finite entry (NaN or infinity);"
+                        + " check q, v and τ");
+            }
+        }
+    }
+}
