@@ -421,8 +421,10 @@ public final class ConstraintSet {
             return ContactRows.of(contact);
         } else if (cm instanceof CouplerConstraintModel coupler) {
             return CouplerRows.of(model, coupler);
+        } else if (cm instanceof LineOnLineConstraintModel lineOnLine) {
+            return LineOnLineRows.of(lineOnLine);
         }
-        return null; // line-on-line: no force resolution for model rows yet
+        return null;
     }
 
     private void checkSameModel(int otherNq, int otherNv, int otherBodies, String what) {
