@@ -10,10 +10,11 @@ import javax.lang.model.SourceVersion;
  *
  * <p>Grammar: {@code COMMAND MODEL... [options]}, where options may stand anywhere (before the command, between it
  * and the models, or after them). Options taking a value accept {@code --states FILE} and {@code --states=FILE};
- * the short options {@code -d DIR} and {@code -p PACKAGE} take their value as the next argument. {@code --} ends
- * the options, so that a file whose name starts with {@code -} can be given. {@code -h}/{@code --help} anywhere
- * before {@code --} asks for the usage text, whatever else is given. {@code inspect} and {@code evaluate} take one
- * model file, {@code generate} one or more.
+ * the short options {@code -d DIR} and {@code -p PACKAGE} take their value as the next argument (their long
+ * spellings {@code --dir} and {@code --package} accept both forms). {@code --} ends the options, so that a file
+ * whose name starts with {@code -} can be given. {@code -h}/{@code --help} anywhere before {@code --} asks for the
+ * usage text, whatever else is given. {@code inspect} and {@code evaluate} take one model file, {@code generate}
+ * one or more.
  *
  * @param help        whether help was asked for (then the other fields are unset)
  * @param command     {@code inspect}, {@code evaluate} or {@code generate}

@@ -19,8 +19,6 @@ import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.emit.OperationCount;
-import org.symdyn.generator.symbolic.ExpressionGraph;
-import org.symdyn.generator.symbolic.SymbolicDynamics;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 
@@ -32,8 +30,9 @@ import org.symdyn.model.Model;
  * would overwrite each other on a case-insensitive file system).
  *
  * <p>The run is all or nothing. Every model file is read first and every bad one reported (its
- * {@code path:[line,col] message} lines; a model the generator cannot handle, such as one with a
- * {@code line_on_line} constraint, counts as bad), exit code 2, and then nothing is written. Each class is compiled
+ * {@code path:[line,col] message} lines; a model the generator refuses, with an
+ * {@link UnsupportedOperationException} whose message starts with the element's {@code path:[line,col]}, counts
+ * as bad), exit code 2, and then nothing is written. Each class is compiled
  * in-process ({@link InProcessCompiler}) before anything is written, so a source that does not compile or has a
  * method over HotSpot's 8000-byte limit is never written: that is a generator bug, exit code 1.
  *
@@ -148,11 +147,6 @@ final class GenerateCommand {
                                 + ",")
                         + " the class of " + line.models().get(owner) + " (robot '" + models.get(owner).name()
                         + "'); generate one of them in another run, named with --class");
-                continue;
-            }
-            String refusal = unsupported(model);
-            if (refusal != null) {
-                problems.add(refusal);
             }
         }
         if (!problems.isEmpty()) {
@@ -172,8 +166,9 @@ final class GenerateCommand {
             try {
                 gen = new CodeGenerator().generate(models.get(i),
                         new CodeGenerator.Options(line.packageName(), classNames.get(i)));
-            } catch (UnsupportedOperationException e) {
-                problems.add(e.getMessage());
+            } catch (UnsupportedOperationException | IllegalArgumentException e) {
+                problems.add(e instanceof IllegalArgumentException ? line.models().get(i) + ":[0,0] "
+                        + e.getMessage() : e.getMessage());
                 continue;
             }
             long t0 = System.nanoTime();
@@ -233,19 +228,6 @@ final class GenerateCommand {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot instantiate the generated class " + gen.qualifiedName() + ": "
                     + e, e);
-        }
-    }
-
-    /**
-     * The generator's refusal of {@code model}, or null when it supports it: the constraint rows are the only part
-     * it may refuse, and deriving them alone is cheap (the kinematics of the constrained frames).
-     */
-    private static String unsupported(Model model) {
-        try {
-            new SymbolicDynamics(model, new ExpressionGraph()).positionErrors();
-            return null;
-        } catch (UnsupportedOperationException e) {
-            return e.getMessage();
         }
     }
 

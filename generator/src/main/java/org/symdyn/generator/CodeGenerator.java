@@ -71,8 +71,20 @@ public final class CodeGenerator {
     private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
     private static final TypeName STRING_LIST = ParameterizedTypeName.get(List.class, String.class);
 
-    /** Generates the class for {@code model}. */
+    /** java.lang classes the generated code names without qualification: a generated class must not hide them. */
+    private static final java.util.Set<String> RESERVED_NAMES = java.util.Set.of("Math", "System", "Override",
+            "IndexOutOfBoundsException", "String", "Object");
+
+    /**
+     * Generates the class for {@code model}.
+     *
+     * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math)
+     */
     public GeneratedClass generate(Model model, Options options) {
+        if (RESERVED_NAMES.contains(options.className())) {
+            throw new IllegalArgumentException("class name '" + options.className() + "' would hide java.lang."
+                    + options.className() + ", which the generated code uses: choose another name");
+        }
         Map<String, Long> millis = new LinkedHashMap<>();
         long t0 = System.nanoTime();
         ExpressionGraph g = new ExpressionGraph();
