@@ -1,10 +1,12 @@
 package org.symdyn.cli;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.dynamics.ConstraintFunctions;
 import org.symdyn.dynamics.Dynamics;
 import org.symdyn.kinematics.FrameKinematics;
 import org.symdyn.model.Diagnostic;
@@ -24,6 +26,31 @@ import org.symdyn.model.Model;
  *                       every frame (each link, the root included) in model order; rotation world &lt;- link
  * }, ...]}
  * </pre>
+ *
+ * <p>A model with constraints adds, per state (m = constraint rows, in the model's constraint order; see
+ * {@link ConstrainedEvaluation} for how the constraints are bound to the backend):
+ * <pre>
+ *   "G": [[...], ...]   constraint Jacobian G(q), m rows of nv
+ *   "gamma": [...]      γ(q, v) with G v̇ = γ: -Ġ v, plus -2α φ̇ - β² φ on the rows of constraints whose model
+ *                       element has a baumgarte_time_constant T (α = β = 1/T)
+ *   "phi", "phidot"     position error φ(q) and velocity error φ̇(q, v) (= G v)
+ *   "qdd_direct", "lambda_direct", "qdd_range_space", "lambda_range_space", "qdd_null_space",
+ *   "lambda_null_space" constrained forward dynamics of tau by each method: [H Gᵀ; G 0][v̇; -λ] = [tau - C; γ],
+ *                       so H v̇ + C = tau + Gᵀ λ; every method gives the same v̇ and λ
+ *   "v_plus_direct", "impulse_direct", ... "_range_space", "_null_space"
+ *                       impulses with the state's v as v⁻ and target velocities 0:
+ *                       [H Gᵀ; G 0][v⁺; Λ] = [H v⁻; 0], so H (v⁺ - v⁻) = -Gᵀ Λ; the same Λ for every method
+ *   "assembly_q": {"q", "success", "error"}   only when the state has q_init: position assembly from q_init
+ *                       (weights, tolerance 1e-12 on ‖φ‖₂, at most 100 Newton steps); the last iterate, whether the
+ *                       tolerance was reached, and ‖φ‖₂ there
+ *   "assembly_v": {"v"} only when the state has v_init: the v nearest v_init in the weighted norm with G(q) v = 0
+ *   "constraint_errors": [{"keys": [...], "rows": [...], "message": "..."}]
+ *                       only when a solve was refused: dependent (redundant) or inconsistent rows, or a singular
+ *                       system, at this state; the keys concerned are null, rows names the rows involved
+ * </pre>
+ * A refused solve does not stop the run: it is also printed on standard error as a
+ * {@code path:[line,col] warning: state i: ...} line pointing at the state, and the exit code stays 0. A model without
+ * constraints gets none of these keys.
  */
 final class EvaluateCommand {
     private EvaluateCommand() {
@@ -32,10 +59,13 @@ final class EvaluateCommand {
     /**
      * Evaluates every state.
      *
+     * @param functions the backend's constraint functions, or null for the generic ones (used only when the model
+     *                  has constraints)
+     * @param err       where the warnings of refused constrained solves go
      * @throws CliException when a result is not finite (inputs too large), naming the state (exit code 2)
      */
-    static JsonValue evaluate(Model model, Dynamics dynamics, FrameKinematics kinematics, List<State> states)
-            throws CliException {
+    static JsonValue evaluate(Model model, Dynamics dynamics, FrameKinematics kinematics,
+            ConstraintFunctions functions, List<State> states, PrintStream err) throws CliException {
         int nv = model.nv();
         int frameCount = model.frames().size();
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
@@ -45,8 +75,11 @@ final class EvaluateCommand {
         double[] tauId = new double[nv];
         double[] rotation = new double[9];
         double[] position = new double[3];
+        ConstrainedEvaluation constrained = model.constraints().isEmpty() ? null
+                : new ConstrainedEvaluation(model, dynamics, functions);
         List<JsonValue> results = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
             State s = states.get(i);
             dynamics.massMatrix(s.q(), h);
@@ -84,12 +117,34 @@ final class EvaluateCommand {
                         .build());
             }
             result.put("body_poses", poses.build());
+            List<String> stateWarnings = new ArrayList<>();
+            if (constrained != null) {
+                List<ConstrainedEvaluation.Failure> failures = new ArrayList<>();
+                constrained.evaluate(s, result, nonFinite, failures);
+                if (!failures.isEmpty()) {
+                    List<JsonValue> entries = new ArrayList<>();
+                    for (ConstrainedEvaluation.Failure f : failures) {
+                        entries.add(JsonValue.objectBuilder()
+                                .put("keys", JsonValue.strings(f.keys()))
+                                .put("rows", JsonValue.strings(f.rows()))
+                                .put("message", f.message())
+                                .build());
+                        stateWarnings.add(Diagnostic.warning(s.location(), "state " + i + ": " + f.message()
+                                + " (" + String.join(", ", f.keys()) + " set to null)").toString());
+                    }
+                    result.put("constraint_errors", JsonValue.array(entries));
+                }
+            }
             if (nonFinite.isEmpty()) {
+                warnings.addAll(stateWarnings);
                 results.add(result.build());
             } else {
                 problems.add(Diagnostic.error(s.location(), "state " + i + ": the dynamics gave non-finite values in "
                         + String.join(", ", nonFinite) + "; are the inputs too large?").toString());
             }
+        }
+        for (String warning : warnings) {
+            err.println(warning);
         }
         if (!problems.isEmpty()) {
             throw CliException.badInput(problems);
@@ -98,7 +153,7 @@ final class EvaluateCommand {
     }
 
     /** The numbers as a JSON array; a non-finite entry is recorded in {@code nonFinite} and written as 0. */
-    private static JsonValue numbers(double[] values, String what, List<String> nonFinite) {
+    static JsonValue numbers(double[] values, String what, List<String> nonFinite) {
         double[] copy = values.clone();
         boolean bad = false;
         for (int k = 0; k < copy.length; k++) {

@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.model.Body;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Joint;
@@ -20,18 +20,37 @@ import org.symdyn.model.SourceLocation;
  *
  * <p>Format: {@code {"states": [{"q": [...], "v": [...], "tau": [...], "a": [...]}, ...]}}. {@code q} (nq
  * numbers) is required; {@code v}, {@code tau} and {@code a} (nv numbers each) are optional and zero when missing.
+ * The assembly inputs of constrained models are optional and absent (null in {@link State}) when missing:
+ * {@code q_init} (nq numbers, the guess of position assembly), {@code v_init} (nv numbers, the guess of velocity
+ * assembly) and {@code weights} (nv positive numbers, one per velocity coordinate; all 1 when missing). They are
+ * read and checked for every model, and ignored by models without constraints.
  * Any other key, at the top or in a state, is an error, so that a misspelt {@code "V"} is not silently read as
- * zero velocity. A floating or ball joint's quaternion must not be zero (the dynamics normalise it otherwise).
+ * zero velocity. A floating or ball joint's quaternion, in {@code q} and {@code q_init}, must not be zero (the
+ * dynamics normalise it otherwise).
  *
  * <p>Every problem is reported, not only the first, in file order, each as {@code path:[line,col] message}
  * pointing at the offending array, number or state; a JSON syntax error ends the reading at that error.
  */
 final class StatesReader {
-    /** One state to evaluate: q (nq), v, tau and a (nv each), and where it was written. */
-    record State(double[] q, double[] v, double[] tau, double[] a, SourceLocation location) {
+    /**
+     * One state to evaluate: q (nq), v, tau and a (nv each); the optional assembly inputs qInit (nq), vInit (nv)
+     * and weights (nv, positive), each null when absent; and where the state was written.
+     */
+    record State(double[] q, double[] v, double[] tau, double[] a, double[] qInit, double[] vInit, double[] weights,
+            SourceLocation location) {
+        /** {@link #weights()}, or all ones when absent. */
+        double[] weightsOrOnes() {
+            if (weights != null) {
+                return weights;
+            }
+            double[] ones = new double[v.length];
+            java.util.Arrays.fill(ones, 1.0);
+            return ones;
+        }
     }
 
-    private static final Set<String> STATE_KEYS = Set.of("q", "v", "tau", "a");
+    /** The keys a state may have, in the order the "unknown key" message lists them. */
+    private static final List<String> STATE_KEYS = List.of("q", "v", "tau", "a", "q_init", "v_init", "weights");
 
     private final String path;
     private final Model model;
@@ -106,20 +125,42 @@ final class StatesReader {
         int before = errors.size();
         for (var member : object.members().entrySet()) {
             if (!STATE_KEYS.contains(member.getKey())) {
-                error(member.getValue(), prefix + "unknown key '" + member.getKey() + "' (expected q, v, tau, a)");
+                error(member.getValue(), prefix + "unknown key '" + member.getKey() + "' (expected "
+                        + String.join(", ", STATE_KEYS) + ")");
             }
         }
         double[] q = vector(prefix, object, "q", "nq", model.nq(), true);
         double[] v = vector(prefix, object, "v", "nv", model.nv(), false);
         double[] tau = vector(prefix, object, "tau", "nv", model.nv(), false);
         double[] a = vector(prefix, object, "a", "nv", model.nv(), false);
+        double[] qInit = optionalVector(prefix, object, "q_init", "nq", model.nq());
+        double[] vInit = optionalVector(prefix, object, "v_init", "nv", model.nv());
+        double[] weights = optionalVector(prefix, object, "weights", "nv", model.nv());
         if (q != null) {
-            checkQuaternions(prefix, q, (JsonValue.ArrayValue) object.get("q"));
+            checkQuaternions(prefix, "q", q, (JsonValue.ArrayValue) object.get("q"));
+        }
+        if (qInit != null) {
+            checkQuaternions(prefix, "q_init", qInit, (JsonValue.ArrayValue) object.get("q_init"));
+        }
+        if (weights != null) {
+            JsonValue.ArrayValue array = (JsonValue.ArrayValue) object.get("weights");
+            for (int i = 0; i < weights.length; i++) {
+                if (!(weights[i] > 0)) {
+                    error(array.get(i), prefix + "weights[" + i + "] must be positive, not "
+                            + JsonWriter.formatNumber(weights[i]));
+                }
+            }
         }
         if (errors.size() > before) {
             return null;
         }
-        return new State(q, v, tau, a, location(value));
+        return new State(q, v, tau, a, qInit, vInit, weights, location(value));
+    }
+
+    /** The vector under {@code key}, null when absent or bad (with errors recorded when bad). */
+    private double[] optionalVector(String prefix, JsonValue.ObjectValue state, String key, String sizeName,
+            int size) {
+        return state.get(key) == null ? null : vector(prefix, state, key, sizeName, size, false);
     }
 
     /** The vector under {@code key}, zeros when absent and optional, null (with errors recorded) when bad. */
@@ -158,7 +199,7 @@ final class StatesReader {
         return ok ? result : null;
     }
 
-    private void checkQuaternions(String prefix, double[] q, JsonValue.ArrayValue qArray) {
+    private void checkQuaternions(String prefix, String key, double[] q, JsonValue.ArrayValue qArray) {
         for (Body body : model.bodies()) {
             Joint joint = body.joint();
             int first;
@@ -172,7 +213,7 @@ final class StatesReader {
             double norm = Math.sqrt(q[first] * q[first] + q[first + 1] * q[first + 1]
                     + q[first + 2] * q[first + 2] + q[first + 3] * q[first + 3]);
             if (!(norm > 1e-150) || !Double.isFinite(norm)) {
-                error(qArray.get(first), prefix + "the quaternion q[" + first + ".." + (first + 3) + "] of joint '"
+                error(qArray.get(first), prefix + "the quaternion " + key + "[" + first + ".." + (first + 3) + "] of joint '"
                         + joint.name() + "' must be a unit quaternion (x, y, z, w); it is " + (norm == 0 ? "zero"
                                 : norm > 1 ? "too large to normalise" : "too small to normalise"));
             }

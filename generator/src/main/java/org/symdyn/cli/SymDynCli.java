@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.dynamics.ConstraintFunctions;
 import org.symdyn.dynamics.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.kinematics.FrameKinematics;
@@ -18,6 +19,10 @@ import org.symdyn.model.Model;
  * <p>Results go to standard output as pretty-printed JSON (two-space indentation, numeric arrays on one line,
  * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
  * model or states file as a {@code path:[line,col] message} line, never a stack trace.
+ *
+ * <p>{@code evaluate} on a model with constraints adds the constraint terms, the constrained forward dynamics and
+ * impulses by the three methods and, on request, assembly, per state (see {@link EvaluateCommand}); a solve refused
+ * for redundant or inconsistent rows leaves nulls and a warning, not an error.
  *
  * <p>{@code generate} writes Java sources and prints one summary line per model, or writes a JSON report with
  * {@code --report} and prints nothing; see {@link GenerateCommand}. {@code evaluate --backend generated} generates
@@ -45,7 +50,22 @@ public final class SymDynCli {
             "             {\"results\": [{\"H\", \"C\", \"g\", \"qdd\", \"tau_id\", \"body_poses\"}, ...]}, one per state:",
             "             H mass matrix, C bias forces (Coriolis, centrifugal and gravity), g gravity forces,",
             "             qdd forward dynamics of tau (constraints ignored), tau_id inverse dynamics of a,",
-            "             body_poses position and rotation (3 rows, world <- link) of every link",
+            "             body_poses position and rotation (3 rows, world <- link) of every link.",
+            "             A model with constraints adds, per state: G (constraint Jacobian, rows x nv),",
+            "             gamma (G qdd = gamma; with -2a phidot - b^2 phi on the rows of constraints that",
+            "             have a baumgarte_time_constant T, a = b = 1/T), phi and phidot (position and",
+            "             velocity errors); constrained forward dynamics of tau by each method:",
+            "             qdd_direct, lambda_direct, qdd_range_space, lambda_range_space, qdd_null_space,",
+            "             lambda_null_space, with [H G'; G 0][qdd; -lambda] = [tau - C; gamma]; impulses",
+            "             taking v as v-minus (target velocities 0): v_plus_direct, impulse_direct and",
+            "             the same for _range_space and _null_space, with [H G'; G 0][v+; L] = [H v; 0];",
+            "             when the state has q_init, assembly_q {q, success, error} (from q_init, tolerance",
+            "             1e-12 on the norm of phi, 100 iterations; error: that norm at the last iterate);",
+            "             when it has v_init, assembly_v {v} (G(q) v = 0, nearest v_init). Every method",
+            "             gives the same qdd, lambda, v+ and L. Rows that are redundant or inconsistent at",
+            "             a state (or a singular system) do not stop the run: the keys of each refused",
+            "             solve are null, constraint_errors [{keys, rows, message}] says why, and a",
+            "             path:[line,col] warning naming the rows goes to standard error (exit code 0)",
             "  generate   derive each model's dynamics symbolically and write one Java class per model to",
             "             DIR/<package path>/<Class>.java; each class is compiled in memory first. All or",
             "             nothing: every bad model is reported and then nothing is written",
@@ -55,7 +75,10 @@ public final class SymDynCli {
             "  --strict           treat model warnings as errors",
             "  --states FILE      evaluate: the states, {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...],",
             "                     \"a\": [...]}, ...]}; q (nq numbers) is required, v, tau and a (nv numbers each)",
-            "                     are zero when missing; a quaternion is (x, y, z, w) and is normalised",
+            "                     are zero when missing; a quaternion is (x, y, z, w) and is normalised.",
+            "                     Optional assembly inputs (constrained models; ignored otherwise): q_init (nq",
+            "                     numbers), v_init (nv numbers), weights (nv positive numbers, one per velocity",
+            "                     coordinate, for both assemblies; 1 when missing)",
             "  --backend NAME     evaluate: generic (the default, the runtime's interpreter) or generated (the",
             "                     model's class, generated and compiled in memory; same output)",
             "  -d, --dir DIR      generate: the source root (created if missing)",
@@ -169,10 +192,12 @@ public final class SymDynCli {
         }
         if (line.backend().equals(GENERATED_BACKEND)) {
             Object generated = GenerateCommand.compileInstance(model);
-            return EvaluateCommand.evaluate(model, (Dynamics) generated, (FrameKinematics) generated, states);
+            ConstraintFunctions functions = generated instanceof ConstraintFunctions f ? f : null;
+            return EvaluateCommand.evaluate(model, (Dynamics) generated, (FrameKinematics) generated, functions,
+                    states, err);
         }
         GenericDynamics generic = new GenericDynamics(model);
-        return EvaluateCommand.evaluate(model, generic, generic, states);
+        return EvaluateCommand.evaluate(model, generic, generic, null, states, err);
     }
 
     /** The path of a file named on the command line; a name the file system cannot hold is bad input. */

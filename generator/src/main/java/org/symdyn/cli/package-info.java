@@ -1,7 +1,9 @@
 /**
  * The {@code symdyn} command line: {@code inspect} prints a model's structure and {@code evaluate} its dynamics
  * at given states, both as JSON (through the generic runtime or, with {@code --backend generated}, through the
- * model's generated class compiled in memory); {@code generate} writes the generated Java class of each model.
+ * model's generated class compiled in memory; for a model with constraints also the constraint terms, constrained
+ * dynamics, impulses and assembly of the runtime's solvers, see {@code ConstrainedEvaluation});
+ * {@code generate} writes the generated Java class of each model.
  * Entry point {@link org.symdyn.cli.SymDynCli}; the JSON reader and writer are in {@link org.symdyn.cli.json}.
  */
 package org.symdyn.cli;

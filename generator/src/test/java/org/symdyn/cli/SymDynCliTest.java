@@ -404,7 +404,7 @@ class SymDynCliTest {
                 p + ":[4,3] state 2: missing \"q\" (an array of nq = 1 numbers)",
                 p + ":[4,21] state 2: tau has 3 numbers, expected nv = 1",
                 p + ":[5,10] state 3: q[0] must be a number, not null",
-                p + ":[5,22] state 3: unknown key 'V' (expected q, v, tau, a)",
+                p + ":[5,22] state 3: unknown key 'V' (expected q, v, tau, a, q_init, v_init, weights)",
                 p + ":[6,3] state 4: a state must be an object {\"q\": [...], ...}, not an array",
                 p + ":[7,9] state 5: q must be an array of nq = 1 numbers, not a number",
                 p + ":[7,19] state 5: a has 0 numbers, expected nv = 1"), r.errLines());
@@ -498,8 +498,34 @@ class SymDynCliTest {
         Result generated = run("evaluate", model.toString(), "--states", states.toString(), "--backend", "generated");
         assertEquals(0, generic.exitCode(), generic.err());
         assertEquals(0, generated.exitCode(), generated.err());
-        assertEquals("", generated.err());
-        assertJsonClose(generic.json(), generated.json(), 1e-12, "");
+        // Four rows (the mimic coupler and three rolling rows) on three dof: dependent, so every solve is refused
+        // the same way by both backends, with a warning naming the rows. Which rows the pivoted factorisation calls
+        // dependent, and their coefficients, hang on rounding in each backend's G: messages and rows are not
+        // compared.
+        for (Result r : List.of(generic, generated)) {
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.errLines().get(0).startsWith(states + ":[1,13] warning: state 0: constraint rows are"
+                    + " linearly dependent (rank 2 of 4 rows"), r.err());
+            assertTrue(r.errLines().get(0).endsWith("impulse_null_space set to null)"), r.err());
+        }
+        assertJsonClose(withoutDiagnosis(generic.json()), withoutDiagnosis(generated.json()), 1e-12, "");
+    }
+
+    /** The document with every "message" and "rows" member removed. */
+    private static JsonValue withoutDiagnosis(JsonValue value) {
+        if (value instanceof ObjectValue o) {
+            Map<String, JsonValue> members = new java.util.LinkedHashMap<>();
+            o.members().forEach((k, v) -> {
+                if (!k.equals("message") && !k.equals("rows")) {
+                    members.put(k, withoutDiagnosis(v));
+                }
+            });
+            return JsonValue.object(members);
+        }
+        if (value instanceof ArrayValue a) {
+            return JsonValue.array(a.elements().stream().map(SymDynCliTest::withoutDiagnosis).toList());
+        }
+        return value;
     }
 
     @Test

@@ -1,0 +1,208 @@
+package org.symdyn.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.cli.StatesReader.State;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.GenericConstraints;
+import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.dynamics.Dynamics;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.kinematics.Kinematics;
+import org.symdyn.model.Model;
+import org.symdyn.solvers.Assembly;
+import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstraintRankException;
+import org.symdyn.solvers.ConstraintSolverMethod;
+import org.symdyn.solvers.ImpulseSolver;
+
+/**
+ * The constrained part of {@code symdyn evaluate}: the model's constraints ({@link ConstraintSet#of(Model)}, so with
+ * the Baumgarte stabilisation of every constraint that has a {@code baumgarte_time_constant}) bound to the backend,
+ * and the solvers of the runtime run on them at each state.
+ *
+ * <p>Binding: H and C come from the backend's {@link Dynamics}; φ, φ̇, G and γ from the backend's
+ * {@link ConstraintFunctions} when it provides them for every row of the model (a generated class does), else from
+ * the generic {@link GenericConstraints} of the model. The set also needs a {@link Kinematics}: the backend's when it
+ * implements it (the generic one does), else the generic interpreter's; the model's own constraints never evaluate
+ * through it (it only serves the runtime's resolution of constraint forces onto bodies, which {@code evaluate} does
+ * not print), so a generated backend's output comes from its generated code alone. Position assembly steps through
+ * the joints of the {@link Model} (quaternion coordinates are rotated, not added).
+ *
+ * <p>Keys added per state (see {@link EvaluateCommand}); a solve the runtime refuses
+ * ({@link ConstraintRankException}: dependent or inconsistent rows; {@link ArithmeticException}: a singular system)
+ * leaves its keys {@code null} and is recorded as a {@link Failure}.
+ */
+final class ConstrainedEvaluation {
+    /** Tolerance on ‖φ‖₂ of position assembly. */
+    static final double ASSEMBLY_TOLERANCE = 1e-12;
+    /** Iteration limit of position assembly. */
+    static final int ASSEMBLY_ITERATIONS = 100;
+
+    /** The three methods with the suffix of their output keys, in output order. */
+    private static final Map<ConstraintSolverMethod, String> METHODS = methods();
+
+    /** Solves that failed at one state with one message: the keys left null, the rows involved, the message. */
+    record Failure(List<String> keys, List<String> rows, String message) {
+    }
+
+    private final ConstraintSet set;
+    private final ConstrainedDynamics dynamics;
+    private final ImpulseSolver impulses;
+    private final Assembly assembly;
+    private final int m;
+    private final int nq;
+    private final int nv;
+    private final DMatrixRMaj g;
+    private final double[] gamma;
+    private final double[] phi;
+    private final double[] phidot;
+
+    /**
+     * Binds the model's constraint set to a backend.
+     *
+     * @param model     a model with at least one constraint
+     * @param dynamics  the backend's dynamics
+     * @param functions the backend's constraint functions, or null (generic ones are then used)
+     */
+    ConstrainedEvaluation(Model model, Dynamics dynamics, ConstraintFunctions functions) {
+        set = ConstraintSet.of(model);
+        ConstraintFunctions rows = functions != null && functions.constraintRows() == model.constraintRowCount()
+                ? functions : new GenericConstraints(model);
+        Kinematics kinematics = dynamics instanceof Kinematics k ? k : new GenericDynamics(model);
+        set.bind(dynamics, kinematics, rows);
+        this.dynamics = new ConstrainedDynamics(set);
+        impulses = new ImpulseSolver(set);
+        assembly = new Assembly(set);
+        m = set.size();
+        nq = model.nq();
+        nv = model.nv();
+        g = new DMatrixRMaj(m, nv);
+        gamma = new double[m];
+        phi = new double[m];
+        phidot = new double[m];
+    }
+
+    /**
+     * Adds the constrained keys of one state to {@code result}. A non-finite number is written as 0 and named in
+     * {@code nonFinite} (the caller then refuses the state); a refused solve leaves its keys null and is added to
+     * {@code failures}.
+     */
+    void evaluate(State s, JsonValue.ObjectBuilder result, List<String> nonFinite, List<Failure> failures) {
+        set.calcJacobian(s.q(), g);
+        List<JsonValue> rows = new ArrayList<>(m);
+        for (int r = 0; r < m; r++) {
+            double[] row = new double[nv];
+            System.arraycopy(g.data, r * nv, row, 0, nv);
+            rows.add(EvaluateCommand.numbers(row, "G[" + r + "]", nonFinite));
+        }
+        set.calcGamma(s.q(), s.v(), gamma);
+        set.calcPositionError(s.q(), phi);
+        set.calcVelocityError(s.q(), s.v(), phidot);
+        result.put("G", JsonValue.array(rows))
+                .put("gamma", EvaluateCommand.numbers(gamma, "gamma", nonFinite))
+                .put("phi", EvaluateCommand.numbers(phi, "phi", nonFinite))
+                .put("phidot", EvaluateCommand.numbers(phidot, "phidot", nonFinite));
+
+        Map<String, Failure> byMessage = new LinkedHashMap<>();
+        double[] x = new double[nv];
+        for (Map.Entry<ConstraintSolverMethod, String> method : METHODS.entrySet()) {
+            String qddKey = "qdd_" + method.getValue();
+            String lambdaKey = "lambda_" + method.getValue();
+            try {
+                dynamics.forwardDynamics(method.getKey(), s.q(), s.v(), s.tau(), x);
+                result.put(qddKey, EvaluateCommand.numbers(x, qddKey, nonFinite))
+                        .put(lambdaKey, EvaluateCommand.numbers(set.force(), lambdaKey, nonFinite));
+            } catch (ConstraintRankException | ArithmeticException e) {
+                result.put(qddKey, JsonValue.nullValue()).put(lambdaKey, JsonValue.nullValue());
+                record(byMessage, e, qddKey, lambdaKey);
+            }
+        }
+        for (Map.Entry<ConstraintSolverMethod, String> method : METHODS.entrySet()) {
+            String vKey = "v_plus_" + method.getValue();
+            String impulseKey = "impulse_" + method.getValue();
+            try {
+                impulses.solve(method.getKey(), s.q(), s.v(), x);
+                result.put(vKey, EvaluateCommand.numbers(x, vKey, nonFinite))
+                        .put(impulseKey, EvaluateCommand.numbers(set.impulse(), impulseKey, nonFinite));
+            } catch (ConstraintRankException | ArithmeticException e) {
+                result.put(vKey, JsonValue.nullValue()).put(impulseKey, JsonValue.nullValue());
+                record(byMessage, e, vKey, impulseKey);
+            }
+        }
+        if (s.qInit() != null) {
+            result.put("assembly_q", assembleQ(s, byMessage));
+        }
+        if (s.vInit() != null) {
+            double[] v = new double[nv];
+            try {
+                assembly.assembleV(s.q(), s.vInit(), s.weightsOrOnes(), v);
+                result.put("assembly_v", JsonValue.objectBuilder()
+                        .put("v", EvaluateCommand.numbers(v, "assembly_v.v", nonFinite))
+                        .build());
+            } catch (ConstraintRankException | ArithmeticException e) {
+                result.put("assembly_v", JsonValue.nullValue());
+                record(byMessage, e, "assembly_v");
+            }
+        }
+        failures.addAll(byMessage.values());
+    }
+
+    /**
+     * {@code {"q", "success", "error"}}: the last iterate and ‖φ‖₂ there, also when the iteration limit was reached
+     * (success false). An iteration that diverges to non-finite values gives q and error null, success false.
+     */
+    private JsonValue assembleQ(State s, Map<String, Failure> byMessage) {
+        double[] q = new double[nq];
+        boolean success;
+        try {
+            success = assembly.assembleQ(s.qInit(), s.weightsOrOnes(), ASSEMBLY_TOLERANCE, ASSEMBLY_ITERATIONS, q);
+        } catch (ConstraintRankException | ArithmeticException e) {
+            record(byMessage, e, "assembly_q");
+            return JsonValue.nullValue();
+        }
+        double error = assembly.lastError();
+        boolean finite = Double.isFinite(error);
+        for (double x : q) {
+            finite &= Double.isFinite(x);
+        }
+        return JsonValue.objectBuilder()
+                .put("q", finite ? JsonValue.array(q) : JsonValue.nullValue())
+                .put("success", JsonValue.of(success && finite))
+                .put("error", finite ? JsonValue.of(error) : JsonValue.nullValue())
+                .build();
+    }
+
+    private static void record(Map<String, Failure> byMessage, RuntimeException e, String... keys) {
+        String message = message(e);
+        Failure f = byMessage.get(message);
+        if (f == null) {
+            List<String> rows = e instanceof ConstraintRankException r ? r.involvedRows() : List.of();
+            f = new Failure(new ArrayList<>(), rows, message);
+            byMessage.put(message, f);
+        }
+        f.keys().addAll(List.of(keys));
+    }
+
+    /**
+     * The runtime's explanation, without its hint at a Java setting the command line does not offer and without
+     * the stray semicolon before the final sentence.
+     */
+    private static String message(RuntimeException e) {
+        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return text.replace(", or set RankPolicy.DROP_DEPENDENT_ROWS to solve with the independent ones", "")
+                .replace(";. ", ". ");
+    }
+
+    private static Map<ConstraintSolverMethod, String> methods() {
+        Map<ConstraintSolverMethod, String> methods = new LinkedHashMap<>();
+        methods.put(ConstraintSolverMethod.DIRECT, "direct");
+        methods.put(ConstraintSolverMethod.RANGE_SPACE_SPARSE, "range_space");
+        methods.put(ConstraintSolverMethod.NULL_SPACE, "null_space");
+        return methods;
+    }
+}
