@@ -17,6 +17,7 @@ import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstraintRankException;
+import org.symdyn.solvers.ConstraintRankAnalysis;
 import org.symdyn.solvers.ConstraintSolverMethod;
 import org.symdyn.solvers.ImpulseSolver;
 
@@ -188,14 +189,10 @@ final class ConstrainedEvaluation {
         f.keys().addAll(List.of(keys));
     }
 
-    /**
-     * The runtime's explanation, without its hint at a Java setting the command line does not offer and without
-     * the stray semicolon before the final sentence.
-     */
+    /** The runtime's explanation, without its hint at a Java setting the command line does not offer. */
     private static String message(RuntimeException e) {
         String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return text.replace(", or set RankPolicy.DROP_DEPENDENT_ROWS to solve with the independent ones", "")
-                .replace(";. ", ". ");
+        return text.replace(ConstraintRankAnalysis.HINT, "");
     }
 
     private static Map<ConstraintSolverMethod, String> methods() {

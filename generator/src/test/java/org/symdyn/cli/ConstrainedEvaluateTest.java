@@ -528,8 +528,9 @@ class ConstrainedEvaluateTest {
         assertEquals(JsonValue.strings(List.of("assembly_q")), error.get("keys"));
         assertEquals(JsonValue.strings(List.of("closure[0]")), error.get("rows"));
         assertEquals(List.of(statesFile + ":[3,3] warning: state 1: constraint rows are linearly dependent (rank 1"
-                + " of 2 rows, relative tolerance 1.0e-10): 'closure[0]' is zero (it constrains nothing at this state)."
-                + " Remove the redundant rows. (assembly_q set to null)"), r.errLines());
+                + " of 2 rows, relative tolerance 1.0e-10): 'closure[0]' is zero (it constrains nothing at this"
+                + " state). The rows are redundant, or the configuration is singular for them."
+                + " (assembly_q set to null)"), r.errLines());
     }
 
     @Test

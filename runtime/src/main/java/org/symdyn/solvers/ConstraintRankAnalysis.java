@@ -108,6 +108,9 @@ public final class ConstraintRankAnalysis {
         return q;
     }
 
+    /** The Java-side remedy, kept apart so that front ends without that setting can leave it out. */
+    public static final String HINT = " (RankPolicy.DROP_DEPENDENT_ROWS solves with the independent rows)";
+
     /**
      * The exception for rank &lt; m: each dependent row with the rows it depends on, by name.
      *
@@ -119,10 +122,12 @@ public final class ConstraintRankAnalysis {
         b.append(String.format(Locale.ROOT, "constraint rows are linearly dependent (rank %d of %d rows,"
                 + " relative tolerance %.1e):", rank, rows, tolerance));
         for (int k = rank; k < rows; k++) {
+            if (k > rank) {
+                b.append(';');
+            }
             describeDependency(k, rowNames, involved, b);
         }
-        b.append(". Remove the redundant rows, or set RankPolicy.DROP_DEPENDENT_ROWS to solve with the"
-                + " independent ones.");
+        b.append(". The rows are redundant, or the configuration is singular for them" + HINT + ".");
         return new ConstraintRankException(ConstraintRankException.Kind.REDUNDANT, rank, rows, involved,
                 b.toString());
     }
@@ -177,6 +182,5 @@ public final class ConstraintRankAnalysis {
                 first = false;
             }
         }
-        b.append(';');
     }
 }
