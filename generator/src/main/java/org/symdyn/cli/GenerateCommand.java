@@ -25,8 +25,8 @@ import org.symdyn.model.Model;
 /**
  * {@code symdyn generate}: one Java class per model, written as {@code DIR/<package path>/<Class>.java}.
  *
- * <p>Class names: {@code --class NAME} (one model only), else {@link #defaultClassName(String) derived from the
- * robot name}. Two models of one run may not map to the same class, nor to names differing only in case (they
+ * <p>Class names: {@code --class NAME} (one model only), else {@link CodeGenerator#defaultClassName(String) derived from
+ * the robot name}. Two models of one run may not map to the same class, nor to names differing only in case (they
  * would overwrite each other on a case-insensitive file system).
  *
  * <p>The run is all or nothing. Every model file is read first and every bad one reported (its
@@ -67,34 +67,6 @@ final class GenerateCommand {
             int maxMethodBytes) {
     }
 
-    /**
-     * The class name derived from a robot name: the name is cut into runs of ASCII letters and digits (every other
-     * character, non-ASCII letters included, separates); each run gets its first letter upper-cased, the rest is
-     * kept; the runs are joined; {@code Model} is put in front when the result is empty or starts with a digit;
-     * and {@code Dynamics} is appended. So {@code iiwa14} gives {@code Iiwa14Dynamics}, {@code romeo_small} gives
-     * {@code RomeoSmallDynamics}, {@code 2dof_planar} gives {@code Model2dofPlanarDynamics}, {@code ur5-e.v2}
-     * gives {@code Ur5EV2Dynamics} and an empty name gives {@code ModelDynamics}. The result is always a valid
-     * Java identifier and never a keyword.
-     */
-    static String defaultClassName(String robotName) {
-        StringBuilder sb = new StringBuilder();
-        boolean wordStart = true;
-        String name = robotName == null ? "" : robotName;
-        for (int i = 0; i < name.length(); i++) {
-            char ch = name.charAt(i);
-            boolean alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
-            if (!alnum) {
-                wordStart = true;
-                continue;
-            }
-            sb.append(wordStart ? Character.toUpperCase(ch) : ch);
-            wordStart = false;
-        }
-        if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
-            sb.insert(0, "Model");
-        }
-        return sb.append("Dynamics").toString();
-    }
 
     /**
      * Runs {@code generate}.
@@ -136,7 +108,7 @@ final class GenerateCommand {
                 continue;
             }
             models.add(model);
-            String className = line.className() != null ? line.className() : defaultClassName(model.name());
+            String className = line.className() != null ? line.className() : CodeGenerator.defaultClassName(model.name());
             classNames.add(className);
             Integer owner = classOwners.putIfAbsent(className.toLowerCase(Locale.ROOT), i);
             if (owner != null) {
@@ -218,7 +190,7 @@ final class GenerateCommand {
         CodeGenerator.GeneratedClass gen;
         try {
             gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options(EVALUATE_PACKAGE, defaultClassName(model.name())));
+                    new CodeGenerator.Options(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name())));
         } catch (UnsupportedOperationException e) {
             throw CliException.badInput(e.getMessage());
         }

@@ -71,6 +71,35 @@ public final class CodeGenerator {
     private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
     private static final TypeName STRING_LIST = ParameterizedTypeName.get(List.class, String.class);
 
+    /**
+     * The class name derived from a robot name: the name is cut into runs of ASCII letters and digits (every other
+     * character, non-ASCII letters included, separates); each run gets its first letter upper-cased, the rest is
+     * kept; the runs are joined; {@code Model} is put in front when the result is empty or starts with a digit;
+     * and {@code Dynamics} is appended. So {@code iiwa14} gives {@code Iiwa14Dynamics}, {@code romeo_small} gives
+     * {@code RomeoSmallDynamics}, {@code 2dof_planar} gives {@code Model2dofPlanarDynamics}, {@code ur5-e.v2}
+     * gives {@code Ur5EV2Dynamics} and an empty name gives {@code ModelDynamics}. The result is always a valid
+     * Java identifier and never a keyword.
+     */
+    public static String defaultClassName(String robotName) {
+        StringBuilder sb = new StringBuilder();
+        boolean wordStart = true;
+        String name = robotName == null ? "" : robotName;
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            boolean alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+            if (!alnum) {
+                wordStart = true;
+                continue;
+            }
+            sb.append(wordStart ? Character.toUpperCase(ch) : ch);
+            wordStart = false;
+        }
+        if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
+            sb.insert(0, "Model");
+        }
+        return sb.append("Dynamics").toString();
+    }
+
     /** java.lang classes the generated code names without qualification: a generated class must not hide them. */
     private static final java.util.Set<String> RESERVED_NAMES = java.util.Set.of("Math", "System", "Override",
             "IndexOutOfBoundsException", "String", "Object");

@@ -109,7 +109,7 @@ class GenerateCommandTest {
                 "r\u00f4bot", "RBotDynamics",
                 "7", "Model7Dynamics");
         for (Map.Entry<String, String> e : expected.entrySet()) {
-            String name = GenerateCommand.defaultClassName(e.getKey());
+            String name = org.symdyn.generator.CodeGenerator.defaultClassName(e.getKey());
             assertEquals(e.getValue(), name, "robot '" + e.getKey() + "'");
             assertTrue(CommandLine.isClassName(name), name);
         }

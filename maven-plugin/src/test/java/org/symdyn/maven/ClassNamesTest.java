@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,16 +26,6 @@ class ClassNamesTest {
     }
 
     /** The plugin and the command line name a model's class alike (the CLI's rule is package-private there). */
-    @Test
-    void sameRuleAsTheCommandLine() throws Exception {
-        Method cli = Class.forName("org.symdyn.cli.GenerateCommand").getDeclaredMethod("defaultClassName",
-                String.class);
-        cli.setAccessible(true);
-        for (String n : NAMES) {
-            assertEquals(cli.invoke(null, n), ClassNames.derive(n), n);
-        }
-    }
-
     @Test
     void packageAndClassNames() {
         assertTrue(ClassNames.isPackageName("org.symdyn.generated"));
