@@ -7,8 +7,6 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.kinematics.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
-import org.symdyn.model.Joint;
-import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.spatial.SpatialTransform;
@@ -19,37 +17,28 @@ import org.symdyn.spatial.SpatialVectors;
  * Algorithms</i>, 2008) evaluated body by body. It is the oracle generated classes are checked against and the
  * fallback when no code was generated.
  * <ul>
- * <li>forward kinematics: X_i = X_J(q_i) X_T,i from parent to body i; X_0,i = X_i X_0,λ(i);</li>
+ * <li>forward kinematics: X_i = X_J(q_i) X_T,i from parent to body i; X_0,i = X_i X_0,λ(i) (the joint models
+ * X_J, S, v_J = S q̇ and c_J = Ṡ q̇ of every joint type are those of {@code JointTransforms});</li>
  * <li>RNEA (§5.3): v_i = X_i v_λ + S_i q̇_i, a_i = X_i a_λ + S_i q̈_i + c_J + v_i × S_i q̇_i with a_0 = -g,
  * f_i = I_i a_i + v_i ×* I_i v_i, τ_i = S_iᵀ f_i, f_λ += X_iᵀ f_i;</li>
  * <li>CRBA (§6.2): composite inertias I^c_λ += X_iᵀ I^c_i X_i, H_ii = S_iᵀ I^c_i S_i, off-diagonal blocks by
  * carrying F = I^c_i S_i to each ancestor;</li>
- * <li>ABA (§7.3): articulated inertias I^A with U = I^A S, D = Sᵀ U, u = τ - Sᵀ p^A, then
- * q̈ = D⁻¹(u - Uᵀ a').</li>
+ * <li>ABA (§7.3, {@link ArticulatedBodyAlgorithm}): articulated inertias I^A with U = I^A S, D = Sᵀ U,
+ * u = τ - Sᵀ p^A, then q̈ = D⁻¹(u - Uᵀ a').</li>
  * </ul>
  * Spatial vectors are [angular; linear] in body coordinates. All workspaces are allocated by the constructor:
  * no method allocates afterwards. An instance is not thread-safe; {@link #copy()} gives another one cheaply.
  */
 public final class GenericDynamics implements Dynamics, Kinematics {
-    private static final int REVOLUTE = 0;
-    private static final int PRISMATIC = 1;
-    private static final int FLOATING = 2;
-    private static final int BALL = 3;
-    private static final int PLANAR = 4;
-
     private final Model model;
+    private final JointTransforms joints;
+    private final ArticulatedBodyAlgorithm aba;
     private final int nb;
     private final int nq;
     private final int nv;
     private final int[] parent;
-    private final int[] kind;
-    private final int[] qIndex;
     private final int[] vIndex;
     private final int[] dofs;
-    /** Joint axis per body (3 each); for planar joints the normal n, with the in-plane basis in planarU. */
-    private final double[] axis;
-    private final double[] planarU;
-    private final SpatialTransform[] xTree;
     /** Per body: mass, h = m c (3), Ī about the body origin (9, row-major). */
     private final double[] mass;
     private final double[] firstMoment;
@@ -65,87 +54,50 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     private final List<String> jointNames;
     private final List<String> frameNames;
 
-    // Workspace.
+    // Joint models (aliases of the arrays of joints, see JointTransforms).
     private final SpatialTransform[] xUp;
     private final SpatialTransform[] x0;
-    private final SpatialTransform xJ = new SpatialTransform();
     /** Motion subspace: 6 entries per velocity index, in the owning body's coordinates. */
     private final double[] s;
     private final double[] cJ;
     private final double[] vJ;
+    // Workspace.
     private final double[] vel;
     private final double[] acc;
     private final double[] force;
     private final double[] compMass;
     private final double[] compH;
     private final double[] compI;
-    private final double[] artI;
-    private final double[] artBias;
-    private final double[] biasAcc;
-    private final double[] uBlock;
-    private final double[] dInv;
-    private final int[] dOffset;
-    private final double[] uVec;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
-    private final double[] t36 = new double[36];
-    private final double[] t36b = new double[36];
     private final double[] t9 = new double[9];
     private final double[] zeroV;
-    private final double[] zeroTau;
     private final double[] tmpTau;
 
     /** Builds the interpreter and every workspace for {@code model}. */
     public GenericDynamics(Model model) {
         this.model = model;
-        nb = model.bodyCount();
-        nq = model.nq();
-        nv = model.nv();
-        parent = new int[nb];
-        kind = new int[nb];
-        qIndex = new int[nb];
-        vIndex = new int[nb];
-        dofs = new int[nb];
-        axis = new double[3 * nb];
-        planarU = new double[6 * nb];
-        xTree = new SpatialTransform[nb];
-        xUp = new SpatialTransform[nb];
-        x0 = new SpatialTransform[nb];
+        joints = new JointTransforms(model);
+        aba = new ArticulatedBodyAlgorithm(model);
+        nb = joints.nb;
+        nq = joints.nq;
+        nv = joints.nv;
+        parent = joints.parent;
+        vIndex = joints.vIndex;
+        dofs = joints.dofs;
+        xUp = joints.xUp;
+        x0 = joints.x0;
+        s = joints.s;
+        cJ = joints.cJ;
+        vJ = joints.vJ;
         mass = new double[nb];
         firstMoment = new double[3 * nb];
         rotInertia = new double[9 * nb];
         List<String> bn = new ArrayList<>();
         List<String> jn = new ArrayList<>();
-        double[] u1 = new double[3];
-        double[] u2 = new double[3];
         for (Body b : model.bodies()) {
             int i = b.index();
-            Joint j = b.joint();
-            parent[i] = b.parentIndex();
-            kind[i] = switch (j.type()) {
-                case REVOLUTE, CONTINUOUS -> REVOLUTE;
-                case PRISMATIC -> PRISMATIC;
-                case FLOATING -> FLOATING;
-                case BALL -> BALL;
-                case PLANAR -> PLANAR;
-            };
-            qIndex[i] = j.qIndex();
-            vIndex[i] = j.vIndex();
-            dofs[i] = j.nv();
-            for (int k = 0; k < j.nv(); k++) {
-            }
-            for (int k = 0; k < 3; k++) {
-                axis[3 * i + k] = j.axis(k);
-            }
-            if (j.type() == JointType.PLANAR) {
-                JointModels.planarBasis(j.axis(), u1, u2);
-                System.arraycopy(u1, 0, planarU, 6 * i, 3);
-                System.arraycopy(u2, 0, planarU, 6 * i + 3, 3);
-            }
-            xTree[i] = new SpatialTransform().setFromPose(j.placement());
-            xUp[i] = new SpatialTransform();
-            x0[i] = new SpatialTransform();
             mass[i] = b.inertia().mass();
             for (int r = 0; r < 3; r++) {
                 firstMoment[3 * i + r] = b.inertia().mass() * b.inertia().com(r);
@@ -154,7 +106,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
                 }
             }
             bn.add(b.name());
-            jn.add(j.name());
+            jn.add(b.joint().name());
         }
         gravity = model.gravity();
         List<Frame> frames = model.frames();
@@ -179,53 +131,14 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         jointNames = Collections.unmodifiableList(jn);
         frameNames = Collections.unmodifiableList(fn);
 
-        s = new double[6 * nv];
-        cJ = new double[6 * nb];
-        vJ = new double[6 * nb];
         vel = new double[6 * nb];
         acc = new double[6 * nb];
         force = new double[6 * nb];
         compMass = new double[nb];
         compH = new double[3 * nb];
         compI = new double[9 * nb];
-        artI = new double[36 * nb];
-        artBias = new double[6 * nb];
-        biasAcc = new double[6 * nb];
-        uBlock = new double[6 * nv];
-        int dSize = 0;
-        for (int i = 0; i < nb; i++) {
-            dSize += dofs[i] * dofs[i];
-        }
-        dInv = new double[dSize];
-        dOffset = new int[nb];
-        for (int i = 0, off = 0; i < nb; i++) {
-            dOffset[i] = off;
-            off += dofs[i] * dofs[i];
-        }
-        uVec = new double[nv];
         zeroV = new double[nv];
-        zeroTau = new double[nv];
         tmpTau = new double[nv];
-        // Constant motion subspaces are set once; q-dependent ones (planar) are refreshed by jointTransforms.
-        for (int i = 0; i < nb; i++) {
-            int o = 6 * vIndex[i];
-            switch (kind[i]) {
-                case REVOLUTE -> System.arraycopy(axis, 3 * i, s, o, 3);
-                case PRISMATIC -> System.arraycopy(axis, 3 * i, s, o + 3, 3);
-                case FLOATING -> {
-                    for (int k = 0; k < 6; k++) {
-                        s[o + 6 * k + k] = 1;
-                    }
-                }
-                case BALL -> {
-                    for (int k = 0; k < 3; k++) {
-                        s[o + 6 * k + k] = 1;
-                    }
-                }
-                case PLANAR -> System.arraycopy(axis, 3 * i, s, o + 12, 3);
-                default -> throw new IllegalStateException();
-            }
-        }
     }
 
     /** The model this instance interprets. */
@@ -287,137 +200,12 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     @Override
     public boolean isFloating(int body) {
-        return kind[body] == FLOATING;
+        return joints.kind[body] == JointTransforms.FLOATING;
     }
 
     @Override
     public List<String> frameNames() {
         return frameNames;
-    }
-
-    // ---------------------------------------------------------------- joint models
-
-    /**
-     * X_i = X_J(q_i) X_T,i for every body, the q-dependent motion subspaces, and, when {@code v} is not null,
-     * the joint velocities v_J = S q̇ and bias accelerations c_J = Ṡ q̇.
-     */
-    private void jointTransforms(double[] q, double[] v) {
-        for (int i = 0; i < nb; i++) {
-            int qi = qIndex[i];
-            double[] e = xJ.E;
-            double[] r = xJ.r;
-            switch (kind[i]) {
-                case REVOLUTE -> {
-                    // E_J = Rot(a, q)ᵀ = Rot(a, -q): rotates parent-side coordinates into the child's.
-                    double angle = q[qi];
-                    Rotations.axisAngle(axis[3 * i], axis[3 * i + 1], axis[3 * i + 2], -Math.sin(angle),
-                            Math.cos(angle), e);
-                    r[0] = r[1] = r[2] = 0;
-                }
-                case PRISMATIC -> {
-                    setIdentity(e);
-                    double d = q[qi];
-                    r[0] = axis[3 * i] * d;
-                    r[1] = axis[3 * i + 1] * d;
-                    r[2] = axis[3 * i + 2] * d;
-                }
-                case FLOATING -> {
-                    Rotations.fromQuaternion(q[qi + 3], q[qi + 4], q[qi + 5], q[qi + 6], t9);
-                    Rotations.transpose(t9, e);
-                    r[0] = q[qi];
-                    r[1] = q[qi + 1];
-                    r[2] = q[qi + 2];
-                }
-                case BALL -> {
-                    Rotations.fromQuaternion(q[qi], q[qi + 1], q[qi + 2], q[qi + 3], t9);
-                    Rotations.transpose(t9, e);
-                    r[0] = r[1] = r[2] = 0;
-                }
-                case PLANAR -> planarTransform(i, q, e, r);
-                default -> throw new IllegalStateException();
-            }
-            xUp[i].setProduct(xJ, xTree[i]);
-            if (v != null) {
-                jointVelocity(i, v);
-            }
-        }
-    }
-
-    private void planarTransform(int i, double[] q, double[] e, double[] r) {
-        int qi = qIndex[i];
-        double x = q[qi], y = q[qi + 1], th = q[qi + 2];
-        double n0 = axis[3 * i], n1 = axis[3 * i + 1], n2 = axis[3 * i + 2];
-        Rotations.axisAngle(n0, n1, n2, -Math.sin(th), Math.cos(th), e);
-        int u = 6 * i;
-        for (int k = 0; k < 3; k++) {
-            r[k] = x * planarU[u + k] + y * planarU[u + 3 + k];
-        }
-        // Linear columns of S in child coordinates: Rᵀ u₁ and Rᵀ u₂ (E_J = Rᵀ).
-        int o = 6 * vIndex[i];
-        for (int k = 0; k < 3; k++) {
-            s[o + 3 + k] = e[3 * k] * planarU[u] + e[3 * k + 1] * planarU[u + 1] + e[3 * k + 2] * planarU[u + 2];
-            s[o + 9 + k] = e[3 * k] * planarU[u + 3] + e[3 * k + 1] * planarU[u + 4]
-                    + e[3 * k + 2] * planarU[u + 5];
-        }
-    }
-
-    private void jointVelocity(int i, double[] v) {
-        int o = 6 * i;
-        int vi = vIndex[i];
-        for (int k = 0; k < 6; k++) {
-            cJ[o + k] = 0;
-        }
-        switch (kind[i]) {
-            case REVOLUTE -> {
-                double qd = v[vi];
-                vJ[o] = axis[3 * i] * qd;
-                vJ[o + 1] = axis[3 * i + 1] * qd;
-                vJ[o + 2] = axis[3 * i + 2] * qd;
-                vJ[o + 3] = vJ[o + 4] = vJ[o + 5] = 0;
-            }
-            case PRISMATIC -> {
-                double qd = v[vi];
-                vJ[o] = vJ[o + 1] = vJ[o + 2] = 0;
-                vJ[o + 3] = axis[3 * i] * qd;
-                vJ[o + 4] = axis[3 * i + 1] * qd;
-                vJ[o + 5] = axis[3 * i + 2] * qd;
-            }
-            case FLOATING -> System.arraycopy(v, vi, vJ, o, 6);
-            case BALL -> {
-                System.arraycopy(v, vi, vJ, o, 3);
-                vJ[o + 3] = vJ[o + 4] = vJ[o + 5] = 0;
-            }
-            case PLANAR -> {
-                int so = 6 * vi;
-                double xd = v[vi], yd = v[vi + 1], thd = v[vi + 2];
-                for (int k = 0; k < 6; k++) {
-                    vJ[o + k] = s[so + k] * xd + s[so + 6 + k] * yd + s[so + 12 + k] * thd;
-                }
-                // c_J = Ṡ q̇ = [0; -θ̇ n × v_lin]: the in-plane axes turn with the child frame.
-                double n0 = axis[3 * i], n1 = axis[3 * i + 1], n2 = axis[3 * i + 2];
-                double l0 = vJ[o + 3], l1 = vJ[o + 4], l2 = vJ[o + 5];
-                cJ[o + 3] = -thd * (n1 * l2 - n2 * l1);
-                cJ[o + 4] = -thd * (n2 * l0 - n0 * l2);
-                cJ[o + 5] = -thd * (n0 * l1 - n1 * l0);
-            }
-            default -> throw new IllegalStateException();
-        }
-    }
-
-    private static void setIdentity(double[] e) {
-        e[0] = 1; e[1] = 0; e[2] = 0;
-        e[3] = 0; e[4] = 1; e[5] = 0;
-        e[6] = 0; e[7] = 0; e[8] = 1;
-    }
-
-    private void worldTransforms() {
-        for (int i = 0; i < nb; i++) {
-            if (parent[i] < 0) {
-                x0[i].set(xUp[i]);
-            } else {
-                x0[i].setProduct(xUp[i], x0[parent[i]]);
-            }
-        }
     }
 
     // ---------------------------------------------------------------- dynamics
@@ -446,7 +234,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     /** RNEA; with {@code withGravity} false the base acceleration is zero (used for point accelerations). */
     private void rnea(double[] q, double[] v, double[] vdot, boolean withGravity, double[] tau) {
-        jointTransforms(q, v);
+        joints.update(q, v);
         double[] ab = t6c;
         ab[0] = ab[1] = ab[2] = 0;
         ab[3] = withGravity ? -gravity[0] : 0;
@@ -522,7 +310,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             throw new IllegalArgumentException("H must be " + nv + "x" + nv + ", got " + h.numRows + "x"
                     + h.numCols);
         }
-        jointTransforms(q, null);
+        joints.update(q);
         System.arraycopy(mass, 0, compMass, 0, nb);
         System.arraycopy(firstMoment, 0, compH, 0, 3 * nb);
         System.arraycopy(rotInertia, 0, compI, 0, 9 * nb);
@@ -615,191 +403,10 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         compMass[p] += m;
     }
 
+    /** Forward dynamics by the articulated-body algorithm ({@link ArticulatedBodyAlgorithm}, no external forces). */
     @Override
     public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
-        checkState(q, v);
-        checkLength(tau, nv, "tau");
-        checkLength(vdot, nv, "vdot");
-        jointTransforms(q, v);
-        // Pass 1: velocities, bias accelerations, rigid inertias and bias forces.
-        for (int i = 0; i < nb; i++) {
-            int o = 6 * i;
-            int p = parent[i];
-            if (p < 0) {
-                System.arraycopy(vJ, o, vel, o, 6);
-            } else {
-                xUp[i].applyMotion(vel, 6 * p, vel, o);
-                for (int k = 0; k < 6; k++) {
-                    vel[o + k] += vJ[o + k];
-                }
-            }
-            SpatialVectors.crossMotion(vel, o, vJ, o, biasAcc, o);
-            for (int k = 0; k < 6; k++) {
-                biasAcc[o + k] += cJ[o + k];
-            }
-            rigidInertiaMatrix(i, artI, 36 * i);
-            inertiaTimes(i, vel, o, t6a, 0);
-            SpatialVectors.crossForce(vel, o, t6a, 0, artBias, o);
-        }
-        // Pass 2: articulated inertias, leaf to root.
-        for (int i = nb - 1; i >= 0; i--) {
-            int o = 6 * i;
-            int ia = 36 * i;
-            int vi = vIndex[i];
-            int n = dofs[i];
-            for (int d = 0; d < n; d++) {
-                int uo = 6 * (vi + d);
-                symMatVec(artI, ia, s, uo, uBlock, uo);
-                uVec[vi + d] = tau[vi + d] - SpatialVectors.dot(s, uo, artBias, o);
-            }
-            invertD(i, vi, n);
-            int p = parent[i];
-            if (p < 0) {
-                continue;
-            }
-            // Ia = I^A - U D⁻¹ Uᵀ, pa = p^A + Ia c + U D⁻¹ u
-            int dOff = dOffset[i];
-            System.arraycopy(artI, ia, t36, 0, 36);
-            for (int a = 0; a < n; a++) {
-                for (int b2 = 0; b2 < n; b2++) {
-                    double w = dInv[dOff + a * n + b2];
-                    int ua = 6 * (vi + a), ub = 6 * (vi + b2);
-                    for (int r = 0; r < 6; r++) {
-                        double ur = uBlock[ua + r] * w;
-                        for (int c = 0; c < 6; c++) {
-                            t36[6 * r + c] -= ur * uBlock[ub + c];
-                        }
-                    }
-                }
-            }
-            symMatVec(t36, 0, biasAcc, o, t6a, 0);
-            for (int k = 0; k < 6; k++) {
-                t6a[k] += artBias[o + k];
-            }
-            for (int a = 0; a < n; a++) {
-                double du = 0;
-                for (int b2 = 0; b2 < n; b2++) {
-                    du += dInv[dOff + a * n + b2] * uVec[vi + b2];
-                }
-                int ua = 6 * (vi + a);
-                for (int k = 0; k < 6; k++) {
-                    t6a[k] += uBlock[ua + k] * du;
-                }
-            }
-            xUp[i].addTransposeForce(t6a, 0, artBias, 6 * p);
-            addCongruence(xUp[i], t36, artI, 36 * p);
-        }
-        // Pass 3: accelerations, root to leaf.
-        double[] a0 = t6c;
-        a0[0] = a0[1] = a0[2] = 0;
-        a0[3] = -gravity[0];
-        a0[4] = -gravity[1];
-        a0[5] = -gravity[2];
-        for (int i = 0; i < nb; i++) {
-            int o = 6 * i;
-            int p = parent[i];
-            if (p < 0) {
-                xUp[i].applyMotion(a0, 0, acc, o);
-            } else {
-                xUp[i].applyMotion(acc, 6 * p, acc, o);
-            }
-            for (int k = 0; k < 6; k++) {
-                acc[o + k] += biasAcc[o + k];
-            }
-            int vi = vIndex[i];
-            int n = dofs[i];
-            int dOff = dOffset[i];
-            for (int a = 0; a < n; a++) {
-                t6a[a] = uVec[vi + a] - SpatialVectors.dot(uBlock, 6 * (vi + a), acc, o);
-            }
-            for (int a = 0; a < n; a++) {
-                double x = 0;
-                for (int b2 = 0; b2 < n; b2++) {
-                    x += dInv[dOff + a * n + b2] * t6a[b2];
-                }
-                vdot[vi + a] = x;
-            }
-            for (int a = 0; a < n; a++) {
-                int so = 6 * (vi + a);
-                double x = vdot[vi + a];
-                for (int k = 0; k < 6; k++) {
-                    acc[o + k] += s[so + k] * x;
-                }
-            }
-        }
-    }
-
-    /** The 6x6 rigid-body inertia of body i, row-major, into out[off..off+36). */
-    private void rigidInertiaMatrix(int i, double[] out, int off) {
-        double h0 = firstMoment[3 * i], h1 = firstMoment[3 * i + 1], h2 = firstMoment[3 * i + 2];
-        double m = mass[i];
-        for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++) {
-                out[off + 6 * r + c] = rotInertia[9 * i + 3 * r + c];
-                out[off + 6 * (r + 3) + c + 3] = r == c ? m : 0;
-            }
-        }
-        // [h]× in the upper right block, its transpose in the lower left.
-        setCross(out, off + 3, h0, h1, h2);
-        setCross(out, off + 18, -h0, -h1, -h2);
-    }
-
-    /** Writes [h]× into the 3x3 block at {@code off} of a row-major 6x6. */
-    private static void setCross(double[] out, int off, double h0, double h1, double h2) {
-        out[off] = 0;
-        out[off + 1] = -h2;
-        out[off + 2] = h1;
-        out[off + 6] = h2;
-        out[off + 7] = 0;
-        out[off + 8] = -h0;
-        out[off + 12] = -h1;
-        out[off + 13] = h0;
-        out[off + 14] = 0;
-    }
-
-    /** out = A x for a row-major 6x6 A. */
-    private static void symMatVec(double[] a, int ao, double[] x, int xo, double[] out, int oo) {
-        for (int r = 0; r < 6; r++) {
-            int b = ao + 6 * r;
-            out[oo + r] = a[b] * x[xo] + a[b + 1] * x[xo + 1] + a[b + 2] * x[xo + 2] + a[b + 3] * x[xo + 3]
-                    + a[b + 4] * x[xo + 4] + a[b + 5] * x[xo + 5];
-        }
-    }
-
-    /** target += Xᵀ A X for a row-major 6x6 A (in child coordinates) and the motion transform X. */
-    private void addCongruence(SpatialTransform x, double[] a, double[] target, int to) {
-        // Column k of A X is A (X e_k); Xᵀ of that is a force carried to the parent.
-        for (int k = 0; k < 6; k++) {
-            for (int j = 0; j < 6; j++) {
-                t6a[j] = j == k ? 1 : 0;
-            }
-            x.applyMotion(t6a, 0, t6b, 0);
-            symMatVec(a, 0, t6b, 0, t6a, 0);
-            x.applyTransposeForce(t6a, 0, t6b, 0);
-            for (int r = 0; r < 6; r++) {
-                t36b[6 * r + k] = t6b[r];
-            }
-        }
-        for (int e = 0; e < 36; e++) {
-            target[to + e] += t36b[e];
-        }
-    }
-
-    /** D_i = S_iᵀ U_i and its inverse (Cholesky: D is symmetric positive definite for a physical model). */
-    private void invertD(int i, int vi, int n) {
-        int off = dOffset[i];
-        if (n == 1) {
-            dInv[off] = 1 / SpatialVectors.dot(s, 6 * vi, uBlock, 6 * vi);
-            return;
-        }
-        double[] l = t36;
-        for (int a = 0; a < n; a++) {
-            for (int b2 = 0; b2 < n; b2++) {
-                l[a * n + b2] = SpatialVectors.dot(s, 6 * (vi + a), uBlock, 6 * (vi + b2));
-            }
-        }
-        SmallCholesky.invertInPlace(l, n, t36b);
-        System.arraycopy(l, 0, dInv, off, n * n);
+        aba.forwardDynamics(q, v, tau, null, vdot);
     }
 
     // ---------------------------------------------------------------- kinematics
@@ -807,8 +414,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void bodyPose(double[] q, int body, double[] rotation, double[] position) {
         checkLength(q, nq, "q");
-        jointTransforms(q, null);
-        worldTransforms();
+        joints.update(q);
+        joints.updateWorld();
         Rotations.transpose(x0[body].E, rotation);
         System.arraycopy(x0[body].r, 0, position, 0, 3);
     }
@@ -822,8 +429,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             System.arraycopy(frameTranslation, 3 * frame, position, 0, 3);
             return;
         }
-        jointTransforms(q, null);
-        worldTransforms();
+        joints.update(q);
+        joints.updateWorld();
         double[] e = x0[b].E;
         double[] r = x0[b].r;
         int fo = 9 * frame;
@@ -841,8 +448,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void pointPosition(double[] q, int body, double[] point, double[] position) {
         checkLength(q, nq, "q");
-        jointTransforms(q, null);
-        worldTransforms();
+        joints.update(q);
+        joints.updateWorld();
         bodyPointToWorld(body, point, position);
     }
 
@@ -882,7 +489,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
         checkState(q, v);
         rnea(q, v, zeroV, false, tmpTau);
-        worldTransforms();
+        joints.updateWorld();
         int o = 6 * body;
         // Body coordinates: v_p = v_o + ω × p.
         t6a[0] = vel[o + 3] + vel[o + 1] * point[2] - vel[o + 2] * point[1];
@@ -897,7 +504,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
         rnea(q, v, vdot, false, tmpTau);
-        worldTransforms();
+        joints.updateWorld();
         int o = 6 * body;
         double w0 = vel[o], w1 = vel[o + 1], w2 = vel[o + 2];
         double p0 = point[0], p1 = point[1], p2 = point[2];
@@ -916,8 +523,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj j) {
         checkLength(q, nq, "q");
         checkShape(j, 3);
-        jointTransforms(q, null);
-        worldTransforms();
+        joints.update(q);
+        joints.updateWorld();
         j.zero();
         double[] pw = t6c;
         bodyPointToWorld(body, point, pw);
@@ -940,8 +547,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void bodyJacobian(double[] q, int body, DMatrixRMaj j) {
         checkLength(q, nq, "q");
         checkShape(j, 6);
-        jointTransforms(q, null);
-        worldTransforms();
+        joints.update(q);
+        joints.updateWorld();
         j.zero();
         for (int b = body; b >= 0; b = parent[b]) {
             for (int d = 0; d < dofs[b]; d++) {

@@ -8,6 +8,7 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.ConstraintType;
 import org.symdyn.constraints.ContactRows;
 import org.symdyn.constraints.SolverSettings;
+import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
 import org.symdyn.model.ContactConstraintModel;
 
 /**
@@ -21,7 +22,7 @@ import org.symdyn.model.ContactConstraintModel;
  *
  * <p><b>Equations.</b> With H v̇ + C = τ + Gᵀ λ and G v̇ = γ (λ_k the force in N along n_k on the body):
  * <ol>
- * <li>unconstrained accelerations v̇₀ = H⁻¹ (τ - C) by the ABA ({@link ArticulatedBodySolver});</li>
+ * <li>unconstrained accelerations v̇₀ = H⁻¹ (τ - C) by the ABA ({@link ArticulatedBodyAlgorithm});</li>
  * <li>for each row j a unit test force n_j at its contact point (the spatial force [p_j × n_j; n_j] in body
  * coordinates): the force-propagation ABA, reusing the articulated inertias of step 1, gives its response
  * v̇_t,j = H⁻¹ G_jᵀ (zero velocity, no gravity, no τ) and the resulting point accelerations;</li>
@@ -46,7 +47,7 @@ public final class KokkevisContactDynamics {
     private final ConstraintSet set;
     private final SolverSettings settings;
     private final List<String> rowNames;
-    private final ArticulatedBodySolver aba;
+    private final ArticulatedBodyAlgorithm aba;
     private final int nv;
     private final int m;
     private final int[] rowBody;
@@ -84,7 +85,7 @@ public final class KokkevisContactDynamics {
         rowNames = set.rowNames();
         nv = set.nv();
         m = set.size();
-        aba = new ArticulatedBodySolver(set.model());
+        aba = new ArticulatedBodyAlgorithm(set.model());
         rowBody = new int[m];
         rowPoint = new double[m][];
         rowNormal = new double[m][];
@@ -265,8 +266,8 @@ public final class KokkevisContactDynamics {
         return set;
     }
 
-    /** The articulated-body solver (its state is that of the last solve). */
-    public ArticulatedBodySolver articulatedBodySolver() {
+    /** The articulated-body algorithm (its state is that of the last solve). */
+    public ArticulatedBodyAlgorithm articulatedBodyAlgorithm() {
         return aba;
     }
 
