@@ -113,7 +113,7 @@ class LineOnLineRowsTest {
                     assertEquals(2, buffer.count());
                     assertEquals(cm.bodyB(), buffer.body(0));
                     assertEquals(cm.bodyF(), buffer.body(1));
-                    double[] actual = generalisedForce(kin, q, buffer);
+                    double[] actual = ConstraintForceChecks.generalisedForce(kin, q, buffer);
                     assertTrue(TestMechanisms.maxDiff(gtl, actual) <= 1e-12 * (1 + maxAbs(gtl)),
                             cm.name() + " inWorld=" + inWorld + " Gᵀλ " + java.util.Arrays.toString(gtl) + " vs "
                                     + java.util.Arrays.toString(actual));
@@ -176,59 +176,5 @@ class LineOnLineRowsTest {
         set.addRows(new LineOnLineRows(new LineOnLineConstraintModel("bad", 5, Pose.IDENTITY, 1, 0, Pose.IDENTITY, 1,
                 false, NAN, SourceLocation.UNKNOWN)), "bad", ConstraintSet.NO_ID);
         assertThrows(IllegalArgumentException.class, set::bindGeneric);
-    }
-
-    /** Σ_k J_kᵀ f_k, J_k the world-aligned Jacobian [ω; ȯ] of entry k's frame origin (as in ConstraintSetTest). */
-    private static double[] generalisedForce(GenericDynamics kin, double[] q, ConstraintForces forces) {
-        int nv = kin.nv();
-        double[] out = new double[nv];
-        double[] rot = new double[9];
-        double[] pos = new double[3];
-        DMatrixRMaj jb = new DMatrixRMaj(6, nv);
-        DMatrixRMaj jp = new DMatrixRMaj(3, nv);
-        for (int k = 0; k < forces.count(); k++) {
-            int body = forces.body(k);
-            if (body < 0) {
-                continue; // the world does not move
-            }
-            kin.bodyPose(q, body, rot, pos);
-            double[] f = forces.force(k).clone();
-            if (!forces.resolvedInWorld()) {
-                // World <- frame = world <- body · body <- frame.
-                double[] rf = forces.frameRotation(k);
-                double[] r = new double[9];
-                for (int i = 0; i < 3; i++) {
-                    for (int j = 0; j < 3; j++) {
-                        for (int e = 0; e < 3; e++) {
-                            r[3 * i + j] += rot[3 * i + e] * rf[3 * e + j];
-                        }
-                    }
-                }
-                double[] w = new double[6];
-                for (int i = 0; i < 3; i++) {
-                    for (int j = 0; j < 3; j++) {
-                        w[i] += r[3 * i + j] * f[j];
-                        w[3 + i] += r[3 * i + j] * f[3 + j];
-                    }
-                }
-                f = w;
-            }
-            // The frame origin's world position must be consistent with its body-frame coordinates.
-            double[] ow = new double[3];
-            kin.pointPosition(q, body, forces.frameOrigin(k), ow);
-            assertTrue(TestMechanisms.maxDiff(ow, forces.originInWorld(k)) < 1e-12);
-            kin.bodyJacobian(q, body, jb);
-            kin.pointJacobian(q, body, forces.frameOrigin(k), jp);
-            for (int c = 0; c < nv; c++) {
-                double s = 0;
-                for (int i = 0; i < 3; i++) {
-                    double wi = rot[3 * i] * jb.get(0, c) + rot[3 * i + 1] * jb.get(1, c) + rot[3 * i + 2] * jb.get(2,
-                            c);
-                    s += wi * f[i] + jp.get(i, c) * f[3 + i];
-                }
-                out[c] += s;
-            }
-        }
-        return out;
     }
 }
