@@ -131,8 +131,8 @@ public class ConstrainedSolverBenchmark {
             throw new IllegalStateException("assembly from the perturbed guess failed: |phi| = "
                     + assembly.lastError());
         }
-        long idle = BenchmarkStates.awaitIdleJit(GeneratedDynamicsBenchmark.IDLE_JIT_MILLIS,
-                GeneratedDynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
+        long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
+                DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
         System.out.printf("# fourbar (%s): q = %s, v = %s, assembly from the perturbed guess: %d Newton steps;"
                 + " waited %d ms for an idle JIT%n", backend, java.util.Arrays.toString(q),
                 java.util.Arrays.toString(v), iterations, idle);

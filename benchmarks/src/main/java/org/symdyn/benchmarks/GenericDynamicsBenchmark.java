@@ -1,106 +1,15 @@
 package org.symdyn.benchmarks;
 
-import java.util.concurrent.TimeUnit;
-import org.ejml.data.DMatrixRMaj;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
+import org.symdyn.dynamics.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 
 /**
- * The generic runtime ({@link GenericDynamics}) on the shared robot models: one call of each dynamics method
- * per operation, at a random but fixed (seeded) state, into preallocated outputs. The models, state and checks
- * are those of {@link BenchmarkStates}, shared with {@link GeneratedDynamicsBenchmark}.
- *
- * <p>Defaults (1 fork, 5 x 1 s warm-up, 5 x 1 s measurement) keep a full run of 5 methods x 7 models near
- * 6-7 minutes on 2 cores; floating-base forward dynamics needs 3-4 s of warm-up before C2 has compiled it on a
- * loaded 2-core machine. Override from the command line with {@code -f}, {@code -wi}, {@code -w}, {@code -i},
- * {@code -r}, and pick models with {@code -p model=panda,solo12}.
+ * The generic runtime ({@link GenericDynamics}) on the shared robot models; the methods, state and JMH settings
+ * are those of {@link DynamicsBenchmark}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
-@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
-@Fork(1)
-public class GenericDynamicsBenchmark {
-    @Param({"double_pendulum_simple", "ur5_robot", "iiwa14_no_collision", "panda", "hyq_no_sensors", "solo12",
-            "romeo_small"})
-    public String model;
-
-    private GenericDynamics dynamics;
-    private double[] q;
-    private double[] v;
-    private double[] a;
-    private double[] tau;
-
-    private DMatrixRMaj hOut;
-    private double[] cOut;
-    private double[] gOut;
-    private double[] tauOut;
-    private double[] vdotOut;
-
-    @Setup(Level.Trial)
-    public void setUp() throws Exception {
-        BenchmarkStates.State state = new BenchmarkStates.State(model, BenchmarkStates.readModel(model));
-        dynamics = new GenericDynamics(state.model);
-        state.sanityCheck(dynamics);
-        q = state.q;
-        v = state.v;
-        a = state.a;
-        tau = state.tau;
-        hOut = state.hOut;
-        cOut = state.cOut;
-        gOut = state.gOut;
-        tauOut = state.tauOut;
-        vdotOut = state.vdotOut;
-        // As in GeneratedDynamicsBenchmark (whose set-up leaves much more for C2): start the warm-up with an idle JIT.
-        BenchmarkStates.awaitIdleJit(GeneratedDynamicsBenchmark.IDLE_JIT_MILLIS,
-                GeneratedDynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
-        System.out.println("# " + state.describe());
-    }
-
-    /** H(q) by the composite-rigid-body algorithm (RBDL: CompositeRigidBodyAlgorithm). */
-    @Benchmark
-    public DMatrixRMaj massMatrix() {
-        dynamics.massMatrix(q, hOut);
-        return hOut;
-    }
-
-    /** C(q, v): Coriolis, centrifugal and gravity, RNEA with v̇ = 0 (RBDL: NonlinearEffects). */
-    @Benchmark
-    public double[] biasForces() {
-        dynamics.biasForces(q, v, cOut);
-        return cOut;
-    }
-
-    /** Gravity forces g(q), RNEA with v = v̇ = 0 (no RBDL figure). */
-    @Benchmark
-    public double[] gravityForces() {
-        dynamics.gravityForces(q, gOut);
-        return gOut;
-    }
-
-    /** τ = ID(q, v, v̇) by RNEA (RBDL: InverseDynamics). */
-    @Benchmark
-    public double[] inverseDynamics() {
-        dynamics.inverseDynamics(q, v, a, tauOut);
-        return tauOut;
-    }
-
-    /** v̇ = FD(q, v, τ) by the articulated-body algorithm (RBDL: ForwardDynamics, ABA). */
-    @Benchmark
-    public double[] forwardDynamics() {
-        dynamics.forwardDynamics(q, v, tau, vdotOut);
-        return vdotOut;
+public class GenericDynamicsBenchmark extends DynamicsBenchmark {
+    @Override
+    protected Dynamics create(BenchmarkStates.State state) {
+        return new GenericDynamics(state.model);
     }
 }
