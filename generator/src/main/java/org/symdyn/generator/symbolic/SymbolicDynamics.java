@@ -43,6 +43,8 @@ public final class SymbolicDynamics {
     private final IExpr[] gravity;
     private final Map<ISymbol, IExpr> timeDerivativeSeeds = new HashMap<>();
     private SymbolicSpatial.Transform[] world;
+    /** Bodies whose inertia depends on a parameter (kept in the origin form). */
+    private boolean[] parameterised;
 
     /** Prepares the symbolic joint transforms and constants of {@code model} in graph {@code g}. */
     @SuppressWarnings("unchecked")
@@ -60,6 +62,7 @@ public final class SymbolicDynamics {
             tree[b.index()] = constantTransform(b.joint().placement());
             inertia[b.index()] = constantInertia(b.inertia());
         }
+        parameterised = new boolean[nb];
         applyParameters();
         for (Body b : model.bodies()) {
             jointModel(b.index(), b.joint());
@@ -187,6 +190,7 @@ public final class SymbolicDynamics {
             if (m == null) {
                 continue;
             }
+            parameterised[i] = true;
             // Own link, compact form: h = m c, Ī = I_c + m (|c|² 1 - c cᵀ).
             IExpr[] h = {g.mul(m, c[0]), g.mul(m, c[1]), g.mul(m, c[2])};
             IExpr cc = g.dot(c, c);
@@ -432,8 +436,7 @@ public final class SymbolicDynamics {
         IExpr[][] acc = pass[1];
         IExpr[][] f = new IExpr[nb][];
         for (int i = 0; i < nb; i++) {
-            IExpr[] iv = sp.inertiaTimes(inertia[i], vel[i]);
-            f[i] = sp.add6(sp.inertiaTimes(inertia[i], acc[i]), sp.crossForce(vel[i], iv));
+            f[i] = bodyForce(i, vel[i], acc[i]);
         }
         IExpr[] tau = new IExpr[nv];
         for (int i = nb - 1; i >= 0; i--) {
@@ -448,6 +451,37 @@ public final class SymbolicDynamics {
             }
         }
         return tau;
+    }
+
+    /**
+     * f = I a + v ×* I v, the net spatial force of body i at its origin. For a body whose inertia is a constant
+     * (no parameters) it is evaluated at the centre of mass c, where the inertia is block-diagonal: with
+     * ω, u the body's angular and origin velocity, α, a its spatial acceleration,
+     * u_c = u + ω × c, a_c = a + α × c, f_c = m (a_c + ω × u_c), n_c = I_c α + ω × (I_c ω), and back at the origin
+     * n = n_c + c × f_c. The same force as the origin formula, in about half the operations.
+     */
+    private IExpr[] bodyForce(int i, IExpr[] v, IExpr[] a) {
+        if (parameterised[i]) {
+            IExpr[] iv = sp.inertiaTimes(inertia[i], v);
+            return sp.add6(sp.inertiaTimes(inertia[i], a), sp.crossForce(v, iv));
+        }
+        RigidBodyInertia in = model.body(i).inertia();
+        IExpr m = g.constant(in.mass());
+        IExpr[] c = constants(in.comArray());
+        IExpr[] ic = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int col = 0; col < 3; col++) {
+                ic[3 * r + col] = g.constant(in.inertiaAboutCom(r, col));
+            }
+        }
+        IExpr[] w = SymbolicSpatial.angular(v);
+        IExpr[] alpha = SymbolicSpatial.angular(a);
+        IExpr[] uc = sp.add3(SymbolicSpatial.linear(v), sp.cross(w, c));
+        IExpr[] ac = sp.add3(SymbolicSpatial.linear(a), sp.cross(alpha, c));
+        IExpr[] lin = sp.add3(ac, sp.cross(w, uc));
+        IExpr[] force = {g.mul(m, lin[0]), g.mul(m, lin[1]), g.mul(m, lin[2])};
+        IExpr[] moment = sp.add3(sp.rotate(ic, alpha), sp.cross(w, sp.rotate(ic, w)));
+        return SymbolicSpatial.join(sp.add3(moment, sp.cross(c, force)), force);
     }
 
     /** τ = H(q) v̇ + C(q, v) with symbolic q, v, v̇. */
