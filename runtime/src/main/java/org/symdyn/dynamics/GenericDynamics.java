@@ -73,7 +73,6 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     private final double[] t6c = new double[6];
     private final double[] t9 = new double[9];
     private final double[] zeroV;
-    private final double[] tmpTau;
 
     /** Builds the interpreter and every workspace for {@code model}. */
     public GenericDynamics(Model model) {
@@ -138,7 +137,6 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         compH = new double[3 * nb];
         compI = new double[9 * nb];
         zeroV = new double[nv];
-        tmpTau = new double[nv];
     }
 
     /** The model this instance interprets. */
@@ -232,8 +230,37 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         rnea(q, zeroV, zeroV, true, g);
     }
 
-    /** RNEA; with {@code withGravity} false the base acceleration is zero (used for point accelerations). */
+    /** RNEA: the motion pass, then body forces f = I a + v ×* I v carried to the root. */
     private void rnea(double[] q, double[] v, double[] vdot, boolean withGravity, double[] tau) {
+        motionPass(q, v, vdot, withGravity);
+        for (int i = 0; i < nb; i++) {
+            int o = 6 * i;
+            // f = I a + v ×* I v
+            inertiaTimes(i, acc, o, force, o);
+            inertiaTimes(i, vel, o, t6a, 0);
+            SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
+            for (int k = 0; k < 6; k++) {
+                force[o + k] += t6b[k];
+            }
+        }
+        for (int i = nb - 1; i >= 0; i--) {
+            int o = 6 * i;
+            int vi = vIndex[i];
+            for (int d = 0; d < dofs[i]; d++) {
+                tau[vi + d] = SpatialVectors.dot(s, 6 * (vi + d), force, o);
+            }
+            if (parent[i] >= 0) {
+                xUp[i].addTransposeForce(force, o, force, 6 * parent[i]);
+            }
+        }
+    }
+
+    /**
+     * Body velocities and spatial accelerations, root to leaf: v_i = X_i v_λ + S_i q̇_i,
+     * a_i = X_i a_λ + S_i q̈_i + c_J + v_i × S_i q̇_i, with a_0 = -g, or 0 when {@code withGravity} is false (the
+     * kinematic queries).
+     */
+    private void motionPass(double[] q, double[] v, double[] vdot, boolean withGravity) {
         joints.update(q, v);
         double[] ab = t6c;
         ab[0] = ab[1] = ab[2] = 0;
@@ -267,23 +294,6 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             }
             for (int k = 0; k < 6; k++) {
                 acc[o + k] += cJ[o + k];
-            }
-            // f = I a + v ×* I v
-            inertiaTimes(i, acc, o, force, o);
-            inertiaTimes(i, vel, o, t6a, 0);
-            SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
-            for (int k = 0; k < 6; k++) {
-                force[o + k] += t6b[k];
-            }
-        }
-        for (int i = nb - 1; i >= 0; i--) {
-            int o = 6 * i;
-            int vi = vIndex[i];
-            for (int d = 0; d < dofs[i]; d++) {
-                tau[vi + d] = SpatialVectors.dot(s, 6 * (vi + d), force, o);
-            }
-            if (parent[i] >= 0) {
-                xUp[i].addTransposeForce(force, o, force, 6 * parent[i]);
             }
         }
     }
@@ -473,7 +483,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void bodyVelocity(double[] q, double[] v, int body, double[] velocity) {
         checkState(q, v);
-        rnea(q, v, zeroV, false, tmpTau);
+        motionPass(q, v, zeroV, false);
         System.arraycopy(vel, 6 * body, velocity, 0, 6);
     }
 
@@ -481,14 +491,14 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void bodyAcceleration(double[] q, double[] v, double[] vdot, int body, double[] acceleration) {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
-        rnea(q, v, vdot, false, tmpTau);
+        motionPass(q, v, vdot, false);
         System.arraycopy(acc, 6 * body, acceleration, 0, 6);
     }
 
     @Override
     public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
         checkState(q, v);
-        rnea(q, v, zeroV, false, tmpTau);
+        motionPass(q, v, zeroV, false);
         joints.updateWorld();
         int o = 6 * body;
         // Body coordinates: v_p = v_o + ω × p.
@@ -503,7 +513,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             double[] acceleration) {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
-        rnea(q, v, vdot, false, tmpTau);
+        motionPass(q, v, vdot, false);
         joints.updateWorld();
         int o = 6 * body;
         double w0 = vel[o], w1 = vel[o + 1], w2 = vel[o + 2];
