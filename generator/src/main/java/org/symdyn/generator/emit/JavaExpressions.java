@@ -153,9 +153,4 @@ final class JavaExpressions {
         }
         return ((org.matheclipse.core.interfaces.IAST) term).setAtCopy(1, c);
     }
-
-    /** True if the atomic value {@code e} (from {@link ExpressionGraph#isAtomic}) costs a multiplication. */
-    static boolean costsMultiplication(IExpr e) {
-        return e.isTimes() && !e.getAt(1).isMinusOne();
-    }
 }

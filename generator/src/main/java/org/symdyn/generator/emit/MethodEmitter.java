@@ -1,6 +1,5 @@
 package org.symdyn.generator.emit;
 
-import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterSpec;
 import java.util.ArrayList;
@@ -67,8 +66,6 @@ public final class MethodEmitter {
         inputs.sort((a, b) -> a.getSymbolName().compareTo(b.getSymbolName()));
         temps.sort((a, b) -> Integer.compare(g.creationIndex(a), g.creationIndex(b)));
 
-        int mul = 0;
-        int add = 0;
         int trig = 0;
         List<Item> items = new ArrayList<>();
         for (ISymbol in : inputs) {
@@ -105,9 +102,7 @@ public final class MethodEmitter {
             items.add(new Item(t, code, estimateBytes(def), uses));
             addOutputs(outputsAfter.get(k), items, counts);
         }
-        mul += counts[0];
-        add += counts[1];
-        OperationCount ops = new OperationCount(mul, add, trig);
+        OperationCount ops = new OperationCount(counts[0], counts[1], trig);
         return new Emitted(split(spec, items), ops);
     }
 
@@ -259,10 +254,5 @@ public final class MethodEmitter {
         }
         methods.add(0, pub.build());
         return methods;
-    }
-
-    /** A code block listing a count, for Javadoc. */
-    static CodeBlock describe(OperationCount ops) {
-        return CodeBlock.of("$L", ops);
     }
 }
