@@ -70,6 +70,41 @@ class CodeGeneratorTest {
                 new Random(4));
     }
 
+    /**
+     * The sine and cosine a generated class computes inline are bit for bit {@link org.symdyn.spatial.SinCos}'s
+     * (read back through the pose of a link turned by one revolute joint about z), also in every quadrant, at the
+     * quadrant boundaries and beyond the reduction limit, where both fall back to Math.
+     */
+    @Test
+    void inlinedSineAndCosineAreSinCosBitForBit() throws Exception {
+        Model model = Model.builder("spinner")
+                .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
+                        box(1))
+                .build();
+        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Spinner"))).type().getDeclaredConstructor().newInstance();
+        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) instance;
+        int disc = k.frameNames().indexOf("disc");
+        double[] rotation = new double[9];
+        double[] position = new double[3];
+        Random r = new Random(5);
+        java.util.List<Double> angles = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            angles.add(Math.pow(10, 6 * r.nextDouble() - 2) * (r.nextBoolean() ? 1 : -1));
+        }
+        for (int j = -40; j <= 40; j++) {
+            angles.add(j * Math.PI / 4);
+            angles.add(Math.nextUp(j * Math.PI / 4));
+        }
+        angles.addAll(java.util.List.of(0.0, org.symdyn.spatial.SinCos.REDUCTION_LIMIT, -4e6, 1e300));
+        for (double x : angles) {
+            k.framePose(new double[] {x}, disc, rotation, position);
+            // R = Rz(x) row-major: cos x at (0,0), sin x at (1,0).
+            assertEquals(org.symdyn.spatial.SinCos.cos(x), rotation[0], 0.0, "cos " + x);
+            assertEquals(org.symdyn.spatial.SinCos.sin(x), rotation[3], 0.0, "sin " + x);
+        }
+    }
+
     /** Same model and options, same bytes: the generated source does not depend on hashing or timing. */
     @Test
     void outputIsReproducible() throws Exception {

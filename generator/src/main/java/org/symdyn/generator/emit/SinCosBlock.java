@@ -1,0 +1,73 @@
+package org.symdyn.generator.emit;
+
+import com.squareup.javapoet.CodeBlock;
+import org.symdyn.spatial.SinCos;
+
+/**
+ * The statements that define sin x and cos x of one joint angle x in a generated method: {@link SinCos}'s single
+ * argument reduction, both kernel polynomials and the quadrant choice, written out inline so that HotSpot compiles
+ * them into the method (no call, and the two values share one reduction), with {@link Math#sin}/{@link Math#cos}
+ * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
+ * {@link SinCos#cos}; the generator's tests check that.
+ */
+final class SinCosBlock {
+    /** Estimated bytecode of one block (javac's output measured at ~230 bytes with both values). */
+    static final int BYTES = 240;
+
+    private SinCosBlock() {
+    }
+
+    /**
+     * @param x   the Java expression of the angle, e.g. {@code q[3]}
+     * @param sin the local to define as sin x, or null if the method does not need it
+     * @param cos the local to define as cos x, or null
+     */
+    static CodeBlock code(String x, String sin, String cos) {
+        String tag = sin != null ? sin : cos;
+        String k = "k$" + tag;
+        String r = "r$" + tag;
+        String z = "z$" + tag;
+        String n = "n$" + tag;
+        String sr = "sr$" + tag;
+        String cr = "cr$" + tag;
+        CodeBlock.Builder b = CodeBlock.builder();
+        if (sin != null) {
+            b.addStatement("final double $L", sin);
+        }
+        if (cos != null) {
+            b.addStatement("final double $L", cos);
+        }
+        b.beginControlFlow("if (Math.abs($L) < $T.REDUCTION_LIMIT)", x, SinCos.class);
+        b.addStatement("final double $L = Math.rint($L * $T.TWO_OVER_PI)", k, x, SinCos.class);
+        b.addStatement("final double $L = (($L - $L * $T.PI_OVER_2_HI) - $L * $T.PI_OVER_2_MID) - $L * $T.PI_OVER_2_LO",
+                r, x, k, SinCos.class, k, SinCos.class, k, SinCos.class);
+        b.addStatement("final double $L = $L * $L", z, r, r);
+        b.addStatement("final double $L = $L + $L * $L * ($T.S3 + $L * ($T.S5 + $L * ($T.S7 + $L * ($T.S9 + $L * "
+                + "($T.S11 + $L * ($T.S13 + $L * ($T.S15 + $L * $T.S17)))))))", sr, r, r, z, SinCos.class, z,
+                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
+                SinCos.class);
+        b.addStatement("final double $L = 1 + $L * ($T.C2 + $L * ($T.C4 + $L * ($T.C6 + $L * ($T.C8 + $L * "
+                + "($T.C10 + $L * ($T.C12 + $L * ($T.C14 + $L * $T.C16)))))))", cr, z, SinCos.class, z,
+                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
+                SinCos.class);
+        b.addStatement("final int $L = (int) $L", n, k);
+        // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
+        if (sin != null) {
+            b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "a$" + tag, n, sr, cr);
+            b.addStatement("$L = ($L & 2) == 0 ? $L : -$L", sin, n, "a$" + tag, "a$" + tag);
+        }
+        if (cos != null) {
+            b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "b$" + tag, n, cr, sr);
+            b.addStatement("$L = (($L + 1) & 2) == 0 ? $L : -$L", cos, n, "b$" + tag, "b$" + tag);
+        }
+        b.nextControlFlow("else");
+        if (sin != null) {
+            b.addStatement("$L = Math.sin($L)", sin, x);
+        }
+        if (cos != null) {
+            b.addStatement("$L = Math.cos($L)", cos, x);
+        }
+        b.endControlFlow();
+        return b.build();
+    }
+}
