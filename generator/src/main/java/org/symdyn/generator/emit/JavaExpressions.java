@@ -39,12 +39,21 @@ final class JavaExpressions {
             return ((org.matheclipse.core.interfaces.ISymbol) e).getSymbolName();
         }
         if (e.isPlus()) {
+            // A positive term leads when there is one: "b - a" is one subtraction, "-a + b" a negation more.
+            int lead = 1;
+            while (lead < e.argSize() && isNegated(e.getAt(lead))) {
+                lead++;
+            }
+            if (isNegated(e.getAt(lead))) {
+                lead = 1;
+            }
             StringBuilder b = new StringBuilder();
-            for (int i = 1; i <= e.argSize(); i++) {
+            for (int k = 0; k < e.argSize(); k++) {
+                int i = k == 0 ? lead : (k < lead ? k : k + 1);
                 IExpr term = e.getAt(i);
                 boolean negative = isNegated(term);
                 String t = negative ? java(negate(term), counts) : java(term, counts);
-                if (i == 1) {
+                if (k == 0) {
                     b.append(negative ? "-" + t : t);
                 } else {
                     b.append(negative ? " - " : " + ").append(t);

@@ -224,6 +224,29 @@ public final class ExpressionGraph {
         if (isAtomic(r)) {
             return r;
         }
+        if (leadsWithMinus(r)) {
+            // Name the positive form and return -t: a product or sum and its negative share one temporary, and
+            // the sign is absorbed where -t is used (a - t, -(t·x)) instead of costing a negation of its own.
+            IExpr positive = evaluator.eval(F.Times(F.CN1, r));
+            if (!isAtomic(positive) && !leadsWithMinus(positive)) {
+                return F.Times(F.CN1, intern(positive));
+            }
+        }
+        return intern(r);
+    }
+
+    /** A product with a negative numeric factor, or a sum whose first term (in Symja's order) is one. */
+    private static boolean leadsWithMinus(IExpr e) {
+        if (e.isPlus()) {
+            return leadsWithMinus(e.getAt(1));
+        }
+        if (e.isNumber()) {
+            return e.isNegative();
+        }
+        return e.isTimes() && e.getAt(1).isNumber() && e.getAt(1).isNegative();
+    }
+
+    private ISymbol intern(IExpr r) {
         ISymbol existing = interned.get(r);
         if (existing != null) {
             return existing;

@@ -458,7 +458,8 @@ public final class SymbolicDynamics {
      * (no parameters) it is evaluated at the centre of mass c, where the inertia is block-diagonal: with
      * ω, u the body's angular and origin velocity, α, a its spatial acceleration,
      * u_c = u + ω × c, a_c = a + α × c, f_c = m (a_c + ω × u_c), n_c = I_c α + ω × (I_c ω), and back at the origin
-     * n = n_c + c × f_c. The same force as the origin formula, in about half the operations.
+     * n = n_c + c × f_c (with Euler's form of n_c when the inertia's axes are principal). The same force as the
+     * origin formula, in about half the operations.
      */
     private IExpr[] bodyForce(int i, IExpr[] v, IExpr[] a) {
         if (parameterised[i]) {
@@ -480,7 +481,20 @@ public final class SymbolicDynamics {
         IExpr[] ac = sp.add3(SymbolicSpatial.linear(a), sp.cross(alpha, c));
         IExpr[] lin = sp.add3(ac, sp.cross(w, uc));
         IExpr[] force = {g.mul(m, lin[0]), g.mul(m, lin[1]), g.mul(m, lin[2])};
-        IExpr[] moment = sp.add3(sp.rotate(ic, alpha), sp.cross(w, sp.rotate(ic, w)));
+        IExpr[] moment;
+        if (ic[1].isZero() && ic[2].isZero() && ic[5].isZero()) {
+            // Principal axes (most URDF links): Euler's equations, n_c,x = Ixx αx + (Izz - Iyy) ωy ωz and
+            // cyclically, 12 operations instead of 18.
+            moment = new IExpr[3];
+            for (int k = 0; k < 3; k++) {
+                int k1 = (k + 1) % 3;
+                int k2 = (k + 2) % 3;
+                moment[k] = g.add(g.mul(ic[4 * k], alpha[k]),
+                        g.mul(g.sub(ic[4 * k2], ic[4 * k1]), g.mul(w[k1], w[k2])));
+            }
+        } else {
+            moment = sp.add3(sp.rotate(ic, alpha), sp.cross(w, sp.rotate(ic, w)));
+        }
         return SymbolicSpatial.join(sp.add3(moment, sp.cross(c, force)), force);
     }
 
