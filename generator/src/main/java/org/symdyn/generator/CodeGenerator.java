@@ -316,12 +316,15 @@ public final class CodeGenerator {
         for (Map.Entry<String, OperationCount> e : ops.entrySet()) {
             doc.add("<li>$L: $L</li>\n", e.getKey(), e.getValue());
         }
-        doc.add("</ul>\n");
+        doc.add("</ul>\nmul and add count the arithmetic of the dynamics; trig counts the sines and cosines of "
+                + "joint angles (each pair from one inlined {@link $T} reduction, whose polynomials are not in mul "
+                + "and add).\n", org.symdyn.spatial.SinCos.class);
         if (closedForm != null) {
             doc.add(closedForm);
         }
-        doc.add("\n<p>Straight-line code: no allocation, no branching on the model. An instance owns a "
-                + "workspace and is not thread-safe; use {@link #copy()} for one instance per thread.\n");
+        doc.add("\n<p>Straight-line code: no allocation, no branching on the model (the only branches pick the "
+                + "quadrant of a sine or cosine). An instance owns a workspace and is not thread-safe; use "
+                + "{@link #copy()} for one instance per thread.\n");
         TypeSpec.Builder b = TypeSpec.classBuilder(options.className())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(Dynamics.class)
