@@ -43,13 +43,11 @@ final class SinCosBlock {
                 r, x, k, SinCos.class, k, SinCos.class, k, SinCos.class);
         b.addStatement("final double $L = $L * $L", z, r, r);
         b.addStatement("final double $L = $L + $L * $L * ($T.S3 + $L * ($T.S5 + $L * ($T.S7 + $L * ($T.S9 + $L * "
-                + "($T.S11 + $L * ($T.S13 + $L * ($T.S15 + $L * $T.S17)))))))", sr, r, r, z, SinCos.class, z,
-                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
-                SinCos.class);
+                + "($T.S11 + $L * $T.S13)))))", sr, r, r, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
+                SinCos.class, z, SinCos.class, z, SinCos.class);
         b.addStatement("final double $L = 1 + $L * ($T.C2 + $L * ($T.C4 + $L * ($T.C6 + $L * ($T.C8 + $L * "
-                + "($T.C10 + $L * ($T.C12 + $L * ($T.C14 + $L * $T.C16)))))))", cr, z, SinCos.class, z,
-                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
-                SinCos.class);
+                + "($T.C10 + $L * ($T.C12 + $L * $T.C14))))))", cr, z, SinCos.class, z, SinCos.class, z,
+                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class);
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
         if (sin != null) {
