@@ -27,8 +27,9 @@ import org.symdyn.spatial.RigidBodyInertia;
  * each body's parent-to-child transform is kept as the joint transform after the constant tree transform,
  * X_i = X_J(q_i) X_T,i, and applied in two steps so that the constant part folds.
  *
- * <p>Inputs: {@code q[k]} and, for each revolute joint, {@code Math.sin(q[k])} and {@code Math.cos(q[k])} computed
- * once; {@code v[k]}, {@code vdot[k]} and {@code tau[k]} as needed.
+ * <p>Inputs: {@code q[k]} and, for each revolute joint, the sine and cosine of q[k] (inputs named by their Java
+ * meaning, {@code Math.sin(q[k])} and {@code Math.cos(q[k])}; the emitter computes each pair once per method with
+ * {@link org.symdyn.spatial.SinCos}'s inlined steps); {@code v[k]}, {@code vdot[k]} and {@code tau[k]} as needed.
  */
 public final class SymbolicDynamics {
     private final Model model;
