@@ -322,9 +322,10 @@ public final class CodeGenerator {
         if (closedForm != null) {
             doc.add(closedForm);
         }
-        doc.add("\n<p>Straight-line code: no allocation, no branching on the model (the only branches pick the "
-                + "quadrant of a sine or cosine). An instance owns a workspace and is not thread-safe; use "
-                + "{@link #copy()} for one instance per thread.\n");
+        doc.add("\n<p>Straight-line code: no allocation, no branching on the model (the few branches depend on values "
+                + "only: the quadrant of each sine and cosine, and the side of a line-on-line contact's normal). An "
+                + "instance owns a workspace and is not thread-safe; use {@link #copy()} for one instance per "
+                + "thread.\n");
         TypeSpec.Builder b = TypeSpec.classBuilder(options.className())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(Dynamics.class)
