@@ -28,9 +28,11 @@ import javax.lang.model.SourceVersion;
  * @param className   {@code --class NAME} (generate only, with exactly one model), null when absent: a valid Java
  *                    class name
  * @param report      {@code --report FILE} (generate only), null when absent
+ * @param mathTrig    {@code --math-trig} (generate only): sines and cosines by Math.sin/Math.cos
  */
 record CommandLine(boolean help, String command, List<String> models, boolean floating, boolean strict,
-        String states, String backend, String dir, String packageName, String className, String report) {
+        String states, String backend, String dir, String packageName, String className, String report,
+        boolean mathTrig) {
 
     static final String INSPECT = "inspect";
     static final String EVALUATE = "evaluate";
@@ -41,7 +43,7 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
     private static final Set<String> RESTRICTED_TYPE_NAMES = Set.of("var", "yield", "record", "sealed", "permits");
 
     private static final CommandLine HELP = new CommandLine(true, null, List.of(), false, false, null, null, null,
-            null, null, null);
+            null, null, null, false);
 
     CommandLine {
         models = List.copyOf(models);
@@ -69,6 +71,7 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
         List<String> positional = new ArrayList<>();
         boolean floating = false;
         boolean strict = false;
+        boolean mathTrig = false;
         String states = null;
         String backend = null;
         String dir = null;
@@ -100,6 +103,15 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
                 default -> name;
             };
             switch (name) {
+                case "--math-trig" -> {
+                    if (inlineValue != null) {
+                        throw CliException.usage("option --math-trig takes no value");
+                    }
+                    if (mathTrig) {
+                        throw CliException.usage("option --math-trig given twice");
+                    }
+                    mathTrig = true;
+                }
                 case "--floating", "--strict" -> {
                     if (inlineValue != null) {
                         throw CliException.usage("option " + name + " takes no value");
@@ -174,6 +186,9 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
             onlyFor(packageName, "-p", GENERATE);
             onlyFor(className, "--class", GENERATE);
             onlyFor(report, "--report", GENERATE);
+            if (mathTrig) {
+                throw CliException.usage("option --math-trig is only for " + GENERATE);
+            }
         }
         if (command.equals(EVALUATE) && states == null) {
             throw CliException.usage("evaluate needs --states FILE");
@@ -201,7 +216,7 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
             }
         }
         return new CommandLine(false, command, models, floating, strict, states,
-                backend == null ? DEFAULT_BACKEND : backend, dir, packageName, className, report);
+                backend == null ? DEFAULT_BACKEND : backend, dir, packageName, className, report, mathTrig);
     }
 
     /** Whether {@code name} can name a top-level class: an identifier, not a keyword nor a restricted name. */

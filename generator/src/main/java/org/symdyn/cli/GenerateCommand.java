@@ -137,7 +137,7 @@ final class GenerateCommand {
             CodeGenerator.GeneratedClass gen;
             try {
                 gen = new CodeGenerator().generate(models.get(i),
-                        new CodeGenerator.Options(line.packageName(), classNames.get(i)));
+                        new CodeGenerator.Options(line.packageName(), classNames.get(i), false, line.mathTrig()));
             } catch (UnsupportedOperationException | IllegalArgumentException e) {
                 problems.add(e instanceof IllegalArgumentException ? line.models().get(i) + ":[0,0] "
                         + e.getMessage() : e.getMessage());

@@ -202,6 +202,21 @@ class GenerateCommandTest {
     }
 
     @Test
+    void mathTrigOptionWritesMathCalls() throws Exception {
+        Path model = arm("arm.urdf", "arm");
+        Path out = dir.resolve("out");
+        Result r = SymDynCliTest.run("generate", model.toString(), "-d", out.toString(), "-p", "robots",
+                "--math-trig");
+        assertEquals(0, r.exitCode(), r.err());
+        String source = Files.readString(out.resolve("robots/ArmDynamics.java"));
+        assertTrue(source.contains("Math.sin(q[0])") && !source.contains("SinCos."), source);
+        Result plain = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o2").toString(), "-p",
+                "robots");
+        assertEquals(0, plain.exitCode(), plain.err());
+        assertTrue(Files.readString(dir.resolve("o2/robots/ArmDynamics.java")).contains("SinCos.REDUCTION_LIMIT"));
+    }
+
+    @Test
     void classOptionNamesTheClass() throws Exception {
         Path model = arm("arm.urdf", "arm");
         Path out = dir.resolve("out");

@@ -580,6 +580,9 @@ class SymDynCliTest {
                         "symdyn: option -d is only for generate"),
                 Map.entry(List.of("inspect", "m.urdf", "--report", "r.json"),
                         "symdyn: option --report is only for generate"),
+                Map.entry(List.of("inspect", "m.urdf", "--math-trig"), "symdyn: option --math-trig is only for generate"),
+                Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--math-trig=yes"),
+                        "symdyn: option --math-trig takes no value"),
                 Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--states", "s.json"),
                         "symdyn: option --states is only for evaluate"));
         for (Map.Entry<List<String>, String> e : errors.entrySet()) {

@@ -105,6 +105,31 @@ class CodeGeneratorTest {
         }
     }
 
+    /** With the mathTrig option the class calls Math.sin and Math.cos, bit for bit, and does not use SinCos. */
+    @Test
+    void mathTrigOptionCallsMath() throws Exception {
+        Model model = Model.builder("spinner")
+                .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
+                        box(1))
+                .build();
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "MathSpinner", false, true));
+        assertFalse(gen.source().contains("SinCos."), "SinCos is not used");
+        assertTrue(gen.source().contains("Math.sin(q[0])") && gen.source().contains("Math.cos(q[0])"));
+        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) InProcessCompiler
+                .compile(gen).type().getDeclaredConstructor().newInstance();
+        int disc = k.frameNames().indexOf("disc");
+        double[] rotation = new double[9];
+        double[] position = new double[3];
+        Random r = new Random(6);
+        for (int i = 0; i < 2000; i++) {
+            double x = 20 * (2 * r.nextDouble() - 1);
+            k.framePose(new double[] {x}, disc, rotation, position);
+            assertEquals(Math.cos(x), rotation[0], 0.0, "cos " + x);
+            assertEquals(Math.sin(x), rotation[3], 0.0, "sin " + x);
+        }
+    }
+
     /** Same model and options, same bytes: the generated source does not depend on hashing or timing. */
     @Test
     void outputIsReproducible() throws Exception {

@@ -93,7 +93,7 @@ final class FingerprintStore {
      *                      model bytes then cover)
      */
     static String inputFingerprint(GeneratorIdentity generator, String modelSha256, String packageName,
-            String classOverride, boolean floatingBase, boolean strict, boolean closedForm) {
+            String classOverride, boolean floatingBase, boolean strict, boolean closedForm, boolean mathTrig) {
         return new GeneratorIdentity.Sha256()
                 .update("format=" + FORMAT + "\n")
                 .update("generator=" + generator.codeSha256() + "\n")
@@ -103,6 +103,7 @@ final class FingerprintStore {
                 .update("floatingBase=" + floatingBase + "\n")
                 .update("strict=" + strict + "\n")
                 .update("closedForm=" + closedForm + "\n")
+                .update("mathTrig=" + mathTrig + "\n")
                 .hex();
     }
 

@@ -117,6 +117,13 @@ public class GenerateMojo extends AbstractMojo {
     @Parameter(property = "symdyn.closedForm", defaultValue = "false")
     boolean closedForm;
 
+    /**
+     * Compute the sines and cosines of joint angles with {@code Math.sin} and {@code Math.cos} (Java's bits exactly)
+     * instead of the default inlined {@code SinCos} steps, which are faster and within 2 ulps of them.
+     */
+    @Parameter(property = "symdyn.mathTrig", defaultValue = "false")
+    boolean mathTrig;
+
     /** Skip the goal (the output directory is still added as a compile source root). */
     @Parameter(property = "symdyn.skip", defaultValue = "false")
     boolean skip;
@@ -204,7 +211,7 @@ public class GenerateMojo extends AbstractMojo {
                 throw new MojoExecutionException(in.file + ":[0,0] cannot read file: " + e, e);
             }
             in.fingerprint = FingerprintStore.inputFingerprint(generator, GeneratorIdentity.Sha256.of(bytes),
-                    packageName, in.classOverride, in.floating, strict, closedForm);
+                    packageName, in.classOverride, in.floating, strict, closedForm, mathTrig);
             FingerprintStore.Entry entry = store.get(in.name);
             if (!force && entry != null && entry.input().equals(in.fingerprint)
                     && upToDate(entry, outputFile(out, entry.className()))) {
@@ -246,7 +253,7 @@ public class GenerateMojo extends AbstractMojo {
         for (Input in : stale) {
             try {
                 in.generated = codeGenerator.generate(in.model, new CodeGenerator.Options(packageName, in.className,
-                        closedForm));
+                        closedForm, mathTrig));
             } catch (UnsupportedOperationException e) {
                 problems.add(Problem.parse(in.file, e.getMessage()));
                 continue;

@@ -69,22 +69,23 @@ class FingerprintStoreTest {
 
     @Test
     void theInputFingerprintCoversTheModelTheGeneratorCodeAndEveryOption() {
-        String base = FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, false);
+        String base = FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, false, false);
         assertEquals(64, base.length());
-        assertEquals(base, FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, false));
+        assertEquals(base, FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, false, false));
         assertEquals(base, FingerprintStore.inputFingerprint(new GeneratorIdentity("unknown", GEN.codeSha256()), "m",
-                "p", null, false, false, false), "the code hash identifies the generator, not its version string");
+                "p", null, false, false, false, false), "the code hash identifies the generator, not its version string");
         Set<String> all = new HashSet<>(List.of(base,
                 FingerprintStore.inputFingerprint(new GeneratorIdentity("1.0", "cd".repeat(32)), "m", "p", null,
-                        false, false, false),
-                FingerprintStore.inputFingerprint(GEN, "m2", "p", null, false, false, false),
-                FingerprintStore.inputFingerprint(GEN, "m", "q", null, false, false, false),
-                FingerprintStore.inputFingerprint(GEN, "m", "p", "Name", false, false, false),
-                FingerprintStore.inputFingerprint(GEN, "m", "p", null, true, false, false),
-                FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, true, false),
-                FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, true)));
-        assertEquals(8, all.size());
-        assertNotEquals(FingerprintStore.inputFingerprint(GEN, "m", "p", "derived", false, false, false), base,
+                        false, false, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m2", "p", null, false, false, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "q", null, false, false, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "p", "Name", false, false, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "p", null, true, false, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, true, false, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, true, false),
+                FingerprintStore.inputFingerprint(GEN, "m", "p", null, false, false, false, true)));
+        assertEquals(9, all.size());
+        assertNotEquals(FingerprintStore.inputFingerprint(GEN, "m", "p", "derived", false, false, false, false), base,
                 "an override spelled like the marker is still an override");
     }
 

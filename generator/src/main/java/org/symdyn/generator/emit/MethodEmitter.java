@@ -32,10 +32,21 @@ public final class MethodEmitter {
     public static final int CHUNK_BYTES = 2500;
 
     private final ExpressionGraph g;
+    private final boolean inlineSinCos;
     private int workspaceSize;
 
+    /** An emitter whose sines and cosines are {@link SinCosBlock}s. */
     public MethodEmitter(ExpressionGraph g) {
+        this(g, true);
+    }
+
+    /**
+     * @param inlineSinCos true: each angle's sine and cosine from one inlined {@link SinCosBlock}; false: the calls
+     *                     {@code Math.sin} and {@code Math.cos} their inputs stand for
+     */
+    public MethodEmitter(ExpressionGraph g, boolean inlineSinCos) {
         this.g = g;
+        this.inlineSinCos = inlineSinCos;
     }
 
     /** One assignment of a method: {@code target = value;} where target is Java (e.g. {@code tau[2]}). */
@@ -94,7 +105,10 @@ public final class MethodEmitter {
         for (ISymbol in : inputs) {
             String expr = g.inputExpression(in);
             String angle = trigArgument(expr);
-            if (angle == null) {
+            if (angle != null && !inlineSinCos) {
+                trig++;
+                items.add(Item.statement(in, "final double " + in.getSymbolName() + " = " + expr, 12, Set.of()));
+            } else if (angle == null) {
                 inputItems.put(in, Item.statement(in, "final double " + in.getSymbolName() + " = " + expr, 12,
                         Set.of()));
             } else {
