@@ -70,6 +70,15 @@ class CodeGeneratorTest {
                 new Random(4));
     }
 
+    /** One body turned about z by a continuous joint: its pose's rotation holds cos q and sin q. */
+    private static CodeGenerator.GeneratedClass spinner(CodeGenerator.Options options) throws ModelException {
+        Model model = Model.builder("spinner")
+                .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
+                        box(1))
+                .build();
+        return new CodeGenerator().generate(model, options);
+    }
+
     /**
      * The sine and cosine a generated class computes inline are bit for bit {@link org.symdyn.spatial.SinCos}'s
      * (read back through the pose of a link turned by one revolute joint about z), also in every quadrant, at the
@@ -77,13 +86,9 @@ class CodeGeneratorTest {
      */
     @Test
     void inlinedSineAndCosineAreSinCosBitForBit() throws Exception {
-        Model model = Model.builder("spinner")
-                .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
-                        box(1))
-                .build();
-        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Spinner"))).type().getDeclaredConstructor().newInstance();
-        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) instance;
+        CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "Spinner"));
+        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) InProcessCompiler
+                .compile(gen).type().getDeclaredConstructor().newInstance();
         int disc = k.frameNames().indexOf("disc");
         double[] rotation = new double[9];
         double[] position = new double[3];
@@ -108,12 +113,7 @@ class CodeGeneratorTest {
     /** With the mathTrig option the class calls Math.sin and Math.cos, bit for bit, and does not use SinCos. */
     @Test
     void mathTrigOptionCallsMath() throws Exception {
-        Model model = Model.builder("spinner")
-                .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
-                        box(1))
-                .build();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "MathSpinner", false, true));
+        CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "MathSpinner", false, true));
         assertFalse(gen.source().contains("SinCos."), "SinCos is not used");
         assertTrue(gen.source().contains("Math.sin(q[0])") && gen.source().contains("Math.cos(q[0])"));
         org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) InProcessCompiler
