@@ -5,6 +5,7 @@ import java.util.List;
 import org.symdyn.model.Body;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
+import org.symdyn.spatial.Rotations;
 
 /**
  * The configuration manifold of a model and the maps between velocities and position changes, for integrators.
@@ -207,9 +208,9 @@ public final class StateSpace {
                     for (int k = 0; k < 3; k++) {
                         qOut[qi + k] = q0[qi + k] + s * u[vi + 3 + k];
                     }
-                    rotateQuaternion(q0, qi + 3, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
+                    Rotations.rotateQuaternion(q0, qi + 3, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
                 }
-                case BALL -> rotateQuaternion(q0, qi, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
+                case BALL -> Rotations.rotateQuaternion(q0, qi, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
                 default -> {
                     for (int k = 0; k < size[j]; k++) {
                         qOut[qi + k] = q0[qi + k] + s * u[vi + k];
@@ -239,9 +240,9 @@ public final class StateSpace {
                     qOut[qi] = q[qi] + h * (vx + s2 * (w * cx + dx));
                     qOut[qi + 1] = q[qi + 1] + h * (vy + s2 * (w * cy + dy));
                     qOut[qi + 2] = q[qi + 2] + h * (vz + s2 * (w * cz + dz));
-                    rotateQuaternion(q, qi + 3, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
+                    Rotations.rotateQuaternion(q, qi + 3, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
                 }
-                case BALL -> rotateQuaternion(q, qi, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
+                case BALL -> Rotations.rotateQuaternion(q, qi, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
                 default -> {
                     for (int k = 0; k < size[j]; k++) {
                         qOut[qi + k] = q[qi + k] + h * v[vi + k];
@@ -359,23 +360,6 @@ public final class StateSpace {
         out[oo + 1] = 0.5 * (w * wy + z * wx - x * wz);
         out[oo + 2] = 0.5 * (w * wz + x * wy - y * wx);
         out[oo + 3] = -0.5 * (x * wx + y * wy + z * wz);
-    }
-
-    /** out[qo..qo+4) = normalise(q[qo..qo+4) ⊗ exp(δ/2)), δ = (dx, dy, dz) in child coordinates. */
-    private static void rotateQuaternion(double[] q, int qo, double dx, double dy, double dz, double[] out) {
-        double angle = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double s = angle < 1e-4 ? 0.5 - angle * angle / 48 : Math.sin(angle / 2) / angle;
-        double ex = dx * s, ey = dy * s, ez = dz * s, ew = Math.cos(angle / 2);
-        double x = q[qo], y = q[qo + 1], z = q[qo + 2], w = q[qo + 3];
-        double nx = w * ex + x * ew + y * ez - z * ey;
-        double ny = w * ey - x * ez + y * ew + z * ex;
-        double nz = w * ez + x * ey - y * ex + z * ew;
-        double nw = w * ew - x * ex - y * ey - z * ez;
-        double n = Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        out[qo] = nx / n;
-        out[qo + 1] = ny / n;
-        out[qo + 2] = nz / n;
-        out[qo + 3] = nw / n;
     }
 
     /** u[uo..uo+3) = rotation vector of conj(a) ⊗ b for the quaternions at [o..o+4) of a and b. */

@@ -175,32 +175,14 @@ public final class Assembly {
                     out[qi + i] = q[qi + i] + rot[3 * i] * dv[vi + 3] + rot[3 * i + 1] * dv[vi + 4]
                             + rot[3 * i + 2] * dv[vi + 5];
                 }
-                rotateQuaternion(q, qi + 3, dv, vi, out);
+                Rotations.rotateQuaternion(q, qi + 3, dv[vi], dv[vi + 1], dv[vi + 2], out);
             } else if (j.type() == JointType.BALL) {
-                rotateQuaternion(q, qi, dv, vi, out);
+                Rotations.rotateQuaternion(q, qi, dv[vi], dv[vi + 1], dv[vi + 2], out);
             } else {
                 for (int k = 0; k < j.nv(); k++) {
                     out[qi + k] = q[qi + k] + dv[vi + k];
                 }
             }
         }
-    }
-
-    /** out[qo..qo+4) = normalise(q[qo..qo+4) ⊗ exp(δ/2)), δ = dv[vo..vo+3) a rotation vector in the child frame. */
-    private static void rotateQuaternion(double[] q, int qo, double[] dv, int vo, double[] out) {
-        double wx = dv[vo], wy = dv[vo + 1], wz = dv[vo + 2];
-        double angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
-        double s = angle < 1e-8 ? 0.5 - angle * angle / 48 : Math.sin(angle / 2) / angle;
-        double dx = wx * s, dy = wy * s, dz = wz * s, dw = Math.cos(angle / 2);
-        double x = q[qo], y = q[qo + 1], z = q[qo + 2], w0 = q[qo + 3];
-        double nx = w0 * dx + x * dw + y * dz - z * dy;
-        double ny = w0 * dy - x * dz + y * dw + z * dx;
-        double nz = w0 * dz + x * dy - y * dx + z * dw;
-        double nw = w0 * dw - x * dx - y * dy - z * dz;
-        double n = Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        out[qo] = nx / n;
-        out[qo + 1] = ny / n;
-        out[qo + 2] = nz / n;
-        out[qo + 3] = nw / n;
     }
 }

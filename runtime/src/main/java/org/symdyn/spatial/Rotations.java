@@ -95,6 +95,27 @@ public final class Rotations {
         out[8] = 1 - xx - yy;
     }
 
+    /**
+     * out[qo..qo+4) = normalise(q[qo..qo+4) ⊗ exp(δ/2)): the quaternion (x, y, z, w) at {@code qo} turned by the
+     * rotation vector δ = (dx, dy, dz) given in its own (child) coordinates, renormalised. {@code out} may alias
+     * {@code q}. Below 1e-4 rad, sin(|δ|/2)/|δ| is its series 1/2 - |δ|²/48 (error under 1e-18).
+     */
+    public static void rotateQuaternion(double[] q, int qo, double dx, double dy, double dz, double[] out) {
+        double angle = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double s = angle < 1e-4 ? 0.5 - angle * angle / 48 : Math.sin(angle / 2) / angle;
+        double ex = dx * s, ey = dy * s, ez = dz * s, ew = Math.cos(angle / 2);
+        double x = q[qo], y = q[qo + 1], z = q[qo + 2], w = q[qo + 3];
+        double nx = w * ex + x * ew + y * ez - z * ey;
+        double ny = w * ey - x * ez + y * ew + z * ex;
+        double nz = w * ez + x * ey - y * ex + z * ew;
+        double nw = w * ew - x * ex - y * ey - z * ez;
+        double n = Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        out[qo] = nx / n;
+        out[qo + 1] = ny / n;
+        out[qo + 2] = nz / n;
+        out[qo + 3] = nw / n;
+    }
+
     /** out = a b (3x3 times 3x3), or a x when {@code b} has 3 entries. {@code out} must not alias a or b. */
     public static void multiply(double[] a, double[] b, double[] out) {
         if (b.length == 3) {
