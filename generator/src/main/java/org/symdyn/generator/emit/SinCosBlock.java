@@ -20,6 +20,21 @@ final class SinCosBlock {
     private SinCosBlock() {
     }
 
+    /** c₀ + z·(c₁ + z·(... + z·c_n)) over the named constants of {@link SinCos}. */
+    private static CodeBlock horner(String z, String... coefficients) {
+        CodeBlock.Builder b = CodeBlock.builder();
+        int last = coefficients.length - 1;
+        for (int i = 0; i < last; i++) {
+            b.add("$T.$L + $L * ", SinCos.class, coefficients[i], z);
+            if (i < last - 1) {
+                b.add("(");
+            }
+        }
+        b.add("$T.$L", SinCos.class, coefficients[last]);
+        b.add(")".repeat(Math.max(0, last - 1)));
+        return b.build();
+    }
+
     /**
      * @param x   the Java expression of the angle, e.g. {@code q[3]}
      * @param sin the local to define as sin x, or null if the method does not need it
@@ -42,15 +57,13 @@ final class SinCosBlock {
         }
         b.beginControlFlow("if (Math.abs($L) < $T.REDUCTION_LIMIT)", x, SinCos.class);
         b.addStatement("final double $L = Math.rint($L * $T.TWO_OVER_PI)", k, x, SinCos.class);
-        b.addStatement("final double $L = (($L - $L * $T.PI_OVER_2_HI) - $L * $T.PI_OVER_2_MID) - $L * $T.PI_OVER_2_LO",
-                r, x, k, SinCos.class, k, SinCos.class, k, SinCos.class);
+        b.addStatement("final double $L = (($L - $L * $T.PI_OVER_2_HI) - $L * $T.PI_OVER_2_MID) - $L * "
+                + "$T.PI_OVER_2_LO", r, x, k, SinCos.class, k, SinCos.class, k, SinCos.class);
         b.addStatement("final double $L = $L * $L", z, r, r);
-        b.addStatement("final double $L = $L + $L * $L * ($T.S3 + $L * ($T.S5 + $L * ($T.S7 + $L * ($T.S9 + $L * "
-                + "($T.S11 + $L * $T.S13)))))", sr, r, r, z, SinCos.class, z, SinCos.class, z, SinCos.class, z,
-                SinCos.class, z, SinCos.class, z, SinCos.class);
-        b.addStatement("final double $L = 1 + $L * ($T.C2 + $L * ($T.C4 + $L * ($T.C6 + $L * ($T.C8 + $L * "
-                + "($T.C10 + $L * ($T.C12 + $L * $T.C14))))))", cr, z, SinCos.class, z, SinCos.class, z,
-                SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class, z, SinCos.class);
+        b.addStatement("final double $L = $L + $L * $L * ($L)", sr, r, r, z,
+                horner(z, "S3", "S5", "S7", "S9", "S11", "S13"));
+        b.addStatement("final double $L = 1 + $L * ($L)", cr, z,
+                horner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
         if (sin != null) {
