@@ -158,20 +158,10 @@ public final class MethodEmitter {
         Set<ISymbol> defined = new HashSet<>();
         for (Output o : ordered) {
             for (ISymbol t : dependenciesFirst(o.value(), defined)) {
-                IExpr def = g.definition(t);
-                int[] c = new int[2];
-                String code = "final double " + t.getSymbolName() + " = " + strip(JavaExpressions.java(def, c));
-                counts[0] += c[0];
-                counts[1] += c[1];
-                Set<ISymbol> uses = new LinkedHashSet<>();
-                collectDirect(def, uses);
-                addInputs(uses, inputItems, items);
-                items.add(Item.statement(t, code, estimateBytes(def), uses));
+                addStatement(t, "final double " + t.getSymbolName() + " = ", g.definition(t), 0, inputItems, items,
+                        counts);
             }
-            Set<ISymbol> uses = new LinkedHashSet<>();
-            collectDirect(o.value(), uses);
-            addInputs(uses, inputItems, items);
-            addOutputs(List.of(o), items, counts);
+            addStatement(null, o.target() + " = ", o.value(), 8, inputItems, items, counts);
         }
         OperationCount ops = new OperationCount(counts[0], counts[1], trig);
         return new Emitted(split(spec, items), ops);
@@ -285,16 +275,20 @@ public final class MethodEmitter {
         }
     }
 
-    private void addOutputs(List<Output> outs, List<Item> items, int[] counts) {
-        for (Output o : outs) {
-            int[] c = new int[2];
-            String value = strip(JavaExpressions.java(o.value(), c));
-            counts[0] += c[0];
-            counts[1] += c[1];
-            Set<ISymbol> uses = new LinkedHashSet<>();
-            collectDirect(o.value(), uses);
-            items.add(Item.statement(null, o.target() + " = " + value, estimateBytes(o.value()) + 8, uses));
-        }
+    /**
+     * Adds the statement {@code prefix value} (a temporary's definition or an output assignment), preceded by the
+     * items of the inputs it is the first to read, and counts its operations.
+     */
+    private void addStatement(ISymbol defines, String prefix, IExpr value, int extraBytes,
+            Map<ISymbol, Item> inputItems, List<Item> items, int[] counts) {
+        int[] c = new int[2];
+        String code = prefix + strip(JavaExpressions.java(value, c));
+        counts[0] += c[0];
+        counts[1] += c[1];
+        Set<ISymbol> uses = new LinkedHashSet<>();
+        collectDirect(value, uses);
+        addInputs(uses, inputItems, items);
+        items.add(Item.statement(defines, code, estimateBytes(value) + extraBytes, uses));
     }
 
     private static String strip(String s) {
