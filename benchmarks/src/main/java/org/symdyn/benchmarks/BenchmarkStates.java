@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import java.util.Set;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 
 /**
  * The five dynamics methods timed on one {@link Dynamics} implementation: one call per operation, at a random but

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.openjdk.jmh.annotations.State;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;

@@ -1,6 +1,6 @@
 package org.symdyn.benchmarks;
 
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 
 /**

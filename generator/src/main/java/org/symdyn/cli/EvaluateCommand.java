@@ -6,9 +6,9 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
-import org.symdyn.dynamics.ConstraintFunctions;
-import org.symdyn.dynamics.Dynamics;
-import org.symdyn.kinematics.FrameKinematics;
+import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.FrameKinematics;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.dynamics.ConstraintFunctions;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.kinematics.FrameKinematics;
+import org.symdyn.contract.FrameKinematics;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 

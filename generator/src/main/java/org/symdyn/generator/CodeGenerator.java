@@ -16,14 +16,14 @@ import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
-import org.symdyn.dynamics.ConstraintFunctions;
-import org.symdyn.dynamics.Dynamics;
-import org.symdyn.dynamics.ModelParameters;
+import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.ModelParameters;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
 import org.symdyn.generator.symbolic.SymbolicDynamics;
-import org.symdyn.kinematics.FrameKinematics;
+import org.symdyn.contract.FrameKinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
@@ -376,6 +376,7 @@ public final class CodeGenerator {
         b.addMethod(constant("modelName", String.class, CodeBlock.of("$S", model.name())));
         b.addMethod(constant("sourceSha256", String.class, model.sourceSha256() == null ? CodeBlock.of("null")
                 : CodeBlock.of("$S", model.sourceSha256())));
+        b.addMethod(constant("modelHash", String.class, CodeBlock.of("$S", model.contentHash())));
         b.addMethod(constant("nq", int.class, CodeBlock.of("$L", model.nq())));
         b.addMethod(constant("nv", int.class, CodeBlock.of("$L", model.nv())));
         b.addMethod(constant("constraintRows", int.class, CodeBlock.of("$L", rows)));

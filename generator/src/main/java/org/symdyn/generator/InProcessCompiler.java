@@ -68,7 +68,7 @@ public final class InProcessCompiler {
             }
         };
         List<String> options = new ArrayList<>(List.of("-classpath", System.getProperty("java.class.path")
-                + File.pathSeparator + classPathOf(org.symdyn.dynamics.Dynamics.class)
+                + File.pathSeparator + classPathOf(org.symdyn.contract.Dynamics.class)
                 + File.pathSeparator + classPathOf(org.ejml.data.DMatrixRMaj.class), "-proc:none", "-g:none"));
         boolean ok = javac.getTask(null, files, diagnostics, options, null, List.of(source)).call();
         if (!ok) {

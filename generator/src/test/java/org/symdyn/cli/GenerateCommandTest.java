@@ -24,7 +24,7 @@ import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonValue.ArrayValue;
 import org.symdyn.cli.json.JsonValue.NumberValue;
 import org.symdyn.cli.json.JsonValue.ObjectValue;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;

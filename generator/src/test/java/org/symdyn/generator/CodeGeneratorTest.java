@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.symdyn.dynamics.ConstraintFunctions;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.generator.emit.MethodSizes;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.ContactConstraintModel;
@@ -66,7 +66,7 @@ class CodeGeneratorTest {
         assertEquals(model.qNames(), ((Dynamics) instance).qNames());
         assertEquals(5, ((ConstraintFunctions) instance).constraintRows());
         GeneratedVsGenericTest.compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(3));
-        GeneratedVsGenericTest.comparePoses(model, (org.symdyn.kinematics.FrameKinematics) instance,
+        GeneratedVsGenericTest.comparePoses(model, (org.symdyn.contract.FrameKinematics) instance,
                 new Random(4));
     }
 
@@ -87,7 +87,7 @@ class CodeGeneratorTest {
     @Test
     void inlinedSineAndCosineAreSinCosBitForBit() throws Exception {
         CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "Spinner"));
-        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) InProcessCompiler
+        org.symdyn.contract.FrameKinematics k = (org.symdyn.contract.FrameKinematics) InProcessCompiler
                 .compile(gen).type().getDeclaredConstructor().newInstance();
         int disc = k.frameNames().indexOf("disc");
         double[] rotation = new double[9];
@@ -116,7 +116,7 @@ class CodeGeneratorTest {
         CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "MathSpinner", false, true));
         assertFalse(gen.source().contains("SinCos."), "SinCos is not used");
         assertTrue(gen.source().contains("Math.sin(q[0])") && gen.source().contains("Math.cos(q[0])"));
-        org.symdyn.kinematics.FrameKinematics k = (org.symdyn.kinematics.FrameKinematics) InProcessCompiler
+        org.symdyn.contract.FrameKinematics k = (org.symdyn.contract.FrameKinematics) InProcessCompiler
                 .compile(gen).type().getDeclaredConstructor().newInstance();
         int disc = k.frameNames().indexOf("disc");
         double[] rotation = new double[9];

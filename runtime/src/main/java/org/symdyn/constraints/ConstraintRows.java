@@ -1,7 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 
 /**
  * A provider of constraint rows: the position error φ(q), the velocity error φ̇(q, v), the Jacobian G(q) and

@@ -1,7 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.CouplerConstraintModel;
 import org.symdyn.model.JointType;

@@ -1,7 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 
 /**
  * Base class for user constraints written in Java (RBDL's CustomConstraint): a subclass supplies its rows of

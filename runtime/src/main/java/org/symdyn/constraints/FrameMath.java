@@ -1,6 +1,6 @@
 package org.symdyn.constraints;
 
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.spatial.Pose;
 
 /** Small allocation-free 3-D helpers shared by the row providers (row-major 3x3 rotations). */

@@ -3,7 +3,7 @@ package org.symdyn.constraints;
 import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
@@ -53,7 +53,13 @@ public final class GenericConstraints implements ConstraintFunctions {
      *                                  zero loop axis or contact normal, a degenerate line-on-line edge frame)
      */
     public GenericConstraints(Model model) {
-        this.kin = new GenericDynamics(model);
+        this(new GenericDynamics(model));
+    }
+
+    /** Constraint functions evaluated on {@code kin}'s kinematics (shared with its other users; not copied). */
+    GenericConstraints(GenericDynamics kin) {
+        Model model = kin.model();
+        this.kin = kin;
         this.nv = model.nv();
         List<ConstraintRows> bound = new ArrayList<>();
         List<Integer> rowOffsets = new ArrayList<>();
@@ -152,6 +158,11 @@ public final class GenericConstraints implements ConstraintFunctions {
     @Override
     public String sourceSha256() {
         return kin.sourceSha256();
+    }
+
+    @Override
+    public String modelHash() {
+        return kin.modelHash();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.ConstraintFunctions;
+import org.symdyn.contract.ConstraintFunctions;
 
 /**
  * The rows of a model's own constraints, evaluated by a {@link ConstraintFunctions} (generic or generated) that

@@ -23,7 +23,7 @@ import org.symdyn.spatial.SpatialVectors;
  *   root to leaf   a'_i = X_i a_λ(i) + c_i  (a_root = -g),   q̈_i = D_i⁻¹ (u_i - U_iᵀ a'_i),   a_i = a'_i + S_i q̈_i
  * </pre>
  * so that H v̇ + C = τ + Σ_i J_iᵀ f_i^ext, where J_i is the body Jacobian of body i in its own coordinates
- * ({@link org.symdyn.kinematics.Kinematics#bodyJacobian}): an external force f_i^ext = [n; f] is given in body-i
+ * ({@link org.symdyn.contract.Kinematics#bodyJacobian}): an external force f_i^ext = [n; f] is given in body-i
  * coordinates, n the moment about the body origin. The force-propagation variant ({@link #forceResponse},
  * {@link #bodyForceResponse}, {@link #generalizedForceResponse}) runs the last two passes with v = 0, g = 0 and
  * only the new forces: I^A, U, D⁻¹ are reused, only p^A (and u) change, so each response costs O(n) and gives

@@ -1,10 +1,12 @@
 package org.symdyn.dynamics;
 
+import org.symdyn.contract.Dynamics;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
@@ -159,6 +161,11 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public String sourceSha256() {
         return model.sourceSha256();
+    }
+
+    @Override
+    public String modelHash() {
+        return model.contentHash();
     }
 
     @Override
@@ -527,6 +534,12 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         t6a[1] = acc[o + 4] + d2 * p0 - d0 * p2 + w2 * vp0 - w0 * vp2;
         t6a[2] = acc[o + 5] + d0 * p1 - d1 * p0 + w0 * vp1 - w1 * vp0;
         bodyVectorToWorld(body, t6a, 0, acceleration);
+    }
+
+    @Override
+    public void pointBiasAcceleration(double[] q, double[] v, int body, double[] point, double[] bias) {
+        checkLength(v, nv, "v");
+        pointAcceleration(q, v, zeroV, body, point, bias);
     }
 
     @Override

@@ -36,6 +36,7 @@ public final class Model {
     private final Map<String, Integer> bodyIndexByName = new HashMap<>();
     private final Map<String, Frame> frameByName = new HashMap<>();
     private final Map<String, Integer> bodyIndexByJointName = new HashMap<>();
+    private volatile String contentHash;
 
     Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
             List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
@@ -88,6 +89,19 @@ public final class Model {
     /** SHA-256 (hex) of the model file's bytes, or null for a model built in code. */
     public String sourceSha256() {
         return sourceSha256;
+    }
+
+    /**
+     * The model's content hash ({@link ModelHash}): equal for models that compute the same numbers under the same
+     * names, whether read from a file or built in code. Computed once.
+     */
+    public String contentHash() {
+        String h = contentHash;
+        if (h == null) {
+            h = ModelHash.of(this);
+            contentHash = h;
+        }
+        return h;
     }
 
     /** Gravity in world coordinates (m/s²), a copy. */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Applied generalised forces τ(t, q, v) (nv): joint torques (N·m) and forces (N) along the velocity coordinates; for
- * a floating joint the wrench [n; f] on the child in child coordinates (see {@link org.symdyn.dynamics.Dynamics}).
+ * a floating joint the wrench [n; f] on the child in child coordinates (see {@link org.symdyn.contract.Dynamics}).
  * Gravity is not part of τ: the dynamics include it through C(q, v). Implementations must overwrite every entry and
  * must not allocate.
  */

@@ -1,8 +1,8 @@
 package org.symdyn.simulation;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.Dynamics;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
 
 /**

@@ -1,7 +1,7 @@
 package org.symdyn.simulation;
 
 import java.util.Objects;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 
 /**
  * v̇ = H(q)⁻¹ (τ(t, q, v) - C(q, v)) by {@link Dynamics#forwardDynamics} (the generic ABA or generated code), with τ

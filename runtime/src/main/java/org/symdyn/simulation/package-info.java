@@ -17,7 +17,7 @@
  * </ul>
  *
  * Units are SI; velocities and forces follow {@link org.symdyn.model.JointType} and
- * {@link org.symdyn.dynamics.Dynamics}. Everything allocates at construction and nothing per step; no instance is
+ * {@link org.symdyn.contract.Dynamics}. Everything allocates at construction and nothing per step; no instance is
  * thread-safe except {@link org.symdyn.simulation.StateSpace}.
  */
 package org.symdyn.simulation;

@@ -9,7 +9,7 @@ import org.symdyn.constraints.ConstraintSet;
  *   [H Gᵀ] [ v̇]   [τ - C]
  *   [G 0 ] [-λ] = [  γ  ]      i.e.  H v̇ + C = τ + Gᵀ λ,  G v̇ = γ,
  * </pre>
- * H and C from the set's {@link org.symdyn.dynamics.Dynamics}, G and γ (with Baumgarte terms of the groups that
+ * H and C from the set's {@link org.symdyn.contract.Dynamics}, G and γ (with Baumgarte terms of the groups that
  * enable them) from its rows. λ is left in {@link ConstraintSet#force()} (the generalised constraint forces along
  * G's rows; for a unit-normal contact the force in N on the body along the normal) and can be resolved into body
  * forces with {@link ConstraintSet#calcForces}. Every method gives the same v̇ and λ.

@@ -13,7 +13,7 @@ import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.kinematics.Kinematics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.CouplerConstraintModel;

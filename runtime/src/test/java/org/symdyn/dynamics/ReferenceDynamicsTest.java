@@ -1,5 +1,7 @@
 package org.symdyn.dynamics;
 
+import org.symdyn.contract.ModelInfo;
+
 import org.symdyn.testing.TestJson;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.AssertionFailedError;
-import org.symdyn.dynamics.ModelParameters;
+import org.symdyn.contract.ModelParameters;
 import org.symdyn.model.Model;
 import org.symdyn.samples.Comparison.Quantity;
 import org.symdyn.samples.generated.Arm7Dynamics;

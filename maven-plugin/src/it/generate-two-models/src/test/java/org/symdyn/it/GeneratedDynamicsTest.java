@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
-import org.symdyn.dynamics.Dynamics;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.it.dyn.Pendulum;
 import org.symdyn.it.dyn.TwoLinkArmDynamics;
 

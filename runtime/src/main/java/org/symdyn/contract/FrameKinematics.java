@@ -1,6 +1,6 @@
-package org.symdyn.kinematics;
+package org.symdyn.contract;
 
-import org.symdyn.dynamics.ModelInfo;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * World poses of a model's named frames (every link of the model file): the part of {@link Kinematics} that

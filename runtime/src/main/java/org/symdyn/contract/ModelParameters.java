@@ -1,4 +1,4 @@
-package org.symdyn.dynamics;
+package org.symdyn.contract;
 
 import java.util.List;
 

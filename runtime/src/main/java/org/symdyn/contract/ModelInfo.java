@@ -1,4 +1,4 @@
-package org.symdyn.dynamics;
+package org.symdyn.contract;
 
 import java.util.List;
 
@@ -13,6 +13,13 @@ public interface ModelInfo {
 
     /** SHA-256 (hex) of the model file this was built from, or null for a model made in code. */
     String sourceSha256();
+
+    /**
+     * The content hash of the model this implementation evaluates ({@link org.symdyn.model.Model#contentHash()}):
+     * solvers refuse to bind an implementation whose hash differs from their model's, so that another model's
+     * class with the same sizes cannot give wrong numbers.
+     */
+    String modelHash();
 
     /** Number of position coordinates. */
     int nq();

@@ -1,11 +1,11 @@
-package org.symdyn.dynamics;
+package org.symdyn.contract;
 
 import org.ejml.data.DMatrixRMaj;
 
 /**
  * The joint-space dynamics of one model, H(q) v̇ + C(q, v) = τ, with H the joint-space inertia (mass) matrix and
  * C the bias forces (Coriolis, centrifugal and gravity). Implemented by the generic interpreter
- * ({@link GenericDynamics}) and by every generated class, so that solvers run on either.
+ * ({@link org.symdyn.dynamics.GenericDynamics}) and by every generated class, so that solvers run on either.
  *
  * <p>Conventions: inputs are {@code double[]} of length nq (q) or nv (v, v̇, τ); outputs are caller-owned and
  * preallocated ({@code DMatrixRMaj} of nv x nv, arrays of nv) and are overwritten. SI units. A floating base's v is

@@ -1,0 +1,209 @@
+package org.symdyn.constraints;
+
+import java.util.List;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.Model;
+
+/**
+ * The generic interpreter of a {@link Model} behind the whole contract ({@link ModelFunctions}): dynamics and
+ * kinematics by {@link GenericDynamics}, the model's constraints by {@link GenericConstraints} on the same
+ * instance's kinematics. The fused evaluations are the interface's defaults (separate calls): the interpreter has
+ * no straight-line code to share between them. The oracle a generated class is checked against, and the backend
+ * when no class was generated.
+ *
+ * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
+ */
+public final class GenericModel implements ModelFunctions {
+    private final GenericDynamics dynamics;
+    private final GenericConstraints constraints;
+
+    /**
+     * @throws IllegalArgumentException if a constraint of the model does not fit it (see
+     *                                  {@link GenericConstraints#GenericConstraints(Model)})
+     */
+    public GenericModel(Model model) {
+        this.dynamics = new GenericDynamics(model);
+        this.constraints = new GenericConstraints(dynamics);
+    }
+
+    /** The model this instance interprets. */
+    public Model model() {
+        return dynamics.model();
+    }
+
+    @Override
+    public GenericModel copy() {
+        return new GenericModel(dynamics.model());
+    }
+
+    // ---------------------------------------------------------------- metadata
+
+    @Override
+    public String modelName() {
+        return dynamics.modelName();
+    }
+
+    @Override
+    public String sourceSha256() {
+        return dynamics.sourceSha256();
+    }
+
+    @Override
+    public String modelHash() {
+        return dynamics.modelHash();
+    }
+
+    @Override
+    public int nq() {
+        return dynamics.nq();
+    }
+
+    @Override
+    public int nv() {
+        return dynamics.nv();
+    }
+
+    @Override
+    public List<String> qNames() {
+        return dynamics.qNames();
+    }
+
+    @Override
+    public List<String> vNames() {
+        return dynamics.vNames();
+    }
+
+    @Override
+    public List<String> bodyNames() {
+        return dynamics.bodyNames();
+    }
+
+    @Override
+    public List<String> jointNames() {
+        return dynamics.jointNames();
+    }
+
+    @Override
+    public int parent(int body) {
+        return dynamics.parent(body);
+    }
+
+    @Override
+    public boolean isFloating(int body) {
+        return dynamics.isFloating(body);
+    }
+
+    @Override
+    public List<String> frameNames() {
+        return dynamics.frameNames();
+    }
+
+    // ---------------------------------------------------------------- dynamics
+
+    @Override
+    public void massMatrix(double[] q, DMatrixRMaj H) {
+        dynamics.massMatrix(q, H);
+    }
+
+    @Override
+    public void biasForces(double[] q, double[] v, double[] C) {
+        dynamics.biasForces(q, v, C);
+    }
+
+    @Override
+    public void gravityForces(double[] q, double[] g) {
+        dynamics.gravityForces(q, g);
+    }
+
+    @Override
+    public void inverseDynamics(double[] q, double[] v, double[] vdot, double[] tau) {
+        dynamics.inverseDynamics(q, v, vdot, tau);
+    }
+
+    @Override
+    public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
+        dynamics.forwardDynamics(q, v, tau, vdot);
+    }
+
+    // ---------------------------------------------------------------- kinematics
+
+    @Override
+    public void framePose(double[] q, int frame, double[] rotation, double[] position) {
+        dynamics.framePose(q, frame, rotation, position);
+    }
+
+    @Override
+    public void bodyPose(double[] q, int body, double[] rotation, double[] position) {
+        dynamics.bodyPose(q, body, rotation, position);
+    }
+
+    @Override
+    public void bodyVelocity(double[] q, double[] v, int body, double[] velocity) {
+        dynamics.bodyVelocity(q, v, body, velocity);
+    }
+
+    @Override
+    public void bodyAcceleration(double[] q, double[] v, double[] vdot, int body, double[] acceleration) {
+        dynamics.bodyAcceleration(q, v, vdot, body, acceleration);
+    }
+
+    @Override
+    public void pointPosition(double[] q, int body, double[] point, double[] position) {
+        dynamics.pointPosition(q, body, point, position);
+    }
+
+    @Override
+    public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
+        dynamics.pointVelocity(q, v, body, point, velocity);
+    }
+
+    @Override
+    public void pointAcceleration(double[] q, double[] v, double[] vdot, int body, double[] point,
+            double[] acceleration) {
+        dynamics.pointAcceleration(q, v, vdot, body, point, acceleration);
+    }
+
+    @Override
+    public void pointBiasAcceleration(double[] q, double[] v, int body, double[] point, double[] bias) {
+        dynamics.pointBiasAcceleration(q, v, body, point, bias);
+    }
+
+    @Override
+    public void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj J) {
+        dynamics.pointJacobian(q, body, point, J);
+    }
+
+    @Override
+    public void bodyJacobian(double[] q, int body, DMatrixRMaj J) {
+        dynamics.bodyJacobian(q, body, J);
+    }
+
+    // ---------------------------------------------------------------- constraints
+
+    @Override
+    public int constraintRows() {
+        return constraints.constraintRows();
+    }
+
+    @Override
+    public void positionError(double[] q, double[] phi) {
+        constraints.positionError(q, phi);
+    }
+
+    @Override
+    public void velocityError(double[] q, double[] v, double[] phidot) {
+        constraints.velocityError(q, v, phidot);
+    }
+
+    @Override
+    public void constraintJacobian(double[] q, DMatrixRMaj G) {
+        constraints.constraintJacobian(q, G);
+    }
+
+    @Override
+    public void gamma(double[] q, double[] v, double[] gamma) {
+        constraints.gamma(q, v, gamma);
+    }
+}
