@@ -1,12 +1,19 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.model.ConstraintModel;
+import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.model.CouplerConstraintModel;
+import org.symdyn.model.LineOnLineConstraintModel;
+import org.symdyn.model.LoopConstraintModel;
+import org.symdyn.model.Model;
 
 /**
  * A provider of constraint rows: the position error φ(q), the velocity error φ̇(q, v), the Jacobian G(q) and
  * γ(q, v) = -Ġ v of a fixed number of scalar constraints, so that the constrained accelerations satisfy G v̇ = γ.
- * {@link ConstraintSet} stacks the rows of all its providers; new constraint kinds (line-on-line contact, user
+ * {@link ConstraintData} stacks the rows of all its providers; new constraint kinds (line-on-line contact, user
  * constraints) plug in by implementing this interface.
  *
  * <p>Conventions: v is the model's velocity vector (nv entries, see {@link org.symdyn.model.JointType}); each row's
@@ -18,6 +25,25 @@ import org.symdyn.contract.Kinematics;
  * there); after binding no method may allocate and the row count is fixed. An instance is not thread-safe.
  */
 public interface ConstraintRows {
+    /**
+     * The (unbound) rows of one of a model's own constraints: the one dispatch over the model's constraint kinds,
+     * used by {@link GenericConstraints} to evaluate them and by {@link ConstraintData} to resolve their forces.
+     *
+     * @throws IllegalArgumentException if the constraint does not fit the model
+     */
+    static ConstraintRows of(Model model, ConstraintModel c) {
+        if (c instanceof LoopConstraintModel loop) {
+            return LoopRows.of(loop);
+        } else if (c instanceof ContactConstraintModel contact) {
+            return ContactRows.of(contact);
+        } else if (c instanceof CouplerConstraintModel coupler) {
+            return CouplerRows.of(model, coupler);
+        } else if (c instanceof LineOnLineConstraintModel lineOnLine) {
+            return LineOnLineRows.of(lineOnLine);
+        }
+        throw new IllegalArgumentException("unsupported constraint kind " + c.getClass().getName());
+    }
+
     /** The kind of these rows. */
     ConstraintType type();
 

@@ -1,485 +1,217 @@
 package org.symdyn.constraints;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.ejml.data.DMatrixRMaj;
+import java.util.function.Supplier;
 import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.ConstraintModel;
-import org.symdyn.model.ContactConstraintModel;
-import org.symdyn.model.CouplerConstraintModel;
-import org.symdyn.model.LineOnLineConstraintModel;
-import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
 
 /**
- * The constraints of one mechanism and the workspaces of the constrained solvers (RBDL's ConstraintSet). Rows are
- * organised in {@link ConstraintGroup groups}: one per constraint of the {@link Model} (evaluated by the model's
- * {@link ConstraintFunctions}, generic or generated), then the groups added in code (contacts, loops, couplers and
- * custom rows, evaluated through {@link Kinematics}). Contacts on the same body point, and loops between the same
- * frames with the same Baumgarte settings, share a group, as in RBDL.
+ * The constraints of one mechanism: an immutable description (RBDL's ConstraintSet without its workspaces, in the
+ * manner of Pinocchio's model/data split). Rows are organised in {@link ConstraintGroup groups}: one per constraint
+ * of the model (evaluated by the model's {@link ConstraintFunctions}, generic or generated), then the groups added
+ * in code (contacts, loops, couplers and custom rows, evaluated through {@link Kinematics}). Contacts on the same
+ * body point, and loops between the same frames with the same Baumgarte settings, share a group, as in RBDL.
  *
- * <p>The stacked rows define φ(q) (position error), φ̇(q, v) (velocity error), G(q) (m x nv) and γ(q, v), with
- * G v̇ = γ, γ = -Ġ v plus -2α φ̇ - β² φ on the rows of groups with Baumgarte stabilisation enabled. The equations of
- * motion are H v̇ + C = τ + Gᵀ λ (λ the generalised constraint forces along the rows of G, stored in
- * {@link #force()}), solved as [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ]; impulses solve [H Gᵀ; G 0][v⁺; Λ] = [H v⁻; v⁺_target]
- * (Λ in {@link #impulse()}, so H (v⁺ - v⁻) = -Gᵀ Λ). The solvers are in {@code org.symdyn.solvers}.
+ * <p>The stacked rows define φ(q), φ̇(q, v), G(q) (m x nv) and γ(q, v) with G v̇ = γ; the equations of motion are
+ * H v̇ + C = τ + Gᵀ λ, solved as [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ] (see {@link ConstraintData}).
  *
- * <p>Life cycle: build with {@link #of(Model)} or {@link #empty(Model)}, add constraints, then {@link #bind} once
- * to a dynamics and kinematics implementation of the same model: every workspace is allocated there and nothing
- * allocates afterwards (name and id lookups aside). Adding after binding is an error. An instance is not
- * thread-safe: build one set (and its solvers) per thread.
+ * <p>Life cycle: {@link #builder(Model)} (or {@link #builder(ConstraintFunctions)} from a generated class alone,
+ * without the model file), add constraints, {@link Builder#build()}; then {@link #bind(ModelFunctions)} once per
+ * thread: each call returns a new {@link ConstraintData} that owns every workspace, so nothing allocates afterwards.
+ * The set itself is immutable and may be shared.
+ *
+ * <p>RBDL's names, for users coming from it:
+ * <table>
+ * <caption>RBDL ConstraintSet → SymDyn</caption>
+ * <tr><td>AddContactConstraint, AddLoopConstraint, AddCustomConstraint</td>
+ * <td>{@link Builder#addContact}, {@link Builder#addLoop}, {@link Builder#addCustom}</td></tr>
+ * <tr><td>Bind</td><td>{@link Builder#build()} then {@link #bind}</td></tr>
+ * <tr><td>getGroupIndexByName / ById / ByAssignedId, getGroupIndexMax</td>
+ * <td>{@link #groupIndex(String)}, {@link #groupIndexById}, {@link #groupIndexByAssignedId},
+ * {@link #groupCount()} - 1</td></tr>
+ * <tr><td>getGroupName, getGroupSize, getGroupType, getGroupId, getGroupAssignedId</td>
+ * <td>{@link #group(int)}: {@code name()}, {@code size()}, {@code type()}, {@code userId()},
+ * {@code assignedId()}</td></tr>
+ * <tr><td>calcPositionError, calcVelocityError, CalcConstraintsJacobian, CalcConstrainedSystemVariables</td>
+ * <td>{@link ConstraintData}: {@code positionError}, {@code velocityError}, {@code jacobian},
+ * {@code computeSystem}</td></tr>
+ * <tr><td>enable/disableBaumgarteStabilization, setBaumgarteTimeConstant, ...Coefficients,
+ * calcBaumgarteStabilizationForces</td>
+ * <td>{@link ConstraintData}: {@code enableBaumgarte}, {@code disableBaumgarte}, {@code setBaumgarteTimeConstant},
+ * {@code setBaumgarteCoefficients}, {@code baumgarteTerm}</td></tr>
+ * <tr><td>calcForces, calcImpulses; H, C, G, gamma, force, impulse, v_plus</td>
+ * <td>{@link ConstraintData}: {@code forces}, {@code impulses}; {@code H()}, {@code C()}, {@code G()},
+ * {@code gamma()}, {@code force()}, {@code impulse()}, {@code impulseTarget()}</td></tr>
+ * </table>
  */
 public final class ConstraintSet {
     /** The user-defined id of a constraint added without one. */
     public static final int NO_ID = -1;
 
     private final Model model;
+    private final String modelName;
+    private final String modelHash;
     private final int nq;
     private final int nv;
-    private final List<ConstraintGroup> groups = new ArrayList<>();
-    private final Map<String, Integer> groupByName = new HashMap<>();
-    private final Map<Integer, Integer> groupByUserId = new HashMap<>();
-    private final Map<Integer, Integer> groupByAssignedId = new HashMap<>();
-    private final Set<String> rowNameSet = new HashSet<>();
-    private final ModelFunctionRows modelRows;
+    private final int bodyCount;
+    private final List<ConstraintGroup> groups;
     private final int modelGroupCount;
-    private final SolverSettings settings = new SolverSettings();
-    private int nextAssignedId;
+    private final int modelRows;
+    private final int rows;
+    private final List<String> rowNames;
+    private final Map<String, Integer> groupByName;
+    private final Map<Integer, Integer> groupByUserId;
+    private final Map<Integer, Integer> groupByAssignedId;
 
-    private boolean bound;
-    private Dynamics dynamics;
-    private Kinematics kinematics;
-    private int m;
-    private ConstraintGroup[] groupArray;
-    private String[] rowNames;
-    private DMatrixRMaj h;
-    private double[] c;
-    private DMatrixRMaj g;
-    private double[] gamma;
-    private double[] force;
-    private double[] impulse;
-    private double[] impulseTarget;
-    private double[] stabPhi;
-    private double[] stabPhidot;
-    private double[] scratchRows;
-
-    private ConstraintSet(Model model, boolean withModelConstraints) {
-        this.model = model;
-        this.nq = model.nq();
-        this.nv = model.nv();
-        int rows = 0;
-        if (withModelConstraints) {
-            for (ConstraintModel cm : model.constraints()) {
-                ConstraintGroup group = newGroup(cm.name(), typeOf(cm), NO_ID, null, cm);
-                registerRows(group, cm.name(), cm.rowCount());
-                if (!Double.isNaN(cm.baumgarteTimeConstant())) {
-                    group.setBaumgarteTimeConstant(cm.baumgarteTimeConstant());
-                    group.enableBaumgarte();
-                }
-                rows += cm.rowCount();
+    private ConstraintSet(Builder b) {
+        this.model = b.model;
+        this.modelName = b.modelName;
+        this.modelHash = b.modelHash;
+        this.nq = b.nq;
+        this.nv = b.nv;
+        this.bodyCount = b.bodyCount;
+        this.modelGroupCount = b.modelGroupCount;
+        this.groupByName = Map.copyOf(b.groupByName);
+        this.groupByUserId = Map.copyOf(b.groupByUserId);
+        this.groupByAssignedId = Map.copyOf(b.groupByAssignedId);
+        List<ConstraintGroup> built = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        int offset = 0;
+        int modelRowCount = 0;
+        for (Draft d : b.drafts) {
+            built.add(new ConstraintGroup(built.size(), d.name, d.type, d.userId, d.assignedId, offset, d.rowNames,
+                    d.modelConstraint, d.rowsSupplier(), d.baumgarte, d.alpha, d.beta));
+            names.addAll(d.rowNames);
+            offset += d.rowNames.size();
+            if (d.modelConstraint >= 0) {
+                modelRowCount = offset;
             }
         }
-        modelGroupCount = groups.size();
-        modelRows = modelGroupCount > 0 ? new ModelFunctionRows(rows) : null;
+        this.groups = List.copyOf(built);
+        this.rowNames = List.copyOf(names);
+        this.rows = offset;
+        this.modelRows = modelRowCount;
     }
 
-    /** A set with one group per constraint of {@code model} (names, types and Baumgarte settings from it). */
+    /** A builder whose set starts with one group per constraint of {@code model}. */
+    public static Builder builder(Model model) {
+        return new Builder(model, null);
+    }
+
+    /**
+     * A builder from a model's functions alone (a generated class, without the model file): the model's constraints
+     * come from {@link ConstraintFunctions#constraintNames()} and the metadata beside it. Couplers added in code
+     * and the resolution of model constraints into body forces need the {@link Model}: use
+     * {@link #builder(Model)} for those.
+     */
+    public static Builder builder(ConstraintFunctions functions) {
+        return new Builder(null, functions);
+    }
+
+    /** The set of the model's own constraints. */
     public static ConstraintSet of(Model model) {
-        return new ConstraintSet(model, true);
+        return builder(model).build();
     }
 
-    /** A set without the model's constraints, for constraints added in code only. */
-    public static ConstraintSet empty(Model model) {
-        return new ConstraintSet(model, false);
-    }
-
-    private static ConstraintType typeOf(ConstraintModel cm) {
-        if (cm instanceof LoopConstraintModel) {
-            return ConstraintType.LOOP;
-        } else if (cm instanceof ContactConstraintModel) {
-            return ConstraintType.CONTACT;
-        } else if (cm instanceof CouplerConstraintModel) {
-            return ConstraintType.COUPLER;
-        } else if (cm instanceof LineOnLineConstraintModel) {
-            return ConstraintType.LINE_ON_LINE;
-        }
-        throw new IllegalArgumentException("unknown constraint kind " + cm.getClass().getName());
-    }
-
-    // ---------------------------------------------------------------- adding constraints
-
-    /** {@link #addContact(int, double[], double[], String, int)} without a name or id. */
-    public int addContact(int body, double[] bodyPoint, double[] worldNormal) {
-        return addContact(body, bodyPoint, worldNormal, null, NO_ID);
-    }
-
-    /**
-     * Holds a body point along a world direction: one row with φ = 0, G = nᵀ J_p, γ = -n · p̈(v̇ = 0); λ is the
-     * force (N) along n on the body (see {@link ContactRows}). Joins the group of an earlier contact on the same
-     * body at exactly the same point.
-     *
-     * @param body        a moving body's index
-     * @param bodyPoint   the point in body coordinates
-     * @param worldNormal a unit vector in world coordinates
-     * @param name        a name unique in the set, or null for {@code contact#<assigned id>}
-     * @param userId      an id unique in the set, or {@link #NO_ID}
-     * @return the assigned id: the number of rows added to the set before this one (a handle for
-     *         {@link #getGroupIndexByAssignedId}, not a row index)
-     */
-    public int addContact(int body, double[] bodyPoint, double[] worldNormal, String name, int userId) {
-        checkNotBound();
-        checkBody(body, false, "contact");
-        if (worldNormal == null || worldNormal.length != 3) {
-            throw new IllegalArgumentException("contact normal must have 3 coordinates");
-        }
-        double n = Math.sqrt(worldNormal[0] * worldNormal[0] + worldNormal[1] * worldNormal[1]
-                + worldNormal[2] * worldNormal[2]);
-        if (!(Math.abs(n - 1) <= 1e-9)) {
-            throw new IllegalArgumentException("contact normal must be a unit vector, |n| = " + n);
-        }
-        checkNameAndId(name, userId);
-        for (ConstraintGroup group : groups) {
-            if (group.rows() instanceof ContactRows cr && cr.isAt(body, bodyPoint)) {
-                cr.addNormal(worldNormal);
-                return addRowsToGroup(group, name, userId, 1);
-            }
-        }
-        ContactRows rows = new ContactRows(body, bodyPoint, worldNormal);
-        return addGroup(rows, name, userId);
-    }
-
-    /** {@link #addLoop(int, Pose, int, Pose, List, boolean, double, String, int)} for one axis, no stabilisation. */
-    public int addLoop(int predecessorBody, Pose predecessorFrame, int successorBody, Pose successorFrame,
-            double[] axis) {
-        return addLoop(predecessorBody, predecessorFrame, successorBody, successorFrame, List.of(axis), false,
-                ConstraintGroup.DEFAULT_TIME_CONSTANT, null, NO_ID);
-    }
-
-    /**
-     * Holds frame S of the successor on frame P of the predecessor along spatial axes [angular; linear] in P, one
-     * row each (see {@link LoopRows} for φ, G and γ; λ_k is the generalised force along axis k, applied as a wrench
-     * on the successor at S and its opposite on the predecessor at P). Joins an existing loop group between the
-     * same bodies and frames with the same Baumgarte settings.
-     *
-     * @param predecessorBody  body index, -1 for the world
-     * @param predecessorFrame P in the predecessor's frame
-     * @param successorBody    body index, -1 for the world
-     * @param successorFrame   S in the successor's frame
-     * @param axes             one or more 6-vectors [angular; linear] in P
-     * @param baumgarte        whether the group starts with Baumgarte stabilisation on
-     * @param timeConstant     T_stab (s), α = β = 1/T_stab
-     * @param name             a name unique in the set (rows named name[k] when several axes are given), or null
-     * @param userId           an id unique in the set, or {@link #NO_ID}
-     * @return the assigned id of the first added row
-     */
-    public int addLoop(int predecessorBody, Pose predecessorFrame, int successorBody, Pose successorFrame,
-            List<double[]> axes, boolean baumgarte, double timeConstant, String name, int userId) {
-        checkNotBound();
-        checkBody(predecessorBody, true, "loop predecessor");
-        checkBody(successorBody, true, "loop successor");
-        if (axes == null || axes.isEmpty()) {
-            throw new IllegalArgumentException("a loop needs at least one axis");
-        }
-        if (!(timeConstant > 0) || Double.isInfinite(timeConstant)) {
-            throw new IllegalArgumentException("Baumgarte time constant must be positive, got " + timeConstant);
-        }
-        checkNameAndId(name, userId);
-        for (ConstraintGroup group : groups) {
-            if (group.rows() instanceof LoopRows lr
-                    && lr.joins(predecessorBody, predecessorFrame, successorBody, successorFrame)
-                    && group.isBaumgarteEnabled() == baumgarte && group.baumgarteTimeConstant() == timeConstant) {
-                for (double[] a : axes) {
-                    lr.addAxis(a);
-                }
-                return addRowsToGroup(group, name, userId, axes.size());
-            }
-        }
-        LoopRows rows = new LoopRows(predecessorBody, predecessorFrame, successorBody, successorFrame, axes.get(0));
-        for (int k = 1; k < axes.size(); k++) {
-            rows.addAxis(axes.get(k));
-        }
-        int id = addGroup(rows, name, userId);
-        ConstraintGroup group = groups.get(groups.size() - 1);
-        group.setBaumgarteTimeConstant(timeConstant);
-        if (baumgarte) {
-            group.enableBaumgarte();
-        }
-        return id;
-    }
-
-    /**
-     * Couples two single-dof joints, q_j = ratio q_r + offset (see {@link CouplerRows}); its own group.
-     *
-     * @param jointBody     the body whose joint is driven
-     * @param referenceBody the body whose joint drives it
-     * @return the assigned id
-     */
-    public int addCoupler(int jointBody, int referenceBody, double ratio, double offset, String name, int userId) {
-        checkNotBound();
-        checkNameAndId(name, userId);
-        return addGroup(new CouplerRows(model, jointBody, referenceBody, ratio, offset), name, userId);
-    }
-
-    /** Adds a user constraint as its own group (RBDL's AddCustomConstraint); Baumgarte off. */
-    public int addCustom(CustomConstraint constraint, String name, int userId) {
-        return addRows(constraint, name, userId);
-    }
-
-    /**
-     * Adds any row provider as its own group of type {@link ConstraintRows#type()} (the way new constraint kinds,
-     * such as line-on-line contact, join a set). Its row count must not change until {@link #bind}.
-     *
-     * @return the assigned id of its first row
-     */
-    public int addRows(ConstraintRows rows, String name, int userId) {
-        checkNotBound();
-        if (rows.rowCount() <= 0) {
-            throw new IllegalArgumentException("a constraint group needs at least one row");
-        }
-        for (ConstraintGroup group : groups) {
-            if (group.rows() == rows) {
-                throw new IllegalArgumentException("these rows were already added as group '" + group.name() + "'");
-            }
-        }
-        checkNameAndId(name, userId);
-        return addGroup(rows, name, userId);
-    }
-
-    private int addGroup(ConstraintRows rows, String name, int userId) {
-        int assigned = nextAssignedId;
-        String groupName = name != null ? name : defaultName(rows.type(), assigned);
-        ConstraintGroup group = newGroup(groupName, rows.type(), userId, rows, null);
-        if (userId != NO_ID) {
-            groupByUserId.put(userId, group.index());
-        }
-        registerRows(group, name, rows.rowCount());
-        return assigned;
-    }
-
-    private ConstraintGroup newGroup(String name, ConstraintType type, int userId, ConstraintRows rows,
-            ConstraintModel cm) {
-        if (groupByName.containsKey(name)) {
-            throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
-        }
-        ConstraintGroup group = new ConstraintGroup(groups.size(), name, type, userId, nextAssignedId, rows, cm);
-        groups.add(group);
-        groupByName.put(name, group.index());
-        return group;
-    }
-
-    private int addRowsToGroup(ConstraintGroup group, String name, int userId, int count) {
-        int assigned = nextAssignedId;
-        if (name != null) {
-            groupByName.put(name, group.index());
-        }
-        if (userId != NO_ID) {
-            groupByUserId.put(userId, group.index());
-        }
-        registerRows(group, name, count);
-        return assigned;
-    }
-
-    /** Names the rows of one add call and consumes their assigned ids. */
-    private void registerRows(ConstraintGroup group, String name, int count) {
-        for (int k = 0; k < count; k++) {
-            int assigned = nextAssignedId++;
-            String rowName;
-            if (name == null) {
-                rowName = defaultName(group.type(), assigned);
-            } else {
-                rowName = count == 1 ? name : name + "[" + k + "]";
-            }
-            if (!rowNameSet.add(rowName)) {
-                throw new IllegalArgumentException("duplicate constraint row name '" + rowName + "'");
-            }
-            group.addRowName(rowName);
-            groupByAssignedId.put(assigned, group.index());
-        }
-    }
-
-    private static String defaultName(ConstraintType type, int assigned) {
-        return type.name().toLowerCase(java.util.Locale.ROOT) + "#" + assigned;
-    }
-
-    private void checkNameAndId(String name, int userId) {
-        if (name != null && (groupByName.containsKey(name) || rowNameSet.contains(name))) {
-            throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
-        }
-        if (userId != NO_ID && groupByUserId.containsKey(userId)) {
-            throw new IllegalArgumentException("duplicate constraint id " + userId);
-        }
-    }
-
-    private void checkBody(int body, boolean worldAllowed, String what) {
-        if (body < (worldAllowed ? -1 : 0) || body >= model.bodyCount()) {
-            throw new IllegalArgumentException(what + ": body index " + body + " is not a "
-                    + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + model.name() + "'");
-        }
-    }
-
-    private void checkNotBound() {
-        if (bound) {
-            throw new IllegalStateException("the constraint set is bound: constraints can no longer be added");
-        }
+    /** The set of the model's own constraints, from a generated class alone. */
+    public static ConstraintSet of(ConstraintFunctions functions) {
+        return builder(functions).build();
     }
 
     // ---------------------------------------------------------------- binding
 
     /**
-     * Binds the set to implementations of its model and allocates every workspace. {@code functions} evaluates the
-     * model's own constraints and may be null only when the set has none.
+     * Binds a new {@link ConstraintData} to one implementation of the whole contract (a generated class, or
+     * {@link GenericModel}); the fused evaluations of {@link ModelFunctions} are used.
      *
-     * @throws IllegalArgumentException if an implementation does not match the model
-     * @throws IllegalStateException    if already bound
+     * @throws IllegalArgumentException if the implementation is of another model (content hash, sizes or constraint
+     *                                  names differ)
      */
-    public void bind(Dynamics dyn, Kinematics kin, ConstraintFunctions functions) {
-        if (bound) {
-            throw new IllegalStateException("the constraint set is already bound");
-        }
-        checkSameModel(dyn.nq(), dyn.nv(), dyn.bodyCount(), "dynamics");
-        checkSameModel(kin.nq(), kin.nv(), kin.bodyCount(), "kinematics");
-        if (modelRows != null) {
-            if (functions == null) {
-                throw new IllegalArgumentException("the set has the model's constraints: give their functions");
-            }
-            checkSameModel(functions.nq(), functions.nv(), functions.bodyCount(), "constraint functions");
-        }
-        int offset = 0;
-        for (ConstraintGroup group : groups) {
-            group.setRowOffset(offset);
-            offset += group.size();
-        }
-        for (ConstraintGroup group : groups) {
-            if (group.rows() != null) {
-                group.rows().bind(kin);
-                if (group.rows().rowCount() != group.size()) {
-                    throw new IllegalStateException("group '" + group.name() + "' was added with " + group.size()
-                            + " rows and has " + group.rows().rowCount() + " now");
-                }
-            } else {
-                group.resolver = resolverFor(group.modelConstraint());
-                if (group.resolver != null) {
-                    group.resolver.bind(kin);
-                }
-            }
-        }
-        if (modelRows != null) {
-            modelRows.bind(functions, nv);
-        }
-        m = offset;
-        groupArray = groups.toArray(new ConstraintGroup[0]);
-        rowNames = new String[m];
-        for (ConstraintGroup group : groups) {
-            for (int k = 0; k < group.size(); k++) {
-                rowNames[group.rowOffset() + k] = group.rowNames().get(k);
-            }
-        }
-        h = new DMatrixRMaj(nv, nv);
-        c = new double[nv];
-        g = new DMatrixRMaj(m, nv);
-        gamma = new double[m];
-        force = new double[m];
-        impulse = new double[m];
-        impulseTarget = new double[m];
-        stabPhi = new double[m];
-        stabPhidot = new double[m];
-        scratchRows = new double[m];
-        dynamics = dyn;
-        kinematics = kin;
-        bound = true;
-    }
-
-    /** Binds without model constraint functions (the set must have no model groups). */
-    public void bind(Dynamics dyn, Kinematics kin) {
-        bind(dyn, kin, null);
+    public ConstraintData bind(ModelFunctions functions) {
+        return new ConstraintData(this, functions, functions, functions);
     }
 
     /**
-     * Binds to the generic interpreter of the model ({@link GenericDynamics}, {@link GenericConstraints}) and
-     * returns this set.
+     * Binds to separate implementations. {@code kinematics} may be null when no group needs it (every row is a model
+     * row and no forces are resolved); {@code functions} may be null only when the set has no model rows.
+     *
+     * @throws IllegalArgumentException if an implementation is of another model or a needed one is missing
      */
-    public ConstraintSet bindGeneric() {
-        GenericDynamics generic = new GenericDynamics(model);
-        bind(generic, generic, modelRows != null ? new GenericConstraints(model) : null);
-        return this;
+    public ConstraintData bind(Dynamics dynamics, Kinematics kinematics, ConstraintFunctions functions) {
+        return new ConstraintData(this, dynamics, kinematics, functions);
     }
 
-    private ConstraintRows resolverFor(ConstraintModel cm) {
-        if (cm instanceof LoopConstraintModel loop) {
-            return LoopRows.of(loop);
-        } else if (cm instanceof ContactConstraintModel contact) {
-            return ContactRows.of(contact);
-        } else if (cm instanceof CouplerConstraintModel coupler) {
-            return CouplerRows.of(model, coupler);
-        } else if (cm instanceof LineOnLineConstraintModel lineOnLine) {
-            return LineOnLineRows.of(lineOnLine);
+    /** Binds to the generic interpreter of the model ({@link GenericModel}). */
+    public ConstraintData bindGeneric() {
+        if (model == null) {
+            throw new IllegalStateException("the set was built from a model's functions, not from its Model: bind it"
+                    + " to those functions");
         }
-        return null;
+        return bind(new GenericModel(model));
     }
 
-    private void checkSameModel(int otherNq, int otherNv, int otherBodies, String what) {
-        if (otherNq != nq || otherNv != nv || otherBodies != model.bodyCount()) {
-            throw new IllegalArgumentException("the " + what + " (nq " + otherNq + ", nv " + otherNv + ", "
-                    + otherBodies + " bodies) do not match model '" + model.name() + "' (nq " + nq + ", nv " + nv
-                    + ", " + model.bodyCount() + " bodies)");
+    /**
+     * Checks that {@code info} describes this set's model: same content hash (when both are known), sizes.
+     *
+     * @throws IllegalArgumentException naming what differs
+     */
+    void checkSameModel(ModelInfo info, String what) {
+        if (info.nq() != nq || info.nv() != nv || info.bodyCount() != bodyCount) {
+            throw new IllegalArgumentException("the " + what + " (model '" + info.modelName() + "', nq " + info.nq()
+                    + ", nv " + info.nv() + ", " + info.bodyCount() + " bodies) do not match model '" + modelName
+                    + "' (nq " + nq + ", nv " + nv + ", " + bodyCount + " bodies)");
         }
-    }
-
-    /** True once {@link #bind} has run. */
-    public boolean isBound() {
-        return bound;
-    }
-
-    private void checkBound() {
-        if (!bound) {
-            throw new IllegalStateException("bind the constraint set first");
+        String other = info.modelHash();
+        if (modelHash != null && other != null && !modelHash.equals(other)) {
+            throw new IllegalArgumentException("the " + what + " were made for another model than the constraint set's"
+                    + " ('" + info.modelName() + "', content hash " + other.substring(0, 12) + "..., the set's model '"
+                    + modelName + "' has " + modelHash.substring(0, 12) + "...): regenerate the class from the same"
+                    + " model file, or build the set from the class itself (ConstraintSet.builder(functions))");
         }
     }
 
     // ---------------------------------------------------------------- sizes and metadata
 
-    /** The model. */
+    /** The model, or null for a set built from a model's functions alone. */
     public Model model() {
         return model;
     }
 
-    /** The bound dynamics. */
-    public Dynamics dynamics() {
-        checkBound();
-        return dynamics;
+    /** The model's name. */
+    public String modelName() {
+        return modelName;
     }
 
-    /** The bound kinematics. */
-    public Kinematics kinematics() {
-        checkBound();
-        return kinematics;
-    }
-
-    /** The solver settings of this set (factorisations, rank policy). */
-    public SolverSettings settings() {
-        return settings;
+    /** The model's content hash ({@link Model#contentHash()}). */
+    public String modelHash() {
+        return modelHash;
     }
 
     /** Number of constraint rows m (all groups). */
     public int size() {
-        if (bound) {
-            return m;
-        }
-        int n = 0;
-        for (ConstraintGroup group : groups) {
-            n += group.size();
-        }
-        return n;
+        return rows;
+    }
+
+    /** Number of rows of the model's own constraints (they come first). */
+    public int modelRowCount() {
+        return modelRows;
+    }
+
+    /** Number of groups of the model's own constraints (they come first). */
+    public int modelGroupCount() {
+        return modelGroupCount;
     }
 
     /** Number of position coordinates of the model. */
@@ -492,28 +224,24 @@ public final class ConstraintSet {
         return nv;
     }
 
-    /** Name of row i (bound sets only). */
+    /** Number of moving bodies of the model. */
+    public int bodyCount() {
+        return bodyCount;
+    }
+
+    /** Name of row i. */
     public String rowName(int row) {
-        checkBound();
-        return rowNames[row];
+        return rowNames.get(row);
     }
 
-    /** Names of all rows in row order (bound sets only). */
+    /** Names of all rows in row order. */
     public List<String> rowNames() {
-        checkBound();
-        return Collections.unmodifiableList(Arrays.asList(rowNames));
+        return rowNames;
     }
-
-    // ---------------------------------------------------------------- groups
 
     /** Number of groups. */
     public int groupCount() {
         return groups.size();
-    }
-
-    /** The largest valid group index (groupCount - 1), as RBDL's getGroupIndexMax. */
-    public int getGroupIndexMax() {
-        return groups.size() - 1;
     }
 
     /** The group at an index. */
@@ -524,13 +252,17 @@ public final class ConstraintSet {
         return groups.get(groupIndex);
     }
 
+    /** All groups in row order. */
+    public List<ConstraintGroup> groups() {
+        return groups;
+    }
+
     /**
-     * The group that a constraint of this name (a model constraint's name, or a name given when adding) belongs
-     * to.
+     * The group that a constraint of this name (a model constraint's name, or a name given when adding) belongs to.
      *
      * @throws IllegalArgumentException if there is none
      */
-    public int getGroupIndexByName(String name) {
+    public int groupIndex(String name) {
         Integer i = groupByName.get(name);
         if (i == null) {
             throw new IllegalArgumentException("no constraint named '" + name + "'; groups: " + groupByName.keySet());
@@ -543,7 +275,7 @@ public final class ConstraintSet {
      *
      * @throws IllegalArgumentException if there is none
      */
-    public int getGroupIndexById(int userId) {
+    public int groupIndexById(int userId) {
         Integer i = groupByUserId.get(userId);
         if (i == null) {
             throw new IllegalArgumentException("no constraint with user id " + userId);
@@ -557,7 +289,7 @@ public final class ConstraintSet {
      *
      * @throws IllegalArgumentException if there is none
      */
-    public int getGroupIndexByAssignedId(int assignedId) {
+    public int groupIndexByAssignedId(int assignedId) {
         Integer i = groupByAssignedId.get(assignedId);
         if (i == null) {
             throw new IllegalArgumentException("no constraint with assigned id " + assignedId);
@@ -565,292 +297,446 @@ public final class ConstraintSet {
         return i;
     }
 
-    /** The group's name (its first constraint's). */
-    public String getGroupName(int groupIndex) {
-        return group(groupIndex).name();
-    }
-
-    /** Number of rows of the group. */
-    public int getGroupSize(int groupIndex) {
-        return group(groupIndex).size();
-    }
-
-    /** The group's type. */
-    public ConstraintType getGroupType(int groupIndex) {
-        return group(groupIndex).type();
-    }
-
-    /** The user-defined id of the group's first constraint ({@link #NO_ID} if none). */
-    public int getGroupId(int groupIndex) {
-        return group(groupIndex).userId();
-    }
-
-    /** The assigned id of the group's first row. */
-    public int getGroupAssignedId(int groupIndex) {
-        return group(groupIndex).assignedId();
-    }
-
-    /** Index of the group's first row in G, γ, φ, λ (bound sets only). */
-    public int getGroupRowOffset(int groupIndex) {
-        checkBound();
-        return group(groupIndex).rowOffset();
-    }
-
-    // ---------------------------------------------------------------- Baumgarte per group
-
-    /** True if the group's γ carries -2α φ̇ - β² φ. */
-    public boolean isBaumgarteStabilizationEnabled(int groupIndex) {
-        return group(groupIndex).isBaumgarteEnabled();
-    }
-
-    /** Turns the group's stabilisation on. */
-    public void enableBaumgarteStabilization(int groupIndex) {
-        group(groupIndex).enableBaumgarte();
-    }
-
-    /** Turns the group's stabilisation off. */
-    public void disableBaumgarteStabilization(int groupIndex) {
-        group(groupIndex).disableBaumgarte();
-    }
-
-    /** Sets the group's α = β = 1/T (s). */
-    public void setBaumgarteTimeConstant(int groupIndex, double timeConstant) {
-        group(groupIndex).setBaumgarteTimeConstant(timeConstant);
-    }
-
-    /** Sets the group's α and β directly. */
-    public void setBaumgarteStabilizationCoefficients(int groupIndex, double alpha, double beta) {
-        group(groupIndex).setBaumgarteCoefficients(alpha, beta);
-    }
-
-    /** out[0] = α (velocity coefficient), out[1] = β (position coefficient). */
-    public void getBaumgarteStabilizationCoefficients(int groupIndex, double[] out) {
-        ConstraintGroup group = group(groupIndex);
-        out[0] = group.baumgarteAlpha();
-        out[1] = group.baumgarteBeta();
-    }
-
-    /** The group's term -2α φ̇ - β² φ for its errors φ, φ̇ (group-sized arrays) into {@code out}. */
-    public void calcBaumgarteStabilizationForces(int groupIndex, double[] phi, double[] phidot, double[] out) {
-        group(groupIndex).baumgarteTerm(phi, phidot, out);
-    }
-
-    // ---------------------------------------------------------------- evaluation
-
-    /** φ(q) of every row into {@code phi} (m entries). Contact rows are 0. */
-    public void calcPositionError(double[] q, double[] phi) {
-        checkBound();
-        if (modelRows != null) {
-            modelRows.positionError(q, phi);
-        }
-        for (int i = modelGroupCount; i < groupArray.length; i++) {
-            groupArray[i].rows().positionError(q, phi, groupArray[i].rowOffset());
-        }
-    }
-
-    /** φ̇(q, v) of every row (G v for holonomic rows) into {@code phidot} (m entries). */
-    public void calcVelocityError(double[] q, double[] v, double[] phidot) {
-        checkBound();
-        if (modelRows != null) {
-            modelRows.velocityError(q, v, phidot);
-        }
-        for (int i = modelGroupCount; i < groupArray.length; i++) {
-            groupArray[i].rows().velocityError(q, v, phidot, groupArray[i].rowOffset());
-        }
-    }
-
-    /** G(q) (m x nv) into {@code out}. */
-    public void calcJacobian(double[] q, DMatrixRMaj out) {
-        checkBound();
-        if (out.numRows != m || out.numCols != nv) {
-            throw new IllegalArgumentException("G must be " + m + "x" + nv + ", got " + out.numRows + "x"
-                    + out.numCols);
-        }
-        if (modelRows != null) {
-            modelRows.jacobian(q, out);
-        }
-        for (int i = modelGroupCount; i < groupArray.length; i++) {
-            groupArray[i].rows().jacobian(q, out, groupArray[i].rowOffset());
-        }
-    }
-
-    /**
-     * γ(q, v) of every row into {@code out} (m entries): -Ġ v, plus -2α φ̇ - β² φ on the rows of groups with
-     * Baumgarte stabilisation enabled. This is the right-hand side the solvers use.
-     */
-    public void calcGamma(double[] q, double[] v, double[] out) {
-        checkBound();
-        if (modelRows != null) {
-            modelRows.gamma(q, v, out);
-            // Settings may change between calls (also through ConstraintGroup): look, do not cache.
-            boolean anyModelGroupStabilised = false;
-            for (int i = 0; i < modelGroupCount; i++) {
-                anyModelGroupStabilised |= groupArray[i].isBaumgarteEnabled();
-            }
-            if (anyModelGroupStabilised) {
-                modelRows.positionError(q, stabPhi);
-                modelRows.velocityError(q, v, stabPhidot);
-            }
-        }
-        for (int i = modelGroupCount; i < groupArray.length; i++) {
-            ConstraintGroup group = groupArray[i];
-            group.rows().gamma(q, v, out, group.rowOffset());
-            if (group.isBaumgarteEnabled()) {
-                group.rows().positionError(q, stabPhi, group.rowOffset());
-                group.rows().velocityError(q, v, stabPhidot, group.rowOffset());
-            }
-        }
-        for (ConstraintGroup group : groupArray) {
-            if (group.isBaumgarteEnabled()) {
-                double a2 = 2 * group.baumgarteAlpha();
-                double b2 = group.baumgarteBeta() * group.baumgarteBeta();
-                for (int r = group.rowOffset(), end = r + group.size(); r < end; r++) {
-                    out[r] -= a2 * stabPhidot[r] + b2 * stabPhi[r];
-                }
-            }
-        }
-    }
-
-    /** φ(q) of one group into {@code out[0..size)}. */
-    public void calcPositionError(int groupIndex, double[] q, double[] out) {
-        checkBound();
-        ConstraintGroup group = group(groupIndex);
-        if (group.rows() != null) {
-            group.rows().positionError(q, out, 0);
-        } else {
-            modelRows.positionError(q, scratchRows);
-            System.arraycopy(scratchRows, group.rowOffset(), out, 0, group.size());
-        }
-    }
-
-    /** φ̇(q, v) of one group into {@code out[0..size)}. */
-    public void calcVelocityError(int groupIndex, double[] q, double[] v, double[] out) {
-        checkBound();
-        ConstraintGroup group = group(groupIndex);
-        if (group.rows() != null) {
-            group.rows().velocityError(q, v, out, 0);
-        } else {
-            modelRows.velocityError(q, v, scratchRows);
-            System.arraycopy(scratchRows, group.rowOffset(), out, 0, group.size());
-        }
-    }
-
-    /**
-     * Fills the workspaces of a constrained forward-dynamics solve at (q, v): {@link #H()} = H(q),
-     * {@link #C()} = C(q, v), {@link #G()} = G(q), {@link #gamma()} = γ(q, v) with stabilisation (RBDL's
-     * CalcConstrainedSystemVariables).
-     */
-    public void computeSystem(double[] q, double[] v) {
-        checkBound();
-        dynamics.massMatrix(q, h);
-        dynamics.biasForces(q, v, c);
-        calcJacobian(q, g);
-        calcGamma(q, v, gamma);
-    }
-
-    /** Fills {@link #H()} = H(q) and {@link #G()} = G(q) (what an impulse solve needs). */
-    public void computeImpulseSystem(double[] q) {
-        checkBound();
-        dynamics.massMatrix(q, h);
-        calcJacobian(q, g);
-    }
-
-    /** Workspace H (nv x nv) of the last {@link #computeSystem}; read-only by convention. */
-    public DMatrixRMaj H() {
-        checkBound();
-        return h;
-    }
-
-    /** Workspace C (nv) of the last {@link #computeSystem}; read-only by convention. */
-    public double[] C() {
-        checkBound();
-        return c;
-    }
-
-    /** Workspace G (m x nv) of the last {@link #computeSystem}; read-only by convention. */
-    public DMatrixRMaj G() {
-        checkBound();
-        return g;
-    }
-
-    /** Workspace γ (m, stabilised) of the last {@link #computeSystem}; read-only by convention. */
-    public double[] gamma() {
-        checkBound();
-        return gamma;
-    }
-
-    /**
-     * The multipliers λ (m) of the last forward-dynamics solve: H v̇ + C = τ + Gᵀ λ (forces in N, torques in N·m
-     * for unit axes). Written by the solvers.
-     */
-    public double[] force() {
-        checkBound();
-        return force;
-    }
-
-    /** The impulses Λ (m) of the last impulse solve: H (v⁺ - v⁻) = -Gᵀ Λ. Written by the solvers. */
-    public double[] impulse() {
-        checkBound();
-        return impulse;
-    }
-
-    /** The target constraint velocities v⁺_target (m, default 0) of impulse solves, G v⁺ = v⁺_target; writable. */
-    public double[] impulseTarget() {
-        checkBound();
-        return impulseTarget;
-    }
-
-    // ---------------------------------------------------------------- forces on bodies
-
-    /** A buffer large enough for {@link #calcForces} of any group of this set. */
-    public ConstraintForces newForceBuffer() {
-        int n = 1;
-        for (ConstraintGroup group : groups) {
-            if (group.resolver != null) {
-                n = Math.max(n, group.resolver.maxBodyForces());
-            }
-        }
-        return new ConstraintForces(n);
-    }
-
-    /**
-     * Resolves the group's multipliers λ of the last forward-dynamics solve ({@link #force()}) into the spatial
-     * forces the constraint applies to the bodies involved at q (RBDL's calcForces): Σ_k J_kᵀ f_k = G_groupᵀ λ_group.
-     * See {@link ConstraintForces} for frames and coordinates.
-     *
-     * @param inWorld false: each force in its frame's coordinates; true: world-aligned at the frame origins
-     * @throws UnsupportedOperationException if the group's type does not resolve into body forces
-     */
-    public void calcForces(int groupIndex, double[] q, boolean inWorld, ConstraintForces out) {
-        checkBound();
-        resolve(groupIndex, q, force, inWorld, out);
-    }
-
-    /**
-     * Resolves the group's impulses of the last impulse solve into the spatial impulses the constraint applies to
-     * the bodies (RBDL's calcImpulses): Σ_k J_kᵀ ι_k = -G_groupᵀ Λ_group = the group's share of H (v⁺ - v⁻).
-     */
-    public void calcImpulses(int groupIndex, double[] q, boolean inWorld, ConstraintForces out) {
-        checkBound();
-        // The impulse applied to the system is -Gᵀ Λ (see the impulse equations): resolve -Λ.
-        for (int i = 0; i < m; i++) {
-            scratchRows[i] = -impulse[i];
-        }
-        resolve(groupIndex, q, scratchRows, inWorld, out);
-    }
-
-    private void resolve(int groupIndex, double[] q, double[] multipliers, boolean inWorld, ConstraintForces out) {
-        ConstraintGroup group = group(groupIndex);
-        if (group.resolver == null) {
-            throw new UnsupportedOperationException("constraint group '" + group.name() + "' (" + group.type()
-                    + ") cannot be resolved into body forces");
-        }
-        group.resolver.bodyForces(q, multipliers, group.rowOffset(), inWorld, out);
-    }
-
     @Override
     public String toString() {
-        return "ConstraintSet{" + model.name() + ", " + groups.size() + " groups, " + size() + " rows"
-                + (bound ? ", bound" : "") + "}";
+        return "ConstraintSet{" + modelName + ", " + groups.size() + " groups, " + rows + " rows}";
+    }
+
+    // ---------------------------------------------------------------- building
+
+    /** A group while the set is being built. */
+    private static final class Draft {
+        final String name;
+        final ConstraintType type;
+        final int userId;
+        final int assignedId;
+        final int modelConstraint;
+        final List<String> rowNames = new ArrayList<>();
+        boolean baumgarte;
+        double alpha = 1 / ConstraintGroup.DEFAULT_TIME_CONSTANT;
+        double beta = 1 / ConstraintGroup.DEFAULT_TIME_CONSTANT;
+        // Code groups: what the rows are made of (one of these).
+        int contactBody = -2;
+        double[] contactPoint;
+        final List<double[]> directions = new ArrayList<>();
+        int loopPredecessor;
+        Pose loopPredecessorFrame;
+        int loopSuccessor;
+        Pose loopSuccessorFrame;
+        Supplier<ConstraintRows> supplier;
+
+        Draft(String name, ConstraintType type, int userId, int assignedId, int modelConstraint) {
+            this.name = name;
+            this.type = type;
+            this.userId = userId;
+            this.assignedId = assignedId;
+            this.modelConstraint = modelConstraint;
+        }
+
+        void setTimeConstant(double t) {
+            alpha = beta = 1 / t;
+        }
+
+        /** Fresh providers per bind, so that one set binds many data (one per thread). */
+        Supplier<ConstraintRows> rowsSupplier() {
+            if (modelConstraint >= 0) {
+                return null;
+            }
+            if (type == ConstraintType.CONTACT && supplier == null) {
+                int body = contactBody;
+                double[] point = contactPoint;
+                List<double[]> normals = List.copyOf(directions);
+                return () -> {
+                    ContactRows r = new ContactRows(body, point, normals.get(0));
+                    for (int k = 1; k < normals.size(); k++) {
+                        r.addNormal(normals.get(k));
+                    }
+                    return r;
+                };
+            }
+            if (type == ConstraintType.LOOP && supplier == null) {
+                int p = loopPredecessor;
+                int s = loopSuccessor;
+                Pose pf = loopPredecessorFrame;
+                Pose sf = loopSuccessorFrame;
+                List<double[]> axes = List.copyOf(directions);
+                return () -> {
+                    LoopRows r = new LoopRows(p, pf, s, sf, axes.get(0));
+                    for (int k = 1; k < axes.size(); k++) {
+                        r.addAxis(axes.get(k));
+                    }
+                    return r;
+                };
+            }
+            return supplier;
+        }
+    }
+
+    /**
+     * Collects the constraints of a set. The model's own constraints come first, one group each; then the groups
+     * added in code, in the order of the add calls. Not thread-safe; {@link #build()} may be called more than once.
+     */
+    public static final class Builder {
+        private final Model model;
+        private final String modelName;
+        private final String modelHash;
+        private final int nq;
+        private final int nv;
+        private final int bodyCount;
+        private final List<Draft> drafts = new ArrayList<>();
+        private final Map<String, Integer> groupByName = new HashMap<>();
+        private final Map<Integer, Integer> groupByUserId = new HashMap<>();
+        private final Map<Integer, Integer> groupByAssignedId = new HashMap<>();
+        private final Set<String> rowNameSet = new HashSet<>();
+        private int modelGroupCount;
+        private int nextAssignedId;
+        private boolean withModelConstraints = true;
+
+        private Builder(Model model, ConstraintFunctions functions) {
+            this.model = model;
+            if (model != null) {
+                modelName = model.name();
+                modelHash = model.contentHash();
+                nq = model.nq();
+                nv = model.nv();
+                bodyCount = model.bodyCount();
+            } else {
+                modelName = functions.modelName();
+                modelHash = functions.modelHash();
+                nq = functions.nq();
+                nv = functions.nv();
+                bodyCount = functions.bodyCount();
+            }
+            if (model != null) {
+                List<ConstraintModel> cs = model.constraints();
+                for (int k = 0; k < cs.size(); k++) {
+                    ConstraintModel c = cs.get(k);
+                    addModelGroup(k, c.name(), c.type(), c.rowCount(), c.baumgarteTimeConstant());
+                }
+            } else {
+                List<String> names = functions.constraintNames();
+                for (int k = 0; k < names.size(); k++) {
+                    addModelGroup(k, names.get(k), functions.constraintType(k), functions.constraintRowCount(k),
+                            functions.baumgarteTimeConstant(k));
+                }
+            }
+            modelGroupCount = drafts.size();
+        }
+
+        private void addModelGroup(int k, String name, ConstraintType type, int rowCount, double timeConstant) {
+            Draft d = newDraft(name, type, NO_ID, k);
+            registerRows(d, name, rowCount);
+            if (!Double.isNaN(timeConstant)) {
+                d.setTimeConstant(timeConstant);
+                d.baumgarte = true;
+            }
+        }
+
+        /** Leaves the model's own constraints out of the set (for constraints added in code only). */
+        public Builder withoutModelConstraints() {
+            if (drafts.size() > modelGroupCount) {
+                throw new IllegalStateException("leave the model's constraints out before adding others");
+            }
+            if (withModelConstraints) {
+                withModelConstraints = false;
+                drafts.clear();
+                groupByName.clear();
+                groupByAssignedId.clear();
+                rowNameSet.clear();
+                modelGroupCount = 0;
+                nextAssignedId = 0;
+            }
+            return this;
+        }
+
+        /** The set as added so far. */
+        public ConstraintSet build() {
+            return new ConstraintSet(this);
+        }
+
+        /** {@link #addContact(int, double[], double[], String, int)} without a name or id. */
+        public int addContact(int body, double[] bodyPoint, double[] worldNormal) {
+            return addContact(body, bodyPoint, worldNormal, null, NO_ID);
+        }
+
+        /**
+         * Holds a body point along a world direction: one row with φ = 0, G = nᵀ J_p, γ = -n · p̈(v̇ = 0); λ is
+         * the force (N) along n on the body (see {@link ContactRows}). Joins the group of an earlier contact on the
+         * same body at exactly the same point (RBDL's rule), whose rows then share one point Jacobian.
+         *
+         * @param body        a moving body's index
+         * @param bodyPoint   the point in body coordinates
+         * @param worldNormal a unit vector in world coordinates
+         * @param name        a name unique in the set, or null for {@code contact#<assigned id>}
+         * @param userId      an id unique in the set, or {@link #NO_ID}
+         * @return the assigned id: the number of rows added to the set before this one (a handle for
+         *         {@link ConstraintSet#groupIndexByAssignedId}, not a row index)
+         */
+        public int addContact(int body, double[] bodyPoint, double[] worldNormal, String name, int userId) {
+            checkBody(body, false, "contact");
+            if (bodyPoint == null || bodyPoint.length != 3) {
+                throw new IllegalArgumentException("contact point must have 3 coordinates");
+            }
+            if (worldNormal == null || worldNormal.length != 3) {
+                throw new IllegalArgumentException("contact normal must have 3 coordinates");
+            }
+            double n = Math.sqrt(worldNormal[0] * worldNormal[0] + worldNormal[1] * worldNormal[1]
+                    + worldNormal[2] * worldNormal[2]);
+            if (!(Math.abs(n - 1) <= 1e-9)) {
+                throw new IllegalArgumentException("contact normal must be a unit vector, |n| = " + n);
+            }
+            checkNameAndId(name, userId);
+            for (Draft d : drafts) {
+                if (d.contactBody == body && d.supplier == null && d.contactPoint[0] == bodyPoint[0]
+                        && d.contactPoint[1] == bodyPoint[1] && d.contactPoint[2] == bodyPoint[2]) {
+                    d.directions.add(worldNormal.clone());
+                    return addRowsToGroup(d, name, userId, 1);
+                }
+            }
+            Draft d = newCodeGroup(ConstraintType.CONTACT, name, userId);
+            d.contactBody = body;
+            d.contactPoint = bodyPoint.clone();
+            d.directions.add(worldNormal.clone());
+            registerRows(d, name, 1);
+            return d.assignedId;
+        }
+
+        /** {@link #addLoop(int, Pose, int, Pose, List, boolean, double, String, int)} for one axis, no stabilisation. */
+        public int addLoop(int predecessorBody, Pose predecessorFrame, int successorBody, Pose successorFrame,
+                double[] axis) {
+            return addLoop(predecessorBody, predecessorFrame, successorBody, successorFrame, List.of(axis), false,
+                    ConstraintGroup.DEFAULT_TIME_CONSTANT, null, NO_ID);
+        }
+
+        /**
+         * Holds frame S of the successor on frame P of the predecessor along spatial axes [angular; linear] in P,
+         * one row each (see {@link LoopRows} for φ, G and γ; λ_k is the generalised force along axis k, applied as
+         * a wrench on the successor at S and its opposite on the predecessor at P). Joins an existing loop group
+         * between the same bodies and frames with the same Baumgarte settings.
+         *
+         * @param predecessorBody  body index, -1 for the world
+         * @param predecessorFrame P in the predecessor's frame
+         * @param successorBody    body index, -1 for the world
+         * @param successorFrame   S in the successor's frame
+         * @param axes             one or more 6-vectors [angular; linear] in P
+         * @param baumgarte        whether the group starts with Baumgarte stabilisation on
+         * @param timeConstant     T_stab (s), α = β = 1/T_stab
+         * @param name             a name unique in the set (rows named name[k] when several axes are given), or
+         *                         null
+         * @param userId           an id unique in the set, or {@link #NO_ID}
+         * @return the assigned id of the first added row
+         */
+        public int addLoop(int predecessorBody, Pose predecessorFrame, int successorBody, Pose successorFrame,
+                List<double[]> axes, boolean baumgarte, double timeConstant, String name, int userId) {
+            checkBody(predecessorBody, true, "loop predecessor");
+            checkBody(successorBody, true, "loop successor");
+            if (axes == null || axes.isEmpty()) {
+                throw new IllegalArgumentException("a loop needs at least one axis");
+            }
+            if (!(timeConstant > 0) || Double.isInfinite(timeConstant)) {
+                throw new IllegalArgumentException("Baumgarte time constant must be positive, got " + timeConstant);
+            }
+            checkNameAndId(name, userId);
+            // Validates the frames and axes now, where the caller made them.
+            LoopRows check = new LoopRows(predecessorBody, predecessorFrame, successorBody, successorFrame,
+                    axes.get(0));
+            for (int k = 1; k < axes.size(); k++) {
+                check.addAxis(axes.get(k));
+            }
+            for (Draft d : drafts) {
+                if (d.type == ConstraintType.LOOP && d.supplier == null && d.modelConstraint < 0
+                        && d.loopPredecessor == predecessorBody && d.loopSuccessor == successorBody
+                        && d.loopPredecessorFrame.equals(predecessorFrame)
+                        && d.loopSuccessorFrame.equals(successorFrame) && d.baumgarte == baumgarte
+                        && d.alpha == 1 / timeConstant && d.beta == d.alpha) {
+                    for (double[] a : axes) {
+                        d.directions.add(a.clone());
+                    }
+                    return addRowsToGroup(d, name, userId, axes.size());
+                }
+            }
+            Draft d = newCodeGroup(ConstraintType.LOOP, name, userId);
+            d.loopPredecessor = predecessorBody;
+            d.loopPredecessorFrame = predecessorFrame;
+            d.loopSuccessor = successorBody;
+            d.loopSuccessorFrame = successorFrame;
+            for (double[] a : axes) {
+                d.directions.add(a.clone());
+            }
+            d.setTimeConstant(timeConstant);
+            d.baumgarte = baumgarte;
+            registerRows(d, name, axes.size());
+            return d.assignedId;
+        }
+
+        /**
+         * Couples two single-dof joints, q_j = ratio q_r + offset (see {@link CouplerRows}); its own group. Needs the
+         * builder of a {@link Model}.
+         *
+         * @param jointBody     the body whose joint is driven
+         * @param referenceBody the body whose joint drives it
+         * @return the assigned id
+         */
+        public int addCoupler(int jointBody, int referenceBody, double ratio, double offset, String name,
+                int userId) {
+            if (model == null) {
+                throw new IllegalStateException("a coupler added in code needs the Model (its joints' axes): use "
+                        + "ConstraintSet.builder(model)");
+            }
+            checkNameAndId(name, userId);
+            new CouplerRows(model, jointBody, referenceBody, ratio, offset); // validates now
+            Model m = model;
+            return addSupplied(() -> new CouplerRows(m, jointBody, referenceBody, ratio, offset),
+                    ConstraintType.COUPLER, 1, name, userId);
+        }
+
+        /**
+         * Adds a user constraint as its own group (RBDL's AddCustomConstraint); Baumgarte off. The instance is bound
+         * by the first {@link ConstraintSet#bind}; to bind the set more than once (one data per thread), add a
+         * supplier with {@link #addRows(Supplier, String, int)}.
+         */
+        public int addCustom(CustomConstraint constraint, String name, int userId) {
+            return addRows(constraint, name, userId);
+        }
+
+        /**
+         * Adds a row provider as its own group of type {@link ConstraintRows#type()}; bound by the first
+         * {@link ConstraintSet#bind} (a second bind is refused: use {@link #addRows(Supplier, String, int)}).
+         *
+         * @return the assigned id of its first row
+         */
+        public int addRows(ConstraintRows rows, String name, int userId) {
+            for (Draft d : drafts) {
+                if (d.supplier instanceof SingleUse s && s.rows == rows) {
+                    throw new IllegalArgumentException("these rows were already added as group '" + d.name + "'");
+                }
+            }
+            return addSupplied(new SingleUse(rows), rows.type(), rows.rowCount(), name, userId);
+        }
+
+        /**
+         * Adds the row providers {@code rows} makes, one per bind, as one group of their {@link ConstraintRows#type()}
+         * (the way new constraint kinds join a set). Every provider must have the same row count.
+         *
+         * @return the assigned id of its first row
+         */
+        public int addRows(Supplier<? extends ConstraintRows> rows, String name, int userId) {
+            ConstraintRows first = rows.get();
+            ConstraintType type = first.type();
+            int count = first.rowCount();
+            return addSupplied(new Supplier<ConstraintRows>() {
+                private ConstraintRows next = first;
+
+                @Override
+                public ConstraintRows get() {
+                    ConstraintRows r = next != null ? next : rows.get();
+                    next = null;
+                    if (r.rowCount() != count) {
+                        throw new IllegalStateException("constraint '" + name + "' was added with " + count
+                                + " rows and its supplier now makes " + r.rowCount());
+                    }
+                    return r;
+                }
+            }, type, count, name, userId);
+        }
+
+        private int addSupplied(Supplier<ConstraintRows> supplier, ConstraintType type, int count, String name,
+                int userId) {
+            if (count <= 0) {
+                throw new IllegalArgumentException("a constraint group needs at least one row");
+            }
+            checkNameAndId(name, userId);
+            Draft d = newCodeGroup(type, name, userId);
+            d.supplier = supplier;
+            registerRows(d, name, count);
+            return d.assignedId;
+        }
+
+        private Draft newCodeGroup(ConstraintType type, String name, int userId) {
+            Draft d = newDraft(name != null ? name : defaultName(type, nextAssignedId), type, userId, -1);
+            if (userId != NO_ID) {
+                groupByUserId.put(userId, drafts.size() - 1);
+            }
+            return d;
+        }
+
+        private Draft newDraft(String name, ConstraintType type, int userId, int modelConstraint) {
+            if (groupByName.containsKey(name)) {
+                throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
+            }
+            Draft d = new Draft(name, type, userId, nextAssignedId, modelConstraint);
+            drafts.add(d);
+            groupByName.put(name, drafts.size() - 1);
+            return d;
+        }
+
+        private int addRowsToGroup(Draft d, String name, int userId, int count) {
+            int assigned = nextAssignedId;
+            int index = drafts.indexOf(d);
+            if (name != null) {
+                groupByName.put(name, index);
+            }
+            if (userId != NO_ID) {
+                groupByUserId.put(userId, index);
+            }
+            registerRows(d, name, count);
+            return assigned;
+        }
+
+        /** Names the rows of one add call and consumes their assigned ids. */
+        private void registerRows(Draft d, String name, int count) {
+            int index = drafts.indexOf(d);
+            for (int k = 0; k < count; k++) {
+                int assigned = nextAssignedId++;
+                String rowName = name == null ? defaultName(d.type, assigned) : count == 1 ? name : name + "[" + k + "]";
+                if (!rowNameSet.add(rowName)) {
+                    throw new IllegalArgumentException("duplicate constraint row name '" + rowName + "'");
+                }
+                d.rowNames.add(rowName);
+                groupByAssignedId.put(assigned, index);
+            }
+        }
+
+        private static String defaultName(ConstraintType type, int assigned) {
+            return type.name().toLowerCase(java.util.Locale.ROOT) + "#" + assigned;
+        }
+
+        private void checkNameAndId(String name, int userId) {
+            if (name != null && (groupByName.containsKey(name) || rowNameSet.contains(name))) {
+                throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
+            }
+            if (userId != NO_ID && groupByUserId.containsKey(userId)) {
+                throw new IllegalArgumentException("duplicate constraint id " + userId);
+            }
+        }
+
+        private void checkBody(int body, boolean worldAllowed, String what) {
+            if (body < (worldAllowed ? -1 : 0) || body >= bodyCount) {
+                throw new IllegalArgumentException(what + ": body index " + body + " is not a "
+                        + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + modelName
+                        + "'");
+            }
+        }
+    }
+
+    /** A provider given as an instance: it can be bound once. */
+    private static final class SingleUse implements Supplier<ConstraintRows> {
+        final ConstraintRows rows;
+        private boolean used;
+
+        SingleUse(ConstraintRows rows) {
+            this.rows = rows;
+        }
+
+        @Override
+        public synchronized ConstraintRows get() {
+            if (used) {
+                throw new IllegalStateException("the constraint rows " + rows.getClass().getName() + " were given as an"
+                        + " instance and are bound already: to bind the set more than once, add them with "
+                        + "Builder.addRows(Supplier, name, id)");
+            }
+            used = true;
+            return rows;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
 
 /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
@@ -46,6 +47,9 @@ public final class GenericConstraints implements ConstraintFunctions {
     private final ConstraintRows[] providers;
     /** Row offset of each provider. */
     private final int[] offsets;
+    /** The model's constraints (metadata) and their names. */
+    private final List<ConstraintModel> constraints;
+    private final List<String> names;
 
     /**
      * @throws IllegalArgumentException if a constraint is of an unknown kind or does not fit the model (a body out
@@ -61,6 +65,8 @@ public final class GenericConstraints implements ConstraintFunctions {
         Model model = kin.model();
         this.kin = kin;
         this.nv = model.nv();
+        this.constraints = model.constraints();
+        this.names = constraints.stream().map(ConstraintModel::name).toList();
         List<ConstraintRows> bound = new ArrayList<>();
         List<Integer> rowOffsets = new ArrayList<>();
         int row = 0;
@@ -88,26 +94,14 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     /** The row provider of a model constraint, bound to {@code kinematics}. */
     private static ConstraintRows boundRows(Model model, ConstraintModel c, GenericDynamics kinematics) {
-        ConstraintRows rows;
         try {
-            if (c instanceof LoopConstraintModel loop) {
-                rows = LoopRows.of(loop);
-            } else if (c instanceof ContactConstraintModel contact) {
-                rows = ContactRows.of(contact);
-            } else if (c instanceof CouplerConstraintModel coupler) {
-                rows = CouplerRows.of(model, coupler);
-            } else if (c instanceof LineOnLineConstraintModel lineOnLine) {
-                rows = LineOnLineRows.of(lineOnLine);
-            } else {
-                throw new IllegalArgumentException("unsupported constraint kind " + c.getClass().getName()
-                        + " (loop, contact, coupler and line-on-line are supported)");
-            }
+            ConstraintRows rows = ConstraintRows.of(model, c);
             rows.bind(kinematics);
+            return rows;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("constraint '" + c.name() + "' of model '" + model.name() + "': "
                     + e.getMessage(), e);
         }
-        return rows;
     }
 
     @Override
@@ -208,5 +202,35 @@ public final class GenericConstraints implements ConstraintFunctions {
     @Override
     public List<String> frameNames() {
         return kin.frameNames();
+    }
+
+    @Override
+    public int qIndex(int body) {
+        return kin.qIndex(body);
+    }
+
+    @Override
+    public int vIndex(int body) {
+        return kin.vIndex(body);
+    }
+
+    @Override
+    public List<String> constraintNames() {
+        return names;
+    }
+
+    @Override
+    public ConstraintType constraintType(int k) {
+        return constraints.get(k).type();
+    }
+
+    @Override
+    public int constraintRowCount(int k) {
+        return constraints.get(k).rowCount();
+    }
+
+    @Override
+    public double baumgarteTimeConstant(int k) {
+        return constraints.get(k).baumgarteTimeConstant();
     }
 }

@@ -2,6 +2,7 @@ package org.symdyn.constraints;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
@@ -98,6 +99,36 @@ public final class GenericModel implements ModelFunctions {
     @Override
     public List<String> frameNames() {
         return dynamics.frameNames();
+    }
+
+    @Override
+    public int qIndex(int body) {
+        return dynamics.qIndex(body);
+    }
+
+    @Override
+    public int vIndex(int body) {
+        return dynamics.vIndex(body);
+    }
+
+    @Override
+    public List<String> constraintNames() {
+        return constraints.constraintNames();
+    }
+
+    @Override
+    public ConstraintType constraintType(int k) {
+        return constraints.constraintType(k);
+    }
+
+    @Override
+    public int constraintRowCount(int k) {
+        return constraints.constraintRowCount(k);
+    }
+
+    @Override
+    public double baumgarteTimeConstant(int k) {
+        return constraints.baumgarteTimeConstant(k);
     }
 
     // ---------------------------------------------------------------- dynamics

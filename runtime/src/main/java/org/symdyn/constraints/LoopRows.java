@@ -3,6 +3,7 @@ package org.symdyn.constraints;
 import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.spatial.Pose;

@@ -1,5 +1,6 @@
 package org.symdyn.contract;
 
+import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 
 /**
@@ -13,6 +14,25 @@ import org.ejml.data.DMatrixRMaj;
 public interface ConstraintFunctions extends ModelInfo {
     /** Total number of constraint rows. */
     int constraintRows();
+
+    /**
+     * The names of the model's constraints, in row order; constraint k owns {@link #constraintRowCount(int)} rows
+     * after those of constraints 0..k-1. With the kinds, row counts and time constants below, this is what a
+     * solver's constraint set needs to be built from the implementation alone, without the model file.
+     */
+    List<String> constraintNames();
+
+    /** The kind of model constraint {@code k}. */
+    ConstraintType constraintType(int k);
+
+    /** The number of rows of model constraint {@code k}. */
+    int constraintRowCount(int k);
+
+    /**
+     * The Baumgarte time constant T_stab (s) the model states for constraint {@code k}, or NaN when it states none
+     * (stabilisation then starts off).
+     */
+    double baumgarteTimeConstant(int k);
 
     /** φ(q). */
     void positionError(double[] q, double[] phi);

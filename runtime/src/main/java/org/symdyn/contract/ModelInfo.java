@@ -45,6 +45,25 @@ public interface ModelInfo {
     /** True if {@code body} moves on a floating (6-dof) joint. */
     boolean isFloating(int body);
 
+    /** Index in q of the first position coordinate of {@code body}'s joint. */
+    int qIndex(int body);
+
+    /** Index in v of the first velocity coordinate of {@code body}'s joint. */
+    int vIndex(int body);
+
+    /**
+     * Number of position coordinates of {@code body}'s joint (7 floating: position and quaternion x, y, z, w; 4 ball:
+     * the quaternion; 3 planar; 1 revolute, continuous, prismatic).
+     */
+    default int jointNq(int body) {
+        return (body + 1 < bodyCount() ? qIndex(body + 1) : nq()) - qIndex(body);
+    }
+
+    /** Number of velocity coordinates of {@code body}'s joint (6 floating, 3 ball and planar, 1 otherwise). */
+    default int jointNv(int body) {
+        return (body + 1 < bodyCount() ? vIndex(body + 1) : nv()) - vIndex(body);
+    }
+
     /** Name of each frame (every link of the model file, and frames added in code). */
     List<String> frameNames();
 

@@ -1,11 +1,10 @@
 package org.symdyn.dynamics;
 
-import org.symdyn.contract.Dynamics;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
@@ -206,6 +205,16 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public boolean isFloating(int body) {
         return joints.kind[body] == JointTransforms.FLOATING;
+    }
+
+    @Override
+    public int qIndex(int body) {
+        return model.body(body).joint().qIndex();
+    }
+
+    @Override
+    public int vIndex(int body) {
+        return model.body(body).joint().vIndex();
     }
 
     @Override

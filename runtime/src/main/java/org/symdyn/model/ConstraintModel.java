@@ -1,5 +1,7 @@
 package org.symdyn.model;
 
+import org.symdyn.contract.ConstraintType;
+
 /**
  * The description of one constraint of a model, as read from the model file or added in code (the data half of a
  * model/data split in Pinocchio's manner; the solvers hold the workspaces). Body indices refer to
@@ -14,6 +16,9 @@ public sealed interface ConstraintModel
 
     /** The element name in the model file: {@code loop}, {@code contact}, {@code coupler} or {@code line_on_line}. */
     String typeName();
+
+    /** The kind, as solvers and generated classes name it. */
+    ConstraintType type();
 
     /** Number of scalar constraint rows it contributes to φ, G and γ. */
     int rowCount();

@@ -1,5 +1,7 @@
 package org.symdyn.model;
 
+import org.symdyn.contract.ConstraintType;
+
 /**
  * A point of a body held along a world direction (RBDL's ContactConstraint): one row, n · ṗ = 0 at velocity
  * level; its position error is reported as 0 because a contact has no reference position.
@@ -24,6 +26,11 @@ public record ContactConstraintModel(String name, int body, double[] point, doub
     @Override
     public double[] normal() {
         return normal.clone();
+    }
+
+    @Override
+    public ConstraintType type() {
+        return ConstraintType.CONTACT;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.symdyn.model;
 
+import org.symdyn.contract.ConstraintType;
+
 /**
  * A linear coupling of two single-dof joints: q_joint = ratio · q_reference + offset (gears, belts, URDF
  * {@code <mimic>}). One row; φ = q_joint - ratio · q_reference - offset.
@@ -9,6 +11,11 @@ package org.symdyn.model;
  */
 public record CouplerConstraintModel(String name, int joint, int referenceJoint, double ratio, double offset,
         double baumgarteTimeConstant, SourceLocation location) implements ConstraintModel {
+
+    @Override
+    public ConstraintType type() {
+        return ConstraintType.COUPLER;
+    }
 
     @Override
     public String typeName() {

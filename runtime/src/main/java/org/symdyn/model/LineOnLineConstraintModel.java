@@ -1,5 +1,6 @@
 package org.symdyn.model;
 
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.spatial.Pose;
 
 /**
@@ -16,6 +17,11 @@ import org.symdyn.spatial.Pose;
 public record LineOnLineConstraintModel(String name, int bodyF, Pose edgeF, double halfLengthF, int bodyB,
         Pose edgeB, double halfLengthB, boolean rolling, double baumgarteTimeConstant, SourceLocation location)
         implements ConstraintModel {
+
+    @Override
+    public ConstraintType type() {
+        return ConstraintType.LINE_ON_LINE;
+    }
 
     @Override
     public String typeName() {

@@ -1,6 +1,7 @@
 package org.symdyn.model;
 
 import java.util.List;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.spatial.Pose;
 
 /**
@@ -25,6 +26,11 @@ public record LoopConstraintModel(String name, int predecessorBody, Pose predece
     @Override
     public List<double[]> axes() {
         return axes.stream().map(double[]::clone).toList();
+    }
+
+    @Override
+    public ConstraintType type() {
+        return ConstraintType.LOOP;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.symdyn.simulation;
 
 import java.util.Objects;
-import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstraintSolverMethod;
 
@@ -11,10 +11,10 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  *   [H Gᵀ] [ v̇]   [τ - C]
  *   [G 0 ] [-λ] = [  γ  ]       (H v̇ + C = τ + Gᵀ λ,  G v̇ = γ)
  * </pre>
- * by {@link ConstrainedDynamics} of a bound {@link ConstraintSet}, with τ from a {@link ForceFunction} and the
+ * by {@link ConstrainedDynamics} of a bound {@link ConstraintData}, with τ from a {@link ForceFunction} and the
  * solution method selectable at any time (all methods give the same v̇). γ carries the Baumgarte terms
  * -2α φ̇ - β² φ of the groups that enable them, so Baumgarte stabilisation is switched through the set's per-group
- * settings. After each evaluation the multipliers λ of that evaluation are in {@link ConstraintSet#force()} (note:
+ * settings. After each evaluation the multipliers λ of that evaluation are in {@link ConstraintData#force()} (note:
  * an integrator evaluates at intermediate stages, so after a step they belong to its last stage, not necessarily
  * the final state). Not thread-safe.
  */
@@ -34,7 +34,7 @@ public final class ConstrainedAcceleration implements AccelerationFunction {
         this.dynamics = Objects.requireNonNull(dynamics, "dynamics");
         this.method = Objects.requireNonNull(method, "method");
         this.forces = Objects.requireNonNull(forces, "forces");
-        this.tau = new double[dynamics.constraintSet().nv()];
+        this.tau = new double[dynamics.constraintData().nv()];
     }
 
     @Override

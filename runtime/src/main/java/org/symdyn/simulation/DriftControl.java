@@ -6,6 +6,12 @@ package org.symdyn.simulation;
  * worse with time, and unstably in the position error, whose dynamics φ̈ = 0 has a double eigenvalue at 0).
  */
 public enum DriftControl {
+    /**
+     * The default: each group's Baumgarte stabilisation as the constraint data says — for a model file's
+     * constraints, on with the file's {@code baumgarte_time_constant} where it gives one, off elsewhere — and no
+     * projection. The simulator changes no group's setting.
+     */
+    AS_SET,
     /** Nothing: φ and φ̇ drift (for comparison). Baumgarte is switched off in every group. */
     NONE,
     /**

@@ -2,11 +2,15 @@ package org.symdyn.simulation;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericConstraints;
+import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -26,7 +30,7 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * </pre>
  *
  * <p><b>Equations.</b> Without constraints v̇ = H⁻¹ (τ - C) ({@link UnconstrainedAcceleration}); with a bound
- * {@link ConstraintSet}, [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ] ({@link ConstrainedAcceleration}, method selectable),
+ * {@link ConstraintData}, [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ] ({@link ConstrainedAcceleration}, method selectable),
  * τ = τ(t, q, v) from a {@link ForceFunction} (default 0); or any {@link AccelerationFunction}. Positions evolve by
  * q̇ = N(q) v on the configuration manifold ({@link StateSpace}): quaternions stay unit.
  *
@@ -56,7 +60,7 @@ public final class Simulator {
     private final StateSpace space;
     private final Dynamics dynamics;
     private final Kinematics kinematics;
-    private final ConstraintSet set;
+    private final ConstraintData set;
     private final AccelerationFunction rhs;
     private final Integrator integrator;
     private final DriftControl drift;
@@ -65,6 +69,7 @@ public final class Simulator {
     private final double projectionTolerance;
     private final int projectionMaxIterations;
     private final MechanicalEnergy energy;
+    private final DMatrixRMaj hScratch;
 
     private final double[] q;
     private final double[] v;
@@ -91,26 +96,14 @@ public final class Simulator {
 
     private Simulator(Builder b) {
         this.model = b.model;
-        this.space = new StateSpace(model);
-        ConstraintSet s = b.set;
-        if (s == null && b.useModelConstraints && !model.constraints().isEmpty()) {
-            s = ConstraintSet.of(model);
-            if (b.dynamics != null) {
-                s.bind(b.dynamics, b.kinematics, new GenericConstraints(model));
-            } else {
-                s.bindGeneric();
-            }
+        ConstraintData s = b.data;
+        if (s == null && b.useModelConstraints) {
+            s = bindModelConstraints(b);
         }
         this.set = s;
         if (set != null) {
-            if (!set.isBound()) {
-                throw new IllegalArgumentException("bind the constraint set before building the simulator");
-            }
-            if (set.model() != model && (set.nq() != model.nq() || set.nv() != model.nv())) {
-                throw new IllegalArgumentException("the constraint set is not of model '" + model.name() + "'");
-            }
             if (b.dynamics != null && b.dynamics != set.dynamics()) {
-                throw new IllegalArgumentException("with a constraint set, the dynamics are the set's: give them to "
+                throw new IllegalArgumentException("with constraint data, the dynamics are the data's: give them to "
                         + "ConstraintSet.bind, not to the builder");
             }
             this.dynamics = set.dynamics();
@@ -123,19 +116,25 @@ public final class Simulator {
             this.dynamics = generic;
             this.kinematics = generic;
         }
-        if (dynamics.nq() != model.nq() || dynamics.nv() != model.nv()) {
-            throw new IllegalArgumentException("the dynamics are not of model '" + model.name() + "'");
+        if (model != null) {
+            String hash = dynamics.modelHash();
+            if (dynamics.nq() != model.nq() || dynamics.nv() != model.nv()
+                    || (hash != null && !hash.equals(model.contentHash()))) {
+                throw new IllegalArgumentException("the dynamics ('" + dynamics.modelName() + "') are not of model '"
+                        + model.name() + "'");
+            }
         }
+        this.space = model != null ? new StateSpace(model) : new StateSpace(dynamics);
         this.drift = b.drift;
-        if (set != null) {
-            for (int g = 0; g < set.groupCount(); g++) {
+        if (set != null && drift != DriftControl.AS_SET) {
+            for (int g = 0; g < set.set().groupCount(); g++) {
                 if (drift.usesBaumgarte()) {
                     if (!Double.isNaN(b.baumgarteTimeConstant)) {
                         set.setBaumgarteTimeConstant(g, b.baumgarteTimeConstant);
                     }
-                    set.enableBaumgarteStabilization(g);
+                    set.enableBaumgarte(g);
                 } else {
-                    set.disableBaumgarteStabilization(g);
+                    set.disableBaumgarte(g);
                 }
             }
         }
@@ -147,10 +146,10 @@ public final class Simulator {
             this.rhs = new UnconstrainedAcceleration(dynamics, b.forces);
         }
         this.integrator = Objects.requireNonNull(b.factory.create(space, rhs), "integrator factory returned null");
-        if (integrator.stateSpace().nq() != model.nq() || integrator.stateSpace().nv() != model.nv()) {
+        if (integrator.stateSpace().nq() != dynamics.nq() || integrator.stateSpace().nv() != dynamics.nv()) {
             throw new IllegalArgumentException("the integrator's state space does not match the model");
         }
-        int nv = model.nv();
+        int nv = dynamics.nv();
         if (b.weights != null) {
             if (b.weights.length != nv) {
                 throw new IllegalArgumentException("projection weights must have nv = " + nv + " entries");
@@ -163,17 +162,50 @@ public final class Simulator {
         this.projectionTolerance = b.projectionTolerance;
         this.projectionMaxIterations = b.projectionMaxIterations;
         this.assembly = set != null && drift.usesProjection() ? new Assembly(set) : null;
-        this.energy = new MechanicalEnergy(model, dynamics, kinematics);
-        this.q = model.neutralConfiguration();
+        this.energy = model != null && kinematics != null ? new MechanicalEnergy(model, dynamics, kinematics) : null;
+        this.q = space.neutralConfiguration();
+        this.hScratch = energy == null ? new DMatrixRMaj(nv, nv) : null;
         this.v = new double[nv];
         int m = set != null ? set.size() : 0;
         this.phi = new double[m];
         this.phidot = new double[m];
     }
 
-    /** A builder for a simulator of {@code model}. */
+    /**
+     * The model's constraints bound for a builder without constraint data: to the builder's dynamics when they are
+     * the model's {@link ModelFunctions} (a generated class: its own constraint code and fused evaluation), to
+     * {@link GenericConstraints} beside other dynamics, to {@link GenericModel} when none are given. Null when the
+     * model has no constraints.
+     */
+    private static ConstraintData bindModelConstraints(Builder b) {
+        ConstraintSet set = b.model != null ? ConstraintSet.of(b.model) : ConstraintSet.of(b.functions);
+        if (set.size() == 0) {
+            return null;
+        }
+        if (b.dynamics instanceof ModelFunctions mf && b.kinematics == mf) {
+            return set.bind(mf);
+        }
+        if (b.dynamics != null) {
+            return set.bind(b.dynamics, b.kinematics, new GenericConstraints(b.model));
+        }
+        return set.bind(new GenericModel(b.model));
+    }
+
+    /** A builder for a simulator of {@code model} (generic dynamics unless others are given). */
     public static Builder builder(Model model) {
-        return new Builder(model);
+        return new Builder(Objects.requireNonNull(model, "model"), null);
+    }
+
+    /**
+     * A builder for a simulator of the model a generated class evaluates, from the class alone (no model file):
+     * its dynamics, kinematics and constraint functions are used. The potential energy needs the model's masses
+     * and is NaN here ({@link #potentialEnergy()}).
+     */
+    public static Builder builder(ModelFunctions functions) {
+        Builder b = new Builder(null, Objects.requireNonNull(functions, "functions"));
+        b.dynamics = functions;
+        b.kinematics = functions;
+        return b;
     }
 
     // ---------------------------------------------------------------- state
@@ -300,7 +332,7 @@ public final class Simulator {
         if (!phiValid) {
             phiNorm = 0;
             if (set != null) {
-                set.calcPositionError(q, phi);
+                set.positionError(q, phi);
                 phiNorm = norm(phi);
             }
             phiValid = true;
@@ -313,7 +345,7 @@ public final class Simulator {
         if (!phidotValid) {
             phidotNorm = 0;
             if (set != null) {
-                set.calcVelocityError(q, v, phidot);
+                set.velocityError(q, v, phidot);
                 phidotNorm = norm(phidot);
             }
             phidotValid = true;
@@ -336,16 +368,33 @@ public final class Simulator {
     /** Kinetic energy ½ vᵀ H(q) v (J). */
     public double kineticEnergy() {
         if (!kineticValid) {
-            kinetic = energy.kinetic(q, v);
+            kinetic = energy != null ? energy.kinetic(q, v) : kineticFromH();
             kineticValid = true;
         }
         return kinetic;
     }
 
-    /** Gravitational potential energy -Σ m_i g·c_i (J), zero at the world origin. */
+    private double kineticFromH() {
+        dynamics.massMatrix(q, hScratch);
+        double s = 0;
+        int nv = v.length;
+        for (int i = 0; i < nv; i++) {
+            double row = 0;
+            for (int j = 0; j < nv; j++) {
+                row += hScratch.data[i * nv + j] * v[j];
+            }
+            s += v[i] * row;
+        }
+        return 0.5 * s;
+    }
+
+    /**
+     * Gravitational potential energy -Σ m_i g·c_i (J), zero at the world origin; NaN for a simulator built from a
+     * generated class alone ({@link #builder(ModelFunctions)}), which does not carry the masses.
+     */
     public double potentialEnergy() {
         if (!potentialValid) {
-            potential = energy.potential(q);
+            potential = energy != null ? energy.potential(q) : Double.NaN;
             potentialValid = true;
         }
         return potential;
@@ -399,7 +448,7 @@ public final class Simulator {
     }
 
     /** The bound constraint set, or null for an unconstrained simulation. */
-    public ConstraintSet constraintSet() {
+    public ConstraintData constraintData() {
         return set;
     }
 
@@ -433,7 +482,7 @@ public final class Simulator {
 
     @Override
     public String toString() {
-        return "Simulator{" + model.name() + ", " + integrator + ", " + drift + (set != null ? ", " + set.size()
+        return "Simulator{" + dynamics.modelName() + ", " + integrator + ", " + drift + (set != null ? ", " + set.size()
                 + " constraint rows" : "") + ", t=" + t + "}";
     }
 
@@ -442,7 +491,8 @@ public final class Simulator {
     /** Configures a {@link Simulator}; every setting has a default. */
     public static final class Builder {
         private final Model model;
-        private ConstraintSet set;
+        private final ModelFunctions functions;
+        private ConstraintData data;
         private boolean useModelConstraints = true;
         private Dynamics dynamics;
         private Kinematics kinematics;
@@ -450,22 +500,25 @@ public final class Simulator {
         private ConstraintSolverMethod method = ConstraintSolverMethod.DIRECT;
         private AccelerationFunction rhs;
         private Integrator.Factory factory = RungeKutta4::new;
-        private DriftControl drift = DriftControl.NONE;
+        private DriftControl drift = DriftControl.AS_SET;
         private double baumgarteTimeConstant = Double.NaN;
         private double[] weights;
         private double projectionTolerance = Assembly.DEFAULT_TOLERANCE;
         private int projectionMaxIterations = Assembly.DEFAULT_MAX_ITERATIONS;
 
-        private Builder(Model model) {
-            this.model = Objects.requireNonNull(model, "model");
+        private Builder(Model model, ModelFunctions functions) {
+            this.model = model;
+            this.functions = functions;
         }
 
         /**
-         * A bound constraint set of the model (its dynamics and kinematics are used). Default: when the model has
-         * constraints, {@code ConstraintSet.of(model)} bound to the builder's dynamics (generic if none).
+         * Bound constraint data of the model (its dynamics and kinematics are used). Default: when the model has
+         * constraints, {@code ConstraintSet.of(model)} bound to the builder's dynamics: their own constraint code
+         * when they are a {@link ModelFunctions} (a generated class), {@link GenericConstraints} beside other
+         * dynamics, {@link GenericModel} when none are given.
          */
-        public Builder constraints(ConstraintSet boundSet) {
-            this.set = Objects.requireNonNull(boundSet, "set");
+        public Builder constraints(ConstraintData bound) {
+            this.data = Objects.requireNonNull(bound, "constraint data");
             return this;
         }
 
@@ -511,7 +564,10 @@ public final class Simulator {
             return this;
         }
 
-        /** The drift control; default {@link DriftControl#NONE}. */
+        /**
+         * The drift control; default {@link DriftControl#AS_SET}: each group's Baumgarte setting as the model file
+         * (or the bound data) says, no projection.
+         */
         public Builder driftControl(DriftControl d) {
             this.drift = Objects.requireNonNull(d, "drift control");
             return this;

@@ -2,6 +2,7 @@ package org.symdyn.simulation;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.Body;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
@@ -67,6 +68,14 @@ public final class StateSpace {
     }
 
     /**
+     * The state space of the model an implementation evaluates (a generated class alone): each joint's kind from
+     * its numbers of coordinates (7 and 6 floating, 4 and 3 ball, else scalar coordinates).
+     */
+    public StateSpace(ModelInfo model) {
+        this(jointTypes(model));
+    }
+
+    /**
      * The state space of joints of these types, stacked in this order in q and v (the model layout: body order,
      * each joint's coordinates contiguous). Lets code without a {@link Model} (a generated class) build one.
      */
@@ -92,6 +101,30 @@ public final class StateSpace {
         nq = qi;
         nv = vi;
         hasQuaternions = quats;
+    }
+
+    private static List<JointType> jointTypes(ModelInfo model) {
+        List<JointType> types = new ArrayList<>();
+        for (int b = 0; b < model.bodyCount(); b++) {
+            int nq = model.jointNq(b);
+            int nv = model.jointNv(b);
+            types.add(nq == 7 && nv == 6 ? JointType.FLOATING : nq == 4 && nv == 3 ? JointType.BALL
+                    : nv == 3 ? JointType.PLANAR : JointType.REVOLUTE);
+        }
+        return types;
+    }
+
+    /** The neutral configuration: scalar coordinates 0, quaternions the identity (w = 1). */
+    public double[] neutralConfiguration() {
+        double[] q = new double[nq];
+        for (int j = 0; j < kind.length; j++) {
+            if (kind[j] == FLOATING) {
+                q[qIndex[j] + 6] = 1;
+            } else if (kind[j] == BALL) {
+                q[qIndex[j] + 3] = 1;
+            }
+        }
+        return q;
     }
 
     private static List<JointType> jointTypes(Model model) {

@@ -1,14 +1,12 @@
 package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.model.Joint;
-import org.symdyn.model.JointType;
-import org.symdyn.model.Model;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.spatial.Rotations;
 
 /**
- * Assembly: positions and velocities that satisfy the constraints of a bound {@link ConstraintSet}, close to
+ * Assembly: positions and velocities that satisfy the constraints of a bound {@link ConstraintData}, close to
  * guesses (RBDL's CalcAssemblyQ and CalcAssemblyQDot).
  *
  * <p><b>Positions.</b> Newton steps on the linearised constraints, as RBDL: at iterate q_k each step d (in
@@ -37,8 +35,8 @@ public final class Assembly {
     /** Default iteration limit. */
     public static final int DEFAULT_MAX_ITERATIONS = 100;
 
-    private final ConstraintSet set;
-    private final Model model;
+    private final ConstraintData data;
+    private final ModelInfo model;
     private final int nq;
     private final int nv;
     private final ConstrainedSystemSolver solver;
@@ -56,14 +54,14 @@ public final class Assembly {
     private double lastError = Double.NaN;
     private int lastIterations;
 
-    /** Assembly for a bound set. */
-    public Assembly(ConstraintSet set) {
-        this.set = set;
-        this.model = set.model();
-        this.nq = set.nq();
-        this.nv = set.nv();
-        int m = set.size();
-        solver = new ConstrainedSystemSolver(set);
+    /** Assembly for a bound data. */
+    public Assembly(ConstraintData data) {
+        this.data = data;
+        this.model = data.dynamics();
+        this.nq = data.nq();
+        this.nv = data.nv();
+        int m = data.size();
+        solver = new ConstrainedSystemSolver(data);
         w = new DMatrixRMaj(nv, nv);
         g = new DMatrixRMaj(m, nv);
         phi = new double[m];
@@ -94,19 +92,19 @@ public final class Assembly {
     public boolean assembleQ(double[] q0, double[] weights, double tolerance, int maxIterations, double[] qOut) {
         setWeights(weights);
         System.arraycopy(q0, 0, qCur, 0, nq);
-        set.calcPositionError(qCur, phi);
+        data.positionError(qCur, phi);
         lastError = norm(phi);
         lastIterations = 0;
         boolean success = lastError < tolerance;
         while (!success && lastIterations < maxIterations) {
-            set.calcJacobian(qCur, g);
+            data.jacobian(qCur, g);
             for (int i = 0; i < phi.length; i++) {
                 phi[i] = -phi[i];
             }
             solver.solve(ConstraintSolverMethod.DIRECT, w, g, zeroV, phi, d, mu);
             step(qCur, d, qNext);
             System.arraycopy(qNext, 0, qCur, 0, nq);
-            set.calcPositionError(qCur, phi);
+            data.positionError(qCur, phi);
             lastError = norm(phi);
             lastIterations++;
             success = lastError < tolerance;
@@ -123,7 +121,7 @@ public final class Assembly {
      */
     public void assembleV(double[] q, double[] v0, double[] weights, double[] vOut) {
         setWeights(weights);
-        set.calcJacobian(q, g);
+        data.jacobian(q, g);
         for (int i = 0; i < nv; i++) {
             a[i] = weights[i] * v0[i];
         }
@@ -166,20 +164,21 @@ public final class Assembly {
     private void step(double[] q, double[] dv, double[] out) {
         System.arraycopy(q, 0, out, 0, nq);
         for (int body = 0; body < model.bodyCount(); body++) {
-            Joint j = model.body(body).joint();
-            int qi = j.qIndex();
-            int vi = j.vIndex();
-            if (j.type() == JointType.FLOATING) {
+            int qi = model.qIndex(body);
+            int vi = model.vIndex(body);
+            int jointNq = model.jointNq(body);
+            int jointNv = model.jointNv(body);
+            if (jointNq == 7 && jointNv == 6) { // floating: position, quaternion x, y, z, w
                 Rotations.fromQuaternion(q[qi + 3], q[qi + 4], q[qi + 5], q[qi + 6], rot);
                 for (int i = 0; i < 3; i++) {
                     out[qi + i] = q[qi + i] + rot[3 * i] * dv[vi + 3] + rot[3 * i + 1] * dv[vi + 4]
                             + rot[3 * i + 2] * dv[vi + 5];
                 }
                 Rotations.rotateQuaternion(q, qi + 3, dv[vi], dv[vi + 1], dv[vi + 2], out);
-            } else if (j.type() == JointType.BALL) {
+            } else if (jointNq == 4 && jointNv == 3) { // ball: quaternion x, y, z, w
                 Rotations.rotateQuaternion(q, qi, dv[vi], dv[vi + 1], dv[vi + 2], out);
             } else {
-                for (int k = 0; k < j.nv(); k++) {
+                for (int k = 0; k < jointNv; k++) {
                     out[qi + k] = q[qi + k] + dv[vi + k];
                 }
             }

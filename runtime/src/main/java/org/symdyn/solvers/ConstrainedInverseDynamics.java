@@ -6,17 +6,17 @@ import java.util.Locale;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.QRPDecomposition_F64;
-import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.SolverSettings;
 
 /**
  * Inverse dynamics of constrained, possibly under-actuated systems (RBDL's InverseDynamicsConstraints,
  * InverseDynamicsConstraintsRelaxed and isConstrainedSystemFullyActuated, after Koch 2015 and Kudruss 2019).
  *
- * <p><b>Setting.</b> H v̇ + C = Sᵀ τ_a + Gᵀ λ and G v̇ = γ (H, C, G, γ from the bound {@link ConstraintSet}, so
+ * <p><b>Setting.</b> H v̇ + C = Sᵀ τ_a + Gᵀ λ and G v̇ = γ (H, C, G, γ from the bound {@link ConstraintData}, so
  * generic and generated models alike; γ with the Baumgarte terms of the groups that enable them), where the
  * {@link ActuationMap} gives S (n_a x n, actuated dofs) and P (n_u x n, unactuated dofs), v̇ = Sᵀ u + Pᵀ w. Outputs:
- * v̇, the generalised force τ = Sᵀ τ_a (n entries, zero on unactuated dofs) and λ in {@link ConstraintSet#force()}.
+ * v̇, the generalised force τ = Sᵀ τ_a (n entries, zero on unactuated dofs) and λ in {@link ConstraintData#force()}.
  * Both operators return a physically consistent triple: H v̇ + C = τ + Gᵀ λ and G v̇ = γ hold to rounding, with no
  * force on an unactuated dof.
  *
@@ -63,7 +63,7 @@ public final class ConstrainedInverseDynamics {
     /** The document's default: W = 100 max |H_ij| 1. */
     public static final double DEFAULT_WEIGHT_FACTOR = 100;
 
-    private final ConstraintSet set;
+    private final ConstraintData data;
     private final SolverSettings settings;
     private final List<String> rowNames;
     private final ActuationMap actuation;
@@ -111,20 +111,17 @@ public final class ConstrainedInverseDynamics {
      * @throws IllegalStateException    if the set is not bound
      * @throws IllegalArgumentException if the map has another number of dofs
      */
-    public ConstrainedInverseDynamics(ConstraintSet set, ActuationMap actuation) {
-        if (!set.isBound()) {
-            throw new IllegalStateException("bind the constraint set before creating solvers");
-        }
-        if (actuation.nv() != set.nv()) {
+    public ConstrainedInverseDynamics(ConstraintData data, ActuationMap actuation) {
+        if (actuation.nv() != data.nv()) {
             throw new IllegalArgumentException("the actuation map has " + actuation.nv() + " dofs, the model "
-                    + set.nv());
+                    + data.nv());
         }
-        this.set = set;
+        this.data = data;
         this.actuation = actuation;
-        settings = set.settings();
-        rowNames = set.rowNames();
-        nv = set.nv();
-        m = set.size();
+        settings = data.settings();
+        rowNames = data.set().rowNames();
+        nv = data.nv();
+        m = data.size();
         na = actuation.actuatedCount();
         nu = actuation.unactuatedCount();
         act = actuation.actuatedDofs();
@@ -161,7 +158,7 @@ public final class ConstrainedInverseDynamics {
         w = new double[Math.max(1, nu)];
         f = new double[nv];
 
-        solver = new ConstrainedSystemSolver(set);
+        solver = new ConstrainedSystemSolver(data);
         fMat = new DMatrixRMaj(nv, nv);
         rhs = new double[nv];
         y = new double[m];
@@ -173,9 +170,9 @@ public final class ConstrainedInverseDynamics {
         return actuation;
     }
 
-    /** The set. */
-    public ConstraintSet constraintSet() {
-        return set;
+    /** The data. */
+    public ConstraintData constraintData() {
+        return data;
     }
 
     // ---------------------------------------------------------------- full actuation
@@ -194,7 +191,7 @@ public final class ConstrainedInverseDynamics {
             lastActuationRank = 0;
             return false;
         }
-        set.calcJacobian(q, g);
+        data.jacobian(q, g);
         lastActuationRank = decomposeB(rowsIdentity, m);
         return lastActuationRank == nu;
     }
@@ -208,7 +205,7 @@ public final class ConstrainedInverseDynamics {
 
     /**
      * The exact operator (see the class comment): v̇ and τ from the desired accelerations; λ into
-     * {@link ConstraintSet#force()}.
+     * {@link ConstraintData#force()}.
      *
      * @param vdotDesired v̇_des (n); only its actuated entries matter
      * @param vdot        receives v̇ (n)
@@ -220,8 +217,8 @@ public final class ConstrainedInverseDynamics {
         checkLength(vdotDesired, nv, "vdotDesired");
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
-        set.calcJacobian(q, g);
-        set.calcGamma(q, v, gamma);
+        data.jacobian(q, g);
+        data.gamma(q, v, gamma);
         checkFinite(g.data, m * nv, "G");
         checkFinite(gamma, m, "γ");
         checkFinite(vdotDesired, nv, "v̇_des");
@@ -317,8 +314,8 @@ public final class ConstrainedInverseDynamics {
             }
         }
         // f = H v̇ + C by the set's inverse dynamics.
-        set.dynamics().inverseDynamics(q, v, vdot, f);
-        double[] lambda = set.force();
+        data.dynamics().inverseDynamics(q, v, vdot, f);
+        double[] lambda = data.force();
         for (int i = 0; i < m; i++) {
             lambda[i] = 0;
         }
@@ -424,7 +421,7 @@ public final class ConstrainedInverseDynamics {
 
     /**
      * The relaxed operator (see the class comment): v̇ and τ from acceleration controls x; λ into
-     * {@link ConstraintSet#force()}. Works for under- and fully actuated systems.
+     * {@link ConstraintData#force()}. Works for under- and fully actuated systems.
      *
      * @param controls x (n); only its actuated entries matter
      * @param vdot     receives v̇ (n)
@@ -436,9 +433,9 @@ public final class ConstrainedInverseDynamics {
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
         checkFinite(controls, nv, "the controls x");
-        set.computeSystem(q, v);
-        DMatrixRMaj h = set.H();
-        double[] cv = set.C();
+        data.computeSystem(q, v);
+        DMatrixRMaj h = data.H();
+        double[] cv = data.C();
         if (fixedWeights != null) {
             System.arraycopy(fixedWeights, 0, weights, 0, na);
         } else {
@@ -460,8 +457,8 @@ public final class ConstrainedInverseDynamics {
             // Sᵀ W u* - C with u* = S x + W⁻¹ S C: the C of actuated rows cancels.
             rhs[j] = weights[k] * controls[j];
         }
-        solver.solve(relaxedMethod, fMat, set.G(), rhs, set.gamma(), vdot, y);
-        double[] lambda = set.force();
+        solver.solve(relaxedMethod, fMat, data.G(), rhs, data.gamma(), vdot, y);
+        double[] lambda = data.force();
         for (int i = 0; i < m; i++) {
             lambda[i] = 0.0 - y[i];
         }

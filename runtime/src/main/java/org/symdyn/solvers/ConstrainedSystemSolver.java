@@ -2,7 +2,7 @@ package org.symdyn.solvers;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.SolverSettings;
 
 /**
@@ -13,7 +13,7 @@ import org.symdyn.constraints.SolverSettings;
  * </pre>
  * for a symmetric H (positive definite for the range-space and null-space methods; positive definite on the null
  * space of G for the direct one) and an m x nv G, by the {@link ConstraintSolverMethod method} asked and the
- * {@link SolverSettings} of a {@link ConstraintSet}. Forward dynamics: a = τ - C, b = γ, x = v̇, y = -λ. Impulses:
+ * {@link SolverSettings} of a {@link ConstraintData}. Forward dynamics: a = τ - C, b = γ, x = v̇, y = -λ. Impulses:
  * a = H v⁻, b = v⁺_target, x = v⁺, y = Λ.
  *
  * <p>Dependent rows of G are found with {@link ConstraintRankAnalysis} (always for the null-space method, and for
@@ -37,17 +37,14 @@ public final class ConstrainedSystemSolver {
     private int lastRank;
 
     /** Workspaces for the rows and model of a bound set (its settings and row names are used). */
-    public ConstrainedSystemSolver(ConstraintSet set) {
-        if (!set.isBound()) {
-            throw new IllegalStateException("bind the constraint set before creating solvers");
-        }
-        nv = set.nv();
-        m = set.size();
-        settings = set.settings();
-        rowNames = set.rowNames();
+    public ConstrainedSystemSolver(ConstraintData data) {
+        nv = data.nv();
+        m = data.size();
+        settings = data.settings();
+        rowNames = data.set().rowNames();
         analysis = new ConstraintRankAnalysis(m, nv);
         direct = new DirectMethod(nv, m);
-        rangeSpace = new RangeSpaceMethod(RangeSpaceFactorization.dofParents(set.model()), m);
+        rangeSpace = new RangeSpaceMethod(RangeSpaceFactorization.dofParents(data.dynamics()), m);
         nullSpace = new NullSpaceMethod(nv, m);
         gAct = new DMatrixRMaj(m, nv);
         bAct = new double[Math.max(1, m)];

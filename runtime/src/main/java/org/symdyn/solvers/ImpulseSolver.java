@@ -1,39 +1,39 @@
 package org.symdyn.solvers;
 
-import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.ConstraintData;
 
 /**
  * Constraint impulses (RBDL's ComputeConstraintImpulses{Direct, RangeSpaceSparse, NullSpace}): the velocity v⁺
  * right after an impact that makes the constraint velocities G v⁺ equal the targets
- * {@link ConstraintSet#impulseTarget()} (default 0), from
+ * {@link ConstraintData#impulseTarget()} (default 0), from
  * <pre>
  *   [H Gᵀ] [v⁺]   [H v⁻      ]
  *   [G 0 ] [Λ ] = [v⁺_target ]      i.e.  H (v⁺ - v⁻) = -Gᵀ Λ,
  * </pre>
- * at configuration q. Λ is left in {@link ConstraintSet#impulse()} with the sign of this (direct) system for every
- * method (RBDL's range-space impulse has the opposite sign); {@link ConstraintSet#calcImpulses} resolves it into the
+ * at configuration q. Λ is left in {@link ConstraintData#impulse()} with the sign of this (direct) system for every
+ * method (RBDL's range-space impulse has the opposite sign); {@link ConstraintData#impulses} resolves it into the
  * spatial impulses applied to the bodies. Allocation happens in the constructor only. Not thread-safe.
  */
 public final class ImpulseSolver {
-    private final ConstraintSet set;
+    private final ConstraintData data;
     private final ConstrainedSystemSolver solver;
     private final double[] a;
 
-    /** Solvers for a bound set. */
-    public ImpulseSolver(ConstraintSet set) {
-        this.set = set;
-        this.solver = new ConstrainedSystemSolver(set);
-        this.a = new double[set.nv()];
+    /** Solvers for a bound data. */
+    public ImpulseSolver(ConstraintData data) {
+        this.data = data;
+        this.solver = new ConstrainedSystemSolver(data);
+        this.a = new double[data.nv()];
     }
 
     /**
-     * v⁺ (nv) from v⁻ at q by the given method; Λ into {@link ConstraintSet#impulse()}.
+     * v⁺ (nv) from v⁻ at q by the given method; Λ into {@link ConstraintData#impulse()}.
      *
      * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
      */
     public void solve(ConstraintSolverMethod method, double[] q, double[] vMinus, double[] vPlus) {
-        set.computeImpulseSystem(q);
-        double[] h = set.H().data;
+        data.computeImpulseSystem(q);
+        double[] h = data.H().data;
         int nv = a.length;
         for (int i = 0; i < nv; i++) {
             double s = 0;
@@ -42,7 +42,7 @@ public final class ImpulseSolver {
             }
             a[i] = s;
         }
-        solver.solve(method, set.H(), set.G(), a, set.impulseTarget(), vPlus, set.impulse());
+        solver.solve(method, data.H(), data.G(), a, data.impulseTarget(), vPlus, data.impulse());
     }
 
     /** {@link #solve} by the direct (KKT) method. */

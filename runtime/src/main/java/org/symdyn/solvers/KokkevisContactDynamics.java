@@ -2,14 +2,11 @@ package org.symdyn.solvers;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.constraints.ConstraintForces;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintGroup;
-import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.constraints.ConstraintType;
-import org.symdyn.constraints.ContactRows;
 import org.symdyn.constraints.SolverSettings;
-import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
-import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.Dynamics;
 
 /**
  * Forward dynamics with contact constraints by Kokkevis' method (Kokkevis and Metaxas, "Practical Physics for
@@ -22,19 +19,18 @@ import org.symdyn.model.ContactConstraintModel;
  *
  * <p><b>Equations.</b> With H v̇ + C = τ + Gᵀ λ and G v̇ = γ (λ_k the force in N along n_k on the body):
  * <ol>
- * <li>unconstrained accelerations v̇₀ = H⁻¹ (τ - C) by the ABA ({@link ArticulatedBodyAlgorithm});</li>
- * <li>for each row j a unit test force n_j at its contact point (the spatial force [p_j × n_j; n_j] in body
- * coordinates): the force-propagation ABA, reusing the articulated inertias of step 1, gives its response
- * v̇_t,j = H⁻¹ G_jᵀ (zero velocity, no gravity, no τ) and the resulting point accelerations;</li>
- * <li>the Kokkevis matrix K_ij = n_i · p̈_i(v̇_t,j) = G_i H⁻¹ G_jᵀ (m x m, symmetric positive definite for
- * independent rows; symmetrised) and the bias a₀ = G v̇₀;</li>
- * <li>K λ = γ - a₀ (Cholesky or LDLᵀ by the set's {@link SolverSettings}), then v̇ = v̇₀ + Σ_j v̇_t,j λ_j.</li>
+ * <li>unconstrained accelerations v̇₀ = H⁻¹ (τ - C) by the bound dynamics' forward dynamics (the generated
+ * class's own when bound to one, the generic ABA otherwise);</li>
+ * <li>for each row j the unit test force along its normal at its contact point, which is the generalised force
+ * G_jᵀ: its response v̇_t,j = H⁻¹ G_jᵀ, obtained as the forward dynamics at τ + G_jᵀ minus v̇₀ (forward dynamics
+ * is affine in τ, so the difference is the response alone);</li>
+ * <li>the Kokkevis matrix K_ij = G_i v̇_t,j = G_i H⁻¹ G_jᵀ (m x m, symmetric positive definite for independent
+ * rows; symmetrised) and the bias a₀ = G v̇₀;</li>
+ * <li>K λ = γ - a₀ (Cholesky or LDLᵀ by the data's {@link SolverSettings}), then v̇ = v̇₀ + Σ_j v̇_t,j λ_j.</li>
  * </ol>
- * G and γ (with the Baumgarte terms of the groups that enable them) come from the bound {@link ConstraintSet}, so
- * the result is the same v̇ and λ as the direct method; the articulated-body passes run on the set's
- * {@link org.symdyn.model.Model} (the generic recursions, whatever dynamics the set is bound to). λ is left in
- * {@link ConstraintSet#force()}. Cost: one ABA plus m force propagations (O(m n)) plus O(m³): attractive for few
- * contacts on long chains.
+ * G and γ (with the Baumgarte terms of the groups that enable them) come from the bound {@link ConstraintData}, so
+ * the result is the same v̇ and λ as the direct method. λ is left in {@link ConstraintData#force()}. Cost: m + 1
+ * forward dynamics plus O(m² n + m³): attractive for few contacts.
  *
  * <p>Dependent rows are found as by the other methods (rank-revealing QR of G when
  * {@link SolverSettings#rankCheck()} is on, or after a failed factorisation) and reported by name or dropped, per
@@ -44,19 +40,14 @@ import org.symdyn.model.ContactConstraintModel;
  * an exception). It does not touch the set's H, C, G, γ workspaces. Not thread-safe.
  */
 public final class KokkevisContactDynamics {
-    private final ConstraintSet set;
+    private final ConstraintData data;
     private final SolverSettings settings;
     private final List<String> rowNames;
-    private final ArticulatedBodyAlgorithm aba;
+    private final Dynamics dynamics;
     private final int nv;
     private final int m;
-    private final int[] rowBody;
-    private final double[][] rowPoint;
-    private final double[][] rowNormal;
-    private final double[][] rowNormalBody;
     private final double[][] testResponse;
-    private final double[] force6 = new double[6];
-    private final double[] rot = new double[9];
+    private final double[] testTau;
     private final double[] vdot0;
     private final DMatrixRMaj g;
     private final double[] gamma;
@@ -76,47 +67,21 @@ public final class KokkevisContactDynamics {
      * @throws IllegalArgumentException naming the first group that is not a contact
      * @throws IllegalStateException    if the set is not bound
      */
-    public KokkevisContactDynamics(ConstraintSet set) {
-        if (!set.isBound()) {
-            throw new IllegalStateException("bind the constraint set before creating solvers");
-        }
-        this.set = set;
-        settings = set.settings();
-        rowNames = set.rowNames();
-        nv = set.nv();
-        m = set.size();
-        aba = new ArticulatedBodyAlgorithm(set.model());
-        rowBody = new int[m];
-        rowPoint = new double[m][];
-        rowNormal = new double[m][];
-        rowNormalBody = new double[m][3];
+    public KokkevisContactDynamics(ConstraintData data) {
+        this.data = data;
+        settings = data.settings();
+        rowNames = data.set().rowNames();
+        nv = data.nv();
+        m = data.size();
+        dynamics = data.dynamics();
         testResponse = new double[m][nv];
-        double[] neutral = set.model().neutralConfiguration();
-        ConstraintForces buffer = new ConstraintForces(2);
-        for (int gi = 0; gi < set.groupCount(); gi++) {
-            ConstraintGroup group = set.group(gi);
-            int offset = group.rowOffset();
-            if (group.type() == ConstraintType.CONTACT && group.modelConstraint() instanceof ContactConstraintModel c) {
-                rowBody[offset] = c.body();
-                rowPoint[offset] = c.point();
-                rowNormal[offset] = c.normal();
-            } else if (group.type() == ConstraintType.CONTACT && group.rows() instanceof ContactRows cr) {
-                // ContactRows has no normal accessor: resolve unit multipliers into the (world) force on the body.
-                double[] unit = new double[group.size()];
-                for (int r = 0; r < group.size(); r++) {
-                    unit[r] = 1;
-                    cr.bodyForces(neutral, unit, 0, true, buffer);
-                    unit[r] = 0;
-                    double[] f = buffer.force(0);
-                    rowBody[offset + r] = cr.body();
-                    rowPoint[offset + r] = cr.point();
-                    rowNormal[offset + r] = new double[] {f[3], f[4], f[5]};
-                }
-            } else {
+        testTau = new double[nv];
+        for (ConstraintGroup group : data.set().groups()) {
+            if (group.type() != ConstraintType.CONTACT) {
                 throw new IllegalArgumentException("Kokkevis' method applies to contact constraints only (a body point"
                         + " held along a world direction); group '" + group.name() + "' (" + group.type()
                         + ", rows " + group.rowNames() + ") is not one. Use ConstrainedDynamics (direct, range-space"
-                        + " or null-space method) for this set.");
+                        + " or null-space method) for this data.");
             }
         }
         vdot0 = new double[nv];
@@ -137,7 +102,7 @@ public final class KokkevisContactDynamics {
 
     /**
      * v̇ (nv) at (q, v) under joint forces τ with every contact row held; λ (N along each normal) into
-     * {@link ConstraintSet#force()}.
+     * {@link ConstraintData#force()}.
      *
      * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
      * @throws ArithmeticException     if K is not positive definite or an input or result is not finite
@@ -146,37 +111,38 @@ public final class KokkevisContactDynamics {
         if (vdot.length != nv) {
             throw new IllegalArgumentException("vdot must have " + nv + " entries, got " + vdot.length);
         }
-        aba.forwardDynamics(q, v, tau, null, vdot0);
-        double[] lambda = set.force();
+        if (tau.length != nv) {
+            throw new IllegalArgumentException("tau must have " + nv + " entries, got " + tau.length);
+        }
+        dynamics.forwardDynamics(q, v, tau, vdot0);
+        double[] lambda = data.force();
         if (m == 0) {
             System.arraycopy(vdot0, 0, vdot, 0, nv);
             lastRank = 0;
             checkFinite(vdot, nv, "v̇");
             return;
         }
-        set.calcJacobian(q, g);
-        set.calcGamma(q, v, gamma);
-        for (int i = 0; i < m; i++) {
-            aba.bodyFromWorldRotation(rowBody[i], rot);
-            double[] n = rowNormal[i];
-            for (int r = 0; r < 3; r++) {
-                rowNormalBody[i][r] = rot[3 * r] * n[0] + rot[3 * r + 1] * n[1] + rot[3 * r + 2] * n[2];
-            }
-        }
+        data.jacobian(q, g);
+        data.gamma(q, v, gamma);
         double[] kd = k.data;
         for (int j = 0; j < m; j++) {
-            // Unit test force along n_j at p_j: [p × n_b; n_b] in body coordinates.
-            double[] p = rowPoint[j];
-            double[] nb = rowNormalBody[j];
-            force6[0] = p[1] * nb[2] - p[2] * nb[1];
-            force6[1] = p[2] * nb[0] - p[0] * nb[2];
-            force6[2] = p[0] * nb[1] - p[1] * nb[0];
-            force6[3] = nb[0];
-            force6[4] = nb[1];
-            force6[5] = nb[2];
-            aba.bodyForceResponse(rowBody[j], force6, 0, testResponse[j]);
-            for (int i = 0; i < m; i++) {
-                kd[i * m + j] = aba.responsePointAcceleration(rowBody[i], rowPoint[i], rowNormalBody[i]);
+            double[] t = testResponse[j];
+            for (int c = 0; c < nv; c++) {
+                testTau[c] = tau[c] + g.data[j * nv + c];
+            }
+            dynamics.forwardDynamics(q, v, testTau, t);
+            for (int c = 0; c < nv; c++) {
+                t[c] -= vdot0[c];
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double x = 0;
+                double[] t = testResponse[j];
+                for (int c = 0; c < nv; c++) {
+                    x += g.data[i * nv + c] * t[c];
+                }
+                kd[i * m + j] = x;
             }
         }
         for (int i = 0; i < m; i++) {
@@ -261,14 +227,9 @@ public final class KokkevisContactDynamics {
         return lastRank;
     }
 
-    /** The set. */
-    public ConstraintSet constraintSet() {
-        return set;
-    }
-
-    /** The articulated-body algorithm (its state is that of the last solve). */
-    public ArticulatedBodyAlgorithm articulatedBodyAlgorithm() {
-        return aba;
+    /** The data. */
+    public ConstraintData constraintData() {
+        return data;
     }
 
     private void checkDroppedRow(double[] vdot, int pivotIndex) {

@@ -1,8 +1,7 @@
 package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.model.Body;
-import org.symdyn.model.Model;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * Featherstone's sparse LᵀL factorisation of a joint-space inertia matrix (RBDA §6.5): H = Lᵀ L with L lower
@@ -31,17 +30,17 @@ public final class RangeSpaceFactorization {
         l = new double[n * n];
     }
 
-    /** The dof parent array of a model: see the class comment. */
-    public static int[] dofParents(Model model) {
+    /**
+     * The dof parent array of a model (see the class comment): the one place this convention is computed, for the
+     * solvers and the generator alike.
+     */
+    public static int[] dofParents(ModelInfo model) {
         int[] lambda = new int[model.nv()];
-        for (Body b : model.bodies()) {
-            int first = b.joint().vIndex();
-            int parentLast = -1;
-            if (b.parentIndex() >= 0) {
-                Body p = model.body(b.parentIndex());
-                parentLast = p.joint().vIndex() + p.joint().nv() - 1;
-            }
-            for (int d = 0; d < b.joint().nv(); d++) {
+        for (int b = 0; b < model.bodyCount(); b++) {
+            int first = model.vIndex(b);
+            int p = model.parent(b);
+            int parentLast = p < 0 ? -1 : model.vIndex(p) + model.jointNv(p) - 1;
+            for (int d = 0; d < model.jointNv(b); d++) {
                 lambda[first + d] = d == 0 ? parentLast : first + d - 1;
             }
         }

@@ -3,7 +3,7 @@ package org.symdyn.constraints;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.contract.Kinematics;
 
 /** Checks of resolved constraint forces shared by the constraint tests. */
 public final class ConstraintForceChecks {
@@ -15,7 +15,7 @@ public final class ConstraintForceChecks {
      * resolved body forces, to compare with Gᵀ λ. Also asserts that each entry's frame origin in world coordinates
      * matches its body-frame coordinates.
      */
-    public static double[] generalisedForce(GenericDynamics kin, double[] q, ConstraintForces forces) {
+    public static double[] generalisedForce(Kinematics kin, double[] q, ConstraintForces forces) {
         int nv = kin.nv();
         double[] out = new double[nv];
         double[] rot = new double[9];

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
-import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.CouplerConstraintModel;
@@ -34,32 +35,36 @@ class ConstraintSetTest {
     void modelConstraintsBecomeNamedGroups() throws Exception {
         ConstraintSet set = ConstraintSet.of(TestMechanisms.spatialMechanism());
         assertEquals(3, set.groupCount());
-        assertEquals(2, set.getGroupIndexMax());
         assertEquals(6, set.size());
-        assertEquals(0, set.getGroupIndexByName("loop"));
-        assertEquals(1, set.getGroupIndexByName("touch"));
-        assertEquals(2, set.getGroupIndexByName("gear"));
-        assertEquals(ConstraintType.LOOP, set.getGroupType(0));
-        assertEquals(ConstraintType.CONTACT, set.getGroupType(1));
-        assertEquals(ConstraintType.COUPLER, set.getGroupType(2));
-        assertEquals(4, set.getGroupSize(0));
-        assertEquals(ConstraintSet.NO_ID, set.getGroupId(0));
-        assertEquals(0, set.getGroupAssignedId(0));
-        assertEquals(4, set.getGroupAssignedId(1));
-        assertEquals(5, set.getGroupAssignedId(2));
-        assertEquals(1, set.getGroupIndexByAssignedId(4));
-        assertEquals(0, set.getGroupIndexByAssignedId(3));
-        assertEquals("loop", set.getGroupName(0));
-        assertFalse(set.isBaumgarteStabilizationEnabled(0));
-        double[] ab = new double[2];
-        set.getBaumgarteStabilizationCoefficients(0, ab);
-        assertArrayEquals(new double[] {10, 10}, ab);
-        set.bindGeneric();
+        assertEquals(0, set.groupIndex("loop"));
+        assertEquals(1, set.groupIndex("touch"));
+        assertEquals(2, set.groupIndex("gear"));
+        assertEquals(ConstraintType.LOOP, set.group(0).type());
+        assertEquals(ConstraintType.CONTACT, set.group(1).type());
+        assertEquals(ConstraintType.COUPLER, set.group(2).type());
+        assertEquals(4, set.group(0).size());
+        assertEquals(ConstraintSet.NO_ID, set.group(0).userId());
+        assertEquals(0, set.group(0).assignedId());
+        assertEquals(4, set.group(1).assignedId());
+        assertEquals(5, set.group(2).assignedId());
+        assertEquals(1, set.groupIndexByAssignedId(4));
+        assertEquals(0, set.groupIndexByAssignedId(3));
+        assertEquals("loop", set.group(0).name());
+        assertFalse(set.group(0).baumgarteByDefault());
+        assertArrayEquals(new double[] {10, 10}, new double[] {set.group(0).defaultBaumgarteAlpha(),
+            set.group(0).defaultBaumgarteBeta()});
+        ConstraintData data = set.bindGeneric();
+        assertFalse(data.isBaumgarteEnabled(0));
         assertEquals(List.of("loop[0]", "loop[1]", "loop[2]", "loop[3]", "touch", "gear"), set.rowNames());
-        assertEquals(4, set.getGroupRowOffset(1));
-        assertEquals(5, set.getGroupRowOffset(2));
-        assertThrows(IllegalArgumentException.class, () -> set.getGroupIndexByName("nope"));
-        assertThrows(IllegalStateException.class, () -> set.addContact(2, FOOT, X));
+        assertEquals(4, set.group(1).rowOffset());
+        assertEquals(5, set.group(2).rowOffset());
+        assertThrows(IllegalArgumentException.class, () -> set.groupIndex("nope"));
+        // The description is immutable: adding to a builder after build() leaves the built set as it was.
+        ConstraintSet.Builder builder = ConstraintSet.builder(TestMechanisms.spatialMechanism());
+        ConstraintSet before = builder.build();
+        builder.addContact(2, FOOT, X);
+        assertEquals(6, before.size());
+        assertEquals(7, builder.build().size());
     }
 
     @Test
@@ -68,54 +73,56 @@ class ConstraintSetTest {
                 .addConstraint(new CouplerConstraintModel("gear", 4, 0, 2.5, 0.1, 0.05, SourceLocation.UNKNOWN))
                 .build();
         ConstraintSet set = ConstraintSet.of(model);
-        assertTrue(set.isBaumgarteStabilizationEnabled(0));
-        assertEquals(0.05, set.group(0).baumgarteTimeConstant(), 1e-15);
-        assertEquals(20, set.group(0).baumgarteAlpha(), 1e-12);
+        assertTrue(set.group(0).baumgarteByDefault());
+        ConstraintData data = set.bindGeneric();
+        assertTrue(data.isBaumgarteEnabled(0));
+        assertEquals(0.05, data.baumgarteTimeConstant(0), 1e-15);
+        assertEquals(20, data.baumgarteAlpha(0), 1e-12);
     }
 
     @Test
     void codeConstraintsGroupByBodyPointAndFrames() throws Exception {
-        ConstraintSet set = ConstraintSet.empty(TestMechanisms.planarLeg());
-        assertEquals(0, set.addContact(2, FOOT, X, "foot_x", 7));
-        assertEquals(1, set.addContact(2, FOOT, Y, "foot_y", 8));
-        assertEquals(2, set.addContact(1, FOOT, X));
-        assertEquals(3, set.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY,
+        ConstraintSet.Builder builder = ConstraintSet.builder(TestMechanisms.planarLeg()).withoutModelConstraints();
+        assertEquals(0, builder.addContact(2, FOOT, X, "foot_x", 7));
+        assertEquals(1, builder.addContact(2, FOOT, Y, "foot_y", 8));
+        assertEquals(2, builder.addContact(1, FOOT, X));
+        assertEquals(3, builder.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY,
                 List.of(new double[] {0, 0, 0, 0, 1, 0}, new double[] {0, 0, 1, 0, 0, 0}), true, 0.2, "trunk", 9));
-        assertEquals(5, set.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY, List.of(X6), true, 0.2,
+        assertEquals(5, builder.addLoop(-1, Pose.translation(0, -1, 0), 0, Pose.IDENTITY, List.of(X6), true, 0.2,
                 null, ConstraintSet.NO_ID));
-        assertEquals(6, set.addCoupler(2, 1, -1, 0.5, "knee_hip", 11));
+        assertEquals(6, builder.addCoupler(2, 1, -1, 0.5, "knee_hip", 11));
+        ConstraintSet set = builder.build();
         assertEquals(4, set.groupCount());
-        assertEquals(0, set.getGroupIndexByName("foot_x"));
-        assertEquals(0, set.getGroupIndexByName("foot_y"));
-        assertEquals(0, set.getGroupIndexById(8));
-        assertEquals(7, set.getGroupId(0));
-        assertEquals(0, set.getGroupIndexByAssignedId(1));
-        assertEquals(1, set.getGroupIndexByAssignedId(2));
-        assertEquals("contact#2", set.getGroupName(1));
-        assertEquals(2, set.getGroupIndexById(9));
-        assertEquals(2, set.getGroupIndexByAssignedId(5));
-        assertEquals(3, set.getGroupSize(2));
-        assertTrue(set.isBaumgarteStabilizationEnabled(2));
-        assertEquals(5, set.group(2).baumgarteAlpha(), 1e-15);
-        assertEquals(ConstraintType.COUPLER, set.getGroupType(3));
-        assertEquals(3, set.getGroupIndexById(11));
+        assertEquals(0, set.groupIndex("foot_x"));
+        assertEquals(0, set.groupIndex("foot_y"));
+        assertEquals(0, set.groupIndexById(8));
+        assertEquals(7, set.group(0).userId());
+        assertEquals(0, set.groupIndexByAssignedId(1));
+        assertEquals(1, set.groupIndexByAssignedId(2));
+        assertEquals("contact#2", set.group(1).name());
+        assertEquals(2, set.groupIndexById(9));
+        assertEquals(2, set.groupIndexByAssignedId(5));
+        assertEquals(3, set.group(2).size());
+        assertTrue(set.group(2).baumgarteByDefault());
+        assertEquals(5, set.group(2).defaultBaumgarteAlpha(), 1e-15);
+        assertEquals(ConstraintType.COUPLER, set.group(3).type());
+        assertEquals(3, set.groupIndexById(11));
         // Names and ids are unique; a second contact at the same point only differs in its normal.
-        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, X, "foot_x", 1));
-        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, X, "other", 7));
-        assertThrows(IllegalArgumentException.class, () -> set.addContact(2, FOOT, new double[] {1, 1, 0}));
-        assertThrows(IllegalArgumentException.class, () -> set.addContact(5, FOOT, X));
-        set.bindGeneric();
+        assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, FOOT, X, "foot_x", 1));
+        assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, FOOT, X, "other", 7));
+        assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, FOOT, new double[] {1, 1, 0}));
+        assertThrows(IllegalArgumentException.class, () -> builder.addContact(5, FOOT, X));
         assertEquals(List.of("foot_x", "foot_y", "contact#2", "trunk[0]", "trunk[1]", "loop#5", "knee_hip"),
                 set.rowNames());
         assertEquals(List.of("trunk[0]", "trunk[1]", "loop#5"), set.group(2).rowNames());
-        assertEquals(3, set.getGroupRowOffset(2));
+        assertEquals(3, set.group(2).rowOffset());
     }
 
     private static final double[] X6 = {0, 0, 0, 1, 0, 0};
 
     /** The same constraints added in code (evaluated through Kinematics) as declared in the model. */
-    private static ConstraintSet codeTwin(Model model) {
-        ConstraintSet set = ConstraintSet.empty(model);
+    private static ConstraintData codeTwin(Model model) {
+        ConstraintSet.Builder set = ConstraintSet.builder(model).withoutModelConstraints();
         for (ConstraintModel c : model.constraints()) {
             if (c instanceof LoopConstraintModel l) {
                 set.addLoop(l.predecessorBody(), l.predecessorFrame(), l.successorBody(), l.successorFrame(),
@@ -126,7 +133,7 @@ class ConstraintSetTest {
                 set.addCoupler(k.joint(), k.referenceJoint(), k.ratio(), k.offset(), k.name(), ConstraintSet.NO_ID);
             }
         }
-        return set.bindGeneric();
+        return set.build().bindGeneric();
     }
 
     /** Rows in code (Kinematics) and the model's ConstraintFunctions (GenericConstraints) agree to rounding. */
@@ -135,9 +142,9 @@ class ConstraintSetTest {
         Random rnd = new Random(3);
         for (Model model : List.of(TestMechanisms.fourBar(), TestMechanisms.planarLeg(),
                 TestMechanisms.spatialMechanism())) {
-            ConstraintSet fromModel = ConstraintSet.of(model).bindGeneric();
-            ConstraintSet inCode = codeTwin(model);
-            assertEquals(fromModel.rowNames(), inCode.rowNames());
+            ConstraintData fromModel = ConstraintSet.of(model).bindGeneric();
+            ConstraintData inCode = codeTwin(model);
+            assertEquals(fromModel.set().rowNames(), inCode.set().rowNames());
             int m = fromModel.size();
             for (int n = 0; n < 20; n++) {
                 double[] q = TestMechanisms.randomQ(model, rnd);
@@ -153,16 +160,16 @@ class ConstraintSetTest {
         }
     }
 
-    private static double[][] evaluate(ConstraintSet set, double[] q, double[] v) {
+    private static double[][] evaluate(ConstraintData set, double[] q, double[] v) {
         int m = set.size();
         double[] phi = new double[m];
         double[] phidot = new double[m];
         double[] gamma = new double[m];
         DMatrixRMaj g = new DMatrixRMaj(m, set.nv());
-        set.calcPositionError(q, phi);
-        set.calcVelocityError(q, v, phidot);
-        set.calcGamma(q, v, gamma);
-        set.calcJacobian(q, g);
+        set.positionError(q, phi);
+        set.velocityError(q, v, phidot);
+        set.gamma(q, v, gamma);
+        set.jacobian(q, g);
         // φ̇ = G v for holonomic rows, a check of both.
         assertTrue(TestMechanisms.maxDiff(phidot, TestMechanisms.mult(g, v)) <= 1e-12 * (1 + TestMechanisms.maxAbs(
                 phidot)));
@@ -174,7 +181,7 @@ class ConstraintSetTest {
     void groupErrorsAndBaumgarteAgainstReference() throws Exception {
         Path file = SharedFiles.require("reference/fourbar.json");
         Map<String, Object> ref = TestJson.object(TestJson.parse(file));
-        for (ConstraintSet set : List.of(ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric(),
+        for (ConstraintData set : List.of(ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric(),
                 codeTwin(TestMechanisms.fourBar()))) {
             for (Object o : TestJson.list(ref.get("samples"))) {
                 Map<String, Object> in = TestJson.object(TestJson.object(o).get("inconsistent_state"));
@@ -184,8 +191,8 @@ class ConstraintSetTest {
                 double[] v = TestJson.vector(in.get("qdot"));
                 double[] phi = new double[2];
                 double[] phidot = new double[2];
-                set.calcPositionError(0, q, phi);
-                set.calcVelocityError(0, q, v, phidot);
+                set.positionError(0, q, phi);
+                set.velocityError(0, q, v, phidot);
                 assertClose(TestJson.vector(off.get("position_error")), phi);
                 assertClose(TestJson.vector(off.get("velocity_error")), phidot);
                 set.computeSystem(q, v);
@@ -194,14 +201,14 @@ class ConstraintSetTest {
                 assertClose(TestJson.vector(off.get("C")), set.C());
                 assertClose(flatten(TestJson.matrix(off.get("G"))), set.G().data);
                 double[] stab = new double[2];
-                set.calcBaumgarteStabilizationForces(0, phi, phidot, stab);
+                set.baumgarteTerm(0, phi, phidot, stab);
                 double[] offGamma = TestJson.vector(off.get("gamma"));
                 double[] expected = TestJson.vector(on.get("gamma"));
                 assertClose(expected, new double[] {offGamma[0] + stab[0], offGamma[1] + stab[1]});
-                set.enableBaumgarteStabilization(0);
+                set.enableBaumgarte(0);
                 set.computeSystem(q, v);
                 assertClose(expected, set.gamma());
-                set.disableBaumgarteStabilization(0);
+                set.disableBaumgarte(0);
             }
         }
     }
@@ -282,14 +289,17 @@ class ConstraintSetTest {
     @Test
     void customConstraintMatchesLoopRows() throws Exception {
         Model model = TestMechanisms.fourBar();
-        ConstraintSet custom = ConstraintSet.empty(model);
+        ConstraintSet.Builder builder = ConstraintSet.builder(model).withoutModelConstraints();
         ClosedFormClosure closure = new ClosedFormClosure();
-        assertEquals(0, custom.addCustom(closure, "closed_form", 42));
-        assertEquals(ConstraintType.CUSTOM, custom.getGroupType(0));
-        assertEquals(0, custom.getGroupIndexById(42));
-        custom.bindGeneric();
+        assertEquals(0, builder.addCustom(closure, "closed_form", 42));
+        ConstraintSet customSet = builder.build();
+        assertEquals(ConstraintType.CUSTOM, customSet.group(0).type());
+        assertEquals(0, customSet.groupIndexById(42));
+        ConstraintData custom = customSet.bindGeneric();
         assertEquals(1, closure.bindCalls);
-        ConstraintSet loop = ConstraintSet.of(model).bindGeneric();
+        // An instance binds once; a second bind is refused with advice.
+        assertThrows(IllegalStateException.class, customSet::bindGeneric);
+        ConstraintData loop = ConstraintSet.of(model).bindGeneric();
         Random rnd = new Random(5);
         for (int n = 0; n < 20; n++) {
             double[] q = TestMechanisms.randomQ(model, rnd);
@@ -302,7 +312,7 @@ class ConstraintSetTest {
             }
         }
         assertThrows(UnsupportedOperationException.class,
-                () -> custom.calcForces(0, new double[3], false, custom.newForceBuffer()));
+                () -> custom.forces(0, new double[3], false, custom.newForceBuffer()));
     }
 
     /**
@@ -313,40 +323,40 @@ class ConstraintSetTest {
     @Test
     void bodyForcesReproduceGeneralisedForces() throws Exception {
         Model spatial = TestMechanisms.spatialMechanism();
-        ConstraintSet spatialSet = ConstraintSet.of(spatial).bindGeneric();
-        ConstraintSet fourBarSet = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
-        ConstraintSet code = codeTwin(spatial);
+        ConstraintData spatialSet = ConstraintSet.of(spatial).bindGeneric();
+        ConstraintData fourBarSet = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData code = codeTwin(spatial);
         Random rnd = new Random(9);
-        for (ConstraintSet set : List.of(spatialSet, fourBarSet, code)) {
-            GenericDynamics kin = (GenericDynamics) set.kinematics();
-            Model model = set.model();
+        for (ConstraintData set : List.of(spatialSet, fourBarSet, code)) {
+            Kinematics kin = set.kinematics();
+            Model model = set.set().model();
             ConstraintForces buffer = set.newForceBuffer();
             DMatrixRMaj g = new DMatrixRMaj(set.size(), model.nv());
             for (int n = 0; n < 10; n++) {
                 double[] q = TestMechanisms.randomQ(model, rnd);
-                set.calcJacobian(q, g);
+                set.jacobian(q, g);
                 double[] lambda = TestMechanisms.random(set.size(), 3, rnd);
                 System.arraycopy(lambda, 0, set.force(), 0, lambda.length);
                 for (int i = 0; i < lambda.length; i++) {
                     set.impulse()[i] = -lambda[i];
                 }
-                for (int group = 0; group < set.groupCount(); group++) {
+                for (int group = 0; group < set.set().groupCount(); group++) {
                     double[] masked = new double[lambda.length];
-                    int off = set.getGroupRowOffset(group);
-                    System.arraycopy(lambda, off, masked, off, set.getGroupSize(group));
+                    int off = set.set().group(group).rowOffset();
+                    System.arraycopy(lambda, off, masked, off, set.set().group(group).size());
                     double[] expected = TestMechanisms.multTrans(g, masked);
                     for (boolean inWorld : new boolean[] {false, true}) {
-                        set.calcForces(group, q, inWorld, buffer);
+                        set.forces(group, q, inWorld, buffer);
                         assertTrue(buffer.count() >= 2);
                         double[] actual = ConstraintForceChecks.generalisedForce(kin, q, buffer);
                         assertTrue(TestMechanisms.maxDiff(expected, actual) <= 1e-12 * (1 + TestMechanisms.maxAbs(
-                                expected)), set.getGroupName(group) + " world=" + inWorld + ": "
+                                expected)), set.set().group(group).name() + " world=" + inWorld + ": "
                                         + java.util.Arrays.toString(expected) + " vs "
                                         + java.util.Arrays.toString(actual));
-                        set.calcImpulses(group, q, inWorld, buffer);
+                        set.impulses(group, q, inWorld, buffer);
                         actual = ConstraintForceChecks.generalisedForce(kin, q, buffer);
                         assertTrue(TestMechanisms.maxDiff(expected, actual) <= 1e-12 * (1 + TestMechanisms.maxAbs(
-                                expected)), "impulses of " + set.getGroupName(group));
+                                expected)), "impulses of " + set.set().group(group).name());
                     }
                 }
             }

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.JointType;
 import org.symdyn.model.LineOnLineConstraintModel;
@@ -68,11 +70,11 @@ class LineOnLineRowsTest {
         Random rnd = new Random(21);
         for (LineOnLineConstraintModel cm : variants()) {
             Model model = linkAndBlock().addConstraint(cm).build();
-            ConstraintSet set = ConstraintSet.of(model).bindGeneric();
-            assertEquals(ConstraintType.LINE_ON_LINE, set.getGroupType(0));
+            ConstraintData set = ConstraintSet.of(model).bindGeneric();
+            assertEquals(ConstraintType.LINE_ON_LINE, set.set().group(0).type());
             assertEquals(cm.rolling() ? 3 : 1, set.size());
             ConstrainedDynamics cd = new ConstrainedDynamics(set);
-            GenericDynamics kin = (GenericDynamics) set.kinematics();
+            Kinematics kin = set.kinematics();
             ConstraintForces buffer = set.newForceBuffer();
             assertEquals(2, buffer.capacity());
             int nv = model.nv();
@@ -109,7 +111,7 @@ class LineOnLineRowsTest {
                 }
                 System.arraycopy(lambda, 0, set.force(), 0, m);
                 for (boolean inWorld : new boolean[] {false, true}) {
-                    set.calcForces(0, q, inWorld, buffer);
+                    set.forces(0, q, inWorld, buffer);
                     assertEquals(2, buffer.count());
                     assertEquals(cm.bodyB(), buffer.body(0));
                     assertEquals(cm.bodyF(), buffer.body(1));
@@ -133,15 +135,15 @@ class LineOnLineRowsTest {
     void rowsAddedInCodeMatchTheModelRows() throws ModelException {
         Random rnd = new Random(22);
         for (LineOnLineConstraintModel cm : variants()) {
-            ConstraintSet fromModel = ConstraintSet.of(linkAndBlock().addConstraint(cm).build()).bindGeneric();
+            ConstraintData fromModel = ConstraintSet.of(linkAndBlock().addConstraint(cm).build()).bindGeneric();
             Model bare = linkAndBlock().build();
-            ConstraintSet inCode = ConstraintSet.empty(bare);
+            ConstraintSet.Builder inCodeBuilder = ConstraintSet.builder(bare).withoutModelConstraints();
             LineOnLineRows rows = new LineOnLineRows(cm);
             assertEquals(ConstraintType.LINE_ON_LINE, rows.type());
             assertEquals(cm.rolling() ? 3 : 1, rows.rowCount());
-            inCode.addRows(rows, cm.name(), 7);
-            inCode.bindGeneric();
-            assertEquals(ConstraintType.LINE_ON_LINE, inCode.getGroupType(0));
+            inCodeBuilder.addRows(rows, cm.name(), 7);
+            ConstraintData inCode = inCodeBuilder.build().bindGeneric();
+            assertEquals(ConstraintType.LINE_ON_LINE, inCode.set().group(0).type());
             assertTrue(rows.contact() != null);
             int m = fromModel.size();
             int nv = bare.nv();
@@ -150,19 +152,19 @@ class LineOnLineRowsTest {
                 double[] v = TestMechanisms.random(nv, 2, rnd);
                 double[] a = new double[m];
                 double[] b = new double[m];
-                fromModel.calcPositionError(q, a);
-                inCode.calcPositionError(q, b);
+                fromModel.positionError(q, a);
+                inCode.positionError(q, b);
                 assertTrue(TestMechanisms.maxDiff(a, b) <= 1e-15, "phi");
-                fromModel.calcVelocityError(q, v, a);
-                inCode.calcVelocityError(q, v, b);
+                fromModel.velocityError(q, v, a);
+                inCode.velocityError(q, v, b);
                 assertTrue(TestMechanisms.maxDiff(a, b) <= 1e-15, "phidot");
-                fromModel.calcGamma(q, v, a);
-                inCode.calcGamma(q, v, b);
+                fromModel.gamma(q, v, a);
+                inCode.gamma(q, v, b);
                 assertTrue(TestMechanisms.maxDiff(a, b) <= 1e-15 * (1 + maxAbs(a)), "gamma");
                 DMatrixRMaj ga = new DMatrixRMaj(m, nv);
                 DMatrixRMaj gb = new DMatrixRMaj(m, nv);
-                fromModel.calcJacobian(q, ga);
-                inCode.calcJacobian(q, gb);
+                fromModel.jacobian(q, ga);
+                inCode.jacobian(q, gb);
                 assertTrue(TestMechanisms.maxDiff(ga.data, gb.data) <= 1e-15, "G");
             }
             assertThrows(IllegalStateException.class, () -> rows.bind(new GenericDynamics(bare)));
@@ -172,9 +174,9 @@ class LineOnLineRowsTest {
     @Test
     void badBodyIsRefusedWhenBinding() throws ModelException {
         Model bare = linkAndBlock().build();
-        ConstraintSet set = ConstraintSet.empty(bare);
-        set.addRows(new LineOnLineRows(new LineOnLineConstraintModel("bad", 5, Pose.IDENTITY, 1, 0, Pose.IDENTITY, 1,
+        ConstraintSet.Builder setBuilder = ConstraintSet.builder(bare).withoutModelConstraints();
+        setBuilder.addRows(new LineOnLineRows(new LineOnLineConstraintModel("bad", 5, Pose.IDENTITY, 1, 0, Pose.IDENTITY, 1,
                 false, NAN, SourceLocation.UNKNOWN)), "bad", ConstraintSet.NO_ID);
-        assertThrows(IllegalArgumentException.class, set::bindGeneric);
+        assertThrows(IllegalArgumentException.class, () -> setBuilder.build().bindGeneric());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.model.Model;
@@ -21,7 +22,7 @@ class FourBarDriftTest {
 
     /** An assembled state: RBDL's guess for q, and the crank turning at 3 rad/s projected onto G v = 0. */
     static double[][] assembledState() throws Exception {
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
         Assembly assembly = new Assembly(set);
         double[] ones = {1, 1, 1};
         double[] q = new double[3];

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.model.JointType;
 import org.symdyn.model.LineOnLineConstraintModel;
@@ -39,7 +40,7 @@ class LineOnLineSimulationTest {
         Model model = blockOnKnifeEdge(rolling);
         Simulator sim = Simulator.builder(model).integrator(RungeKutta4::new).driftControl(DriftControl.PROJECTION)
                 .build();
-        ConstraintSet set = sim.constraintSet();
+        ConstraintData set = sim.constraintData();
         assertEquals(rolling ? 3 : 1, set.size());
         Assembly assembly = new Assembly(set);
         double[] ones = {1, 1, 1, 1, 1, 1};

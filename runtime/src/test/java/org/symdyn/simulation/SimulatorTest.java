@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.dynamics.GenericDynamics;
@@ -57,33 +58,36 @@ class SimulatorTest {
         assertEquals(1, sim.q()[6]);
         assertEquals(0, sim.quaternionNormError());
         assertEquals(0, sim.positionErrorNorm());
-        assertSame(null, sim.constraintSet());
+        assertSame(null, sim.constraintData());
     }
 
     @Test
     void driftControlSetsTheGroupsBaumgarteSwitches() throws Exception {
         Model model = TestMechanisms.fourBar();
-        ConstraintSet set = ConstraintSet.of(model).bindGeneric();
+        ConstraintData set = ConstraintSet.of(model).bindGeneric();
         Simulator.builder(model).constraints(set).driftControl(DriftControl.BAUMGARTE).baumgarteTimeConstant(0.05)
                 .build();
-        assertTrue(set.isBaumgarteStabilizationEnabled(0));
+        assertTrue(set.isBaumgarteEnabled(0));
         double[] ab = new double[2];
-        set.getBaumgarteStabilizationCoefficients(0, ab);
+        ab[0] = set.baumgarteAlpha(0);
+        ab[1] = set.baumgarteBeta(0);
         assertEquals(20, ab[0], 1e-12);
         assertEquals(20, ab[1], 1e-12);
         Simulator.builder(model).constraints(set).driftControl(DriftControl.PROJECTION).build();
-        assertFalse(set.isBaumgarteStabilizationEnabled(0));
+        assertFalse(set.isBaumgarteEnabled(0));
         assertTrue(DriftControl.BOTH.usesBaumgarte() && DriftControl.BOTH.usesProjection());
         assertFalse(DriftControl.NONE.usesBaumgarte() || DriftControl.NONE.usesProjection());
         // The model's constraints are bound automatically, or ignored on request.
         Simulator auto = Simulator.builder(model).build();
-        assertEquals(2, auto.constraintSet().size());
-        assertSame(null, Simulator.builder(model).withoutModelConstraints().build().constraintSet());
+        assertEquals(2, auto.constraintData().size());
+        assertSame(null, Simulator.builder(model).withoutModelConstraints().build().constraintData());
         // Dynamics given with a set must be the set's.
         assertThrows(IllegalArgumentException.class, () -> Simulator.builder(model).constraints(set)
                 .dynamics(new GenericDynamics(model)).build());
+        // Constraint data of another model are refused.
+        ConstraintData otherModel = ConstraintSet.of(TestMechanisms.planarLeg()).bindGeneric();
         assertThrows(IllegalArgumentException.class,
-                () -> Simulator.builder(model).constraints(ConstraintSet.of(model)).build());
+                () -> Simulator.builder(model).constraints(otherModel).build());
     }
 
     /**

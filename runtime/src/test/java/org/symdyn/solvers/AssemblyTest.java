@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
-import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
 
@@ -25,12 +26,12 @@ class AssemblyTest {
     void floatingBaseReachesTheTargetPose() throws Exception {
         Model model = TestMechanisms.floatingBiped();
         Pose target = Pose.fromXyzRpy(new double[] {0.1, 0.2, 0.8}, new double[] {0.3, -0.2, 0.5});
-        ConstraintSet set = ConstraintSet.empty(model);
-        set.addLoop(-1, target, 0, Pose.IDENTITY, ALL_AXES, false, 0.1, "weld", ConstraintSet.NO_ID);
-        set.bindGeneric();
+        ConstraintSet.Builder setBuilder = ConstraintSet.builder(model).withoutModelConstraints();
+        setBuilder.addLoop(-1, target, 0, Pose.IDENTITY, ALL_AXES, false, 0.1, "weld", ConstraintSet.NO_ID);
+        ConstraintData set = setBuilder.build().bindGeneric();
         Assembly assembly = new Assembly(set);
         Random rnd = new Random(37);
-        GenericDynamics kin = (GenericDynamics) set.kinematics();
+        Kinematics kin = set.kinematics();
         for (int n = 0; n < 10; n++) {
             double[] q0 = TestMechanisms.randomQ(model, rnd);
             // Start within about 0.5 rad and 0.3 m of the target, legs anywhere.
@@ -80,7 +81,7 @@ class AssemblyTest {
 
     @Test
     void heavyWeightsKeepCoordinatesAndIterationLimitReportsFailure() throws Exception {
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
         Assembly assembly = new Assembly(set);
         double[] q0 = {-0.5681570464292384, 1.9325032737729368, -2.318139928011819};
         double[] qOut = new double[3];
@@ -97,9 +98,9 @@ class AssemblyTest {
     /** Velocity assembly: G v = 0 and v - v0 is W-orthogonal to every admissible motion (the exact minimiser). */
     @Test
     void velocityAssemblyIsTheWeightedProjection() throws Exception {
-        ConstraintSet set = SolverPropertyTest.bipedSet().bindGeneric();
+        ConstraintData set = SolverPropertyTest.bipedSet().bindGeneric();
         Assembly assembly = new Assembly(set);
-        Model model = set.model();
+        Model model = set.set().model();
         int nv = model.nv();
         Random rnd = new Random(41);
         DMatrixRMaj g = new DMatrixRMaj(set.size(), nv);
@@ -113,7 +114,7 @@ class AssemblyTest {
             }
             double[] v = new double[nv];
             assembly.assembleV(q, v0, w, v);
-            set.calcJacobian(q, g);
+            set.jacobian(q, g);
             assertTrue(TestMechanisms.maxAbs(TestMechanisms.mult(g, v)) < 1e-12);
             int r = qr.decompose(g, 1e-10);
             assertEquals(set.size(), r);

@@ -14,6 +14,7 @@ import org.ejml.dense.row.SingularOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.SolverSettings;
 import org.symdyn.constraints.TestMechanisms;
@@ -27,18 +28,18 @@ import org.symdyn.model.Model;
 class ConstrainedInverseDynamicsTest {
 
     private static ConstrainedInverseDynamics fourBarCrank() throws Exception {
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
-        return new ConstrainedInverseDynamics(set, ActuationMap.ofJoints(set.model(), "crank_joint"));
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        return new ConstrainedInverseDynamics(set, ActuationMap.ofJoints(set.set().model(), "crank_joint"));
     }
 
     private static ConstrainedInverseDynamics planarLegWithFreeBase() throws Exception {
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.planarLeg()).bindGeneric();
-        return new ConstrainedInverseDynamics(set, ActuationMap.ofJoints(set.model(), "hip", "knee"));
+        ConstraintData set = ConstraintSet.of(TestMechanisms.planarLeg()).bindGeneric();
+        return new ConstrainedInverseDynamics(set, ActuationMap.ofJoints(set.set().model(), "hip", "knee"));
     }
 
     private static ConstrainedInverseDynamics tripod() throws Exception {
-        ConstraintSet set = SolverTestSupport.tripodSet().bindGeneric();
-        return new ConstrainedInverseDynamics(set, ActuationMap.allButFloatingBase(set.model()));
+        ConstraintData set = SolverTestSupport.tripodSet().bindGeneric();
+        return new ConstrainedInverseDynamics(set, ActuationMap.allButFloatingBase(set.set().model()));
     }
 
     private static DMatrixRMaj gpt(DMatrixRMaj g, ActuationMap map) {
@@ -74,7 +75,7 @@ class ConstrainedInverseDynamicsTest {
                 () -> ActuationMap.ofJoints(biped, "elbow"));
         assertTrue(e.getMessage().contains("'elbow'"));
         assertThrows(IllegalArgumentException.class, () -> ActuationMap.of(biped, new boolean[3]));
-        ConstraintSet other = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData other = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
         assertThrows(IllegalArgumentException.class, () -> new ConstrainedInverseDynamics(other, map));
     }
 
@@ -92,14 +93,14 @@ class ConstrainedInverseDynamicsTest {
         ConstrainedInverseDynamics leg = planarLegWithFreeBase();
         Random rnd = new Random(11);
         for (int n = 0; n < 50; n++) {
-            double[] q = TestMechanisms.randomQ(fb.constraintSet().model(), rnd);
+            double[] q = TestMechanisms.randomQ(fb.constraintData().set().model(), rnd);
             DMatrixRMaj g = new DMatrixRMaj(2, 3);
-            fb.constraintSet().calcJacobian(q, g);
+            fb.constraintData().jacobian(q, g);
             boolean expected = SolverTestSupport.rank(gpt(g, fb.actuation()), 1e-10) == 2;
             assertEquals(expected, fb.isFullyActuated(q));
             assertTrue(fb.isFullyActuated(q), "four-bar at a random state");
             assertEquals(2, fb.lastActuationRank());
-            double[] ql = TestMechanisms.randomQ(leg.constraintSet().model(), rnd);
+            double[] ql = TestMechanisms.randomQ(leg.constraintData().set().model(), rnd);
             assertFalse(leg.isFullyActuated(ql));
             assertEquals(2, leg.lastActuationRank());
         }
@@ -114,21 +115,21 @@ class ConstrainedInverseDynamicsTest {
         assertTrue(e.getMessage().contains("closure[0]") && e.getMessage().contains("inverseDynamicsRelaxed"),
                 e.getMessage());
         // Planar leg: the exact operator refuses and names the base dofs.
-        double[] q = TestMechanisms.randomQ(leg.constraintSet().model(), rnd);
+        double[] q = TestMechanisms.randomQ(leg.constraintData().set().model(), rnd);
         e = assertThrows(NotFullyActuatedException.class,
                 () -> leg.inverseDynamics(q, new double[5], new double[5], new double[5], new double[5]));
-        List<String> names = leg.constraintSet().model().vNames();
+        List<String> names = leg.constraintData().set().model().vNames();
         for (int k = 0; k < 3; k++) {
             assertTrue(e.getMessage().contains(names.get(k)), e.getMessage());
         }
         assertEquals(3, e.unactuatedCount());
         // Trivial cases: everything actuated; unactuated dofs without constraints.
-        ConstraintSet fourBar = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
-        assertTrue(new ConstrainedInverseDynamics(fourBar, ActuationMap.allActuated(fourBar.model()))
+        ConstraintData fourBar = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        assertTrue(new ConstrainedInverseDynamics(fourBar, ActuationMap.allActuated(fourBar.set().model()))
                 .isFullyActuated(singular));
-        ConstraintSet free = ConstraintSet.empty(TestMechanisms.floatingBiped()).bindGeneric();
-        assertFalse(new ConstrainedInverseDynamics(free, ActuationMap.allButFloatingBase(free.model()))
-                .isFullyActuated(free.model().neutralConfiguration()));
+        ConstraintData free = ConstraintSet.builder(TestMechanisms.floatingBiped()).withoutModelConstraints().build().bindGeneric();
+        assertFalse(new ConstrainedInverseDynamics(free, ActuationMap.allButFloatingBase(free.set().model()))
+                .isFullyActuated(free.set().model().neutralConfiguration()));
         // Tripod: three point feet fix the floating base.
         assertTrue(tripod().isFullyActuated(TestMechanisms.randomQ(SolverTestSupport.tripod(), rnd)));
     }
@@ -139,17 +140,17 @@ class ConstrainedInverseDynamicsTest {
     @Test
     void exactMatchesTheDocumentsKktSystem() throws Exception {
         ConstrainedInverseDynamics id = fourBarCrank();
-        ConstraintSet set = id.constraintSet();
+        ConstraintData set = id.constraintData();
         Random rnd = new Random(13);
         double worst = 0;
         double[] vdot = new double[3];
         double[] tau = new double[3];
         for (int n = 0; n < 100; n++) {
-            double[] q = TestMechanisms.randomQ(set.model(), rnd);
+            double[] q = TestMechanisms.randomQ(set.set().model(), rnd);
             double[] v = TestMechanisms.random(3, 2, rnd);
             double[] des = TestMechanisms.random(3, 5, rnd);
             if (n % 3 == 0) {
-                set.enableBaumgarteStabilization(0);
+                set.enableBaumgarte(0);
             }
             id.inverseDynamics(q, v, des, vdot, tau);
             SolverTestSupport.Terms t = new SolverTestSupport.Terms(set, q, v);
@@ -175,7 +176,7 @@ class ConstrainedInverseDynamicsTest {
             worst = Math.max(worst, SolverTestSupport.rel(new double[] {-x[3], -x[4]}, set.force(), 1e-6));
             worst = Math.max(worst, SolverTestSupport.rel(new double[] {-x[5], 0, 0}, tau, 1e-6));
             assertEquals(des[0], vdot[0], 1e-12 * Math.max(1, Math.abs(des[0])));
-            set.disableBaumgarteStabilization(0);
+            set.disableBaumgarte(0);
         }
         System.out.printf("exact inverse dynamics vs Koch's KKT (four-bar): worst relative %.2e%n", worst);
         assertTrue(worst <= 1e-9, "exact vs KKT " + worst);
@@ -185,7 +186,7 @@ class ConstrainedInverseDynamicsTest {
     @Test
     void exactInvertsForwardDynamics() throws Exception {
         ConstrainedInverseDynamics id = fourBarCrank();
-        ConstraintSet set = id.constraintSet();
+        ConstraintData set = id.constraintData();
         ConstrainedDynamics fd = new ConstrainedDynamics(set);
         Random rnd = new Random(17);
         double worst = 0;
@@ -193,7 +194,7 @@ class ConstrainedInverseDynamicsTest {
         double[] vdot = new double[3];
         double[] tau = new double[3];
         for (int n = 0; n < 100; n++) {
-            double[] q = TestMechanisms.randomQ(set.model(), rnd);
+            double[] q = TestMechanisms.randomQ(set.set().model(), rnd);
             double[] v = TestMechanisms.random(3, 2, rnd);
             double[] tauIn = {(rnd.nextDouble() * 2 - 1) * 20, 0, 0};
             fd.forwardDynamicsDirect(q, v, tauIn, vdotFd);
@@ -214,14 +215,14 @@ class ConstrainedInverseDynamicsTest {
      */
     @Test
     void exactOverconstrainedSolvesItsQp() throws Exception {
-        ConstraintSet fb = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData fb = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
         List<ConstrainedInverseDynamics> ops = List.of(tripod(),
-                new ConstrainedInverseDynamics(fb, ActuationMap.allActuated(fb.model())));
+                new ConstrainedInverseDynamics(fb, ActuationMap.allActuated(fb.set().model())));
         Random rnd = new Random(19);
         double worst = 0;
         double worstEom = 0;
         for (ConstrainedInverseDynamics id : ops) {
-            ConstraintSet set = id.constraintSet();
+            ConstraintData set = id.constraintData();
             ActuationMap map = id.actuation();
             int nv = set.nv();
             int m = set.size();
@@ -232,7 +233,7 @@ class ConstrainedInverseDynamicsTest {
             double[] vdot = new double[nv];
             double[] tau = new double[nv];
             for (int n = 0; n < 40; n++) {
-                double[] q = TestMechanisms.randomQ(set.model(), rnd);
+                double[] q = TestMechanisms.randomQ(set.set().model(), rnd);
                 double[] v = TestMechanisms.random(nv, 2, rnd);
                 double[] des = TestMechanisms.random(nv, 5, rnd);
                 id.inverseDynamics(q, v, des, vdot, tau);
@@ -307,9 +308,9 @@ class ConstrainedInverseDynamicsTest {
     // ---------------------------------------------------------------- relaxed operator
 
     private static List<ConstrainedInverseDynamics> relaxedCases() throws Exception {
-        ConstraintSet biped = SolverPropertyTest.bipedSet().bindGeneric();
+        ConstraintData biped = SolverPropertyTest.bipedSet().bindGeneric();
         return List.of(planarLegWithFreeBase(), fourBarCrank(), tripod(),
-                new ConstrainedInverseDynamics(biped, ActuationMap.allButFloatingBase(biped.model())));
+                new ConstrainedInverseDynamics(biped, ActuationMap.allButFloatingBase(biped.set().model())));
     }
 
     /**
@@ -324,7 +325,7 @@ class ConstrainedInverseDynamicsTest {
         double worstFd = 0;
         int checked = 0;
         for (ConstrainedInverseDynamics id : relaxedCases()) {
-            ConstraintSet set = id.constraintSet();
+            ConstraintData set = id.constraintData();
             ActuationMap map = id.actuation();
             int nv = set.nv();
             int m = set.size();
@@ -336,7 +337,7 @@ class ConstrainedInverseDynamicsTest {
             double[] tauOther = new double[nv];
             double[] vdotFd = new double[nv];
             for (int n = 0; n < 30; n++) {
-                double[] q = TestMechanisms.randomQ(set.model(), rnd);
+                double[] q = TestMechanisms.randomQ(set.set().model(), rnd);
                 double[] v = TestMechanisms.random(nv, 2, rnd);
                 double[] x = TestMechanisms.random(nv, 5, rnd);
                 double[] fixed = null;
@@ -460,7 +461,7 @@ class ConstrainedInverseDynamicsTest {
     @Test
     void relaxedApproachesExactWithStiffWeights() throws Exception {
         ConstrainedInverseDynamics id = fourBarCrank();
-        ConstraintSet set = id.constraintSet();
+        ConstraintData set = id.constraintData();
         Random rnd = new Random(29);
         double[] vdot = new double[3];
         double[] tau = new double[3];
@@ -471,7 +472,7 @@ class ConstrainedInverseDynamicsTest {
             id.setRelaxedWeightFactor(factor);
             double worst = 0;
             for (int n = 0; n < 20; n++) {
-                double[] q = TestMechanisms.randomQ(set.model(), rnd);
+                double[] q = TestMechanisms.randomQ(set.set().model(), rnd);
                 double[] v = TestMechanisms.random(3, 2, rnd);
                 double[] des = TestMechanisms.random(3, 5, rnd);
                 id.inverseDynamics(q, v, des, vdotExact, tauExact);
@@ -490,11 +491,11 @@ class ConstrainedInverseDynamicsTest {
     void dependentRowsAreNamedOrDropped() throws Exception {
         double[] x = {0, 0, 0, 1, 0, 0};
         double[] y = {0, 0, 0, 0, 1, 0};
-        ConstraintSet dup = ConstraintSet.of(TestMechanisms.fourBarWithAxes(x, y, x)).bindGeneric();
+        ConstraintData dup = ConstraintSet.of(TestMechanisms.fourBarWithAxes(x, y, x)).bindGeneric();
         ConstrainedInverseDynamics id = new ConstrainedInverseDynamics(dup,
-                ActuationMap.ofJoints(dup.model(), "crank_joint"));
+                ActuationMap.ofJoints(dup.set().model(), "crank_joint"));
         Random rnd = new Random(31);
-        double[] q = TestMechanisms.randomQ(dup.model(), rnd);
+        double[] q = TestMechanisms.randomQ(dup.set().model(), rnd);
         double[] v = TestMechanisms.random(3, 1, rnd);
         double[] des = TestMechanisms.random(3, 3, rnd);
         double[] vdot = new double[3];
@@ -525,13 +526,13 @@ class ConstrainedInverseDynamicsTest {
         ConstrainedInverseDynamics leg = planarLegWithFreeBase();
         ConstrainedInverseDynamics fb = fourBarCrank();
         Random rnd = new Random(37);
-        Model model = id.constraintSet().model();
+        Model model = id.constraintData().set().model();
         double[] q = TestMechanisms.randomQ(model, rnd);
         double[] v = TestMechanisms.random(12, 1, rnd);
         double[] des = TestMechanisms.random(12, 3, rnd);
         double[] vdot = new double[12];
         double[] tau = new double[12];
-        double[] ql = TestMechanisms.randomQ(leg.constraintSet().model(), rnd);
+        double[] ql = TestMechanisms.randomQ(leg.constraintData().set().model(), rnd);
         double[] vl = TestMechanisms.random(5, 1, rnd);
         double[] xl = TestMechanisms.random(5, 1, rnd);
         double[] out5 = new double[5];

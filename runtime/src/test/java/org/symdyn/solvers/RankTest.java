@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.SolverSettings.RankPolicy;
 import org.symdyn.constraints.TestMechanisms;
@@ -24,7 +25,7 @@ class RankTest {
     @Test
     void duplicateLoopAxisIsReportedByRowNames() throws Exception {
         for (boolean rankCheck : new boolean[] {true, false}) {
-            ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
+            ConstraintData set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
             set.settings().rankCheck(rankCheck);
             ConstrainedDynamics fd = new ConstrainedDynamics(set);
             for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
@@ -43,8 +44,8 @@ class RankTest {
 
     @Test
     void droppingDependentRowsGivesTheIndependentSolution() throws Exception {
-        ConstraintSet two = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
-        ConstraintSet three = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
+        ConstraintData two = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData three = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, X)).bindGeneric();
         three.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
         ConstrainedDynamics fd2 = new ConstrainedDynamics(two);
         ConstrainedDynamics fd3 = new ConstrainedDynamics(three);
@@ -76,7 +77,7 @@ class RankTest {
     @Test
     void zeroRowIsNamed() throws Exception {
         // The planar four-bar cannot move along z: that loop row is identically zero.
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, Z)).bindGeneric();
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(X, Y, Z)).bindGeneric();
         ConstrainedDynamics fd = new ConstrainedDynamics(set);
         ConstraintRankException e = assertThrows(ConstraintRankException.class,
                 () -> fd.forwardDynamicsRangeSpaceSparse(Q, V, TAU, new double[3]));
@@ -91,9 +92,9 @@ class RankTest {
     @Test
     void inconsistentTargetsAreReported() throws Exception {
         Model leg = TestMechanisms.planarLeg();
-        ConstraintSet set = ConstraintSet.of(leg);
-        set.addContact(2, new double[] {0, -0.4, 0}, new double[] {1, 0, 0}, "foot_x_again", ConstraintSet.NO_ID);
-        set.bindGeneric();
+        ConstraintSet.Builder setBuilder = ConstraintSet.builder(leg);
+        setBuilder.addContact(2, new double[] {0, -0.4, 0}, new double[] {1, 0, 0}, "foot_x_again", ConstraintSet.NO_ID);
+        ConstraintData set = setBuilder.build().bindGeneric();
         set.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
         double[] q = {-0.15886910465540116, 0.7028782060356273, 0.15709365340949927, 0.831621387125391,
             -1.572779363533194};
@@ -117,7 +118,7 @@ class RankTest {
 
     @Test
     void nonFiniteInputsAreRefused() throws Exception {
-        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
         set.settings().rankCheck(false);
         ConstrainedDynamics fd = new ConstrainedDynamics(set);
         for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Assumptions;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.model.JointType;
@@ -45,27 +46,27 @@ final class SolverTestSupport {
 
     /** The tripod with every foot held in x, y and z (9 rows, groups foot0..foot2). */
     static ConstraintSet tripodSet() throws ModelException {
-        ConstraintSet set = ConstraintSet.empty(tripod());
+        ConstraintSet.Builder setBuilder = ConstraintSet.builder(tripod()).withoutModelConstraints();
         for (int leg = 0; leg < 3; leg++) {
             int body = 2 + 2 * leg;
-            set.addContact(body, FOOT, new double[] {1, 0, 0}, "foot" + leg + "_x", ConstraintSet.NO_ID);
-            set.addContact(body, FOOT, new double[] {0, 1, 0}, "foot" + leg + "_y", ConstraintSet.NO_ID);
-            set.addContact(body, FOOT, new double[] {0, 0, 1}, "foot" + leg + "_z", ConstraintSet.NO_ID);
+            setBuilder.addContact(body, FOOT, new double[] {1, 0, 0}, "foot" + leg + "_x", ConstraintSet.NO_ID);
+            setBuilder.addContact(body, FOOT, new double[] {0, 1, 0}, "foot" + leg + "_y", ConstraintSet.NO_ID);
+            setBuilder.addContact(body, FOOT, new double[] {0, 0, 1}, "foot" + leg + "_z", ConstraintSet.NO_ID);
         }
-        return set;
+        return setBuilder.build();
     }
 
     /** The floating biped with contacts only: left foot along the given normals, right foot along z if asked. */
     static ConstraintSet bipedContacts(boolean rightFoot, double[]... leftNormals) throws ModelException {
-        ConstraintSet set = ConstraintSet.empty(TestMechanisms.floatingBiped());
+        ConstraintSet.Builder setBuilder = ConstraintSet.builder(TestMechanisms.floatingBiped()).withoutModelConstraints();
         int k = 0;
         for (double[] n : leftNormals) {
-            set.addContact(2, FOOT, n, "left" + k++, ConstraintSet.NO_ID);
+            setBuilder.addContact(2, FOOT, n, "left" + k++, ConstraintSet.NO_ID);
         }
         if (rightFoot) {
-            set.addContact(4, FOOT, new double[] {0, 0, 1}, "right_z", ConstraintSet.NO_ID);
+            setBuilder.addContact(4, FOOT, new double[] {0, 0, 1}, "right_z", ConstraintSet.NO_ID);
         }
-        return set;
+        return setBuilder.build();
     }
 
     /** H, C, G, γ of a bound set at (q, v), computed afresh (not from the set's workspaces). */
@@ -75,7 +76,7 @@ final class SolverTestSupport {
         final DMatrixRMaj g;
         final double[] gamma;
 
-        Terms(ConstraintSet set, double[] q, double[] v) {
+        Terms(ConstraintData set, double[] q, double[] v) {
             int nv = set.nv();
             h = new DMatrixRMaj(nv, nv);
             c = new double[nv];
@@ -83,8 +84,8 @@ final class SolverTestSupport {
             gamma = new double[set.size()];
             set.dynamics().massMatrix(q, h);
             set.dynamics().biasForces(q, v, c);
-            set.calcJacobian(q, g);
-            set.calcGamma(q, v, gamma);
+            set.jacobian(q, g);
+            set.gamma(q, v, gamma);
         }
     }
 
