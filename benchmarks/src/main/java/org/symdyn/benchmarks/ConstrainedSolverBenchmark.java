@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericConstraints;
 import org.symdyn.contract.ConstraintFunctions;
@@ -78,15 +79,15 @@ public class ConstrainedSolverBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         Model model = UrdfReader.read(fourbarFile());
-        ConstraintSet set = ConstraintSet.of(model);
         GenericDynamics generic = new GenericDynamics(model);
+        ConstraintData set;
         if (backend.equals("generic")) {
-            set.bind(generic, generic, new GenericConstraints(model));
+            set = ConstraintSet.of(model).bind(generic, generic, new GenericConstraints(model));
         } else if (backend.equals("generated")) {
             CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
                     new CodeGenerator.Options("bench.gen", "FourbarDynamics"));
             Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
-            set.bind((Dynamics) instance, generic, (ConstraintFunctions) instance);
+            set = ConstraintSet.of(model).bind((Dynamics) instance, generic, (ConstraintFunctions) instance);
         } else {
             throw new IllegalArgumentException("backend must be generic or generated: " + backend);
         }

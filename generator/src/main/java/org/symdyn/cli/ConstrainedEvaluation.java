@@ -7,17 +7,19 @@ import java.util.Map;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericConstraints;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
-import org.symdyn.solvers.ConstraintRankException;
 import org.symdyn.solvers.ConstraintRankAnalysis;
+import org.symdyn.solvers.ConstraintRankException;
 import org.symdyn.solvers.ConstraintSolverMethod;
 import org.symdyn.solvers.ImpulseSolver;
 
@@ -26,7 +28,9 @@ import org.symdyn.solvers.ImpulseSolver;
  * the Baumgarte stabilisation of every constraint that has a {@code baumgarte_time_constant}) bound to the backend,
  * and the solvers of the runtime run on them at each state.
  *
- * <p>Binding: H and C come from the backend's {@link Dynamics}; φ, φ̇, G and γ from the backend's
+ * <p>Binding: a backend that is the model's {@link ModelFunctions} (every generated class, and
+ * {@link org.symdyn.constraints.GenericModel}) is bound alone, with its fused evaluation. Otherwise H and C come from
+ * the backend's {@link Dynamics}; φ, φ̇, G and γ from the backend's
  * {@link ConstraintFunctions} when it provides them for every row of the model (a generated class does), else from
  * the generic {@link GenericConstraints} of the model. The set also needs a {@link Kinematics}: the backend's when it
  * implements it (the generic one does), else the generic interpreter's; the model's own constraints never evaluate
@@ -51,7 +55,7 @@ final class ConstrainedEvaluation {
     record Failure(List<String> keys, List<String> rows, String message) {
     }
 
-    private final ConstraintSet set;
+    private final ConstraintData set;
     private final ConstrainedDynamics dynamics;
     private final ImpulseSolver impulses;
     private final Assembly assembly;
@@ -71,11 +75,14 @@ final class ConstrainedEvaluation {
      * @param functions the backend's constraint functions, or null (generic ones are then used)
      */
     ConstrainedEvaluation(Model model, Dynamics dynamics, ConstraintFunctions functions) {
-        set = ConstraintSet.of(model);
-        ConstraintFunctions rows = functions != null && functions.constraintRows() == model.constraintRowCount()
-                ? functions : new GenericConstraints(model);
-        Kinematics kinematics = dynamics instanceof Kinematics k ? k : new GenericDynamics(model);
-        set.bind(dynamics, kinematics, rows);
+        if (dynamics instanceof ModelFunctions whole) {
+            set = ConstraintSet.of(model).bind(whole);
+        } else {
+            ConstraintFunctions rows = functions != null && functions.constraintRows() == model.constraintRowCount()
+                    ? functions : new GenericConstraints(model);
+            Kinematics kinematics = dynamics instanceof Kinematics k ? k : new GenericDynamics(model);
+            set = ConstraintSet.of(model).bind(dynamics, kinematics, rows);
+        }
         this.dynamics = new ConstrainedDynamics(set);
         impulses = new ImpulseSolver(set);
         assembly = new Assembly(set);
@@ -94,16 +101,16 @@ final class ConstrainedEvaluation {
      * {@code failures}.
      */
     void evaluate(State s, JsonValue.ObjectBuilder result, List<String> nonFinite, List<Failure> failures) {
-        set.calcJacobian(s.q(), g);
+        set.jacobian(s.q(), g);
         List<JsonValue> rows = new ArrayList<>(m);
         for (int r = 0; r < m; r++) {
             double[] row = new double[nv];
             System.arraycopy(g.data, r * nv, row, 0, nv);
             rows.add(EvaluateCommand.numbers(row, "G[" + r + "]", nonFinite));
         }
-        set.calcGamma(s.q(), s.v(), gamma);
-        set.calcPositionError(s.q(), phi);
-        set.calcVelocityError(s.q(), s.v(), phidot);
+        set.gamma(s.q(), s.v(), gamma);
+        set.positionError(s.q(), phi);
+        set.velocityError(s.q(), s.v(), phidot);
         result.put("G", JsonValue.array(rows))
                 .put("gamma", EvaluateCommand.numbers(gamma, "gamma", nonFinite))
                 .put("phi", EvaluateCommand.numbers(phi, "phi", nonFinite))

@@ -17,13 +17,14 @@ import javax.lang.model.element.Modifier;
 import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.FrameKinematics;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
 import org.symdyn.generator.symbolic.SymbolicDynamics;
-import org.symdyn.contract.FrameKinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
@@ -387,6 +388,21 @@ public final class CodeGenerator {
         b.addMethod(constant("frameNames", STRING_LIST, CodeBlock.of("FRAME_NAMES")));
         b.addMethod(MethodSpec.methodBuilder("parent").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(int.class).addParameter(int.class, "body").addStatement("return PARENTS[body]").build());
+        StringBuilder qIndex = new StringBuilder();
+        StringBuilder vIndex = new StringBuilder();
+        for (Body body : model.bodies()) {
+            qIndex.append(qIndex.length() == 0 ? "" : ", ").append(body.joint().qIndex());
+            vIndex.append(vIndex.length() == 0 ? "" : ", ").append(body.joint().vIndex());
+        }
+        b.addField(FieldSpec.builder(int[].class, "Q_INDEX", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("{$L}", qIndex).build());
+        b.addField(FieldSpec.builder(int[].class, "V_INDEX", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("{$L}", vIndex).build());
+        b.addMethod(MethodSpec.methodBuilder("qIndex").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(int.class).addParameter(int.class, "body").addStatement("return Q_INDEX[body]").build());
+        b.addMethod(MethodSpec.methodBuilder("vIndex").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(int.class).addParameter(int.class, "body").addStatement("return V_INDEX[body]").build());
+        addConstraintMetadata(b, model);
         b.addMethod(MethodSpec.methodBuilder("isFloating").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(boolean.class).addParameter(int.class, "body")
                 .addStatement("return FLOATING[body]").build());
@@ -399,6 +415,42 @@ public final class CodeGenerator {
         addParameters(b, model);
         b.addMethods(methods);
         return b.build();
+    }
+
+    /**
+     * The model's constraints as a solver's constraint set needs them from the class alone: names, kinds, row
+     * counts and Baumgarte time constants (NaN: none stated).
+     */
+    private static void addConstraintMetadata(TypeSpec.Builder b, Model model) {
+        List<String> names = new ArrayList<>();
+        CodeBlock.Builder types = CodeBlock.builder();
+        StringBuilder rows = new StringBuilder();
+        StringBuilder timeConstants = new StringBuilder();
+        for (org.symdyn.model.ConstraintModel c : model.constraints()) {
+            names.add(c.name());
+            types.add(types.isEmpty() ? "$T.$L" : ", $T.$L", ConstraintType.class, c.type().name());
+            rows.append(rows.length() == 0 ? "" : ", ").append(c.rowCount());
+            double t = c.baumgarteTimeConstant();
+            timeConstants.append(timeConstants.length() == 0 ? "" : ", ")
+                    .append(Double.isNaN(t) ? "Double.NaN" : Double.toString(t));
+        }
+        b.addField(listField("CONSTRAINT_NAMES", names));
+        b.addField(FieldSpec.builder(ConstraintType[].class, "CONSTRAINT_TYPES", Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("{$L}", types.build()).build());
+        b.addField(FieldSpec.builder(int[].class, "CONSTRAINT_ROWS", Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("{$L}", rows).build());
+        b.addField(FieldSpec.builder(double[].class, "BAUMGARTE_TIME_CONSTANTS", Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("{$L}", timeConstants).build());
+        b.addMethod(constant("constraintNames", STRING_LIST, CodeBlock.of("CONSTRAINT_NAMES")));
+        b.addMethod(MethodSpec.methodBuilder("constraintType").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(ConstraintType.class).addParameter(int.class, "k")
+                .addStatement("return CONSTRAINT_TYPES[k]").build());
+        b.addMethod(MethodSpec.methodBuilder("constraintRowCount").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(int.class).addParameter(int.class, "k")
+                .addStatement("return CONSTRAINT_ROWS[k]").build());
+        b.addMethod(MethodSpec.methodBuilder("baumgarteTimeConstant").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(double.class).addParameter(int.class, "k")
+                .addStatement("return BAUMGARTE_TIME_CONSTANTS[k]").build());
     }
 
     /** The parameter array, its names, index access and one typed getter and setter per parameter. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
@@ -118,7 +119,7 @@ public final class FourBarDemo {
 
     /** The assembled initial state, computed with generated constraint functions. */
     static State assemble(Model model) {
-        ConstraintSet set = boundSet(model);
+        ConstraintData set = boundSet(model);
         Assembly assembly = new Assembly(set);
         double[] q = new double[model.nq()];
         if (!assembly.assembleQ(GUESS, WEIGHTS, q)) {
@@ -132,11 +133,9 @@ public final class FourBarDemo {
     }
 
     /** The model's constraints bound to a new generated instance (dynamics and constraint functions). */
-    static ConstraintSet boundSet(Model model) {
+    static ConstraintData boundSet(Model model) {
         FourbarDynamics generated = new FourbarDynamics();
-        ConstraintSet set = ConstraintSet.of(model);
-        set.bind(generated, new GenericDynamics(model), generated);
-        return set;
+        return ConstraintSet.of(model).bind(generated, new GenericDynamics(model), generated);
     }
 
     /** One run from s0 for tEnd seconds, every step recorded. */

@@ -3,6 +3,7 @@ package org.symdyn.samples;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Random;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
@@ -47,16 +48,13 @@ public final class QuadrupedStandingDemo {
     }
 
     /** A set of the model's contacts bound to the generated class (or the generic runtime). */
-    static ConstraintSet boundSet(Model model, boolean generated) {
+    static ConstraintData boundSet(Model model, boolean generated) {
         ConstraintSet set = ConstraintSet.of(model);
-        GenericDynamics generic = new GenericDynamics(model);
         if (generated) {
             QuadrupedDynamics dyn = new QuadrupedDynamics();
-            set.bind(dyn, generic, dyn);
-        } else {
-            set.bindGeneric();
+            return set.bind(dyn, new GenericDynamics(model), dyn);
         }
-        return set;
+        return set.bindGeneric();
     }
 
     /** The standing configuration: legs bent, trunk level at the height that puts the feet on z = 0. */
@@ -91,7 +89,7 @@ public final class QuadrupedStandingDemo {
                 KFE, q[2]);
 
         // 1. Torques that hold the pose.
-        ConstraintSet set = boundSet(model, true);
+        ConstraintData set = boundSet(model, true);
         ConstrainedInverseDynamics id = new ConstrainedInverseDynamics(set, ActuationMap.allButFloatingBase(model));
         double[] vdot = new double[nv];
         double[] tau = new double[nv];
@@ -102,7 +100,7 @@ public final class QuadrupedStandingDemo {
                 "f_z");
         double fz = 0;
         for (String leg : LEGS) {
-            int r = set.rowNames().indexOf(leg + "_foot_x");
+            int r = set.set().rowNames().indexOf(leg + "_foot_x");
             out.printf(Locale.ROOT, "  %-4s %9.4f %9.4f %9.4f   %9.4f %9.4f %9.4f%n", leg,
                     tau[model.vNames().indexOf(leg + "_haa")], tau[model.vNames().indexOf(leg + "_hfe")],
                     tau[model.vNames().indexOf(leg + "_kfe")], lambda[r], lambda[r + 1], lambda[r + 2]);
@@ -115,7 +113,7 @@ public final class QuadrupedStandingDemo {
         double[] vdotDirect = new double[nv];
         direct.forwardDynamicsDirect(q, v, tau, vdotDirect);
         double[] lambdaDirect = set.force().clone();
-        ConstraintSet kokkevisSet = boundSet(model, true);
+        ConstraintData kokkevisSet = boundSet(model, true);
         KokkevisContactDynamics kokkevis = new KokkevisContactDynamics(kokkevisSet);
         double[] vdotKokkevis = new double[nv];
         kokkevis.forwardDynamics(q, v, tau, vdotKokkevis);
@@ -157,7 +155,7 @@ public final class QuadrupedStandingDemo {
                 taus[n][i] = 0; // no force on the floating base
             }
         }
-        ConstraintSet reference = boundSet(model, true);
+        ConstraintData reference = boundSet(model, true);
         ConstrainedDynamics directRef = new ConstrainedDynamics(reference);
         double[][] vdotRef = new double[states][nv];
         double[][] lambdaRef = new double[states][];
@@ -177,7 +175,7 @@ public final class QuadrupedStandingDemo {
         double[] dl = new double[names.length];
         for (boolean generated : new boolean[] {true, false}) {
             for (String method : methods) {
-                ConstraintSet set = boundSet(model, generated);
+                ConstraintData set = boundSet(model, generated);
                 Solver solver;
                 if (method.equals("KOKKEVIS")) {
                     KokkevisContactDynamics kokkevis = new KokkevisContactDynamics(set);
