@@ -9,8 +9,25 @@ import org.symdyn.spatial.SinCos;
  * them into the method (no call, and the two values share one reduction), with {@link Math#sin}/{@link Math#cos}
  * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
  * {@link SinCos#cos}; the generator's tests check that.
+ *
+ * <p>The quadrant is chosen by arithmetic on the quadrant number n ({@link SinCos#quadrant}'s multiplications by
+ * 0, 1 and ±1), never by a branch: a branch that a profile saw go one way only is compiled out by C2, and the first
+ * angle in another quadrant then deoptimises the whole method (issue 18). The fallback beyond the reduction limit
+ * is the one branch left; {@link SinCos} says why and what to do about it.
+ *
+ * <p>For A/B timing only: with the system property {@value #BRANCHY_PROPERTY}{@code =true} at generation time the
+ * block is emitted as before issue 18 (quadrant chosen by {@code ?:}; same results, but with the deoptimisation
+ * cliff). {@link JavaExpressions} reads the same switch for the line-on-line edge side. Nothing else uses it.
  */
 final class SinCosBlock {
+    /** System property: emit the pre-issue-18 branchy quadrant choice (and edge side), for A/B timing only. */
+    static final String BRANCHY_PROPERTY = "symdyn.generator.branchyTrig";
+
+    /** True when {@link #BRANCHY_PROPERTY} is set to true now (read at each generation). */
+    static boolean branchy() {
+        return Boolean.getBoolean(BRANCHY_PROPERTY);
+    }
+
     /**
      * Estimated bytecode of one block: javac's output measured 249 bytes with both values, and in a method with more
      * than 255 local slots each local access takes a {@code wide} prefix byte more.
@@ -66,11 +83,21 @@ final class SinCosBlock {
                 horner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
-        if (sin != null) {
+        if (!branchy()) {
+            // SinCos.quadrant without a branch: o = 1 swaps s and c, (1 - (n & 2)) is the sign (-1 in quadrants 2, 3).
+            String o = "o$" + tag;
+            b.addStatement("final double $L = $L & 1", o, n);
+            if (sin != null) {
+                b.addStatement("$L = ($L * (1 - $L) + $L * $L) * (1 - ($L & 2))", sin, sr, o, cr, o, n);
+            }
+            if (cos != null) {
+                b.addStatement("$L = ($L * (1 - $L) + $L * $L) * (1 - (($L + 1) & 2))", cos, cr, o, sr, o, n);
+            }
+        } else if (sin != null) {
             b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "a$" + tag, n, sr, cr);
             b.addStatement("$L = ($L & 2) == 0 ? $L : -$L", sin, n, "a$" + tag, "a$" + tag);
         }
-        if (cos != null) {
+        if (branchy() && cos != null) {
             b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "b$" + tag, n, cr, sr);
             b.addStatement("$L = (($L + 1) & 2) == 0 ? $L : -$L", cos, n, "b$" + tag, "b$" + tag);
         }
