@@ -12,8 +12,8 @@ package org.symdyn.spatial;
  *     Waite's reduction), so |r| ≤ π/4 (plus a few ulps);</li>
  * <li>sin r and cos r by polynomials of degree 13 and 14 in Horner form (fitted to sin and cos on |r| ≤ π/4 with
  *     errors under 1.3·10⁻¹⁷ relative, see the coefficients);</li>
- * <li>the quadrant n = k mod 4 picks (sin x, cos x) = (s, c), (c, −s), (−s, −c) or (−c, s), by arithmetic on
- *     n rather than by branches ({@link #quadrant}): see below.</li>
+ * <li>the quadrant n = k mod 4 picks (sin x, cos x) = (s, c), (c, −s), (−s, −c) or (−c, s), by bit operations
+ *     on n rather than by branches ({@link #quadrant}): see below.</li>
  * </ol>
  * Beyond the limit (and for a non-finite x) the result is {@link Math#sin} / {@link Math#cos}, whose reduction is
  * exact for every double. Accuracy (tested): within 2 ulps of {@code Math.sin}/{@code Math.cos} on random
@@ -21,13 +21,12 @@ package org.symdyn.spatial;
  * Results are deterministic (no {@code Math.fma}, no intrinsics), so the generic runtime and a generated class
  * that inlines these steps get the same bits.
  *
- * <p><b>No branch on the angle within the limit.</b> The quadrant is selected by multiplications with 0, 1 and ±1
- * computed from the integer n (swap: s·(1−o) + c·o with o = n &amp; 1; sign: · (1 − (n &amp; 2))), not by
- * {@code if}s or {@code ?:}. With branches, a method that the JIT compiled while it only saw small angles (one
+ * <p><b>No branch on the angle within the limit.</b> The quadrant is selected by bit operations on the two kernel
+ * values with masks computed from the integer n (swap: a mask from n &amp; 1; sign: bit 1 of n moved to the sign
+ * bit), not by {@code if}s or {@code ?:}. With branches, a method that the JIT compiled while it only saw small angles (one
  * quadrant) had the other quadrants compiled out as "never taken", and the first larger angle threw the compiled code
  * away (deoptimisation: a call of 40-110 µs, then milliseconds of interpreted code while C2 recompiled; issue 18).
- * The arithmetic form gives the same bits as the branches: the products with 0 and 1 are exact, s + 0 = s because the
- * sine kernel never returns −0, and multiplying by −1 is negation.
+ * The bit form gives the same bits as the branches by construction (a selection, then a negation).
  *
  * <p><b>The one branch left</b> is the fallback for |x| ≥ {@link #REDUCTION_LIMIT} ≈ 1.65·10⁶ rad (about 260,000
  * turns) and non-finite x. A profile that never saw such an argument compiles the fallback out, so the first one
@@ -113,11 +112,13 @@ public final class SinCos {
 
     /**
      * sin(r + n·π/2) from s = {@link #sinKernel}(r) and c = {@link #cosKernel}(r), for any int n (two's complement
-     * makes n mod 4 right for negative n), without a branch: s for n mod 4 = 0, c for 1, −s for 2, −c for 3. The same
-     * bits as choosing with {@code ?:} (see the class comment); the generated classes inline exactly these operations.
+     * makes n mod 4 right for negative n), without a branch: s for n mod 4 = 0, c for 1, −s for 2, −c for 3. A bit
+     * selection (mask from n &amp; 1) and a sign flip (bit 1 of n moved to the sign bit): the same bits as choosing
+     * with {@code ?:} by construction. The generated classes inline exactly these operations.
      */
     public static double quadrant(double s, double c, int n) {
-        double odd = n & 1;
-        return (s * (1 - odd) + c * odd) * (1 - (n & 2));
+        long swap = -(long) (n & 1); // all ones in quadrants 1 and 3
+        long bits = (Double.doubleToRawLongBits(s) & ~swap) | (Double.doubleToRawLongBits(c) & swap);
+        return Double.longBitsToDouble(bits ^ ((long) (n & 2) << 62));
     }
 }

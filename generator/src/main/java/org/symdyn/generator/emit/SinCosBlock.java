@@ -10,8 +10,8 @@ import org.symdyn.spatial.SinCos;
  * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
  * {@link SinCos#cos}; the generator's tests check that.
  *
- * <p>The quadrant is chosen by arithmetic on the quadrant number n ({@link SinCos#quadrant}'s multiplications by
- * 0, 1 and ±1), never by a branch: a branch that a profile saw go one way only is compiled out by C2, and the first
+ * <p>The quadrant is chosen by bit operations with masks from the quadrant number n ({@link SinCos#quadrant}'s
+ * selection and sign flip), never by a branch: a branch that a profile saw go one way only is compiled out by C2, and the first
  * angle in another quadrant then deoptimises the whole method (issue 18). The fallback beyond the reduction limit
  * is the one branch left; {@link SinCos} says why and what to do about it.
  *
@@ -84,14 +84,21 @@ final class SinCosBlock {
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
         if (!branchy()) {
-            // SinCos.quadrant without a branch: o = 1 swaps s and c, (1 - (n & 2)) is the sign (-1 in quadrants 2, 3).
-            String o = "o$" + tag;
-            b.addStatement("final double $L = $L & 1", o, n);
+            // SinCos.quadrant without a branch: a mask from n & 1 selects s or c bitwise, bit 1 of n (of n + 1 for
+            // the cosine) becomes the sign bit.
+            String m = "m$" + tag;
+            String sb = "sb$" + tag;
+            String cb = "cb$" + tag;
+            b.addStatement("final long $L = -(long) ($L & 1)", m, n);
+            b.addStatement("final long $L = Double.doubleToRawLongBits($L)", sb, sr);
+            b.addStatement("final long $L = Double.doubleToRawLongBits($L)", cb, cr);
             if (sin != null) {
-                b.addStatement("$L = ($L * (1 - $L) + $L * $L) * (1 - ($L & 2))", sin, sr, o, cr, o, n);
+                b.addStatement("$L = Double.longBitsToDouble((($L & ~$L) | ($L & $L)) ^ ((long) ($L & 2) << 62))",
+                        sin, sb, m, cb, m, n);
             }
             if (cos != null) {
-                b.addStatement("$L = ($L * (1 - $L) + $L * $L) * (1 - (($L + 1) & 2))", cos, cr, o, sr, o, n);
+                b.addStatement("$L = Double.longBitsToDouble((($L & ~$L) | ($L & $L)) ^ ((long) (($L + 1) & 2) << 62))",
+                        cos, cb, m, sb, m, n);
             }
         } else if (sin != null) {
             b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "a$" + tag, n, sr, cr);
