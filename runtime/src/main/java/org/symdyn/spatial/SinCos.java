@@ -12,13 +12,28 @@ package org.symdyn.spatial;
  *     Waite's reduction), so |r| ≤ π/4 (plus a few ulps);</li>
  * <li>sin r and cos r by polynomials of degree 13 and 14 in Horner form (fitted to sin and cos on |r| ≤ π/4 with
  *     errors under 1.3·10⁻¹⁷ relative, see the coefficients);</li>
- * <li>the quadrant n = k mod 4 picks (sin x, cos x) = (s, c), (c, −s), (−s, −c) or (−c, s).</li>
+ * <li>the quadrant n = k mod 4 picks (sin x, cos x) = (s, c), (c, −s), (−s, −c) or (−c, s), by bit operations
+ *     on n rather than by branches ({@link #quadrant}): see below.</li>
  * </ol>
  * Beyond the limit (and for a non-finite x) the result is {@link Math#sin} / {@link Math#cos}, whose reduction is
  * exact for every double. Accuracy (tested): within 2 ulps of {@code Math.sin}/{@code Math.cos} on random
  * arguments up to the limit, and within 1.2·10⁻¹⁶ absolute everywhere below it, which is what dynamics needs.
  * Results are deterministic (no {@code Math.fma}, no intrinsics), so the generic runtime and a generated class
  * that inlines these steps get the same bits.
+ *
+ * <p><b>No branch on the angle within the limit.</b> The quadrant is selected by bit operations on the two kernel
+ * values with masks computed from the integer n (swap: a mask from n &amp; 1; sign: bit 1 of n moved to the sign
+ * bit), not by {@code if}s or {@code ?:}. With branches, a method that the JIT compiled while it only saw small angles (one
+ * quadrant) had the other quadrants compiled out as "never taken", and the first larger angle threw the compiled code
+ * away (deoptimisation: a call of 40-110 µs, then milliseconds of interpreted code while C2 recompiled; issue 18).
+ * The bit form gives the same bits as the branches by construction (a selection, then a negation).
+ *
+ * <p><b>The one branch left</b> is the fallback for |x| ≥ {@link #REDUCTION_LIMIT} ≈ 1.65·10⁶ rad (about 260,000
+ * turns) and non-finite x. A profile that never saw such an argument compiles the fallback out, so the first one
+ * deoptimises the caller once (it is then recompiled with both paths). Joint angles of a real mechanism stay far
+ * below the limit except for a continuous joint (a wheel) that turns one way for hours: wrap such an angle into
+ * (−π, π] in the controller (which also keeps its resolution), or include one call with a large angle in the warm-up.
+ * Making the fallback branch-free would need Payne and Hanek's reduction or both {@code Math} calls on every call.
  */
 public final class SinCos {
     /** 2/π rounded to double. */
@@ -64,7 +79,7 @@ public final class SinCos {
         }
         double k = Math.rint(x * TWO_OVER_PI);
         double r = reduce(x, k);
-        return quadrant(r, (int) k);
+        return quadrant(sinKernel(r), cosKernel(r), (int) k);
     }
 
     /** cos x (radians). */
@@ -75,7 +90,7 @@ public final class SinCos {
         double k = Math.rint(x * TWO_OVER_PI);
         double r = reduce(x, k);
         // cos x = sin(x + π/2): one quadrant further.
-        return quadrant(r, (int) k + 1);
+        return quadrant(sinKernel(r), cosKernel(r), (int) k + 1);
     }
 
     /** r = x − k·π/2 in three steps; the first two products are exact for |k| &lt; 2²⁰. */
@@ -95,9 +110,15 @@ public final class SinCos {
         return 1 + z * (C2 + z * (C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * C14))))));
     }
 
-    /** sin(r + n·π/2) for |r| ≤ π/4 and any int n (two's complement makes n mod 4 right for negative n). */
-    private static double quadrant(double r, int n) {
-        double v = (n & 1) == 0 ? sinKernel(r) : cosKernel(r);
-        return (n & 2) == 0 ? v : -v;
+    /**
+     * sin(r + n·π/2) from s = {@link #sinKernel}(r) and c = {@link #cosKernel}(r), for any int n (two's complement
+     * makes n mod 4 right for negative n), without a branch: s for n mod 4 = 0, c for 1, −s for 2, −c for 3. A bit
+     * selection (mask from n &amp; 1) and a sign flip (bit 1 of n moved to the sign bit): the same bits as choosing
+     * with {@code ?:} by construction. The generated classes inline exactly these operations.
+     */
+    public static double quadrant(double s, double c, int n) {
+        long swap = -(long) (n & 1); // all ones in quadrants 1 and 3
+        long bits = (Double.doubleToRawLongBits(s) & ~swap) | (Double.doubleToRawLongBits(c) & swap);
+        return Double.longBitsToDouble(bits ^ ((long) (n & 2) << 62));
     }
 }

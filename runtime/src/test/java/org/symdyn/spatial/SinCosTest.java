@@ -119,4 +119,39 @@ class SinCosTest {
             assertEquals(1.0, s * s + c * c, 4e-16, "x = " + x);
         }
     }
+
+    /** The quadrant choice before issue 18, by branches: the reference for the branch-free one. */
+    private static double branchyQuadrant(double r, int n) {
+        double v = (n & 1) == 0 ? SinCos.sinKernel(r) : SinCos.cosKernel(r);
+        return (n & 2) == 0 ? v : -v;
+    }
+
+    /**
+     * The branch-free quadrant selection gives the same bits as the branches it replaced (issue 18): on random angles
+     * of every magnitude up to the reduction limit, both signs, every quadrant boundary, and signed zeros.
+     */
+    @Test
+    void branchFreeQuadrantIsTheBranchyOneBitForBit() {
+        Random rnd = new Random(18);
+        java.util.List<Double> xs = new java.util.ArrayList<>(java.util.List.of(0.0, -0.0, 1e-300, -1e-300,
+                Double.MIN_VALUE, -Double.MIN_VALUE, Math.nextDown(SinCos.REDUCTION_LIMIT)));
+        for (int i = 0; i < 400_000; i++) {
+            double x = Math.pow(10, 8 * rnd.nextDouble() - 2) * (rnd.nextBoolean() ? 1 : -1);
+            if (Math.abs(x) < SinCos.REDUCTION_LIMIT) {
+                xs.add(x);
+            }
+        }
+        for (int k = -5000; k <= 5000; k++) {
+            double x = k * Math.PI / 4;
+            xs.addAll(java.util.List.of(x, Math.nextUp(x), Math.nextDown(x)));
+        }
+        for (double x : xs) {
+            double k = Math.rint(x * SinCos.TWO_OVER_PI);
+            double r = SinCos.reduce(x, k);
+            long sin = Double.doubleToRawLongBits(branchyQuadrant(r, (int) k));
+            long cos = Double.doubleToRawLongBits(branchyQuadrant(r, (int) k + 1));
+            assertEquals(sin, Double.doubleToRawLongBits(SinCos.sin(x)), () -> "sin " + x);
+            assertEquals(cos, Double.doubleToRawLongBits(SinCos.cos(x)), () -> "cos " + x);
+        }
+    }
 }

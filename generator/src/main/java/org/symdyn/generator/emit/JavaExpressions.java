@@ -99,8 +99,13 @@ final class JavaExpressions {
         if (e.head() == ExpressionGraph.EDGE_SENSE && e.argSize() == 2) {
             String a = java(e.getAt(1), counts);
             String b = java(e.getAt(2), counts);
-            return "(Math.abs(" + a + ") > Math.abs(" + b + ") ? (" + a + " >= 0 ? 1.0 : -1.0) : (" + b
-                    + " >= 0 ? -1.0 : 1.0))";
+            if (SinCosBlock.branchy()) { // the pre-issue-18 form, for A/B timing only (see SinCosBlock)
+                return "(Math.abs(" + a + ") > Math.abs(" + b + ") ? (" + a + " >= 0 ? 1.0 : -1.0) : (" + b
+                        + " >= 0 ? -1.0 : 1.0))";
+            }
+            // Selected by bit operations, not by ?: a branch on a state value that a profile saw go one way only is
+            // compiled out, and the first contact on the other side would deoptimise the method (issue 18).
+            return "org.symdyn.spatial.BranchFree.edgeSense(" + a + ", " + b + ")";
         }
         throw new IllegalStateException("cannot emit expression " + e.fullFormString());
     }

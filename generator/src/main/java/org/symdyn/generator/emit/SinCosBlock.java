@@ -9,8 +9,25 @@ import org.symdyn.spatial.SinCos;
  * them into the method (no call, and the two values share one reduction), with {@link Math#sin}/{@link Math#cos}
  * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
  * {@link SinCos#cos}; the generator's tests check that.
+ *
+ * <p>The quadrant is chosen by bit operations with masks from the quadrant number n ({@link SinCos#quadrant}'s
+ * selection and sign flip), never by a branch: a branch that a profile saw go one way only is compiled out by C2, and the first
+ * angle in another quadrant then deoptimises the whole method (issue 18). The fallback beyond the reduction limit
+ * is the one branch left; {@link SinCos} says why and what to do about it.
+ *
+ * <p>For A/B timing only: with the system property {@value #BRANCHY_PROPERTY}{@code =true} at generation time the
+ * block is emitted as before issue 18 (quadrant chosen by {@code ?:}; same results, but with the deoptimisation
+ * cliff). {@link JavaExpressions} reads the same switch for the line-on-line edge side. Nothing else uses it.
  */
 final class SinCosBlock {
+    /** System property: emit the pre-issue-18 branchy quadrant choice (and edge side), for A/B timing only. */
+    static final String BRANCHY_PROPERTY = "symdyn.generator.branchyTrig";
+
+    /** True when {@link #BRANCHY_PROPERTY} is set to true now (read at each generation). */
+    static boolean branchy() {
+        return Boolean.getBoolean(BRANCHY_PROPERTY);
+    }
+
     /**
      * Estimated bytecode of one block: javac's output measured 249 bytes with both values, and in a method with more
      * than 255 local slots each local access takes a {@code wide} prefix byte more.
@@ -66,11 +83,28 @@ final class SinCosBlock {
                 horner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
-        if (sin != null) {
+        if (!branchy()) {
+            // SinCos.quadrant without a branch: a mask from n & 1 selects s or c bitwise, bit 1 of n (of n + 1 for
+            // the cosine) becomes the sign bit.
+            String m = "m$" + tag;
+            String sb = "sb$" + tag;
+            String cb = "cb$" + tag;
+            b.addStatement("final long $L = -(long) ($L & 1)", m, n);
+            b.addStatement("final long $L = Double.doubleToRawLongBits($L)", sb, sr);
+            b.addStatement("final long $L = Double.doubleToRawLongBits($L)", cb, cr);
+            if (sin != null) {
+                b.addStatement("$L = Double.longBitsToDouble((($L & ~$L) | ($L & $L)) ^ ((long) ($L & 2) << 62))",
+                        sin, sb, m, cb, m, n);
+            }
+            if (cos != null) {
+                b.addStatement("$L = Double.longBitsToDouble((($L & ~$L) | ($L & $L)) ^ ((long) (($L + 1) & 2) << 62))",
+                        cos, cb, m, sb, m, n);
+            }
+        } else if (sin != null) {
             b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "a$" + tag, n, sr, cr);
             b.addStatement("$L = ($L & 2) == 0 ? $L : -$L", sin, n, "a$" + tag, "a$" + tag);
         }
-        if (cos != null) {
+        if (branchy() && cos != null) {
             b.addStatement("final double $L = ($L & 1) == 0 ? $L : $L", "b$" + tag, n, cr, sr);
             b.addStatement("$L = (($L + 1) & 2) == 0 ? $L : -$L", cos, n, "b$" + tag, "b$" + tag);
         }

@@ -1,0 +1,40 @@
+package org.symdyn.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.symdyn.testing.DeoptimizationCheck;
+
+/**
+ * Issue 18: the compiled form of every sample's generated class does not depend on the state values it has seen. A
+ * fresh JVM warms all six classes (fixed-base arm, floating-base quadruped, closed loops, the line-on-line edge
+ * roller) with small angles only, then calls every method with angles over the whole circle; no method of a
+ * generated class may be deoptimised. And the reverse: warmed over the whole circle, then small angles. Before
+ * issue 18 the first order deoptimised the quadrant branches of the inlined sine/cosine (e.g.
+ * {@code Arm7Dynamics.forwardDynamics$0 reason=unstable_if}).
+ */
+class DeoptimizationTest {
+    private static final List<String> CLASSES = SampleCases.ALL.stream()
+            .map(c -> c.generated().get().getClass().getName()).toList();
+
+    private static void check(boolean smallFirst) throws Exception {
+        DeoptimizationCheck.Result r = DeoptimizationCheck.run(smallFirst, List.of(), CLASSES);
+        System.out.println("[deopt probe] " + r.order() + ": " + r.deoptimisations().size() + " deoptimisations, "
+                + r.c2Lines() + ", " + r.millis() + " ms");
+        assertTrue(r.notCompiled().isEmpty(), "warm-up too short, nothing compiled by C2 before the switch for "
+                + r.notCompiled() + ":\n" + r.describe());
+        assertEquals(List.of(), r.deoptimisations(), r.describe());
+    }
+
+    @Test
+    void smallAnglesThenTheWholeCircle() throws Exception {
+        check(true);
+    }
+
+    @Test
+    void theWholeCircleThenSmallAngles() throws Exception {
+        check(false);
+    }
+}
