@@ -7,10 +7,15 @@ import org.symdyn.model.ModelBuilder;
 
 /**
  * Warnings about the base: the floating-base option ignored because the file already floats its base, and a
- * model that looks free-floating (a heavy root link carrying several limbs: a legged robot without a world link)
+ * model that looks free-floating (a root link with mass carrying four or more limbs: a legged robot without a world link)
  * read with its root fixed to the world, which drops the root's inertia.
  */
 final class FloatingBaseWarnings {
+    /**
+     * Movable joints on the root's rigid group that make a robot look legged: four (quadrupeds, hexapods, humanoids
+     * with legs and arms), not two (a dual-arm station on a fixed torso).
+     */
+    static final int MIN_LIMBS = 4;
     private FloatingBaseWarnings() {
     }
 
@@ -44,7 +49,7 @@ final class FloatingBaseWarnings {
                 }
             }
         }
-        if (limbs >= 2 && mass > ModelBuilder.DUMMY_MASS) {
+        if (limbs >= MIN_LIMBS && mass > ModelBuilder.DUMMY_MASS) {
             values.warning(root.element(), "root link '" + Messages.cut(root.name()) + "' carries " + mass
                     + " kg and " + limbs + " limbs but is fixed to the world (the file has no world link and no"
                     + " floating joint), so its mass is ignored; if the robot moves freely (a legged robot), read it"
