@@ -2,8 +2,7 @@ package org.symdyn.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import javax.lang.model.SourceVersion;
+import org.symdyn.generator.JavaNames;
 
 /**
  * The parsed arguments of one {@code symdyn} invocation.
@@ -38,9 +37,6 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
     static final String EVALUATE = "evaluate";
     static final String GENERATE = "generate";
     static final String DEFAULT_BACKEND = "generic";
-
-    /** Identifiers that are legal elsewhere but not as the name of a class (JLS 3.9, Java 17). */
-    private static final Set<String> RESTRICTED_TYPE_NAMES = Set.of("var", "yield", "record", "sealed", "permits");
 
     private static final CommandLine HELP = new CommandLine(true, null, List.of(), false, false, null, null, null,
             null, null, null, false);
@@ -200,18 +196,18 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
             if (packageName == null) {
                 throw CliException.usage("generate needs -p PACKAGE (the package of the generated classes)");
             }
-            if (!SourceVersion.isName(packageName, SourceVersion.RELEASE_17)) {
-                throw CliException.usage("'" + packageName + "' is not a Java package name (dot-separated"
-                        + " identifiers, no keywords)");
+            String packageProblem = JavaNames.packageNameProblem(packageName);
+            if (packageProblem != null) {
+                throw CliException.usage("package '" + packageName + "' " + packageProblem);
             }
             if (className != null) {
                 if (models.size() != 1) {
                     throw CliException.usage("option --class needs exactly one model file (" + models.size()
                             + " given); without it each class is named after its robot");
                 }
-                if (!isClassName(className)) {
-                    throw CliException.usage("'" + className + "' is not a Java class name (an identifier, no"
-                            + " dots, not a keyword)");
+                String classProblem = JavaNames.classNameProblem(className);
+                if (classProblem != null) {
+                    throw CliException.usage("class name '" + className + "' " + classProblem);
                 }
             }
         }
@@ -219,10 +215,9 @@ record CommandLine(boolean help, String command, List<String> models, boolean fl
                 backend == null ? DEFAULT_BACKEND : backend, dir, packageName, className, report, mathTrig);
     }
 
-    /** Whether {@code name} can name a top-level class: an identifier, not a keyword nor a restricted name. */
+    /** Whether {@code name} can name a generated class: {@link JavaNames#classNameProblem}, shared with the plugin. */
     static boolean isClassName(String name) {
-        return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name, SourceVersion.RELEASE_17)
-                && !RESTRICTED_TYPE_NAMES.contains(name);
+        return JavaNames.classNameProblem(name) == null;
     }
 
     private static void onlyFor(String value, String option, String command) throws CliException {

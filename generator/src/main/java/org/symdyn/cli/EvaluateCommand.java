@@ -62,7 +62,8 @@ final class EvaluateCommand {
      * @param functions the backend's constraint functions, or null for the generic ones (used only when the model
      *                  has constraints)
      * @param err       where the warnings of refused constrained solves go
-     * @throws CliException when a result is not finite (inputs too large), naming the state (exit code 2)
+     * @throws CliException when a result is not finite (inputs too large) or the dynamics cannot be evaluated at a
+     *                      state (a singular joint-space inertia there), naming the state (exit code 2)
      */
     static JsonValue evaluate(Model model, Dynamics dynamics, FrameKinematics kinematics,
             ConstraintFunctions functions, List<State> states, PrintStream err) throws CliException {
@@ -82,11 +83,18 @@ final class EvaluateCommand {
         List<String> warnings = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
             State s = states.get(i);
-            dynamics.massMatrix(s.q(), h);
-            dynamics.biasForces(s.q(), s.v(), c);
-            dynamics.gravityForces(s.q(), g);
-            dynamics.forwardDynamics(s.q(), s.v(), s.tau(), qdd);
-            dynamics.inverseDynamics(s.q(), s.v(), s.a(), tauId);
+            try {
+                dynamics.massMatrix(s.q(), h);
+                dynamics.biasForces(s.q(), s.v(), c);
+                dynamics.gravityForces(s.q(), g);
+                dynamics.forwardDynamics(s.q(), s.v(), s.tau(), qdd);
+                dynamics.inverseDynamics(s.q(), s.v(), s.a(), tauId);
+            } catch (ArithmeticException e) {
+                // the model cannot be simulated at this state (a singular H, say): the input's problem, not a bug
+                problems.add(Diagnostic.error(s.location(), "state " + i + ": the dynamics cannot be evaluated: "
+                        + e.getMessage()).toString());
+                continue;
+            }
             List<String> nonFinite = new ArrayList<>();
             List<JsonValue> rows = new ArrayList<>();
             for (int r = 0; r < nv; r++) {

@@ -568,11 +568,12 @@ class SymDynCliTest {
                 Map.entry(List.of("generate", "m.urdf", "-d", "out", "--dir=other", "-p", "x"),
                         "symdyn: option -d given twice"),
                 Map.entry(List.of("generate", "m.urdf", "-d", "out", "--package", "com.1x"),
-                        "symdyn: 'com.1x' is not a Java package name (dot-separated identifiers, no keywords)"),
+                        "symdyn: package 'com.1x' is not a package name: '1x' is not a Java identifier"),
                 Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--class", "a.B"),
-                        "symdyn: 'a.B' is not a Java class name (an identifier, no dots, not a keyword)"),
+                        "symdyn: class name 'a.B' is not a Java identifier (letters, digits, _ and $, not starting with a digit)"),
                 Map.entry(List.of("generate", "m.urdf", "-d", "out", "-p", "x", "--class", "record"),
-                        "symdyn: 'record' is not a Java class name (an identifier, no dots, not a keyword)"),
+                        "symdyn: class name 'record' is a restricted identifier, which cannot name a class (var, yield, record,"
+                                + " sealed, permits)"),
                 Map.entry(List.of("generate", "a.urdf", "b.urdf", "-d", "out", "-p", "x", "--class", "Arm"),
                         "symdyn: option --class needs exactly one model file (2 given); without it each class is"
                                 + " named after its robot"),

@@ -6,6 +6,25 @@ package org.symdyn.model;
  * warning's message starts with "warning: ".
  */
 public record Diagnostic(SourceLocation location, Severity severity, String message) {
+    /** Longer messages are cut in the middle (a value quoted from a file can be megabytes long). */
+    public static final int MAX_MESSAGE = 2000;
+
+    /** Cuts a message longer than {@link #MAX_MESSAGE}, keeping its start and end. */
+    public Diagnostic {
+        if (message != null && message.length() > MAX_MESSAGE) {
+            int head = MAX_MESSAGE / 2;
+            int tail = MAX_MESSAGE / 4;
+            if (Character.isHighSurrogate(message.charAt(head - 1))) {
+                head--;
+            }
+            if (Character.isLowSurrogate(message.charAt(message.length() - tail))) {
+                tail--;
+            }
+            message = message.substring(0, head) + " ... (" + (message.length() - head - tail)
+                    + " characters cut) ... " + message.substring(message.length() - tail);
+        }
+    }
+
     /** How bad a problem is. */
     public enum Severity {
         /** The model is refused. */

@@ -69,6 +69,7 @@ public final class ModelBuilder {
         final RigidBodyInertia own;
         final Pose parentFrame;
         final Pose localPlacement;
+        final List<String> merged = new ArrayList<>();
         RigidBodyInertia inertia;
 
         BodyDraft(String name, int parent, String jointName, JointType type, double[] axis, Pose placement,
@@ -179,13 +180,13 @@ public final class ModelBuilder {
         double[] unitAxis = new double[] {1, 0, 0};
         if (type == JointType.REVOLUTE || type == JointType.CONTINUOUS || type == JointType.PRISMATIC
                 || type == JointType.PLANAR) {
-            double n = axis == null ? 0 : Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
-            if (!(n > 0) || !Double.isFinite(n)) {
+            double[] unit = axis == null || axis.length != 3 ? null : org.symdyn.spatial.Directions.unit(axis);
+            if (unit == null) {
                 diagnostics.add(Diagnostic.error(jointLocation, "joint '" + jointName + "': axis "
                         + Arrays.toString(axis) + " is zero or not finite"));
                 ok = false;
             } else {
-                unitAxis = new double[] {axis[0] / n, axis[1] / n, axis[2] / n};
+                unitAxis = unit;
             }
         }
         checkInertia(linkName, inertia, true, linkLocation);
@@ -224,7 +225,19 @@ public final class ModelBuilder {
             if (parentFrame.bodyIndex() >= 0) {
                 BodyDraft body = bodies.get(parentFrame.bodyIndex());
                 body.inertia = body.inertia.plus(inertia.expressedIn(pose));
+                body.merged.add(linkName);
             }
+        }
+        return this;
+    }
+
+    /**
+     * Checks the inertia declared on the root link, which does not move (its inertia is dropped unless the root
+     * is made a floating body): a negative mass or a non-physical inertia is reported like any other link's.
+     */
+    public ModelBuilder rootInertia(String linkName, RigidBodyInertia inertia, SourceLocation location) {
+        if (inertia != null) {
+            checkInertia(linkName, inertia, false, location);
         }
         return this;
     }
@@ -356,10 +369,25 @@ public final class ModelBuilder {
     public Model build() throws ModelException {
         List<Diagnostic> errors = new ArrayList<>();
         List<Diagnostic> warnings = new ArrayList<>();
-        for (BodyDraft d : bodies) {
-            if (d.inertia.mass() == 0) {
+        boolean[] massBeyond = new boolean[bodies.size()]; // a body of the subtree below has mass
+        for (int i = bodies.size() - 1; i >= 0; i--) {
+            BodyDraft d = bodies.get(i);
+            if (d.parent >= 0 && (massBeyond[i] || d.inertia.mass() > 0)) {
+                massBeyond[d.parent] = true;
+            }
+        }
+        for (int i = 0; i < bodies.size(); i++) {
+            BodyDraft d = bodies.get(i);
+            if (d.inertia.mass() == 0 && !massBeyond[i]) {
                 errors.add(Diagnostic.error(d.location, "link '" + d.name
-                        + "': mass 0 kg (with the links fixed to it); a moving link needs a positive mass"));
+                        + "': mass 0 kg (with the links fixed to it), and no link it carries has mass; a moving"
+                        + " link needs a positive mass"));
+            } else if (d.inertia.mass() == 0) {
+                diagnostics.add(Diagnostic.warning(d.location, "link '" + d.name + "' has no mass of its own (nor"
+                        + " fixed to it): its joint moves only the links it carries, which is accepted while the"
+                        + " joint-space inertia stays positive definite"));
+            } else if (!d.merged.isEmpty()) {
+                checkMerged(d, errors);
             }
         }
         for (Diagnostic d : diagnostics) {
@@ -418,6 +446,30 @@ public final class ModelBuilder {
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own);
+    }
+
+    /**
+     * A moving body's inertia after merging the links fixed to it must still be a physical one: an accepted
+     * placeholder's non-physical inertia (a warning on its own) can make it indefinite.
+     */
+    private static void checkMerged(BodyDraft d, List<Diagnostic> errors) {
+        String with = "with the links fixed to it (" + String.join(", ", d.merged) + ")";
+        double[] eig = Double.isFinite(d.inertia.mass()) ? principalMoments(d.inertia) : null;
+        boolean finite = eig != null;
+        for (int i = 0; i < 3 && finite; i++) {
+            finite = Double.isFinite(d.inertia.com(i));
+        }
+        if (!finite) {
+            errors.add(Diagnostic.error(d.location, "link '" + d.name + "': " + with + ", its mass, centre of mass"
+                    + " or inertia is not finite (numbers too large)"));
+            return;
+        }
+        double scale = Math.max(Math.abs(eig[2]), Double.MIN_NORMAL);
+        if (eig[0] < -1e-12 * scale) {
+            errors.add(Diagnostic.error(d.location, String.format("link '%s': %s, the inertia about the centre of"
+                    + " mass is not positive semi-definite (principal moments %.6g, %.6g, %.6g kg m²): not a physical"
+                    + " body", d.name, with, eig[0], eig[1], eig[2])));
+        }
     }
 
     private List<ParameterModel> resolveParameters(List<Diagnostic> errors) {

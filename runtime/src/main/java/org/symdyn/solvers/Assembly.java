@@ -85,11 +85,16 @@ public final class Assembly {
      *
      * @param q0        the guess (nq)
      * @param weights   W's diagonal, one non-negative weight per velocity coordinate (nv)
-     * @param tolerance success when ‖φ‖₂ &lt; tolerance
+     * @param tolerance success when ‖φ‖₂ &lt; tolerance; finite and positive
+     * @param maxIterations at most this many Newton steps; not negative
+     * @param qOut      receives the result (nq)
      * @return true if the tolerance was reached within {@code maxIterations} steps
      * @throws ConstraintRankException if the rows are dependent at an iterate (policy FAIL) or inconsistent
+     * @throws IllegalArgumentException if an array has the wrong length, q0 is not finite or has a zero
+     *                                  quaternion, the tolerance is not a positive number or the limit negative
      */
     public boolean assembleQ(double[] q0, double[] weights, double tolerance, int maxIterations, double[] qOut) {
+        AssemblyArguments.checkQ(model, nq, nv, q0, weights, tolerance, maxIterations, qOut);
         setWeights(weights);
         System.arraycopy(q0, 0, qCur, 0, nq);
         data.positionError(qCur, phi);
@@ -118,8 +123,10 @@ public final class Assembly {
      *
      * @param weights W's diagonal (nv)
      * @throws ConstraintRankException if the rows are dependent (policy FAIL) or inconsistent
+     * @throws IllegalArgumentException if an array has the wrong length or q, v0 are not finite
      */
     public void assembleV(double[] q, double[] v0, double[] weights, double[] vOut) {
+        AssemblyArguments.checkV(model, nq, nv, q, v0, weights, vOut);
         setWeights(weights);
         data.jacobian(q, g);
         for (int i = 0; i < nv; i++) {

@@ -14,6 +14,13 @@ public final class Rotations {
      */
     public static final double QUARTER_TURN_SNAP = 1e-9;
 
+    /**
+     * Angles at least this large (rad) are never snapped: beyond it k·π/2 in double precision is no longer within
+     * a small fraction of {@link #QUARTER_TURN_SNAP} of the true multiple, so the test would snap arbitrary angles
+     * (1e16 rad read as a quarter turn). {@link Math#sin} and {@link Math#cos} reduce such angles exactly.
+     */
+    public static final double SNAP_LIMIT = 1e4;
+
     /** cos(k π/2) for k mod 4; sin(k π/2) = cos((k - 1) π/2). */
     private static final double[] QUARTER_COS = {1, 0, -1, 0};
 
@@ -33,19 +40,19 @@ public final class Rotations {
             -sp, cp * sr, cp * cr};
     }
 
-    /** cos θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2. */
+    /** cos θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2 (|θ| below {@link #SNAP_LIMIT}). */
     public static double cos(double angle) {
         long k = Math.round(angle / (Math.PI / 2));
-        if (Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
+        if (Math.abs(angle) < SNAP_LIMIT && Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
             return QUARTER_COS[(int) Math.floorMod(k, 4L)];
         }
         return Math.cos(angle);
     }
 
-    /** sin θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2. */
+    /** sin θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2 (|θ| below {@link #SNAP_LIMIT}). */
     public static double sin(double angle) {
         long k = Math.round(angle / (Math.PI / 2));
-        if (Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
+        if (Math.abs(angle) < SNAP_LIMIT && Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
             return QUARTER_COS[(int) Math.floorMod(k + 3, 4L)];
         }
         return Math.sin(angle);

@@ -61,6 +61,12 @@ public final class JsonReader {
         }
     }
 
+    /**
+     * The largest file {@link #read} reads (64 MiB): a larger one, or a device such as {@code /dev/zero}, is refused
+     * after reading that much instead of exhausting the memory.
+     */
+    public static final int MAX_FILE_BYTES = 64 << 20;
+
     /** Parses a document with the {@link #DEFAULT_MAX_DEPTH}. */
     public static JsonValue parse(String path, String text) throws JsonException {
         return new JsonReader(path, text, DEFAULT_MAX_DEPTH).parse();
@@ -69,7 +75,8 @@ public final class JsonReader {
     /**
      * Reads and parses a UTF-8 file. The path in messages is {@code file.toString()}. A file that cannot be read
      * gives {@code path:[0,0] cannot read file: reason}; bytes that are not UTF-8 give
-     * {@code path:[0,0] not a UTF-8 text file}.
+     * {@code path:[0,0] not a UTF-8 text file}; one over {@link #MAX_FILE_BYTES}, {@code path:[0,0] cannot read file:
+     * it is larger than 64 MiB, ...}.
      */
     public static JsonValue read(Path file) throws JsonException {
         String name = file.toString();
@@ -78,7 +85,13 @@ public final class JsonReader {
             if (Files.isDirectory(file)) {
                 throw new JsonException(name, 0, 0, "cannot read file: it is a directory");
             }
-            bytes = Files.readAllBytes(file);
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes(MAX_FILE_BYTES);
+                if (bytes.length == MAX_FILE_BYTES && in.read() >= 0) {
+                    throw new JsonException(name, 0, 0, "cannot read file: it is larger than "
+                            + (MAX_FILE_BYTES >> 20) + " MiB, the limit for a JSON file");
+                }
+            }
         } catch (NoSuchFileException e) {
             throw new JsonException(name, 0, 0, "cannot read file: no such file");
         } catch (AccessDeniedException e) {

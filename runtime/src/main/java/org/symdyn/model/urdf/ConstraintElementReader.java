@@ -10,6 +10,7 @@ import org.symdyn.model.JointType;
 import org.symdyn.model.LineOnLineConstraintModel;
 import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.model.ModelBuilder;
+import org.symdyn.spatial.Directions;
 import org.symdyn.spatial.Pose;
 
 /**
@@ -103,19 +104,12 @@ final class ConstraintElementReader {
             if (values.errorCount() > b) {
                 continue;
             }
-            double n = 0;
-            for (double x : v) {
-                n += x * x;
-            }
-            n = Math.sqrt(n);
-            if (n == 0) {
+            double[] unit = Directions.unit(v);
+            if (unit == null) {
                 values.error(a, label + ": axis is zero");
                 continue;
             }
-            for (int i = 0; i < 6; i++) {
-                v[i] /= n;
-            }
-            axes.add(v);
+            axes.add(unit);
         }
         if (symdynChildren(e, "axis").isEmpty()) {
             values.error(e, label + " needs at least one <axis> (6 numbers, [angular; linear])");
@@ -217,7 +211,7 @@ final class ConstraintElementReader {
 
     /** The constraint's name (reporting it when missing). */
     private String name(XmlElement e, String type) {
-        String n = values.require(e, "name", type + " has no 'name' attribute");
+        String n = Names.check(values, e, type + " name", values.require(e, "name", type + " has no 'name' attribute"));
         return n == null ? "?" : n;
     }
 
@@ -265,12 +259,12 @@ final class ConstraintElementReader {
     }
 
     private double[] unit(XmlElement e, double[] v, String what) {
-        double n = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-        if (n == 0) {
+        double[] unit = Directions.unit(v);
+        if (unit == null) {
             values.error(e, what + " is zero");
             return v;
         }
-        return new double[] {v[0] / n, v[1] / n, v[2] / n};
+        return unit;
     }
 
     /**

@@ -44,10 +44,13 @@ final class UrdfModelReader {
 
     Model read(XmlElement robot, String sha256) throws ModelException {
         if (!robot.is("robot")) {
-            values.error(robot, "the document element is <" + robot.name() + ">, expected <robot>");
+            values.error(robot, "the document element is <" + Messages.cut(robot.name()) + ">"
+                    + (robot.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(robot.namespace()) + "'")
+                    + ", expected <robot> in no namespace");
             throw sorted(values.diagnostics());
         }
         String name = values.require(robot, "name", "<robot> has no 'name' attribute");
+        name = Names.check(values, robot, "robot name", name);
         ModelBuilder builder = Model.builder(name == null ? "robot" : name).source(path, sha256)
                 .strict(options.strict());
 
@@ -101,15 +104,22 @@ final class UrdfModelReader {
             }
         }
         reportMisplacedExtensions(robot);
+        NamespaceWarnings.report(robot, values);
 
         for (Diagnostic d : values.diagnostics()) {
             builder.report(d);
         }
+        Model model;
         try {
-            return builder.build();
+            model = builder.build();
         } catch (ModelException e) {
             throw sorted(e.diagnostics());
         }
+        List<Diagnostic> unsimulatable = JointSpaceInertiaCheck.check(model);
+        if (!unsimulatable.isEmpty()) {
+            throw sorted(unsimulatable);
+        }
+        return model;
     }
 
     /** The diagnostics in file order (stable, so problems at one element keep the order they were found in). */
@@ -121,7 +131,7 @@ final class UrdfModelReader {
     }
 
     private LinkDeclaration readLink(XmlElement e) {
-        String name = values.require(e, "name", "<link> has no 'name' attribute");
+        String name = Names.check(values, e, "link name", values.require(e, "name", "<link> has no 'name' attribute"));
         if (name == null) {
             return null;
         }
@@ -165,6 +175,8 @@ final class UrdfModelReader {
         if (name == null || name.isBlank()) {
             values.error(e, "<joint> has no 'name' attribute");
             name = "<unnamed joint at line " + e.line() + ">";
+        } else {
+            Names.check(values, e, "joint name", name);
         }
         String label = "joint '" + name + "'";
         String typeName = values.require(e, "type", label + " has no 'type' attribute");
@@ -177,7 +189,8 @@ final class UrdfModelReader {
                 }
             }
             if (type == null) {
-                values.error(e, label + ": unknown joint type '" + typeName + "' (expected revolute, continuous, "
+                values.error(e, label + ": unknown joint type '" + Messages.cut(typeName)
+                        + "' (expected revolute, continuous, "
                         + "prismatic, fixed, floating, planar or ball)");
             }
         }
@@ -194,7 +207,8 @@ final class UrdfModelReader {
                 || type == JointType.PLANAR;
         if (usesAxis && values.errorCount() == beforeAxis && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
             // Checked here rather than left to the builder, which would drop the body and with it the subtree.
-            values.error(axisElement, label + ": axis xyz '" + axisElement.attribute("xyz") + "' is zero");
+            values.error(axisElement, label + ": axis xyz '" + Messages.cut(axisElement.attribute("xyz"))
+                    + "' is zero");
         }
         double lower = Double.NaN;
         double upper = Double.NaN;
@@ -245,6 +259,10 @@ final class UrdfModelReader {
                 .orElse(null);
         boolean floatRoot = options.floatingBase()
                 && (firstMovable == null || firstMovable.type() != JointType.FLOATING);
+        FloatingBaseWarnings.report(options.floatingBase(), floatRoot, root, firstMovable, tree, links, values);
+        if (!floatRoot && !root.inertialBroken()) {
+            builder.rootInertia(root.name(), root.inertia(), values.location(root.element()));
+        }
         if (floatRoot) {
             String world = "world";
             while (links.containsKey(world)) {

@@ -75,6 +75,12 @@ public final class UrdfReader {
     public static final String NAMESPACE = "urn:symdyn:1";
 
     /**
+     * The largest model file read (64 MiB; public URDFs are a few MB): a larger file, or a device such as
+     * {@code /dev/zero}, is refused after reading that much instead of exhausting the memory.
+     */
+    public static final int MAX_FILE_BYTES = 64 << 20;
+
+    /**
      * How to read.
      *
      * @param floatingBase give the root link a 6-dof floating joint (for URDFs without a world link; see the class
@@ -104,10 +110,14 @@ public final class UrdfReader {
         String path = String.valueOf(file);
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = readBounded(file, MAX_FILE_BYTES);
         } catch (IOException | RuntimeException e) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0),
                     "cannot read file: " + reason(e)));
+        }
+        if (bytes == null) {
+            throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0), "cannot read file: it is"
+                    + " larger than " + (MAX_FILE_BYTES >> 20) + " MiB, the limit for a model file"));
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
@@ -143,21 +153,53 @@ public final class UrdfReader {
                 document = XmlTreeParser.parse(source, text);
             } catch (XmlTreeParser.MalformedXmlException e) {
                 // Nothing else can be read from a document that is not well-formed.
-                throw new ModelException(Diagnostic.error(new SourceLocation(path, e.line, e.column),
-                        "malformed XML: " + e.getMessage()));
+                int[] at = e.line > 0 ? new int[] {e.line, e.column} : EncodingDeclaration.position(text);
+                String message = e.line > 0 || at[0] == 0 ? e.getMessage()
+                        : "unsupported encoding '" + Messages.cut(EncodingDeclaration.name(text))
+                                + "' in the XML declaration (" + Messages.cut(e.getMessage()) + ")";
+                throw new ModelException(Diagnostic.error(new SourceLocation(path, at[0], at[1]),
+                        "malformed XML: " + message));
             }
             UrdfModelReader reader = new UrdfModelReader(path, opts);
+            java.util.Set<String> reported = new java.util.HashSet<>();
             for (XmlTreeParser.SkippedEntity s : document.skippedEntities()) {
                 String ref = s.name().startsWith("%") ? s.name() + ";" : "&" + s.name() + ";";
-                reader.report(new SourceLocation(path, s.line(), s.column()), "entity reference '" + ref
-                        + "' was not read: external entities and DTDs are never loaded (write the content into the "
-                        + "file)");
+                reported.add(ref);
+                reader.report(new SourceLocation(path, s.line(), s.column()), "entity reference '"
+                        + Messages.cut(ref) + "' was not read: external entities and DTDs are never loaded (write the"
+                        + " content into the file)");
+            }
+            for (UnexpandedEntities.Reference r : UnexpandedEntities.find(text, document.internalEntities(),
+                    document.externalEntities())) {
+                if (r.parameter() && reported.contains(r.text())) {
+                    continue;
+                }
+                String why = r.external() ? "it is an external entity, and external entities and DTDs are never"
+                        + " loaded" : "no declaration in the document expands it (an external DTD is never loaded)";
+                reader.report(new SourceLocation(path, r.line(), r.column()), (r.parameter()
+                        ? "parameter entity reference '" : "entity reference '") + Messages.cut(r.text())
+                        + "'" + (r.parameter() ? "" : " in an attribute value") + " was not read: " + why
+                        + " (write the content into the file)");
             }
             return reader.read(document.root(), sha256(bytes));
         } catch (RuntimeException e) {
             // A bug must not surface as a stack trace in a build log, nor let a half-read model out.
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0),
                     "internal error while reading the model: " + e));
+        }
+    }
+
+    /**
+     * The file's bytes, or null if it holds more than {@code limit} (read in chunks, so that a device that never
+     * ends is refused after {@code limit} bytes).
+     */
+    static byte[] readBounded(Path file, int limit) throws IOException {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(limit);
+            if (bytes.length == limit && in.read() >= 0) {
+                return null;
+            }
+            return bytes;
         }
     }
 

@@ -84,14 +84,15 @@ final class ValueReader {
         String trimmed = raw.trim();
         String[] tokens = trimmed.isEmpty() ? new String[0] : SPACE.split(trimmed);
         if (tokens.length != n) {
-            error(e, what + " '" + raw + "' needs " + n + (n == 1 ? " number" : " numbers"));
+            error(e, what + " '" + Messages.cut(raw) + "' needs " + n + (n == 1 ? " number" : " numbers"));
             return new double[n];
         }
         double[] out = new double[n];
         for (int i = 0; i < n; i++) {
             String problem = numberProblem(tokens[i]);
             if (problem != null) {
-                error(e, what + " '" + raw + "'" + (n == 1 ? "" : ": '" + tokens[i] + "'") + problem);
+                error(e, what + " '" + Messages.cut(raw) + "'" + (n == 1 ? "" : ": '" + Messages.cut(tokens[i]) + "'")
+                        + problem);
                 return new double[n];
             }
             out[i] = Double.parseDouble(tokens[i]);
@@ -121,7 +122,7 @@ final class ValueReader {
             case "false", "0":
                 return false;
             default:
-                error(e, what + " '" + raw + "' is not a boolean (true or false)");
+                error(e, what + " '" + Messages.cut(raw) + "' is not a boolean (true or false)");
                 return dflt;
         }
     }

@@ -50,8 +50,13 @@ final class XmlTreeParser {
     record SkippedEntity(String name, int line, int column) {
     }
 
-    /** The document element and the entities that were skipped. */
-    record Document(XmlElement root, List<SkippedEntity> skippedEntities) {
+    /**
+     * The document element, the entities that were skipped, and the entities the document type declaration
+     * declares: internal ones with their replacement text (names of parameter entities start with {@code %}), and
+     * the names of external ones (never read).
+     */
+    record Document(XmlElement root, List<SkippedEntity> skippedEntities, Map<String, String> internalEntities,
+            java.util.Set<String> externalEntities) {
     }
 
     /**
@@ -63,6 +68,7 @@ final class XmlTreeParser {
         SAXParser parser = newHardenedParser();
         TreeHandler handler = new TreeHandler(new LinePositions(text));
         try {
+            parser.setProperty("http://xml.org/sax/properties/declaration-handler", handler);
             parser.parse(source, handler);
         } catch (SAXParseException e) {
             throw new MalformedXmlException(e.getMessage(), Math.max(e.getLineNumber(), 0),
@@ -73,7 +79,8 @@ final class XmlTreeParser {
         if (handler.root == null) {
             throw new MalformedXmlException("no document element", 0, 0);
         }
-        return new Document(handler.root, List.copyOf(handler.skipped));
+        return new Document(handler.root, List.copyOf(handler.skipped), Map.copyOf(handler.internalEntities),
+                java.util.Set.copyOf(handler.externalEntities));
     }
 
     /**
@@ -100,7 +107,9 @@ final class XmlTreeParser {
         }
     }
 
-    private static final class TreeHandler extends DefaultHandler {
+    private static final class TreeHandler extends DefaultHandler implements org.xml.sax.ext.DeclHandler {
+        private final Map<String, String> internalEntities = new LinkedHashMap<>();
+        private final java.util.Set<String> externalEntities = new java.util.LinkedHashSet<>();
         private final LinePositions positions;
         private final Deque<XmlElement> open = new ArrayDeque<>();
         private final List<SkippedEntity> skipped = new ArrayList<>();
@@ -144,6 +153,26 @@ final class XmlTreeParser {
         public void skippedEntity(String name) {
             skipped.add(new SkippedEntity(name, locator == null ? 0 : locator.getLineNumber(),
                     locator == null ? 0 : locator.getColumnNumber()));
+        }
+
+        @Override
+        public void elementDecl(String name, String model) {
+        }
+
+        @Override
+        public void attributeDecl(String eName, String aName, String type, String mode, String value) {
+        }
+
+        @Override
+        public void internalEntityDecl(String name, String value) {
+            internalEntities.putIfAbsent(name, value); // the first declaration binds (XML 1.0, 4.2)
+        }
+
+        @Override
+        public void externalEntityDecl(String name, String publicId, String systemId) {
+            if (!internalEntities.containsKey(name)) {
+                externalEntities.add(name);
+            }
         }
 
         /** Never fetch anything: every external entity or DTD resolves to an empty document. */

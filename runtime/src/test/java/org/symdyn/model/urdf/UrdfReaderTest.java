@@ -363,7 +363,10 @@ class UrdfReaderTest {
                   <joint name="j1" type="revolute"><parent link="world"/><child link="l1"/></joint>
                 </robot>
                 """.formatted(INERTIAL), FLOATING);
-        errorAt(e, 2, "link 'world': mass 0 kg");
+        // The massless floating 'world' is accepted as such (its child has mass), but one link cannot give a
+        // floating base and a joint a positive definite H: refused at the load-time check of H.
+        errorAt(e, 3, "the joint-space inertia H is singular");
+        assertTrue(e.getMessage().contains("links without mass of their own: 'world'"), e.getMessage());
     }
 
     @Test
@@ -427,8 +430,8 @@ class UrdfReaderTest {
                 () -> UrdfReader.read(file));
         assertEquals(1, e.diagnostics().size(), UrdfTesting.describe(e));
         // b is massless on a revolute joint: reported at <link name="b"/>, line 4, column 3
-        assertEquals(file + ":[4,3] link 'b': mass 0 kg (with the links fixed to it); a moving link needs a "
-                + "positive mass", e.diagnostics().get(0).toString());
+        assertEquals(file + ":[4,3] link 'b': mass 0 kg (with the links fixed to it), and no link it carries has"
+                + " mass; a moving link needs a positive mass", e.diagnostics().get(0).toString());
     }
 
     // --- small 3x3 helpers for hand computations ---

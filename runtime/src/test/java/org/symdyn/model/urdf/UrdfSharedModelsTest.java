@@ -76,9 +76,15 @@ class UrdfSharedModelsTest {
     @Test
     void fixedBaseArmsHaveNoWarnings() {
         for (String f : List.of("double_pendulum_simple.urdf", "ur5_robot.urdf", "kinova.urdf",
-                "iiwa14_no_collision.urdf", "panda.urdf", "solo12.urdf")) {
+                "iiwa14_no_collision.urdf", "panda.urdf")) {
             assertEquals(List.of(), load(f, UrdfReader.Options.DEFAULT).warnings(), f);
         }
+        // issue 10, item 12: a quadruped without a world link read without a floating base is warned about
+        List<org.symdyn.model.Diagnostic> solo = load("solo12.urdf", UrdfReader.Options.DEFAULT).warnings();
+        assertEquals(1, solo.size(), solo.toString());
+        assertTrue(solo.get(0).message().startsWith("root link 'base_link' carries 1.16115091 kg and 4 limbs but is"
+                + " fixed to the world"), solo.toString());
+        assertEquals(List.of(), load("solo12.urdf", new UrdfReader.Options(true, false)).warnings());
     }
 
     @Test

@@ -1,0 +1,75 @@
+package org.symdyn.generator;
+
+import java.util.Set;
+import javax.lang.model.SourceVersion;
+
+/**
+ * The one rule for the names of generated classes and their packages, shared by the command line and the Maven
+ * plugin, so that a name is refused up front with a reason rather than by javac (or by an exception) later.
+ *
+ * <p>A class name is a Java identifier that is not a keyword or literal ({@code class}, {@code true}), not one of
+ * Java 17's restricted identifiers ({@code var}, {@code yield}, {@code record}, {@code sealed}, {@code permits}),
+ * and not the simple name of a public class of {@code java.lang} ({@code Math}, {@code String}, ...), which
+ * generated code and code using it name without import. A package name is one or more dot-separated identifiers,
+ * none a keyword or literal, not in the {@code java} namespace (the JVM refuses to define classes there).
+ */
+public final class JavaNames {
+    /** Identifiers that are legal elsewhere but not as the name of a class (JLS 3.9, Java 17). */
+    public static final Set<String> RESTRICTED_TYPE_NAMES = Set.of("var", "yield", "record", "sealed", "permits");
+
+    private JavaNames() {
+    }
+
+    /** Null if {@code name} can name a generated class, else why not (e.g. "is a Java keyword"). */
+    public static String classNameProblem(String name) {
+        if (name == null || name.isEmpty()) {
+            return "is empty";
+        }
+        if (!SourceVersion.isIdentifier(name)) {
+            return "is not a Java identifier (letters, digits, _ and $, not starting with a digit)";
+        }
+        if (SourceVersion.isKeyword(name, SourceVersion.RELEASE_17)) {
+            return "is a Java keyword";
+        }
+        if (RESTRICTED_TYPE_NAMES.contains(name)) {
+            return "is a restricted identifier, which cannot name a class (var, yield, record, sealed, permits)";
+        }
+        if (isJavaLangClass(name)) {
+            return "would hide java.lang." + name + ", which generated code and the code using it name without"
+                    + " import";
+        }
+        return null;
+    }
+
+    /** Null if {@code name} can be the package of generated classes, else why not. */
+    public static String packageNameProblem(String name) {
+        if (name == null || name.isEmpty()) {
+            return "is empty (the unnamed package is not supported)";
+        }
+        if (name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
+            return "is not a package name (dot-separated Java identifiers)";
+        }
+        for (String part : name.split("\\.")) {
+            if (!SourceVersion.isIdentifier(part)) {
+                return "is not a package name: '" + part + "' is not a Java identifier";
+            }
+            if (SourceVersion.isKeyword(part, SourceVersion.RELEASE_17)) {
+                return "is not a package name: '" + part + "' is a Java keyword";
+            }
+        }
+        if (name.equals("java") || name.startsWith("java.")) {
+            return "is in the java namespace, where the JVM does not define classes of applications";
+        }
+        return null;
+    }
+
+    /** Whether {@code java.lang.<name>} is a public class of this Java runtime. */
+    private static boolean isJavaLangClass(String name) {
+        try {
+            Class<?> c = Class.forName("java.lang." + name, false, ClassLoader.getPlatformClassLoader());
+            return java.lang.reflect.Modifier.isPublic(c.getModifiers());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.symdyn.solvers;
+
+import org.symdyn.model.Body;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+
+/**
+ * The argument checks of {@link Assembly}'s public methods: lengths, finiteness, the tolerance and iteration limit,
+ * and the quaternions of a guess (a zero quaternion has no rotation to start from: renormalising it gives NaN,
+ * and a position error computed from it can look like success).
+ */
+final class AssemblyArguments {
+    private AssemblyArguments() {
+    }
+
+    static void checkQ(Model model, int nq, int nv, double[] q0, double[] weights, double tolerance,
+            int maxIterations, double[] qOut) {
+        length("q0", q0, nq);
+        length("weights", weights, nv);
+        length("qOut", qOut, nq);
+        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be a finite positive number, got " + tolerance);
+        }
+        if (maxIterations < 0) {
+            throw new IllegalArgumentException("maxIterations must not be negative, got " + maxIterations);
+        }
+        finite("q0", q0);
+        quaternions(model, q0);
+    }
+
+    static void checkV(Model model, int nq, int nv, double[] q, double[] v0, double[] weights, double[] vOut) {
+        length("q", q, nq);
+        length("v0", v0, nv);
+        length("weights", weights, nv);
+        length("vOut", vOut, nv);
+        finite("q", q);
+        finite("v0", v0);
+        quaternions(model, q);
+    }
+
+    private static void length(String name, double[] array, int n) {
+        if (array == null) {
+            throw new IllegalArgumentException(name + " is null");
+        }
+        if (array.length != n) {
+            throw new IllegalArgumentException(name + " must have " + n + " entries, got " + array.length);
+        }
+    }
+
+    private static void finite(String name, double[] array) {
+        for (int i = 0; i < array.length; i++) {
+            if (!Double.isFinite(array[i])) {
+                throw new IllegalArgumentException(name + "[" + i + "] is " + array[i]);
+            }
+        }
+    }
+
+    /** Every floating or ball joint's quaternion in q is non-zero. */
+    private static void quaternions(Model model, double[] q) {
+        for (Body b : model.bodies()) {
+            int at;
+            if (b.joint().type() == JointType.FLOATING) {
+                at = b.joint().qIndex() + 3;
+            } else if (b.joint().type() == JointType.BALL) {
+                at = b.joint().qIndex();
+            } else {
+                continue;
+            }
+            double n = Math.abs(q[at]) + Math.abs(q[at + 1]) + Math.abs(q[at + 2]) + Math.abs(q[at + 3]);
+            if (n == 0) {
+                throw new IllegalArgumentException("the quaternion of joint '" + b.joint().name() + "' (q[" + at
+                        + ".." + (at + 3) + "]) is zero");
+            }
+        }
+    }
+}
