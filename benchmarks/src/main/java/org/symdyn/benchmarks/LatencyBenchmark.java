@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
@@ -224,14 +225,14 @@ public final class LatencyBenchmark {
 
     /**
      * The constrained case, in one method so that it is easy to adapt when the solver API changes: the four-bar's
-     * generated class bound to a {@link ConstraintSet} (generic dynamics only as kinematics, as in
+     * generated class bound to a {@link ConstraintSet} as {@link ConstraintData} (generic dynamics only as kinematics, as in
      * {@link ConstrainedSolverBenchmark}), (q, v) assembled, {@link ConstrainedDynamics#forwardDynamicsDirect}.
      */
     static Case constrainedCase(Class<?> generated) throws Exception {
         Model model = UrdfReader.read(ConstrainedSolverBenchmark.fourbarFile());
         Object instance = generated.getDeclaredConstructor().newInstance();
-        ConstraintSet set = ConstraintSet.of(model);
-        set.bind((Dynamics) instance, new GenericDynamics(model), (ConstraintFunctions) instance);
+        ConstraintData set = ConstraintSet.of(model).bind((Dynamics) instance, new GenericDynamics(model),
+                (ConstraintFunctions) instance);
         ConstrainedDynamics solver = new ConstrainedDynamics(set);
         Assembly assembly = new Assembly(set);
         double[] weights = new double[model.nv()];

@@ -22,10 +22,9 @@ class AssemblyArgumentsTest {
             new double[] {0, 0, 0, 0, 1, 0}, new double[] {0, 0, 0, 0, 0, 1});
 
     private static Assembly weldedBiped(Model model) {
-        ConstraintSet set = ConstraintSet.empty(model);
+        ConstraintSet.Builder set = ConstraintSet.builder(model).withoutModelConstraints();
         set.addLoop(-1, Pose.IDENTITY, 0, Pose.IDENTITY, ALL_AXES, false, 0.1, "weld", ConstraintSet.NO_ID);
-        set.bindGeneric();
-        return new Assembly(set);
+        return new Assembly(set.build().bindGeneric());
     }
 
     private static double[] ones(int n) {
