@@ -1,8 +1,6 @@
 package org.symdyn.solvers;
 
-import org.symdyn.model.Body;
-import org.symdyn.model.JointType;
-import org.symdyn.model.Model;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * The argument checks of {@link Assembly}'s public methods: lengths, finiteness, the tolerance and iteration limit,
@@ -13,7 +11,7 @@ final class AssemblyArguments {
     private AssemblyArguments() {
     }
 
-    static void checkQ(Model model, int nq, int nv, double[] q0, double[] weights, double tolerance,
+    static void checkQ(ModelInfo model, int nq, int nv, double[] q0, double[] weights, double tolerance,
             int maxIterations, double[] qOut) {
         length("q0", q0, nq);
         length("weights", weights, nv);
@@ -28,7 +26,7 @@ final class AssemblyArguments {
         quaternions(model, q0);
     }
 
-    static void checkV(Model model, int nq, int nv, double[] q, double[] v0, double[] weights, double[] vOut) {
+    static void checkV(ModelInfo model, int nq, int nv, double[] q, double[] v0, double[] weights, double[] vOut) {
         length("q", q, nq);
         length("v0", v0, nv);
         length("weights", weights, nv);
@@ -56,19 +54,21 @@ final class AssemblyArguments {
     }
 
     /** Every floating or ball joint's quaternion in q is non-zero. */
-    private static void quaternions(Model model, double[] q) {
-        for (Body b : model.bodies()) {
+    private static void quaternions(ModelInfo model, double[] q) {
+        for (int b = 0; b < model.bodyCount(); b++) {
             int at;
-            if (b.joint().type() == JointType.FLOATING) {
-                at = b.joint().qIndex() + 3;
-            } else if (b.joint().type() == JointType.BALL) {
-                at = b.joint().qIndex();
+            int jointNq = model.jointNq(b);
+            int jointNv = model.jointNv(b);
+            if (jointNq == 7 && jointNv == 6) {
+                at = model.qIndex(b) + 3;
+            } else if (jointNq == 4 && jointNv == 3) {
+                at = model.qIndex(b);
             } else {
                 continue;
             }
             double n = Math.abs(q[at]) + Math.abs(q[at + 1]) + Math.abs(q[at + 2]) + Math.abs(q[at + 3]);
             if (n == 0) {
-                throw new IllegalArgumentException("the quaternion of joint '" + b.joint().name() + "' (q[" + at
+                throw new IllegalArgumentException("the quaternion of joint '" + model.jointNames().get(b) + "' (q[" + at
                         + ".." + (at + 3) + "]) is zero");
             }
         }
