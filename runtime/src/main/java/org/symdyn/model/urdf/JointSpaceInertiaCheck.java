@@ -6,8 +6,6 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Diagnostic;
-import org.symdyn.model.Joint;
-import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 
 /**
@@ -42,7 +40,7 @@ final class JointSpaceInertiaCheck {
         if (!errors.isEmpty() || nv == 0) {
             return errors;
         }
-        double[] q = zeroConfiguration(model);
+        double[] q = model.neutralConfiguration();
         GenericDynamics dynamics = new GenericDynamics(model);
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
         double[] g = new double[nv];
@@ -121,20 +119,6 @@ final class JointSpaceInertiaCheck {
             }
         }
         return true;
-    }
-
-    /** Every coordinate 0, every quaternion (x, y, z, w) the identity. */
-    static double[] zeroConfiguration(Model model) {
-        double[] q = new double[model.nq()];
-        for (Body b : model.bodies()) {
-            Joint j = b.joint();
-            if (j.type() == JointType.FLOATING) {
-                q[j.qIndex() + 6] = 1;
-            } else if (j.type() == JointType.BALL) {
-                q[j.qIndex() + 3] = 1;
-            }
-        }
-        return q;
     }
 
     private static Body bodyOfCoordinate(Model model, int v) {
