@@ -255,13 +255,35 @@ public final class Model {
         double[] q = new double[nq];
         for (Body b : bodies) {
             Joint j = b.joint();
-            if (j.type() == JointType.FLOATING) {
-                q[j.qIndex() + 6] = 1;
-            } else if (j.type() == JointType.BALL) {
-                q[j.qIndex() + 3] = 1;
+            if (j.type().hasQuaternion()) {
+                q[j.quaternionIndex() + 3] = 1; // w
             }
         }
         return q;
+    }
+
+    /**
+     * The dof tree λ of the velocity coordinates, one node per dof: λ(k) is the previous dof of the same joint
+     * for a multi-dof joint's later dofs, else the last dof of the parent body's joint, -1 for a dof of a root
+     * body. So λ(k) &lt; k, and H_kj can be non-zero only when j is k or one of its λ-ancestors (or the reverse):
+     * the sparsity that the LᵀDL / LᵀL factorisations of H exploit, in the generated forward dynamics and in the
+     * range-space solver alike. A fresh array.
+     */
+    public int[] dofParents() {
+        int[] lambda = new int[nv];
+        for (Body b : bodies) {
+            Joint j = b.joint();
+            int first = j.vIndex();
+            int parentLast = -1;
+            if (b.parentIndex() >= 0) {
+                Joint pj = bodies.get(b.parentIndex()).joint();
+                parentLast = pj.vIndex() + pj.nv() - 1;
+            }
+            for (int d = 0; d < j.nv(); d++) {
+                lambda[first + d] = d == 0 ? parentLast : first + d - 1;
+            }
+        }
+        return lambda;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.model.Body;
 import org.symdyn.model.Model;
 
 /**
@@ -10,8 +9,7 @@ import org.symdyn.model.Model;
  * lie on one branch, the factorisation fills nothing in, and it and the solves cost O(n d²) and O(n d) for tree
  * depth d instead of O(n³) and O(n²).
  *
- * <p>The dof tree: λ(i) is the previous dof of the same joint for a multi-dof joint, else the last dof of the
- * parent body's joint, -1 at the root. Allocation happens in the constructor only. Not thread-safe.
+ * <p>The dof tree λ is {@link Model#dofParents()}. Allocation happens in the constructor only. Not thread-safe.
  */
 public final class RangeSpaceFactorization {
     private final int n;
@@ -31,21 +29,9 @@ public final class RangeSpaceFactorization {
         l = new double[n * n];
     }
 
-    /** The dof parent array of a model: see the class comment. */
+    /** The dof parent array of a model: {@link Model#dofParents()}. */
     public static int[] dofParents(Model model) {
-        int[] lambda = new int[model.nv()];
-        for (Body b : model.bodies()) {
-            int first = b.joint().vIndex();
-            int parentLast = -1;
-            if (b.parentIndex() >= 0) {
-                Body p = model.body(b.parentIndex());
-                parentLast = p.joint().vIndex() + p.joint().nv() - 1;
-            }
-            for (int d = 0; d < b.joint().nv(); d++) {
-                lambda[first + d] = d == 0 ? parentLast : first + d - 1;
-            }
-        }
-        return lambda;
+        return model.dofParents();
     }
 
     /** Size n. */
