@@ -443,9 +443,9 @@ class GeneratedVsGenericTest {
                     for (int i = 0; i < 3; i++) {
                         q[k + i] = rnd.nextDouble() * 2 - 1;
                     }
-                    unitQuaternion(rnd, q, k + 3);
+                    unitQuaternion(rnd, q, j.quaternionIndex());
                 }
-                case BALL -> unitQuaternion(rnd, q, k);
+                case BALL -> unitQuaternion(rnd, q, j.quaternionIndex());
                 case PLANAR -> {
                     q[k] = rnd.nextDouble() * 2 - 1;
                     q[k + 1] = rnd.nextDouble() * 2 - 1;

@@ -79,9 +79,9 @@ final class SampleCases {
                     for (int i = 0; i < 3; i++) {
                         q[k + i] = 2 * rnd.nextDouble() - 1;
                     }
-                    unitQuaternion(rnd, q, k + 3);
+                    unitQuaternion(rnd, q, j.quaternionIndex());
                 }
-                case BALL -> unitQuaternion(rnd, q, k);
+                case BALL -> unitQuaternion(rnd, q, j.quaternionIndex());
                 case PLANAR -> {
                     q[k] = 2 * rnd.nextDouble() - 1;
                     q[k + 1] = 2 * rnd.nextDouble() - 1;

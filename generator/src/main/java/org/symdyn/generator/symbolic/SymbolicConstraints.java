@@ -60,6 +60,8 @@ public final class SymbolicConstraints {
      */
     public static void requireSupported(Model model) {
         for (ConstraintModel c : model.constraints()) {
+            // The row classes' constructors only keep their arguments: with no graph nothing is derived, and the
+            // one list of supported types stays in rows().
             rows(c, model, null, null, null, null);
         }
     }

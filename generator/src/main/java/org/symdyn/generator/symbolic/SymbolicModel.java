@@ -5,15 +5,15 @@ import org.symdyn.model.Model;
 /**
  * One model walked symbolically (DESIGN.md, "how not to drown"): its parts in one graph, each the twin of a part of
  * the generic runtime, sharing every temporary (a sine, a transform, a body velocity is derived once whichever
- * quantity asks first).
+ * quantity asks first). Under them, the joint models ({@link SymbolicJoints}, twin of {@code JointTransforms}) and
+ * the body inertias ({@link SymbolicInertias}).
  *
  * @param graph       the graph every part writes into
- * @param joints      joint models ({@code JointTransforms})
  * @param dynamics    CRBA, RNEA and forward dynamics ({@code GenericDynamics})
  * @param kinematics  poses, velocities, accelerations, Jacobians ({@code GenericDynamics}' kinematics)
  * @param constraints φ, φ̇, G, γ ({@code GenericConstraints} and the constraint rows)
  */
-public record SymbolicModel(ExpressionGraph graph, SymbolicJoints joints, SymbolicRecursions dynamics,
+public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
         SymbolicKinematics kinematics, SymbolicConstraints constraints) {
 
     /**
@@ -28,6 +28,6 @@ public record SymbolicModel(ExpressionGraph graph, SymbolicJoints joints, Symbol
         SymbolicRecursions dynamics = new SymbolicRecursions(model, g, sp, joints, inertias);
         SymbolicKinematics kinematics = new SymbolicKinematics(model, g, sp, joints, dynamics);
         SymbolicConstraints constraints = new SymbolicConstraints(model, g, sp, joints, kinematics);
-        return new SymbolicModel(g, joints, dynamics, kinematics, constraints);
+        return new SymbolicModel(g, dynamics, kinematics, constraints);
     }
 }
