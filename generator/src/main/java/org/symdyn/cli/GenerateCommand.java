@@ -43,7 +43,9 @@ import org.symdyn.model.Model;
  *   "generation_ms": {"setup": ms, "mass_matrix": ms, ..., "emission": ms, "total": ms, "compile": ms},
  *                      the generator's phases and its total, then the in-process compilation (not in total)
  *   "operations": {"mass_matrix": {"mul": n, "add": n, "trig": n}, "bias_forces", "gravity", "inverse_dynamics",
- *                  "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error"},
+ *                  "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error",
+ *                  "constrained_system" (H, C, G, γ), "constrained_system_with_errors" (and φ, φ̇),
+ *                  "impulse_system" (H, G)},
  *   "max_method_bytes": bytecode size of the largest method of the class
  * }, ...]}
  * </pre>
@@ -55,7 +57,8 @@ final class GenerateCommand {
 
     /** The operation keys of the report, in report order (the generator's others, if any, follow). */
     static final List<String> OPERATIONS = List.of("mass_matrix", "bias_forces", "gravity", "inverse_dynamics",
-            "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error");
+            "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error",
+            "constrained_system", "constrained_system_with_errors", "impulse_system");
 
     private static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
 

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.model.Model;
@@ -66,7 +65,7 @@ class ParameterTest {
         assertEquals(List.of("upperMass", "upperComX", "upperIxx", "upperIyz", "elbowOffset"), params.parameterNames());
         assertEquals(1.5, params.parameter(0));
         assertEquals(-0.1, params.parameter(4));
-        GeneratedVsGenericTest.compare(model, (Dynamics) instance, (ConstraintFunctions) instance, new Random(1));
+        GeneratedVsGenericTest.checkAll(model, (ModelFunctions) instance, 1);
 
         double[] other = {2.25, -0.03, 0.08, -0.004, -0.35};
         for (int k = 0; k < other.length; k++) {
@@ -74,12 +73,12 @@ class ParameterTest {
         }
         Model changed = UrdfReader.parse(arm(other[0], other[1], other[2], other[3], other[4]), "arm.urdf",
                 UrdfReader.Options.DEFAULT);
-        GeneratedVsGenericTest.compare(changed, (Dynamics) instance, (ConstraintFunctions) instance, new Random(2));
+        GeneratedVsGenericTest.checkAll(changed, (ModelFunctions) instance, 2);
         // Typed setters and copy() carry the values too.
         instance.getClass().getMethod("setUpperMass", double.class).invoke(instance, 2.25);
         Object copy = ((Dynamics) instance).copy();
         assertEquals(2.25, ((ModelParameters) copy).parameter(0));
-        GeneratedVsGenericTest.compare(changed, (Dynamics) copy, (ConstraintFunctions) copy, new Random(3));
+        GeneratedVsGenericTest.checkAll(changed, (ModelFunctions) copy, 3);
     }
 
     @Test

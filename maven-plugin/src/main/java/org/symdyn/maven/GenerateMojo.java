@@ -31,8 +31,7 @@ import org.sonatype.plexus.build.incremental.DefaultBuildContext;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.emit.OperationCount;
-import org.symdyn.generator.symbolic.ExpressionGraph;
-import org.symdyn.generator.symbolic.SymbolicDynamics;
+import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -411,7 +410,7 @@ public class GenerateMojo extends AbstractMojo {
     /** The generator's refusal of {@code model} (a constraint it cannot derive), or null; cheap. */
     private static String unsupported(Model model) {
         try {
-            new SymbolicDynamics(model, new ExpressionGraph()).positionErrors();
+            SymbolicConstraints.requireSupported(model);
             return null;
         } catch (UnsupportedOperationException e) {
             return e.getMessage();

@@ -205,6 +205,11 @@ public final class GenericConstraints implements ConstraintFunctions {
     }
 
     @Override
+    public int quaternionIndex(int body) {
+        return kin.quaternionIndex(body);
+    }
+
+    @Override
     public int qIndex(int body) {
         return kin.qIndex(body);
     }

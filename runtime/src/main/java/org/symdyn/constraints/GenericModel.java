@@ -102,6 +102,11 @@ public final class GenericModel implements ModelFunctions {
     }
 
     @Override
+    public int quaternionIndex(int body) {
+        return dynamics.quaternionIndex(body);
+    }
+
+    @Override
     public int qIndex(int body) {
         return dynamics.qIndex(body);
     }

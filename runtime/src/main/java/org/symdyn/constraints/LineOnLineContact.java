@@ -170,27 +170,10 @@ public final class LineOnLineContact {
 
         Side(int body, Pose edge, String name) {
             this.body = body;
+            LineOnLineConstraintModel.edgeAxes(edge, name, dLocal, sLocal);
             for (int i = 0; i < 3; i++) {
-                dLocal[i] = edge.rotation(i, 0);
-                sLocal[i] = edge.rotation(i, 2);
                 pLocal[i] = edge.translation(i);
             }
-            // Gram-Schmidt, so that d and s are exactly orthonormal whatever the rounding of the given frame.
-            double dn = norm(dLocal);
-            if (!(dn > 0) || !Double.isFinite(dn)) {
-                throw new IllegalArgumentException("edge " + name + ": the frame's x axis is zero or not finite");
-            }
-            scale(dLocal, 1 / dn, dLocal);
-            double ds = dot(sLocal, dLocal);
-            for (int i = 0; i < 3; i++) {
-                sLocal[i] -= ds * dLocal[i];
-            }
-            double sn = norm(sLocal);
-            if (!(sn > 0) || !Double.isFinite(sn)) {
-                throw new IllegalArgumentException("edge " + name + ": the frame's z axis is zero, not finite or "
-                        + "along its x axis");
-            }
-            scale(sLocal, 1 / sn, sLocal);
         }
     }
 

@@ -52,6 +52,13 @@ public interface ModelInfo {
     int vIndex(int body);
 
     /**
+     * Index in q of the x component of the unit quaternion of {@code body}'s joint (y, z and the scalar w follow), -1
+     * for a joint without one: {@link org.symdyn.model.Joint#quaternionIndex()}, the model's one statement of this
+     * layout (floating: after the position, ball: first).
+     */
+    int quaternionIndex(int body);
+
+    /**
      * Number of position coordinates of {@code body}'s joint (7 floating: position and quaternion x, y, z, w; 4 ball:
      * the quaternion; 3 planar; 1 revolute, continuous, prismatic).
      */
@@ -62,6 +69,20 @@ public interface ModelInfo {
     /** Number of velocity coordinates of {@code body}'s joint (6 floating, 3 ball and planar, 1 otherwise). */
     default int jointNv(int body) {
         return (body + 1 < bodyCount() ? vIndex(body + 1) : nv()) - vIndex(body);
+    }
+
+    /** The dof tree λ of the velocity coordinates ({@link DofTree}). A fresh array. */
+    default int[] dofParents() {
+        int n = bodyCount();
+        int[] parent = new int[n];
+        int[] vIndex = new int[n];
+        int[] jointNv = new int[n];
+        for (int b = 0; b < n; b++) {
+            parent[b] = parent(b);
+            vIndex[b] = vIndex(b);
+            jointNv[b] = jointNv(b);
+        }
+        return DofTree.parents(nv(), parent, vIndex, jointNv);
     }
 
     /** Name of each frame (every link of the model file, and frames added in code). */

@@ -8,6 +8,7 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
+import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.spatial.SpatialTransform;
@@ -205,6 +206,12 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public boolean isFloating(int body) {
         return joints.kind[body] == JointTransforms.FLOATING;
+    }
+
+    @Override
+    public int quaternionIndex(int body) {
+        Joint j = model.body(body).joint();
+        return j.type().hasQuaternion() ? j.quaternionIndex() : -1;
     }
 
     @Override

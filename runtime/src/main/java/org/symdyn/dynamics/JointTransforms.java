@@ -42,6 +42,8 @@ final class JointTransforms {
     final int[] qIndex;
     final int[] vIndex;
     final int[] dofs;
+    /** Per body: q index of the quaternion's x (y, z, w follow; {@link Joint#quaternionIndex()}), -1 for none. */
+    private final int[] quaternion;
     /** X_i = X_J(q_i) X_T,i from λ(i) to i, current after {@link #update}. */
     final SpatialTransform[] xUp;
     /** X_0,i from the world to body i, current after {@link #updateWorld()}. */
@@ -69,6 +71,7 @@ final class JointTransforms {
         qIndex = new int[nb];
         vIndex = new int[nb];
         dofs = new int[nb];
+        quaternion = new int[nb];
         axis = new double[3 * nb];
         planarU = new double[6 * nb];
         xTree = new SpatialTransform[nb];
@@ -93,6 +96,7 @@ final class JointTransforms {
             qIndex[i] = j.qIndex();
             vIndex[i] = j.vIndex();
             dofs[i] = j.nv();
+            quaternion[i] = j.type().hasQuaternion() ? j.quaternionIndex() : -1;
             for (int k = 0; k < 3; k++) {
                 axis[3 * i + k] = j.axis(k);
             }
@@ -173,14 +177,16 @@ final class JointTransforms {
                 r[2] = axis[3 * i + 2] * d;
             }
             case FLOATING -> {
-                Rotations.fromQuaternion(q[qi + 3], q[qi + 4], q[qi + 5], q[qi + 6], t9);
+                int x = quaternion[i];
+                Rotations.fromQuaternion(q[x], q[x + 1], q[x + 2], q[x + 3], t9);
                 Rotations.transpose(t9, e);
                 r[0] = q[qi];
                 r[1] = q[qi + 1];
                 r[2] = q[qi + 2];
             }
             case BALL -> {
-                Rotations.fromQuaternion(q[qi], q[qi + 1], q[qi + 2], q[qi + 3], t9);
+                int x = quaternion[i];
+                Rotations.fromQuaternion(q[x], q[x + 1], q[x + 2], q[x + 3], t9);
                 Rotations.transpose(t9, e);
                 r[0] = r[1] = r[2] = 0;
             }

@@ -45,4 +45,17 @@ public record Joint(String name, JointType type, double[] axis, Pose placement, 
     public int nv() {
         return type.nv();
     }
+
+    /**
+     * The q index of the x component of the joint's quaternion (y, z, w follow), see
+     * {@link JointType#quaternionOffset()}.
+     *
+     * @throws IllegalStateException if the joint has no quaternion
+     */
+    public int quaternionIndex() {
+        if (!type.hasQuaternion()) {
+            throw new IllegalStateException("joint " + name + " (" + type.urdfName() + ") has no quaternion");
+        }
+        return qIndex + type.quaternionOffset();
+    }
 }

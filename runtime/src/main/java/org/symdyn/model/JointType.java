@@ -57,4 +57,18 @@ public enum JointType {
     public boolean hasQuaternion() {
         return this == FLOATING || this == BALL;
     }
+
+    /**
+     * Where the quaternion sits in the joint's q: the offset (from the joint's first q index) of its x component,
+     * followed by y, z and the scalar w; -1 for a joint without one. Floating: 3 (after the position p), ball: 0.
+     * The one place this layout is written down; the generic runtime, the integrators and generated code read it
+     * from here.
+     */
+    public int quaternionOffset() {
+        return switch (this) {
+            case FLOATING -> 3;
+            case BALL -> 0;
+            default -> -1;
+        };
+    }
 }

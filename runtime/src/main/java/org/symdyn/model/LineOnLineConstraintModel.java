@@ -32,4 +32,42 @@ public record LineOnLineConstraintModel(String name, int bodyF, Pose edgeF, doub
     public int rowCount() {
         return rolling ? 3 : 1;
     }
+
+    /**
+     * The orthonormal axes of an edge frame, in the coordinates of the edge's body: d, the unit edge direction (the
+     * frame's x axis, normalised), and s, the unit outward direction (the frame's z axis made orthogonal to d by
+     * Gram-Schmidt, s = (z - (z·d) d) / |z - (z·d) d|), so that both are exactly orthonormal whatever the rounding
+     * of the given frame. The one definition the runtime's contact and generated code share.
+     *
+     * @param edge the edge frame in its body's frame
+     * @param name the edge's name for error messages
+     * @param d    receives d (3)
+     * @param s    receives s (3)
+     * @throws IllegalArgumentException if x is zero or not finite, or z is zero, not finite or along x
+     */
+    public static void edgeAxes(Pose edge, String name, double[] d, double[] s) {
+        for (int i = 0; i < 3; i++) {
+            d[i] = edge.rotation(i, 0);
+            s[i] = edge.rotation(i, 2);
+        }
+        double dn = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (!(dn > 0) || !Double.isFinite(dn)) {
+            throw new IllegalArgumentException("edge " + name + ": the frame's x axis is zero or not finite");
+        }
+        for (int i = 0; i < 3; i++) {
+            d[i] /= dn;
+        }
+        double ds = d[0] * s[0] + d[1] * s[1] + d[2] * s[2];
+        for (int i = 0; i < 3; i++) {
+            s[i] -= ds * d[i];
+        }
+        double sn = Math.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+        if (!(sn > 0) || !Double.isFinite(sn)) {
+            throw new IllegalArgumentException("edge " + name + ": the frame's z axis is zero, not finite or "
+                    + "along its x axis");
+        }
+        for (int i = 0; i < 3; i++) {
+            s[i] /= sn;
+        }
+    }
 }

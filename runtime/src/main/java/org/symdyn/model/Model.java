@@ -3,6 +3,7 @@ package org.symdyn.model;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.contract.DofTree;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /**
@@ -255,13 +256,25 @@ public final class Model {
         double[] q = new double[nq];
         for (Body b : bodies) {
             Joint j = b.joint();
-            if (j.type() == JointType.FLOATING) {
-                q[j.qIndex() + 6] = 1;
-            } else if (j.type() == JointType.BALL) {
-                q[j.qIndex() + 3] = 1;
+            if (j.type().hasQuaternion()) {
+                q[j.quaternionIndex() + 3] = 1; // w
             }
         }
         return q;
+    }
+
+    /** The dof tree λ of the velocity coordinates ({@link DofTree}). A fresh array. */
+    public int[] dofParents() {
+        int n = bodies.size();
+        int[] parent = new int[n];
+        int[] vIndex = new int[n];
+        int[] jointNv = new int[n];
+        for (int b = 0; b < n; b++) {
+            parent[b] = bodies.get(b).parentIndex();
+            vIndex[b] = bodies.get(b).joint().vIndex();
+            jointNv[b] = bodies.get(b).joint().nv();
+        }
+        return DofTree.parents(nv, parent, vIndex, jointNv);
     }
 
     @Override

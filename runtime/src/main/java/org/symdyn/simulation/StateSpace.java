@@ -60,6 +60,8 @@ public final class StateSpace {
     private final int[] qIndex;
     private final int[] vIndex;
     private final int[] size;
+    /** Per joint block: q index of the quaternion's x ({@link JointType#quaternionOffset()}), -1 for none. */
+    private final int[] quaternion;
     private final boolean hasQuaternions;
 
     /** The state space of a model (joints in body order). */
@@ -85,6 +87,7 @@ public final class StateSpace {
         qIndex = new int[n];
         vIndex = new int[n];
         size = new int[n];
+        quaternion = new int[n];
         int qi = 0;
         int vi = 0;
         boolean quats = false;
@@ -95,6 +98,7 @@ public final class StateSpace {
             qIndex[j] = qi;
             vIndex[j] = vi;
             size[j] = type.nv();
+            quaternion[j] = type.hasQuaternion() ? qi + type.quaternionOffset() : -1;
             qi += type.nq();
             vi += type.nv();
         }
@@ -106,10 +110,9 @@ public final class StateSpace {
     private static List<JointType> jointTypes(ModelInfo model) {
         List<JointType> types = new ArrayList<>();
         for (int b = 0; b < model.bodyCount(); b++) {
-            int nq = model.jointNq(b);
-            int nv = model.jointNv(b);
-            types.add(nq == 7 && nv == 6 ? JointType.FLOATING : nq == 4 && nv == 3 ? JointType.BALL
-                    : nv == 3 ? JointType.PLANAR : JointType.REVOLUTE);
+            boolean quaternion = model.quaternionIndex(b) >= 0;
+            types.add(quaternion && model.isFloating(b) ? JointType.FLOATING : quaternion ? JointType.BALL
+                    : model.jointNv(b) == 3 ? JointType.PLANAR : JointType.REVOLUTE);
         }
         return types;
     }
@@ -159,10 +162,10 @@ public final class StateSpace {
             int vi = vIndex[j];
             switch (kind[j]) {
                 case FLOATING -> {
-                    rotateByQuaternion(q, qi + 3, v, vi + 3, qdot, qi);
-                    quaternionRate(q, qi + 3, v, vi, qdot, qi + 3);
+                    rotateByQuaternion(q, quaternion[j], v, vi + 3, qdot, qi);
+                    quaternionRate(q, quaternion[j], v, vi, qdot, quaternion[j]);
                 }
-                case BALL -> quaternionRate(q, qi, v, vi, qdot, qi);
+                case BALL -> quaternionRate(q, quaternion[j], v, vi, qdot, quaternion[j]);
                 default -> System.arraycopy(v, vi, qdot, qi, size[j]);
             }
         }
@@ -176,7 +179,7 @@ public final class StateSpace {
         for (int j = 0; j < kind.length; j++) {
             int vi = vIndex[j];
             if (kind[j] == FLOATING) {
-                rotateByQuaternion(q, qIndex[j] + 3, v, vi + 3, xi, vi + 3);
+                rotateByQuaternion(q, quaternion[j], v, vi + 3, xi, vi + 3);
                 if (xi != v) {
                     System.arraycopy(v, vi, xi, vi, 3);
                 }
@@ -241,9 +244,9 @@ public final class StateSpace {
                     for (int k = 0; k < 3; k++) {
                         qOut[qi + k] = q0[qi + k] + s * u[vi + 3 + k];
                     }
-                    Rotations.rotateQuaternion(q0, qi + 3, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
+                    Rotations.rotateQuaternion(q0, quaternion[j], s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
                 }
-                case BALL -> Rotations.rotateQuaternion(q0, qi, s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
+                case BALL -> Rotations.rotateQuaternion(q0, quaternion[j], s * u[vi], s * u[vi + 1], s * u[vi + 2], qOut);
                 default -> {
                     for (int k = 0; k < size[j]; k++) {
                         qOut[qi + k] = q0[qi + k] + s * u[vi + k];
@@ -263,7 +266,8 @@ public final class StateSpace {
             int vi = vIndex[j];
             switch (kind[j]) {
                 case FLOATING -> {
-                    double x = q[qi + 3], y = q[qi + 4], z = q[qi + 5], w = q[qi + 6];
+                    int r = quaternion[j];
+                    double x = q[r], y = q[r + 1], z = q[r + 2], w = q[r + 3];
                     double n2 = x * x + y * y + z * z + w * w;
                     double vx = v[vi + 3], vy = v[vi + 4], vz = v[vi + 5];
                     // R v = v + 2 w (r × v) + 2 r × (r × v) for a unit quaternion (r, w); divided by |q|² otherwise.
@@ -273,9 +277,9 @@ public final class StateSpace {
                     qOut[qi] = q[qi] + h * (vx + s2 * (w * cx + dx));
                     qOut[qi + 1] = q[qi + 1] + h * (vy + s2 * (w * cy + dy));
                     qOut[qi + 2] = q[qi + 2] + h * (vz + s2 * (w * cz + dz));
-                    Rotations.rotateQuaternion(q, qi + 3, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
+                    Rotations.rotateQuaternion(q, quaternion[j], h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
                 }
-                case BALL -> Rotations.rotateQuaternion(q, qi, h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
+                case BALL -> Rotations.rotateQuaternion(q, quaternion[j], h * v[vi], h * v[vi + 1], h * v[vi + 2], qOut);
                 default -> {
                     for (int k = 0; k < size[j]; k++) {
                         qOut[qi + k] = q[qi + k] + h * v[vi + k];
@@ -299,9 +303,9 @@ public final class StateSpace {
                     for (int k = 0; k < 3; k++) {
                         u[vi + 3 + k] = q1[qi + k] - q0[qi + k];
                     }
-                    quaternionLog(q0, q1, qi + 3, u, vi);
+                    quaternionLog(q0, q1, quaternion[j], u, vi);
                 }
-                case BALL -> quaternionLog(q0, q1, qi, u, vi);
+                case BALL -> quaternionLog(q0, q1, quaternion[j], u, vi);
                 default -> {
                     for (int k = 0; k < size[j]; k++) {
                         u[vi + k] = q1[qi + k] - q0[qi + k];
@@ -315,7 +319,7 @@ public final class StateSpace {
     public void normalize(double[] q) {
         for (int j = 0; j < kind.length; j++) {
             if (kind[j] != SCALAR) {
-                int o = kind[j] == FLOATING ? qIndex[j] + 3 : qIndex[j];
+                int o = quaternion[j];
                 double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
                 for (int k = 0; k < 4; k++) {
                     q[o + k] /= n;
@@ -329,7 +333,7 @@ public final class StateSpace {
         double e = 0;
         for (int j = 0; j < kind.length; j++) {
             if (kind[j] != SCALAR) {
-                int o = kind[j] == FLOATING ? qIndex[j] + 3 : qIndex[j];
+                int o = quaternion[j];
                 double n = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
                 e = Math.max(e, Math.abs(n - 1));
             }

@@ -173,19 +173,18 @@ public final class Assembly {
         for (int body = 0; body < model.bodyCount(); body++) {
             int qi = model.qIndex(body);
             int vi = model.vIndex(body);
-            int jointNq = model.jointNq(body);
-            int jointNv = model.jointNv(body);
-            if (jointNq == 7 && jointNv == 6) { // floating: position, quaternion x, y, z, w
-                Rotations.fromQuaternion(q[qi + 3], q[qi + 4], q[qi + 5], q[qi + 6], rot);
+            int quat = model.quaternionIndex(body);
+            if (quat >= 0 && model.isFloating(body)) { // position, then the quaternion
+                Rotations.fromQuaternion(q[quat], q[quat + 1], q[quat + 2], q[quat + 3], rot);
                 for (int i = 0; i < 3; i++) {
                     out[qi + i] = q[qi + i] + rot[3 * i] * dv[vi + 3] + rot[3 * i + 1] * dv[vi + 4]
                             + rot[3 * i + 2] * dv[vi + 5];
                 }
-                Rotations.rotateQuaternion(q, qi + 3, dv[vi], dv[vi + 1], dv[vi + 2], out);
-            } else if (jointNq == 4 && jointNv == 3) { // ball: quaternion x, y, z, w
-                Rotations.rotateQuaternion(q, qi, dv[vi], dv[vi + 1], dv[vi + 2], out);
+                Rotations.rotateQuaternion(q, quat, dv[vi], dv[vi + 1], dv[vi + 2], out);
+            } else if (quat >= 0) { // ball
+                Rotations.rotateQuaternion(q, quat, dv[vi], dv[vi + 1], dv[vi + 2], out);
             } else {
-                for (int k = 0; k < jointNv; k++) {
+                for (int k = 0; k < model.jointNv(body); k++) {
                     out[qi + k] = q[qi + k] + dv[vi + k];
                 }
             }

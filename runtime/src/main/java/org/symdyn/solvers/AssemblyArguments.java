@@ -56,14 +56,8 @@ final class AssemblyArguments {
     /** Every floating or ball joint's quaternion in q is non-zero. */
     private static void quaternions(ModelInfo model, double[] q) {
         for (int b = 0; b < model.bodyCount(); b++) {
-            int at;
-            int jointNq = model.jointNq(b);
-            int jointNv = model.jointNv(b);
-            if (jointNq == 7 && jointNv == 6) {
-                at = model.qIndex(b) + 3;
-            } else if (jointNq == 4 && jointNv == 3) {
-                at = model.qIndex(b);
-            } else {
+            int at = model.quaternionIndex(b);
+            if (at < 0) {
                 continue;
             }
             double n = Math.abs(q[at]) + Math.abs(q[at + 1]) + Math.abs(q[at + 2]) + Math.abs(q[at + 3]);

@@ -44,7 +44,7 @@ public final class ConstrainedSystemSolver {
         rowNames = data.set().rowNames();
         analysis = new ConstraintRankAnalysis(m, nv);
         direct = new DirectMethod(nv, m);
-        rangeSpace = new RangeSpaceMethod(RangeSpaceFactorization.dofParents(data.dynamics()), m);
+        rangeSpace = new RangeSpaceMethod(data.dynamics().dofParents(), m);
         nullSpace = new NullSpaceMethod(nv, m);
         gAct = new DMatrixRMaj(m, nv);
         bAct = new double[Math.max(1, m)];

@@ -1,7 +1,6 @@
 package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.contract.ModelInfo;
 
 /**
  * Featherstone's sparse LᵀL factorisation of a joint-space inertia matrix (RBDA §6.5): H = Lᵀ L with L lower
@@ -9,8 +8,7 @@ import org.symdyn.contract.ModelInfo;
  * lie on one branch, the factorisation fills nothing in, and it and the solves cost O(n d²) and O(n d) for tree
  * depth d instead of O(n³) and O(n²).
  *
- * <p>The dof tree: λ(i) is the previous dof of the same joint for a multi-dof joint, else the last dof of the
- * parent body's joint, -1 at the root. Allocation happens in the constructor only. Not thread-safe.
+ * <p>The dof tree λ is {@link org.symdyn.contract.DofTree}. Allocation happens in the constructor only. Not thread-safe.
  */
 public final class RangeSpaceFactorization {
     private final int n;
@@ -28,23 +26,6 @@ public final class RangeSpaceFactorization {
             }
         }
         l = new double[n * n];
-    }
-
-    /**
-     * The dof parent array of a model (see the class comment): the one place this convention is computed, for the
-     * solvers and the generator alike.
-     */
-    public static int[] dofParents(ModelInfo model) {
-        int[] lambda = new int[model.nv()];
-        for (int b = 0; b < model.bodyCount(); b++) {
-            int first = model.vIndex(b);
-            int p = model.parent(b);
-            int parentLast = p < 0 ? -1 : model.vIndex(p) + model.jointNv(p) - 1;
-            for (int d = 0; d < model.jointNv(b); d++) {
-                lambda[first + d] = d == 0 ? parentLast : first + d - 1;
-            }
-        }
-        return lambda;
     }
 
     /** Size n. */

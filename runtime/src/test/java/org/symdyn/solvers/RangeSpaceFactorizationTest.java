@@ -18,11 +18,11 @@ class RangeSpaceFactorizationTest {
     @Test
     void dofParentsFollowJointsAndBodies() throws Exception {
         assertArrayEquals(new int[] {-1, 0, 1, 2, 3, 4, 5, 6, 5, 8},
-                RangeSpaceFactorization.dofParents(new org.symdyn.dynamics.GenericDynamics(TestMechanisms.floatingBiped())));
-        assertArrayEquals(new int[] {-1, 0, 1, 2, 3}, RangeSpaceFactorization.dofParents(new org.symdyn.dynamics.GenericDynamics(TestMechanisms.planarLeg())));
+                TestMechanisms.floatingBiped().dofParents());
+        assertArrayEquals(new int[] {-1, 0, 1, 2, 3}, TestMechanisms.planarLeg().dofParents());
         // a, b (child of a), c (ball, child of b), d (child of a), e (child of d)
         assertArrayEquals(new int[] {-1, 0, 1, 2, 3, 0, 5},
-                RangeSpaceFactorization.dofParents(new org.symdyn.dynamics.GenericDynamics(TestMechanisms.spatialMechanism())));
+                TestMechanisms.spatialMechanism().dofParents());
     }
 
     /** Lᵀ L rebuilt from the branch pattern alone equals H (no fill-in), and solve() inverts H. */
@@ -33,7 +33,7 @@ class RangeSpaceFactorizationTest {
             TestMechanisms.planarLeg()}) {
             GenericDynamics dyn = new GenericDynamics(model);
             int n = model.nv();
-            RangeSpaceFactorization ltl = new RangeSpaceFactorization(RangeSpaceFactorization.dofParents(new org.symdyn.dynamics.GenericDynamics(model)));
+            RangeSpaceFactorization ltl = new RangeSpaceFactorization(model.dofParents());
             assertEquals(n, ltl.size());
             DMatrixRMaj h = new DMatrixRMaj(n, n);
             for (int k = 0; k < 10; k++) {

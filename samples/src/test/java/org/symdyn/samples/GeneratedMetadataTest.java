@@ -42,6 +42,8 @@ class GeneratedMetadataTest {
         assertEquals(sha, dyn.sourceSha256(), "source hash");
         assertEquals(sha, model.sourceSha256(), "the reader's hash of the same bytes");
         assertEquals(model.name(), dyn.modelName());
+        assertEquals(model.contentHash(), dyn.modelHash(), "model content hash");
+        assertEquals(true, instance instanceof org.symdyn.contract.ModelFunctions, "the whole contract");
         assertEquals(model.nq(), dyn.nq(), "nq");
         assertEquals(model.nv(), dyn.nv(), "nv");
         assertEquals(model.qNames(), dyn.qNames());

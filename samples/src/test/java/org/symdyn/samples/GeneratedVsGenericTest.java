@@ -16,7 +16,8 @@ import org.symdyn.samples.Comparison.Quantity;
 /**
  * Regression test of every generated sample class (built by this module's plugin execution) against the generic
  * runtime on the model read from the same classpath resource: for each model, each quantity (H, C, g, inverse and
- * forward dynamics, the pose of every frame, and for constrained models φ, φ̇, G and γ) on
+ * forward dynamics, the pose of every frame, every kinematics method for every body and random points, the fused
+ * evaluations, and for constrained models φ, φ̇, G and γ) on
  * {@value Comparison#STATES} random states, within 1e-10 relative to the largest entry of the quantity, at least 1
  * (see {@link Comparison}). One dynamic test per model and quantity; the seed depends on both, so a failure is
  * reproducible alone.
@@ -31,7 +32,7 @@ class GeneratedVsGenericTest {
                     Model model = SampleModels.load(c.file());
                     if (quantity.isConstraint() && model.constraintRowCount() == 0) {
                         // Nothing to compare; the generated class must say so.
-                        assertEquals(0, SampleCases.Generated.of(c.generated().get()).constraints()
+                        assertEquals(0, SampleCases.Generated.of(c.generated().get()).functions()
                                 .constraintRows());
                         return;
                     }

@@ -3,10 +3,8 @@ package org.symdyn.samples;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
-import org.symdyn.contract.ConstraintFunctions;
-import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
-import org.symdyn.contract.FrameKinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
@@ -47,11 +45,13 @@ final class SampleCases {
     private SampleCases() {
     }
 
-    /** The interfaces every generated class implements (checked, not assumed, by the casts). */
-    record Generated(Dynamics dynamics, ConstraintFunctions constraints, FrameKinematics frames,
-            ModelParameters parameters) {
+    /**
+     * The interfaces every generated class implements (checked, not assumed, by the casts): the whole contract
+     * and its parameters.
+     */
+    record Generated(ModelFunctions functions, ModelParameters parameters) {
         static Generated of(Object o) {
-            return new Generated((Dynamics) o, (ConstraintFunctions) o, (FrameKinematics) o, (ModelParameters) o);
+            return new Generated((ModelFunctions) o, (ModelParameters) o);
         }
     }
 
@@ -79,9 +79,9 @@ final class SampleCases {
                     for (int i = 0; i < 3; i++) {
                         q[k + i] = 2 * rnd.nextDouble() - 1;
                     }
-                    unitQuaternion(rnd, q, k + 3);
+                    unitQuaternion(rnd, q, j.quaternionIndex());
                 }
-                case BALL -> unitQuaternion(rnd, q, k);
+                case BALL -> unitQuaternion(rnd, q, j.quaternionIndex());
                 case PLANAR -> {
                     q[k] = 2 * rnd.nextDouble() - 1;
                     q[k + 1] = 2 * rnd.nextDouble() - 1;

@@ -14,6 +14,7 @@ import javax.lang.model.element.Modifier;
 import org.matheclipse.core.interfaces.IExpr;
 import org.matheclipse.core.interfaces.ISymbol;
 import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicInput;
 
 /**
  * Turns outputs of an {@link ExpressionGraph} into straight-line Java: {@code final double} locals for the inputs
@@ -41,8 +42,8 @@ public final class MethodEmitter {
     }
 
     /**
-     * @param inlineSinCos true: each angle's sine and cosine from one inlined {@link SinCosBlock}; false: the calls
-     *                     {@code Math.sin} and {@code Math.cos} their inputs stand for
+     * @param inlineSinCos true: each angle's sine and cosine from one inlined {@link SinCosBlock}; false: calls of
+     *                     {@code Math.sin} and {@code Math.cos}
      */
     public MethodEmitter(ExpressionGraph g, boolean inlineSinCos) {
         this.g = g;
@@ -70,12 +71,33 @@ public final class MethodEmitter {
         }
     }
 
-    /** The argument X of an input defined as {@code Math.sin(X)} or {@code Math.cos(X)}, or null. */
-    private static String trigArgument(String expr) {
-        if ((expr.startsWith("Math.sin(") || expr.startsWith("Math.cos(")) && expr.endsWith(")")) {
-            return expr.substring("Math.sin(".length(), expr.length() - 1);
-        }
-        return null;
+    /**
+     * The Java text of an input: an entry of the method parameter of its kind (so a generated method that reads
+     * inputs of a kind names that parameter {@code q}, {@code v}, {@code vdot}, {@code tau} or {@code point}), of the
+     * instance's {@code parameters}, or the {@link Math} call of a sine or cosine (emitted as such with the mathTrig
+     * option; otherwise sines and cosines come from {@link SinCosBlock}s over {@link #angle}).
+     */
+    static String java(SymbolicInput in) {
+        int k = in.index();
+        return switch (in.kind()) {
+            case Q -> "q[" + k + "]";
+            case V -> "v[" + k + "]";
+            case VDOT -> "vdot[" + k + "]";
+            case TAU -> "tau[" + k + "]";
+            case PARAMETER -> "parameters[" + k + "]";
+            case POINT -> "point[" + k + "]";
+            case SIN_Q -> "Math.sin(" + angle(in) + ")";
+            case COS_Q -> "Math.cos(" + angle(in) + ")";
+        };
+    }
+
+    /** The joint angle of a sine or cosine input. */
+    private static String angle(SymbolicInput in) {
+        return "q[" + in.index() + "]";
+    }
+
+    private static boolean isTrig(SymbolicInput in) {
+        return in.kind() == SymbolicInput.Kind.SIN_Q || in.kind() == SymbolicInput.Kind.COS_Q;
     }
 
     /**
@@ -101,23 +123,22 @@ public final class MethodEmitter {
         // Each input other than a sine or cosine is read just before its first use (see below).
         Map<ISymbol, Item> inputItems = new HashMap<>();
         // sin and cos of one angle come from one SinCosBlock, whichever of the two the method needs.
-        Map<String, ISymbol[]> angles = new java.util.TreeMap<>();
-        for (ISymbol in : inputs) {
-            String expr = g.inputExpression(in);
-            String angle = trigArgument(expr);
-            if (angle != null && !inlineSinCos) {
+        Map<Integer, ISymbol[]> angles = new java.util.TreeMap<>();
+        for (ISymbol sym : inputs) {
+            SymbolicInput in = g.inputOf(sym);
+            String statement = "final double " + sym.getSymbolName() + " = " + java(in);
+            if (!isTrig(in)) {
+                inputItems.put(sym, Item.statement(sym, statement, 12, Set.of()));
+            } else if (!inlineSinCos) {
                 trig++;
-                items.add(Item.statement(in, "final double " + in.getSymbolName() + " = " + expr, 12, Set.of()));
-            } else if (angle == null) {
-                inputItems.put(in, Item.statement(in, "final double " + in.getSymbolName() + " = " + expr, 12,
-                        Set.of()));
+                items.add(Item.statement(sym, statement, 12, Set.of()));
             } else {
                 trig++;
-                ISymbol[] pair = angles.computeIfAbsent(angle, a -> new ISymbol[2]);
-                pair[expr.startsWith("Math.sin") ? 0 : 1] = in;
+                ISymbol[] pair = angles.computeIfAbsent(in.index(), a -> new ISymbol[2]);
+                pair[in.kind() == SymbolicInput.Kind.SIN_Q ? 0 : 1] = sym;
             }
         }
-        for (Map.Entry<String, ISymbol[]> a : angles.entrySet()) {
+        for (Map.Entry<Integer, ISymbol[]> a : angles.entrySet()) {
             ISymbol sin = a.getValue()[0];
             ISymbol cos = a.getValue()[1];
             List<ISymbol> defines = new ArrayList<>();
@@ -127,7 +148,7 @@ public final class MethodEmitter {
             if (cos != null) {
                 defines.add(cos);
             }
-            Item block = new Item(defines, SinCosBlock.code(a.getKey(), sin == null ? null : sin.getSymbolName(),
+            Item block = new Item(defines, SinCosBlock.code(angle(g.inputOf(defines.get(0))), sin == null ? null : sin.getSymbolName(),
                     cos == null ? null : cos.getSymbolName()), SinCosBlock.BYTES, Set.of());
             // The blocks go first, all together: a block is a branch, and placing each where its values are first
             // used was no faster in A/B timings, while it breaks the arithmetic into more basic blocks.

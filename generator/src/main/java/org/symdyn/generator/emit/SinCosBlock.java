@@ -8,7 +8,8 @@ import org.symdyn.spatial.SinCos;
  * argument reduction, both kernel polynomials and the quadrant choice, written out inline so that HotSpot compiles
  * them into the method (no call, and the two values share one reduction), with {@link Math#sin}/{@link Math#cos}
  * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
- * {@link SinCos#cos}; the generator's tests check that.
+ * {@link SinCos#cos}; the generator's tests check that. SinCos is named fully qualified, so that the generated class
+ * imports nothing from SymDyn but the contract (its constants are compile-time constants: javac inlines them).
  *
  * <p>The quadrant is chosen by bit operations with masks from the quadrant number n ({@link SinCos#quadrant}'s
  * selection and sign flip), never by a branch: a branch that a profile saw go one way only is compiled out by C2, and the first
@@ -34,6 +35,9 @@ final class SinCosBlock {
      */
     static final int BYTES = 290;
 
+    /** {@link SinCos}, fully qualified (no import). */
+    private static final String SIN_COS = SinCos.class.getName();
+
     private SinCosBlock() {
     }
 
@@ -42,12 +46,12 @@ final class SinCosBlock {
         CodeBlock.Builder b = CodeBlock.builder();
         int last = coefficients.length - 1;
         for (int i = 0; i < last; i++) {
-            b.add("$T.$L + $L * ", SinCos.class, coefficients[i], z);
+            b.add("$L.$L + $L * ", SIN_COS, coefficients[i], z);
             if (i < last - 1) {
                 b.add("(");
             }
         }
-        b.add("$T.$L", SinCos.class, coefficients[last]);
+        b.add("$L.$L", SIN_COS, coefficients[last]);
         b.add(")".repeat(Math.max(0, last - 1)));
         return b.build();
     }
@@ -72,10 +76,10 @@ final class SinCosBlock {
         if (cos != null) {
             b.addStatement("final double $L", cos);
         }
-        b.beginControlFlow("if (Math.abs($L) < $T.REDUCTION_LIMIT)", x, SinCos.class);
-        b.addStatement("final double $L = Math.rint($L * $T.TWO_OVER_PI)", k, x, SinCos.class);
-        b.addStatement("final double $L = (($L - $L * $T.PI_OVER_2_HI) - $L * $T.PI_OVER_2_MID) - $L * "
-                + "$T.PI_OVER_2_LO", r, x, k, SinCos.class, k, SinCos.class, k, SinCos.class);
+        b.beginControlFlow("if (Math.abs($L) < $L.REDUCTION_LIMIT)", x, SIN_COS);
+        b.addStatement("final double $L = Math.rint($L * $L.TWO_OVER_PI)", k, x, SIN_COS);
+        b.addStatement("final double $L = (($L - $L * $L.PI_OVER_2_HI) - $L * $L.PI_OVER_2_MID) - $L * "
+                + "$L.PI_OVER_2_LO", r, x, k, SIN_COS, k, SIN_COS, k, SIN_COS);
         b.addStatement("final double $L = $L * $L", z, r, r);
         b.addStatement("final double $L = $L + $L * $L * ($L)", sr, r, r, z,
                 horner(z, "S3", "S5", "S7", "S9", "S11", "S13"));

@@ -13,8 +13,8 @@ import org.matheclipse.core.interfaces.IExpr;
 import org.matheclipse.core.interfaces.ISymbol;
 
 /**
- * The values a symbolic derivation computes with: Symja expressions over named inputs (joint positions, their
- * sines and cosines, velocities, ...) and temporaries. Every operation builds its result with Symja's {@code F.*}
+ * The values a symbolic derivation computes with: Symja expressions over typed inputs ({@link SymbolicInput}: joint
+ * positions, their sines and cosines, velocities, ...) and temporaries. Every operation builds its result with Symja's {@code F.*}
  * API and lets Symja evaluate it (exact rational folding, canonical ordering, x - x = 0); a result that is not
  * <i>atomic</i> (a number, a symbol, or a number times a symbol) is bound to a temporary symbol, and an identical
  * result met again gets the same temporary (hash-consing). The derivation therefore builds a graph of small
@@ -37,22 +37,32 @@ public final class ExpressionGraph {
     private final Map<ISymbol, IExpr> definitions = new HashMap<>();
     private final Map<ISymbol, Integer> creationIndex = new HashMap<>();
     private final Map<IExpr, ISymbol> interned = new HashMap<>();
-    private final Map<ISymbol, String> inputs = new LinkedHashMap<>();
-    private final Map<String, ISymbol> inputsByName = new HashMap<>();
+    private final Map<ISymbol, SymbolicInput> inputs = new LinkedHashMap<>();
+    private final Map<SymbolicInput, ISymbol> inputSymbols = new HashMap<>();
 
     /**
-     * An input of the generated code: a symbol standing for a Java expression evaluated once per method (such as
-     * {@code q[3]} or {@code Math.sin(q[3])}). Asking again for the same name returns the same symbol.
+     * The symbol of an input of the generated code (see {@link SymbolicInput}). Asking again for the same input
+     * returns the same symbol.
      */
-    public ISymbol input(String name, String javaExpression) {
-        ISymbol existing = inputsByName.get(name);
+    public ISymbol input(SymbolicInput.Kind kind, int index) {
+        SymbolicInput in = new SymbolicInput(kind, index);
+        ISymbol existing = inputSymbols.get(in);
         if (existing != null) {
             return existing;
         }
-        ISymbol s = F.Dummy(name);
-        inputs.put(s, javaExpression);
-        inputsByName.put(name, s);
+        ISymbol s = F.Dummy(in.symbolName());
+        inputs.put(s, in);
+        inputSymbols.put(in, s);
         return s;
+    }
+
+    /** The symbols of entries 0..n-1 of one input array. */
+    public IExpr[] inputs(SymbolicInput.Kind kind, int n) {
+        IExpr[] out = new IExpr[n];
+        for (int k = 0; k < n; k++) {
+            out[k] = input(kind, k);
+        }
+        return out;
     }
 
     /** True if {@code e} is an input symbol. */
@@ -65,8 +75,8 @@ public final class ExpressionGraph {
         return e.isSymbol() && definitions.containsKey((ISymbol) e);
     }
 
-    /** The Java expression an input stands for. */
-    public String inputExpression(ISymbol input) {
+    /** What an input symbol stands for. */
+    public SymbolicInput inputOf(ISymbol input) {
         return inputs.get(input);
     }
 
@@ -316,8 +326,8 @@ public final class ExpressionGraph {
         }
     }
 
-    /** All inputs with their Java expressions, in creation order. */
-    public Map<ISymbol, String> inputs() {
+    /** All inputs with what they stand for, in creation order. */
+    public Map<ISymbol, SymbolicInput> inputs() {
         return java.util.Collections.unmodifiableMap(inputs);
     }
 

@@ -41,6 +41,15 @@ final class SymbolicSpatial {
         }
     }
 
+    /** Model numbers as exact constants ({@link ExpressionGraph#constant(double)}). */
+    IExpr[] constants(double[] x) {
+        IExpr[] out = new IExpr[x.length];
+        for (int k = 0; k < x.length; k++) {
+            out[k] = g.constant(x[k]);
+        }
+        return out;
+    }
+
     IExpr[] zeros(int n) {
         IExpr[] z = new IExpr[n];
         java.util.Arrays.fill(z, F.C0);

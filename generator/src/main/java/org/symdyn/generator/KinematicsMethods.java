@@ -1,0 +1,116 @@
+package org.symdyn.generator;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterSpec;
+import com.squareup.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import javax.lang.model.element.Modifier;
+import org.ejml.data.DMatrixRMaj;
+import org.matheclipse.core.interfaces.IExpr;
+import org.symdyn.generator.emit.JavadocText;
+import org.symdyn.generator.emit.MethodEmitter;
+import org.symdyn.generator.symbolic.SymbolicKinematics;
+import org.symdyn.generator.symbolic.SymbolicPose;
+import org.symdyn.model.Frame;
+import org.symdyn.model.Model;
+
+/**
+ * The {@link org.symdyn.contract.Kinematics} methods of a generated class. Each public method takes a body (or frame)
+ * index and switches on it to a private straight-line method for that body, so that no method branches on the
+ * model's structure; a point is a run-time input (the symbols of {@code point[0..2]}). Every output entry is
+ * written, zeros of Jacobian columns outside the body's support included, since outputs are overwritten in full.
+ * The emitter chunks each private method under HotSpot's compile limit.
+ */
+final class KinematicsMethods {
+    private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
+
+    private final Model model;
+    private final SymbolicKinematics kinematics;
+    private final MethodEmitter emitter;
+    private final List<MethodSpec> methods;
+
+    KinematicsMethods(Model model, SymbolicKinematics kinematics, MethodEmitter emitter, List<MethodSpec> methods) {
+        this.model = model;
+        this.kinematics = kinematics;
+        this.emitter = emitter;
+        this.methods = methods;
+    }
+
+    private static ParameterSpec param(TypeName type, String name) {
+        return ParameterSpec.builder(type, name).build();
+    }
+
+    private static ParameterSpec array(String name) {
+        return param(TypeName.get(double[].class), name);
+    }
+
+    /** Emits framePose and every method of Kinematics. */
+    void emitAll() {
+        List<Frame> frames = model.frames();
+        List<String> frameNames = frames.stream().map(Frame::name).toList();
+        List<String> bodyNames = model.bodies().stream().map(b -> b.name()).toList();
+        ParameterSpec q = array("q");
+        ParameterSpec v = array("v");
+        ParameterSpec vdot = array("vdot");
+        ParameterSpec point = array("point");
+        ParameterSpec frame = param(TypeName.INT, "frame");
+        ParameterSpec body = param(TypeName.INT, "body");
+        IExpr[] p = kinematics.point();
+
+        dispatch("framePose", List.of(q, frame, array("rotation"), array("position")), "Frame", frameNames,
+                f -> pose(kinematics.framePose(frames.get(f))));
+        dispatch("bodyPose", List.of(q, body, array("rotation"), array("position")), "Body", bodyNames,
+                b -> pose(kinematics.bodyPose(b)));
+        dispatch("bodyVelocity", List.of(q, v, body, array("velocity")), "Body", bodyNames,
+                b -> CodeGenerator.vector("velocity", kinematics.bodyVelocity(b)));
+        dispatch("bodyAcceleration", List.of(q, v, vdot, body, array("acceleration")), "Body", bodyNames,
+                b -> CodeGenerator.vector("acceleration", kinematics.bodyAcceleration(b)));
+        dispatch("pointPosition", List.of(q, body, point, array("position")), "Point of body", bodyNames,
+                b -> CodeGenerator.vector("position", kinematics.pointPosition(b, p)));
+        dispatch("pointVelocity", List.of(q, v, body, point, array("velocity")), "Point of body", bodyNames,
+                b -> CodeGenerator.vector("velocity", kinematics.pointVelocity(b, p)));
+        dispatch("pointAcceleration", List.of(q, v, vdot, body, point, array("acceleration")), "Point of body",
+                bodyNames, b -> CodeGenerator.vector("acceleration", kinematics.pointAcceleration(b, p)));
+        dispatch("pointBiasAcceleration", List.of(q, v, body, point, array("bias")), "Point of body", bodyNames,
+                b -> CodeGenerator.vector("bias", kinematics.pointBiasAcceleration(b, p)));
+        dispatch("pointJacobian", List.of(q, body, point, param(DMATRIX, "J")), "Point of body", bodyNames,
+                b -> CodeGenerator.matrix("J", kinematics.pointJacobian(b, p)));
+        dispatch("bodyJacobian", List.of(q, body, param(DMATRIX, "J")), "Body", bodyNames,
+                b -> CodeGenerator.matrix("J", kinematics.bodyJacobian(b)));
+    }
+
+    private static List<MethodEmitter.Output> pose(SymbolicPose pose) {
+        List<MethodEmitter.Output> outs = new ArrayList<>(CodeGenerator.vector("rotation", pose.rotation()));
+        outs.addAll(CodeGenerator.vector("position", pose.position()));
+        return outs;
+    }
+
+    /**
+     * The public method {@code name(parameters)} of the contract, whose int parameter selects one of
+     * {@code names}, switching to {@code name<i>(the other parameters)}, a private method per index with the
+     * outputs of {@code outputs.apply(i)}.
+     */
+    private void dispatch(String name, List<ParameterSpec> parameters, String what, List<String> names,
+            IntFunction<List<MethodEmitter.Output>> outputs) {
+        ParameterSpec index = parameters.stream().filter(ps -> ps.type.equals(TypeName.INT)).findFirst()
+                .orElseThrow();
+        List<ParameterSpec> rest = parameters.stream().filter(ps -> ps != index).toList();
+        String args = String.join(", ", rest.stream().map(ps -> ps.name).toList());
+        CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch ($N)", index);
+        for (int i = 0; i < names.size(); i++) {
+            MethodSpec spec = MethodSpec.methodBuilder(name + i).addModifiers(Modifier.PRIVATE)
+                    .addJavadoc("$L {@code $L}.\n", what, JavadocText.escape(names.get(i))).addParameters(rest).build();
+            methods.addAll(emitter.emit(spec, outputs.apply(i)).methods());
+            cases.addStatement("case $L -> $L$L($L)", i, name, i, args);
+        }
+        cases.addStatement("default -> throw new $T(\"$N \" + $N + \" of \" + $L)", IndexOutOfBoundsException.class,
+                index, index, names.size());
+        cases.endControlFlow();
+        methods.add(MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .addParameters(parameters).addCode(cases.build()).build());
+    }
+}

@@ -1,0 +1,54 @@
+package org.symdyn.generator.symbolic;
+
+/**
+ * What an input symbol of an {@link ExpressionGraph} stands for: one entry of one of the generated method's inputs
+ * (or a value computed from one). The derivation names inputs by meaning only; the emitter maps each kind to Java
+ * (for example {@code q[3]}, or an inlined sine of {@code q[3]}) and the closed-form printer to Symja
+ * ({@code Sin(q3)}), so that nothing is parsed back from source text.
+ *
+ * @param kind  what the input is
+ * @param index the entry: a q index for {@link Kind#Q}, {@link Kind#SIN_Q} and {@link Kind#COS_Q}, a v index for
+ *              {@link Kind#V}, {@link Kind#VDOT} and {@link Kind#TAU}, a parameter index, or a point coordinate
+ *              (0..2)
+ */
+public record SymbolicInput(Kind kind, int index) {
+    /** The kinds of input, each with the prefix of its symbol's name. */
+    public enum Kind {
+        /** Joint position q[k]. */
+        Q("q"),
+        /** Joint velocity v[k]. */
+        V("v"),
+        /** Joint acceleration v̇[k]. */
+        VDOT("vdot"),
+        /** Generalised force τ[k]. */
+        TAU("tau"),
+        /** sin q[k] of a joint angle. */
+        SIN_Q("s"),
+        /** cos q[k] of a joint angle. */
+        COS_Q("c"),
+        /** Model parameter k (a settable mass, centre of mass, inertia or joint offset). */
+        PARAMETER("par"),
+        /** Coordinate k of a point given at run time in body coordinates. */
+        POINT("point");
+
+        private final String prefix;
+
+        Kind(String prefix) {
+            this.prefix = prefix;
+        }
+    }
+
+    public SymbolicInput {
+        if (kind == null || index < 0) {
+            throw new IllegalArgumentException("input " + kind + " " + index);
+        }
+    }
+
+    /**
+     * The name of the input's symbol: the kind's prefix and the index ({@code q3}, {@code s3}, {@code par0},
+     * {@code point2}); unique per input, a Java identifier, never of the temporaries' form {@code t<n>}.
+     */
+    public String symbolName() {
+        return kind.prefix + index;
+    }
+}

@@ -1,0 +1,33 @@
+package org.symdyn.generator.symbolic;
+
+import org.symdyn.model.Model;
+
+/**
+ * One model walked symbolically (DESIGN.md, "how not to drown"): its parts in one graph, each the twin of a part of
+ * the generic runtime, sharing every temporary (a sine, a transform, a body velocity is derived once whichever
+ * quantity asks first). Under them, the joint models ({@link SymbolicJoints}, twin of {@code JointTransforms}) and
+ * the body inertias ({@link SymbolicInertias}).
+ *
+ * @param graph       the graph every part writes into
+ * @param dynamics    CRBA, RNEA and forward dynamics ({@code GenericDynamics})
+ * @param kinematics  poses, velocities, accelerations, Jacobians ({@code GenericDynamics}' kinematics)
+ * @param constraints φ, φ̇, G, γ ({@code GenericConstraints} and the constraint rows)
+ */
+public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
+        SymbolicKinematics kinematics, SymbolicConstraints constraints) {
+
+    /**
+     * Prepares the symbolic joint models, inertias and constants of {@code model} in {@code g}.
+     *
+     * @throws UnsupportedOperationException for a constraint type the generator cannot derive
+     */
+    public static SymbolicModel of(Model model, ExpressionGraph g) {
+        SymbolicSpatial sp = new SymbolicSpatial(g);
+        SymbolicJoints joints = new SymbolicJoints(model, g, sp);
+        SymbolicInertias inertias = new SymbolicInertias(model, g, sp);
+        SymbolicRecursions dynamics = new SymbolicRecursions(model, g, sp, joints, inertias);
+        SymbolicKinematics kinematics = new SymbolicKinematics(model, g, sp, joints, dynamics);
+        SymbolicConstraints constraints = new SymbolicConstraints(model, g, sp, joints, kinematics);
+        return new SymbolicModel(g, dynamics, kinematics, constraints);
+    }
+}
