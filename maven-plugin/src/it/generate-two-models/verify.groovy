@@ -4,7 +4,9 @@ def pkg = 'org/symdyn/it/dyn'
 def sources = ['Pendulum', 'TwoLinkArmDynamics'].collect { new File(basedir, "target/generated-sources/symdyn/$pkg/${it}.java") }
 sources.each { assert it.isFile() : "missing $it" }
 assert sources[0].text.contains('public final class Pendulum ')
-assert new File(basedir, 'target/symdyn-fingerprints/default.properties').isFile()
+assert new File(basedir, 'target/symdyn-fingerprints/generated-sources_symdyn.properties').isFile()
+// issue 10, item 4: why each model was generated
+assert log.contains('; regenerated because it was not generated before')
 
 def log = new File(basedir, 'build.log').text
 assert log.contains('pendulum.urdf -> org.symdyn.it.dyn.Pendulum: 1 dof (nq 1), 0 constraints (0 rows), generated in ')
