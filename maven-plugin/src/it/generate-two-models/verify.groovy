@@ -4,9 +4,11 @@ def pkg = 'org/symdyn/it/dyn'
 def sources = ['Pendulum', 'TwoLinkArmDynamics'].collect { new File(basedir, "target/generated-sources/symdyn/$pkg/${it}.java") }
 sources.each { assert it.isFile() : "missing $it" }
 assert sources[0].text.contains('public final class Pendulum ')
-assert new File(basedir, 'target/symdyn-fingerprints/default.properties').isFile()
+assert new File(basedir, 'target/symdyn-fingerprints/generated-sources_symdyn.properties').isFile()
 
 def log = new File(basedir, 'build.log').text
+// issue 10, item 4: why each model was generated
+assert log.contains('; regenerated because it was not generated before')
 assert log.contains('pendulum.urdf -> org.symdyn.it.dyn.Pendulum: 1 dof (nq 1), 0 constraints (0 rows), generated in ')
 assert log.contains('arms/two_link.urdf -> org.symdyn.it.dyn.TwoLinkArmDynamics: 2 dof (nq 2)')
 assert log =~ /mass_matrix \d+ flops \(\d+ mul, \d+ add, \d+ trig\), forward_dynamics \d+ flops/

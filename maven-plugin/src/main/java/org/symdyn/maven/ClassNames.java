@@ -1,9 +1,9 @@
 package org.symdyn.maven;
 
-import javax.lang.model.SourceVersion;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.JavaNames;
 
-/** Names of generated classes and packages. */
+/** Names of generated classes and packages: the generator's rules, shared with the command line. */
 final class ClassNames {
     private ClassNames() {
     }
@@ -13,21 +13,13 @@ final class ClassNames {
         return CodeGenerator.defaultClassName(robotName);
     }
 
-    /** A Java identifier that is not a keyword or literal. */
+    /** Whether {@code name} can name a generated class ({@link JavaNames#classNameProblem}). */
     static boolean isClassName(String name) {
-        return name != null && SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
+        return JavaNames.classNameProblem(name) == null;
     }
 
-    /** A package name: dot-separated class-name-like parts (the unnamed package is not allowed). */
+    /** Whether {@code name} can be the package of generated classes ({@link JavaNames#packageNameProblem}). */
     static boolean isPackageName(String name) {
-        if (name == null || name.isEmpty() || name.startsWith(".") || name.endsWith(".")) {
-            return false;
-        }
-        for (String part : name.split("\\.", -1)) {
-            if (!isClassName(part)) {
-                return false;
-            }
-        }
-        return true;
+        return JavaNames.packageNameProblem(name) == null;
     }
 }

@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -30,6 +32,7 @@ import org.sonatype.plexus.build.incremental.BuildContext;
 import org.sonatype.plexus.build.incremental.DefaultBuildContext;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.JavaNames;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.model.Diagnostic;
@@ -41,16 +44,26 @@ import org.symdyn.model.urdf.UrdfReader;
  * Generates one Java dynamics class per URDF model (see {@link CodeGenerator}) into
  * {@code target/generated-sources/symdyn}, which is added as a compile source root.
  *
- * <p><b>Incremental.</b> Each model's input fingerprint (the model file's bytes, the generator's version and code,
- * the package, class name and reading options) is stored with the SHA-256 of its output; a model whose
- * fingerprint and output are unchanged is neither read nor generated, and its source is left untouched (same
- * mtime). A model removed from the inputs has its generated source deleted. {@code -Dsymdyn.force} regenerates
- * everything.
+ * <p><b>Incremental.</b> Each model's fingerprint is stored with the SHA-256 of its output: the SHA-256 of the
+ * model file's bytes, the generator's code hash (not its version string, which only a packaged jar knows) and the
+ * options that shape the output or decide whether the model is accepted: {@code packageName}, the class name
+ * ({@code classNames}, {@code models}), {@code floatingBase}, {@code strict}, {@code closedForm} and
+ * {@code mathTrig}. A model whose fingerprint and output are unchanged is neither read nor generated, and its
+ * source is left untouched (same mtime); every regenerated model's log line says why (new, model changed, which
+ * option changed, generator changed, source missing or edited, {@code symdyn.force}). {@code -Dsymdyn.force}
+ * regenerates everything; unreadable fingerprints regenerate the models concerned, with a warning.
+ *
+ * <p><b>Ownership.</b> The fingerprints are kept per output directory, each source recorded relative to it with
+ * the execution that generated it. The goal deletes only sources it wrote into its own output directory and that
+ * still hold the bytes it wrote: those of removed models, of renamed classes, and of executions that the POM no
+ * longer configures (a renamed execution id, or a command-line run {@code mvn symdyn:generate}, execution
+ * {@code default-cli}); each deletion is logged. Two executions generating the same class into one directory fail
+ * the build, naming both.
  *
  * <p><b>All or nothing.</b> Every model that needs generating is read before anything is generated; every problem
  * of every bad model is reported, each as {@code path:[line,col] message}, in the log and in the failure, and then
  * nothing is written. Bad input (an unreadable or invalid model, a model the generator does not support, two
- * models with the same class) fails the build with a {@link MojoFailureException}; bad configuration and I/O
+ * models or two executions with the same class) fails the build with a {@link MojoFailureException}; bad configuration and I/O
  * errors with a {@link MojoExecutionException}, and so does a generated class that does not compile or has a
  * method over HotSpot's 8000-byte limit, which is a generator bug.
  *
@@ -131,7 +144,10 @@ public class GenerateMojo extends AbstractMojo {
     @Parameter(property = "symdyn.force", defaultValue = "false")
     boolean force;
 
-    /** Where the fingerprints of the models are kept: one file per execution. */
+    /**
+     * Where the fingerprints of the models are kept: one file per output directory, shared by the executions that
+     * write there.
+     */
     @Parameter(defaultValue = "${project.build.directory}/symdyn-fingerprints")
     File fingerprintDirectory;
 
@@ -150,7 +166,9 @@ public class GenerateMojo extends AbstractMojo {
         final File file;
         final String classOverride;
         final boolean floating;
-        String fingerprint;
+        String modelSha256;
+        String options;
+        String reason; // why it is regenerated, null when up to date
         String className;
         Model model;
         CodeGenerator.GeneratedClass generated;
@@ -174,8 +192,9 @@ public class GenerateMojo extends AbstractMojo {
             getLog().info("symdyn: skipped (symdyn.skip)");
             return;
         }
-        if (!ClassNames.isPackageName(packageName)) {
-            throw new MojoExecutionException("symdyn: packageName '" + packageName + "' is not a Java package name");
+        String packageProblem = JavaNames.packageNameProblem(packageName);
+        if (packageProblem != null) {
+            throw new MojoExecutionException("symdyn: packageName '" + packageName + "' " + packageProblem);
         }
         File source = sourceDirectory.getAbsoluteFile();
         if (buildContext.isIncremental() && !force && !buildContext.hasDelta(source)) {
@@ -190,17 +209,25 @@ public class GenerateMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("symdyn: cannot identify the generator: " + e.getMessage(), e);
         }
-        Path storeFile = fingerprintDirectory.toPath().resolve(executionId() + ".properties");
-        FingerprintStore store;
-        try {
-            store = FingerprintStore.load(storeFile);
-        } catch (IOException e) {
-            throw new MojoExecutionException("symdyn: cannot read the fingerprints " + storeFile + ": " + e, e);
+        String execution = executionId();
+        Set<String> live = liveExecutions(execution);
+        FingerprintStore store = FingerprintStore.load(FingerprintStore.fileFor(fingerprintDirectory, out));
+        for (String damage : store.damage()) {
+            getLog().warn("symdyn: fingerprints " + store.file() + ": " + damage + "; the models concerned are"
+                    + " regenerated");
         }
+        boolean forgotten = !store.damage().isEmpty();
+        OwnedOutputs owned = new OwnedOutputs(out.toPath());
         getLog().info("symdyn: " + inputs.size() + " model" + (inputs.size() == 1 ? "" : "s") + " in " + source
-                + ", package " + packageName + ", generator " + generator);
+                + ", package " + packageName + ", execution " + execution + ", generator " + generator);
+        if (execution.equals("default-cli") && live.size() > 1) {
+            getLog().warn("symdyn: run from the command line (execution default-cli) with the plugin-level"
+                    + " configuration only; the executions of the POM (" + String.join(", ", new TreeSet<>(live)
+                            .stream().filter(id -> !id.equals("default-cli")).toList()) + ") remove its classes at"
+                    + " their next run; to run one of them, call symdyn:generate@<id>");
+        }
 
-        // 1. which models are out of date
+        // 1. which models are out of date, and why
         List<Input> stale = new ArrayList<>();
         for (Input in : inputs) {
             byte[] bytes;
@@ -209,11 +236,12 @@ public class GenerateMojo extends AbstractMojo {
             } catch (IOException e) {
                 throw new MojoExecutionException(in.file + ":[0,0] cannot read file: " + e, e);
             }
-            in.fingerprint = FingerprintStore.inputFingerprint(generator, GeneratorIdentity.Sha256.of(bytes),
-                    packageName, in.classOverride, in.floating, strict, closedForm, mathTrig);
-            FingerprintStore.Entry entry = store.get(in.name);
-            if (!force && entry != null && entry.input().equals(in.fingerprint)
-                    && upToDate(entry, outputFile(out, entry.className()))) {
+            in.modelSha256 = GeneratorIdentity.Sha256.of(bytes);
+            in.options = FingerprintStore.options(packageName, in.classOverride, in.floating, strict, closedForm,
+                    mathTrig);
+            FingerprintStore.Entry entry = store.get(execution, in.name);
+            in.reason = staleness(entry, in, generator, owned, forgotten);
+            if (in.reason == null) {
                 in.className = entry.className();
             } else {
                 stale.add(in);
@@ -239,12 +267,23 @@ public class GenerateMojo extends AbstractMojo {
                 warn(Problem.of(in.file, d));
             }
             in.className = in.classOverride != null ? in.classOverride : ClassNames.derive(in.model.name());
+            String nameProblem = JavaNames.classNameProblem(in.className);
+            if (nameProblem != null) {
+                problems.add(new Problem(in.file, 0, 0, "its class name '" + in.className + "' (derived from the"
+                        + " robot name) " + nameProblem + "; name the class in classNames or models", false));
+                in.className = null;
+                continue;
+            }
             String refusal = unsupported(in.model);
             if (refusal != null) {
                 problems.add(Problem.parse(in.file, refusal));
             }
         }
         problems.addAll(classClashes(inputs));
+        problems.addAll(ExecutionClashes.find(store, execution, live, inputs.stream()
+                .filter(in -> in.className != null)
+                .collect(java.util.stream.Collectors.toMap(in -> relativeOutput(in.className), in -> in.file,
+                        (a, b) -> a, LinkedHashMap::new)), out));
         fail(problems);
 
         // 3. generate and compile-check every out-of-date model, in memory
@@ -255,6 +294,9 @@ public class GenerateMojo extends AbstractMojo {
                         closedForm, mathTrig));
             } catch (UnsupportedOperationException e) {
                 problems.add(Problem.parse(in.file, e.getMessage()));
+                continue;
+            } catch (IllegalArgumentException e) {
+                problems.add(new Problem(in.file, 0, 0, e.getMessage(), false));
                 continue;
             }
             long t0 = System.nanoTime();
@@ -268,9 +310,14 @@ public class GenerateMojo extends AbstractMojo {
         fail(problems);
 
         // 4. write: new and changed sources, then removals, then the fingerprints
-        Set<String> claimed = new HashSet<>();
+        Map<String, String> claimed = new HashMap<>(); // lower-case relative output -> who generates it
         for (Input in : inputs) {
-            claimed.add(outputFile(out, in.className).getPath());
+            claimed.put(relativeOutput(in.className).toLowerCase(Locale.ROOT), in.name);
+        }
+        for (FingerprintStore.Entry e : store.entries()) {
+            if (!e.execution().equals(execution) && live.contains(e.execution())) {
+                claimed.putIfAbsent(e.output().toLowerCase(Locale.ROOT), e.model() + " of execution " + e.execution());
+            }
         }
         int rewritten = 0;
         for (Input in : stale) {
@@ -278,13 +325,14 @@ public class GenerateMojo extends AbstractMojo {
             byte[] bytes = in.generated.source().getBytes(StandardCharsets.UTF_8);
             boolean changed = write(file, bytes);
             rewritten += changed ? 1 : 0;
-            FingerprintStore.Entry old = store.get(in.name);
-            if (old != null && !claimed.contains(old.output())) {
-                delete(new File(old.output()));
+            FingerprintStore.Entry old = store.get(execution, in.name);
+            String note = "";
+            if (old != null && !old.output().equalsIgnoreCase(relativeOutput(in.className))) {
+                note = "; " + removeOld(owned, old, claimed, "its previous class " + old.className());
             }
-            store.put(in.name, new FingerprintStore.Entry(in.fingerprint, in.className, file.getPath(),
-                    GeneratorIdentity.Sha256.of(bytes)));
-            getLog().info(summary(in, file, changed));
+            store.put(new FingerprintStore.Entry(execution, in.name, in.modelSha256, generator.codeSha256(),
+                    in.options, in.className, relativeOutput(in.className), GeneratorIdentity.Sha256.of(bytes)));
+            getLog().info(summary(in, changed) + note);
         }
         for (Input in : inputs) {
             if (!stale.contains(in)) {
@@ -294,24 +342,118 @@ public class GenerateMojo extends AbstractMojo {
         Set<String> current = new HashSet<>();
         inputs.forEach(in -> current.add(in.name));
         int removed = 0;
-        for (String name : store.models()) {
-            if (!current.contains(name)) {
-                FingerprintStore.Entry old = store.get(name);
-                if (!claimed.contains(old.output())) {
-                    delete(new File(old.output()));
-                }
-                store.remove(name);
-                removed++;
-                getLog().info(name + ": removed, deleted " + old.output());
+        for (FingerprintStore.Entry old : store.entries()) {
+            boolean ours = old.execution().equals(execution);
+            if (ours && current.contains(old.model()) || !ours && live.contains(old.execution())) {
+                continue;
             }
+            String what = removeOld(owned, old, claimed, ours ? "its class " + old.className()
+                    : "the class " + old.className() + " of execution '" + old.execution() + "', which is no longer"
+                    + " configured");
+            store.remove(old);
+            removed++;
+            getLog().info(old.model() + ": removed" + (ours ? "" : " (execution '" + old.execution() + "')")
+                    + "; " + what);
         }
         try {
             store.save();
         } catch (IOException e) {
-            throw new MojoExecutionException("symdyn: cannot write the fingerprints " + storeFile + ": " + e, e);
+            throw new MojoExecutionException("symdyn: cannot write the fingerprints " + store.file() + ": " + e, e);
         }
         getLog().info("symdyn: " + stale.size() + " regenerated (" + rewritten + " written), "
                 + (inputs.size() - stale.size()) + " up to date, " + removed + " removed");
+    }
+
+    /**
+     * Why a model must be generated, or null if it is up to date: its record, model bytes, options and generator
+     * are the recorded ones and its source is there with the recorded bytes.
+     */
+    private String staleness(FingerprintStore.Entry entry, Input in, GeneratorIdentity generator,
+            OwnedOutputs owned, boolean forgotten) {
+        if (force) {
+            return "symdyn.force is set";
+        }
+        if (entry == null) {
+            return forgotten ? "its fingerprint was unreadable" : "it was not generated before";
+        }
+        if (!entry.modelSha256().equals(in.modelSha256)) {
+            return "the model changed";
+        }
+        if (!entry.options().equals(in.options)) {
+            return "options changed: " + String.join(", ", FingerprintStore.changedOptions(entry.options(),
+                    in.options));
+        }
+        if (!entry.generator().equals(generator.codeSha256())) {
+            return "the generator changed";
+        }
+        Path file = owned.resolve(entry.output());
+        if (file == null || !entry.output().equals(relativeOutput(entry.className())) || !Files.isRegularFile(file)) {
+            return "its source is missing";
+        }
+        try {
+            if (!GeneratorIdentity.Sha256.of(Files.readAllBytes(file)).equals(entry.outputSha256())) {
+                return "its source was edited";
+            }
+        } catch (IOException e) {
+            return "its source cannot be read";
+        }
+        return null;
+    }
+
+    /** Deletes a recorded output no longer generated, unless it is claimed or changed; says what happened. */
+    private String removeOld(OwnedOutputs owned, FingerprintStore.Entry old, Map<String, String> claimed,
+            String what) throws MojoExecutionException {
+        String by = claimed.get(old.output().toLowerCase(Locale.ROOT));
+        if (by != null) {
+            return "kept " + what + ": " + old.output() + " is now generated from " + by;
+        }
+        OwnedOutputs.Outcome outcome;
+        try {
+            outcome = owned.delete(old.output(), old.outputSha256());
+        } catch (IOException e) {
+            throw new MojoExecutionException("symdyn: cannot delete " + old.output() + " in " + outputDirectory
+                    + ": " + e, e);
+        }
+        Path file = owned.resolve(old.output());
+        switch (outcome) {
+            case DELETED:
+                buildContext.refresh(file.toFile());
+                return "deleted " + what + " (" + file + ")";
+            case GONE:
+                return what + " (" + old.output() + ") was already gone";
+            case KEPT_CHANGED:
+                getLog().warn("symdyn: kept " + file + ": it changed since symdyn wrote it (delete it if it is not"
+                        + " yours)");
+                return "kept " + what + " (" + file + "): edited since generated";
+            default:
+                return "not deleted: " + old.output() + " is not under " + outputDirectory;
+        }
+    }
+
+    /**
+     * The executions of this goal that the project configures (their records in a shared output directory are
+     * kept), and this one. An execution recorded in the store but in neither was renamed or removed, or was a
+     * command-line run ({@code default-cli}): its outputs are cleaned up.
+     */
+    private Set<String> liveExecutions(String execution) {
+        Set<String> live = new TreeSet<>();
+        live.add(execution);
+        if (project == null) {
+            return live;
+        }
+        String artifactId = mojoExecution != null && mojoExecution.getArtifactId() != null
+                ? mojoExecution.getArtifactId() : "symdyn-maven-plugin";
+        for (Plugin p : project.getBuildPlugins()) {
+            if (!artifactId.equals(p.getArtifactId())) {
+                continue;
+            }
+            for (PluginExecution e : p.getExecutions()) {
+                if (e.getGoals().contains("generate")) {
+                    live.add(sanitise(e.getId()));
+                }
+            }
+        }
+        return live;
     }
 
     /** The model files, sorted, with their settings; a configuration that names no model file is an error. */
@@ -326,9 +468,10 @@ public class GenerateMojo extends AbstractMojo {
                 if (perModel.put(key, m) != null) {
                     throw new MojoExecutionException("symdyn: two <model> entries for " + key);
                 }
-                if (m.getClassName() != null && !ClassNames.isClassName(m.getClassName())) {
+                String problem = m.getClassName() == null ? null : JavaNames.classNameProblem(m.getClassName());
+                if (problem != null) {
                     throw new MojoExecutionException("symdyn: <model> " + key + ": className '" + m.getClassName()
-                            + "' is not a Java class name");
+                            + "' " + problem);
                 }
             }
         }
@@ -337,9 +480,10 @@ public class GenerateMojo extends AbstractMojo {
             for (Map.Entry<String, String> e : classNames.entrySet()) {
                 String key = normalise(e.getKey());
                 String name = e.getValue() == null ? "" : e.getValue().trim();
-                if (!ClassNames.isClassName(name)) {
-                    throw new MojoExecutionException("symdyn: classNames: '" + name + "' (for " + key
-                            + ") is not a Java class name");
+                String problem = JavaNames.classNameProblem(name);
+                if (problem != null) {
+                    throw new MojoExecutionException("symdyn: classNames: '" + name + "' (for " + key + ") "
+                            + problem);
                 }
                 ModelConfiguration m = perModel.get(key);
                 if (m != null && m.getClassName() != null && !m.getClassName().equals(name)) {
@@ -451,17 +595,6 @@ public class GenerateMojo extends AbstractMojo {
         return !(buildContext instanceof DefaultBuildContext);
     }
 
-    private static boolean upToDate(FingerprintStore.Entry entry, File expected) {
-        if (!expected.getPath().equals(entry.output()) || !expected.isFile()) {
-            return false;
-        }
-        try {
-            return GeneratorIdentity.Sha256.of(Files.readAllBytes(expected.toPath())).equals(entry.outputSha256());
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /** Writes {@code bytes} unless the file already holds them; true if written. */
     private boolean write(File file, byte[] bytes) throws MojoExecutionException {
         try {
@@ -479,18 +612,13 @@ public class GenerateMojo extends AbstractMojo {
         return true;
     }
 
-    private void delete(File file) throws MojoExecutionException {
-        try {
-            if (Files.deleteIfExists(file.toPath())) {
-                buildContext.refresh(file);
-            }
-        } catch (IOException e) {
-            throw new MojoExecutionException("symdyn: cannot delete " + file + ": " + e, e);
-        }
-    }
-
     private File outputFile(File out, String className) {
         return new File(new File(out, packageName.replace('.', File.separatorChar)), className + ".java");
+    }
+
+    /** The source of a class, relative to the output directory, '/'-separated. */
+    private String relativeOutput(String className) {
+        return packageName.replace('.', '/') + "/" + className + ".java";
     }
 
     private String qualified(String className) {
@@ -498,7 +626,10 @@ public class GenerateMojo extends AbstractMojo {
     }
 
     private String executionId() {
-        String id = mojoExecution == null ? null : mojoExecution.getExecutionId();
+        return sanitise(mojoExecution == null ? null : mojoExecution.getExecutionId());
+    }
+
+    private static String sanitise(String id) {
         return id == null || id.isBlank() ? "default" : id.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
@@ -514,7 +645,7 @@ public class GenerateMojo extends AbstractMojo {
      * {@code pendulum.urdf -> org.example.PendulumDynamics: 1 dof (nq 1), 0 constraints (0 rows), generated in 412
      * ms + compile check 380 ms; mass_matrix 2 flops (1 mul, 1 add, 0 trig), forward_dynamics ...}.
      */
-    private String summary(Input in, File file, boolean written) {
+    private String summary(Input in, boolean written) {
         CodeGenerator.GeneratedClass g = in.generated;
         Long total = g.generationMillis().get("total");
         Model m = in.model;
@@ -522,7 +653,8 @@ public class GenerateMojo extends AbstractMojo {
                 + m.constraints().size() + " constraint" + (m.constraints().size() == 1 ? "" : "s") + " ("
                 + m.constraintRowCount() + " rows), generated in " + (total == null ? "?" : total)
                 + " ms + compile check " + in.compileMillis + " ms; " + ops(g, "mass_matrix") + ", "
-                + ops(g, "forward_dynamics") + (written ? "" : "; source unchanged, not rewritten");
+                + ops(g, "forward_dynamics") + "; regenerated because " + in.reason
+                + (written ? "" : "; source unchanged, not rewritten");
     }
 
     private static String ops(CodeGenerator.GeneratedClass g, String key) {

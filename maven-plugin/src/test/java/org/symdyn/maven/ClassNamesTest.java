@@ -38,5 +38,11 @@ class ClassNamesTest {
         assertFalse(ClassNames.isClassName("true"));
         assertFalse(ClassNames.isClassName("a.B"));
         assertFalse(ClassNames.isClassName(null));
+        // issue 10, item 5: the command line's rule, including restricted identifiers and java.lang names
+        for (String bad : new String[] {"record", "var", "yield", "sealed", "permits", "Math", "String", "Object",
+            "Override", "System"}) {
+            assertFalse(ClassNames.isClassName(bad), bad);
+        }
+        assertFalse(ClassNames.isPackageName("java.robots"));
     }
 }

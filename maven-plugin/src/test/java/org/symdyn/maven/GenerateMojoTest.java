@@ -45,7 +45,7 @@ class GenerateMojoTest {
     }
 
     private Path store() {
-        return dir.resolve("target/symdyn-fingerprints/default.properties");
+        return dir.resolve("target/symdyn-fingerprints/generated-sources_symdyn.properties");
     }
 
     private Path write(String name, String... lines) throws IOException {
@@ -149,7 +149,8 @@ class GenerateMojoTest {
         assertEquals("symdyn: 0 regenerated (0 written), 1 up to date, 1 removed", summary(log));
         assertEquals(List.of("gen/BetaDynamics.java"), files(out()));
         assertEquals(List.of(source("AlphaDynamics").toFile()), context.refreshed);
-        assertEquals(List.of("sub/b.urdf"), FingerprintStore.load(store()).models());
+        assertEquals(List.of("sub/b.urdf"), FingerprintStore.load(store()).entries().stream()
+                .map(FingerprintStore.Entry::model).toList());
 
         // a hand-edited output is regenerated
         String generated = Files.readString(source("BetaDynamics"));
@@ -362,7 +363,8 @@ class GenerateMojoTest {
         for (GenerateMojo g : bad) {
             messages.add(assertThrows(MojoExecutionException.class, g::execute).getMessage());
         }
-        assertEquals("symdyn: packageName 'org.class' is not a Java package name", messages.get(0));
+        assertEquals("symdyn: packageName 'org.class' is not a package name: 'class' is a Java keyword",
+                messages.get(0));
         assertTrue(messages.get(1).startsWith("symdyn: classNames/models name model files that are not among the"
                 + " inputs: [missing.urdf]"), messages.get(1));
         assertTrue(messages.get(1).endsWith(": [a.urdf])"), messages.get(1));

@@ -71,7 +71,10 @@ final class JointSpaceInertiaCheck {
                 Body b = bodyOfCoordinate(model, k);
                 String coordinate = model.vNames().get(k);
                 String what = !(diagonal < 0) && !(pivot < -RELATIVE_PIVOT * Math.abs(diagonal))
-                        ? "adds no inertia beyond the coordinates before it"
+                        ? (pivot > 0 ? "adds almost no inertia beyond the coordinates before it (a fraction "
+                                + String.format("%.1e", pivot / diagonal) + " of its diagonal, below working"
+                                + " precision: masses and inertias of too different magnitudes?)"
+                                : "adds no inertia beyond the coordinates before it")
                         : "has a negative inertia (a non-physical link inertia)";
                 errors.add(Diagnostic.error(b.location(), String.format("link '%s': the joint-space inertia H is"
                         + " %s at the zero configuration: coordinate '%s' (joint '%s') %s (Cholesky pivot %.6g,"
