@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.symdyn.contract.DofTree;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /**
@@ -38,6 +39,7 @@ public final class Model {
     private final Map<String, Frame> frameByName = new HashMap<>();
     private final Map<String, Integer> bodyIndexByJointName = new HashMap<>();
     private volatile String contentHash;
+    private volatile ModelInfo info;
 
     Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
             List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
@@ -210,6 +212,20 @@ public final class Model {
     /** Warnings found while reading or building (accepted problems, such as a violated triangle inequality). */
     public List<Diagnostic> warnings() {
         return warnings;
+    }
+
+    /**
+     * What the contract's {@link ModelInfo} says about this model (names, sizes, tree and coordinate layout, content
+     * hash), as a generated class or {@code GenericDynamics} would answer it, without building either: for code that
+     * takes a {@code ModelInfo} (actuation maps, state spaces) and is given the model.
+     */
+    public ModelInfo info() {
+        ModelInfo i = info;
+        if (i == null) {
+            i = new ModelInfoView(this);
+            info = i;
+        }
+        return i;
     }
 
     /** Number of position coordinates. */

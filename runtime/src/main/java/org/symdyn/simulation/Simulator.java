@@ -7,6 +7,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericConstraints;
 import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
@@ -184,6 +185,9 @@ public final class Simulator {
         }
         if (b.dynamics instanceof ModelFunctions mf && b.kinematics == mf) {
             return set.bind(mf);
+        }
+        if (b.dynamics instanceof ConstraintFunctions generated) {
+            return set.bind(b.dynamics, b.kinematics, generated); // the class's own constraint code, when it has it
         }
         if (b.dynamics != null) {
             return set.bind(b.dynamics, b.kinematics, new GenericConstraints(b.model));
@@ -514,8 +518,8 @@ public final class Simulator {
         /**
          * Bound constraint data of the model (its dynamics and kinematics are used). Default: when the model has
          * constraints, {@code ConstraintSet.of(model)} bound to the builder's dynamics: their own constraint code
-         * when they are a {@link ModelFunctions} (a generated class), {@link GenericConstraints} beside other
-         * dynamics, {@link GenericModel} when none are given.
+         * when they have it (a generated class: one fused evaluation when it is also the kinematics),
+         * {@link GenericConstraints} beside other dynamics, {@link GenericModel} when none are given.
          */
         public Builder constraints(ConstraintData bound) {
             this.data = Objects.requireNonNull(bound, "constraint data");

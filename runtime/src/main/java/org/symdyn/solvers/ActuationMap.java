@@ -5,9 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.model.Body;
-import org.symdyn.model.Joint;
-import org.symdyn.model.JointType;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.Model;
 
 /**
@@ -50,7 +48,7 @@ public final class ActuationMap {
      *
      * @throws IllegalArgumentException if the length is not nv
      */
-    public static ActuationMap of(Model model, boolean[] actuatedDof) {
+    public static ActuationMap of(ModelInfo model, boolean[] actuatedDof) {
         if (actuatedDof.length != model.nv()) {
             throw new IllegalArgumentException("the actuation map needs one flag per dof (" + model.nv()
                     + "), got " + actuatedDof.length);
@@ -58,23 +56,37 @@ public final class ActuationMap {
         return new ActuationMap(actuatedDof, Collections.unmodifiableList(new ArrayList<>(model.vNames())));
     }
 
+    /** {@link #of(ModelInfo, boolean[])} of {@link Model#info()}. */
+    public static ActuationMap of(Model model, boolean[] actuatedDof) {
+        return of(model.info(), actuatedDof);
+    }
+
     /** Every dof actuated. */
-    public static ActuationMap allActuated(Model model) {
+    public static ActuationMap allActuated(ModelInfo model) {
         boolean[] a = new boolean[model.nv()];
         Arrays.fill(a, true);
         return of(model, a);
     }
 
+    /** {@link #allActuated(ModelInfo)} of {@link Model#info()}. */
+    public static ActuationMap allActuated(Model model) {
+        return allActuated(model.info());
+    }
+
     /** Every dof actuated except those of floating joints (a free-floating base is never driven). */
-    public static ActuationMap allButFloatingBase(Model model) {
+    public static ActuationMap allButFloatingBase(ModelInfo model) {
         boolean[] a = new boolean[model.nv()];
-        for (Body b : model.bodies()) {
-            Joint j = b.joint();
-            for (int d = 0; d < j.nv(); d++) {
-                a[j.vIndex() + d] = j.type() != JointType.FLOATING;
+        for (int b = 0; b < model.bodyCount(); b++) {
+            for (int d = 0; d < model.jointNv(b); d++) {
+                a[model.vIndex(b) + d] = !model.isFloating(b);
             }
         }
         return of(model, a);
+    }
+
+    /** {@link #allButFloatingBase(ModelInfo)} of {@link Model#info()}. */
+    public static ActuationMap allButFloatingBase(Model model) {
+        return allButFloatingBase(model.info());
     }
 
     /**
@@ -82,27 +94,24 @@ public final class ActuationMap {
      *
      * @throws IllegalArgumentException if a name is not a joint of the model
      */
-    public static ActuationMap ofJoints(Model model, String... jointNames) {
+    public static ActuationMap ofJoints(ModelInfo model, String... jointNames) {
         boolean[] a = new boolean[model.nv()];
         for (String name : jointNames) {
-            int body = -1;
-            for (Body b : model.bodies()) {
-                if (b.joint().name().equals(name)) {
-                    body = b.index();
-                }
-            }
+            int body = model.jointNames().indexOf(name);
             if (body < 0) {
-                List<String> known = new ArrayList<>();
-                model.bodies().forEach(b -> known.add(b.joint().name()));
-                throw new IllegalArgumentException("no joint named '" + name + "' in model '" + model.name()
-                        + "'; joints: " + known);
+                throw new IllegalArgumentException("no joint named '" + name + "' in model '" + model.modelName()
+                        + "'; joints: " + model.jointNames());
             }
-            Joint j = model.body(body).joint();
-            for (int d = 0; d < j.nv(); d++) {
-                a[j.vIndex() + d] = true;
+            for (int d = 0; d < model.jointNv(body); d++) {
+                a[model.vIndex(body) + d] = true;
             }
         }
         return of(model, a);
+    }
+
+    /** {@link #ofJoints(ModelInfo, String...)} of {@link Model#info()}. */
+    public static ActuationMap ofJoints(Model model, String... jointNames) {
+        return ofJoints(model.info(), jointNames);
     }
 
     /** Number of velocity coordinates n. */

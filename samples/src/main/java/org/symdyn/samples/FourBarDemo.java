@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.samples.generated.FourbarDynamics;
 import org.symdyn.simulation.DriftControl;
@@ -24,8 +23,9 @@ import org.symdyn.solvers.Assembly;
  * (T_stab = 0.1 s) and with projection onto the constraints after every step. Prints a summary of each run and
  * writes a plot of the constraint error and the energy of both runs as SVG.
  *
- * <p>The generic runtime supplies what the generated class does not: point kinematics (for the energy's potential
- * term and the constraint set's own bookkeeping) through {@link GenericDynamics} as {@code Kinematics}.
+ * <p>The generated class alone runs the assembly, the constrained solves and the simulation (one fused evaluation of
+ * H, C, G, γ, φ, φ̇ per right-hand side); the model file is read only for the energy's potential term, which needs
+ * the links' masses.
  *
  * <pre>  java -jar samples/target/fourbar-demo.jar [plot.svg]      (default: fourbar-drift.svg)</pre>
  */
@@ -74,7 +74,7 @@ public final class FourBarDemo {
         Model model = SampleModels.load("fourbar.urdf");
         FourbarDynamics probe = new FourbarDynamics();
         String sha = SampleModels.sha256(SampleModels.bytes("fourbar.urdf"));
-        out.printf(Locale.ROOT, "Four-bar (fourbar.urdf, SHA-256 %s...): generated %s (%s), generic kinematics%n",
+        out.printf(Locale.ROOT, "Four-bar (fourbar.urdf, SHA-256 %s...): generated %s (%s)%n",
                 sha.substring(0, 12), probe.getClass().getSimpleName(),
                 sha.equals(probe.sourceSha256()) ? "made from this file" : "WARNING: made from another version");
 
@@ -119,7 +119,7 @@ public final class FourBarDemo {
 
     /** The assembled initial state, computed with generated constraint functions. */
     static State assemble(Model model) {
-        ConstraintData set = boundSet(model);
+        ConstraintData set = boundSet();
         Assembly assembly = new Assembly(set);
         double[] q = new double[model.nq()];
         if (!assembly.assembleQ(GUESS, WEIGHTS, q)) {
@@ -132,16 +132,16 @@ public final class FourBarDemo {
         return new State(q, v, iterations, residual);
     }
 
-    /** The model's constraints bound to a new generated instance (dynamics and constraint functions). */
-    static ConstraintData boundSet(Model model) {
+    /** The model's constraints, as the generated class states them, bound to a new generated instance. */
+    static ConstraintData boundSet() {
         FourbarDynamics generated = new FourbarDynamics();
-        return ConstraintSet.of(model).bind(generated, new GenericDynamics(model), generated);
+        return ConstraintSet.of(generated).bind(generated);
     }
 
     /** One run from s0 for tEnd seconds, every step recorded. */
     static Run simulate(Model model, DriftControl drift, State s0, double tEnd) {
         Simulator sim = Simulator.builder(model)
-                .constraints(boundSet(model))
+                .dynamics(new FourbarDynamics()) // the model's loop is bound to the class's own constraint code
                 .integrator(RungeKutta4::new)
                 .driftControl(drift)
                 .baumgarteTimeConstant(T_STAB)

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Random;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.samples.generated.QuadrupedDynamics;
 import org.symdyn.solvers.ActuationMap;
@@ -26,8 +25,9 @@ import org.symdyn.solvers.KokkevisContactDynamics;
  * cost per call (System.nanoTime, the fastest of several batches in rounds over all methods; not a JMH
  * benchmark), with the generated and with the generic dynamics.</li>
  * </ol>
- * Kokkevis' method runs its articulated-body passes on the model (generic recursions) and takes G and γ from the
- * bound set, here the generated ones; the direct method takes H and C from the generated class as well.
+ * Every method takes H, C, G and γ from the bound data: from the generated class alone (one fused evaluation), or
+ * from the generic runtime for comparison; Kokkevis' method takes its test-force responses from the bound
+ * dynamics' forward dynamics.
  *
  * <pre>  java -cp samples/target/fourbar-demo.jar org.symdyn.samples.QuadrupedStandingDemo</pre>
  */
@@ -49,12 +49,11 @@ public final class QuadrupedStandingDemo {
 
     /** A set of the model's contacts bound to the generated class (or the generic runtime). */
     static ConstraintData boundSet(Model model, boolean generated) {
-        ConstraintSet set = ConstraintSet.of(model);
         if (generated) {
             QuadrupedDynamics dyn = new QuadrupedDynamics();
-            return set.bind(dyn, new GenericDynamics(model), dyn);
+            return ConstraintSet.of(dyn).bind(dyn);
         }
-        return set.bindGeneric();
+        return ConstraintSet.of(model).bindGeneric();
     }
 
     /** The standing configuration: legs bent, trunk level at the height that puts the feet on z = 0. */
@@ -64,7 +63,7 @@ public final class QuadrupedStandingDemo {
             q[model.qNames().indexOf(leg + "_hfe")] = HFE;
             q[model.qNames().indexOf(leg + "_kfe")] = KFE;
         }
-        GenericDynamics kin = new GenericDynamics(model);
+        QuadrupedDynamics kin = new QuadrupedDynamics();
         double[] rot = new double[9];
         double[] foot = new double[3];
         kin.framePose(q, model.frames().indexOf(model.frame("lf_foot")), rot, foot);
