@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.ejml.data.DMatrixRMaj;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,33 +20,47 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.constraints.GenericConstraints;
-import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.solvers.ActuationMap;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstrainedInverseDynamics;
+import org.symdyn.solvers.ConstraintSolverMethod;
 import org.symdyn.solvers.ImpulseSolver;
 
 /**
- * The constrained solvers of {@code org.symdyn.solvers} on the planar four-bar ({@code samples/src/main/symdyn/fourbar.urdf},
- * 3 dof, 2 loop rows), against RBDL's constrained figures in {@code shared/reference/rbdl-timings.md}.
- *
- * <p>State: q assembled ({@link Assembly#assembleQ}, weights 1) from the guess (0.3, 0.3, -2.6), v assembled
- * ({@link Assembly#assembleV}) from a random v0, so (q, v) is consistent; τ random (seed {@link BenchmarkStates#SEED}).
- * The impulse benchmark uses the random (inconsistent) v0 as v⁻ and the default target v⁺ = 0 on the rows. The
- * assembly benchmark starts every call from the same guess, the assembled q plus (0.05, -0.05, 0.05): it first copies
- * that guess into the working array (an {@code arraycopy} of 3 doubles, part of the measured time), then runs
+ * The constrained solvers of {@code org.symdyn.solvers} on three models, against RBDL's constrained figures in
+ * {@code shared/reference/rbdl-timings.md} and Pinocchio's in {@code shared/reference/peer-timings.md}:
+ * <ul>
+ * <li>{@code fourbar}: the planar four-bar ({@code samples/src/main/symdyn/fourbar.urdf}, 3 dof, 2 loop rows);
+ * q assembled ({@link Assembly#assembleQ}, weights 1) from the guess (0.3, 0.3, -2.6), v assembled from a random
+ * v0, so (q, v) is consistent; τ random (seed {@link BenchmarkStates#SEED});</li>
+ * <li>{@code quadruped}: the sample quadruped ({@code samples/src/main/symdyn/quadruped.urdf}, 18 dof, the model
+ * file's 12 contact rows: x, y, z at each foot), standing: legs bent (hfe 0.6, kfe -1.2 rad), trunk level with the
+ * feet on z = 0, v = 0, τ the static-equilibrium torques (constrained inverse dynamics, base unactuated);</li>
+ * <li>{@code solo12}: {@code shared/models/solo12.urdf} (floating base, 18 dof) with 3 contact rows (world x, y, z)
+ * at each of FL_FOOT, FR_FOOT, HL_FOOT, HR_FOOT added in code, standing as in {@code peer-timings.md} (HAA, HFE, KFE
+ * = ±0.1, ±0.8, ∓1.6), v = 0, static-equilibrium τ.</li>
+ * </ul>
+ * The impulse benchmark uses a random v as v⁻ and the default target v⁺ = 0 on the rows. The assembly benchmark
+ * starts every call from the same guess, the state's q plus a fixed perturbation of its joint angles (0.05 rad): it
+ * first copies that guess into the working array (an {@code arraycopy}, part of the measured time), then runs
  * {@code assembleQ} with the default tolerance (1e-12).
  *
- * <p>Backend {@code generic}: the set is bound to {@link GenericDynamics} and {@link GenericConstraints}. Backend
- * {@code generated}: the model's class is generated and compiled in memory at set-up and bound as dynamics and
- * constraint functions, with {@link GenericDynamics} as kinematics. Set-up checks every output is finite and that
- * the assembly converges. Same JMH settings as {@link GenericDynamicsBenchmark}.
+ * <p>Backends: {@code generic} binds {@link ConstraintSet#bindGeneric()} (the interpreter of the model);
+ * {@code generated} binds the model's class, generated and compiled in memory at set-up, alone
+ * ({@link ConstraintSet#bind(ModelFunctions)}: one fused evaluation of H, C and the model's rows, its own
+ * kinematics for rows added in code); {@code generatedSeparate} binds the same class as dynamics and constraint
+ * functions with {@link GenericDynamics} as kinematics, the binding before the contract issue (separate calls for
+ * H, C, G, γ). Set-up checks every output is finite, that the backends agree with the generic one within 1e-9
+ * relative, and that the assembly converges. Same JMH settings as {@link GenericDynamicsBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,13 +70,20 @@ import org.symdyn.solvers.ImpulseSolver;
 @Fork(1)
 public class ConstrainedSolverBenchmark {
     static final String ROOT_PROPERTY = "symdyn.root";
-    static final String FOURBAR = "samples/src/main/symdyn/fourbar.urdf";
+    static final String SAMPLES = "samples/src/main/symdyn/";
+    static final String FOURBAR = SAMPLES + "fourbar.urdf";
     static final double[] GUESS = {0.3, 0.3, -2.6};
-    static final double[] PERTURBATION = {0.05, -0.05, 0.05};
+    static final double PERTURBATION = 0.05;
+    static final String[] SOLO_FEET = {"FL", "FR", "HL", "HR"};
 
-    @Param({"generic", "generated"})
+    @Param({"fourbar", "quadruped", "solo12"})
+    public String model;
+
+    @Param({"generic", "generated", "generatedSeparate"})
     public String backend;
 
+    private ConstraintData data;
+    private Dynamics unconstrained;
     private ConstrainedDynamics dynamics;
     private ImpulseSolver impulses;
     private Assembly assembly;
@@ -78,72 +100,144 @@ public class ConstrainedSolverBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        Model model = UrdfReader.read(fourbarFile());
-        GenericDynamics generic = new GenericDynamics(model);
-        ConstraintData set;
-        if (backend.equals("generic")) {
-            set = ConstraintSet.of(model).bind(generic, generic, new GenericConstraints(model));
-        } else if (backend.equals("generated")) {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options("bench.gen", "FourbarDynamics"));
-            Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
-            set = ConstraintSet.of(model).bind((Dynamics) instance, generic, (ConstraintFunctions) instance);
-        } else {
-            throw new IllegalArgumentException("backend must be generic or generated: " + backend);
-        }
-        dynamics = new ConstrainedDynamics(set);
-        impulses = new ImpulseSolver(set);
-        assembly = new Assembly(set);
+        Model m = readModel(model);
+        ConstraintSet set = constraintSet(m);
+        data = bind(set, m, backend);
+        dynamics = new ConstrainedDynamics(data);
+        impulses = new ImpulseSolver(data);
+        assembly = new Assembly(data);
+        unconstrained = data.dynamics();
 
-        int nq = model.nq();
-        int nv = model.nv();
+        int nq = m.nq();
+        int nv = m.nv();
         Random rnd = new Random(BenchmarkStates.SEED);
-        double[] v0 = BenchmarkStates.uniform(rnd, nv, 1.0);
-        tau = BenchmarkStates.uniform(rnd, nv, 1.0);
         weights = new double[nv];
         java.util.Arrays.fill(weights, 1.0);
         q = new double[nq];
-        if (!assembly.assembleQ(GUESS, weights, q)) {
-            throw new IllegalStateException("four-bar did not assemble from " + java.util.Arrays.toString(GUESS)
-                    + ": |phi| = " + assembly.lastError());
-        }
         v = new double[nv];
-        assembly.assembleV(q, v0, weights, v);
-        vMinus = v0;
-        perturbed = new double[nq];
-        for (int i = 0; i < nq; i++) {
-            perturbed[i] = q[i] + PERTURBATION[i];
+        tau = new double[nv];
+        vMinus = BenchmarkStates.uniform(rnd, nv, 1.0);
+        state(m, set, rnd);
+        perturbed = q.clone();
+        for (int b = 0; b < m.bodyCount(); b++) {
+            if (m.body(b).joint().nq() == 1) {
+                perturbed[m.body(b).joint().qIndex()] += (b % 2 == 0 ? 1 : -1) * PERTURBATION;
+            }
         }
         qWork = new double[nq];
         vdotOut = new double[nv];
         vPlusOut = new double[nv];
         qOut = new double[nq];
 
-        // Refuse to time garbage: every result must be finite, the assembly must converge.
-        requireFinite(q, "assembled q");
-        requireFinite(v, "assembled v");
-        requireFinite(forwardDynamicsDirect(), "FD direct");
-        requireFinite(forwardDynamicsRangeSpaceSparse(), "FD range-space sparse");
-        requireFinite(forwardDynamicsNullSpace(), "FD null-space");
-        requireFinite(impulsesDirect(), "impulses direct");
+        // Refuse to time garbage: every result finite, the same as the generic backend's, the assembly converged.
+        ConstrainedDynamics reference = new ConstrainedDynamics(set.bindGeneric());
+        double[] expected = new double[nv];
+        reference.forwardDynamicsDirect(q, v, tau, expected);
+        requireClose(constrainedForwardDynamics(), expected, "constrained FD direct");
+        requireClose(rangeSpace(), expected, "constrained FD range-space");
+        requireClose(nullSpace(), expected, "constrained FD null-space");
+        requireFinite(impulse(), "impulse");
+        requireFinite(unconstrainedForwardDynamics(), "unconstrained FD");
         requireFinite(assembleQ(), "assembleQ");
         int iterations = assembly.lastIterations();
         if (!(assembly.lastError() < Assembly.DEFAULT_TOLERANCE)) {
-            throw new IllegalStateException("assembly from the perturbed guess failed: |phi| = "
+            throw new IllegalStateException(model + ": assembly from the perturbed guess failed: |phi| = "
                     + assembly.lastError());
         }
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
-        System.out.printf("# fourbar (%s): q = %s, v = %s, assembly from the perturbed guess: %d Newton steps;"
-                + " waited %d ms for an idle JIT%n", backend, java.util.Arrays.toString(q),
-                java.util.Arrays.toString(v), iterations, idle);
+        System.out.printf("# %s (%s): nv %d, %d constraint rows, fused evaluation %s; assembly from the perturbed"
+                + " guess: %d Newton steps; waited %d ms for an idle JIT%n", model, backend, nv, data.size(),
+                data.isFused(), iterations, idle);
     }
 
-    /** The four-bar URDF: {@code -Dsymdyn.root}, or the first folder holding it walking up from the working directory. */
-    static Path fourbarFile() {
+    /** The model: a sample file (fourbar, quadruped) or a shared one (solo12, floating base). */
+    static Model readModel(String name) throws Exception {
+        return switch (name) {
+            case "fourbar", "quadruped" -> UrdfReader.read(sampleFile(name + ".urdf"));
+            case "solo12" -> BenchmarkStates.readModel("solo12");
+            default -> throw new IllegalArgumentException("model must be fourbar, quadruped or solo12: " + name);
+        };
+    }
+
+    /** The model file's constraints; for solo12, 3 contact rows (world x, y, z) at each foot. */
+    static ConstraintSet constraintSet(Model m) {
+        if (!m.name().startsWith("solo")) {
+            return ConstraintSet.of(m);
+        }
+        ConstraintSet.Builder b = ConstraintSet.builder(m);
+        for (String foot : SOLO_FEET) {
+            Frame f = m.frame(foot + "_FOOT");
+            double[] point = f.pose().translationArray();
+            for (int axis = 0; axis < 3; axis++) {
+                double[] normal = new double[3];
+                normal[axis] = 1;
+                b.addContact(f.bodyIndex(), point, normal, foot + "_FOOT_" + "xyz".charAt(axis), 0);
+            }
+        }
+        return b.build();
+    }
+
+    /** The set bound to the backend. */
+    static ConstraintData bind(ConstraintSet set, Model m, String backend) throws Exception {
+        if (backend.equals("generic")) {
+            return set.bindGeneric();
+        }
+        if (!backend.equals("generated") && !backend.equals("generatedSeparate")) {
+            throw new IllegalArgumentException("backend must be generic, generated or generatedSeparate: " + backend);
+        }
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
+                new CodeGenerator.Options("bench.gen", GeneratedDynamicsBenchmark.className(m.name())));
+        ModelFunctions f = (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
+                .newInstance();
+        return backend.equals("generated") ? set.bind(f) : set.bind(f, new GenericDynamics(m), f);
+    }
+
+    /** The benchmark's state (q, v, τ), see the class comment. */
+    private void state(Model m, ConstraintSet set, Random rnd) {
+        if (model.equals("fourbar")) {
+            if (!assembly.assembleQ(GUESS, weights, q)) {
+                throw new IllegalStateException("four-bar did not assemble from " + java.util.Arrays.toString(GUESS)
+                        + ": |phi| = " + assembly.lastError());
+            }
+            assembly.assembleV(q, BenchmarkStates.uniform(rnd, m.nv(), 1.0), weights, v);
+            System.arraycopy(BenchmarkStates.uniform(rnd, m.nv(), 1.0), 0, tau, 0, m.nv());
+            return;
+        }
+        double[] stand = m.neutralConfiguration();
+        String foot;
+        if (model.equals("quadruped")) {
+            for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
+                stand[m.qNames().indexOf(leg + "_hfe")] = 0.6;
+                stand[m.qNames().indexOf(leg + "_kfe")] = -1.2;
+            }
+            foot = "lf_foot";
+        } else {
+            for (String leg : SOLO_FEET) {
+                double side = leg.charAt(1) == 'L' ? 1 : -1;
+                double front = leg.charAt(0) == 'F' ? 1 : -1;
+                stand[m.qNames().indexOf(leg + "_HAA")] = 0.1 * side;
+                stand[m.qNames().indexOf(leg + "_HFE")] = 0.8 * front;
+                stand[m.qNames().indexOf(leg + "_KFE")] = -1.6 * front;
+            }
+            foot = "FL_FOOT";
+        }
+        double[] rot = new double[9];
+        double[] p = new double[3];
+        new GenericDynamics(m).framePose(stand, m.frames().indexOf(m.frame(foot)), rot, p);
+        stand[2] -= p[2]; // base height that puts the feet on z = 0
+        System.arraycopy(stand, 0, q, 0, q.length);
+        ConstrainedInverseDynamics id = new ConstrainedInverseDynamics(set.bindGeneric(),
+                ActuationMap.allButFloatingBase(m));
+        id.inverseDynamics(q, v, new double[m.nv()], new double[m.nv()], tau);
+    }
+
+    /** A sample model file: {@code -Dsymdyn.root}, or the first folder holding it walking up from the working directory. */
+    static Path sampleFile(String fileName) {
+        String relative = SAMPLES + fileName;
         String prop = System.getProperty(ROOT_PROPERTY);
         if (prop != null && !prop.isBlank()) {
-            Path f = Paths.get(prop).toAbsolutePath().normalize().resolve(FOURBAR);
+            Path f = Paths.get(prop).toAbsolutePath().normalize().resolve(relative);
             if (!Files.isRegularFile(f)) {
                 throw new IllegalStateException("-D" + ROOT_PROPERTY + "=" + prop + " is set, but " + f
                         + " does not exist");
@@ -152,58 +246,94 @@ public class ConstrainedSolverBenchmark {
         }
         Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath().normalize();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path f = dir.resolve(FOURBAR);
+            Path f = dir.resolve(relative);
             if (Files.isRegularFile(f)) {
                 return f;
             }
-            Path main = dir.resolve("main").resolve(FOURBAR);
+            Path main = dir.resolve("main").resolve(relative);
             if (Files.isRegularFile(main)) {
                 return main;
             }
         }
-        throw new IllegalStateException("cannot find " + FOURBAR + " in " + start + " or any of its parents;"
+        throw new IllegalStateException("cannot find " + relative + " in " + start + " or any of its parents;"
                 + " run from the repository root or pass -D" + ROOT_PROPERTY + "=/path/to/repository");
     }
 
-    private static void requireFinite(double[] x, String what) {
+    /** The four-bar URDF (see {@link #sampleFile}). */
+    static Path fourbarFile() {
+        return sampleFile("fourbar.urdf");
+    }
+
+    private void requireClose(double[] x, double[] expected, String what) {
+        requireFinite(x, what);
+        double scale = 1;
+        double diff = 0;
+        for (int i = 0; i < x.length; i++) {
+            scale = Math.max(scale, Math.abs(expected[i]));
+            diff = Math.max(diff, Math.abs(x[i] - expected[i]));
+        }
+        if (diff > 1e-9 * scale) {
+            throw new IllegalStateException(model + " (" + backend + "): " + what + " differs from the generic"
+                    + " backend's by " + diff);
+        }
+    }
+
+    private void requireFinite(double[] x, String what) {
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
-                throw new IllegalStateException("fourbar: " + what + "[" + i + "] is " + x[i]);
+                throw new IllegalStateException(model + " (" + backend + "): " + what + "[" + i + "] is " + x[i]);
             }
         }
     }
 
-    /** Constrained FD, dense KKT solve (RBDL: ForwardDynamicsConstraintsDirect). */
+    /**
+     * Constrained FD by the default method (the simulator's, {@link ConstraintSolverMethod#DIRECT}: dense KKT solve;
+     * RBDL: ForwardDynamicsConstraintsDirect).
+     */
     @Benchmark
-    public double[] forwardDynamicsDirect() {
+    public double[] constrainedForwardDynamics() {
         dynamics.forwardDynamicsDirect(q, v, tau, vdotOut);
         return vdotOut;
     }
 
     /** Constrained FD, range-space sparse (RBDL: ForwardDynamicsConstraintsRangeSpaceSparse). */
     @Benchmark
-    public double[] forwardDynamicsRangeSpaceSparse() {
+    public double[] rangeSpace() {
         dynamics.forwardDynamicsRangeSpaceSparse(q, v, tau, vdotOut);
         return vdotOut;
     }
 
     /** Constrained FD, null-space (RBDL: ForwardDynamicsConstraintsNullSpace). */
     @Benchmark
-    public double[] forwardDynamicsNullSpace() {
+    public double[] nullSpace() {
         dynamics.forwardDynamicsNullSpace(q, v, tau, vdotOut);
         return vdotOut;
     }
 
-    /** Impact: v⁺ from v⁻ by the dense KKT solve (RBDL: ComputeConstraintImpulsesDirect). */
+    /** Impact: v⁺ from v⁻ by the default (direct) method (RBDL: ComputeConstraintImpulsesDirect). */
     @Benchmark
-    public double[] impulsesDirect() {
+    public double[] impulse() {
         impulses.solveDirect(q, vMinus, vPlusOut);
         return vPlusOut;
     }
 
+    /** The same backend's plain forward dynamics at the same state, constraints ignored: the yardstick. */
+    @Benchmark
+    public double[] unconstrainedForwardDynamics() {
+        unconstrained.forwardDynamics(q, v, tau, vdotOut);
+        return vdotOut;
+    }
+
+    /** Only the evaluation a constrained solve starts with: H, C, G, γ (and φ, φ̇ where stabilised). */
+    @Benchmark
+    public DMatrixRMaj buildSystem() {
+        data.computeSystem(q, v);
+        return data.G();
+    }
+
     /**
      * Assembly of q from the same perturbed guess each call (RBDL: CalcAssemblyQ). Includes the copy of the guess
-     * into the working array (3 doubles).
+     * into the working array.
      */
     @Benchmark
     public double[] assembleQ() {
