@@ -9,12 +9,7 @@ import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.constraints.GenericConstraints;
-import org.symdyn.contract.ConstraintFunctions;
-import org.symdyn.contract.Dynamics;
-import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -28,15 +23,10 @@ import org.symdyn.solvers.ImpulseSolver;
  * the Baumgarte stabilisation of every constraint that has a {@code baumgarte_time_constant}) bound to the backend,
  * and the solvers of the runtime run on them at each state.
  *
- * <p>Binding: a backend that is the model's {@link ModelFunctions} (every generated class, and
- * {@link org.symdyn.constraints.GenericModel}) is bound alone, with its fused evaluation. Otherwise H and C come from
- * the backend's {@link Dynamics}; φ, φ̇, G and γ from the backend's
- * {@link ConstraintFunctions} when it provides them for every row of the model (a generated class does), else from
- * the generic {@link GenericConstraints} of the model. The set also needs a {@link Kinematics}: the backend's when it
- * implements it (the generic one does), else the generic interpreter's; the model's own constraints never evaluate
- * through it (it only serves the runtime's resolution of constraint forces onto bodies, which {@code evaluate} does
- * not print), so a generated backend's output comes from its generated code alone. Position assembly steps through
- * the joints of the {@link Model} (quaternion coordinates are rotated, not added).
+ * <p>Binding: the backend is the model's {@link ModelFunctions} (a generated class, or
+ * {@link org.symdyn.constraints.GenericModel}) and is bound alone, with its fused evaluation, so a generated
+ * backend's output comes from its generated code alone. Position assembly steps through the joints of the
+ * {@link Model} (quaternion coordinates are rotated, not added).
  *
  * <p>Keys added per state (see {@link EvaluateCommand}); a solve the runtime refuses
  * ({@link ConstraintRankException}: dependent or inconsistent rows; {@link ArithmeticException}: a singular system)
@@ -70,19 +60,11 @@ final class ConstrainedEvaluation {
     /**
      * Binds the model's constraint set to a backend.
      *
-     * @param model     a model with at least one constraint
-     * @param dynamics  the backend's dynamics
-     * @param functions the backend's constraint functions, or null (generic ones are then used)
+     * @param model   a model with at least one constraint
+     * @param backend the model's functions (generic or generated)
      */
-    ConstrainedEvaluation(Model model, Dynamics dynamics, ConstraintFunctions functions) {
-        if (dynamics instanceof ModelFunctions whole) {
-            set = ConstraintSet.of(model).bind(whole);
-        } else {
-            ConstraintFunctions rows = functions != null && functions.constraintRows() == model.constraintRowCount()
-                    ? functions : new GenericConstraints(model);
-            Kinematics kinematics = dynamics instanceof Kinematics k ? k : new GenericDynamics(model);
-            set = ConstraintSet.of(model).bind(dynamics, kinematics, rows);
-        }
+    ConstrainedEvaluation(Model model, ModelFunctions backend) {
+        set = ConstraintSet.of(model).bind(backend);
         this.dynamics = new ConstrainedDynamics(set);
         impulses = new ImpulseSolver(set);
         assembly = new Assembly(set);

@@ -4,12 +4,13 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.cli.StatesReader.PointRequest;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
-import org.symdyn.contract.ConstraintFunctions;
-import org.symdyn.contract.Dynamics;
-import org.symdyn.contract.FrameKinematics;
+import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 
 /**
@@ -24,8 +25,21 @@ import org.symdyn.model.Model;
  *   "tau_id": [...]     inverse dynamics H a + C
  *   "body_poses": {"link": {"position": [x, y, z], "rotation": [[...], [...], [...]]}, ...}
  *                       every frame (each link, the root included) in model order; rotation world &lt;- link
+ *   "body_jacobians": {"link": [[...], ...], ...}
+ *                       every moving link (body), in model order: its body Jacobian, 6 rows of nv, with
+ *                       [ω; v_origin] = J v the link frame's angular velocity and origin velocity, both in the
+ *                       link's own coordinates ({@link Kinematics#bodyJacobian})
+ *   "points": [{"position": [3], "velocity": [3], "acceleration": [3], "bias": [3], "jacobian": [[...], ...]}]
+ *                       one per entry of the state's "points" (empty when it has none), in its order, all in world
+ *                       coordinates: the position of the point; its velocity J v; its classical acceleration
+ *                       J a + J̇ v with the state's a as v̇ (gravity excluded); the bias J̇ v (the classical
+ *                       acceleration at v̇ = 0); its Jacobian J (3 rows of nv, ṗ = J v). A point given in a frame
+ *                       that is not a body is carried to its body's coordinates by the frame's fixed placement;
+ *                       a point of a frame on the root link (the world) has velocity, accelerations and Jacobian 0
  * }, ...]}
  * </pre>
+ * Every kinematic key comes from the backend's {@link Kinematics} (the generic interpreter or the generated class),
+ * through one code path.
  *
  * <p>A model with constraints adds, per state (m = constraint rows, in the model's constraint order; see
  * {@link ConstrainedEvaluation} for how the constraints are bound to the backend):
@@ -59,14 +73,13 @@ final class EvaluateCommand {
     /**
      * Evaluates every state.
      *
-     * @param functions the backend's constraint functions, or null for the generic ones (used only when the model
-     *                  has constraints)
-     * @param err       where the warnings of refused constrained solves go
+     * @param backend the model's functions: {@link org.symdyn.constraints.GenericModel} or a generated class
+     * @param err     where the warnings of refused constrained solves go
      * @throws CliException when a result is not finite (inputs too large) or the dynamics cannot be evaluated at a
      *                      state (a singular joint-space inertia there), naming the state (exit code 2)
      */
-    static JsonValue evaluate(Model model, Dynamics dynamics, FrameKinematics kinematics,
-            ConstraintFunctions functions, List<State> states, PrintStream err) throws CliException {
+    static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err)
+            throws CliException {
         int nv = model.nv();
         int frameCount = model.frames().size();
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
@@ -77,18 +90,19 @@ final class EvaluateCommand {
         double[] rotation = new double[9];
         double[] position = new double[3];
         ConstrainedEvaluation constrained = model.constraints().isEmpty() ? null
-                : new ConstrainedEvaluation(model, dynamics, functions);
+                : new ConstrainedEvaluation(model, backend);
+        PointKinematics points = new PointKinematics(model, backend);
         List<JsonValue> results = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
             State s = states.get(i);
             try {
-                dynamics.massMatrix(s.q(), h);
-                dynamics.biasForces(s.q(), s.v(), c);
-                dynamics.gravityForces(s.q(), g);
-                dynamics.forwardDynamics(s.q(), s.v(), s.tau(), qdd);
-                dynamics.inverseDynamics(s.q(), s.v(), s.a(), tauId);
+                backend.massMatrix(s.q(), h);
+                backend.biasForces(s.q(), s.v(), c);
+                backend.gravityForces(s.q(), g);
+                backend.forwardDynamics(s.q(), s.v(), s.tau(), qdd);
+                backend.inverseDynamics(s.q(), s.v(), s.a(), tauId);
             } catch (ArithmeticException e) {
                 // the model cannot be simulated at this state (a singular H, say): the input's problem, not a bug
                 problems.add(Diagnostic.error(s.location(), "state " + i + ": the dynamics cannot be evaluated: "
@@ -113,7 +127,7 @@ final class EvaluateCommand {
             JsonValue.ObjectBuilder poses = JsonValue.objectBuilder();
             for (int f = 0; f < frameCount; f++) {
                 String name = model.frames().get(f).name();
-                kinematics.framePose(s.q(), f, rotation, position);
+                backend.framePose(s.q(), f, rotation, position);
                 List<JsonValue> rotationRows = new ArrayList<>(3);
                 for (int r = 0; r < 3; r++) {
                     rotationRows.add(numbers(new double[] {rotation[3 * r], rotation[3 * r + 1], rotation[3 * r + 2]},
@@ -125,6 +139,8 @@ final class EvaluateCommand {
                         .build());
             }
             result.put("body_poses", poses.build());
+            result.put("body_jacobians", points.bodyJacobians(s, nonFinite));
+            result.put("points", points.points(s, nonFinite));
             List<String> stateWarnings = new ArrayList<>();
             if (constrained != null) {
                 List<ConstrainedEvaluation.Failure> failures = new ArrayList<>();
@@ -158,6 +174,85 @@ final class EvaluateCommand {
             throw CliException.badInput(problems);
         }
         return JsonValue.objectBuilder().put("results", JsonValue.array(results)).build();
+    }
+
+    /** The rows of a matrix as a JSON array of arrays, named {@code what[r]} when not finite. */
+    static JsonValue rows(DMatrixRMaj m, String what, List<String> nonFinite) {
+        List<JsonValue> rows = new ArrayList<>(m.numRows);
+        for (int r = 0; r < m.numRows; r++) {
+            double[] row = new double[m.numCols];
+            System.arraycopy(m.data, r * m.numCols, row, 0, m.numCols);
+            rows.add(numbers(row, what + "[" + r + "]", nonFinite));
+        }
+        return JsonValue.array(rows);
+    }
+
+    /**
+     * The body Jacobians and point kinematics of a state, through the {@link Kinematics} of the backend. A point is
+     * given in a frame's coordinates; the frame's fixed placement in its body ({@link Frame#pose()}, body &lt;-
+     * frame) carries it to the body's coordinates, which {@link Kinematics} takes.
+     */
+    static final class PointKinematics {
+        private final Model model;
+        private final Kinematics kinematics;
+        private final DMatrixRMaj bodyJacobian;
+        private final DMatrixRMaj pointJacobian;
+
+        PointKinematics(Model model, Kinematics kinematics) {
+            this.model = model;
+            this.kinematics = kinematics;
+            bodyJacobian = new DMatrixRMaj(6, model.nv());
+            pointJacobian = new DMatrixRMaj(3, model.nv());
+        }
+
+        /** {LINK: 6 rows of nv} for every body, in body order. */
+        JsonValue bodyJacobians(State s, List<String> nonFinite) {
+            JsonValue.ObjectBuilder jacobians = JsonValue.objectBuilder();
+            List<String> names = kinematics.bodyNames();
+            for (int b = 0; b < names.size(); b++) {
+                kinematics.bodyJacobian(s.q(), b, bodyJacobian);
+                jacobians.put(names.get(b), rows(bodyJacobian, "body_jacobians." + names.get(b), nonFinite));
+            }
+            return jacobians.build();
+        }
+
+        /** One object per requested point, in the state's order. */
+        JsonValue points(State s, List<String> nonFinite) {
+            List<JsonValue> entries = new ArrayList<>(s.points().size());
+            for (int j = 0; j < s.points().size(); j++) {
+                entries.add(point(s, s.points().get(j), "points[" + j + "].", nonFinite));
+            }
+            return JsonValue.array(entries);
+        }
+
+        private JsonValue point(State s, PointRequest request, String what, List<String> nonFinite) {
+            Frame frame = model.frames().get(request.frame());
+            double[] inBody = new double[3];
+            frame.pose().transformPoint(request.point(), inBody);
+            double[] position = new double[3];
+            double[] velocity = new double[3];
+            double[] acceleration = new double[3];
+            double[] bias = new double[3];
+            int body = frame.bodyIndex();
+            if (body < 0) {
+                // fixed in the world: the frame's placement is its world pose, and nothing moves
+                System.arraycopy(inBody, 0, position, 0, 3);
+                pointJacobian.zero();
+            } else {
+                kinematics.pointPosition(s.q(), body, inBody, position);
+                kinematics.pointVelocity(s.q(), s.v(), body, inBody, velocity);
+                kinematics.pointAcceleration(s.q(), s.v(), s.a(), body, inBody, acceleration);
+                kinematics.pointBiasAcceleration(s.q(), s.v(), body, inBody, bias);
+                kinematics.pointJacobian(s.q(), body, inBody, pointJacobian);
+            }
+            return JsonValue.objectBuilder()
+                    .put("position", numbers(position, what + "position", nonFinite))
+                    .put("velocity", numbers(velocity, what + "velocity", nonFinite))
+                    .put("acceleration", numbers(acceleration, what + "acceleration", nonFinite))
+                    .put("bias", numbers(bias, what + "bias", nonFinite))
+                    .put("jacobian", rows(pointJacobian, what + "jacobian", nonFinite))
+                    .build();
+        }
     }
 
     /** The numbers as a JSON array; a non-finite entry is recorded in {@code nonFinite} and written as 0. */

@@ -24,8 +24,11 @@ import org.symdyn.model.SourceLocation;
  * {@code q_init} (nq numbers, the guess of position assembly), {@code v_init} (nv numbers, the guess of velocity
  * assembly) and {@code weights} (nv positive numbers, one per velocity coordinate; all 1 when missing). They are
  * read and checked for every model, and ignored by models without constraints.
- * Any other key, at the top or in a state, is an error, so that a misspelt {@code "V"} is not silently read as
- * zero velocity. A floating or ball joint's quaternion, in {@code q} and {@code q_init}, must not be zero (the
+ * {@code points} (optional, none when missing) asks for the kinematics of points: an array of
+ * {@code {"frame": NAME, "point": [x, y, z]}}, NAME a link or frame of the model ({@link Model#frames()}) and the
+ * point in that frame's coordinates; both keys are required.
+ * Any other key, at the top, in a state or in a point, is an error, so that a misspelt {@code "V"} is not silently
+ * read as zero velocity. A floating or ball joint's quaternion, in {@code q} and {@code q_init}, must not be zero (the
  * dynamics normalise it otherwise).
  *
  * <p>Every problem is reported, not only the first, in file order, each as {@code path:[line,col] message}
@@ -34,10 +37,11 @@ import org.symdyn.model.SourceLocation;
 final class StatesReader {
     /**
      * One state to evaluate: q (nq), v, tau and a (nv each); the optional assembly inputs qInit (nq), vInit (nv)
-     * and weights (nv, positive), each null when absent; and where the state was written.
+     * and weights (nv, positive), each null when absent; the points asked for (empty when absent); and where the
+     * state was written.
      */
     record State(double[] q, double[] v, double[] tau, double[] a, double[] qInit, double[] vInit, double[] weights,
-            SourceLocation location) {
+            List<PointRequest> points, SourceLocation location) {
         /** {@link #weights()}, or all ones when absent. */
         double[] weightsOrOnes() {
             if (weights != null) {
@@ -49,8 +53,20 @@ final class StatesReader {
         }
     }
 
+    /**
+     * One entry of a state's {@code points}: the frame (its name and index into {@link Model#frames()}) and the
+     * point in that frame's coordinates (3 numbers).
+     */
+    record PointRequest(String frameName, int frame, double[] point) {
+    }
+
     /** The keys a state may have, in the order the "unknown key" message lists them. */
-    private static final List<String> STATE_KEYS = List.of("q", "v", "tau", "a", "q_init", "v_init", "weights");
+    private static final List<String> STATE_KEYS = List.of("q", "v", "tau", "a", "q_init", "v_init", "weights",
+            "points");
+    /** The keys of one entry of {@code points}, in the order the "unknown key" message lists them. */
+    private static final List<String> POINT_KEYS = List.of("frame", "point");
+    /** How many frame names an "unknown frame" message lists at most. */
+    private static final int FRAMES_LISTED = 8;
 
     private final String path;
     private final Model model;
@@ -136,6 +152,7 @@ final class StatesReader {
         double[] qInit = optionalVector(prefix, object, "q_init", "nq", model.nq());
         double[] vInit = optionalVector(prefix, object, "v_init", "nv", model.nv());
         double[] weights = optionalVector(prefix, object, "weights", "nv", model.nv());
+        List<PointRequest> points = points(prefix, object.get("points"));
         if (q != null) {
             checkQuaternions(prefix, "q", q, (JsonValue.ArrayValue) object.get("q"));
         }
@@ -154,7 +171,107 @@ final class StatesReader {
         if (errors.size() > before) {
             return null;
         }
-        return new State(q, v, tau, a, qInit, vInit, weights, location(value));
+        return new State(q, v, tau, a, qInit, vInit, weights, points, location(value));
+    }
+
+    /** The entries of {@code "points"} (empty when absent), with errors recorded for bad ones. */
+    private List<PointRequest> points(String prefix, JsonValue value) {
+        List<PointRequest> points = new ArrayList<>();
+        if (value == null) {
+            return points;
+        }
+        if (!(value instanceof JsonValue.ArrayValue array)) {
+            error(value, prefix + "points must be an array of {\"frame\": NAME, \"point\": [x, y, z]}, not "
+                    + article(value));
+            return points;
+        }
+        for (int j = 0; j < array.size(); j++) {
+            PointRequest p = point(prefix + "points[" + j + "]", array.get(j));
+            if (p != null) {
+                points.add(p);
+            }
+        }
+        return points;
+    }
+
+    private PointRequest point(String prefix, JsonValue value) {
+        if (!(value instanceof JsonValue.ObjectValue object)) {
+            error(value, prefix + " must be an object {\"frame\": NAME, \"point\": [x, y, z]}, not "
+                    + article(value));
+            return null;
+        }
+        boolean ok = true;
+        for (var member : object.members().entrySet()) {
+            if (!POINT_KEYS.contains(member.getKey())) {
+                error(member.getValue(), prefix + ": unknown key '" + member.getKey() + "' (expected "
+                        + String.join(", ", POINT_KEYS) + ")");
+                ok = false;
+            }
+        }
+        JsonValue frameValue = object.get("frame");
+        int frame = -1;
+        String name = null;
+        if (frameValue == null) {
+            error(object, prefix + ": missing \"frame\" (the name of a link or frame of the model)");
+            ok = false;
+        } else if (!(frameValue instanceof JsonValue.StringValue string)) {
+            error(frameValue, prefix + ".frame must be a string (the name of a link or frame of the model), not "
+                    + article(frameValue));
+            ok = false;
+        } else {
+            name = string.value();
+            frame = frameIndex(name);
+            if (frame < 0) {
+                error(frameValue, prefix + ": unknown frame '" + name + "' (" + someFrames() + ")");
+                ok = false;
+            }
+        }
+        JsonValue pointValue = object.get("point");
+        double[] point = null;
+        if (pointValue == null) {
+            error(object, prefix + ": missing \"point\" (x, y, z in the frame's coordinates)");
+            ok = false;
+        } else if (!(pointValue instanceof JsonValue.ArrayValue array)) {
+            error(pointValue, prefix + ".point must be an array of 3 numbers (x, y, z in the frame's coordinates),"
+                    + " not " + article(pointValue));
+            ok = false;
+        } else {
+            if (array.size() != 3) {
+                error(array, prefix + ".point has " + array.size() + (array.size() == 1 ? " number" : " numbers")
+                        + ", expected 3 (x, y, z in the frame's coordinates)");
+                ok = false;
+            }
+            point = new double[array.size()];
+            for (int i = 0; i < array.size(); i++) {
+                JsonValue element = array.get(i);
+                if (element instanceof JsonValue.NumberValue number) {
+                    point[i] = number.value(); // always finite: the JSON reader refuses overflow
+                } else {
+                    error(element, prefix + ".point[" + i + "] must be a number, not " + article(element));
+                    ok = false;
+                }
+            }
+        }
+        return ok ? new PointRequest(name, frame, point) : null;
+    }
+
+    private int frameIndex(String name) {
+        for (int f = 0; f < model.frames().size(); f++) {
+            if (model.frames().get(f).name().equals(name)) {
+                return f;
+            }
+        }
+        return -1;
+    }
+
+    /** "frames: a, b, c" with at most {@link #FRAMES_LISTED} names, and how many there are when not all fit. */
+    private String someFrames() {
+        List<String> names = model.frames().stream().map(f -> f.name()).toList();
+        if (names.size() <= FRAMES_LISTED) {
+            return "frames: " + String.join(", ", names);
+        }
+        return "frames: " + String.join(", ", names.subList(0, FRAMES_LISTED)) + ", ... (" + names.size()
+                + " in all; symdyn inspect lists them)";
     }
 
     /** The vector under {@code key}, null when absent or bad (with errors recorded when bad). */

@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.contract.ConstraintFunctions;
-import org.symdyn.contract.Dynamics;
-import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.contract.FrameKinematics;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 
@@ -50,7 +48,11 @@ public final class SymDynCli {
             "             {\"results\": [{\"H\", \"C\", \"g\", \"qdd\", \"tau_id\", \"body_poses\"}, ...]}, one per state:",
             "             H mass matrix, C bias forces (Coriolis, centrifugal and gravity), g gravity forces,",
             "             qdd forward dynamics of tau (constraints ignored), tau_id inverse dynamics of a,",
-            "             body_poses position and rotation (3 rows, world <- link) of every link.",
+            "             body_poses position and rotation (3 rows, world <- link) of every link,",
+            "             body_jacobians (6 rows of nv, [w; v_origin] in link coordinates) of every moving",
+            "             link, and points: per requested point, in world coordinates, position, velocity",
+            "             (J v), acceleration (J a + bias, gravity excluded), bias (Jdot v) and jacobian",
+            "             (3 rows of nv).",
             "             A model with constraints adds, per state: G (constraint Jacobian, rows x nv),",
             "             gamma (G qdd = gamma; with -2a phidot - b^2 phi on the rows of constraints that",
             "             have a baumgarte_time_constant T, a = b = 1/T), phi and phidot (position and",
@@ -79,6 +81,8 @@ public final class SymDynCli {
             "                     Optional assembly inputs (constrained models; ignored otherwise): q_init (nq",
             "                     numbers), v_init (nv numbers), weights (nv positive numbers, one per velocity",
             "                     coordinate, for both assemblies; 1 when missing)",
+            "                     Optional points: [{\"frame\": NAME, \"point\": [x, y, z]}, ...], NAME a link or",
+            "                     frame of the model, the point in that frame's coordinates",
             "  --backend NAME     evaluate: generic (the default, the runtime's interpreter) or generated (the",
             "                     model's class, generated and compiled in memory; same output)",
             "  -d, --dir DIR      generate: the source root (created if missing)",
@@ -192,14 +196,18 @@ public final class SymDynCli {
         for (Diagnostic warning : model.warnings()) {
             err.println(warning);
         }
+        ModelFunctions backend;
         if (line.backend().equals(GENERATED_BACKEND)) {
             Object generated = GenerateCommand.compileInstance(model);
-            ConstraintFunctions functions = generated instanceof ConstraintFunctions f ? f : null;
-            return EvaluateCommand.evaluate(model, (Dynamics) generated, (FrameKinematics) generated, functions,
-                    states, err);
+            if (!(generated instanceof ModelFunctions functions)) {
+                throw new IllegalStateException("the generated class " + generated.getClass().getName()
+                        + " does not implement " + ModelFunctions.class.getName());
+            }
+            backend = functions;
+        } else {
+            backend = new GenericModel(model);
         }
-        GenericDynamics generic = new GenericDynamics(model);
-        return EvaluateCommand.evaluate(model, generic, generic, null, states, err);
+        return EvaluateCommand.evaluate(model, backend, states, err);
     }
 
     /** The path of a file named on the command line; a name the file system cannot hold is bad input. */

@@ -44,7 +44,8 @@ class ConstrainedEvaluateTest {
     private static final Map<String, String> RBDL = Map.of("direct", "direct", "range_space", "range_space_sparse",
             "null_space", "null_space");
 
-    private static final List<String> UNCONSTRAINED_KEYS = List.of("H", "C", "g", "qdd", "tau_id", "body_poses");
+    private static final List<String> UNCONSTRAINED_KEYS = List.of("H", "C", "g", "qdd", "tau_id", "body_poses",
+            "body_jacobians", "points");
     private static final List<String> CONSTRAINED_KEYS = List.of("G", "gamma", "phi", "phidot", "qdd_direct",
             "lambda_direct", "qdd_range_space", "lambda_range_space", "qdd_null_space", "lambda_null_space",
             "v_plus_direct", "impulse_direct", "v_plus_range_space", "impulse_range_space", "v_plus_null_space",
@@ -551,7 +552,8 @@ class ConstrainedEvaluateTest {
                 p + ":[2,79] state 0: weights[2] must be positive, not -2",
                 p + ":[3,31] state 1: weights must be an array of nv = 3 numbers, not a number",
                 p + ":[3,44] state 1: q_init must be an array of nq = 3 numbers, not null",
-                p + ":[3,55] state 1: unknown key 'w' (expected q, v, tau, a, q_init, v_init, weights)"),
+                p + ":[3,55] state 1: unknown key 'w' (expected q, v, tau, a, q_init, v_init, weights,"
+                        + " points)"),
                 r.errLines());
     }
 

@@ -279,7 +279,8 @@ class SymDynCliTest {
             double a = s[3];
             double grav = MASS * GRAVITY * COM * Math.sin(q);
             ObjectValue res = (ObjectValue) results.get(i);
-            assertEquals(List.of("H", "C", "g", "qdd", "tau_id", "body_poses"), List.copyOf(res.members().keySet()));
+            assertEquals(List.of("H", "C", "g", "qdd", "tau_id", "body_poses", "body_jacobians", "points"),
+                    List.copyOf(res.members().keySet()));
             assertClose(h, matrix(res.get("H"))[0][0], "H");
             assertEquals(1, matrix(res.get("H")).length);
             assertClose(grav, vector(res.get("g"))[0], "g");
@@ -404,7 +405,8 @@ class SymDynCliTest {
                 p + ":[4,3] state 2: missing \"q\" (an array of nq = 1 numbers)",
                 p + ":[4,21] state 2: tau has 3 numbers, expected nv = 1",
                 p + ":[5,10] state 3: q[0] must be a number, not null",
-                p + ":[5,22] state 3: unknown key 'V' (expected q, v, tau, a, q_init, v_init, weights)",
+                p + ":[5,22] state 3: unknown key 'V' (expected q, v, tau, a, q_init, v_init, weights,"
+                        + " points)",
                 p + ":[6,3] state 4: a state must be an object {\"q\": [...], ...}, not an array",
                 p + ":[7,9] state 5: q must be an array of nq = 1 numbers, not a number",
                 p + ":[7,19] state 5: a has 0 numbers, expected nv = 1"), r.errLines());
