@@ -166,13 +166,14 @@ public class ConstrainedSolverBenchmark {
             return ConstraintSet.of(m);
         }
         ConstraintSet.Builder b = ConstraintSet.builder(m);
+        int id = 0;
         for (String foot : SOLO_FEET) {
             Frame f = m.frame(foot + "_FOOT");
             double[] point = f.pose().translationArray();
             for (int axis = 0; axis < 3; axis++) {
                 double[] normal = new double[3];
                 normal[axis] = 1;
-                b.addContact(f.bodyIndex(), point, normal, foot + "_FOOT_" + "xyz".charAt(axis), 0);
+                b.addContact(f.bodyIndex(), point, normal, foot + "_FOOT_" + "xyz".charAt(axis), ++id);
             }
         }
         return b.build();

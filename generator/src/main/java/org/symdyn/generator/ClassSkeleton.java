@@ -85,9 +85,33 @@ final class ClassSkeleton {
                     .append(body.joint().type() == JointType.FLOATING);
         }
         List<String> frameNames = new ArrayList<>();
+        StringBuilder frameBodies = new StringBuilder();
+        CodeBlock.Builder frameOffsets = CodeBlock.builder();
         for (Frame f : model.frames()) {
             frameNames.add(f.name());
+            frameBodies.append(frameBodies.length() == 0 ? "" : ", ").append(f.bodyIndex());
+            StringBuilder offset = new StringBuilder();
+            for (int i = 0; i < 3; i++) {
+                for (int k = 0; k < 3; k++) {
+                    offset.append(offset.length() == 0 ? "" : ", ").append(f.pose().rotation(i, k));
+                }
+            }
+            for (int i = 0; i < 3; i++) {
+                offset.append(", ").append(f.pose().translation(i));
+            }
+            frameOffsets.add(frameOffsets.isEmpty() ? "{$L}" : ", {$L}", offset);
         }
+        b.addField(FieldSpec.builder(int[].class, "FRAME_BODY", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("{$L}", frameBodies).build());
+        b.addField(FieldSpec.builder(double[][].class, "FRAME_OFFSET", Modifier.PRIVATE, Modifier.STATIC,
+                Modifier.FINAL).initializer("{$L}", frameOffsets.build()).build());
+        b.addMethod(MethodSpec.methodBuilder("frameBody").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(int.class).addParameter(int.class, "frame").addStatement("return FRAME_BODY[frame]").build());
+        b.addMethod(MethodSpec.methodBuilder("frameOffset").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).addParameter(int.class, "frame").addParameter(double[].class, "rotation")
+                .addParameter(double[].class, "position")
+                .addStatement("$T.arraycopy(FRAME_OFFSET[frame], 0, rotation, 0, 9)", System.class)
+                .addStatement("$T.arraycopy(FRAME_OFFSET[frame], 9, position, 0, 3)", System.class).build());
         b.addField(listField("Q_NAMES", model.qNames()));
         b.addField(listField("V_NAMES", model.vNames()));
         b.addField(listField("BODY_NAMES", bodyNames));

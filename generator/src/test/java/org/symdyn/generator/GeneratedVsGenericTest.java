@@ -25,6 +25,7 @@ import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
+import org.symdyn.model.ModelInfoCheck;
 import org.symdyn.model.urdf.UrdfReader;
 import org.symdyn.simulation.StateSpace;
 import org.symdyn.testing.SharedFiles;
@@ -111,6 +112,7 @@ class GeneratedVsGenericTest {
 
     /** Every comparison and check of this class, seeded from {@code seed}. */
     static void checkAll(Model model, ModelFunctions generated, long seed) {
+        ModelInfoCheck.assertSameInfo(model.info(), generated);
         compare(model, generated, new Random(seed));
         comparePoses(model, generated, new Random(seed + 1));
         compareKinematics(model, generated, new Random(seed + 2));

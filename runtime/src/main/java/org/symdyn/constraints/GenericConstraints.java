@@ -200,6 +200,16 @@ public final class GenericConstraints implements ConstraintFunctions {
     }
 
     @Override
+    public int frameBody(int frame) {
+        return kin.frameBody(frame);
+    }
+
+    @Override
+    public void frameOffset(int frame, double[] rotation, double[] position) {
+        kin.frameOffset(frame, rotation, position);
+    }
+
+    @Override
     public List<String> frameNames() {
         return kin.frameNames();
     }

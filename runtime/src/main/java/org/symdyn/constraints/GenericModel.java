@@ -97,6 +97,16 @@ public final class GenericModel implements ModelFunctions {
     }
 
     @Override
+    public int frameBody(int frame) {
+        return dynamics.frameBody(frame);
+    }
+
+    @Override
+    public void frameOffset(int frame, double[] rotation, double[] position) {
+        dynamics.frameOffset(frame, rotation, position);
+    }
+
+    @Override
     public List<String> frameNames() {
         return dynamics.frameNames();
     }

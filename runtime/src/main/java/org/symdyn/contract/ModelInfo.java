@@ -85,6 +85,19 @@ public interface ModelInfo {
         return DofTree.parents(nv(), parent, vIndex, jointNv);
     }
 
+    /**
+     * The body that frame {@code frame} is fixed to, -1 for the world (the root link of a fixed-base model and
+     * frames fixed to it): with {@link #frameOffset} this turns a point given in a frame's coordinates into the
+     * body point that {@link Kinematics} takes.
+     */
+    int frameBody(int frame);
+
+    /**
+     * Where frame {@code frame} sits on its body ({@link #frameBody}): {@code rotation} (9, row-major) receives the
+     * rotation body &lt;- frame, {@code position} (3) the frame's origin in body coordinates (m).
+     */
+    void frameOffset(int frame, double[] rotation, double[] position);
+
     /** Name of each frame (every link of the model file, and frames added in code). */
     List<String> frameNames();
 

@@ -111,6 +111,22 @@ final class ModelInfoView implements ModelInfo {
     }
 
     @Override
+    public int frameBody(int frame) {
+        return model.frames().get(frame).bodyIndex();
+    }
+
+    @Override
+    public void frameOffset(int frame, double[] rotation, double[] position) {
+        org.symdyn.spatial.Pose pose = model.frames().get(frame).pose();
+        for (int i = 0; i < 3; i++) {
+            position[i] = pose.translation(i);
+            for (int k = 0; k < 3; k++) {
+                rotation[3 * i + k] = pose.rotation(i, k);
+            }
+        }
+    }
+
+    @Override
     public List<String> frameNames() {
         return frameNames;
     }

@@ -19,6 +19,7 @@ import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
+import org.symdyn.model.ModelInfoCheck;
 import org.symdyn.model.ParameterModel;
 
 /**
@@ -44,6 +45,7 @@ class GeneratedMetadataTest {
         assertEquals(model.name(), dyn.modelName());
         assertEquals(model.contentHash(), dyn.modelHash(), "model content hash");
         assertEquals(true, instance instanceof org.symdyn.contract.ModelFunctions, "the whole contract");
+        ModelInfoCheck.assertSameInfo(model.info(), dyn);
         assertEquals(model.nq(), dyn.nq(), "nq");
         assertEquals(model.nv(), dyn.nv(), "nv");
         assertEquals(model.qNames(), dyn.qNames());
