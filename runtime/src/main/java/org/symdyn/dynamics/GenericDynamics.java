@@ -1,14 +1,12 @@
 package org.symdyn.dynamics;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
-import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.spatial.SpatialTransform;
@@ -50,11 +48,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     private final int[] frameBody;
     private final double[] frameRotation;
     private final double[] frameTranslation;
-    private final List<String> qNames;
-    private final List<String> vNames;
-    private final List<String> bodyNames;
-    private final List<String> jointNames;
-    private final List<String> frameNames;
+    private final ModelInfo info;
 
     // Joint models (aliases of the arrays of joints, see JointTransforms).
     private final SpatialTransform[] xUp;
@@ -95,8 +89,6 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         mass = new double[nb];
         firstMoment = new double[3 * nb];
         rotInertia = new double[9 * nb];
-        List<String> bn = new ArrayList<>();
-        List<String> jn = new ArrayList<>();
         for (Body b : model.bodies()) {
             int i = b.index();
             mass[i] = b.inertia().mass();
@@ -106,15 +98,12 @@ public final class GenericDynamics implements Dynamics, Kinematics {
                     rotInertia[9 * i + 3 * r + c] = b.inertia().inertiaAboutOrigin(r, c);
                 }
             }
-            bn.add(b.name());
-            jn.add(b.joint().name());
         }
         gravity = model.gravity();
         List<Frame> frames = model.frames();
         frameBody = new int[frames.size()];
         frameRotation = new double[9 * frames.size()];
         frameTranslation = new double[3 * frames.size()];
-        List<String> fn = new ArrayList<>();
         for (int f = 0; f < frames.size(); f++) {
             Frame fr = frames.get(f);
             frameBody[f] = fr.bodyIndex();
@@ -124,13 +113,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
                 }
                 frameTranslation[3 * f + r] = fr.pose().translation(r);
             }
-            fn.add(fr.name());
         }
-        qNames = model.qNames();
-        vNames = model.vNames();
-        bodyNames = Collections.unmodifiableList(bn);
-        jointNames = Collections.unmodifiableList(jn);
-        frameNames = Collections.unmodifiableList(fn);
+        info = model.info();
 
         vel = new double[6 * nb];
         acc = new double[6 * nb];
@@ -151,21 +135,21 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         return new GenericDynamics(model);
     }
 
-    // ---------------------------------------------------------------- metadata
+    // ---------------------------------------------------------------- metadata: the model's own ModelInfo
 
     @Override
     public String modelName() {
-        return model.name();
+        return info.modelName();
     }
 
     @Override
     public String sourceSha256() {
-        return model.sourceSha256();
+        return info.sourceSha256();
     }
 
     @Override
     public String modelHash() {
-        return model.contentHash();
+        return info.modelHash();
     }
 
     @Override
@@ -180,69 +164,72 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     @Override
     public List<String> qNames() {
-        return qNames;
+        return info.qNames();
     }
 
     @Override
     public List<String> vNames() {
-        return vNames;
+        return info.vNames();
     }
 
     @Override
     public List<String> bodyNames() {
-        return bodyNames;
+        return info.bodyNames();
     }
 
     @Override
     public List<String> jointNames() {
-        return jointNames;
+        return info.jointNames();
     }
 
     @Override
     public int parent(int body) {
-        return parent[body];
+        return info.parent(body);
     }
 
     @Override
     public boolean isFloating(int body) {
-        return joints.kind[body] == JointTransforms.FLOATING;
+        return info.isFloating(body);
     }
 
     @Override
     public int quaternionIndex(int body) {
-        Joint j = model.body(body).joint();
-        return j.type().hasQuaternion() ? j.quaternionIndex() : -1;
+        return info.quaternionIndex(body);
     }
 
     @Override
     public int qIndex(int body) {
-        return model.body(body).joint().qIndex();
+        return info.qIndex(body);
     }
 
     @Override
     public int vIndex(int body) {
-        return model.body(body).joint().vIndex();
+        return info.vIndex(body);
+    }
+
+    @Override
+    public int jointNq(int body) {
+        return info.jointNq(body);
+    }
+
+    @Override
+    public int jointNv(int body) {
+        return info.jointNv(body);
     }
 
     @Override
     public int frameBody(int frame) {
-        return model.frames().get(frame).bodyIndex();
+        return info.frameBody(frame);
     }
 
     @Override
     public void frameOffset(int frame, double[] rotation, double[] position) {
-        org.symdyn.spatial.Pose pose = model.frames().get(frame).pose();
-        for (int i = 0; i < 3; i++) {
-            position[i] = pose.translation(i);
-            for (int k = 0; k < 3; k++) {
-                rotation[3 * i + k] = pose.rotation(i, k);
-            }
-        }
+        info.frameOffset(frame, rotation, position);
     }
 
     @Override
     public List<String> frameNames() {
-        return frameNames;
+        return info.frameNames();
     }
 
     // ---------------------------------------------------------------- dynamics
