@@ -39,6 +39,19 @@ public final class RangeSpaceFactorization {
      * @throws ArithmeticException if a pivot is not positive (H is not positive definite)
      */
     public void factor(DMatrixRMaj h) {
+        int k = tryFactor(h);
+        if (k >= 0) {
+            throw new ArithmeticException("H is not positive definite (LTL pivot " + l[k * n + k] + " at dof " + k
+                    + ")");
+        }
+    }
+
+    /**
+     * Factorises H like {@link #factor} without throwing when it is not positive definite.
+     *
+     * @return -1 on success, else the dof whose pivot was not positive (the factor is then invalid)
+     */
+    public int tryFactor(DMatrixRMaj h) {
         if (h.numRows != n || h.numCols != n) {
             throw new IllegalArgumentException("H must be " + n + "x" + n);
         }
@@ -46,7 +59,7 @@ public final class RangeSpaceFactorization {
         for (int k = n - 1; k >= 0; k--) {
             double d = l[k * n + k];
             if (!(d > 0) || Double.isInfinite(d)) {
-                throw new ArithmeticException("H is not positive definite (LTL pivot " + d + " at dof " + k + ")");
+                return k;
             }
             d = Math.sqrt(d);
             l[k * n + k] = d;
@@ -61,6 +74,7 @@ public final class RangeSpaceFactorization {
                 }
             }
         }
+        return -1;
     }
 
     /** L_ij of the last factorisation (0 off the ancestor pattern is not enforced: read only i ≥ j on a branch). */
@@ -95,6 +109,43 @@ public final class RangeSpaceFactorization {
                 s -= l[i * n + j] * x[j];
             }
             x[i] = s / l[i * n + i];
+        }
+    }
+
+    /**
+     * x[o..o+n) ← L⁻ᵀ x[o..o+n) in place, skipping the dofs where the running value is exactly zero (they stay
+     * zero and change nothing else), and lists the dofs of the non-zero results. A vector supported on branches of
+     * the tree (a row of a constraint Jacobian: a contact on a leg touches only that leg and the base) keeps that
+     * support, so this costs O(support x depth) instead of O(n x depth).
+     *
+     * @param support receives the dofs with a non-zero result at {@code support[so..)}, in decreasing order
+     * @return their number
+     */
+    public int solveLtSparse(double[] x, int o, int[] support, int so) {
+        int count = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            double xi = x[o + i];
+            if (xi == 0) {
+                continue;
+            }
+            double yi = xi / l[i * n + i];
+            x[o + i] = yi;
+            support[so + count++] = i;
+            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                x[o + j] -= l[i * n + j] * yi;
+            }
+        }
+        return count;
+    }
+
+    /** y = L x (n entries each; y must not alias x): with H = Lᵀ L, L x = L⁻ᵀ H x. */
+    public void multiplyL(double[] x, double[] y) {
+        for (int i = 0; i < n; i++) {
+            double s = l[i * n + i] * x[i];
+            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                s += l[i * n + j] * x[j];
+            }
+            y[i] = s;
         }
     }
 
