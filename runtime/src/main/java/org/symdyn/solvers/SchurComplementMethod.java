@@ -71,13 +71,13 @@ final class SchurComplementMethod {
      * @param factorH      false if {@link #ltl} already holds H's factor (a caller that factorised it)
      * @param aIsSolution  true: {@code a} holds H⁻¹ a itself (an impulse's v⁻, whose a = H v⁻), so z = L a
      * @param pivotRatio   a pivot of K's factorisation must exceed this times K's largest diagonal entry
-     * @param refine       one step of iterative refinement ({@link #refine})
+     * @param refineBelow  one step of iterative refinement ({@link #refine}) when the pivot ratio is at or below this
      * @param x            receives x on {@link #OK} only (so it may alias {@code a})
      * @return {@link #OK}, {@link #H_NOT_POSITIVE_DEFINITE}, {@link #SCHUR_PIVOT} or {@link #NOT_FINITE}; y is
      *         valid on OK only
      */
     int solve(DMatrixRMaj h, boolean factorH, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b,
-            double[] x, double[] y, boolean ldl, double pivotRatio, boolean refine) {
+            double[] x, double[] y, boolean ldl, double pivotRatio, double refineBelow) {
         if (factorH && ltl.tryFactor(h) >= 0) {
             return H_NOT_POSITIVE_DEFINITE;
         }
@@ -144,7 +144,7 @@ final class SchurComplementMethod {
         }
         lastPivotRatio = maxDiagonal > 0 ? minPivot / maxDiagonal : 0;
         backSolve(z, rhs, y, r, ldl);
-        if (refine) {
+        if (lastPivotRatio <= refineBelow) {
             refine(h, g, a, aIsSolution, b, z, y, r, ldl);
         }
         if (!finite(z, nv) || !finite(y, r)) {
