@@ -19,10 +19,14 @@ import org.ejml.data.DMatrixRMaj;
  * One LᵀL, one dense L⁻ᵀ and one dense L⁻¹ sweep, m sparse L⁻ᵀ sweeps, m(m+1)/2 sparse dot products, an m x m
  * factorisation. Nothing allocates.
  *
- * <p>Measured (JMH, {@code SolveKernelsBenchmark}, one run, solo12 standing on its four feet, 12 contact rows,
- * generated backend; see the commit message for the run): the dense path (QR rank check + LU of the 30 x 30 KKT
- * matrix, or QR + range space with dense loops and EJML's Cholesky) against this one; numbers in
- * {@code benchmarks/README.md}'s solver section.
+ * <p>Kept as measured (solo12, 12 rows, interleaved A/B rounds in one JVM): the Schur complement by inner products
+ * over the smaller support of each pair of rows. Two rewrites were slower and were dropped: sweeping all m columns
+ * of Gᵀ together dof by dof (dense over the rows, vectorisable, but twice the arithmetic: the whole fast solve
+ * 1.25x slower) and K by outer products along each row's support (1.04-1.05x slower). A right-looking
+ * {@link SmallSpd} was within noise of the left-looking one (0.96-1.05).
+ *
+ * <p>Whole-solve numbers (JMH, {@code SolveKernelsBenchmark}, against the rank-revealing path) are in the commit
+ * messages of issue 17 and in that benchmark's Javadoc.
  */
 final class SchurComplementMethod {
     /** The outcome of {@link #solve}. */
