@@ -17,7 +17,10 @@ public final class ContactRows implements ConstraintRows {
     private final int body;
     private final double[] point;
     private final List<double[]> normalList = new ArrayList<>();
+    /** Row of each normal relative to the offset the methods get (k, unless placed by {@link #addNormalAt}). */
+    private final List<Integer> rowList = new ArrayList<>();
     private double[][] normals;
+    private int[] rows;
     private Kinematics kin;
     private DMatrixRMaj jPoint;
     private double[] zeroV;
@@ -39,6 +42,16 @@ public final class ContactRows implements ConstraintRows {
         addNormal(normal);
     }
 
+    /** Rows whose first normal is written at {@code row} relative to the offset (see {@link #addNormalAt}). */
+    ContactRows(int body, double[] point, double[] normal, int row) {
+        if (point == null || point.length != 3) {
+            throw new IllegalArgumentException("contact point must have 3 coordinates");
+        }
+        this.body = body;
+        this.point = point.clone();
+        addNormalAt(normal, row);
+    }
+
     /** The rows of a model's contact constraint (one normal). */
     public static ContactRows of(ContactConstraintModel c) {
         return new ContactRows(c.body(), c.point(), c.normal());
@@ -53,6 +66,16 @@ public final class ContactRows implements ConstraintRows {
      * @throws IllegalStateException    once bound
      */
     public void addNormal(double[] normal) {
+        addNormalAt(normal, normalList.size());
+    }
+
+    /**
+     * Adds a row along another world direction written at {@code row} relative to the offset the methods are given,
+     * instead of after the previous rows: so that contact rows of a model at one body point that are not adjacent
+     * in the model's row order still share one point Jacobian and one bias acceleration
+     * ({@link GenericConstraints}). The rows must be distinct.
+     */
+    void addNormalAt(double[] normal, int row) {
         if (kin != null) {
             throw new IllegalStateException("contact rows are bound: no more normals");
         }
@@ -63,7 +86,11 @@ public final class ContactRows implements ConstraintRows {
         if (!(n > 0) || !Double.isFinite(n)) {
             throw new IllegalArgumentException("contact normal must be a finite non-zero vector, |n| = " + n);
         }
+        if (rowList.contains(row) || row < 0) {
+            throw new IllegalArgumentException("contact row " + row + " is taken or negative");
+        }
         normalList.add(normal.clone());
+        rowList.add(row);
     }
 
     /** The body index. */
@@ -100,6 +127,7 @@ public final class ContactRows implements ConstraintRows {
         FrameMath.checkBody(kinematics, body, false, "contact");
         kin = kinematics;
         normals = normalList.toArray(new double[0][]);
+        rows = rowList.stream().mapToInt(Integer::intValue).toArray();
         jPoint = new DMatrixRMaj(3, kinematics.nv());
         zeroV = new double[kinematics.nv()];
     }
@@ -107,7 +135,7 @@ public final class ContactRows implements ConstraintRows {
     @Override
     public void positionError(double[] q, double[] phi, int offset) {
         for (int k = 0; k < normals.length; k++) {
-            phi[offset + k] = 0;
+            phi[offset + rows[k]] = 0;
         }
     }
 
@@ -116,7 +144,7 @@ public final class ContactRows implements ConstraintRows {
         kin.pointVelocity(q, v, body, point, p3);
         for (int k = 0; k < normals.length; k++) {
             double[] n = normals[k];
-            phidot[offset + k] = n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2];
+            phidot[offset + rows[k]] = n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2];
         }
     }
 
@@ -127,7 +155,7 @@ public final class ContactRows implements ConstraintRows {
         double[] j = jPoint.data;
         for (int k = 0; k < normals.length; k++) {
             double[] n = normals[k];
-            int row = (rowOffset + k) * g.numCols;
+            int row = (rowOffset + rows[k]) * g.numCols;
             for (int col = 0; col < nv; col++) {
                 g.data[row + col] = n[0] * j[col] + n[1] * j[nv + col] + n[2] * j[2 * nv + col];
             }
@@ -139,7 +167,7 @@ public final class ContactRows implements ConstraintRows {
         kin.pointAcceleration(q, v, zeroV, body, point, p3);
         for (int k = 0; k < normals.length; k++) {
             double[] n = normals[k];
-            gamma[offset + k] = -(n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2]);
+            gamma[offset + rows[k]] = -(n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2]);
         }
     }
 
@@ -156,7 +184,7 @@ public final class ContactRows implements ConstraintRows {
     public void bodyForces(double[] q, double[] multipliers, int offset, boolean inWorld, ConstraintForces out) {
         f[0] = f[1] = f[2] = 0;
         for (int k = 0; k < normals.length; k++) {
-            double l = multipliers[offset + k];
+            double l = multipliers[offset + rows[k]];
             f[0] += l * normals[k][0];
             f[1] += l * normals[k][1];
             f[2] += l * normals[k][2];

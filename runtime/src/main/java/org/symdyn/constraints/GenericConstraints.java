@@ -33,7 +33,10 @@ import org.symdyn.model.Model;
  *
  * <p>The rows are evaluated by the same {@link ConstraintRows} providers a {@link ConstraintSet} uses for
  * constraints added in code ({@link LoopRows}, {@link ContactRows}, {@link CouplerRows}, {@link LineOnLineRows}),
- * one per model constraint in model order, bound to this instance's own {@link GenericDynamics} as kinematics.
+ * one per model constraint in model order, bound to this instance's own {@link GenericDynamics} as kinematics;
+ * except that the contact rows at one body point (a foot held along x, y and z by three {@code contact} elements)
+ * share one {@link ContactRows}, so that they are evaluated with one point Jacobian and one bias acceleration
+ * instead of one each (each costs a pass of the kinematics over the tree).
  * (This class does not use {@link ConstraintSet}: a set built with {@link ConstraintSet#of} evaluates the model's
  * rows through these functions.)
  *
@@ -69,10 +72,34 @@ public final class GenericConstraints implements ConstraintFunctions {
         this.names = constraints.stream().map(ConstraintModel::name).toList();
         List<ConstraintRows> bound = new ArrayList<>();
         List<Integer> rowOffsets = new ArrayList<>();
+        // Contact rows at one body point (a foot held along x, y and z) share one provider, so one point Jacobian
+        // and one bias acceleration serve them all; its rows sit at their own places in the model's order (offset 0).
+        List<ContactRows> contacts = new ArrayList<>();
+        List<String> contactNames = new ArrayList<>();
         int row = 0;
         for (ConstraintModel c : model.constraints()) {
             if (c instanceof LoopConstraintModel loop && loop.axes().isEmpty()) {
                 continue; // no rows
+            }
+            if (c instanceof ContactConstraintModel contact) {
+                ContactRows shared = null;
+                for (ContactRows other : contacts) {
+                    if (other.isAt(contact.body(), contact.point())) {
+                        shared = other;
+                        break;
+                    }
+                }
+                if (shared == null) {
+                    shared = new ContactRows(contact.body(), contact.point(), contact.normal(), row);
+                    contacts.add(shared);
+                    contactNames.add(c.name());
+                    bound.add(shared);
+                    rowOffsets.add(0);
+                } else {
+                    shared.addNormalAt(contact.normal(), row);
+                }
+                row += 1;
+                continue;
             }
             ConstraintRows p = boundRows(model, c, kin);
             if (p.rowCount() != c.rowCount()) {
@@ -82,6 +109,14 @@ public final class GenericConstraints implements ConstraintFunctions {
             bound.add(p);
             rowOffsets.add(row);
             row += p.rowCount();
+        }
+        for (int k = 0; k < contacts.size(); k++) {
+            try {
+                contacts.get(k).bind(kin);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("constraint '" + contactNames.get(k) + "' of model '"
+                        + model.name() + "': " + e.getMessage(), e);
+            }
         }
         providers = bound.toArray(new ConstraintRows[0]);
         offsets = rowOffsets.stream().mapToInt(Integer::intValue).toArray();

@@ -43,6 +43,7 @@ public final class SolverSettings {
     private boolean rankCheck = true;
     private double rankTolerance = 1e-10;
     private double consistencyTolerance = 1e-8;
+    private boolean exploitStructure = true;
 
     /** The KKT factorisation; default {@link KktSolver#LU}. */
     public KktSolver kktSolver() {
@@ -78,10 +79,11 @@ public final class SolverSettings {
     }
 
     /**
-     * True (default) if the direct and range-space methods factorise Gᵀ with pivoting before every solve (the
-     * null-space method always does, it is its factorisation). When false they skip it and only diagnose after a
-     * failed factorisation or a non-finite result: faster, but a nearly dependent set may then pass as a badly
-     * conditioned one.
+     * True (default) if the direct and range-space methods check the rows for dependence on every solve: on the
+     * fast path ({@link #exploitStructure()}) by the pivots of the Schur complement's factorisation, falling back to
+     * the rank-revealing QR of Gᵀ when one is small; otherwise by that QR before every solve (the null-space method
+     * always factorises Gᵀ so, it is its factorisation). When false they only diagnose after a failed factorisation
+     * or a non-finite result: a nearly dependent set may then pass as a badly conditioned one.
      */
     public boolean rankCheck() {
         return rankCheck;
@@ -90,6 +92,24 @@ public final class SolverSettings {
     /** Enables or disables the rank check of the direct and range-space methods. */
     public SolverSettings rankCheck(boolean enabled) {
         this.rankCheck = enabled;
+        return this;
+    }
+
+    /**
+     * True (default) if the direct and range-space methods (and Kokkevis' method) first solve through the Schur
+     * complement G H⁻¹ Gᵀ with H's tree-sparse LᵀL, the sparsity of G's rows and small dense kernels, and read
+     * dependent rows off that factorisation's pivots, taking the rank-revealing path (QR of Gᵀ, then the method's own
+     * factorisation: LU or QR of the whole KKT matrix for the direct method) only when a pivot is small, H is not
+     * positive definite or the result is not finite. False: always the rank-revealing path, as before this option
+     * existed (the reference the fast path is tested and measured against).
+     */
+    public boolean exploitStructure() {
+        return exploitStructure;
+    }
+
+    /** Enables or disables the structure-exploiting fast path (see {@link #exploitStructure()}). */
+    public SolverSettings exploitStructure(boolean enabled) {
+        this.exploitStructure = enabled;
         return this;
     }
 

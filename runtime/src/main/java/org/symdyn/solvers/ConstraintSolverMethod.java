@@ -5,7 +5,13 @@ package org.symdyn.solvers;
  * give the same x and y (RBDL's null-space multipliers are wrong with two or more rows; these are not).
  */
 public enum ConstraintSolverMethod {
-    /** Factorise the whole (nv + m) KKT matrix (LU or QR, see {@link org.symdyn.constraints.SolverSettings}). */
+    /**
+     * The whole KKT system at once. When H is positive definite (always for dynamics and impulses) and
+     * {@link org.symdyn.constraints.SolverSettings#exploitStructure()} is on (the default), it is solved through the
+     * Schur complement G H⁻¹ Gᵀ with H's tree-sparse LᵀL (the same equations, so the same answer to rounding; see
+     * {@link ConstrainedSystemSolver}); otherwise, and on the rank-revealing path, the (nv + m) KKT matrix is
+     * factorised (LU or QR, see {@link org.symdyn.constraints.SolverSettings}).
+     */
     DIRECT,
     /**
      * Range space: H = Lᵀ L exploiting the tree's parent array λ(i) (Featherstone's LTL), then the Schur complement

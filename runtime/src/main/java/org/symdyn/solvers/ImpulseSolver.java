@@ -33,6 +33,12 @@ public final class ImpulseSolver {
      */
     public void solve(ConstraintSolverMethod method, double[] q, double[] vMinus, double[] vPlus) {
         data.computeImpulseSystem(q);
+        if (method != ConstraintSolverMethod.NULL_SPACE) {
+            // H⁻¹ (H v⁻) = v⁻: the fast path starts from v⁻ itself (L v⁻, no product with H, no solve).
+            solver.solveFromFreeSolution(method, data.H(), data.G(), vMinus, data.impulseTarget(), vPlus,
+                    data.impulse());
+            return;
+        }
         double[] h = data.H().data;
         int nv = a.length;
         for (int i = 0; i < nv; i++) {

@@ -32,9 +32,10 @@ import org.symdyn.contract.Dynamics;
  * the result is the same v̇ and λ as the direct method. λ is left in {@link ConstraintData#force()}. Cost: m + 1
  * forward dynamics plus O(m² n + m³): attractive for few contacts.
  *
- * <p>Dependent rows are found as by the other methods (rank-revealing QR of G when
- * {@link SolverSettings#rankCheck()} is on, or after a failed factorisation) and reported by name or dropped, per
- * the set's rank policy.
+ * <p>Dependent rows are found as by the other methods: from the pivots of K's small dense factorisation
+ * ({@link SolverSettings#exploitStructure()}, the default), and, when one is small, by the rank-revealing QR of G
+ * (also on every solve when that option is off and {@link SolverSettings#rankCheck()} on, and after a failed
+ * factorisation); reported by name or dropped, per the set's rank policy.
  *
  * <p>All workspaces are allocated by the constructor; {@link #forwardDynamics} does not allocate (except to build
  * an exception). It does not touch the set's H, C, G, γ workspaces. Not thread-safe.
@@ -59,7 +60,10 @@ public final class KokkevisContactDynamics {
     private final int[] identity;
     private final ConstraintRankAnalysis analysis;
     private final SpdFactorization spd;
+    private final double[] kFactor;
+    private final double[] vdotFast;
     private int lastRank;
+    private boolean lastFellBack;
 
     /**
      * The method for a bound set whose rows are all contacts.
@@ -98,6 +102,8 @@ public final class KokkevisContactDynamics {
         }
         analysis = new ConstraintRankAnalysis(m, nv);
         spd = new SpdFactorization(m);
+        kFactor = new double[Math.max(1, m * m)];
+        vdotFast = new double[nv];
     }
 
     /**
@@ -160,6 +166,14 @@ public final class KokkevisContactDynamics {
         checkFinite(kd, m * m, "the Kokkevis matrix K");
         checkFinite(rhs, m, "γ - G v̇₀");
 
+        lastFellBack = false;
+        if (settings.exploitStructure()) {
+            if (solveFast(vdot, lambda)) {
+                lastRank = m;
+                return;
+            }
+            lastFellBack = true;
+        }
         boolean analysed = settings.rankCheck();
         int r = m;
         int[] rowsOf = identity;
@@ -207,6 +221,50 @@ public final class KokkevisContactDynamics {
         lastRank = r;
     }
 
+    /**
+     * K λ = γ - G v̇₀ by {@link SmallSpd} on a copy of K, with dependence read off the pivots as in
+     * {@link ConstrainedSystemSolver} (no QR of G on a well-posed solve).
+     *
+     * @return false (nothing written) if a pivot is small or the result not finite: the caller takes the
+     *         rank-revealing path
+     */
+    private boolean solveFast(double[] vdot, double[] lambda) {
+        double[] kd = k.data;
+        double[] f = kFactor;
+        double maxDiagonal = 0;
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(kd, i * m, f, i * m, i + 1);
+            maxDiagonal = Math.max(maxDiagonal, kd[i * m + i]);
+        }
+        double ratio = settings.rankCheck() ? Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO,
+                settings.rankTolerance()) : SpdFactorization.PIVOT_RATIO;
+        boolean ldl = settings.spdSolver() == SolverSettings.SpdSolver.LDLT;
+        if (SmallSpd.factor(f, m, ldl, ratio * maxDiagonal) >= 0) {
+            return false;
+        }
+        SmallSpd.solve(f, m, ldl, rhs, lambdaAct);
+        for (int c = 0; c < nv; c++) {
+            double s = vdot0[c];
+            for (int j = 0; j < m; j++) {
+                s += testResponse[j][c] * lambdaAct[j];
+            }
+            vdotFast[c] = s;
+        }
+        for (int c = 0; c < nv; c++) {
+            if (!Double.isFinite(vdotFast[c])) {
+                return false;
+            }
+        }
+        for (int j = 0; j < m; j++) {
+            if (!Double.isFinite(lambdaAct[j])) {
+                return false;
+            }
+        }
+        System.arraycopy(vdotFast, 0, vdot, 0, nv);
+        System.arraycopy(lambdaAct, 0, lambda, 0, m);
+        return true;
+    }
+
     /** The Kokkevis matrix K = G H⁻¹ Gᵀ (m x m, all rows) of the last solve. Internal matrix: do not modify. */
     public DMatrixRMaj kokkevisMatrix() {
         return k;
@@ -220,6 +278,11 @@ public final class KokkevisContactDynamics {
     /** The response H⁻¹ G_jᵀ to the unit test force of row j in the last solve. Internal array: do not modify. */
     public double[] testResponse(int row) {
         return testResponse[row];
+    }
+
+    /** True if the last solve left the fast path (a small pivot of K) for the rank-revealing one. */
+    public boolean lastFellBack() {
+        return lastFellBack;
     }
 
     /** The rank used by the last solve (m when no row was dropped). */

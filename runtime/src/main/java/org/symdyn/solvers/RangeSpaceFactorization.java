@@ -13,19 +13,52 @@ import org.ejml.data.DMatrixRMaj;
 public final class RangeSpaceFactorization {
     private final int n;
     private final int[] lambda;
-    private final double[] l;
+    /** Row k of L off the diagonal, compact: L[k][anc[p]] = lc[p] for p in [rowStart[k], rowStart[k + 1]). */
+    private final int[] rowStart;
+    /** The ancestors of each dof, nearest first (λ(k), λ(λ(k)), ...), rows one after the other. */
+    private final int[] anc;
+    private final double[] lc;
+    /** L_kk. */
+    private final double[] diag;
+    /** 1 / L_kk: the sweeps multiply (a division's latency on every step of a sweep's dependency chain). */
+    private final double[] invDiag;
 
-    /** For the dof parent array λ (λ(i) &lt; i, -1 for a root dof). */
+    /**
+     * For the dof parent array λ (λ(i) &lt; i, -1 for a root dof).
+     *
+     * <p>Storage: each row of L along its ancestor list, contiguous, with the ancestors' indices precomputed, so
+     * that the loops read arrays in order instead of chasing λ from dof to dof (each step a dependent load), and
+     * 1 / L_kk kept so that the sweeps multiply instead of dividing on their dependency chains. Measured on solo12
+     * (18 dofs, depth 9; the factorisation, two dense sweeps and the 12 sparse sweeps of a 12-row contact solve;
+     * interleaved A/B rounds in one JVM, medians): n x n storage chasing λ 1801-1874 ns, this 1424-1508 ns
+     * (ratio 0.79-0.81); the reciprocals alone 0.94-0.96 of dividing.
+     */
     public RangeSpaceFactorization(int[] dofParents) {
         n = dofParents.length;
         lambda = dofParents.clone();
+        int total = 0;
         for (int i = 0; i < n; i++) {
             if (lambda[i] >= i || lambda[i] < -1) {
                 throw new IllegalArgumentException("dof parent array must satisfy -1 <= λ(i) < i, λ(" + i + ") = "
                         + lambda[i]);
             }
+            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                total++;
+            }
         }
-        l = new double[n * n];
+        rowStart = new int[n + 1];
+        anc = new int[total];
+        int o = 0;
+        for (int i = 0; i < n; i++) {
+            rowStart[i] = o;
+            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                anc[o++] = j;
+            }
+        }
+        rowStart[n] = o;
+        lc = new double[total];
+        diag = new double[n];
+        invDiag = new double[n];
     }
 
     /** Size n. */
@@ -39,38 +72,65 @@ public final class RangeSpaceFactorization {
      * @throws ArithmeticException if a pivot is not positive (H is not positive definite)
      */
     public void factor(DMatrixRMaj h) {
-        if (h.numRows != n || h.numCols != n) {
-            throw new IllegalArgumentException("H must be " + n + "x" + n);
-        }
-        System.arraycopy(h.data, 0, l, 0, n * n);
-        for (int k = n - 1; k >= 0; k--) {
-            double d = l[k * n + k];
-            if (!(d > 0) || Double.isInfinite(d)) {
-                throw new ArithmeticException("H is not positive definite (LTL pivot " + d + " at dof " + k + ")");
-            }
-            d = Math.sqrt(d);
-            l[k * n + k] = d;
-            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-                l[k * n + i] /= d;
-            }
-            // Remove row k's contribution from the ancestors' rows (only ancestor pairs are non-zero).
-            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-                double lki = l[k * n + i];
-                for (int j = i; j >= 0; j = lambda[j]) {
-                    l[i * n + j] -= lki * l[k * n + j];
-                }
-            }
+        int k = tryFactor(h);
+        if (k >= 0) {
+            throw new ArithmeticException("H is not positive definite (LTL pivot " + diag[k] + " at dof " + k + ")");
         }
     }
 
-    /** L_ij of the last factorisation (0 off the ancestor pattern is not enforced: read only i ≥ j on a branch). */
+    /**
+     * Factorises H like {@link #factor} without throwing when it is not positive definite.
+     *
+     * @return -1 on success, else the dof whose pivot was not positive (the factor is then invalid)
+     */
+    public int tryFactor(DMatrixRMaj h) {
+        if (h.numRows != n || h.numCols != n) {
+            throw new IllegalArgumentException("H must be " + n + "x" + n);
+        }
+        double[] hd = h.data;
+        for (int k = 0; k < n; k++) {
+            diag[k] = hd[k * n + k];
+            for (int p = rowStart[k], end = rowStart[k + 1]; p < end; p++) {
+                lc[p] = hd[k * n + anc[p]];
+            }
+        }
+        for (int k = n - 1; k >= 0; k--) {
+            double d = diag[k];
+            if (!(d > 0) || Double.isInfinite(d)) {
+                return k;
+            }
+            d = Math.sqrt(d);
+            diag[k] = d;
+            double inv = 1 / d;
+            invDiag[k] = inv;
+            int start = rowStart[k];
+            int end = rowStart[k + 1];
+            for (int p = start; p < end; p++) {
+                lc[p] *= inv;
+            }
+            // Remove row k's contribution from its ancestors' rows: for the p-th ancestor i, the ancestors of i are
+            // row k's entries after p, in the same order, and row i holds them from its start.
+            for (int p = start; p < end; p++) {
+                int i = anc[p];
+                double lki = lc[p];
+                diag[i] -= lki * lki;
+                int ri = rowStart[i] - (p + 1);
+                for (int q = p + 1; q < end; q++) {
+                    lc[ri + q] -= lki * lc[q];
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** L_ij of the last factorisation (0 off the ancestor pattern). */
     public double l(int i, int j) {
         if (j == i) {
-            return l[i * n + i];
+            return diag[i];
         }
-        for (int a = lambda[i]; a >= 0; a = lambda[a]) {
-            if (a == j) {
-                return l[i * n + j];
+        for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
+            if (anc[p] == j) {
+                return lc[p];
             }
         }
         return 0;
@@ -79,10 +139,10 @@ public final class RangeSpaceFactorization {
     /** x ← L⁻ᵀ x in place (solves Lᵀ y = x). */
     public void solveLt(double[] x) {
         for (int i = n - 1; i >= 0; i--) {
-            double yi = x[i] / l[i * n + i];
+            double yi = x[i] * invDiag[i];
             x[i] = yi;
-            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
-                x[j] -= l[i * n + j] * yi;
+            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
+                x[anc[p]] -= lc[p] * yi;
             }
         }
     }
@@ -91,10 +151,47 @@ public final class RangeSpaceFactorization {
     public void solveL(double[] x) {
         for (int i = 0; i < n; i++) {
             double s = x[i];
-            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
-                s -= l[i * n + j] * x[j];
+            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
+                s -= lc[p] * x[anc[p]];
             }
-            x[i] = s / l[i * n + i];
+            x[i] = s * invDiag[i];
+        }
+    }
+
+    /**
+     * x[o..o+n) ← L⁻ᵀ x[o..o+n) in place, skipping the dofs where the running value is exactly zero (they stay
+     * zero and change nothing else), and lists the dofs of the non-zero results. A vector supported on branches of
+     * the tree (a row of a constraint Jacobian: a contact on a leg touches only that leg and the base) keeps that
+     * support, so this costs O(support x depth) instead of O(n x depth).
+     *
+     * @param support receives the dofs with a non-zero result at {@code support[so..)}, in decreasing order
+     * @return their number
+     */
+    public int solveLtSparse(double[] x, int o, int[] support, int so) {
+        int count = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            double xi = x[o + i];
+            if (xi == 0) {
+                continue;
+            }
+            double yi = xi * invDiag[i];
+            x[o + i] = yi;
+            support[so + count++] = i;
+            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
+                x[o + anc[p]] -= lc[p] * yi;
+            }
+        }
+        return count;
+    }
+
+    /** y = L x (n entries each; y must not alias x): with H = Lᵀ L, L x = L⁻ᵀ H x. */
+    public void multiplyL(double[] x, double[] y) {
+        for (int i = 0; i < n; i++) {
+            double s = diag[i] * x[i];
+            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
+                s += lc[p] * x[anc[p]];
+            }
+            y[i] = s;
         }
     }
 

@@ -17,9 +17,9 @@ final class RangeSpaceMethod {
     private final double[] rhs;
     private final double[] w;
 
-    RangeSpaceMethod(int[] dofParents, int maxRows) {
-        nv = dofParents.length;
-        ltl = new RangeSpaceFactorization(dofParents);
+    RangeSpaceMethod(RangeSpaceFactorization ltl, int maxRows) {
+        nv = ltl.size();
+        this.ltl = ltl;
         spd = new SpdFactorization(maxRows);
         yt = new double[Math.max(1, maxRows) * nv];
         schur = new DMatrixRMaj(maxRows, maxRows);
@@ -36,12 +36,16 @@ final class RangeSpaceMethod {
     /**
      * Solves H x + Gᵀ y = a, G x = b for G with r = g.numRows rows.
      *
+     * @param factorH false if {@link #ltl} already holds the factor of this H
      * @return false if the Schur complement is not positive definite (dependent rows)
      * @throws ArithmeticException if H is not positive definite
      */
-    boolean solve(DMatrixRMaj h, DMatrixRMaj g, double[] a, double[] b, double[] x, double[] y, SpdSolver kind) {
+    boolean solve(DMatrixRMaj h, boolean factorH, DMatrixRMaj g, double[] a, double[] b, double[] x, double[] y,
+            SpdSolver kind) {
         int r = g.numRows;
-        ltl.factor(h);
+        if (factorH) {
+            ltl.factor(h);
+        }
         System.arraycopy(a, 0, x0, 0, nv);
         ltl.solve(x0);
         if (r == 0) {

@@ -1,0 +1,270 @@
+package org.symdyn.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.model.ConstraintModel;
+import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.model.Frame;
+import org.symdyn.model.Model;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstraintSolverMethod;
+import org.symdyn.solvers.ImpulseSolver;
+import org.symdyn.solvers.KokkevisContactDynamics;
+
+/**
+ * The constrained solvers' own linear algebra (issue 17), fast path against the rank-revealing (dense) path in one
+ * fork: two {@link ConstraintData} bound to the same {@link ModelFunctions}, one with
+ * {@link org.symdyn.constraints.SolverSettings#exploitStructure()} on (the default: Schur complement on H's
+ * tree-sparse LᵀL, redundancy from its pivots), one with it off (QR rank check on every solve, then LU of the KKT
+ * matrix or the dense range-space loops: the solve before issue 17). Beside them, in the same fork, the backend's
+ * unconstrained forward dynamics and the fused evaluation of H, C, G, γ alone.
+ *
+ * <p>Models: {@code solo12} ({@code shared/models/solo12.urdf}, floating base) standing on its four feet, 3 contact
+ * rows at each of FL_FOOT, FR_FOOT, HL_FOOT, HR_FOOT added with {@code addContact} (HAA, HFE, KFE = ±0.1, ±0.8,
+ * ∓1.6, base level, v = 0, τ = gravity torques); {@code quadruped} (the sample, its 12 contact rows from the model
+ * file; random q, v = 0); {@code quadrupedSeparate}: the sample's rows added in code at points that differ by a few
+ * units in the last place, so each row computes its own point Jacobian and bias acceleration (what a model file's rows cost
+ * the generic backend before they shared them). Backends: {@code generic} ({@link GenericModel}), {@code generated}
+ * (the model's class generated and compiled in memory at set-up).
+ *
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar SolveKernelsBenchmark -prof gc}
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+@Fork(1)
+public class SolveKernelsBenchmark {
+    static final String QUADRUPED = "samples/src/main/symdyn/quadruped.urdf";
+    static final String[] FEET = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
+    static final double[][] AXES = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+    @Param({"solo12", "quadruped", "quadrupedSeparate"})
+    public String model;
+
+    @Param({"generic", "generated"})
+    public String backend;
+
+    private ModelFunctions functions;
+    private ConstraintData fastData;
+    private ConstraintData denseData;
+    private ConstrainedDynamics fast;
+    private ConstrainedDynamics dense;
+    private ImpulseSolver fastImpulse;
+    private ImpulseSolver denseImpulse;
+    private KokkevisContactDynamics fastKokkevis;
+    private KokkevisContactDynamics denseKokkevis;
+    private double[] q;
+    private double[] v;
+    private double[] tau;
+    private double[] vMinus;
+    private double[] out;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        Model m;
+        ConstraintSet set;
+        if (model.equals("solo12")) {
+            m = BenchmarkStates.readModel("solo12");
+            ConstraintSet.Builder b = ConstraintSet.builder(m).withoutModelConstraints();
+            for (String foot : FEET) {
+                Frame f = m.frame(foot);
+                for (double[] n : AXES) {
+                    b.addContact(f.bodyIndex(), f.pose().translationArray(), n);
+                }
+            }
+            set = b.build();
+        } else {
+            m = UrdfReader.read(quadrupedFile());
+            if (model.equals("quadruped")) {
+                set = ConstraintSet.of(m);
+            } else if (model.equals("quadrupedSeparate")) {
+                ConstraintSet.Builder b = ConstraintSet.builder(m).withoutModelConstraints();
+                int k = 0;
+                for (ConstraintModel c : m.constraints()) {
+                    ContactConstraintModel contact = (ContactConstraintModel) c;
+                    double[] p = contact.point().clone();
+                    // k units in the last place apart: the same point to 1e-16 m, but a group of its own.
+                    p[2] += ++k * Math.ulp(p[2]);
+                    b.addContact(contact.body(), p, contact.normal());
+                }
+                set = b.build();
+            } else {
+                throw new IllegalArgumentException("model: " + model);
+            }
+        }
+        if (backend.equals("generic")) {
+            functions = new GenericModel(m);
+        } else if (backend.equals("generated")) {
+            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
+                    new CodeGenerator.Options("bench.solve", "Solve_" + m.name().replaceAll("\\W", "_")));
+            functions = (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
+                    .newInstance();
+        } else {
+            throw new IllegalArgumentException("backend: " + backend);
+        }
+        fastData = set.bind(functions);
+        denseData = set.bind(functions);
+        denseData.settings().exploitStructure(false);
+        fast = new ConstrainedDynamics(fastData);
+        dense = new ConstrainedDynamics(denseData);
+        fastImpulse = new ImpulseSolver(fastData);
+        denseImpulse = new ImpulseSolver(denseData);
+        fastKokkevis = new KokkevisContactDynamics(fastData);
+        denseKokkevis = new KokkevisContactDynamics(denseData);
+        int nv = m.nv();
+        q = new double[m.nq()];
+        if (model.equals("solo12")) {
+            // Base at the origin, level (quaternion x, y, z, w = 0, 0, 0, 1); FL, FR, HL, HR x HAA, HFE, KFE.
+            q[6] = 1;
+            double[] legs = {0.1, 0.8, -1.6, -0.1, 0.8, -1.6, 0.1, -0.8, 1.6, -0.1, -0.8, 1.6};
+            System.arraycopy(legs, 0, q, 7, 12);
+        } else {
+            q = BenchmarkStates.randomConfiguration(m, new java.util.Random(BenchmarkStates.SEED));
+        }
+        v = new double[nv];
+        tau = new double[nv];
+        functions.gravityForces(q, tau);
+        vMinus = BenchmarkStates.uniform(new java.util.Random(BenchmarkStates.SEED + 1), nv, 1.0);
+        out = new double[nv];
+        // Both paths must give the same answer and the fast one must stay fast.
+        double[] a = new double[nv];
+        double[] b = new double[nv];
+        for (ConstraintSolverMethod method : new ConstraintSolverMethod[] {ConstraintSolverMethod.DIRECT,
+            ConstraintSolverMethod.RANGE_SPACE_SPARSE}) {
+            fast.forwardDynamics(method, q, v, tau, a);
+            dense.forwardDynamics(method, q, v, tau, b);
+            check(a, b, method.toString());
+            if (fast.systemSolver().lastFellBack()) {
+                throw new IllegalStateException(model + ": the fast path fell back");
+            }
+        }
+        fastImpulse.solveDirect(q, vMinus, a);
+        denseImpulse.solveDirect(q, vMinus, b);
+        check(a, b, "impulse");
+        fastKokkevis.forwardDynamics(q, v, tau, a);
+        denseKokkevis.forwardDynamics(q, v, tau, b);
+        check(a, b, "Kokkevis");
+        long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
+                DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
+        System.out.printf("# %s (%s): %d rows in %d groups, nv %d, Schur pivot ratio %.2e; waited %d ms for an idle"
+                + " JIT%n", model, backend, set.size(), set.groupCount(), nv, fast.systemSolver().lastSchurPivotRatio(),
+                idle);
+    }
+
+    private void check(double[] a, double[] b, String what) {
+        double d = 0;
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            d = Math.max(d, Math.abs(a[i] - b[i]));
+            s = Math.max(s, Math.abs(b[i]));
+        }
+        if (!(d <= 1e-10 * Math.max(1, s))) {
+            throw new IllegalStateException(model + " " + backend + " " + what + ": fast and dense paths differ by "
+                    + d);
+        }
+    }
+
+    static Path quadrupedFile() {
+        Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath().normalize();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            Path f = dir.resolve(QUADRUPED);
+            if (Files.isRegularFile(f)) {
+                return f;
+            }
+        }
+        throw new IllegalStateException("cannot find " + QUADRUPED + " from " + start);
+    }
+
+    /** Constrained FD, the default (direct) method, fast path. */
+    @Benchmark
+    public double[] directFast() {
+        fast.forwardDynamicsDirect(q, v, tau, out);
+        return out;
+    }
+
+    /** Constrained FD, direct method, rank-revealing path (QR + KKT LU: the solve before issue 17). */
+    @Benchmark
+    public double[] directDense() {
+        dense.forwardDynamicsDirect(q, v, tau, out);
+        return out;
+    }
+
+    /** Constrained FD, range-space method, fast path. */
+    @Benchmark
+    public double[] rangeSpaceFast() {
+        fast.forwardDynamicsRangeSpaceSparse(q, v, tau, out);
+        return out;
+    }
+
+    /** Constrained FD, range-space method, rank-revealing path. */
+    @Benchmark
+    public double[] rangeSpaceDense() {
+        dense.forwardDynamicsRangeSpaceSparse(q, v, tau, out);
+        return out;
+    }
+
+    /** Impulse (direct), fast path. */
+    @Benchmark
+    public double[] impulseFast() {
+        fastImpulse.solveDirect(q, vMinus, out);
+        return out;
+    }
+
+    /** Impulse (direct), rank-revealing path. */
+    @Benchmark
+    public double[] impulseDense() {
+        denseImpulse.solveDirect(q, vMinus, out);
+        return out;
+    }
+
+    /** Kokkevis, K's pivots for redundancy. */
+    @Benchmark
+    public double[] kokkevisFast() {
+        fastKokkevis.forwardDynamics(q, v, tau, out);
+        return out;
+    }
+
+    /** Kokkevis, QR rank check on every solve. */
+    @Benchmark
+    public double[] kokkevisDense() {
+        denseKokkevis.forwardDynamics(q, v, tau, out);
+        return out;
+    }
+
+    /** The same backend's unconstrained forward dynamics at the same state. */
+    @Benchmark
+    public double[] unconstrained() {
+        functions.forwardDynamics(q, v, tau, out);
+        return out;
+    }
+
+    /** H, C, G, γ alone (what every constrained solve evaluates first). */
+    @Benchmark
+    public double[] computeSystem() {
+        fastData.computeSystem(q, v);
+        return fastData.gamma();
+    }
+}
