@@ -75,7 +75,7 @@ final class EvaluateCommand {
      *
      * @param backend the model's functions: {@link org.symdyn.constraints.GenericModel} or a generated class
      * @param err     where the warnings of refused constrained solves go
-     * @throws CliException when a result is not finite (inputs too large) or the dynamics cannot be evaluated at a
+     * @throws CliException when a result is not finite (an overflow) or the dynamics cannot be evaluated at a
      *                      state (a singular joint-space inertia there), naming the state (exit code 2)
      */
     static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err)
@@ -164,7 +164,8 @@ final class EvaluateCommand {
                 results.add(result.build());
             } else {
                 problems.add(Diagnostic.error(s.location(), "state " + i + ": the dynamics gave non-finite values in "
-                        + String.join(", ", nonFinite) + "; are the inputs too large?").toString());
+                        + String.join(", ", nonFinite) + " (a result overflowed or is undefined at this state)")
+                        .toString());
             }
         }
         for (String warning : warnings) {

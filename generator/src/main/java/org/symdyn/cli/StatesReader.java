@@ -327,12 +327,12 @@ final class StatesReader {
             } else {
                 continue;
             }
-            double norm = Math.sqrt(q[first] * q[first] + q[first + 1] * q[first + 1]
-                    + q[first + 2] * q[first + 2] + q[first + 3] * q[first + 3]);
-            if (!(norm > 1e-150) || !Double.isFinite(norm)) {
+            // Both backends normalise any non-zero finite quaternion (prescaled by a power of two, see
+            // Rotations.fromQuaternion); the numbers are finite (the JSON reader refuses overflow).
+            boolean zero = q[first] == 0 && q[first + 1] == 0 && q[first + 2] == 0 && q[first + 3] == 0;
+            if (zero) {
                 error(qArray.get(first), prefix + "the quaternion " + key + "[" + first + ".." + (first + 3) + "] of joint '"
-                        + joint.name() + "' must be a unit quaternion (x, y, z, w); it is " + (norm == 0 ? "zero"
-                                : norm > 1 ? "too large to normalise" : "too small to normalise"));
+                        + joint.name() + "' must be a unit quaternion (x, y, z, w); it is zero");
             }
         }
     }

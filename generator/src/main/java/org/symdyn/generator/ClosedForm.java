@@ -33,6 +33,11 @@ final class ClosedForm {
                 case COS_Q -> rename.put(in.getKey(), F.Cos(coordinate.apply("q" + k)));
                 case Q -> rename.put(in.getKey(), coordinate.apply("q" + k));
                 case V -> rename.put(in.getKey(), coordinate.apply("qd" + k));
+                // The rotation of a prescaled quaternion is that of the raw one.
+                case QUAT_X -> rename.put(in.getKey(), coordinate.apply("q" + k));
+                case QUAT_Y -> rename.put(in.getKey(), coordinate.apply("q" + (k + 1)));
+                case QUAT_Z -> rename.put(in.getKey(), coordinate.apply("q" + (k + 2)));
+                case QUAT_W -> rename.put(in.getKey(), coordinate.apply("q" + (k + 3)));
                 default -> {
                     // Not in H, C or g of a model without parameters: shown by their symbol names if they occur.
                 }

@@ -1,17 +1,13 @@
 package org.symdyn.generator;
 
-import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
-import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.lang.model.element.Modifier;
-import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
@@ -68,8 +64,6 @@ public final class CodeGenerator {
             return packageName.isEmpty() ? className : packageName + "." + className;
         }
     }
-
-    private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
 
     /**
      * The class name derived from a robot name: the name is cut into runs of ASCII letters and digits (every other
@@ -146,10 +140,14 @@ public final class CodeGenerator {
         MethodEmitter emitter = new MethodEmitter(g, !options.mathTrig());
         Map<String, OperationCount> ops = new LinkedHashMap<>();
         List<MethodSpec> methods = new ArrayList<>();
-        ParameterSpec q = array("q");
-        ParameterSpec v = array("v");
-        ParameterSpec hParam = ParameterSpec.builder(DMATRIX, "H").build();
-        ParameterSpec gParam = ParameterSpec.builder(DMATRIX, "G").build();
+        ArgumentChecks.Arg q = ArgumentChecks.Arg.in("q", nq);
+        ArgumentChecks.Arg v = ArgumentChecks.Arg.in("v", nv);
+        ArgumentChecks.Arg hParam = ArgumentChecks.Arg.matrix("H", nv, nv);
+        ArgumentChecks.Arg gParam = ArgumentChecks.Arg.matrix("G", rows, nv);
+        ArgumentChecks.Arg cParam = ArgumentChecks.Arg.out("C", nv);
+        ArgumentChecks.Arg gammaParam = ArgumentChecks.Arg.out("gamma", rows);
+        ArgumentChecks.Arg phiParam = ArgumentChecks.Arg.out("phi", rows);
+        ArgumentChecks.Arg phidotParam = ArgumentChecks.Arg.out("phidot", rows);
 
         List<MethodEmitter.Output> hOut = matrix("H", h);
         List<MethodEmitter.Output> cOut = vector("C", c);
@@ -157,27 +155,27 @@ public final class CodeGenerator {
         List<MethodEmitter.Output> gammaOut = vector("gamma", gamma);
         List<MethodEmitter.Output> phiOut = vector("phi", phi);
         List<MethodEmitter.Output> phidotOut = vector("phidot", phidot);
-        emit(emitter, methods, ops, "mass_matrix", override("massMatrix", q, hParam), hOut);
-        emit(emitter, methods, ops, "bias_forces", override("biasForces", q, v, array("C")), cOut);
-        emit(emitter, methods, ops, "gravity", override("gravityForces", q, array("g")), vector("g", gq));
-        emit(emitter, methods, ops, "inverse_dynamics", override("inverseDynamics", q, v, array("vdot"),
-                array("tau")), vector("tau", tauId));
-        emit(emitter, methods, ops, "forward_dynamics", override("forwardDynamics", q, v, array("tau"),
-                array("vdot")), vector("vdot", qdd));
-        emit(emitter, methods, ops, "position_error", override("positionError", q, array("phi")), phiOut);
-        emit(emitter, methods, ops, "velocity_error", override("velocityError", q, v, array("phidot")), phidotOut);
-        emit(emitter, methods, ops, "constraint_jacobian", override("constraintJacobian", q, gParam), gOut);
-        emit(emitter, methods, ops, "gamma", override("gamma", q, v, array("gamma")), gammaOut);
+        emit(emitter, methods, ops, "mass_matrix", ArgumentChecks.method("massMatrix", q, hParam), hOut);
+        emit(emitter, methods, ops, "bias_forces", ArgumentChecks.method("biasForces", q, v, cParam), cOut);
+        emit(emitter, methods, ops, "gravity", ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv)), vector("g", gq));
+        emit(emitter, methods, ops, "inverse_dynamics", ArgumentChecks.method("inverseDynamics", q, v,
+                ArgumentChecks.Arg.in("vdot", nv), ArgumentChecks.Arg.out("tau", nv)), vector("tau", tauId));
+        emit(emitter, methods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
+                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)), vector("vdot", qdd));
+        emit(emitter, methods, ops, "position_error", ArgumentChecks.method("positionError", q, phiParam), phiOut);
+        emit(emitter, methods, ops, "velocity_error", ArgumentChecks.method("velocityError", q, v, phidotParam), phidotOut);
+        emit(emitter, methods, ops, "constraint_jacobian", ArgumentChecks.method("constraintJacobian", q, gParam), gOut);
+        emit(emitter, methods, ops, "gamma", ArgumentChecks.method("gamma", q, v, gammaParam), gammaOut);
         t = lap(millis, "emission", t);
 
         // The fused evaluations of ModelFunctions: one emission over all outputs, so that sines, cosines, transforms
         // and velocities are computed once for all of them.
-        emit(emitter, methods, ops, "constrained_system", override("constrainedSystem", q, v, hParam, array("C"),
-                gParam, array("gamma")), concat(hOut, cOut, gOut, gammaOut));
-        emit(emitter, methods, ops, "constrained_system_with_errors", override("constrainedSystem", q, v, hParam,
-                array("C"), gParam, array("gamma"), array("phi"), array("phidot")),
+        emit(emitter, methods, ops, "constrained_system", ArgumentChecks.method("constrainedSystem", q, v, hParam,
+                cParam, gParam, gammaParam), concat(hOut, cOut, gOut, gammaOut));
+        emit(emitter, methods, ops, "constrained_system_with_errors", ArgumentChecks.method("constrainedSystem", q, v,
+                hParam, cParam, gParam, gammaParam, phiParam, phidotParam),
                 concat(hOut, cOut, gOut, gammaOut, phiOut, phidotOut));
-        emit(emitter, methods, ops, "impulse_system", override("impulseSystem", q, hParam, gParam),
+        emit(emitter, methods, ops, "impulse_system", ArgumentChecks.method("impulseSystem", q, hParam, gParam),
                 concat(hOut, gOut));
         t = lap(millis, "fused", t);
 
@@ -201,16 +199,6 @@ public final class CodeGenerator {
         long now = System.nanoTime();
         millis.put(phase, (now - since) / 1_000_000);
         return now;
-    }
-
-    private static ParameterSpec array(String name) {
-        return ParameterSpec.builder(double[].class, name).build();
-    }
-
-    /** A public method of the contract with these parameters (its body comes from the emitter). */
-    private static MethodSpec override(String name, ParameterSpec... parameters) {
-        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .addParameters(List.of(parameters)).build();
     }
 
     /** Assignments {@code name[k] = values[k]}. */

@@ -1,6 +1,5 @@
 package org.symdyn.generator;
 
-import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterSpec;
@@ -9,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import javax.lang.model.element.Modifier;
-import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.emit.JavadocText;
 import org.symdyn.generator.emit.MethodEmitter;
@@ -26,8 +24,6 @@ import org.symdyn.model.Model;
  * The emitter chunks each private method under HotSpot's compile limit.
  */
 final class KinematicsMethods {
-    private static final ClassName DMATRIX = ClassName.get(DMatrixRMaj.class);
-
     private final Model model;
     private final SymbolicKinematics kinematics;
     private final MethodEmitter emitter;
@@ -40,46 +36,43 @@ final class KinematicsMethods {
         this.methods = methods;
     }
 
-    private static ParameterSpec param(TypeName type, String name) {
-        return ParameterSpec.builder(type, name).build();
-    }
-
-    private static ParameterSpec array(String name) {
-        return param(TypeName.get(double[].class), name);
-    }
-
     /** Emits framePose and every method of Kinematics. */
     void emitAll() {
         List<Frame> frames = model.frames();
         List<String> frameNames = frames.stream().map(Frame::name).toList();
         List<String> bodyNames = model.bodies().stream().map(b -> b.name()).toList();
-        ParameterSpec q = array("q");
-        ParameterSpec v = array("v");
-        ParameterSpec vdot = array("vdot");
-        ParameterSpec point = array("point");
-        ParameterSpec frame = param(TypeName.INT, "frame");
-        ParameterSpec body = param(TypeName.INT, "body");
+        int nq = model.nq();
+        int nv = model.nv();
+        ArgumentChecks.Arg q = ArgumentChecks.Arg.in("q", nq);
+        ArgumentChecks.Arg v = ArgumentChecks.Arg.in("v", nv);
+        ArgumentChecks.Arg vdot = ArgumentChecks.Arg.in("vdot", nv);
+        ArgumentChecks.Arg point = ArgumentChecks.Arg.in("point", 3);
+        ArgumentChecks.Arg frame = ArgumentChecks.Arg.index("frame");
+        ArgumentChecks.Arg body = ArgumentChecks.Arg.index("body");
+        ArgumentChecks.Arg rotation = ArgumentChecks.Arg.out("rotation", 9);
+        ArgumentChecks.Arg position = ArgumentChecks.Arg.out("position", 3);
         IExpr[] p = kinematics.point();
 
-        dispatch("framePose", List.of(q, frame, array("rotation"), array("position")), "Frame", frameNames,
+        dispatch("framePose", List.of(q, frame, rotation, position), "Frame", frameNames,
                 f -> pose(kinematics.framePose(frames.get(f))));
-        dispatch("bodyPose", List.of(q, body, array("rotation"), array("position")), "Body", bodyNames,
+        dispatch("bodyPose", List.of(q, body, rotation, position), "Body", bodyNames,
                 b -> pose(kinematics.bodyPose(b)));
-        dispatch("bodyVelocity", List.of(q, v, body, array("velocity")), "Body", bodyNames,
+        dispatch("bodyVelocity", List.of(q, v, body, ArgumentChecks.Arg.out("velocity", 6)), "Body", bodyNames,
                 b -> CodeGenerator.vector("velocity", kinematics.bodyVelocity(b)));
-        dispatch("bodyAcceleration", List.of(q, v, vdot, body, array("acceleration")), "Body", bodyNames,
-                b -> CodeGenerator.vector("acceleration", kinematics.bodyAcceleration(b)));
-        dispatch("pointPosition", List.of(q, body, point, array("position")), "Point of body", bodyNames,
+        dispatch("bodyAcceleration", List.of(q, v, vdot, body, ArgumentChecks.Arg.out("acceleration", 6)), "Body",
+                bodyNames, b -> CodeGenerator.vector("acceleration", kinematics.bodyAcceleration(b)));
+        dispatch("pointPosition", List.of(q, body, point, position), "Point of body", bodyNames,
                 b -> CodeGenerator.vector("position", kinematics.pointPosition(b, p)));
-        dispatch("pointVelocity", List.of(q, v, body, point, array("velocity")), "Point of body", bodyNames,
-                b -> CodeGenerator.vector("velocity", kinematics.pointVelocity(b, p)));
-        dispatch("pointAcceleration", List.of(q, v, vdot, body, point, array("acceleration")), "Point of body",
-                bodyNames, b -> CodeGenerator.vector("acceleration", kinematics.pointAcceleration(b, p)));
-        dispatch("pointBiasAcceleration", List.of(q, v, body, point, array("bias")), "Point of body", bodyNames,
-                b -> CodeGenerator.vector("bias", kinematics.pointBiasAcceleration(b, p)));
-        dispatch("pointJacobian", List.of(q, body, point, param(DMATRIX, "J")), "Point of body", bodyNames,
-                b -> CodeGenerator.matrix("J", kinematics.pointJacobian(b, p)));
-        dispatch("bodyJacobian", List.of(q, body, param(DMATRIX, "J")), "Body", bodyNames,
+        dispatch("pointVelocity", List.of(q, v, body, point, ArgumentChecks.Arg.out("velocity", 3)), "Point of body",
+                bodyNames, b -> CodeGenerator.vector("velocity", kinematics.pointVelocity(b, p)));
+        dispatch("pointAcceleration", List.of(q, v, vdot, body, point, ArgumentChecks.Arg.out("acceleration", 3)),
+                "Point of body", bodyNames,
+                b -> CodeGenerator.vector("acceleration", kinematics.pointAcceleration(b, p)));
+        dispatch("pointBiasAcceleration", List.of(q, v, body, point, ArgumentChecks.Arg.out("bias", 3)),
+                "Point of body", bodyNames, b -> CodeGenerator.vector("bias", kinematics.pointBiasAcceleration(b, p)));
+        dispatch("pointJacobian", List.of(q, body, point, ArgumentChecks.Arg.matrix("J", 3, nv)), "Point of body",
+                bodyNames, b -> CodeGenerator.matrix("J", kinematics.pointJacobian(b, p)));
+        dispatch("bodyJacobian", List.of(q, body, ArgumentChecks.Arg.matrix("J", 6, nv)), "Body", bodyNames,
                 b -> CodeGenerator.matrix("J", kinematics.bodyJacobian(b)));
     }
 
@@ -94,13 +87,15 @@ final class KinematicsMethods {
      * {@code names}, switching to {@code name<i>(the other parameters)}, a private method per index with the
      * outputs of {@code outputs.apply(i)}.
      */
-    private void dispatch(String name, List<ParameterSpec> parameters, String what, List<String> names,
+    private void dispatch(String name, List<ArgumentChecks.Arg> checked, String what, List<String> names,
             IntFunction<List<MethodEmitter.Output>> outputs) {
+        List<ParameterSpec> parameters = ArgumentChecks.parameters(checked);
         ParameterSpec index = parameters.stream().filter(ps -> ps.type.equals(TypeName.INT)).findFirst()
                 .orElseThrow();
         List<ParameterSpec> rest = parameters.stream().filter(ps -> ps != index).toList();
         String args = String.join(", ", rest.stream().map(ps -> ps.name).toList());
-        CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch ($N)", index);
+        CodeBlock.Builder cases = CodeBlock.builder().add(ArgumentChecks.checks(checked))
+                .beginControlFlow("switch ($N)", index);
         for (int i = 0; i < names.size(); i++) {
             MethodSpec spec = MethodSpec.methodBuilder(name + i).addModifiers(Modifier.PRIVATE)
                     .addJavadoc("$L {@code $L}.\n", what, JavadocText.escape(names.get(i))).addParameters(rest).build();

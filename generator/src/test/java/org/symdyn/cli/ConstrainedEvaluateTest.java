@@ -569,6 +569,45 @@ class ConstrainedEvaluateTest {
                 + " must be a unit quaternion (x, y, z, w); it is zero"), r.errLines());
     }
 
+    /**
+     * Issue 10 item 16: a floating body with a contact at quaternion norms from 1e-300 to 1e300. The generated γ
+     * was non-finite below a norm of about 1e-77 ("are the inputs too large?"), and the states reader refused norms
+     * below 1e-150 or above 1e150; now every non-zero finite norm evaluates, and both backends print the numbers of
+     * the unit quaternion.
+     */
+    @Test
+    void quaternionsOfAnyNonZeroNormEvaluateInBothBackends() throws Exception {
+        Path model = write("ball.urdf", List.of("<robot name=\"ball\" xmlns:symdyn=\"urn:symdyn:1\">",
+                "  <link name=\"ball\">" + inertial(1, "0.1 0 0", 0.1, 0.2, 0.3) + "</link>",
+                "  <symdyn:contact name=\"touch\" link=\"ball\" point=\"0.3 0.2 -0.1\" normal=\"0 0 1\"/>",
+                "</robot>"));
+        double[] unit = {0.5, -0.1, 0.3, 0.806225774829855};
+        List<String> states = new java.util.ArrayList<>();
+        for (double scale : new double[] {1, 1e-300, 1e-160, 1e-100, 1e-78, 1e100, 1e300}) {
+            states.add("{\"q\": [0.1, 0.2, 0.3, " + unit[0] * scale + ", " + unit[1] * scale + ", " + unit[2] * scale
+                    + ", " + unit[3] * scale + "], \"v\": [0.3, -0.2, 0.5, 0.1, 0.2, -0.3]}");
+        }
+        Path statesFile = write("norms.json", List.of("{\"states\": [" + String.join(",\n", states) + "]}"));
+        for (String backend : List.of("generic", "generated")) {
+            Result r = SymDynCliTest.run("evaluate", "--floating", model.toString(), "--states", statesFile.toString(),
+                    "--backend", backend);
+            assertEquals(0, r.exitCode(), backend + ": " + r.err());
+            List<ObjectValue> results = results(r);
+            assertEquals(states.size(), results.size());
+            for (int i = 0; i < results.size(); i++) {
+                for (String key : List.of("H", "C", "G", "gamma", "qdd")) {
+                    boolean matrix = key.equals("H") || key.equals("G");
+                    double[] expected = matrix ? flatten(results.get(0).get(key)) : vector(results.get(0).get(key));
+                    double[] actual = matrix ? flatten(results.get(i).get(key)) : vector(results.get(i).get(key));
+                    for (int k = 0; k < expected.length; k++) {
+                        assertEquals(expected[k], actual[k], 1e-12 * Math.max(1, Math.abs(expected[k])),
+                                backend + " state " + i + " " + key + "[" + k + "]");
+                    }
+                }
+            }
+        }
+    }
+
     /** A model without constraints: the same keys as before, assembly inputs accepted and ignored. */
     @Test
     void modelsWithoutConstraintsKeepTheirOutput() throws Exception {

@@ -439,7 +439,8 @@ class SymDynCliTest {
         assertCleanFailure(r);
         List<String> lines = r.errLines();
         assertEquals(2, lines.size(), r.err());
-        assertEquals(states + ":[2,3] state 0: the dynamics gave non-finite values in qdd; are the inputs too large?",
+        assertEquals(states + ":[2,3] state 0: the dynamics gave non-finite values in qdd (a result overflowed or is"
+                + " undefined at this state)",
                 lines.get(0));
         assertTrue(lines.get(1).startsWith(states + ":[3,3] state 1: the dynamics gave non-finite values in "),
                 lines.get(1));

@@ -128,6 +128,96 @@ class CodeGeneratorTest {
         }
     }
 
+    /**
+     * Issue 10 item 16: the generated γ was non-finite for quaternion norms below about 1e-77 (s = 2 / |q|² and its
+     * derivative, with |q|⁴, underflowed) where the generic backend was fine. Now the generated and the generic
+     * backend prescale each quaternion by a power of two and give, for any non-zero finite norm (subnormal
+     * components and Double.MAX_VALUE included), the results of the unit quaternion: H, C, G, γ, φ, φ̇ and every
+     * frame pose.
+     */
+    @Test
+    void quaternionsOfAnyNonZeroFiniteNormGiveTheUnitQuaternionsResults() throws Exception {
+        Model model = everyJointType();
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "QuaternionScale")));
+        ModelFunctions generic = new org.symdyn.constraints.GenericModel(model);
+        Random rnd = new Random(16);
+        double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+        double[] v = GeneratedVsGenericTest.random(rnd, model.nv(), 1);
+        List<Integer> quaternions = new java.util.ArrayList<>();
+        for (int b = 0; b < model.bodyCount(); b++) {
+            if (generated.quaternionIndex(b) >= 0) {
+                quaternions.add(generated.quaternionIndex(b));
+            }
+        }
+        assertEquals(2, quaternions.size(), "a floating base and a ball joint");
+        double[] expected = fused(generic, q, v);
+        double[] unitGenerated = fused(generated, q, v);
+        GeneratedVsGenericTest.assertClose(expected, unitGenerated, "unit quaternions");
+        for (double scale : new double[] {1e-300, 1e-200, 1e-154, 1e-100, 1e-78, 1e-77, 1e-50, 3, 1e50, 1e77, 1e100,
+            1e200, 1e300}) {
+            double[] qs = q.clone();
+            for (int at : quaternions) {
+                for (int i = 0; i < 4; i++) {
+                    qs[at + i] *= scale;
+                }
+            }
+            GeneratedVsGenericTest.assertClose(expected, fused(generated, qs, v), 1e-12, "generated, norm " + scale,
+                    "");
+            GeneratedVsGenericTest.assertClose(expected, fused(generic, qs, v), 1e-12, "generic, norm " + scale, "");
+        }
+        // Extremes: a subnormal quaternion (a half turn about x) and one of components Double.MAX_VALUE.
+        double[] half = q.clone();
+        double[] big = q.clone();
+        double[] halfUnit = q.clone();
+        double[] bigUnit = q.clone();
+        for (int at : quaternions) {
+            for (int i = 0; i < 4; i++) {
+                half[at + i] = i == 0 ? Double.MIN_VALUE : 0;
+                halfUnit[at + i] = i == 0 ? 1 : 0;
+                big[at + i] = i == 3 ? -Double.MAX_VALUE : Double.MAX_VALUE;
+                bigUnit[at + i] = i == 3 ? -0.5 : 0.5;
+            }
+        }
+        GeneratedVsGenericTest.assertClose(fused(generic, halfUnit, v), fused(generated, half, v), 1e-12,
+                "generated, subnormal", "");
+        GeneratedVsGenericTest.assertClose(fused(generic, halfUnit, v), fused(generic, half, v), 1e-12,
+                "generic, subnormal", "");
+        GeneratedVsGenericTest.assertClose(fused(generic, bigUnit, v), fused(generated, big, v), 1e-12,
+                "generated, MAX_VALUE", "");
+        GeneratedVsGenericTest.assertClose(fused(generic, bigUnit, v), fused(generic, big, v), 1e-12,
+                "generic, MAX_VALUE", "");
+    }
+
+    /** H, C, G, γ, φ, φ̇ and every frame pose, one after the other in one array. */
+    private static double[] fused(ModelFunctions f, double[] q, double[] v) {
+        int nv = f.nv();
+        int rows = f.constraintRows();
+        org.ejml.data.DMatrixRMaj h = new org.ejml.data.DMatrixRMaj(nv, nv);
+        org.ejml.data.DMatrixRMaj g = new org.ejml.data.DMatrixRMaj(rows, nv);
+        double[] c = new double[nv];
+        double[] gamma = new double[rows];
+        double[] phi = new double[rows];
+        double[] phidot = new double[rows];
+        f.constrainedSystem(q, v, h, c, g, gamma, phi, phidot);
+        int frames = f.frameNames().size();
+        double[] out = new double[nv * nv + nv + rows * nv + 3 * rows + 12 * frames];
+        int at = 0;
+        for (double[] part : new double[][] {h.data, c, g.data, gamma, phi, phidot}) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        double[] rotation = new double[9];
+        double[] position = new double[3];
+        for (int k = 0; k < frames; k++) {
+            f.framePose(q, k, rotation, position);
+            System.arraycopy(rotation, 0, out, at, 9);
+            System.arraycopy(position, 0, out, at + 9, 3);
+            at += 12;
+        }
+        return out;
+    }
+
     /** Same model and options, same bytes: the generated source does not depend on hashing or timing. */
     @Test
     void outputIsReproducible() throws Exception {

@@ -3,6 +3,7 @@ package org.symdyn.constraints;
 import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.dynamics.GenericDynamics;
@@ -45,6 +46,7 @@ import org.symdyn.model.Model;
 public final class GenericConstraints implements ConstraintFunctions {
     private final GenericDynamics kin;
     private final int rows;
+    private final int nq;
     private final int nv;
     /** One row provider per model constraint, in model order, bound to {@link #kin}. */
     private final ConstraintRows[] providers;
@@ -67,6 +69,7 @@ public final class GenericConstraints implements ConstraintFunctions {
     GenericConstraints(GenericDynamics kin) {
         Model model = kin.model();
         this.kin = kin;
+        this.nq = model.nq();
         this.nv = model.nv();
         this.constraints = model.constraints();
         this.names = constraints.stream().map(ConstraintModel::name).toList();
@@ -146,6 +149,9 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void positionError(double[] q, double[] phi) {
+        Arguments.checkLength(q, nq, "q");
+        Arguments.checkLength(phi, rows, "phi");
+        Arguments.checkDistinct(phi, "phi", q, "q");
         for (int k = 0; k < providers.length; k++) {
             providers[k].positionError(q, phi, offsets[k]);
         }
@@ -153,6 +159,11 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void velocityError(double[] q, double[] v, double[] phidot) {
+        Arguments.checkLength(q, nq, "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(phidot, rows, "phidot");
+        Arguments.checkDistinct(phidot, "phidot", q, "q");
+        Arguments.checkDistinct(phidot, "phidot", v, "v");
         for (int k = 0; k < providers.length; k++) {
             providers[k].velocityError(q, v, phidot, offsets[k]);
         }
@@ -160,10 +171,9 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void constraintJacobian(double[] q, DMatrixRMaj g) {
-        if (g.numRows != rows || g.numCols != nv) {
-            throw new IllegalArgumentException("G must be " + rows + "x" + nv + ", got " + g.numRows + "x"
-                    + g.numCols);
-        }
+        Arguments.checkLength(q, nq, "q");
+        Arguments.checkShape(g, rows, nv, "G");
+        Arguments.checkDistinct(g, "G", q, "q");
         g.zero();
         for (int k = 0; k < providers.length; k++) {
             providers[k].jacobian(q, g, offsets[k]);
@@ -172,6 +182,11 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void gamma(double[] q, double[] v, double[] gamma) {
+        Arguments.checkLength(q, nq, "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(gamma, rows, "gamma");
+        Arguments.checkDistinct(gamma, "gamma", q, "q");
+        Arguments.checkDistinct(gamma, "gamma", v, "v");
         for (int k = 0; k < providers.length; k++) {
             providers[k].gamma(q, v, gamma, offsets[k]);
         }

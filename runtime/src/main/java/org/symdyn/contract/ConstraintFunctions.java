@@ -9,7 +9,9 @@ import org.ejml.data.DMatrixRMaj;
  * G v̇ = γ. Rows are stacked in the model's constraint order. Sign conventions follow RBDL: a loop's translational
  * error is the successor point minus the predecessor point; a contact row has position error 0.
  *
- * <p>As for {@link Dynamics}: caller-owned outputs, no allocation, not thread-safe.
+ * <p>As for {@link Dynamics}: caller-owned outputs, no allocation, not thread-safe; arguments as the package
+ * states (exact lengths and shapes, no output aliasing an input or another output, an index out of range
+ * throws {@link IndexOutOfBoundsException}).
  */
 public interface ConstraintFunctions extends ModelInfo {
     /** Total number of constraint rows. */

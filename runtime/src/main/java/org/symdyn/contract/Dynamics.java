@@ -12,6 +12,10 @@ import org.ejml.data.DMatrixRMaj;
  * [ω; v_origin] in base coordinates and its τ the wrench [n; f] on the base in base coordinates; v̇ is the time
  * derivative of that v (see {@link org.symdyn.model.JointType}). Gravity is the model's.
  *
+ * <p>Arguments follow the package's policy ({@link org.symdyn.contract}): exact lengths and shapes, else
+ * {@link IllegalArgumentException} naming the argument, the expected and the actual length; no output the same array
+ * as an input or another output (so {@code biasForces(q, v, v)} is refused, not computed from an overwritten v).
+ *
  * <p>No method allocates. An instance owns scratch arrays and is therefore not thread-safe: use
  * {@link #copy()} to get one instance per thread.
  */

@@ -24,7 +24,9 @@ import org.ejml.data.DMatrixRMaj;
  * base's [ω; v_origin] in base coordinates).</li>
  * </ul>
  *
- * <p>As for {@link Dynamics}: caller-owned outputs, no allocation, not thread-safe.
+ * <p>As for {@link Dynamics}: caller-owned outputs, no allocation, not thread-safe; arguments as the package
+ * states (exact lengths and shapes, no output aliasing an input or another output, an index out of range
+ * throws {@link IndexOutOfBoundsException}).
  */
 public interface Kinematics extends FrameKinematics {
     /** The pose of a body's frame: rotation world &lt;- body (9, row-major) and origin position (3), world. */

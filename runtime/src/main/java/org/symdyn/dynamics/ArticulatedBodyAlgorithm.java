@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import org.symdyn.contract.Arguments;
 import org.symdyn.model.Body;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.SpatialTransform;
@@ -165,8 +166,12 @@ public final class ArticulatedBodyAlgorithm {
         checkLength(v, nv, "v");
         checkLength(tau, nv, "tau");
         checkLength(vdot, nv, "vdot");
+        Arguments.checkDistinct(vdot, "vdot", q, "q");
+        Arguments.checkDistinct(vdot, "vdot", v, "v");
+        Arguments.checkDistinct(vdot, "vdot", tau, "tau");
         if (externalForces != null) {
             checkLength(externalForces, 6 * nb, "externalForces");
+            Arguments.checkDistinct(vdot, "vdot", externalForces, "externalForces");
         }
         factored = false;
         worldCurrent = false;
@@ -591,14 +596,10 @@ public final class ArticulatedBodyAlgorithm {
     }
 
     private void checkBody(int body) {
-        if (body < 0 || body >= nb) {
-            throw new IndexOutOfBoundsException("body " + body + " of " + nb);
-        }
+        Arguments.checkIndex(body, nb, "body");
     }
 
     private static void checkLength(double[] x, int n, String what) {
-        if (x.length != n) {
-            throw new IllegalArgumentException(what + " must have " + n + " entries, got " + x.length);
-        }
+        Arguments.checkLength(x, n, what);
     }
 }

@@ -2,6 +2,7 @@ package org.symdyn.dynamics;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelInfo;
@@ -239,6 +240,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
+        checkOutput(tau, "tau", q, "q", v, "v", vdot, "vdot");
         rnea(q, v, vdot, true, tau);
     }
 
@@ -246,6 +248,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void biasForces(double[] q, double[] v, double[] c) {
         checkState(q, v);
         checkLength(c, nv, "C");
+        checkOutput(c, "C", q, "q", v, "v", null, null);
         rnea(q, v, zeroV, true, c);
     }
 
@@ -253,6 +256,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void gravityForces(double[] q, double[] g) {
         checkLength(q, nq, "q");
         checkLength(g, nv, "g");
+        checkOutput(g, "g", q, "q", null, null, null, null);
         rnea(q, zeroV, zeroV, true, g);
     }
 
@@ -342,10 +346,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void massMatrix(double[] q, DMatrixRMaj h) {
         checkLength(q, nq, "q");
-        if (h.numRows != nv || h.numCols != nv) {
-            throw new IllegalArgumentException("H must be " + nv + "x" + nv + ", got " + h.numRows + "x"
-                    + h.numCols);
-        }
+        Arguments.checkShape(h, nv, nv, "H");
+        Arguments.checkDistinct(h, "H", q, "q");
         joints.update(q);
         System.arraycopy(mass, 0, compMass, 0, nb);
         System.arraycopy(firstMoment, 0, compH, 0, 3 * nb);
@@ -449,7 +451,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     @Override
     public void bodyPose(double[] q, int body, double[] rotation, double[] position) {
-        checkLength(q, nq, "q");
+        checkPose(q, rotation, position);
+        Arguments.checkIndex(body, nb, "body");
         joints.update(q);
         joints.updateWorld();
         Rotations.transpose(x0[body].E, rotation);
@@ -458,7 +461,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     @Override
     public void framePose(double[] q, int frame, double[] rotation, double[] position) {
-        checkLength(q, nq, "q");
+        checkPose(q, rotation, position);
+        Arguments.checkIndex(frame, frameBody.length, "frame");
         int b = frameBody[frame];
         if (b < 0) {
             System.arraycopy(frameRotation, 9 * frame, rotation, 0, 9);
@@ -484,6 +488,10 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void pointPosition(double[] q, int body, double[] point, double[] position) {
         checkLength(q, nq, "q");
+        checkLength(point, 3, "point");
+        checkLength(position, 3, "position");
+        checkOutput(position, "position", q, "q", point, "point", null, null);
+        Arguments.checkIndex(body, nb, "body");
         joints.update(q);
         joints.updateWorld();
         bodyPointToWorld(body, point, position);
@@ -509,6 +517,9 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void bodyVelocity(double[] q, double[] v, int body, double[] velocity) {
         checkState(q, v);
+        checkLength(velocity, 6, "velocity");
+        checkOutput(velocity, "velocity", q, "q", v, "v", null, null);
+        Arguments.checkIndex(body, nb, "body");
         motionPass(q, v, zeroV, false);
         System.arraycopy(vel, 6 * body, velocity, 0, 6);
     }
@@ -517,6 +528,9 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void bodyAcceleration(double[] q, double[] v, double[] vdot, int body, double[] acceleration) {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
+        checkLength(acceleration, 6, "acceleration");
+        checkOutput(acceleration, "acceleration", q, "q", v, "v", vdot, "vdot");
+        Arguments.checkIndex(body, nb, "body");
         motionPass(q, v, vdot, false);
         System.arraycopy(acc, 6 * body, acceleration, 0, 6);
     }
@@ -524,6 +538,10 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
         checkState(q, v);
+        checkLength(point, 3, "point");
+        checkLength(velocity, 3, "velocity");
+        checkOutput(velocity, "velocity", q, "q", v, "v", point, "point");
+        Arguments.checkIndex(body, nb, "body");
         motionPass(q, v, zeroV, false);
         joints.updateWorld();
         int o = 6 * body;
@@ -539,6 +557,11 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             double[] acceleration) {
         checkState(q, v);
         checkLength(vdot, nv, "vdot");
+        checkLength(point, 3, "point");
+        checkLength(acceleration, 3, "acceleration");
+        checkOutput(acceleration, "acceleration", q, "q", v, "v", vdot, "vdot");
+        Arguments.checkDistinct(acceleration, "acceleration", point, "point");
+        Arguments.checkIndex(body, nb, "body");
         motionPass(q, v, vdot, false);
         joints.updateWorld();
         int o = 6 * body;
@@ -557,14 +580,22 @@ public final class GenericDynamics implements Dynamics, Kinematics {
 
     @Override
     public void pointBiasAcceleration(double[] q, double[] v, int body, double[] point, double[] bias) {
-        checkLength(v, nv, "v");
+        checkState(q, v);
+        checkLength(point, 3, "point");
+        checkLength(bias, 3, "bias");
+        checkOutput(bias, "bias", q, "q", v, "v", point, "point");
+        Arguments.checkIndex(body, nb, "body");
         pointAcceleration(q, v, zeroV, body, point, bias);
     }
 
     @Override
     public void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj j) {
         checkLength(q, nq, "q");
+        checkLength(point, 3, "point");
         checkShape(j, 3);
+        Arguments.checkDistinct(j, "J", q, "q");
+        Arguments.checkDistinct(j, "J", point, "point");
+        Arguments.checkIndex(body, nb, "body");
         joints.update(q);
         joints.updateWorld();
         j.zero();
@@ -589,6 +620,8 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     public void bodyJacobian(double[] q, int body, DMatrixRMaj j) {
         checkLength(q, nq, "q");
         checkShape(j, 6);
+        Arguments.checkDistinct(j, "J", q, "q");
+        Arguments.checkIndex(body, nb, "body");
         joints.update(q);
         joints.updateWorld();
         j.zero();
@@ -613,15 +646,30 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     }
 
     private static void checkLength(double[] x, int n, String what) {
-        if (x.length != n) {
-            throw new IllegalArgumentException(what + " must have " + n + " entries, got " + x.length);
-        }
+        Arguments.checkLength(x, n, what);
     }
 
     private void checkShape(DMatrixRMaj j, int rows) {
-        if (j.numRows != rows || j.numCols != nv) {
-            throw new IllegalArgumentException("the Jacobian must be " + rows + "x" + nv + ", got " + j.numRows
-                    + "x" + j.numCols);
+        Arguments.checkShape(j, rows, nv, "J");
+    }
+
+    private void checkPose(double[] q, double[] rotation, double[] position) {
+        checkLength(q, nq, "q");
+        checkLength(rotation, 9, "rotation");
+        checkLength(position, 3, "position");
+        checkOutput(rotation, "rotation", q, "q", null, null, null, null);
+        checkOutput(position, "position", q, "q", rotation, "rotation", null, null);
+    }
+
+    /** The contract's aliasing rule: {@code out} is none of the inputs a, b, c (a null input is skipped). */
+    private static void checkOutput(double[] out, String name, double[] a, String aName, double[] b, String bName,
+            double[] c, String cName) {
+        Arguments.checkDistinct(out, name, a, aName);
+        if (b != null) {
+            Arguments.checkDistinct(out, name, b, bName);
+        }
+        if (c != null) {
+            Arguments.checkDistinct(out, name, c, cName);
         }
     }
 }

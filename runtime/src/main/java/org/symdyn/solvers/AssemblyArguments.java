@@ -1,11 +1,14 @@
 package org.symdyn.solvers;
 
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ModelInfo;
 
 /**
  * The argument checks of {@link Assembly}'s public methods: lengths, finiteness, the tolerance and iteration limit,
  * and the quaternions of a guess (a zero quaternion has no rotation to start from: renormalising it gives NaN,
- * and a position error computed from it can look like success).
+ * and a position error computed from it can look like success). Lengths by the contract's rule
+ * ({@link Arguments#checkLength}); unlike the contract's functions, assembly works in place: qOut may be q0 and
+ * vOut may be v0 (every input is read before the output is written).
  */
 final class AssemblyArguments {
     private AssemblyArguments() {
@@ -40,9 +43,7 @@ final class AssemblyArguments {
         if (array == null) {
             throw new IllegalArgumentException(name + " is null");
         }
-        if (array.length != n) {
-            throw new IllegalArgumentException(name + " must have " + n + " entries, got " + array.length);
-        }
+        Arguments.checkLength(array, n, name);
     }
 
     private static void finite(String name, double[] array) {

@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import org.symdyn.contract.Arguments;
 import org.symdyn.constraints.ConstraintData;
 
 /**
@@ -34,9 +35,18 @@ public final class ConstrainedDynamics {
     /**
      * v̇ (nv) at state (q, v) under joint forces τ, by the given method; λ into {@link ConstraintData#force()}.
      *
-     * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws ConstraintRankException  if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws IllegalArgumentException if q is not of nq entries, v, τ or v̇ not of nv, or v̇ is the same array as
+     *                                  an input (the contract's argument policy, {@link org.symdyn.contract})
      */
     public void forwardDynamics(ConstraintSolverMethod method, double[] q, double[] v, double[] tau, double[] vdot) {
+        Arguments.checkLength(q, data.nq(), "q");
+        Arguments.checkLength(v, a.length, "v");
+        Arguments.checkLength(tau, a.length, "tau");
+        Arguments.checkLength(vdot, a.length, "vdot");
+        Arguments.checkDistinct(vdot, "vdot", q, "q");
+        Arguments.checkDistinct(vdot, "vdot", v, "v");
+        Arguments.checkDistinct(vdot, "vdot", tau, "tau");
         data.computeSystem(q, v);
         double[] c = data.C();
         for (int i = 0; i < a.length; i++) {

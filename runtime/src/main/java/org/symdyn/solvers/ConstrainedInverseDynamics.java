@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import org.symdyn.contract.Arguments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -533,9 +534,7 @@ public final class ConstrainedInverseDynamics {
     }
 
     private static void checkLength(double[] x, int n, String what) {
-        if (x.length != n) {
-            throw new IllegalArgumentException(what + " must have " + n + " entries, got " + x.length);
-        }
+        Arguments.checkLength(x, n, what);
     }
 
     private static void checkFinite(double[] x, int n, String what) {

@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import org.symdyn.contract.Arguments;
 import org.symdyn.constraints.ConstraintData;
 
 /**
@@ -29,9 +30,16 @@ public final class ImpulseSolver {
     /**
      * v⁺ (nv) from v⁻ at q by the given method; Λ into {@link ConstraintData#impulse()}.
      *
-     * @throws ConstraintRankException if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws ConstraintRankException  if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws IllegalArgumentException if q is not of nq entries, v⁻ or v⁺ not of nv, or v⁺ is the same array as
+     *                                  an input (the contract's argument policy, {@link org.symdyn.contract})
      */
     public void solve(ConstraintSolverMethod method, double[] q, double[] vMinus, double[] vPlus) {
+        Arguments.checkLength(q, data.nq(), "q");
+        Arguments.checkLength(vMinus, a.length, "vMinus");
+        Arguments.checkLength(vPlus, a.length, "vPlus");
+        Arguments.checkDistinct(vPlus, "vPlus", q, "q");
+        Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
         data.computeImpulseSystem(q);
         if (method != ConstraintSolverMethod.NULL_SPACE) {
             // H⁻¹ (H v⁻) = v⁻: the fast path starts from v⁻ itself (L v⁻, no product with H, no solve).

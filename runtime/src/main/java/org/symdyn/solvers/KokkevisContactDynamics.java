@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import org.symdyn.contract.Arguments;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
@@ -114,12 +115,13 @@ public final class KokkevisContactDynamics {
      * @throws ArithmeticException     if K is not positive definite or an input or result is not finite
      */
     public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
-        if (vdot.length != nv) {
-            throw new IllegalArgumentException("vdot must have " + nv + " entries, got " + vdot.length);
-        }
-        if (tau.length != nv) {
-            throw new IllegalArgumentException("tau must have " + nv + " entries, got " + tau.length);
-        }
+        Arguments.checkLength(q, data.nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(tau, nv, "tau");
+        Arguments.checkLength(vdot, nv, "vdot");
+        Arguments.checkDistinct(vdot, "vdot", q, "q");
+        Arguments.checkDistinct(vdot, "vdot", v, "v");
+        Arguments.checkDistinct(vdot, "vdot", tau, "tau");
         dynamics.forwardDynamics(q, v, tau, vdot0);
         double[] lambda = data.force();
         if (m == 0) {

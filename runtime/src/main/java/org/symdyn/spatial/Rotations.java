@@ -83,9 +83,17 @@ public final class Rotations {
 
     /**
      * The rotation of the unit quaternion (x, y, z, w) (Hamilton convention, w the scalar part). The quaternion is
-     * normalised first, so a slightly off-unit integrator state still gives an orthonormal matrix.
+     * normalised first, so a slightly off-unit integrator state still gives an orthonormal matrix; any non-zero
+     * finite quaternion gives its rotation, since it is first prescaled by the power of two
+     * {@link #quaternionScale} (exact: for norms where |q|² neither underflows nor overflows the result is bit for
+     * bit that of the unscaled formula). Generated classes prescale the same way.
      */
     public static void fromQuaternion(double x, double y, double z, double w, double[] out) {
+        double k = quaternionScale(x, y, z, w);
+        x *= k;
+        y *= k;
+        z *= k;
+        w *= k;
         double n2 = x * x + y * y + z * z + w * w;
         double s = 2 / n2;
         double xx = s * x * x, yy = s * y * y, zz = s * z * z;
@@ -100,6 +108,17 @@ public final class Rotations {
         out[6] = xz - wy;
         out[7] = yz + wx;
         out[8] = 1 - xx - yy;
+    }
+
+    /**
+     * The power of two 2^-e, e the binary exponent of |x| + |y| + |z| + |w| clamped to [-1022, 1022], that brings the
+     * largest component of a non-zero finite quaternion into [1/4, 2). Branch-free (int min/max and bit operations),
+     * the same statements as the generated code's quaternion prescale.
+     */
+    public static double quaternionScale(double x, double y, double z, double w) {
+        double m = Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(w);
+        return Double.longBitsToDouble((long) (2046 - Math.min(2045, Math.max(1,
+                (int) (Double.doubleToRawLongBits(m) >>> 52)))) << 52);
     }
 
     /**

@@ -192,4 +192,43 @@ class RotationsTest {
             assertArrayEquals(new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, mul(a, at), TOL, "Rᵀ is the inverse");
         }
     }
+
+    /**
+     * Issue 10 item 16: any non-zero finite quaternion gives its rotation (the prescale by a power of two), bit for bit
+     * the unscaled formula's where that formula neither under- nor overflows, and the unit quaternion's rotation at
+     * norms from subnormal to beyond 1e300.
+     */
+    @Test
+    void fromQuaternionWorksForEveryNonZeroFiniteNorm() {
+        Random rnd = new Random(16);
+        double[] r = new double[9];
+        double[] unit = new double[9];
+        for (int trial = 0; trial < 200; trial++) {
+            double[] qu = new double[4];
+            double n = 0;
+            for (int i = 0; i < 4; i++) {
+                qu[i] = rnd.nextGaussian();
+                n += qu[i] * qu[i];
+            }
+            n = Math.sqrt(n);
+            for (int i = 0; i < 4; i++) {
+                qu[i] /= n;
+            }
+            Rotations.fromQuaternion(qu[0], qu[1], qu[2], qu[3], unit);
+            // The unscaled formula, as before the prescale.
+            double s = 2 / (qu[0] * qu[0] + qu[1] * qu[1] + qu[2] * qu[2] + qu[3] * qu[3]);
+            assertEquals(1 - s * qu[1] * qu[1] - s * qu[2] * qu[2], unit[0], 0.0, "bit for bit at norm 1");
+            assertEquals(s * qu[0] * qu[1] - s * qu[3] * qu[2], unit[1], 0.0, "bit for bit at norm 1");
+            for (double scale : new double[] {1e-310, 1e-300, 1e-160, 1e-77, 1e77, 1e160, 1e300, 1.7e308 / 2}) {
+                Rotations.fromQuaternion(qu[0] * scale, qu[1] * scale, qu[2] * scale, qu[3] * scale, r);
+                // Subnormal components keep about 44 bits.
+                assertArrayEquals(unit, r, scale < 1e-300 ? 1e-11 : 1e-14, "norm " + scale);
+            }
+        }
+        Rotations.fromQuaternion(Double.MIN_VALUE, 0, 0, 0, r);
+        assertArrayEquals(new double[] {1, 0, 0, 0, -1, 0, 0, 0, -1}, r, 0.0, "a subnormal half turn about x");
+        Rotations.fromQuaternion(Double.MAX_VALUE, 0, 0, -Double.MAX_VALUE, r);
+        Rotations.fromQuaternion(1, 0, 0, -1, unit);
+        assertArrayEquals(unit, r, 1e-15, "components Double.MAX_VALUE");
+    }
 }

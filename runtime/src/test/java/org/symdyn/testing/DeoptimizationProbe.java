@@ -91,8 +91,10 @@ public final class DeoptimizationProbe {
 
         private void addCalls(Object o, int nv) {
             Set<String> covered = new LinkedHashSet<>();
-            double[] out = new double[Math.max(64, 6 * nv)];
-            double[] out2 = new double[Math.max(64, 6 * nv)];
+            // Outputs of exactly their lengths (the contract refuses others) and never the same array twice in one call.
+            double[] out = new double[nv];
+            double[] out6 = new double[6];
+            double[] out3 = new double[3];
             double[] point = {0.1, -0.2, 0.3};
             double[] rotation = new double[9];
             double[] position = new double[3];
@@ -108,10 +110,11 @@ public final class DeoptimizationProbe {
             if (o instanceof ConstraintFunctions c) {
                 int rows = c.constraintRows();
                 DMatrixRMaj g = new DMatrixRMaj(rows, nv);
-                calls.add(() -> c.positionError(q, out));
-                calls.add(() -> c.velocityError(q, v, out));
+                double[] r1 = new double[rows];
+                calls.add(() -> c.positionError(q, r1));
+                calls.add(() -> c.velocityError(q, v, r1));
                 calls.add(() -> c.constraintJacobian(q, g));
-                calls.add(() -> c.gamma(q, v, out));
+                calls.add(() -> c.gamma(q, v, r1));
                 names(ConstraintFunctions.class, covered);
             }
             if (o instanceof FrameKinematics f) {
@@ -129,12 +132,12 @@ public final class DeoptimizationProbe {
                 for (int i = 0; i < bodies; i++) {
                     int body = i;
                     calls.add(() -> k.bodyPose(q, body, rotation, position));
-                    calls.add(() -> k.bodyVelocity(q, v, body, out));
-                    calls.add(() -> k.bodyAcceleration(q, v, a, body, out));
+                    calls.add(() -> k.bodyVelocity(q, v, body, out6));
+                    calls.add(() -> k.bodyAcceleration(q, v, a, body, out6));
                     calls.add(() -> k.pointPosition(q, body, point, position));
-                    calls.add(() -> k.pointVelocity(q, v, body, point, position));
-                    calls.add(() -> k.pointAcceleration(q, v, a, body, point, position));
-                    calls.add(() -> k.pointBiasAcceleration(q, v, body, point, position));
+                    calls.add(() -> k.pointVelocity(q, v, body, point, out3));
+                    calls.add(() -> k.pointAcceleration(q, v, a, body, point, out3));
+                    calls.add(() -> k.pointBiasAcceleration(q, v, body, point, out3));
                     calls.add(() -> k.pointJacobian(q, body, point, j3));
                     calls.add(() -> k.bodyJacobian(q, body, j6));
                 }
@@ -144,8 +147,11 @@ public final class DeoptimizationProbe {
                 int rows = m.constraintRows();
                 DMatrixRMaj h = new DMatrixRMaj(nv, nv);
                 DMatrixRMaj g = new DMatrixRMaj(rows, nv);
-                calls.add(() -> m.constrainedSystem(q, v, h, out, g, out2));
-                calls.add(() -> m.constrainedSystem(q, v, h, out, g, out2, out2, out2));
+                double[] gamma = new double[rows];
+                double[] phi = new double[rows];
+                double[] phidot = new double[rows];
+                calls.add(() -> m.constrainedSystem(q, v, h, out, g, gamma));
+                calls.add(() -> m.constrainedSystem(q, v, h, out, g, gamma, phi, phidot));
                 calls.add(() -> m.impulseSystem(q, h, g));
                 names(ModelFunctions.class, covered);
             }

@@ -88,6 +88,8 @@ public final class MethodEmitter {
             case POINT -> "point[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
+            case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "
+                    + "its QuaternionBlock");
         };
     }
 
@@ -98,6 +100,17 @@ public final class MethodEmitter {
 
     private static boolean isTrig(SymbolicInput in) {
         return in.kind() == SymbolicInput.Kind.SIN_Q || in.kind() == SymbolicInput.Kind.COS_Q;
+    }
+
+    /** The component (0..3 for x, y, z, w) of a prescaled quaternion input, or -1. */
+    private static int quaternionComponent(SymbolicInput in) {
+        return switch (in.kind()) {
+            case QUAT_X -> 0;
+            case QUAT_Y -> 1;
+            case QUAT_Z -> 2;
+            case QUAT_W -> 3;
+            default -> -1;
+        };
     }
 
     /**
@@ -124,8 +137,15 @@ public final class MethodEmitter {
         Map<ISymbol, Item> inputItems = new HashMap<>();
         // sin and cos of one angle come from one SinCosBlock, whichever of the two the method needs.
         Map<Integer, ISymbol[]> angles = new java.util.TreeMap<>();
+        // The components of each prescaled quaternion come from one QuaternionBlock.
+        Map<Integer, ISymbol[]> quaternions = new java.util.TreeMap<>();
         for (ISymbol sym : inputs) {
             SymbolicInput in = g.inputOf(sym);
+            int component = quaternionComponent(in);
+            if (component >= 0) {
+                quaternions.computeIfAbsent(in.index(), a -> new ISymbol[4])[component] = sym;
+                continue;
+            }
             String statement = "final double " + sym.getSymbolName() + " = " + java(in);
             if (!isTrig(in)) {
                 inputItems.put(sym, Item.statement(sym, statement, 12, Set.of()));
@@ -137,6 +157,19 @@ public final class MethodEmitter {
                 ISymbol[] pair = angles.computeIfAbsent(in.index(), a -> new ISymbol[2]);
                 pair[in.kind() == SymbolicInput.Kind.SIN_Q ? 0 : 1] = sym;
             }
+        }
+        for (Map.Entry<Integer, ISymbol[]> e : quaternions.entrySet()) {
+            List<ISymbol> defines = new ArrayList<>();
+            String[] names = new String[4];
+            for (int c = 0; c < 4; c++) {
+                ISymbol s = e.getValue()[c];
+                if (s != null) {
+                    defines.add(s);
+                    names[c] = s.getSymbolName();
+                }
+            }
+            // First, like the sine and cosine blocks: a block is used by most outputs of a method that needs it.
+            items.add(new Item(defines, QuaternionBlock.code(e.getKey(), names), QuaternionBlock.BYTES, Set.of()));
         }
         for (Map.Entry<Integer, ISymbol[]> a : angles.entrySet()) {
             ISymbol sin = a.getValue()[0];

@@ -7,7 +7,8 @@ package org.symdyn.generator.symbolic;
  * ({@code Sin(q3)}), so that nothing is parsed back from source text.
  *
  * @param kind  what the input is
- * @param index the entry: a q index for {@link Kind#Q}, {@link Kind#SIN_Q} and {@link Kind#COS_Q}, a v index for
+ * @param index the entry: a q index for {@link Kind#Q}, {@link Kind#SIN_Q} and {@link Kind#COS_Q}, the q index of
+ *              a quaternion's x for {@link Kind#QUAT_X} to {@link Kind#QUAT_W}, a v index for
  *              {@link Kind#V}, {@link Kind#VDOT} and {@link Kind#TAU}, a parameter index, or a point coordinate
  *              (0..2)
  */
@@ -29,7 +30,19 @@ public record SymbolicInput(Kind kind, int index) {
         /** Model parameter k (a settable mass, centre of mass, inertia or joint offset). */
         PARAMETER("par"),
         /** Coordinate k of a point given at run time in body coordinates. */
-        POINT("point");
+        POINT("point"),
+        /**
+         * x of the quaternion q[k..k+4) prescaled by a power of two, 2^-e with e the exponent of |x|+|y|+|z|+|w|
+         * (see {@code QuaternionBlock}): the rotation of a quaternion does not depend on its norm, and the prescaled
+         * one gives it, and its derivatives, without under- or overflow for any non-zero finite norm.
+         */
+        QUAT_X("qx"),
+        /** y of the prescaled quaternion q[k..k+4) (see {@link #QUAT_X}). */
+        QUAT_Y("qy"),
+        /** z of the prescaled quaternion q[k..k+4) (see {@link #QUAT_X}). */
+        QUAT_Z("qz"),
+        /** w of the prescaled quaternion q[k..k+4) (see {@link #QUAT_X}). */
+        QUAT_W("qw");
 
         private final String prefix;
 

@@ -24,7 +24,8 @@ import org.symdyn.spatial.Pose;
  * <li>the tree transform X_T,i, the constant placement of the joint frame in the parent (snapped as the runtime
  * reads it), moved along its direction by a joint-offset parameter: r = r₀ + d (p - p₀);</li>
  * <li>the joint transform X_J(q_i): E_J = Rot(a, θ)ᵀ from the joint angle's sine and cosine inputs for revolute and
- * planar joints, Rᵀ of the normalised quaternion (at {@link Joint#quaternionIndex()}) for floating and ball joints;
+ * planar joints, Rᵀ of the normalised quaternion (at {@link Joint#quaternionIndex()}, prescaled by a power of two:
+ * {@link Kind#QUAT_X}) for floating and ball joints;
  * X_i = X_J X_T,i is applied in two steps so that the constant part folds;</li>
  * <li>the motion subspace S_i (one 6-vector per dof, body coordinates; planar joints' linear columns turn with the
  * child frame), v_J = S q̇ and c_J = Ṡ q̇;</li>
@@ -182,10 +183,17 @@ public final class SymbolicJoints {
         return e;
     }
 
-    /** The four symbols (x, y, z, w) of a joint's quaternion. */
+    /**
+     * The four symbols (x, y, z, w) of a joint's quaternion, prescaled by a power of two ({@link Kind#QUAT_X}): the
+     * rotation s = 2 / |q|² of the raw q underflows or overflows (n² = |q|⁴ in γ) far inside the doubles, for norms
+     * below about 1e-77 or above 1e77, where the prescaled one does not. For norms in between the prescale is exact
+     * and changes no bit of any result. The prescaled quaternion obeys the same q̇ = ½ q ⊗ (ω, 0) (the scale is
+     * constant in time), so its time derivatives are stated on these symbols.
+     */
     private IExpr[] quaternion(Joint j) {
         int x = j.quaternionIndex();
-        return new IExpr[] {q(x), q(x + 1), q(x + 2), q(x + 3)};
+        return new IExpr[] {g.input(Kind.QUAT_X, x), g.input(Kind.QUAT_Y, x), g.input(Kind.QUAT_Z, x),
+            g.input(Kind.QUAT_W, x)};
     }
 
     /** Rᵀ for the rotation of the quaternion (x, y, z, w), normalised as the runtime does (s = 2 / |q|²). */
