@@ -82,6 +82,13 @@ public class ConstrainedSolverBenchmark {
     @Param({"generic", "generated", "generatedSeparate"})
     public String backend;
 
+    /**
+     * {@code structured}: the solvers' default fast path (Schur complement on the tree-sparse LᵀL of H, issue 17);
+     * {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense path before it (QR rank check, KKT LU).
+     */
+    @Param({"structured", "dense"})
+    public String solver;
+
     private ConstraintData data;
     private Dynamics unconstrained;
     private ConstrainedDynamics dynamics;
@@ -103,6 +110,11 @@ public class ConstrainedSolverBenchmark {
         Model m = readModel(model);
         ConstraintSet set = constraintSet(m);
         data = bind(set, m, backend);
+        if (solver.equals("dense")) {
+            data.settings().exploitStructure(false);
+        } else if (!solver.equals("structured")) {
+            throw new IllegalArgumentException("solver must be structured or dense: " + solver);
+        }
         dynamics = new ConstrainedDynamics(data);
         impulses = new ImpulseSolver(data);
         assembly = new Assembly(data);
@@ -146,7 +158,7 @@ public class ConstrainedSolverBenchmark {
         }
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
-        System.out.printf("# %s (%s): nv %d, %d constraint rows, fused evaluation %s; assembly from the perturbed"
+        System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s; assembly from the perturbed"
                 + " guess: %d Newton steps; waited %d ms for an idle JIT%n", model, backend, nv, data.size(),
                 data.isFused(), iterations, idle);
     }

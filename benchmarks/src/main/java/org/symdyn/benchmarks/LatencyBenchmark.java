@@ -12,11 +12,12 @@ import java.util.List;
 import java.util.Random;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
@@ -26,9 +27,11 @@ import org.symdyn.solvers.ConstrainedDynamics;
 /**
  * Per-call latency of generated code as a real-time loop sees it (issue 18; JMH reports averages): every call timed
  * with {@link System#nanoTime()}, then median, p99, p99.9, p99.99 and max, calls over 10 µs, GC events and heap bytes
- * allocated per call (the thread's allocation counter) over at least 10⁶ consecutive calls, for forward and inverse
- * dynamics of iiwa14 and solo12 (floating base) and the four-bar's direct constrained forward dynamics
- * ({@link ConstrainedDynamics#forwardDynamicsDirect}), plus an empty call (the timer and the platform alone).
+ * allocated per call (the thread's allocation counter) over at least 10⁶ consecutive calls, for every dynamics
+ * method (H, C, g, inverse and forward dynamics) and the point Jacobian, J̇v and body Jacobian of the last body of
+ * iiwa14 and solo12 (floating base), and the four-bar's direct constrained forward dynamics bound to its generated
+ * class alone ({@link ConstrainedDynamics#forwardDynamicsDirect}), plus an empty call (the timer and the platform
+ * alone).
  *
  * <p>Two processes: this one generates the models' classes and compiles them to class files ({@code --classes}, a
  * temporary folder by default), then runs the measurement in a fresh JVM (no generator garbage, no Symja code in
@@ -191,6 +194,51 @@ public final class LatencyBenchmark {
                 x[i] = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             }
             double[] out = new double[model.nv()];
+            DMatrixRMaj h = new DMatrixRMaj(model.nv(), model.nv());
+            cases.add(new Case(name + " massMatrix") {
+                @Override
+                void call(int i) {
+                    d.massMatrix(q[i & (POOL - 1)], h);
+                }
+            });
+            cases.add(new Case(name + " biasForces") {
+                @Override
+                void call(int i) {
+                    int k = i & (POOL - 1);
+                    d.biasForces(q[k], v[k], out);
+                }
+            });
+            cases.add(new Case(name + " gravityForces") {
+                @Override
+                void call(int i) {
+                    d.gravityForces(q[i & (POOL - 1)], out);
+                }
+            });
+            Kinematics kin = (Kinematics) d;
+            int tip = model.bodyCount() - 1;
+            double[] point = {0.01, 0.02, 0.03};
+            DMatrixRMaj j3 = new DMatrixRMaj(3, model.nv());
+            DMatrixRMaj j6 = new DMatrixRMaj(6, model.nv());
+            double[] bias = new double[3];
+            cases.add(new Case(name + " pointJacobian (last body)") {
+                @Override
+                void call(int i) {
+                    kin.pointJacobian(q[i & (POOL - 1)], tip, point, j3);
+                }
+            });
+            cases.add(new Case(name + " pointBiasAcceleration") {
+                @Override
+                void call(int i) {
+                    int k = i & (POOL - 1);
+                    kin.pointBiasAcceleration(q[k], v[k], tip, point, bias);
+                }
+            });
+            cases.add(new Case(name + " bodyJacobian (last body)") {
+                @Override
+                void call(int i) {
+                    kin.bodyJacobian(q[i & (POOL - 1)], tip, j6);
+                }
+            });
             cases.add(new Case(name + " forwardDynamics") {
                 @Override
                 void call(int i) {
@@ -225,14 +273,13 @@ public final class LatencyBenchmark {
 
     /**
      * The constrained case, in one method so that it is easy to adapt when the solver API changes: the four-bar's
-     * generated class bound to a {@link ConstraintSet} as {@link ConstraintData} (generic dynamics only as kinematics, as in
-     * {@link ConstrainedSolverBenchmark}), (q, v) assembled, {@link ConstrainedDynamics#forwardDynamicsDirect}.
+     * generated class alone bound to its {@link ConstraintSet} ({@link ConstraintData}, one fused evaluation per solve),
+     * (q, v) assembled, {@link ConstrainedDynamics#forwardDynamicsDirect}.
      */
     static Case constrainedCase(Class<?> generated) throws Exception {
         Model model = UrdfReader.read(ConstrainedSolverBenchmark.fourbarFile());
-        Object instance = generated.getDeclaredConstructor().newInstance();
-        ConstraintData set = ConstraintSet.of(model).bind((Dynamics) instance, new GenericDynamics(model),
-                (ConstraintFunctions) instance);
+        ModelFunctions instance = (ModelFunctions) generated.getDeclaredConstructor().newInstance();
+        ConstraintData set = ConstraintSet.of(model).bind(instance);
         ConstrainedDynamics solver = new ConstrainedDynamics(set);
         Assembly assembly = new Assembly(set);
         double[] weights = new double[model.nv()];
