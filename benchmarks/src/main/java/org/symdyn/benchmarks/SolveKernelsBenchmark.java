@@ -1,8 +1,6 @@
 package org.symdyn.benchmarks;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -78,7 +76,6 @@ import org.symdyn.solvers.KokkevisContactDynamics;
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @Fork(1)
 public class SolveKernelsBenchmark {
-    static final String QUADRUPED = "samples/src/main/symdyn/quadruped.urdf";
     static final String[] FEET = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
     static final double[][] AXES = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
@@ -208,15 +205,9 @@ public class SolveKernelsBenchmark {
         }
     }
 
+    /** The sample quadruped's file ({@link ConstrainedSolverBenchmark#sampleFile}). */
     static Path quadrupedFile() {
-        Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath().normalize();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path f = dir.resolve(QUADRUPED);
-            if (Files.isRegularFile(f)) {
-                return f;
-            }
-        }
-        throw new IllegalStateException("cannot find " + QUADRUPED + " from " + start);
+        return ConstrainedSolverBenchmark.sampleFile("quadruped.urdf");
     }
 
     /** Constrained FD, the default (direct) method, fast path. */
