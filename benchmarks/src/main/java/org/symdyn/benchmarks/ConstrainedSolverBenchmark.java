@@ -199,11 +199,15 @@ public class ConstrainedSolverBenchmark {
         if (!backend.equals("generated") && !backend.equals("generatedSeparate")) {
             throw new IllegalArgumentException("backend must be generic, generated or generatedSeparate: " + backend);
         }
+        ModelFunctions f = generatedFunctions(m);
+        return backend.equals("generated") ? set.bind(f) : set.bind(f, new GenericDynamics(m), f);
+    }
+
+    /** A new instance of the model's class, generated and compiled in memory. */
+    static ModelFunctions generatedFunctions(Model m) throws Exception {
         CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
                 new CodeGenerator.Options("bench.gen", GeneratedDynamicsBenchmark.className(m.name())));
-        ModelFunctions f = (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
-                .newInstance();
-        return backend.equals("generated") ? set.bind(f) : set.bind(f, new GenericDynamics(m), f);
+        return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
     /** The benchmark's state (q, v, τ), see the class comment. */

@@ -18,11 +18,8 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.ModelFunctions;
-import org.symdyn.generator.CodeGenerator;
-import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
-import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -39,7 +36,8 @@ import org.symdyn.solvers.KokkevisContactDynamics;
  * unconstrained forward dynamics and the fused evaluation of H, C, G, γ alone.
  *
  * <p>Models: {@code solo12} ({@code shared/models/solo12.urdf}, floating base) standing on its four feet, 3 contact
- * rows at each of FL_FOOT, FR_FOOT, HL_FOOT, HR_FOOT added with {@code addContact} (HAA, HFE, KFE = ±0.1, ±0.8,
+ * rows at each of FL_FOOT, FR_FOOT, HL_FOOT, HR_FOOT added with {@code addContact}
+ * ({@link ConstrainedSolverBenchmark#constraintSet}) (HAA, HFE, KFE = ±0.1, ±0.8,
  * ∓1.6, base level, v = 0, τ = gravity torques); {@code quadruped} (the sample, its 12 contact rows from the model
  * file; random q, v = 0); {@code quadrupedSeparate}: the sample's rows added in code at points that differ by a few
  * units in the last place, so each row computes its own point Jacobian and bias acceleration (what a model file's rows cost
@@ -76,8 +74,6 @@ import org.symdyn.solvers.KokkevisContactDynamics;
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @Fork(1)
 public class SolveKernelsBenchmark {
-    static final String[] FEET = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
-    static final double[][] AXES = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
     @Param({"solo12", "quadruped", "quadrupedSeparate"})
     public String model;
@@ -106,14 +102,7 @@ public class SolveKernelsBenchmark {
         ConstraintSet set;
         if (model.equals("solo12")) {
             m = BenchmarkStates.readModel("solo12");
-            ConstraintSet.Builder b = ConstraintSet.builder(m).withoutModelConstraints();
-            for (String foot : FEET) {
-                Frame f = m.frame(foot);
-                for (double[] n : AXES) {
-                    b.addContact(f.bodyIndex(), f.pose().translationArray(), n);
-                }
-            }
-            set = b.build();
+            set = ConstrainedSolverBenchmark.constraintSet(m);
         } else {
             m = UrdfReader.read(quadrupedFile());
             if (model.equals("quadruped")) {
@@ -136,10 +125,7 @@ public class SolveKernelsBenchmark {
         if (backend.equals("generic")) {
             functions = new GenericModel(m);
         } else if (backend.equals("generated")) {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
-                    new CodeGenerator.Options("bench.solve", "Solve_" + m.name().replaceAll("\\W", "_")));
-            functions = (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
-                    .newInstance();
+            functions = ConstrainedSolverBenchmark.generatedFunctions(m);
         } else {
             throw new IllegalArgumentException("backend: " + backend);
         }

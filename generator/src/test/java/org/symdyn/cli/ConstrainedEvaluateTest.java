@@ -180,20 +180,11 @@ class ConstrainedEvaluateTest {
 
     // ------------------------------------------------------------------ comparisons
 
-    private static double[] vector(JsonValue value) {
-        ArrayValue array = (ArrayValue) value;
-        double[] out = new double[array.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = ((NumberValue) array.get(i)).value();
-        }
-        return out;
-    }
-
     /** The rows of a matrix, concatenated. */
     private static double[] flatten(JsonValue rows) {
         List<Double> out = new ArrayList<>();
         for (JsonValue row : ((ArrayValue) rows).elements()) {
-            for (double x : vector(row)) {
+            for (double x : SymDynCliTest.vector(row)) {
                 out.add(x);
             }
         }
@@ -224,7 +215,7 @@ class ConstrainedEvaluateTest {
     }
 
     private static void check(String quantity, Object expected, JsonValue actual) {
-        check(quantity, TestJson.vector(expected), vector(actual));
+        check(quantity, TestJson.vector(expected), SymDynCliTest.vector(actual));
     }
 
     private static Map<String, Object> map(Object o) {
@@ -468,7 +459,7 @@ class ConstrainedEvaluateTest {
             for (int i = 0; i < 2; i++) {
                 ObjectValue result = results.get(i);
                 assertEquals(3, ((ArrayValue) result.get("G")).size());
-                assertEquals(3, vector(result.get("phi")).length);
+                assertEquals(3, SymDynCliTest.vector(result.get("phi")).length);
                 for (String key : CONSTRAINED_KEYS.subList(4, CONSTRAINED_KEYS.size())) {
                     assertTrue(result.get(key) instanceof NullValue, key);
                 }
@@ -517,7 +508,7 @@ class ConstrainedEvaluateTest {
         List<ObjectValue> results = results(r);
         ObjectValue heavy = (ObjectValue) results.get(0).get("assembly_q");
         assertEquals(JsonValue.of(true), heavy.get("success"));
-        double[] q = vector(heavy.get("q"));
+        double[] q = SymDynCliTest.vector(heavy.get("q"));
         assertTrue(Math.abs(q[0] + 0.5) < 1e-4 * Math.abs(q[1] - 1.9), Arrays.toString(q));
         assertTrue(((NumberValue) heavy.get("error")).value() < 1e-12);
         assertNull(results.get(0).get("constraint_errors"));
@@ -597,8 +588,8 @@ class ConstrainedEvaluateTest {
             for (int i = 0; i < results.size(); i++) {
                 for (String key : List.of("H", "C", "G", "gamma", "qdd")) {
                     boolean matrix = key.equals("H") || key.equals("G");
-                    double[] expected = matrix ? flatten(results.get(0).get(key)) : vector(results.get(0).get(key));
-                    double[] actual = matrix ? flatten(results.get(i).get(key)) : vector(results.get(i).get(key));
+                    double[] expected = matrix ? flatten(results.get(0).get(key)) : SymDynCliTest.vector(results.get(0).get(key));
+                    double[] actual = matrix ? flatten(results.get(i).get(key)) : SymDynCliTest.vector(results.get(i).get(key));
                     for (int k = 0; k < expected.length; k++) {
                         assertEquals(expected[k], actual[k], 1e-12 * Math.max(1, Math.abs(expected[k])),
                                 backend + " state " + i + " " + key + "[" + k + "]");

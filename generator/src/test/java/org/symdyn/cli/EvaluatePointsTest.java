@@ -220,7 +220,7 @@ class EvaluatePointsTest {
         DMatrixRMaj expected = new DMatrixRMaj(6, nv);
         for (int b = 0; b < bodyNames.size(); b++) {
             generic.bodyJacobian(q, b, expected);
-            double[][] got = matrix(jacobians.get(bodyNames.get(b)));
+            double[][] got = SymDynCliTest.matrix(jacobians.get(bodyNames.get(b)));
             assertEquals(6, got.length, where);
             for (int r = 0; r < 6; r++) {
                 for (int c = 0; c < nv; c++) {
@@ -239,15 +239,15 @@ class EvaluatePointsTest {
             assertEquals(List.of("position", "velocity", "acceleration", "bias", "jacobian"),
                     List.copyOf(p.members().keySet()), at);
             ObjectValue pose = (ObjectValue) poses.get(frame.name());
-            double[] origin = vector(pose.get("position"));
-            double[][] rotation = matrix(pose.get("rotation"));
+            double[] origin = SymDynCliTest.vector(pose.get("position"));
+            double[][] rotation = SymDynCliTest.matrix(pose.get("rotation"));
             double[] point = points.get(f);
-            double[] position = vector(p.get("position"));
-            double[][] jac = matrix(p.get("jacobian"));
+            double[] position = SymDynCliTest.vector(p.get("position"));
+            double[][] jac = SymDynCliTest.matrix(p.get("jacobian"));
             assertEquals(3, jac.length, at);
-            double[] velocity = vector(p.get("velocity"));
-            double[] acceleration = vector(p.get("acceleration"));
-            double[] bias = vector(p.get("bias"));
+            double[] velocity = SymDynCliTest.vector(p.get("velocity"));
+            double[] acceleration = SymDynCliTest.vector(p.get("acceleration"));
+            double[] bias = SymDynCliTest.vector(p.get("bias"));
             for (int i = 0; i < 3; i++) {
                 double x = origin[i];
                 double jv = 0;
@@ -283,14 +283,14 @@ class EvaluatePointsTest {
         String label = where.substring(0, where.indexOf(" base"));
         ArrayValue at0 = (ArrayValue) results.get(base).get("points");
         for (int f = 0; f < at0.size(); f++) {
-            double[][] jac = matrix(((ObjectValue) at0.get(f)).get("jacobian"));
-            double[] bias = vector(((ObjectValue) at0.get(f)).get("bias"));
+            double[][] jac = SymDynCliTest.matrix(((ObjectValue) at0.get(f)).get("jacobian"));
+            double[] bias = SymDynCliTest.vector(((ObjectValue) at0.get(f)).get("bias"));
             for (int k = 0; k <= nv; k++) {
                 ObjectValue plus = (ObjectValue) ((ArrayValue) results.get(base + 1 + 2 * k).get("points")).get(f);
                 ObjectValue minus = (ObjectValue) ((ArrayValue) results.get(base + 2 + 2 * k).get("points")).get(f);
                 String key = k < nv ? "position" : "velocity";
-                double[] xp = vector(plus.get(key));
-                double[] xm = vector(minus.get(key));
+                double[] xp = SymDynCliTest.vector(plus.get(key));
+                double[] xm = SymDynCliTest.vector(minus.get(key));
                 for (int i = 0; i < 3; i++) {
                     double fd = (xp[i] - xm[i]) / (2 * STEP);
                     if (k < nv) {
@@ -359,7 +359,7 @@ class EvaluatePointsTest {
                         List.copyOf(res.members().keySet()), where);
                 assertEquals(List.of("arm"), List.copyOf(((ObjectValue) res.get("body_jacobians")).members().keySet()));
                 assertMatrix(new double[][] {{0}, {1}, {0}, {0}, {0}, {0}},
-                        matrix(((ObjectValue) res.get("body_jacobians")).get("arm")), where + " body jacobian");
+                        SymDynCliTest.matrix(((ObjectValue) res.get("body_jacobians")).get("arm")), where + " body jacobian");
                 ArrayValue points = (ArrayValue) res.get("points");
                 assertEquals(4, points.size(), where);
                 for (int j = 0; j < 3; j++) {
@@ -370,20 +370,20 @@ class EvaluatePointsTest {
                     double[] d2 = {-c * rx - s * rz, 0, s * rx - c * rz};
                     ObjectValue p = (ObjectValue) points.get(j);
                     String at = where + " points[" + j + "]";
-                    assertVector(new double[] {0.1 + rotated[0], 0.2, 1.5 + rotated[2]}, vector(p.get("position")),
+                    assertVector(new double[] {0.1 + rotated[0], 0.2, 1.5 + rotated[2]}, SymDynCliTest.vector(p.get("position")),
                             at + " position");
-                    assertMatrix(new double[][] {{d1[0]}, {0}, {d1[2]}}, matrix(p.get("jacobian")), at + " jacobian");
-                    assertVector(new double[] {d1[0] * v, 0, d1[2] * v}, vector(p.get("velocity")), at + " velocity");
-                    assertVector(new double[] {d2[0] * v * v, 0, d2[2] * v * v}, vector(p.get("bias")), at + " bias");
+                    assertMatrix(new double[][] {{d1[0]}, {0}, {d1[2]}}, SymDynCliTest.matrix(p.get("jacobian")), at + " jacobian");
+                    assertVector(new double[] {d1[0] * v, 0, d1[2] * v}, SymDynCliTest.vector(p.get("velocity")), at + " velocity");
+                    assertVector(new double[] {d2[0] * v * v, 0, d2[2] * v * v}, SymDynCliTest.vector(p.get("bias")), at + " bias");
                     assertVector(new double[] {d1[0] * a + d2[0] * v * v, 0, d1[2] * a + d2[2] * v * v},
-                            vector(p.get("acceleration")), at + " acceleration");
+                            SymDynCliTest.vector(p.get("acceleration")), at + " acceleration");
                 }
                 ObjectValue world = (ObjectValue) points.get(3);
-                assertVector(new double[] {1, 2, 3}, vector(world.get("position")), where + " world point");
+                assertVector(new double[] {1, 2, 3}, SymDynCliTest.vector(world.get("position")), where + " world point");
                 for (String key : List.of("velocity", "acceleration", "bias")) {
-                    assertVector(new double[3], vector(world.get(key)), where + " world " + key);
+                    assertVector(new double[3], SymDynCliTest.vector(world.get(key)), where + " world " + key);
                 }
-                assertMatrix(new double[3][1], matrix(world.get("jacobian")), where + " world jacobian");
+                assertMatrix(new double[3][1], SymDynCliTest.matrix(world.get("jacobian")), where + " world jacobian");
             }
             // a state without points: an empty list, and the body Jacobians still
             assertEquals(0, ((ArrayValue) results.get(states.length).get("points")).size());
@@ -557,23 +557,5 @@ class EvaluatePointsTest {
         for (int i = 0; i < expected.length; i++) {
             assertVector(expected[i], actual[i], where + "[" + i + "]");
         }
-    }
-
-    private static double[] vector(JsonValue value) {
-        ArrayValue array = (ArrayValue) value;
-        double[] out = new double[array.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = ((NumberValue) array.get(i)).value();
-        }
-        return out;
-    }
-
-    private static double[][] matrix(JsonValue value) {
-        ArrayValue rows = (ArrayValue) value;
-        double[][] out = new double[rows.size()][];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = vector(rows.get(i));
-        }
-        return out;
     }
 }

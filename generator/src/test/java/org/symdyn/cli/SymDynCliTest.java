@@ -737,7 +737,8 @@ class SymDynCliTest {
         return sb.append(']').toString();
     }
 
-    private static double[] vector(JsonValue value) {
+    /** A JSON array of numbers as a double[] (shared by the command-line tests). */
+    static double[] vector(JsonValue value) {
         ArrayValue array = (ArrayValue) value;
         double[] out = new double[array.size()];
         for (int i = 0; i < out.length; i++) {
@@ -746,7 +747,8 @@ class SymDynCliTest {
         return out;
     }
 
-    private static double[][] matrix(JsonValue value) {
+    /** A JSON array of arrays of numbers as rows. */
+    static double[][] matrix(JsonValue value) {
         ArrayValue rows = (ArrayValue) value;
         double[][] out = new double[rows.size()][];
         for (int i = 0; i < out.length; i++) {

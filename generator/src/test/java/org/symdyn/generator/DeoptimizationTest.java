@@ -1,7 +1,6 @@
 package org.symdyn.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -78,12 +77,7 @@ class DeoptimizationTest {
     }
 
     private static void check(boolean smallFirst) throws Exception {
-        DeoptimizationCheck.Result r = DeoptimizationCheck.run(smallFirst, List.of(dir), classes);
-        System.out.println("[deopt probe] " + r.order() + ": " + r.deoptimisations().size() + " deoptimisations, "
-                + r.c2Lines() + ", " + r.millis() + " ms");
-        assertTrue(r.notCompiled().isEmpty(), "warm-up too short, nothing compiled by C2 before the switch for "
-                + r.notCompiled() + ":\n" + r.describe());
-        assertEquals(List.of(), r.deoptimisations(), r.describe());
+        DeoptimizationCheck.assertNoDeoptimisation(smallFirst, List.of(dir), classes);
     }
 
     @Test

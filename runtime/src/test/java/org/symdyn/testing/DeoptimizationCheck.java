@@ -89,4 +89,18 @@ public final class DeoptimizationCheck {
         }
         return new Result(order, deopts, c2, extras, output, (System.nanoTime() - start) / 1_000_000);
     }
+
+    /**
+     * Runs the probe in one order and fails if any method of the classes was deoptimised after the switch, or if
+     * the warm-up compiled nothing of a class with C2 (then the probe would prove nothing); prints a summary line.
+     */
+    public static void assertNoDeoptimisation(boolean smallFirst, List<Path> extraClassPath, List<String> classes)
+            throws IOException, InterruptedException {
+        Result r = run(smallFirst, extraClassPath, classes);
+        System.out.println("[deopt probe] " + r.order() + ": " + r.deoptimisations().size() + " deoptimisations, "
+                + r.c2Lines() + ", " + r.millis() + " ms");
+        org.junit.jupiter.api.Assertions.assertTrue(r.notCompiled().isEmpty(), "warm-up too short, nothing compiled"
+                + " by C2 before the switch for " + r.notCompiled() + ":\n" + r.describe());
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), r.deoptimisations(), r.describe());
+    }
 }

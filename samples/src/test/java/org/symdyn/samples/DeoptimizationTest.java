@@ -1,7 +1,5 @@
 package org.symdyn.samples;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,12 +18,7 @@ class DeoptimizationTest {
             .map(c -> c.generated().get().getClass().getName()).toList();
 
     private static void check(boolean smallFirst) throws Exception {
-        DeoptimizationCheck.Result r = DeoptimizationCheck.run(smallFirst, List.of(), CLASSES);
-        System.out.println("[deopt probe] " + r.order() + ": " + r.deoptimisations().size() + " deoptimisations, "
-                + r.c2Lines() + ", " + r.millis() + " ms");
-        assertTrue(r.notCompiled().isEmpty(), "warm-up too short, nothing compiled by C2 before the switch for "
-                + r.notCompiled() + ":\n" + r.describe());
-        assertEquals(List.of(), r.deoptimisations(), r.describe());
+        DeoptimizationCheck.assertNoDeoptimisation(smallFirst, List.of(), CLASSES);
     }
 
     @Test

@@ -75,7 +75,7 @@ final class UnexpandedEntities {
             } else if (text.startsWith("</", lt)) {
                 i = skipPast(lt + 2, ">");
             } else {
-                i = startTag(lt + 1);
+                i = closingBracket(lt + 1, true);
             }
         }
     }
@@ -98,7 +98,12 @@ final class UnexpandedEntities {
         return Math.min(end + 1, text.length());
     }
 
-    private int startTag(int from) {
+    /**
+     * Past the {@code >} that closes a start tag ({@code attributeValues}: its quoted literals are attribute values,
+     * checked for references) or a markup declaration of the internal subset (its literals are not), skipping the
+     * quoted literals in which a {@code >} does not close anything.
+     */
+    private int closingBracket(int from, boolean attributeValues) {
         int i = from;
         while (i < text.length()) {
             char c = text.charAt(i);
@@ -106,7 +111,7 @@ final class UnexpandedEntities {
                 return i + 1;
             }
             if (c == '"' || c == '\'') {
-                i = literal(i, true);
+                i = literal(i, attributeValues);
             } else {
                 i++;
             }
@@ -145,7 +150,7 @@ final class UnexpandedEntities {
             } else if (text.startsWith("<?", i)) {
                 i = skipPast(i + 2, "?>");
             } else if (c == '<') {
-                i = markupDeclaration(i + 1);
+                i = closingBracket(i + 1, false);
             } else if (c == '%') {
                 int semi = text.indexOf(';', i);
                 int end = semi < 0 ? text.length() : semi + 1;
@@ -158,21 +163,6 @@ final class UnexpandedEntities {
         return i;
     }
 
-    private int markupDeclaration(int from) {
-        int i = from;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c == '>') {
-                return i + 1;
-            }
-            if (c == '"' || c == '\'') {
-                i = literal(i, false);
-            } else {
-                i++;
-            }
-        }
-        return i;
-    }
 
     /** Records the references in text[from, to) that nothing expands. */
     private void references(int from, int to, boolean parameter) {
