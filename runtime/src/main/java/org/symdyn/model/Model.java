@@ -28,6 +28,8 @@ public final class Model {
     private final List<Body> bodies;
     private final List<Frame> frames;
     private final List<ConstraintModel> constraints;
+    private final List<GroundModel> grounds;
+    private final List<ContactCandidateModel> contactCandidates;
     private final List<Diagnostic> warnings;
     private final List<ParameterModel> parameters;
     private final List<RigidBodyInertia> ownInertias;
@@ -44,7 +46,8 @@ public final class Model {
     Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
             List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
             List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
-            List<RigidBodyInertia> ownInertias) {
+            List<RigidBodyInertia> ownInertias, List<GroundModel> grounds,
+            List<ContactCandidateModel> contactCandidates) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -53,6 +56,8 @@ public final class Model {
         this.bodies = List.copyOf(bodies);
         this.frames = List.copyOf(frames);
         this.constraints = List.copyOf(constraints);
+        this.grounds = List.copyOf(grounds);
+        this.contactCandidates = List.copyOf(contactCandidates);
         this.warnings = List.copyOf(warnings);
         this.parameters = List.copyOf(parameters);
         this.ownInertias = List.copyOf(ownInertias);
@@ -185,6 +190,19 @@ public final class Model {
     /** The constraints, in declaration order. */
     public List<ConstraintModel> constraints() {
         return constraints;
+    }
+
+    /**
+     * The grounds (half-spaces fixed in the world) unilateral contacts may touch, in declaration order. They do not
+     * enter {@link #contentHash()}: they change no quantity a generated class computes.
+     */
+    public List<GroundModel> grounds() {
+        return grounds;
+    }
+
+    /** The unilateral contact candidates (points and spheres on bodies), in declaration order; see {@link #grounds()}. */
+    public List<ContactCandidateModel> contactCandidates() {
+        return contactCandidates;
     }
 
     /** Total number of constraint rows. */

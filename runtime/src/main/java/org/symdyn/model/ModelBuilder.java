@@ -49,6 +49,8 @@ public final class ModelBuilder {
     private final Map<String, Frame> frames = new LinkedHashMap<>();
     private final Map<String, Integer> jointNames = new HashMap<>();
     private final List<ConstraintModel> constraints = new ArrayList<>();
+    private final List<GroundModel> grounds = new ArrayList<>();
+    private final List<ContactCandidateModel> contactCandidates = new ArrayList<>();
     private final List<PendingParameter> parameters = new ArrayList<>();
 
     private record PendingParameter(String name, String link, String joint, String field, SourceLocation location) {
@@ -261,6 +263,73 @@ public final class ModelBuilder {
     }
 
     /**
+     * Adds a ground for unilateral contact; its name must be unique among the grounds. The normal must be a unit
+     * vector, friction finite and non-negative, restitution in [0, 1] (checked here, reported at {@link #build()}).
+     */
+    public ModelBuilder addGround(GroundModel ground) {
+        String label = "ground '" + ground.name() + "'";
+        for (GroundModel g : grounds) {
+            if (g.name().equals(ground.name())) {
+                diagnostics.add(Diagnostic.error(ground.location(), "duplicate ground name '" + ground.name()
+                        + "' (the first is at " + g.location() + ")"));
+                return this;
+            }
+        }
+        double[] n = ground.normal();
+        double norm = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (!finite(ground.point()) || !finite(n)) {
+            diagnostics.add(Diagnostic.error(ground.location(), label + ": point and normal must be finite"));
+        } else if (!(Math.abs(norm - 1) < 1e-9)) {
+            diagnostics.add(Diagnostic.error(ground.location(), label + ": normal must be a unit vector (|n| = "
+                    + norm + ")"));
+        }
+        if (!(ground.friction() >= 0) || Double.isInfinite(ground.friction())) {
+            diagnostics.add(Diagnostic.error(ground.location(), label + ": friction " + ground.friction()
+                    + " must be a finite number >= 0"));
+        }
+        if (!(ground.restitution() >= 0 && ground.restitution() <= 1)) {
+            diagnostics.add(Diagnostic.error(ground.location(), label + ": restitution " + ground.restitution()
+                    + " must be in [0, 1]"));
+        }
+        grounds.add(ground);
+        return this;
+    }
+
+    /**
+     * Adds a unilateral contact candidate (a point or sphere of a moving body); its name must be unique among the
+     * candidates, its radius finite and non-negative (checked here, reported at {@link #build()}).
+     */
+    public ModelBuilder addContactCandidate(ContactCandidateModel candidate) {
+        String label = candidate.elementName() + " '" + candidate.name() + "'";
+        for (ContactCandidateModel c : contactCandidates) {
+            if (c.name().equals(candidate.name())) {
+                diagnostics.add(Diagnostic.error(candidate.location(), "duplicate contact candidate name '"
+                        + candidate.name() + "' (the first is at " + c.location() + ")"));
+                return this;
+            }
+        }
+        if (candidate.body() < 0 || candidate.body() >= bodies.size()) {
+            diagnostics.add(Diagnostic.error(candidate.location(), label + ": body " + candidate.body()
+                    + " is not a moving body"));
+        }
+        if (!finite(candidate.center()) || !(candidate.radius() >= 0) || Double.isInfinite(candidate.radius())) {
+            diagnostics.add(Diagnostic.error(candidate.location(), label
+                    + ": point and radius must be finite, the radius >= 0"));
+        }
+        contactCandidates.add(candidate);
+        return this;
+    }
+
+    private static boolean finite(double[] v) {
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Marks a model number as a named parameter of generated code (see {@link ParameterModel}): exactly one of
      * {@code link} (a moving link, for fields mass, com_x|y|z, ixx|ixy|ixz|iyy|iyz|izz) and {@code joint} (a
      * movable joint, for fields origin_x|y|z) is given. Checked at {@link #build()}.
@@ -445,7 +514,8 @@ public final class ModelBuilder {
             own.add(d.own);
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
-                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own);
+                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
+                contactCandidates);
     }
 
     /**

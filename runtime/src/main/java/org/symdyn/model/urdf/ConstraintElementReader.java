@@ -3,9 +3,11 @@ package org.symdyn.model.urdf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.model.ContactCandidateModel;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.CouplerConstraintModel;
 import org.symdyn.model.Frame;
+import org.symdyn.model.GroundModel;
 import org.symdyn.model.JointType;
 import org.symdyn.model.LineOnLineConstraintModel;
 import org.symdyn.model.LoopConstraintModel;
@@ -15,7 +17,8 @@ import org.symdyn.spatial.Pose;
 
 /**
  * Reads the SymDyn extension elements ({@code gravity}, {@code loop}, {@code contact}, {@code coupler},
- * {@code line_on_line} in namespace {@value UrdfReader#NAMESPACE}) and URDF {@code <mimic>}, after every link
+ * {@code line_on_line}, {@code parameter}, and the unilateral contact elements {@code ground},
+ * {@code contact_point}, {@code contact_sphere} in namespace {@value UrdfReader#NAMESPACE}) and URDF {@code <mimic>}, after every link
  * has been given to the builder, so that links and joints can be resolved to body indices.
  *
  * <p>A link may be a moving link, a link attached by fixed joints (its fixed placement is folded into the
@@ -67,8 +70,12 @@ final class ConstraintElementReader {
             case "coupler" -> readCoupler(e);
             case "line_on_line" -> readLineOnLine(e);
             case "parameter" -> readParameter(e);
+            case "ground" -> readGround(e);
+            case "contact_point" -> readContactCandidate(e, false);
+            case "contact_sphere" -> readContactCandidate(e, true);
             default -> values.error(e, "unknown SymDyn element '" + e.name() + "' (namespace " + UrdfReader.NAMESPACE
-                    + "; expected gravity, loop, contact, coupler, line_on_line or parameter)");
+                    + "; expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point or"
+                    + " contact_sphere)");
         }
     }
 
@@ -150,6 +157,67 @@ final class ConstraintElementReader {
         f.pose().transformPoint(point, onBody);
         builder.addConstraint(new ContactConstraintModel(e.attribute("name"), f.bodyIndex(), onBody, normal,
                 baumgarte, values.location(e)));
+    }
+
+    /** {@code <ground name point normal friction restitution>}: a half-space fixed in the world. */
+    private void readGround(XmlElement e) {
+        int before = values.errorCount();
+        String label = "ground '" + name(e, "ground") + "'";
+        rejectChildren(e, label, List.of());
+        double[] point = values.vector(e, "point", 3, ZERO3, label + ": point");
+        int b = values.errorCount();
+        double[] normal = values.vector(e, "normal", 3, null, label + ": normal");
+        if (values.errorCount() == b) {
+            normal = unit(e, normal, label + ": normal");
+        }
+        String frictionWhat = label + ": friction";
+        b = values.errorCount();
+        double friction = values.number(e, "friction", Double.NaN, true, frictionWhat);
+        if (values.errorCount() == b && !(friction >= 0)) {
+            values.error(e, frictionWhat + " " + friction + " must be >= 0 (Coulomb's coefficient)");
+        }
+        String restitutionWhat = label + ": restitution";
+        b = values.errorCount();
+        double restitution = values.number(e, "restitution", 0, false, restitutionWhat);
+        if (values.errorCount() == b && !(restitution >= 0 && restitution <= 1)) {
+            values.error(e, restitutionWhat + " " + restitution + " must be in [0, 1]");
+        }
+        if (values.errorCount() > before) {
+            return;
+        }
+        builder.addGround(new GroundModel(e.attribute("name"), point, normal, friction, restitution,
+                values.location(e)));
+    }
+
+    /** {@code <contact_point name link point>} or {@code <contact_sphere name link center radius>}. */
+    private void readContactCandidate(XmlElement e, boolean sphere) {
+        int before = values.errorCount();
+        String element = sphere ? "contact_sphere" : "contact_point";
+        String label = element + " '" + name(e, element) + "'";
+        rejectChildren(e, label, List.of());
+        String link = values.require(e, "link", label + " has no 'link' attribute");
+        Frame f = link == null ? null : frame(e, label, link);
+        double[] point = values.vector(e, sphere ? "center" : "point", 3, ZERO3, label + (sphere ? ": center"
+                : ": point"));
+        double radius = 0;
+        if (sphere) {
+            int b = values.errorCount();
+            radius = values.number(e, "radius", Double.NaN, true, label + ": radius");
+            if (values.errorCount() == b && !(radius > 0)) {
+                values.error(e, label + ": radius " + radius + " must be positive (m)");
+            }
+        }
+        if (f != null && f.bodyIndex() < 0) {
+            values.error(e, label + ": link '" + link + "' does not move (it is the root link or fixed to it); "
+                    + "a contact candidate needs a moving body");
+        }
+        if (values.errorCount() > before || f == null) {
+            return;
+        }
+        double[] onBody = new double[3];
+        f.pose().transformPoint(point, onBody);
+        builder.addContactCandidate(new ContactCandidateModel(e.attribute("name"), f.bodyIndex(), onBody, radius,
+                values.location(e)));
     }
 
     private void readCoupler(XmlElement e) {
