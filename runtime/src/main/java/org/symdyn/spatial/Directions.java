@@ -34,4 +34,29 @@ public final class Directions {
         }
         return out;
     }
+
+    /**
+     * Completes a unit normal n to a right-handed orthonormal frame (t1, t2, n): t1 is perpendicular to n and to
+     * the coordinate axis least aligned with n, t2 = n × t1. Deterministic, continuous away from the switches
+     * between axes, no allocation.
+     */
+    public static void tangentBasis(double[] n, double[] t1, double[] t2) {
+        double ax = Math.abs(n[0]), ay = Math.abs(n[1]), az = Math.abs(n[2]);
+        // t1 = unit(e × n) for the axis e least aligned with n
+        double x, y, z;
+        if (ax <= ay && ax <= az) {
+            x = 0; y = -n[2]; z = n[1];
+        } else if (ay <= az) {
+            x = n[2]; y = 0; z = -n[0];
+        } else {
+            x = -n[1]; y = n[0]; z = 0;
+        }
+        double inv = 1 / Math.sqrt(x * x + y * y + z * z);
+        t1[0] = x * inv;
+        t1[1] = y * inv;
+        t1[2] = z * inv;
+        t2[0] = n[1] * t1[2] - n[2] * t1[1];
+        t2[1] = n[2] * t1[0] - n[0] * t1[2];
+        t2[2] = n[0] * t1[1] - n[1] * t1[0];
+    }
 }

@@ -1,0 +1,281 @@
+package org.symdyn.contact;
+
+import java.util.Objects;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Kinematics;
+import org.symdyn.model.ContactCandidateModel;
+import org.symdyn.model.GroundModel;
+import org.symdyn.spatial.Directions;
+
+/**
+ * The contacts of a {@link ContactSet} at one configuration: which candidate-ground pairs are within a margin of
+ * touching, and for each such contact its gap, its frame and the Jacobian of its contact point.
+ *
+ * <p><b>Geometry.</b> Ground g is the half-space n · (x − p_g) ≤ 0 (n its unit outward normal). A point candidate
+ * at c (body coordinates, world position x_c) has the gap φ = n · (x_c − p_g); a sphere of radius r centred at c has
+ * φ = n · (x_c − p_g) − r and touches at x_c − r n, the material point of the sphere that is nearest the ground
+ * (it moves over the sphere as it rolls). φ &lt; 0 is penetration.
+ *
+ * <p><b>Contact frame</b>, world coordinates, right-handed: (t1, t2, n) from {@link Directions#tangentBasis} of the
+ * ground's normal; the same for every contact on one ground, so that friction components keep their meaning from
+ * step to step. Per contact the three rows are ordered <b>[n; t1; t2]</b>: normal first, then the two tangents; an
+ * impulse or force λ = (λ_n, λ_t1, λ_t2) acts on the candidate's body as the world force λ_n n + λ_t1 t1 + λ_t2 t2 at
+ * the contact point (the ground pushes, λ_n ≥ 0), and enters the equations of motion as Jᵀ λ.
+ *
+ * <p><b>Jacobian</b> J (3 rows per contact, nv columns, row-major): the rows [n; t1; t2] times the world point
+ * Jacobian ({@link Kinematics#pointJacobian}) of the contact's material point, so u = J v is the contact point's
+ * velocity in the contact frame (u_n &gt; 0 separating). {@link #accelerationBias} gives the matching k-terms of the
+ * acceleration-level problem: u̇ = J v̇ + k, with k = [n; t1; t2] (J̇_c v − r α_b × n), J̇_c v the bias acceleration
+ * of the centre c and α_b the world angular acceleration at v̇ = 0 (r = 0 for points).
+ *
+ * <p>Everything is allocated at construction for every pair; {@link #update} does not allocate. Not thread-safe.
+ */
+public final class ContactKinematics {
+    private final ContactSet set;
+    private final Kinematics kinematics;
+    private final int nv;
+    private final int pairs;
+    private final double[][] groundPoint;
+    private final double[][] groundFrame; // per ground: n, t1, t2 (9)
+    private final double[] friction;
+    private final double[] restitution;
+    private final int[] candidateBody;
+    private final double[][] candidateCenter;
+    private final double[] candidateRadius;
+
+    private int count;
+    private final int[] pairOf;
+    private final double[] gap;
+    private final double[] bodyPoint; // 3 per contact: the contact's material point, body coordinates
+    private final double[] worldPoint; // 3 per contact
+    private final double[] jacobian;
+
+    private final double[] rotation = new double[9];
+    private final double[] origin = new double[3];
+    private final double[] centerWorld = new double[3];
+    private final double[] tmp3 = new double[3];
+    private final double[] tmp6 = new double[6];
+    private final double[] zeroV;
+    private final DMatrixRMaj pointJacobian;
+
+    /**
+     * @param kinematics any backend's kinematics (a generated class or {@code GenericDynamics}) of the set's model
+     * @param nv         the model's velocity count
+     */
+    public ContactKinematics(ContactSet set, Kinematics kinematics, int nv) {
+        this.set = Objects.requireNonNull(set, "set");
+        this.kinematics = Objects.requireNonNull(kinematics, "kinematics");
+        this.nv = nv;
+        this.pairs = set.pairCount();
+        int ng = set.groundCount();
+        groundPoint = new double[ng][];
+        groundFrame = new double[ng][9];
+        friction = new double[ng];
+        restitution = new double[ng];
+        for (int g = 0; g < ng; g++) {
+            GroundModel gm = set.grounds().get(g);
+            groundPoint[g] = gm.point();
+            double[] n = gm.normal();
+            double[] t1 = new double[3];
+            double[] t2 = new double[3];
+            Directions.tangentBasis(n, t1, t2);
+            System.arraycopy(n, 0, groundFrame[g], 0, 3);
+            System.arraycopy(t1, 0, groundFrame[g], 3, 3);
+            System.arraycopy(t2, 0, groundFrame[g], 6, 3);
+            friction[g] = gm.friction();
+            restitution[g] = gm.restitution();
+        }
+        int nc = set.candidateCount();
+        candidateBody = new int[nc];
+        candidateCenter = new double[nc][];
+        candidateRadius = new double[nc];
+        for (int c = 0; c < nc; c++) {
+            ContactCandidateModel cm = set.candidates().get(c);
+            candidateBody[c] = cm.body();
+            candidateCenter[c] = cm.center();
+            candidateRadius[c] = cm.radius();
+        }
+        pairOf = new int[pairs];
+        gap = new double[pairs];
+        bodyPoint = new double[3 * pairs];
+        worldPoint = new double[3 * pairs];
+        jacobian = new double[3 * pairs * nv];
+        zeroV = new double[nv];
+        pointJacobian = new DMatrixRMaj(3, nv);
+    }
+
+    public ContactSet set() {
+        return set;
+    }
+
+    /** The number of velocity coordinates (columns of the Jacobian). */
+    public int nv() {
+        return nv;
+    }
+
+    /**
+     * Finds the contacts at q, the pairs with gap ≤ {@code margin} (m), in pair order, and computes their frames
+     * and Jacobians.
+     */
+    public void update(double[] q, double margin) {
+        count = 0;
+        int ng = set.groundCount();
+        for (int c = 0; c < candidateBody.length; c++) {
+            int body = candidateBody[c];
+            kinematics.bodyPose(q, body, rotation, origin);
+            double[] cc = candidateCenter[c];
+            for (int i = 0; i < 3; i++) {
+                centerWorld[i] = rotation[3 * i] * cc[0] + rotation[3 * i + 1] * cc[1] + rotation[3 * i + 2] * cc[2]
+                        + origin[i];
+            }
+            double r = candidateRadius[c];
+            boolean jacobianDone = false;
+            for (int g = 0; g < ng; g++) {
+                double[] f = groundFrame[g];
+                double[] pg = groundPoint[g];
+                double phi = f[0] * (centerWorld[0] - pg[0]) + f[1] * (centerWorld[1] - pg[1])
+                        + f[2] * (centerWorld[2] - pg[2]) - r;
+                if (!(phi <= margin)) {
+                    continue;
+                }
+                int k = count++;
+                pairOf[k] = c * ng + g;
+                gap[k] = phi;
+                int o = 3 * k;
+                for (int i = 0; i < 3; i++) {
+                    worldPoint[o + i] = centerWorld[i] - r * f[i];
+                }
+                if (r == 0) {
+                    System.arraycopy(cc, 0, bodyPoint, o, 3);
+                } else {
+                    // c − r Rᵀ n: the material point at the contact, body coordinates
+                    for (int i = 0; i < 3; i++) {
+                        bodyPoint[o + i] = cc[i] - r * (rotation[i] * f[0] + rotation[3 + i] * f[1]
+                                + rotation[6 + i] * f[2]);
+                    }
+                }
+                if (r != 0 || !jacobianDone) {
+                    tmp3[0] = bodyPoint[o];
+                    tmp3[1] = bodyPoint[o + 1];
+                    tmp3[2] = bodyPoint[o + 2];
+                    kinematics.pointJacobian(q, body, tmp3, pointJacobian);
+                    jacobianDone = true;
+                }
+                double[] pj = pointJacobian.data;
+                int row = 3 * k * nv;
+                for (int d = 0; d < 3; d++) {
+                    double a = f[3 * d], b = f[3 * d + 1], cz = f[3 * d + 2];
+                    int out = row + d * nv;
+                    for (int j = 0; j < nv; j++) {
+                        jacobian[out + j] = a * pj[j] + b * pj[nv + j] + cz * pj[2 * nv + j];
+                    }
+                }
+            }
+        }
+    }
+
+    /** The number of contacts found by the last {@link #update}. */
+    public int count() {
+        return count;
+    }
+
+    /** The pair (see {@link ContactSet}) of contact k. */
+    public int pair(int k) {
+        return pairOf[k];
+    }
+
+    /** The candidate index of contact k. */
+    public int candidate(int k) {
+        return pairOf[k] / set.groundCount();
+    }
+
+    /** The ground index of contact k. */
+    public int ground(int k) {
+        return pairOf[k] % set.groundCount();
+    }
+
+    /** The gap φ of contact k (m; negative: penetration). */
+    public double gap(int k) {
+        return gap[k];
+    }
+
+    /** Coulomb's μ of contact k (its ground's). */
+    public double friction(int k) {
+        return friction[ground(k)];
+    }
+
+    /** Newton's restitution e of contact k (its ground's). */
+    public double restitution(int k) {
+        return restitution[ground(k)];
+    }
+
+    /** Component i of contact k's frame row d (0: n, 1: t1, 2: t2), world coordinates. */
+    public double frame(int k, int d, int i) {
+        return groundFrame[ground(k)][3 * d + i];
+    }
+
+    /** Component i of the world position of contact k's point. */
+    public double worldPoint(int k, int i) {
+        return worldPoint[3 * k + i];
+    }
+
+    /** Component i of contact k's material point in the coordinates of its body. */
+    public double bodyPoint(int k, int i) {
+        return bodyPoint[3 * k + i];
+    }
+
+    /** The body of contact k. */
+    public int body(int k) {
+        return candidateBody[candidate(k)];
+    }
+
+    /**
+     * The contact Jacobian, row-major: rows 3k, 3k+1, 3k+2 are contact k's [n; t1; t2] rows, {@link #nv()}
+     * columns. Valid up to row 3 {@link #count()}; the array is the live buffer (read only).
+     */
+    public double[] jacobian() {
+        return jacobian;
+    }
+
+    /** u = J v: contact velocities [u_n, u_t1, u_t2] per contact (3 count entries of {@code u}). */
+    public void velocity(double[] v, double[] u) {
+        int m = 3 * count;
+        for (int r = 0; r < m; r++) {
+            double s = 0;
+            int o = r * nv;
+            for (int j = 0; j < nv; j++) {
+                s += jacobian[o + j] * v[j];
+            }
+            u[r] = s;
+        }
+    }
+
+    /**
+     * The acceleration-level k-terms (see the class comment): u̇ = J v̇ + k, 3 per contact in [n; t1; t2] order,
+     * at the q of the last {@link #update} and this v. Allocation-free.
+     */
+    public void accelerationBias(double[] q, double[] v, double[] k) {
+        for (int c = 0; c < count; c++) {
+            int cand = candidate(c);
+            int body = candidateBody[cand];
+            kinematics.pointBiasAcceleration(q, v, body, candidateCenter[cand], tmp3);
+            double ax = tmp3[0], ay = tmp3[1], az = tmp3[2];
+            double r = candidateRadius[cand];
+            double[] f = groundFrame[ground(c)];
+            if (r != 0) {
+                kinematics.bodyAcceleration(q, v, zeroV, body, tmp6);
+                kinematics.bodyPose(q, body, rotation, origin);
+                double wx = rotation[0] * tmp6[0] + rotation[1] * tmp6[1] + rotation[2] * tmp6[2];
+                double wy = rotation[3] * tmp6[0] + rotation[4] * tmp6[1] + rotation[5] * tmp6[2];
+                double wz = rotation[6] * tmp6[0] + rotation[7] * tmp6[1] + rotation[8] * tmp6[2];
+                // − r α_b × n
+                ax -= r * (wy * f[2] - wz * f[1]);
+                ay -= r * (wz * f[0] - wx * f[2]);
+                az -= r * (wx * f[1] - wy * f[0]);
+            }
+            for (int d = 0; d < 3; d++) {
+                k[3 * c + d] = f[3 * d] * ax + f[3 * d + 1] * ay + f[3 * d + 2] * az;
+            }
+        }
+    }
+}
