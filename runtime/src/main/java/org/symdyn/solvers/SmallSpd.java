@@ -13,7 +13,7 @@ package org.symdyn.solvers;
  * <p>Only the lower triangle of the input is read; the factor overwrites it (L below the diagonal; the diagonal
  * holds L_jj for Cholesky, d_j for LDLᵀ). No allocation.
  */
-final class SmallSpd {
+public final class SmallSpd {
     private SmallSpd() {
     }
 
@@ -24,7 +24,7 @@ final class SmallSpd {
      * @param floor a pivot (d_j of LDLᵀ, L_jj² of Cholesky) must exceed it (NaN fails too)
      * @return -1 on success, else the index of the first pivot at or below the floor (the factor is then invalid)
      */
-    static int factor(double[] a, int n, boolean ldl, double floor) {
+    public static int factor(double[] a, int n, boolean ldl, double floor) {
         if (ldl) {
             for (int j = 0; j < n; j++) {
                 int rj = j * n;
@@ -75,7 +75,7 @@ final class SmallSpd {
     }
 
     /** x = A⁻¹ b for the factor of {@link #factor} (n entries; x may alias b). */
-    static void solve(double[] f, int n, boolean ldl, double[] b, double[] x) {
+    public static void solve(double[] f, int n, boolean ldl, double[] b, double[] x) {
         // L u = b
         for (int i = 0; i < n; i++) {
             int ri = i * n;
