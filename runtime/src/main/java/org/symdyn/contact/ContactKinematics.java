@@ -53,6 +53,7 @@ public final class ContactKinematics {
     private final double[] rotation = new double[9];
     private final double[] origin = new double[3];
     private final double[] centerWorld = new double[3];
+    private final double[] centerVelocity = new double[3];
     private final double[] tmp3 = new double[3];
     private final double[] tmp6 = new double[6];
     private final double[] zeroV;
@@ -118,6 +119,15 @@ public final class ContactKinematics {
      * and Jacobians.
      */
     public void update(double[] q, double margin) {
+        update(q, null, 0, margin);
+    }
+
+    /**
+     * As {@link #update(double[], double)}, but a pair is a contact when its gap predicted after a step h at the
+     * current normal speed, φ + h min(0, n · ṗ_c), is at most {@code margin}: a fast approach is caught in the step
+     * that would otherwise pass through the ground.
+     */
+    public void update(double[] q, double[] v, double h, double margin) {
         count = 0;
         int ng = set.groundCount();
         for (int c = 0; c < candidateBody.length; c++) {
@@ -130,13 +140,24 @@ public final class ContactKinematics {
             }
             double r = candidateRadius[c];
             boolean jacobianDone = false;
+            boolean velocityDone = false;
             for (int g = 0; g < ng; g++) {
                 double[] f = groundFrame[g];
                 double[] pg = groundPoint[g];
                 double phi = f[0] * (centerWorld[0] - pg[0]) + f[1] * (centerWorld[1] - pg[1])
                         + f[2] * (centerWorld[2] - pg[2]) - r;
                 if (!(phi <= margin)) {
-                    continue;
+                    if (v == null || !(h > 0)) {
+                        continue;
+                    }
+                    if (!velocityDone) {
+                        kinematics.pointVelocity(q, v, body, cc, centerVelocity);
+                        velocityDone = true;
+                    }
+                    double un = f[0] * centerVelocity[0] + f[1] * centerVelocity[1] + f[2] * centerVelocity[2];
+                    if (!(phi + h * Math.min(0, un) <= margin)) {
+                        continue;
+                    }
                 }
                 int k = count++;
                 pairOf[k] = c * ng + g;

@@ -1,0 +1,229 @@
+package org.symdyn.contact;
+
+/**
+ * A contact problem in Delassus form, the input of every {@link ContactSolver}: find λ (m rows, grouped in blocks)
+ * with σ = W λ + b such that every block obeys its law:
+ * <ul>
+ * <li><b>bilateral</b> row: σ = 0, λ free (a loop closure, a bilateral {@code contact}, a coupler);</li>
+ * <li><b>unilateral</b> row: 0 ≤ σ ⊥ λ ≥ 0 (a joint limit);</li>
+ * <li><b>Coulomb</b> block of three rows [n; t1; t2]: Signorini and Coulomb's law with maximal dissipation,
+ * written as De Saxcé's cone complementarity K_μ ∋ λ ⊥ σ + μ ‖σ_t‖ e_n ∈ K_μ* ({@link CoulombCone}): no
+ * penetration (σ_n ≥ 0), no normal force unless touching, sticking (σ_t = 0) inside the cone, and on its boundary
+ * a friction force opposite to the slip.</li>
+ * </ul>
+ * W (m x m, symmetric positive semi-definite, row-major with stride m) is J H⁻¹ Jᵀ and b the velocities the rows
+ * would have without contact forces, plus the offsets of stabilisation and restitution (for the time-stepping
+ * problem: b = J v_free + offsets, λ impulses in N·s, σ velocities in m/s). Redundant rows (four coplanar corners of
+ * a box) make W singular; the law still determines the velocities, not the split of λ.
+ *
+ * <p>Filled by {@link TimeStepper} (or by hand: {@link #clear}, then blocks, then {@link #delassus()} and
+ * {@link #offset()}); allocated once for a capacity of rows.
+ */
+public final class ContactProblem {
+    /** Block kinds. */
+    public static final int BILATERAL = 0;
+    public static final int UNILATERAL = 1;
+    public static final int COULOMB = 2;
+
+    private final int capacity;
+    private final double[] W;
+    private final double[] b;
+    private final int[] blockStart;
+    private final int[] blockKind;
+    private final double[] blockFriction;
+    private int rows;
+    private int blocks;
+    private int coulombBlocks;
+
+    /** A problem of at most {@code capacity} rows. */
+    public ContactProblem(int capacity) {
+        this.capacity = capacity;
+        W = new double[Math.max(1, capacity * capacity)];
+        b = new double[Math.max(1, capacity)];
+        blockStart = new int[capacity + 1];
+        blockKind = new int[Math.max(1, capacity)];
+        blockFriction = new double[Math.max(1, capacity)];
+    }
+
+    /** Removes every block. */
+    public void clear() {
+        rows = 0;
+        blocks = 0;
+        coulombBlocks = 0;
+        blockStart[0] = 0;
+    }
+
+    /** Appends a bilateral row; returns its row index. */
+    public int addBilateral() {
+        return add(BILATERAL, 1, 0);
+    }
+
+    /** Appends a unilateral row; returns its row index. */
+    public int addUnilateral() {
+        return add(UNILATERAL, 1, 0);
+    }
+
+    /** Appends a Coulomb block [n; t1; t2] of friction μ ≥ 0; returns its first row index. */
+    public int addCoulomb(double mu) {
+        if (!(mu >= 0) || Double.isInfinite(mu)) {
+            throw new IllegalArgumentException("friction " + mu + " must be a finite number >= 0");
+        }
+        coulombBlocks++;
+        return add(COULOMB, 3, mu);
+    }
+
+    private int add(int kind, int size, double mu) {
+        if (rows + size > capacity) {
+            throw new IllegalStateException("contact problem capacity " + capacity + " rows exceeded");
+        }
+        int start = rows;
+        blockKind[blocks] = kind;
+        blockFriction[blocks] = mu;
+        blocks++;
+        rows += size;
+        blockStart[blocks] = rows;
+        return start;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int blockCount() {
+        return blocks;
+    }
+
+    /** The number of Coulomb blocks (contacts). */
+    public int contactCount() {
+        return coulombBlocks;
+    }
+
+    public int blockStart(int block) {
+        return blockStart[block];
+    }
+
+    public int blockSize(int block) {
+        return blockStart[block + 1] - blockStart[block];
+    }
+
+    public int blockKind(int block) {
+        return blockKind[block];
+    }
+
+    /** μ of a Coulomb block (0 for other blocks). */
+    public double blockFriction(int block) {
+        return blockFriction[block];
+    }
+
+    /** W, row-major with stride {@link #rows()} (live buffer: fill after adding every block). */
+    public double[] delassus() {
+        return W;
+    }
+
+    /** b (live buffer, {@link #rows()} entries). */
+    public double[] offset() {
+        return b;
+    }
+
+    /** σ = W λ + b. */
+    public void velocity(double[] lambda, double[] sigma) {
+        int m = rows;
+        for (int i = 0; i < m; i++) {
+            double s = b[i];
+            int o = i * m;
+            for (int j = 0; j < m; j++) {
+                s += W[o + j] * lambda[j];
+            }
+            sigma[i] = s;
+        }
+    }
+
+    /** Projects λ onto the blocks' sets (free, λ ≥ 0, K_μ) in place. */
+    public void project(double[] lambda) {
+        for (int k = 0; k < blocks; k++) {
+            int s = blockStart[k];
+            switch (blockKind[k]) {
+                case UNILATERAL -> lambda[s] = Math.max(lambda[s], 0);
+                case COULOMB -> CoulombCone.project(blockFriction[k], lambda, s);
+                default -> {
+                }
+            }
+        }
+    }
+
+    /**
+     * Measures λ against every block's law (see {@link ContactReport}), given σ = W λ + b, into the report's
+     * feasibility, complementarity and violation fields; returns the violation (m/s).
+     */
+    public double measure(double[] lambda, double[] sigma, ContactReport report) {
+        double primal = 0, dual = 0, compl = 0, worst = 0;
+        int worstBlock = blocks > 0 ? 0 : -1;
+        int m = rows;
+        for (int k = 0; k < blocks; k++) {
+            int s = blockStart[k];
+            double v;
+            switch (blockKind[k]) {
+                case BILATERAL -> {
+                    v = Math.abs(sigma[s]);
+                    dual = Math.max(dual, v);
+                }
+                case UNILATERAL -> {
+                    double l = lambda[s], sg = sigma[s], w = W[s * m + s];
+                    primal = Math.max(primal, -l);
+                    dual = Math.max(dual, -sg);
+                    compl = Math.max(compl, Math.abs(l * sg));
+                    // |λ − max(0, λ − σ/w)| w = |min(λ w, σ)|
+                    v = w > 0 ? Math.abs(Math.min(l * w, sg)) : Math.max(-sg, 0);
+                }
+                default -> {
+                    double mu = blockFriction[k];
+                    double ln = lambda[s], la = lambda[s + 1], lb = lambda[s + 2];
+                    double sa = sigma[s + 1], sb = sigma[s + 2];
+                    double sn = sigma[s] + mu * Math.sqrt(sa * sa + sb * sb);
+                    primal = Math.max(primal, CoulombCone.distance(mu, ln, la, lb));
+                    dual = Math.max(dual, CoulombCone.dualDistance(mu, sn, sa, sb));
+                    compl = Math.max(compl, Math.abs(ln * sn + la * sa + lb * sb));
+                    double w = Math.max(W[s * m + s], Math.max(W[(s + 1) * m + s + 1], W[(s + 2) * m + s + 2]));
+                    if (w > 0) {
+                        double pn = ln - sn / w, pa = la - sa / w, pb = lb - sb / w;
+                        double s2 = Math.sqrt(pa * pa + pb * pb);
+                        // P_K(p), inline (CoulombCone.project without an array)
+                        if (s2 <= mu * pn) {
+                            // inside: unchanged
+                        } else if (mu * s2 <= -pn) {
+                            pn = 0;
+                            pa = 0;
+                            pb = 0;
+                        } else {
+                            double p = (pn + mu * s2) / (1 + mu * mu);
+                            double f = s2 > 0 ? mu * p / s2 : 0;
+                            pn = p;
+                            pa *= f;
+                            pb *= f;
+                        }
+                        double dn = ln - pn, da = la - pa, db = lb - pb;
+                        v = Math.sqrt(dn * dn + da * da + db * db) * w;
+                    } else {
+                        v = Math.max(-sn, 0);
+                    }
+                }
+            }
+            if (!(v <= worst) && !Double.isNaN(worst)) { // a NaN anywhere makes the violation NaN
+                worst = v;
+                worstBlock = k;
+            }
+        }
+        report.primalFeasibility = primal;
+        report.dualFeasibility = dual;
+        report.complementarity = compl;
+        report.violation = worst;
+        report.worstBlock = worstBlock;
+        report.rows = rows;
+        report.contacts = coulombBlocks;
+        return worst;
+    }
+}

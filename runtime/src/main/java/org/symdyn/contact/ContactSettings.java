@@ -1,0 +1,109 @@
+package org.symdyn.contact;
+
+/**
+ * Settings of the time-stepping contact solve, immutable; {@link #defaults()} then withers.
+ *
+ * <table>
+ * <caption>Settings and defaults</caption>
+ * <tr><th>setting</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@link #solver}</td><td>ADMM</td><td>{@link ProximalAdmm} or {@link ProjectedGaussSeidel}. ADMM is the
+ * default because it converged on every analytic case of the tests; PGS stalls on a box that starts to slide on
+ * four corners within half a degree of tan θ = μ (1.4e-10 m/s after 500 sweeps; 423 sweeps to stick at
+ * tan θ = μ − 0.5°), the redundant near-threshold case
+ * Gauss-Seidel is known to be slow on</td></tr>
+ * <tr><td>{@link #tolerance}</td><td>1e-12 m/s</td><td>contact-law violation a solve must reach (see
+ * {@link ContactReport}); tight because a sliding contact's error accumulates in the state step after step</td></tr>
+ * <tr><td>{@link #maxIterations}</td><td>500</td><td>sweeps or iterations at most; a solve that stops there is
+ * reported as not converged</td></tr>
+ * <tr><td>{@link #margin}</td><td>1e-3 m</td><td>a pair is a contact of the step when its gap, predicted at the
+ * end of the step from the current approach speed, is at most this</td></tr>
+ * <tr><td>{@link #penetrationRecovery}</td><td>0.2</td><td>the fraction β of a penetration (gap &lt; 0) or of a
+ * bilateral position error removed per step (u_n ≥ −β φ / h); a gap ≥ 0 may close in one step exactly
+ * (u_n ≥ −φ / h)</td></tr>
+ * <tr><td>{@link #restitutionThreshold}</td><td>1e-2 m/s</td><td>Newton's restitution applies to impacts faster
+ * than this; slower ones are inelastic (no jitter at rest)</td></tr>
+ * <tr><td>{@link #admmPenalty} / {@link #admmProximal}</td><td>0.1 / 1e-6</td><td>ρ₀ and η of ADMM relative to W's
+ * largest diagonal entry</td></tr>
+ * </table>
+ */
+public record ContactSettings(Solver solver, double tolerance, int maxIterations, double margin,
+        double penetrationRecovery, double restitutionThreshold, double admmPenalty, double admmProximal) {
+
+    /** The contact solver. */
+    public enum Solver {
+        /** Block projected Gauss-Seidel on the exact cone ({@link ProjectedGaussSeidel}). */
+        PGS,
+        /** Proximal ADMM on the exact cone with De Saxcé's correction ({@link ProximalAdmm}). */
+        ADMM
+    }
+
+    public ContactSettings {
+        if (solver == null) {
+            throw new IllegalArgumentException("solver is null");
+        }
+        if (!(tolerance > 0) || Double.isInfinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance " + tolerance + " must be a positive number (m/s)");
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations " + maxIterations + " must be at least 1");
+        }
+        if (!(margin >= 0) || Double.isInfinite(margin)) {
+            throw new IllegalArgumentException("margin " + margin + " must be a finite number >= 0 (m)");
+        }
+        if (!(penetrationRecovery >= 0 && penetrationRecovery <= 1)) {
+            throw new IllegalArgumentException("penetrationRecovery " + penetrationRecovery + " must be in [0, 1]");
+        }
+        if (!(restitutionThreshold >= 0) || Double.isInfinite(restitutionThreshold)) {
+            throw new IllegalArgumentException("restitutionThreshold " + restitutionThreshold + " must be >= 0 (m/s)");
+        }
+        if (!(admmPenalty > 0) || !(admmProximal >= 0)) {
+            throw new IllegalArgumentException("admmPenalty must be positive and admmProximal >= 0");
+        }
+    }
+
+    /** The defaults of the table above. */
+    public static ContactSettings defaults() {
+        return new ContactSettings(Solver.ADMM, 1e-12, 500, 1e-3, 0.2, 1e-2, 0.1, 1e-6);
+    }
+
+    public ContactSettings solver(Solver s) {
+        return new ContactSettings(s, tolerance, maxIterations, margin, penetrationRecovery, restitutionThreshold,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings tolerance(double t) {
+        return new ContactSettings(solver, t, maxIterations, margin, penetrationRecovery, restitutionThreshold,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings maxIterations(int n) {
+        return new ContactSettings(solver, tolerance, n, margin, penetrationRecovery, restitutionThreshold,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings margin(double m) {
+        return new ContactSettings(solver, tolerance, maxIterations, m, penetrationRecovery, restitutionThreshold,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings penetrationRecovery(double beta) {
+        return new ContactSettings(solver, tolerance, maxIterations, margin, beta, restitutionThreshold,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings restitutionThreshold(double speed) {
+        return new ContactSettings(solver, tolerance, maxIterations, margin, penetrationRecovery, speed,
+                admmPenalty, admmProximal);
+    }
+
+    public ContactSettings admm(double penalty, double proximal) {
+        return new ContactSettings(solver, tolerance, maxIterations, margin, penetrationRecovery,
+                restitutionThreshold, penalty, proximal);
+    }
+
+    /** A solver of these settings for problems of at most {@code capacity} rows. */
+    public ContactSolver newSolver(int capacity) {
+        return solver == Solver.PGS ? new ProjectedGaussSeidel(capacity, tolerance, maxIterations)
+                : new ProximalAdmm(capacity, tolerance, maxIterations, admmPenalty, admmProximal);
+    }
+}
