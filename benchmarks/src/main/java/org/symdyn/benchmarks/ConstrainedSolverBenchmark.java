@@ -221,6 +221,15 @@ public class ConstrainedSolverBenchmark {
             System.arraycopy(BenchmarkStates.uniform(rnd, m.nv(), 1.0), 0, tau, 0, m.nv());
             return;
         }
+        standing(m, model, set, q, tau);
+    }
+
+    /**
+     * The standing state of the quadruped or solo12 (see the class comment): q with the feet on z = 0 and, for v =
+     * 0, the static-equilibrium τ of the set's rows with the base unactuated.
+     */
+    static void standing(Model m, String model, ConstraintSet set, double[] q, double[] tau) {
+        double[] v = new double[m.nv()];
         double[] stand = m.neutralConfiguration();
         String foot;
         if (model.equals("quadruped")) {

@@ -390,6 +390,11 @@ public final class TimeStepper {
         return pairImpulse[3 * pair + component];
     }
 
+    /** The contact problem of the last step (live: overwritten by the next step; read only). */
+    public ContactProblem problem() {
+        return problem;
+    }
+
     /** The report of the last step. */
     public ContactReport report() {
         return report;
