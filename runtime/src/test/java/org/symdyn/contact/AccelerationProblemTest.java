@@ -239,6 +239,74 @@ class AccelerationProblemTest {
         return v;
     }
 
+    /**
+     * Bilateral rows: a particle on flat ground (μ 0.5) pushed along x by 20 N (more than μ m g) and held along x by
+     * a bilateral contact (given once, and twice: a redundant bilateral row, dropped in the Schur complement):
+     * v̇ = 0, f_G (+ friction along x) = −20 N, f_N = m g.
+     */
+    @Test
+    void bilateralRowsEliminated() {
+        for (int copies = 1; copies <= 2; copies++) {
+            String hold = LcpScenes.incline(0, MU) + "  <sd:contact name=\"hold\" link=\"box\" normal=\"1 0 0\"/>\n"
+                    + (copies == 2 ? "  <sd:contact name=\"hold2\" link=\"box\" normal=\"1 0 0\"/>\n" : "");
+            Model model = LcpScenes.block(1, 0.1, false, hold);
+            Scene s = Scene.of(model);
+            org.symdyn.constraints.ConstraintData bilateral =
+                    org.symdyn.constraints.ConstraintSet.of(model).bindGeneric();
+            AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics(), null, bilateral);
+            data.update(new double[] {0, 0, 0, 0, 0, 0, 1}, new double[6], new double[] {0, 0, 0, 20, 0, 0});
+            assertEquals(copies, data.bilateralCount());
+            AccelerationSolution sol = new AccelerationProblemSolver(data).solveOrThrow();
+            for (int i = 0; i < 6; i++) {
+                assertEquals(0, sol.vdot(i), 1e-12, "copies " + copies + ", v̇[" + i + "]");
+            }
+            double fg = 0;
+            for (int i = 0; i < copies; i++) {
+                fg += sol.bilateralForce(i);
+            }
+            // friction along x (t2 of a flat ground) could share the load with the bilateral row; the sum is −20 N
+            assertEquals(-20, fg + sol.frictionForce(1), 1e-12);
+            assertEquals(0, sol.frictionForce(0), 1e-12);
+            assertEquals(LcpScenes.G, sol.normalForce(0), 1e-12);
+            assertTrue(sol.bilateralResidual() <= 1e-12);
+        }
+    }
+
+    /**
+     * Which contacts are in the problem and how: a separating contact is not; a tangential speed below the tolerance
+     * is non-sliding; r = 3 spans directions at 0°, 60°, 120° from t1 with k-terms and rows of the same directions.
+     */
+    @Test
+    void dataFollowsTheSeed() {
+        Scene s = Scene.of(LcpScenes.block(1, 0.1, false, LcpScenes.incline(0, MU)));
+        AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
+        double[] q = {0, 0, 0, 0, 0, 0, 1};
+        data.update(q, new double[] {0, 0, 0, 0, 0, 1e-3}, new double[6]);
+        assertEquals(0, data.contactCount(), "separating at 1 mm/s");
+        data.update(q, new double[] {0, 0, 0, 1e-7, 0, -1e-7}, new double[6]);
+        assertEquals(1, data.contactCount());
+        assertEquals(1, data.nonSlidingCount());
+        assertEquals(0, data.nonSlidingContacts()[0]);
+        assertEquals(MU, data.muNonSliding(0));
+        assertEquals("c@floor", data.contactName(0));
+        data.setSpanningDirections(3);
+        data.update(q, new double[6], new double[6]);
+        assertEquals(3, data.frictionRowCount());
+        // flat ground: t1 = (0, −1, 0), t2 = (1, 0, 0); d_k = cos(πk/3) t1 + sin(πk/3) t2
+        for (int k = 0; k < 3; k++) {
+            double c = Math.cos(Math.PI * k / 3);
+            double sn = Math.sin(Math.PI * k / 3);
+            assertEquals(sn, data.frictionDirection(k, 0), 1e-15);
+            assertEquals(-c, data.frictionDirection(k, 1), 1e-15);
+            // the body-origin point: F row = d in the linear columns (identity orientation)
+            assertEquals(sn, data.F()[k * 6 + 3], 1e-15);
+            assertEquals(-c, data.F()[k * 6 + 4], 1e-15);
+        }
+        // τ̂ = τ − C: gravity m g up in C, so τ̂_z = −m g
+        assertEquals(-LcpScenes.G, data.tau()[5], 1e-15);
+        assertEquals(0, data.kN()[0], 0);
+    }
+
     @Test
     void solveIsAllocationFree() {
         Scene s = Scene.of(LcpScenes.block(1, 0.1, true, LcpScenes.incline(Math.toRadians(30), MU)));

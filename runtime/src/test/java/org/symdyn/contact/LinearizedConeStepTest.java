@@ -148,6 +148,28 @@ class LinearizedConeStepTest {
         }
     }
 
+    /**
+     * A pendulum released horizontally (q = 0) falls onto its lower limit −0.5 rad and stays there: the inelastic
+     * limit row stops it within a step of reaching it; afterwards v = 0 and the limit impulse carries m g l cos q h.
+     */
+    @Test
+    void pendulumStopsAtItsLimit() {
+        org.symdyn.model.Model model = LcpScenes.pendulum(-0.5, 1);
+        Scene s = Scene.of(model);
+        LinearizedConeStep step = new LinearizedConeStep(s.contacts(), s.dynamics(), new StateSpace(model), model,
+                null);
+        double[] q = {0};
+        double[] v = {0};
+        double[] tau = {0};
+        for (int i = 0; i < 2000; i++) {
+            assertEquals(Lemke.Status.SOLVED, step.step(q, v, tau, H, q, v), step.message());
+        }
+        assertEquals(-0.5, q[0], 1e-12);
+        assertEquals(0, v[0], 1e-12);
+        assertEquals(1, step.limitCount());
+        assertEquals(LcpScenes.G * Math.cos(0.5) * H, step.limitImpulse(0), 1e-12);
+    }
+
     @Test
     void stepIsAllocationFree() {
         Scene s = Scene.of(LcpScenes.block(1, 0.1, true, LcpScenes.incline(Math.toRadians(30), MU)));
