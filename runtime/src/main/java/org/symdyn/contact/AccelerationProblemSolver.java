@@ -20,8 +20,10 @@ import java.util.Objects;
  * directions ±d of a non-sliding contact are the seed's F negated by the solver.
  *
  * <h2>Painlevé</h2>
- * Without sliding contacts the matrix is the Anitescu-Potra friction matrix, which Lemke's method processes: a
- * solution exists and is found (Anitescu and Potra 1997). With sliding contacts the normal block
+ * Without sliding contacts the matrix is the Anitescu-Potra friction matrix (copositive; Lemke's method processes
+ * it, Stewart and Trinkle 1996, Anitescu and Potra 1997); should Lemke still end on a secondary ray, no solution was
+ * found and the answer is {@link AccelerationSolution.Status#INCONSISTENT}, not a guess. With sliding contacts the
+ * normal block
  * M_s = N_s H⁻¹ (N_s − μ Q_s)ᵀ (after the bilateral reduction) may fail to be a P-matrix, and then, for some
  * states, the problem has no solution (Lemke ends on a secondary ray: {@link AccelerationSolution.Status#INCONSISTENT})
  * or several ({@link AccelerationSolution.Status#NON_UNIQUE}). The test: for at most 12 sliding contacts every
@@ -179,9 +181,9 @@ public final class AccelerationProblemSolver {
         if (status == Lemke.Status.RAY) {
             out.status = AccelerationSolution.Status.INCONSISTENT;
             out.message = ns > 0
-                    ? "Painlevé: no accelerations satisfy the contact conditions (Lemke ended on a secondary ray); "
+                    ? "Painlevé: no solution found, Lemke ended on a secondary ray; "
                             + "sliding contacts " + slidingNames(ns) + " (normal matrix " + out.uniqueness + ")"
-                    : "no accelerations satisfy the contact conditions (Lemke ended on a secondary ray) at contacts "
+                    : "no solution found, Lemke ended on a secondary ray; contacts "
                             + allNames(nc);
             out.fillNaN();
             return out;

@@ -24,7 +24,7 @@ public final class AccelerationSolution {
     public enum Status {
         /** v̇ and forces returned; unique accelerations by the test in {@link #uniqueness()}. */
         SOLVED,
-        /** Painlevé: the problem has no solution (Lemke ended on a secondary ray). */
+        /** No solution found: Lemke ended on a secondary ray (Painlevé's inconsistent case when contacts slide). */
         INCONSISTENT,
         /**
          * Painlevé: a solution exists but may not be unique (the sliding contacts' normal matrix is not a
@@ -37,7 +37,7 @@ public final class AccelerationSolution {
 
     /** The uniqueness test applied to the sliding contacts' normal matrix M_s = N_s H⁻¹ (N_s − μ Q_s)ᵀ. */
     public enum Uniqueness {
-        /** No sliding contacts: the Anitescu-Potra LCP of non-sliding contacts (copositive), no test needed. */
+        /** No sliding contacts: the Anitescu-Potra LCP of non-sliding contacts (copositive), no minor test. */
         NO_SLIDING_CONTACTS,
         /** Every principal minor of M_s positive (or its symmetric part positive definite): a P-matrix. */
         P_MATRIX,

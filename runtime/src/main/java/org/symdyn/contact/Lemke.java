@@ -21,9 +21,9 @@ import java.util.SplittableRandom;
  * <p><b>Outcomes</b> ({@link Status}), reported, never hidden:
  * <ul>
  * <li>{@link Status#SOLVED}: z and w returned, checked a posteriori ({@link #residual()});</li>
- * <li>{@link Status#RAY}: termination on a secondary ray. For a copositive-plus M (positive semi-definite M, and
- * the friction LCPs of {@link AccelerationProblemSolver} and {@link LinearizedConeStep} without sliding contacts)
- * this proves that the LCP has no solution; for other M it means Lemke found none;</li>
+ * <li>{@link Status#RAY}: termination on a secondary ray. For a copositive-plus M (for example positive
+ * semi-definite) this proves that the LCP has no solution (Cottle, Pang and Stone, §4.4); for other M
+ * it means that Lemke found none;</li>
  * <li>{@link Status#CYCLING}: a basis came back (possible only through rounding: the lexicographic rule excludes it in
  * exact arithmetic);</li>
  * <li>{@link Status#ITERATION_LIMIT}: more pivots than {@link #setMaximumIterations};</li>
