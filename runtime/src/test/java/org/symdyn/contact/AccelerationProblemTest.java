@@ -103,6 +103,42 @@ class AccelerationProblemTest {
         assertEquals(LcpScenes.G * Math.cos(theta), total, 1e-12);
     }
 
+    /**
+     * A solid sphere (r = 0.1 m) released at rest on a 30° incline: with μ = 0.5 (tan θ ≤ 3.5 μ) it rolls,
+     * a = (5/7) g sin θ; with μ = 0.1 it slides, a = g (sin θ − μ cos θ), spinning up at α = (5/2) μ g cos θ / r;
+     * the same when already sliding at 1 m/s without spin (a sliding contact).
+     */
+    @Test
+    void sphereRollsOrSlides() {
+        double theta = Math.toRadians(30);
+        double r = 0.1;
+        for (int c = 0; c < 3; c++) {
+            double mu = c == 0 ? 0.5 : 0.1;
+            boolean moving = c == 2; // already sliding down at 1 m/s without spin: a sliding contact
+            Scene s = Scene.of(LcpScenes.sphere(2, r, LcpScenes.incline(theta, mu)));
+            AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
+            double[] v = moving ? new double[] {0, 0, 0, Math.cos(theta), 0, -Math.sin(theta)} : new double[6];
+            data.update(new double[] {r * Math.sin(theta), 0, r * Math.cos(theta), 0, 0, 0, 1}, v, new double[6]);
+            assertEquals(1, data.contactCount());
+            assertEquals(moving ? 1 : 0, data.slidingCount());
+            AccelerationSolution sol = new AccelerationProblemSolver(data).solveOrThrow();
+            double[] a = sol.vdot();
+            // identity orientation: base coordinates are world coordinates; downhill (cos θ, 0, −sin θ)
+            double down = a[3] * Math.cos(theta) - a[5] * Math.sin(theta);
+            double normal = a[3] * Math.sin(theta) + a[5] * Math.cos(theta);
+            boolean rolls = Math.tan(theta) <= 3.5 * mu;
+            double expected = rolls ? 5.0 / 7 * LcpScenes.G * Math.sin(theta)
+                    : LcpScenes.G * (Math.sin(theta) - mu * Math.cos(theta));
+            double alpha = rolls ? expected / r : 2.5 * mu * LcpScenes.G * Math.cos(theta) / r;
+            assertEquals(expected, down, 1e-12 * expected, "μ " + mu);
+            assertEquals(0, normal, 1e-12);
+            assertEquals(0, a[4], 1e-12);
+            assertEquals(alpha, a[1], 1e-12 * alpha, "spin about y, μ " + mu);
+            System.out.printf("sphere μ=%.1f moving=%b %s: a=%.15f (expected %.15f), α=%.15f (expected %.15f), %d pivots%n", mu,
+                    moving, rolls ? "rolls" : "slides", down, expected, a[1], alpha, sol.iterations());
+        }
+    }
+
     /** Sliding along +x at 2 m/s on flat ground: v̇_x = −μ g, Σ f_N = m g. One point and four corners. */
     @Test
     void slidingBlockDeceleratesAtMuG() {

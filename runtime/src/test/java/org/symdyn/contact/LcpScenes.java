@@ -48,6 +48,20 @@ final class LcpScenes {
                 """, m, i, i, i, points, grounds));
     }
 
+    /** A solid sphere of mass m and radius r on a floating base (I = 2/5 m r²), a contact_sphere. */
+    static Model sphere(double m, double r, String grounds) {
+        double i = 0.4 * m * r * r;
+        return read(String.format(Locale.ROOT, """
+                <robot name="ball" xmlns:sd="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="ball"><inertial><mass value="%.17g"/>
+                    <inertia ixx="%.17g" ixy="0" ixz="0" iyy="%.17g" iyz="0" izz="%.17g"/></inertial></link>
+                  <joint name="base" type="floating"><parent link="world"/><child link="ball"/></joint>
+                  <sd:contact_sphere name="s" link="ball" radius="%.17g"/>
+                %s</robot>
+                """, m, i, i, i, r, grounds));
+    }
+
     /**
      * A thin rod of mass m and half length l along its body x axis on a floating base, its lower end (−l, 0, 0) a
      * contact point: I = m l²/3 about y and z, 1e-4 m l² about x.
