@@ -1,0 +1,603 @@
+package org.symdyn.contact;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.contract.Dynamics;
+import org.symdyn.model.Body;
+import org.symdyn.model.Joint;
+import org.symdyn.model.Model;
+
+/**
+ * The acceleration-level constraint problem of one state (q, v, τ): the data of the seed's
+ * {@code ConstraintAccelProblemData} (Drake), computed with {@link ContactKinematics}, for
+ * {@link AccelerationProblemSolver}.
+ *
+ * <h2>Equations (the seed's sign conventions; SI units: v̇ in the model's velocity units per second, forces in N
+ * along unit contact directions, N·m or N for joint limits)</h2>
+ * <pre>
+ *   H v̇ = τ̂ + (Nᵀ − μQᵀ) f_N + Fᵀ f_F⁺ − Fᵀ f_F⁻ + Lᵀ f_L + Gᵀ f_G          τ̂ = τ − C(q, v)
+ *   0 ≤ N v̇ + kN             ⊥ f_N ≥ 0            every contact (nc)
+ *   0 ≤ ±F v̇ ± kF + λ e      ⊥ f_F± ≥ 0           non-sliding contacts: r spanning directions, negated by the
+ *                                                  solver (2r edges of a polygonal cone, Anitescu and Potra 1997)
+ *   0 ≤ μ f_N − eᵀ (f_F⁺ + f_F⁻) ⊥ λ ≥ 0          non-sliding contacts with μ &gt; 0
+ *   0 ≤ L v̇ + kL             ⊥ f_L ≥ 0            joints at a limit
+ *   0 = G v̇ + kG                                   bilateral rows (a bound {@link ConstraintData}: kG = −γ)
+ * </pre>
+ * The friction of a sliding contact is −μ f_N along its unit sliding direction: the row of Q is the Jacobian of
+ * the tangential velocity's direction ŝ = u_t / |u_t| (u_t = J_t v, world), so Q v = |u_t| &gt; 0 and the force
+ * −μ f_N ŝ opposes the slip. Rows of Q of non-sliding contacts are zero.
+ *
+ * <h2>Which constraints are in the problem ({@link #update})</h2>
+ * <ul>
+ * <li>a contact (a candidate-ground pair of the {@link ContactSet}) whose gap φ ≤ {@link #setContactMargin margin}
+ * (default 1e-6 m) and whose normal velocity u_n = n · ṗ ≤ {@link #setNormalVelocityTolerance tolerance} (default
+ * 1e-6 m/s; a separating contact is not in the problem);</li>
+ * <li>it is <b>sliding</b> when its tangential speed |u_t| exceeds the {@link #setSlidingTolerance sliding tolerance}
+ * (default 1e-6 m/s), else <b>non-sliding</b>, with r spanning directions (default 2: t1 and t2 of the contact frame,
+ * a 4-edge pyramid; {@link #setSpanningDirections r}: d_k = cos(πk/r) t1 + sin(πk/r) t2, k = 0 … r−1, a 2r-edge
+ * polygon inscribed in the circle). A non-sliding contact with μ = 0 has r = 0 (no friction rows);</li>
+ * <li>a <b>joint limit</b> (single-degree-of-freedom joints of the model given at construction, each finite bound
+ * on its own) when q_j is within the limit margin (default 1e-6) of the bound, or beyond it, and v_j does not leave
+ * it by more than the tolerance: lower bound row L = +e_j, upper bound row −e_j, kL = 0 (L is constant);</li>
+ * <li>the <b>bilateral</b> rows of a bound {@link ConstraintData} (all of them, every state): G and kG = −γ
+ * (γ with its Baumgarte terms, if enabled).</li>
+ * </ul>
+ * The k-terms of the contacts are the bias accelerations of {@link ContactKinematics#accelerationBias} projected
+ * on the rows (k = row · (J̇_c v − r α_b × n)), so that u̇ = row · v̇ + k is the contact point's acceleration along
+ * the row; no stabilisation is added.
+ *
+ * <h2>Seed name → accessor</h2>
+ * <table>
+ * <caption>ConstraintAccelProblemData fields</caption>
+ * <tr><th>seed</th><th>here</th></tr>
+ * <tr><td>sliding_contacts</td><td>{@link #slidingContacts()} (first {@link #slidingCount()} entries, sorted)</td></tr>
+ * <tr><td>non_sliding_contacts</td><td>{@link #nonSlidingContacts()} (first {@link #nonSlidingCount()}, sorted)</td></tr>
+ * <tr><td>r</td><td>{@link #spanningDirections(int)} per non-sliding contact</td></tr>
+ * <tr><td>mu_sliding, mu_non_sliding</td><td>{@link #muSliding(int)}, {@link #muNonSliding(int)}; {@link #mu(int)} by contact</td></tr>
+ * <tr><td>tau</td><td>{@link #tau()} = τ − C(q, v)</td></tr>
+ * <tr><td>solve_inertia</td><td>{@link #solveInertia()} (factored H; {@link InertiaSolve#solve})</td></tr>
+ * <tr><td>N_mult, kN</td><td>{@link #N()} (nc x nv), {@link #kN()}</td></tr>
+ * <tr><td>N_minus_muQ_transpose_mult</td><td>{@link #Q()} (nc x nv) with {@link #mu(int)}: Nᵀ − μ Qᵀ</td></tr>
+ * <tr><td>F_mult, F_transpose_mult, kF</td><td>{@link #F()} (nnr x nv), {@link #kF()}; row owner {@link #frictionContact(int)}</td></tr>
+ * <tr><td>L_mult, L_transpose_mult, kL</td><td>{@link #L()} (nu x nv), {@link #kL()}</td></tr>
+ * <tr><td>G_mult, G_transpose_mult, kG</td><td>{@link #G()} (nb x nv), {@link #kG()}</td></tr>
+ * <tr><td>use_complementarity_problem_solver</td><td>always true here (the solver is Lemke's)</td></tr>
+ * </table>
+ * Matrices are row-major {@code double[]} with nv columns, valid up to their counts; they are live buffers (read
+ * only). Contact indices 0 … nc−1 are this problem's; {@link #kinematicsIndex(int)} gives the
+ * {@link ContactKinematics} index and {@link #contactName(int)} the pair's name.
+ *
+ * <p>Allocated at construction for every pair of the set; {@link #update} does not allocate. Not thread-safe.
+ */
+public final class AccelerationProblemData {
+    private final ContactKinematics contacts;
+    private final Dynamics dynamics;
+    private final ConstraintData bilateral;
+    private final int nv;
+    private final int pairCapacity;
+
+    private final String[] limitName;
+    private final int[] limitQ;
+    private final int[] limitV;
+    private final double[] limitLower;
+    private final double[] limitUpper;
+
+    private double contactMargin = 1e-6;
+    private double normalVelocityTolerance = 1e-6;
+    private double slidingTolerance = 1e-6;
+    private double limitMargin = 1e-6;
+    private double limitVelocityTolerance = 1e-6;
+    private int spanning = 2;
+    private double[] spanCos;
+    private double[] spanSin;
+
+    private final DMatrixRMaj massMatrix;
+    private final double[] bias;
+    private final double[] tau;
+    private final InertiaSolve inertia;
+    private final double[] contactVelocity;
+    private final double[] contactBias;
+
+    private int nc;
+    private int ns;
+    private int nns;
+    private int nnr;
+    private int nu;
+    private int nb;
+    private final int[] kinIndex;
+    private final int[] sliding;
+    private final int[] nonSliding;
+    private final boolean[] isSliding;
+    private final double[] muByContact;
+    private final int[] rByContact;
+    private final int[] frictionStart;
+    private final double[] slideDirection; // 3 per contact, world (zero for non-sliding)
+    private final double[] n;
+    private final double[] qRows;
+    private final double[] kn;
+    private double[] f;
+    private double[] kf;
+    private int[] fContact;
+    private double[] fDirection; // 3 per F row, world
+    private final double[] l;
+    private final double[] kl;
+    private final int[] limitOf; // limit index of each L row
+    private final int[] limitSide; // +1 lower, −1 upper
+    private final double[] g;
+    private final double[] kg;
+
+    /** Contacts only (no limits, no bilateral rows). */
+    public AccelerationProblemData(ContactKinematics contacts, Dynamics dynamics) {
+        this(contacts, dynamics, null, null);
+    }
+
+    /**
+     * @param contacts  the contact kinematics of the model (its own instance: {@link #update} updates it)
+     * @param dynamics  the model's dynamics (H and C), any backend
+     * @param limitsOf  the model whose single-dof joints' position limits become unilateral rows, or null
+     * @param bilateral bound bilateral constraints of the same model, or null; when given, its
+     *                  {@link ConstraintData#computeSystem} provides H, C, G and γ in one call
+     */
+    public AccelerationProblemData(ContactKinematics contacts, Dynamics dynamics, Model limitsOf,
+            ConstraintData bilateral) {
+        this.contacts = Objects.requireNonNull(contacts, "contacts");
+        this.dynamics = Objects.requireNonNull(dynamics, "dynamics");
+        this.bilateral = bilateral;
+        this.nv = dynamics.nv();
+        if (contacts.nv() != nv) {
+            throw new IllegalArgumentException("contact kinematics has " + contacts.nv() + " velocities, the dynamics "
+                    + nv);
+        }
+        if (bilateral != null && bilateral.nv() != nv) {
+            throw new IllegalArgumentException("bilateral constraints have " + bilateral.nv() + " velocities, the"
+                    + " dynamics " + nv);
+        }
+        List<Joint> limited = new ArrayList<>();
+        if (limitsOf != null) {
+            if (limitsOf.nv() != nv) {
+                throw new IllegalArgumentException("model " + limitsOf.name() + " has " + limitsOf.nv()
+                        + " velocities, the dynamics " + nv);
+            }
+            for (Body body : limitsOf.bodies()) {
+                Joint j = body.joint();
+                if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
+                    limited.add(j);
+                }
+            }
+        }
+        int nl = limited.size();
+        limitName = new String[nl];
+        limitQ = new int[nl];
+        limitV = new int[nl];
+        limitLower = new double[nl];
+        limitUpper = new double[nl];
+        for (int i = 0; i < nl; i++) {
+            Joint j = limited.get(i);
+            limitName[i] = j.name();
+            limitQ[i] = j.qIndex();
+            limitV[i] = j.vIndex();
+            limitLower[i] = j.lower();
+            limitUpper[i] = j.upper();
+        }
+        pairCapacity = contacts.set().pairCount();
+        massMatrix = new DMatrixRMaj(nv, nv);
+        bias = new double[nv];
+        tau = new double[nv];
+        inertia = new InertiaSolve(nv, 1);
+        contactVelocity = new double[3 * Math.max(1, pairCapacity)];
+        contactBias = new double[3 * Math.max(1, pairCapacity)];
+        int pc = Math.max(1, pairCapacity);
+        kinIndex = new int[pc];
+        sliding = new int[pc];
+        nonSliding = new int[pc];
+        isSliding = new boolean[pc];
+        muByContact = new double[pc];
+        rByContact = new int[pc];
+        frictionStart = new int[pc];
+        slideDirection = new double[3 * pc];
+        n = new double[pc * nv];
+        qRows = new double[pc * nv];
+        kn = new double[pc];
+        l = new double[Math.max(1, 2 * nl) * nv];
+        kl = new double[Math.max(1, 2 * nl)];
+        limitOf = new int[Math.max(1, 2 * nl)];
+        limitSide = new int[Math.max(1, 2 * nl)];
+        int gb = bilateral == null ? 0 : bilateral.size();
+        g = new double[Math.max(1, gb) * nv];
+        kg = new double[Math.max(1, gb)];
+        allocateSpanning();
+    }
+
+    private void allocateSpanning() {
+        int pc = Math.max(1, pairCapacity);
+        f = new double[pc * spanning * nv + nv];
+        kf = new double[pc * spanning + 1];
+        fContact = new int[pc * spanning + 1];
+        fDirection = new double[3 * (pc * spanning + 1)];
+        spanCos = new double[spanning];
+        spanSin = new double[spanning];
+        for (int k = 0; k < spanning; k++) {
+            spanCos[k] = Math.cos(Math.PI * k / spanning);
+            spanSin[k] = Math.sin(Math.PI * k / spanning);
+        }
+        spanCos[0] = 1;
+        spanSin[0] = 0;
+        if (spanning == 2) {
+            spanCos[1] = 0; // exactly t2
+            spanSin[1] = 1;
+        }
+    }
+
+    // ------------------------------------------------------------------ settings (set-up calls)
+
+    /** Contacts with gap ≤ margin (m) are candidates for the problem. */
+    public void setContactMargin(double margin) {
+        contactMargin = requireNonNegative(margin, "contact margin");
+    }
+
+    /** Contacts separating faster than this (m/s) are not in the problem. */
+    public void setNormalVelocityTolerance(double tolerance) {
+        normalVelocityTolerance = requireNonNegative(tolerance, "normal velocity tolerance");
+    }
+
+    /** Contacts whose tangential speed exceeds this (m/s) are sliding. */
+    public void setSlidingTolerance(double tolerance) {
+        slidingTolerance = requireNonNegative(tolerance, "sliding tolerance");
+    }
+
+    /** A joint within this distance of a bound (rad or m) is at its limit. */
+    public void setLimitMargin(double margin) {
+        limitMargin = requireNonNegative(margin, "limit margin");
+    }
+
+    /** A joint leaving its bound faster than this (rad/s or m/s) is not limited. */
+    public void setLimitVelocityTolerance(double tolerance) {
+        limitVelocityTolerance = requireNonNegative(tolerance, "limit velocity tolerance");
+    }
+
+    /**
+     * The number r ≥ 1 of spanning directions per non-sliding contact (a 2r-edge polygon); reallocates the F
+     * buffers (a set-up call). Default 2.
+     */
+    public void setSpanningDirections(int r) {
+        if (r < 1) {
+            throw new IllegalArgumentException("spanning directions " + r + " must be >= 1");
+        }
+        spanning = r;
+        allocateSpanning();
+    }
+
+    private static double requireNonNegative(double x, String what) {
+        if (!(x >= 0) || Double.isInfinite(x)) {
+            throw new IllegalArgumentException(what + " " + x + " must be a finite number >= 0");
+        }
+        return x;
+    }
+
+    // ------------------------------------------------------------------ update
+
+    /**
+     * Computes the problem data at (q, v) with applied generalised forces τ (nv; not including C): H and its
+     * factor, τ̂ = τ − C, the contacts and their rows, the limits and the bilateral rows. Allocation-free.
+     *
+     * @throws IllegalStateException if H is not positive definite
+     */
+    public void update(double[] q, double[] v, double[] tauApplied) {
+        if (bilateral != null) {
+            bilateral.computeSystem(q, v);
+            System.arraycopy(bilateral.H().data, 0, massMatrix.data, 0, nv * nv);
+            System.arraycopy(bilateral.C(), 0, bias, 0, nv);
+            nb = bilateral.size();
+            System.arraycopy(bilateral.G().data, 0, g, 0, nb * nv);
+            double[] gamma = bilateral.gamma();
+            for (int i = 0; i < nb; i++) {
+                kg[i] = -gamma[i];
+            }
+        } else {
+            dynamics.massMatrix(q, massMatrix);
+            dynamics.biasForces(q, v, bias);
+            nb = 0;
+        }
+        for (int i = 0; i < nv; i++) {
+            tau[i] = tauApplied[i] - bias[i];
+        }
+        inertia.factor(massMatrix);
+
+        contacts.update(q, contactMargin);
+        contacts.velocity(v, contactVelocity);
+        contacts.accelerationBias(q, v, contactBias);
+        double[] jac = contacts.jacobian();
+        nc = 0;
+        ns = 0;
+        nns = 0;
+        nnr = 0;
+        for (int k = 0; k < contacts.count(); k++) {
+            double un = contactVelocity[3 * k];
+            if (!(un <= normalVelocityTolerance)) {
+                continue;
+            }
+            int c = nc++;
+            kinIndex[c] = k;
+            double mu = contacts.friction(k);
+            muByContact[c] = mu;
+            System.arraycopy(jac, 3 * k * nv, n, c * nv, nv);
+            kn[c] = contactBias[3 * k];
+            double u1 = contactVelocity[3 * k + 1];
+            double u2 = contactVelocity[3 * k + 2];
+            double speed = Math.hypot(u1, u2);
+            int qo = c * nv;
+            if (speed > slidingTolerance) {
+                isSliding[c] = true;
+                sliding[ns++] = c;
+                rByContact[c] = 0;
+                frictionStart[c] = -1;
+                double s1 = u1 / speed;
+                double s2 = u2 / speed;
+                int o1 = (3 * k + 1) * nv;
+                int o2 = (3 * k + 2) * nv;
+                for (int j = 0; j < nv; j++) {
+                    qRows[qo + j] = s1 * jac[o1 + j] + s2 * jac[o2 + j];
+                }
+                for (int i = 0; i < 3; i++) {
+                    slideDirection[3 * c + i] = s1 * contacts.frame(k, 1, i) + s2 * contacts.frame(k, 2, i);
+                }
+            } else {
+                isSliding[c] = false;
+                nonSliding[nns++] = c;
+                for (int j = 0; j < nv; j++) {
+                    qRows[qo + j] = 0;
+                }
+                slideDirection[3 * c] = 0;
+                slideDirection[3 * c + 1] = 0;
+                slideDirection[3 * c + 2] = 0;
+                int r = mu > 0 ? spanning : 0;
+                rByContact[c] = r;
+                frictionStart[c] = nnr;
+                int o1 = (3 * k + 1) * nv;
+                int o2 = (3 * k + 2) * nv;
+                for (int d = 0; d < r; d++) {
+                    double cs = spanCos[d];
+                    double sn = spanSin[d];
+                    int row = nnr++;
+                    int fo = row * nv;
+                    for (int j = 0; j < nv; j++) {
+                        f[fo + j] = cs * jac[o1 + j] + sn * jac[o2 + j];
+                    }
+                    kf[row] = cs * contactBias[3 * k + 1] + sn * contactBias[3 * k + 2];
+                    fContact[row] = c;
+                    for (int i = 0; i < 3; i++) {
+                        fDirection[3 * row + i] = cs * contacts.frame(k, 1, i) + sn * contacts.frame(k, 2, i);
+                    }
+                }
+            }
+        }
+
+        nu = 0;
+        for (int i = 0; i < limitName.length; i++) {
+            double qj = q[limitQ[i]];
+            double vj = v[limitV[i]];
+            if (qj - limitLower[i] <= limitMargin && vj <= limitVelocityTolerance) {
+                addLimitRow(i, +1);
+            }
+            if (limitUpper[i] - qj <= limitMargin && -vj <= limitVelocityTolerance) {
+                addLimitRow(i, -1);
+            }
+        }
+    }
+
+    private void addLimitRow(int limit, int side) {
+        int row = nu++;
+        int o = row * nv;
+        for (int j = 0; j < nv; j++) {
+            l[o + j] = 0;
+        }
+        l[o + limitV[limit]] = side;
+        kl[row] = 0;
+        limitOf[row] = limit;
+        limitSide[row] = side;
+    }
+
+    // ------------------------------------------------------------------ the data
+
+    public int nv() {
+        return nv;
+    }
+
+    /** The contact kinematics (its last update is this problem's). */
+    public ContactKinematics contactKinematics() {
+        return contacts;
+    }
+
+    /** nc: contacts in the problem. */
+    public int contactCount() {
+        return nc;
+    }
+
+    /** ns. */
+    public int slidingCount() {
+        return ns;
+    }
+
+    /** nns. */
+    public int nonSlidingCount() {
+        return nns;
+    }
+
+    /** nnr: rows of F (Σ r over non-sliding contacts). */
+    public int frictionRowCount() {
+        return nnr;
+    }
+
+    /** nu: limit rows. */
+    public int limitCount() {
+        return nu;
+    }
+
+    /** nb: bilateral rows. */
+    public int bilateralCount() {
+        return nb;
+    }
+
+    /** The seed's sliding_contacts (live buffer, first {@link #slidingCount()} entries, ascending). */
+    public int[] slidingContacts() {
+        return sliding;
+    }
+
+    /** The seed's non_sliding_contacts (live buffer, first {@link #nonSlidingCount()} entries, ascending). */
+    public int[] nonSlidingContacts() {
+        return nonSliding;
+    }
+
+    public boolean isSliding(int contact) {
+        return isSliding[contact];
+    }
+
+    /** μ of contact c (sliding or not). */
+    public double mu(int contact) {
+        return muByContact[contact];
+    }
+
+    /** mu_sliding[i]: μ of the i-th sliding contact. */
+    public double muSliding(int i) {
+        return muByContact[sliding[i]];
+    }
+
+    /** mu_non_sliding[i]: μ of the i-th non-sliding contact. */
+    public double muNonSliding(int i) {
+        return muByContact[nonSliding[i]];
+    }
+
+    /** r of a contact (0 for a sliding contact or μ = 0). */
+    public int spanningDirections(int contact) {
+        return rByContact[contact];
+    }
+
+    /** The first row of F of a non-sliding contact (−1 for a sliding one). */
+    public int frictionStart(int contact) {
+        return frictionStart[contact];
+    }
+
+    /** The contact a row of F belongs to. */
+    public int frictionContact(int row) {
+        return fContact[row];
+    }
+
+    /** Component i (world) of the spanning direction of row {@code row} of F. */
+    public double frictionDirection(int row, int i) {
+        return fDirection[3 * row + i];
+    }
+
+    /** Component i (world) of the unit sliding direction ŝ of a sliding contact (0 otherwise). */
+    public double slidingDirection(int contact, int i) {
+        return slideDirection[3 * contact + i];
+    }
+
+    /** The {@link ContactKinematics} index of a problem contact. */
+    public int kinematicsIndex(int contact) {
+        return kinIndex[contact];
+    }
+
+    /** "candidate@ground" of a problem contact. */
+    public String contactName(int contact) {
+        return contacts.set().pairName(contacts.pair(kinIndex[contact]));
+    }
+
+    /** τ̂ = τ − C(q, v) (nv): the seed's tau (applied, Coriolis, centrifugal and gravity forces). */
+    public double[] tau() {
+        return tau;
+    }
+
+    /** H(q) of the last update. */
+    public DMatrixRMaj massMatrix() {
+        return massMatrix;
+    }
+
+    /** The seed's solve_inertia: H factored at the last update. */
+    public InertiaSolve solveInertia() {
+        return inertia;
+    }
+
+    /** N (nc x nv): row c is contact c's normal row n · J_c. */
+    public double[] N() {
+        return n;
+    }
+
+    /** kN (nc). */
+    public double[] kN() {
+        return kn;
+    }
+
+    /** Q (nc x nv): row c is ŝ · J_c for a sliding contact, zero otherwise. */
+    public double[] Q() {
+        return qRows;
+    }
+
+    /** F (nnr x nv): the spanning directions' rows d · J_c of the non-sliding contacts. */
+    public double[] F() {
+        return f;
+    }
+
+    /** kF (nnr). */
+    public double[] kF() {
+        return kf;
+    }
+
+    /** L (nu x nv). */
+    public double[] L() {
+        return l;
+    }
+
+    /** kL (nu). */
+    public double[] kL() {
+        return kl;
+    }
+
+    /** The joint name of limit row i. */
+    public String limitName(int row) {
+        return limitName[limitOf[row]];
+    }
+
+    /** +1 if limit row i is a lower bound (row +e_j), −1 for an upper bound (row −e_j). */
+    public int limitSide(int row) {
+        return limitSide[row];
+    }
+
+    /** The velocity index j of limit row i. */
+    public int limitVelocityIndex(int row) {
+        return limitV[limitOf[row]];
+    }
+
+    /** G (nb x nv). */
+    public double[] G() {
+        return g;
+    }
+
+    /** kG (nb) = −γ. */
+    public double[] kG() {
+        return kg;
+    }
+
+    /** The most friction rows a problem can have (for solvers' capacities). */
+    int frictionRowCapacity() {
+        return pairCapacity * spanning;
+    }
+
+    int pairCapacity() {
+        return pairCapacity;
+    }
+
+    int limitRowCapacity() {
+        return 2 * limitName.length;
+    }
+
+    int bilateralCapacity() {
+        return bilateral == null ? 0 : bilateral.size();
+    }
+
+    int spanningSetting() {
+        return spanning;
+    }
+}

@@ -1,0 +1,129 @@
+package org.symdyn.contact;
+
+import java.util.Locale;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelException;
+import org.symdyn.model.SourceLocation;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
+
+/** Models of the analytic cases of the LCP tests (blocks, a rod, a pendulum), gravity (0, 0, −9.81) unless said. */
+final class LcpScenes {
+    static final double G = 9.81;
+
+    private LcpScenes() {
+    }
+
+    /**
+     * A cube of mass m, half size a, on a floating base: its four bottom corners (±a, ±a, −a) as contact points
+     * ({@code corners} true) or one point at its centre of mass, the body origin (a particle: friction makes no
+     * torque about its centre, it cannot tip; place its origin on the ground).
+     */
+    static Model block(double m, double a, boolean corners, String grounds) {
+        double i = m * (2 * a) * (2 * a) / 6;
+        StringBuilder points = new StringBuilder();
+        if (corners) {
+            int k = 0;
+            for (int sx = -1; sx <= 1; sx += 2) {
+                for (int sy = -1; sy <= 1; sy += 2) {
+                    points.append(String.format(Locale.ROOT,
+                            "  <sd:contact_point name=\"c%d\" link=\"box\" point=\"%.17g %.17g %.17g\"/>%n", k++,
+                            sx * a, sy * a, -a));
+                }
+            }
+        } else {
+            points.append(String.format(Locale.ROOT,
+                    "  <sd:contact_point name=\"c\" link=\"box\" point=\"0 0 0\"/>%n"));
+        }
+        return read(String.format(Locale.ROOT, """
+                <robot name="block" xmlns:sd="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="box"><inertial><mass value="%.17g"/>
+                    <inertia ixx="%.17g" ixy="0" ixz="0" iyy="%.17g" iyz="0" izz="%.17g"/></inertial></link>
+                  <joint name="base" type="floating"><parent link="world"/><child link="box"/></joint>
+                %s%s</robot>
+                """, m, i, i, i, points, grounds));
+    }
+
+    /** A solid sphere of mass m and radius r on a floating base (I = 2/5 m r²), a contact_sphere. */
+    static Model sphere(double m, double r, String grounds) {
+        double i = 0.4 * m * r * r;
+        return read(String.format(Locale.ROOT, """
+                <robot name="ball" xmlns:sd="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="ball"><inertial><mass value="%.17g"/>
+                    <inertia ixx="%.17g" ixy="0" ixz="0" iyy="%.17g" iyz="0" izz="%.17g"/></inertial></link>
+                  <joint name="base" type="floating"><parent link="world"/><child link="ball"/></joint>
+                  <sd:contact_sphere name="s" link="ball" radius="%.17g"/>
+                %s</robot>
+                """, m, i, i, i, r, grounds));
+    }
+
+    /**
+     * A thin rod of mass m and half length l along its body x axis on a floating base, its lower end (−l, 0, 0) a
+     * contact point: I = m l²/3 about y and z, 1e-4 m l² about x.
+     */
+    static Model rod(double m, double l, String grounds) {
+        double i = m * l * l / 3;
+        return read(String.format(Locale.ROOT, """
+                <robot name="rod" xmlns:sd="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="rod"><inertial><mass value="%.17g"/>
+                    <inertia ixx="%.17g" ixy="0" ixz="0" iyy="%.17g" iyz="0" izz="%.17g"/></inertial></link>
+                  <joint name="base" type="floating"><parent link="world"/><child link="rod"/></joint>
+                  <sd:contact_point name="end" link="rod" point="%.17g 0 0"/>
+                %s</robot>
+                """, m, 1e-4 * m * l * l, i, i, -l, grounds));
+    }
+
+    /**
+     * A pendulum swinging about z in the x-y plane, gravity (0, −9.81, 0): 1 kg at 1 m (1e-3 kg·m² about the com),
+     * q = 0 horizontal, gravity pulls q negative; position limits as given (NaN for none).
+     */
+    static Model pendulum(double lower, double upper) {
+        try {
+            return Model.builder("pendulum").gravity(0, -G, 0)
+                    .addBody("bob", "world", "pivot", JointType.REVOLUTE, new double[] {0, 0, 1}, Pose.IDENTITY, lower,
+                            upper, RigidBodyInertia.of(1, new double[] {1, 0, 0}, 1e-3, 0, 0, 1e-3, 0, 1e-3),
+                            SourceLocation.UNKNOWN, SourceLocation.UNKNOWN)
+                    .build();
+        } catch (ModelException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
+    /** A ground through the origin with normal (sin θ, 0, cos θ): downhill is (cos θ, 0, −sin θ), its t1. */
+    static String incline(double theta, double mu) {
+        return String.format(Locale.ROOT,
+                "  <sd:ground name=\"floor\" normal=\"%.17g 0 %.17g\" friction=\"%.17g\" restitution=\"0\"/>%n",
+                Math.sin(theta), Math.cos(theta), mu);
+    }
+
+    /**
+     * q of a floating body turned by θ about y (its z along the incline's normal, its x downhill), its origin at
+     * height h above the incline through the origin.
+     */
+    static double[] onIncline(double theta, double h) {
+        return new double[] {h * Math.sin(theta), 0, h * Math.cos(theta), 0, Math.sin(theta / 2), 0,
+            Math.cos(theta / 2)};
+    }
+
+    /** Dynamics and contacts of a model. */
+    record Scene(Model model, GenericDynamics dynamics, ContactKinematics contacts) {
+        static Scene of(Model model) {
+            GenericDynamics dyn = new GenericDynamics(model);
+            return new Scene(model, dyn, new ContactKinematics(ContactSet.of(model), dyn, model.nv()));
+        }
+    }
+
+    private static Model read(String xml) {
+        try {
+            return UrdfReader.parse(xml, "scene.urdf", null);
+        } catch (ModelException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+}
