@@ -65,8 +65,8 @@ public final class SharedFiles {
         }
         String byBuild = System.getProperty(BUILD_DEFAULT_PROPERTY);
         String where = byBuild != null && !byBuild.isBlank()
-                ? Path.of(byBuild).toAbsolutePath().normalize() + " and " : "";
-        return "no " + where + "../shared beside " + Path.of("").toAbsolutePath() + " or its parents";
+                ? "at " + Path.of(byBuild).toAbsolutePath().normalize() + " nor " : "";
+        return "not found " + where + "beside " + Path.of("").toAbsolutePath() + " or its parents";
     }
 
     /** {@code shared/<relative>}; skips the calling test when it is absent. */
