@@ -66,6 +66,26 @@ class ReadmeSnippetsTest {
         }
     }
 
+    /**
+     * README.md and ARCHITECTURE.md name only files that a clone has (not, say, the team's ../shared), besides the
+     * files of the user's project that the README shows.
+     */
+    @Test
+    void everyFileTheTopPagesNameIsInTheRepository() throws IOException {
+        Pattern named = Pattern.compile("`((?:\\.?[\\w-]+/)*[\\w.-]+\\.(?:md|java|xml|urdf))`");
+        Set<String> userFiles = new TreeSet<>();
+        snippets(readme()).forEach(s -> userFiles.add(s.userPath()));
+        for (String page : List.of("README.md", "ARCHITECTURE.md")) {
+            Matcher m = named.matcher(Files.readString(root().resolve(page), StandardCharsets.UTF_8));
+            while (m.find()) {
+                String name = m.group(1);
+                if ((name.contains("/") || name.endsWith(".md")) && !userFiles.contains(name)) {
+                    assertTrue(Files.exists(root().resolve(name)), page + " names " + name + ", which a clone has not");
+                }
+            }
+        }
+    }
+
     @Test
     void everyJavaBlockIsMarked() throws IOException {
         String readme = readme();
