@@ -1,5 +1,6 @@
 package org.symdyn.testing;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.platform.engine.TestExecutionResult;
@@ -19,8 +20,23 @@ import org.junit.platform.launcher.TestPlan;
  */
 public final class SharedFilesSummary implements TestExecutionListener {
     private final AtomicInteger skipped = new AtomicInteger();
+    private final PrintStream out;
     private volatile TestPlan plan;
     private volatile String example;
+
+    /** The listener the launcher finds in {@code META-INF/services}: prints on {@code System.out}. */
+    public SharedFilesSummary() {
+        this(System.out);
+    }
+
+    SharedFilesSummary(PrintStream out) {
+        this.out = out;
+    }
+
+    /** Tests counted in the last (or current) test plan. */
+    int skipped() {
+        return skipped.get();
+    }
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
@@ -49,7 +65,7 @@ public final class SharedFilesSummary implements TestExecutionListener {
     public void testPlanExecutionFinished(TestPlan testPlan) {
         int n = skipped.get();
         if (n > 0) {
-            System.out.println(line(n, Path.of("").toAbsolutePath().getFileName(), SharedFiles.root() == null
+            out.println(line(n, Path.of("").toAbsolutePath().getFileName(), SharedFiles.root() == null
                     ? SharedFiles.searched() : example));
         }
     }
