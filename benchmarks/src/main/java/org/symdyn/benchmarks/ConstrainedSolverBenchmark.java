@@ -3,6 +3,7 @@ package org.symdyn.benchmarks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.ejml.data.DMatrixRMaj;
@@ -165,9 +166,15 @@ public class ConstrainedSolverBenchmark {
 
     /** The model: a sample file (fourbar, quadruped) or a shared one (solo12, floating base). */
     static Model readModel(String name) throws Exception {
+        Path file = modelFile(name);
+        return name.equals("solo12") ? BenchmarkStates.readModel(name) : UrdfReader.read(file);
+    }
+
+    /** The file {@link #readModel} reads for {@code name}; {@link MissingInputException} if it is absent. */
+    static Path modelFile(String name) {
         return switch (name) {
-            case "fourbar", "quadruped" -> UrdfReader.read(sampleFile(name + ".urdf"));
-            case "solo12" -> BenchmarkStates.readModel("solo12");
+            case "fourbar", "quadruped" -> sampleFile(name + ".urdf");
+            case "solo12" -> SharedModels.urdf(name);
             default -> throw new IllegalArgumentException("model must be fourbar, quadruped or solo12: " + name);
         };
     }
@@ -258,30 +265,42 @@ public class ConstrainedSolverBenchmark {
         id.inverseDynamics(q, v, new double[m.nv()], new double[m.nv()], tau);
     }
 
-    /** A sample model file: {@code -Dsymdyn.root}, or the first folder holding it walking up from the working directory. */
+    /**
+     * A sample model file, in the samples' folder of {@link #samplesDirectory()}; {@link MissingInputException} if
+     * it is not there.
+     */
     static Path sampleFile(String fileName) {
-        String relative = SAMPLES + fileName;
+        Path f = samplesDirectory().resolve(fileName);
+        if (!Files.isRegularFile(f)) {
+            throw new MissingInputException("sample model not found: " + f);
+        }
+        return f;
+    }
+
+    /**
+     * The folder {@code samples/src/main/symdyn} of {@code -Dsymdyn.root}, or of the first folder (or its {@code main}
+     * subfolder) that has one, walking up from the working directory; {@link MissingInputException} if neither has
+     * it, with the same message for every file.
+     */
+    static Path samplesDirectory() {
         String prop = System.getProperty(ROOT_PROPERTY);
         if (prop != null && !prop.isBlank()) {
-            Path f = Paths.get(prop).toAbsolutePath().normalize().resolve(relative);
-            if (!Files.isRegularFile(f)) {
-                throw new IllegalStateException("-D" + ROOT_PROPERTY + "=" + prop + " is set, but " + f
-                        + " does not exist");
+            Path d = Paths.get(prop).toAbsolutePath().normalize().resolve(SAMPLES);
+            if (!Files.isDirectory(d)) {
+                throw new MissingInputException("-D" + ROOT_PROPERTY + "=" + prop + " is set, but " + d
+                        + " is not a directory (it must name the repository's root)");
             }
-            return f;
+            return d;
         }
         Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath().normalize();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path f = dir.resolve(relative);
-            if (Files.isRegularFile(f)) {
-                return f;
-            }
-            Path main = dir.resolve("main").resolve(relative);
-            if (Files.isRegularFile(main)) {
-                return main;
+            for (Path d : List.of(dir.resolve(SAMPLES), dir.resolve("main").resolve(SAMPLES))) {
+                if (Files.isDirectory(d)) {
+                    return d;
+                }
             }
         }
-        throw new IllegalStateException("cannot find " + relative + " in " + start + " or any of its parents;"
+        throw new MissingInputException("cannot find " + SAMPLES + " in " + start + " or any of its parents;"
                 + " run from the repository root or pass -D" + ROOT_PROPERTY + "=/path/to/repository");
     }
 

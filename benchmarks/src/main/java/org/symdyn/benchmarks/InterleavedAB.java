@@ -34,6 +34,15 @@ public final class InterleavedAB {
     }
 
     public static void main(String[] args) throws Exception {
+        try {
+            start(args);
+        } catch (MissingInputException e) {
+            System.err.println("InterleavedAB: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void start(String[] args) throws Exception {
         List<String> models = List.of("iiwa14_no_collision", "solo12");
         String angles = "small";
         int rounds = 150;

@@ -100,6 +100,15 @@ public final class LatencyBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        try {
+            start(args);
+        } catch (MissingInputException e) {
+            System.err.println("LatencyBenchmark: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void start(String[] args) throws Exception {
         Options o = Options.parse(args);
         if (o.measure != null) {
             measure(o);

@@ -15,13 +15,13 @@ final class SharedModels {
     private SharedModels() {
     }
 
-    /** The {@code shared/models} folder; throws with a clear message if it cannot be found. */
+    /** The {@code shared/models} folder; throws {@link MissingInputException} if it cannot be found. */
     static Path modelsDirectory() {
         String prop = System.getProperty(PROPERTY);
         if (prop != null && !prop.isBlank()) {
             Path models = Paths.get(prop).toAbsolutePath().normalize().resolve("models");
             if (!Files.isDirectory(models)) {
-                throw new IllegalStateException("-D" + PROPERTY + "=" + prop + " is set, but " + models
+                throw new MissingInputException("-D" + PROPERTY + "=" + prop + " is set, but " + models
                         + " is not a directory (it must name the shared folder that contains models/)");
             }
             return models;
@@ -33,17 +33,17 @@ final class SharedModels {
                 return models;
             }
         }
-        throw new IllegalStateException("cannot find shared/models: no folder shared/models in " + start
+        throw new MissingInputException("cannot find shared/models: no folder shared/models in " + start
                 + " or any of its parents. Run from the repository root with ../shared beside the checkout,"
                 + " or pass -D" + PROPERTY + "=/path/to/shared");
     }
 
-    /** The URDF file of {@code name} (without the {@code .urdf} extension). */
+    /** The URDF file of {@code name} (without the {@code .urdf} extension); {@link MissingInputException} if absent. */
     static Path urdf(String name) {
         Path dir = modelsDirectory();
         Path file = dir.resolve(name + ".urdf");
         if (!Files.isRegularFile(file)) {
-            throw new IllegalStateException("model file not found: " + file);
+            throw new MissingInputException("model file not found: " + file);
         }
         return file;
     }

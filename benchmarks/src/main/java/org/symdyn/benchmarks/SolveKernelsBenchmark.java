@@ -191,6 +191,11 @@ public class SolveKernelsBenchmark {
         }
     }
 
+    /** The file set-up reads for {@code model}; {@link MissingInputException} if it is absent. */
+    static Path modelFile(String model) {
+        return model.equals("solo12") ? SharedModels.urdf(model) : quadrupedFile();
+    }
+
     /** The sample quadruped's file ({@link ConstrainedSolverBenchmark#sampleFile}). */
     static Path quadrupedFile() {
         return ConstrainedSolverBenchmark.sampleFile("quadruped.urdf");

@@ -32,7 +32,8 @@ import org.symdyn.testing.SharedFiles;
  * to 1e-14; see that folder's README): H, C, g, forward dynamics, inverse dynamics and body poses of every sample.
  *
  * <h2>Tolerance</h2>
- * DESIGN.md's bar for unconstrained quantities, 1e-11 relative, read as: for each quantity (a matrix or a vector)
+ * The bar for unconstrained quantities (ARCHITECTURE.md, "Tests and the reference data"), 1e-11 relative, read
+ * as: for each quantity (a matrix or a vector)
  * {@code ‖ours - ref‖∞ ≤ 1e-11 · max(1, ‖ref‖∞)}, the reference expressed in the coordinates the comparison is
  * made in (see below). Relative to the largest entry, not entry by entry, because a small entry of H or C is the
  * difference of large terms in both implementations and carries their absolute rounding error; the floor of 1

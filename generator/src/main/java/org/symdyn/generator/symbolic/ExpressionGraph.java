@@ -18,7 +18,8 @@ import org.matheclipse.core.interfaces.ISymbol;
  * API and lets Symja evaluate it (exact rational folding, canonical ordering, x - x = 0); a result that is not
  * <i>atomic</i> (a number, a symbol, or a number times a symbol) is bound to a temporary symbol, and an identical
  * result met again gets the same temporary (hash-consing). The derivation therefore builds a graph of small
- * definitions, never a growing tree: the incremental common-subexpression elimination of DESIGN.md.
+ * definitions, never a growing tree: incremental common-subexpression elimination (ARCHITECTURE.md, "Data flow",
+ * step 3).
  *
  * <p>Model numbers enter as exact rationals of their shortest decimal form ({@link #constant(double)}), so that
  * terms such as c + (1 - c)·1 cancel exactly.

@@ -17,7 +17,7 @@ import org.symdyn.model.Model;
  * The constraint terms of a model over symbolic values, rows stacked in the model's constraint order as the
  * runtime's {@link org.symdyn.constraints.GenericConstraints} stacks them: φ(q) and φ̇ = G v from each constraint's
  * rows ({@link SymbolicRows}), then G_rk = ∂φ̇_r/∂v_k and γ = -Ġ v = -d/dt (G v) at v̇ = 0 by differentiation through
- * the graph (DESIGN.md: "G and γ from differentiating").
+ * the graph (ARCHITECTURE.md, "Data flow", step 3).
  */
 public final class SymbolicConstraints {
     private final ExpressionGraph g;

@@ -3,10 +3,10 @@ package org.symdyn.generator.symbolic;
 import org.symdyn.model.Model;
 
 /**
- * One model walked symbolically (DESIGN.md, "how not to drown"): its parts in one graph, each the twin of a part of
- * the generic runtime, sharing every temporary (a sine, a transform, a body velocity is derived once whichever
- * quantity asks first). Under them, the joint models ({@link SymbolicJoints}, twin of {@code JointTransforms}) and
- * the body inertias ({@link SymbolicInertias}).
+ * One model walked symbolically (ARCHITECTURE.md, "Data flow", step 3): its parts in one graph, each the twin of
+ * a part of the generic runtime, sharing every temporary (a sine, a transform, a body velocity is derived once
+ * whichever quantity asks first). Under them, the joint models ({@link SymbolicJoints}, twin of
+ * {@code JointTransforms}) and the body inertias ({@link SymbolicInertias}).
  *
  * @param graph       the graph every part writes into
  * @param dynamics    CRBA, RNEA and forward dynamics ({@code GenericDynamics})
