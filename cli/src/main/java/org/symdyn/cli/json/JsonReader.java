@@ -1,6 +1,14 @@
 package org.symdyn.cli.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -9,26 +17,31 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.symdyn.cli.json.JsonValue.Position;
 
 /**
- * A strict JSON parser (RFC 8259) that records where every value starts and reports the first syntax error as
- * {@code path:[line,col] message}.
+ * Strict JSON (RFC 8259) into a {@link JsonValue} tree that records where every value starts, parsed by Jackson's
+ * streaming {@link JsonParser}; the first error is a {@link JsonException}, {@code path:[line,col] message}.
  *
- * <p>Accepted: one value of any type surrounded by optional whitespace (space, tab, line feed, carriage return);
- * strings with the escapes {@code \" \\ \/ \b \f \n \r \t \\uXXXX} (surrogate pairs combined; an unpaired
- * surrogate is an error); numbers of the JSON grammar, converted to the nearest double. Refused, each with its own
- * message: comments, trailing commas, single quotes, unquoted keys, duplicate keys, leading zeros, {@code NaN} and
- * {@code Infinity}, numbers beyond the range of a double, raw control characters in strings, and nesting deeper
- * than {@link #maxDepth()} arrays and objects (the parser is recursive; the bound keeps it far from a stack
- * overflow). A UTF-8 byte order mark at the start of a file is skipped.
+ * <p>Strict: Jackson's defaults refuse comments, single quotes, unquoted keys, trailing commas, leading zeros and
+ * {@code NaN}/{@code Infinity}; {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION} refuses duplicate keys; this
+ * reader refuses anything after the one value (Jackson would read a sequence of values), a document without a
+ * value, numbers beyond the range of a double, strings holding an unpaired surrogate, and nesting deeper than
+ * {@link #maxDepth()} arrays and objects. A UTF-8 byte order mark at the start is skipped.
  *
- * <p>Lines are counted from 1 and end at LF, CR or CR LF; columns are counted from 1 in code points. An error at
- * the end of the input points just past the last character.
+ * <p>Positions: lines count from 1 and end at LF, CR or CR LF; columns count code points from 1 (a character
+ * outside the Basic Multilingual Plane is one column), computed from Jackson's character offsets. A value's
+ * position is where its token starts; an error's is the offending character (the start of a bad word, the key of a
+ * duplicate), or just past the end of the input. Jackson's messages are reworded for people who write states files
+ * by hand, with the array or object an error is in.
  *
  * <p>Not thread-safe; create one per document (the static methods do).
  */
@@ -36,13 +49,23 @@ public final class JsonReader {
     /** The default bound on the nesting of arrays and objects. */
     public static final int DEFAULT_MAX_DEPTH = 512;
 
+    /**
+     * The largest file {@link #read} reads (64 MiB): a larger one, or a device such as {@code /dev/zero}, is refused
+     * after reading that much instead of exhausting the memory.
+     */
+    public static final int MAX_FILE_BYTES = 64 << 20;
+
+    private static final Pattern UNEXPECTED_CHAR = Pattern.compile(
+            "(?s)Unexpected character \\('(.+?)' \\(code (\\d+)\\)\\)(?: in numeric value)?: (.*)");
+    private static final Pattern QUOTED = Pattern.compile("(?s)[^']*'(.*?)'.*");
+    private static final Pattern CODE = Pattern.compile("(?s).*code (\\d+)\\).*");
+
     private final String path;
     private final String text;
     private final int maxDepth;
-    private int pos;
-    private int line = 1;
-    private int column = 1;
-    private int depth;
+    private final int[] lineStarts;
+    /** Offsets of the arrays and objects open at the current token (innermost last). */
+    private final Deque<Integer> open = new ArrayDeque<>();
 
     /**
      * @param path     the name used in error messages (the file path as the user gave it)
@@ -54,18 +77,10 @@ public final class JsonReader {
             throw new IllegalArgumentException("maxDepth must be at least 1");
         }
         this.path = path;
-        this.text = text;
+        this.text = text.startsWith("\uFEFF") ? text.substring(1) : text;
         this.maxDepth = maxDepth;
-        if (text.startsWith("\uFEFF")) {
-            pos = 1;
-        }
+        this.lineStarts = lineStarts(this.text);
     }
-
-    /**
-     * The largest file {@link #read} reads (64 MiB): a larger one, or a device such as {@code /dev/zero}, is refused
-     * after reading that much instead of exhausting the memory.
-     */
-    public static final int MAX_FILE_BYTES = 64 << 20;
 
     /** Parses a document with the {@link #DEFAULT_MAX_DEPTH}. */
     public static JsonValue parse(String path, String text) throws JsonException {
@@ -85,7 +100,7 @@ public final class JsonReader {
             if (Files.isDirectory(file)) {
                 throw new JsonException(name, 0, 0, "cannot read file: it is a directory");
             }
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 bytes = in.readNBytes(MAX_FILE_BYTES);
                 if (bytes.length == MAX_FILE_BYTES && in.read() >= 0) {
                     throw new JsonException(name, 0, 0, "cannot read file: it is larger than "
@@ -119,440 +134,349 @@ public final class JsonReader {
 
     /** Parses the whole document: exactly one value, then only whitespace. */
     public JsonValue parse() throws JsonException {
-        skipWhitespace();
-        if (atEnd()) {
-            throw error("empty document: expected a JSON value");
-        }
-        JsonValue value = parseValue();
-        skipWhitespace();
-        if (!atEnd()) {
-            throw error("unexpected " + describe(peek()) + " after the JSON value (a document holds one value)");
-        }
-        return value;
-    }
-
-    // ---- values ----
-
-    private JsonValue parseValue() throws JsonException {
-        if (atEnd()) {
-            throw error("unexpected end of input: expected a JSON value");
-        }
-        char c = peek();
-        switch (c) {
-            case '{':
-                return parseObject();
-            case '[':
-                return parseArray();
-            case '"':
-                return parseString();
-            case 't':
-            case 'f':
-            case 'n':
-                return parseLiteral();
-            case '-':
-                return parseNumber();
-            default:
-                if (c >= '0' && c <= '9') {
-                    return parseNumber();
+        JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(maxDepth).build())
+                .build();
+        open.clear();
+        try (JsonParser p = factory.createParser(text)) {
+            try {
+                if (p.nextToken() == null) {
+                    throw error(text.length(), "empty document: expected a JSON value");
                 }
-                throw unexpectedValueStart();
-        }
-    }
-
-    private JsonException unexpectedValueStart() {
-        char c = peek();
-        if (c == '\'') {
-            return error("strings must be in double quotes, not single quotes");
-        }
-        if (c == '/') {
-            return error("comments are not allowed in JSON");
-        }
-        if (text.startsWith("NaN", pos) || text.startsWith("Infinity", pos) || c == '+') {
-            return error("invalid number: JSON has no NaN, Infinity or leading '+'");
-        }
-        if (c == '.') {
-            return error("invalid number: a digit must precede the decimal point");
-        }
-        if (c == ',' || c == ']' || c == '}' || c == ':') {
-            return error("unexpected " + describe(c) + ": expected a JSON value");
-        }
-        if (Character.isLetter(c) || c == '_') {
-            return error("unexpected " + describeWord() + ": expected a JSON value (strings need double quotes)");
-        }
-        return error("unexpected " + describe(c) + ": expected a JSON value");
-    }
-
-    private JsonValue parseObject() throws JsonException {
-        Position start = here();
-        enterNesting();
-        advance(); // '{'
-        Map<String, JsonValue> members = new LinkedHashMap<>();
-        skipWhitespace();
-        if (!atEnd() && peek() == '}') {
-            advance();
-            depth--;
-            return new JsonValue.ObjectValue(members, start);
-        }
-        while (true) {
-            skipWhitespace();
-            if (atEnd()) {
-                throw error("unexpected end of input in the object that starts at " + start
-                        + ": expected a string key");
-            }
-            char c = peek();
-            if (c != '"') {
-                if (c == '}') {
-                    throw error("trailing comma before '}'");
+                JsonValue root = value(p);
+                // Jackson would read on to another value; here nothing but whitespace may follow
+                int at = (int) Math.max(0, p.currentLocation().getCharOffset());
+                while (at < text.length() && " \t\n\r".indexOf(text.charAt(at)) >= 0) {
+                    at++;
                 }
-                if (c == '\'') {
-                    throw error("object keys must be in double quotes, not single quotes");
+                if (at < text.length()) {
+                    throw error(at, "unexpected " + describeAt(at) + " after the JSON value");
                 }
-                if (c == '/') {
-                    throw error("comments are not allowed in JSON");
+                return root;
+            } catch (StreamConstraintsException e) {
+                int at = Math.max(0, (int) p.currentLocation().getCharOffset() - 1);
+                throw error(at, "arrays and objects nested deeper than " + maxDepth + " levels");
+            } catch (JsonProcessingException e) {
+                throw translate(e);
+            }
+        } catch (IOException e) {
+            throw error(text.length(), "cannot parse: " + e.getMessage()); // a String source does not fail so
+        }
+    }
+
+    /** The value whose first token is the parser's current one. */
+    private JsonValue value(JsonParser p) throws IOException, JsonException {
+        int at = offset(p);
+        Position position = position(at);
+        JsonToken token = p.currentToken();
+        switch (token) {
+            case START_OBJECT: {
+                open.push(at);
+                Map<String, JsonValue> members = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String key = p.currentName();
+                    p.nextToken();
+                    members.put(key, value(p));
                 }
-                throw error("unexpected " + describeWordOrChar() + ": expected a string key in double quotes");
+                open.pop();
+                return new JsonValue.ObjectValue(members, position);
             }
-            Position keyPosition = here();
-            String key = parseString().value();
-            if (members.containsKey(key)) {
-                throw new JsonException(path, keyPosition.line(), keyPosition.column(),
-                        "duplicate key " + quote(key) + " in the object that starts at " + start);
-            }
-            skipWhitespace();
-            if (atEnd()) {
-                throw error("unexpected end of input: expected ':' after the key " + quote(key));
-            }
-            if (peek() != ':') {
-                throw error("unexpected " + describeWordOrChar() + ": expected ':' after the key " + quote(key));
-            }
-            advance();
-            skipWhitespace();
-            members.put(key, parseValue());
-            skipWhitespace();
-            if (atEnd()) {
-                throw error("unexpected end of input in the object that starts at " + start
-                        + ": expected ',' or '}'");
-            }
-            c = peek();
-            if (c == ',') {
-                advance();
-            } else if (c == '}') {
-                advance();
-                depth--;
-                return new JsonValue.ObjectValue(members, start);
-            } else {
-                throw error("unexpected " + describeWordOrChar() + " in the object that starts at " + start
-                        + ": expected ',' or '}'");
-            }
-        }
-    }
-
-    private JsonValue parseArray() throws JsonException {
-        Position start = here();
-        enterNesting();
-        advance(); // '['
-        List<JsonValue> elements = new ArrayList<>();
-        skipWhitespace();
-        if (!atEnd() && peek() == ']') {
-            advance();
-            depth--;
-            return new JsonValue.ArrayValue(elements, start);
-        }
-        while (true) {
-            skipWhitespace();
-            if (atEnd()) {
-                throw error("unexpected end of input in the array that starts at " + start
-                        + ": expected a JSON value");
-            }
-            if (peek() == ']') {
-                throw error("trailing comma before ']'");
-            }
-            elements.add(parseValue());
-            skipWhitespace();
-            if (atEnd()) {
-                throw error("unexpected end of input in the array that starts at " + start
-                        + ": expected ',' or ']'");
-            }
-            char c = peek();
-            if (c == ',') {
-                advance();
-            } else if (c == ']') {
-                advance();
-                depth--;
-                return new JsonValue.ArrayValue(elements, start);
-            } else {
-                throw error("unexpected " + describeWordOrChar() + " in the array that starts at " + start
-                        + ": expected ',' or ']'");
-            }
-        }
-    }
-
-    private void enterNesting() throws JsonException {
-        if (depth >= maxDepth) {
-            throw error("arrays and objects nested deeper than " + maxDepth + " levels");
-        }
-        depth++;
-    }
-
-    private JsonValue.StringValue parseString() throws JsonException {
-        Position start = here();
-        advance(); // opening quote
-        StringBuilder sb = new StringBuilder();
-        while (true) {
-            if (atEnd()) {
-                throw new JsonException(path, start.line(), start.column(),
-                        "unterminated string: the input ends before its closing '\"'");
-            }
-            char c = peek();
-            if (c == '"') {
-                advance();
-                return new JsonValue.StringValue(sb.toString(), start);
-            }
-            if (c == '\\') {
-                parseEscape(sb);
-            } else if (c < 0x20) {
-                if (c == '\n' || c == '\r') {
-                    throw error("unterminated string (a line break must be written \\n in a JSON string)");
+            case START_ARRAY: {
+                open.push(at);
+                List<JsonValue> elements = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    elements.add(value(p));
                 }
-                throw error("control character " + codePoint(c) + " in a string: it must be escaped");
-            } else {
-                int from = pos;
-                advance(); // one code point: a surrogate pair moves two chars
-                sb.append(text, from, pos);
+                open.pop();
+                return new JsonValue.ArrayValue(elements, position);
             }
-        }
-    }
-
-    private void parseEscape(StringBuilder sb) throws JsonException {
-        Position escapeStart = here();
-        advance(); // backslash
-        if (atEnd()) {
-            throw error("unterminated string: the input ends in an escape sequence");
-        }
-        char e = peek();
-        switch (e) {
-            case '"' -> sb.append('"');
-            case '\\' -> sb.append('\\');
-            case '/' -> sb.append('/');
-            case 'b' -> sb.append('\b');
-            case 'f' -> sb.append('\f');
-            case 'n' -> sb.append('\n');
-            case 'r' -> sb.append('\r');
-            case 't' -> sb.append('\t');
-            case 'u' -> {
-                advance();
-                char unit = readHex4(escapeStart);
-                if (Character.isHighSurrogate(unit)) {
-                    if (text.startsWith("\\u", pos)) {
-                        Position lowStart = here();
-                        advance();
-                        advance();
-                        char low = readHex4(lowStart);
-                        if (!Character.isLowSurrogate(low)) {
-                            throw new JsonException(path, escapeStart.line(), escapeStart.column(),
-                                    "unpaired surrogate \\u" + hex(unit) + ": a high surrogate must be followed by"
-                                            + " a low surrogate escape (\\uDC00 to \\uDFFF)");
-                        }
-                        sb.append(unit).append(low);
-                    } else {
-                        throw new JsonException(path, escapeStart.line(), escapeStart.column(),
-                                "unpaired surrogate \\u" + hex(unit) + ": a high surrogate must be followed by"
-                                        + " a low surrogate escape (\\uDC00 to \\uDFFF)");
+            case VALUE_STRING: {
+                String s = p.getText();
+                for (int i = 0; i < s.length(); i++) {
+                    char c = s.charAt(i);
+                    boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
+                            && Character.isLowSurrogate(s.charAt(i + 1));
+                    if (paired) {
+                        i++;
+                    } else if (Character.isSurrogate(c)) {
+                        throw error(at, "unpaired surrogate \\u" + hex(c) + " in a string: a high surrogate"
+                                + " (\\uD800 to \\uDBFF) must be followed by a low one (\\uDC00 to \\uDFFF)");
                     }
-                } else if (Character.isLowSurrogate(unit)) {
-                    throw new JsonException(path, escapeStart.line(), escapeStart.column(),
-                            "unpaired surrogate \\u" + hex(unit) + ": a low surrogate must follow a high one");
-                } else {
-                    sb.append(unit);
                 }
-                return;
+                return new JsonValue.StringValue(s, position);
             }
-            default -> throw new JsonException(path, escapeStart.line(), escapeStart.column(),
-                    "invalid escape \\" + printable(e) + " (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
-        }
-        advance();
-    }
-
-    /** Reads the four hex digits after {@code \\u}; pos is at the first of them. */
-    private char readHex4(Position escapeStart) throws JsonException {
-        int value = 0;
-        for (int i = 0; i < 4; i++) {
-            int digit = atEnd() ? -1 : hexDigit(peek());
-            if (digit < 0) {
-                throw new JsonException(path, escapeStart.line(), escapeStart.column(),
-                        "invalid unicode escape: \\u must be followed by four hexadecimal digits");
-            }
-            value = value * 16 + digit;
-            advance();
-        }
-        return (char) value;
-    }
-
-    private JsonValue parseLiteral() throws JsonException {
-        Position start = here();
-        for (String word : new String[] {"true", "false", "null"}) {
-            if (text.startsWith(word, pos) && !isWordChar(pos + word.length())) {
-                for (int i = 0; i < word.length(); i++) {
-                    advance();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT: {
+                String literal = p.getText();
+                double v = Double.parseDouble(literal); // the JSON grammar is a subset of Java's: exact, -0 kept
+                if (!Double.isFinite(v)) {
+                    throw error(at, "number out of range: " + literal
+                            + " exceeds the largest double (about 1.8e308)");
                 }
-                return switch (word) {
-                    case "true" -> new JsonValue.BooleanValue(true, start);
-                    case "false" -> new JsonValue.BooleanValue(false, start);
-                    default -> new JsonValue.NullValue(start);
-                };
+                return new JsonValue.NumberValue(v, position);
             }
-        }
-        throw error("unexpected " + describeWord() + ": expected a JSON value (true, false and null are"
-                + " lower case; strings need double quotes)");
-    }
-
-    private JsonValue parseNumber() throws JsonException {
-        Position start = here();
-        int begin = pos;
-        if (peek() == '-') {
-            advance();
-            if (atEnd() || !isDigit(peek())) {
-                if (!atEnd() && text.startsWith("Infinity", pos)) {
-                    throw error("invalid number: JSON has no NaN or Infinity");
-                }
-                throw error("invalid number: expected a digit after '-'");
-            }
-        }
-        if (peek() == '0') {
-            advance();
-            if (!atEnd() && isDigit(peek())) {
-                throw error("invalid number: leading zeros are not allowed");
-            }
-        } else {
-            while (!atEnd() && isDigit(peek())) {
-                advance();
-            }
-        }
-        if (!atEnd() && peek() == '.') {
-            advance();
-            if (atEnd() || !isDigit(peek())) {
-                throw error("invalid number: expected a digit after the decimal point");
-            }
-            while (!atEnd() && isDigit(peek())) {
-                advance();
-            }
-        }
-        if (!atEnd() && (peek() == 'e' || peek() == 'E')) {
-            advance();
-            if (!atEnd() && (peek() == '+' || peek() == '-')) {
-                advance();
-            }
-            if (atEnd() || !isDigit(peek())) {
-                throw error("invalid number: expected a digit in the exponent");
-            }
-            while (!atEnd() && isDigit(peek())) {
-                advance();
-            }
-        }
-        if (!atEnd() && (isWordChar(pos) || peek() == '.')) {
-            throw error("invalid number: unexpected " + describe(peek()) + " after "
-                    + quote(text.substring(begin, pos)));
-        }
-        String literal = text.substring(begin, pos);
-        double value = Double.parseDouble(literal);
-        if (!Double.isFinite(value)) {
-            throw new JsonException(path, start.line(), start.column(),
-                    "number out of range: " + literal + " exceeds the largest double (about 1.8e308)");
-        }
-        return new JsonValue.NumberValue(value, start);
-    }
-
-    // ---- characters and positions ----
-
-    private boolean atEnd() {
-        return pos >= text.length();
-    }
-
-    private char peek() {
-        return text.charAt(pos);
-    }
-
-    /** Moves past one char, keeping line and column (columns count code points; CR LF is one line break). */
-    private void advance() {
-        char c = text.charAt(pos++);
-        if (c == '\n') {
-            line++;
-            column = 1;
-        } else if (c == '\r') {
-            if (pos < text.length() && text.charAt(pos) == '\n') {
-                pos++;
-            }
-            line++;
-            column = 1;
-        } else if (Character.isHighSurrogate(c) && pos < text.length()
-                && Character.isLowSurrogate(text.charAt(pos))) {
-            pos++;
-            column++;
-        } else {
-            column++;
+            case VALUE_TRUE:
+                return new JsonValue.BooleanValue(true, position);
+            case VALUE_FALSE:
+                return new JsonValue.BooleanValue(false, position);
+            case VALUE_NULL:
+                return new JsonValue.NullValue(position);
+            default:
+                throw new IllegalStateException("unexpected token " + token + " at " + position);
         }
     }
 
-    private void skipWhitespace() {
-        while (!atEnd()) {
-            char c = peek();
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                advance();
+    // ---- Jackson's errors, reworded and located ----
+
+    private JsonException translate(JsonProcessingException e) {
+        String message = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage();
+        long raw = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+        int at = raw < 0 ? text.length() : (int) Math.min(raw, text.length());
+
+        if (message.startsWith("Duplicate field")) {
+            String key = quoted(message);
+            return error(keyStart(at), "duplicate key '" + key + "'" + inside());
+        }
+        if (message.startsWith("Unexpected end-of-input")) {
+            if (message.contains("closing quote")) {
+                return error(stringStart(at), "unterminated string: the input ends before its closing '\"'");
+            }
+            if (message.contains("escape")) {
+                return error(at, "unterminated string: the input ends in an escape sequence");
+            }
+            if (message.contains("exponent")) {
+                return error(at, "invalid number: expected a digit in the exponent");
+            }
+            if (message.contains("sign")) {
+                return error(at, "invalid number: expected a digit after '-'");
+            }
+            if (message.contains("digit")) {
+                return error(at, "invalid number: expected a digit");
+            }
+            return error(at, "unexpected end of input" + inside() + ": expected " + expectedInside());
+        }
+        if (message.startsWith("Non-standard token")) {
+            String token = quoted(message);
+            return error(wordStart(at, token), "invalid number: JSON has no NaN or Infinity ('" + token + "')");
+        }
+        if (message.startsWith("Unrecognized token")) {
+            String token = quoted(message);
+            return error(wordStart(at, token), "unexpected '" + token + "': expected a JSON value (true, false and"
+                    + " null are lower case; strings need double quotes)");
+        }
+        if (message.startsWith("Unexpected close marker")) {
+            String marker = quoted(message);
+            return error(at, "unexpected '" + marker + "'" + (open.isEmpty() ? " after the JSON value"
+                    : inside() + ": expected " + expectedInside()));
+        }
+        if (message.startsWith("Illegal unquoted character")) {
+            int code = code(message);
+            if (code == '\n' || code == '\r') {
+                return error(at, "unterminated string (a line break must be written \\n in a JSON string)");
+            }
+            return error(at, "control character U+" + hex((char) code) + " in a string: it must be escaped");
+        }
+        if (message.startsWith("Unrecognized character escape")) {
+            int code = code(message);
+            int backslash = at > 0 && text.charAt(at - 1) == '\\' ? at - 1 : at;
+            return error(backslash, "invalid escape \\" + printable((char) code)
+                    + " (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+        }
+        if (message.startsWith("Invalid numeric value: Leading zeroes")) {
+            return error(at, "invalid number: leading zeros are not allowed");
+        }
+        Matcher m = UNEXPECTED_CHAR.matcher(message);
+        if (m.matches()) {
+            char c = (char) Integer.parseInt(m.group(2));
+            String detail = m.group(3);
+            if (at < text.length() && text.charAt(at) != c && at > 0 && text.charAt(at - 1) == c) {
+                at--;
+            }
+            if ((c == ']' || c == '}') && previousNonBlank(at) == ',') {
+                return error(at, "trailing comma before '" + c + "'");
+            }
+            if (c == '/') {
+                return error(at, "comments are not allowed in JSON");
+            }
+            if (c == '\'') {
+                return error(at, "strings and keys need double quotes, not single quotes");
+            }
+            if (c == '+') {
+                return error(at, "invalid number: JSON has no leading '+'");
+            }
+            if (c == '.' && detail.startsWith("expected a valid value")) {
+                return error(at, "invalid number: a digit must precede the decimal point");
+            }
+            if (message.contains(" in numeric value: ")) {
+                return error(at, "invalid number: " + expected(detail));
+            }
+            if (detail.contains("hex-digit")) {
+                return error(at, "invalid unicode escape: \\u must be followed by four hexadecimal digits");
+            }
+            return error(at, "unexpected " + describe(c) + inside() + ": " + expected(detail));
+        }
+        String cleaned = message.replaceAll("(?s)\\s*\\((?:start marker|for root)[^\\n]*", "").trim();
+        return error(at, cleaned.isEmpty() ? "syntax error" : lowerFirst(cleaned));
+    }
+
+    /** What Jackson expected, in this reader's words. */
+    private String expected(String jackson) {
+        if (jackson.startsWith("was expecting comma to separate Array")) {
+            return "expected ',' or ']'";
+        }
+        if (jackson.startsWith("was expecting comma to separate Object")) {
+            return "expected ',' or '}'";
+        }
+        if (jackson.startsWith("was expecting double-quote to start field name")) {
+            return "expected a key in double quotes";
+        }
+        if (jackson.startsWith("was expecting a colon")) {
+            return "expected ':' after the key";
+        }
+        if (jackson.startsWith("expected a valid value") || jackson.startsWith("expected a value")) {
+            return "expected a JSON value";
+        }
+        if (jackson.startsWith("Expected space separating root-level values")) {
+            return "expected the end of the number";
+        }
+        if (jackson.startsWith("Decimal point not followed by a digit")) {
+            return "expected a digit after the decimal point";
+        }
+        if (jackson.contains("to follow minus sign")) {
+            return "expected a digit after '-'";
+        }
+        if (jackson.contains("exponent")) {
+            return "expected a digit in the exponent";
+        }
+        return lowerFirst(jackson);
+    }
+
+    /** {@code " in the array that starts at [l,c]"} for the innermost open container, or nothing at the top. */
+    private String inside() {
+        if (open.isEmpty()) {
+            return "";
+        }
+        int start = open.peek();
+        return " in the " + (text.charAt(start) == '[' ? "array" : "object") + " that starts at " + position(start);
+    }
+
+    private String expectedInside() {
+        if (open.isEmpty()) {
+            return "a JSON value";
+        }
+        return text.charAt(open.peek()) == '[' ? "',' or ']'" : "',' or '}'";
+    }
+
+    // ---- offsets, positions and the text around them ----
+
+    private static int offset(JsonParser p) {
+        return (int) p.currentTokenLocation().getCharOffset();
+    }
+
+    /** Offsets where each line starts: after LF, after CR not followed by LF, after CR LF. */
+    private static int[] lineStarts(String text) {
+        List<Integer> starts = new ArrayList<>();
+        starts.add(0);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) {
+                starts.add(i + 1);
+            }
+        }
+        return starts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** 1-based line and code-point column of a character offset. */
+    private Position position(int offset) {
+        int lo = 0;
+        int hi = lineStarts.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (lineStarts[mid] <= offset) {
+                lo = mid;
             } else {
-                return;
+                hi = mid - 1;
             }
         }
+        int column = text.codePointCount(lineStarts[lo], Math.min(offset, text.length())) + 1;
+        return new Position(lo + 1, column);
     }
 
-    private Position here() {
-        return new Position(line, column);
+    private JsonException error(int offset, String detail) {
+        Position p = position(offset);
+        return new JsonException(path, p.line(), p.column(), detail);
     }
 
-    private JsonException error(String detail) {
-        return new JsonException(path, line, column, detail);
-    }
-
-    private static int hexDigit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
+    /** The start of a key whose closing quote is just before {@code end}. */
+    private int keyStart(int end) {
+        int close = end - 1;
+        while (close >= 0 && text.charAt(close) != '"') {
+            close--;
         }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
+        for (int i = close - 1; i >= 0; i--) {
+            if (text.charAt(i) == '"') {
+                int backslashes = 0;
+                for (int j = i - 1; j >= 0 && text.charAt(j) == '\\'; j--) {
+                    backslashes++;
+                }
+                if (backslashes % 2 == 0) {
+                    return i;
+                }
+            }
         }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
+        return Math.max(0, end);
     }
 
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private boolean isWordChar(int index) {
-        if (index >= text.length()) {
-            return false;
+    /** The opening quote of the string that runs to the end of the input at {@code end}. */
+    private int stringStart(int end) {
+        int quote = -1;
+        for (int i = 0; i < Math.min(end, text.length()); i++) {
+            char c = text.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '"') {
+                quote = quote < 0 ? i : -1;
+            }
         }
-        char c = text.charAt(index);
-        return Character.isLetterOrDigit(c) || c == '_' || c == '+' || c == '-';
+        return quote < 0 ? end : quote;
     }
 
-    /** The identifier-like word at the current position, quoted, for messages such as "unexpected 'True'". */
-    private String describeWord() {
-        int end = pos;
-        while (end < text.length() && end - pos < 20
+    /** Where the word {@code token} that ends at {@code end} starts (Jackson points past bad words). */
+    private int wordStart(int end, String token) {
+        int start = end - token.length();
+        if (start >= 0 && text.startsWith(token, start)) {
+            return start;
+        }
+        int i = Math.min(end, text.length());
+        while (i > 0 && !Character.isWhitespace(text.charAt(i - 1)) && "[]{},:\"".indexOf(text.charAt(i - 1)) < 0) {
+            i--;
+        }
+        return i;
+    }
+
+    private char previousNonBlank(int offset) {
+        for (int i = offset - 1; i >= 0; i--) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** The character or word at an offset, for "unexpected X after the JSON value". */
+    private String describeAt(int offset) {
+        if (offset >= text.length()) {
+            return "end of input";
+        }
+        int end = offset;
+        while (end < text.length() && end - offset < 20
                 && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
             end++;
         }
-        if (end == pos) {
-            return describe(peek());
-        }
-        return quote(text.substring(pos, end));
-    }
-
-    private String describeWordOrChar() {
-        char c = peek();
-        return Character.isLetterOrDigit(c) || c == '_' ? describeWord() : describe(c);
+        return end > offset ? "'" + text.substring(offset, end) + "'" : describe(text.charAt(offset));
     }
 
     private static String describe(char c) {
@@ -560,24 +484,30 @@ public final class JsonReader {
             return "line break";
         }
         if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || Character.isWhitespace(c)) {
-            return "character " + codePoint(c);
+            return "character U+" + hex(c);
         }
         return "'" + c + "'";
     }
 
     private static String printable(char c) {
-        return c < 0x20 || c == 0x7f || Character.isSurrogate(c) ? codePoint(c) : String.valueOf(c);
+        return c < 0x20 || c == 0x7f || Character.isSurrogate(c) ? "U+" + hex(c) : String.valueOf(c);
     }
 
-    private static String codePoint(char c) {
-        return "U+" + hex(c);
+    private static String quoted(String message) {
+        Matcher m = QUOTED.matcher(message);
+        return m.matches() ? m.group(1) : "?";
+    }
+
+    private static int code(String message) {
+        Matcher m = CODE.matcher(message);
+        return m.matches() ? Integer.parseInt(m.group(1)) : '?';
     }
 
     private static String hex(char c) {
         return String.format("%04X", (int) c);
     }
 
-    private static String quote(String s) {
-        return "'" + s + "'";
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -1,12 +1,20 @@
 package org.symdyn.cli.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 
 /**
- * Prints a {@link JsonValue} tree as JSON text, pretty (two-space indentation) or compact.
+ * Prints a {@link JsonValue} tree as JSON text through Jackson's {@link JsonGenerator}, pretty (two-space
+ * indentation) or compact.
  *
  * <p>Pretty printing puts each object member and each array element on its own line, except that an array of
  * numbers only (a vector, or one row of a matrix) stays on one line: {@code "q": [0.1, 0.2]}. Output has no
@@ -17,9 +25,9 @@ import java.util.Map;
  * as exactly the same double; {@code -0.0} keeps its sign. {@link JsonValue.NumberValue} cannot hold NaN or
  * infinities, so the output is always valid JSON.
  *
- * <p>Strings: {@code "} and {@code \} and control characters are escaped ({@code \n}, {@code \t}, ... or
- * {@code \\u00XX}); with {@code asciiOnly} every character beyond U+007E is written as a {@code \\uXXXX}
- * escape too (surrogate pairs as two escapes), so that the text survives any console encoding.
+ * <p>Strings are escaped by Jackson ({@code "}, {@code \}, control characters); with {@code asciiOnly} every
+ * character beyond U+007E is written as a lower-case {@code \\uXXXX} escape too (surrogate pairs as two escapes),
+ * so that the text survives any console encoding.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -34,8 +42,31 @@ public final class JsonWriter {
 
     private static final double INTEGRAL_LIMIT = 1e15;
 
+    /** Jackson's escapes of ASCII, plus DEL, so that ASCII-only output is printable ASCII. */
+    private static final CharacterEscapes ESCAPE_DEL = new CharacterEscapes() {
+        private static final long serialVersionUID = 1L;
+        private final int[] ascii = asciiEscapes();
+
+        private static int[] asciiEscapes() {
+            int[] codes = CharacterEscapes.standardAsciiEscapesForJSON();
+            codes[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+            return codes;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+            return null;
+        }
+    };
+
     private final Style style;
     private final boolean asciiOnly;
+    private final JsonFactory factory;
 
     /**
      * @param style     pretty or compact
@@ -44,6 +75,10 @@ public final class JsonWriter {
     public JsonWriter(Style style, boolean asciiOnly) {
         this.style = style;
         this.asciiOnly = asciiOnly;
+        this.factory = JsonFactory.builder()
+                .configure(JsonWriteFeature.ESCAPE_NON_ASCII, asciiOnly)
+                .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
+                .build();
     }
 
     /** Pretty-printed text of the value, non-ASCII characters kept as they are. */
@@ -58,18 +93,26 @@ public final class JsonWriter {
 
     /** The text of the value. */
     public String write(JsonValue value) {
-        StringBuilder sb = new StringBuilder();
-        try {
-            write(value, sb);
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = factory.createGenerator(out)) {
+            Layout layout = null;
+            if (style == Style.PRETTY) {
+                layout = new Layout();
+                g.setPrettyPrinter(layout);
+            }
+            if (asciiOnly) {
+                g.setCharacterEscapes(ESCAPE_DEL);
+            }
+            writeValue(g, layout, value);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringBuilder does not throw
+            throw new UncheckedIOException(e); // a StringWriter does not throw
         }
-        return sb.toString();
+        return out.toString();
     }
 
     /** Appends the text of the value to {@code out}. */
     public void write(JsonValue value, Appendable out) throws IOException {
-        writeValue(value, out, 0);
+        out.append(write(value));
     }
 
     /**
@@ -89,118 +132,123 @@ public final class JsonWriter {
         return Double.toString(value);
     }
 
-    private void writeValue(JsonValue value, Appendable out, int indent) throws IOException {
+    private static void writeValue(JsonGenerator g, Layout layout, JsonValue value) throws IOException {
         if (value instanceof JsonValue.ObjectValue o) {
-            writeObject(o, out, indent);
+            g.writeStartObject();
+            for (Map.Entry<String, JsonValue> member : o.members().entrySet()) {
+                g.writeFieldName(member.getKey());
+                writeValue(g, layout, member.getValue());
+            }
+            g.writeEndObject();
         } else if (value instanceof JsonValue.ArrayValue a) {
-            writeArray(a, out, indent);
+            if (layout != null) {
+                layout.nextArrayInline(a.elements().stream().allMatch(e -> e instanceof JsonValue.NumberValue));
+            }
+            g.writeStartArray();
+            for (JsonValue e : a.elements()) {
+                writeValue(g, layout, e);
+            }
+            g.writeEndArray();
         } else if (value instanceof JsonValue.StringValue s) {
-            writeString(s.value(), out);
+            g.writeString(s.value());
         } else if (value instanceof JsonValue.NumberValue n) {
-            out.append(formatNumber(n.value()));
+            g.writeNumber(formatNumber(n.value()));
         } else if (value instanceof JsonValue.BooleanValue b) {
-            out.append(b.value() ? "true" : "false");
+            g.writeBoolean(b.value());
         } else {
-            out.append("null");
+            g.writeNull();
         }
     }
 
-    private void writeObject(JsonValue.ObjectValue object, Appendable out, int indent) throws IOException {
-        if (object.members().isEmpty()) {
-            out.append("{}");
-            return;
+    /**
+     * The pretty layout: two spaces per level, {@code "key": value}, each member and element on its own line except
+     * in an array of numbers ({@code [1, 2, 3]}); empty arrays and objects as {@code []} and {@code {}}.
+     */
+    private static final class Layout implements PrettyPrinter {
+        private final Deque<Boolean> inline = new ArrayDeque<>();
+        private boolean nextInline;
+        private int level;
+
+        /** Whether the array about to start stays on one line. */
+        void nextArrayInline(boolean value) {
+            nextInline = value;
         }
-        out.append('{');
-        Iterator<Map.Entry<String, JsonValue>> it = object.members().entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonValue> member = it.next();
-            newline(out, indent + 1);
-            writeString(member.getKey(), out);
-            out.append(style == Style.PRETTY ? ": " : ":");
-            writeValue(member.getValue(), out, indent + 1);
-            if (it.hasNext()) {
-                out.append(',');
+
+        private void newline(JsonGenerator g) throws IOException {
+            g.writeRaw('\n');
+            for (int i = 0; i < level; i++) {
+                g.writeRaw("  ");
             }
         }
-        newline(out, indent);
-        out.append('}');
-    }
 
-    private void writeArray(JsonValue.ArrayValue array, Appendable out, int indent) throws IOException {
-        if (array.elements().isEmpty()) {
-            out.append("[]");
-            return;
+        @Override
+        public void writeRootValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw('\n');
         }
-        boolean inline = style == Style.COMPACT || allNumbers(array);
-        String separator = style == Style.PRETTY ? ", " : ",";
-        out.append('[');
-        for (int i = 0; i < array.size(); i++) {
-            if (inline) {
-                if (i > 0) {
-                    out.append(separator);
-                }
+
+        @Override
+        public void writeStartObject(JsonGenerator g) throws IOException {
+            g.writeRaw('{');
+            level++;
+        }
+
+        @Override
+        public void beforeObjectEntries(JsonGenerator g) throws IOException {
+            newline(g);
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
+        }
+
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            newline(g);
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+            level--;
+            if (entries > 0) {
+                newline(g);
+            }
+            g.writeRaw('}');
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            inline.push(nextInline);
+            nextInline = false;
+            g.writeRaw('[');
+            level++;
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) throws IOException {
+            if (!inline.peek()) {
+                newline(g);
+            }
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            if (inline.peek()) {
+                g.writeRaw(", ");
             } else {
-                if (i > 0) {
-                    out.append(',');
-                }
-                newline(out, indent + 1);
-            }
-            writeValue(array.get(i), out, indent + 1);
-        }
-        if (!inline) {
-            newline(out, indent);
-        }
-        out.append(']');
-    }
-
-    private static boolean allNumbers(JsonValue.ArrayValue array) {
-        for (JsonValue e : array.elements()) {
-            if (!(e instanceof JsonValue.NumberValue)) {
-                return false;
+                g.writeRaw(',');
+                newline(g);
             }
         }
-        return true;
-    }
 
-    private void newline(Appendable out, int indent) throws IOException {
-        if (style == Style.PRETTY) {
-            out.append('\n');
-            for (int i = 0; i < indent; i++) {
-                out.append("  ");
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            level--;
+            if (!inline.pop() && values > 0) {
+                newline(g);
             }
+            g.writeRaw(']');
         }
-    }
-
-    private void writeString(String s, Appendable out) throws IOException {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    boolean loneSurrogate = Character.isSurrogate(c) && !isPairedSurrogate(s, i);
-                    if (c < 0x20 || c == 0x7f || loneSurrogate || (asciiOnly && c > 0x7e)) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
-    }
-
-    private static boolean isPairedSurrogate(String s, int i) {
-        char c = s.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-        }
-        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 }

@@ -1,11 +1,12 @@
 /**
- * A small, strict JSON reader and writer for the command line's input and output files.
+ * The command line's JSON: Jackson's streaming core underneath, a small tree with positions on top.
  *
- * <p>Hand-written rather than taken from a library because the needs are small (a states file in, results out)
- * and because every error must name the file, line and column in the {@code path:[line,col] message} form that
- * the rest of SymDyn uses. {@link org.symdyn.cli.json.JsonReader} accepts exactly RFC 8259 JSON (no comments, no
- * trailing commas, no NaN, no duplicate keys) and remembers where each value started;
- * {@link org.symdyn.cli.json.JsonWriter} prints a {@link org.symdyn.cli.json.JsonValue} tree, with doubles in their
- * shortest round-trip form.
+ * <p>{@link org.symdyn.cli.json.JsonReader} parses strict RFC 8259 JSON with Jackson's {@code JsonParser} (no
+ * comments, trailing commas, NaN, duplicate keys or anything after the value) into a
+ * {@link org.symdyn.cli.json.JsonValue} tree that remembers where each value starts, so that every error, Jackson's
+ * or the states file's, names the file, line and column in the {@code path:[line,col] message} form the rest of
+ * SymDyn uses; {@link org.symdyn.cli.json.JsonWriter} prints a tree with Jackson's {@code JsonGenerator}, doubles in
+ * their shortest round-trip form. jackson-core has no tree model of its own (that is jackson-databind), hence
+ * {@link org.symdyn.cli.json.JsonValue}.
  */
 package org.symdyn.cli.json;
