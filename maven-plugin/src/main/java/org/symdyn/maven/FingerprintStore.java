@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.symdyn.generator.GeneratorIdentity;
 
 /**
  * What the executions of the goal generated into one output directory: one properties file per output directory
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  * <ul>
  * <li>{@code model}: SHA-256 of the model file's bytes;</li>
  * <li>{@code generator}: the generator's code hash ({@link GeneratorIdentity#codeSha256()}; not its version
- * string, which is only known from a packaged jar);</li>
+ * string);</li>
  * <li>{@code options}: every configuration value that shapes the output or decides whether the model is accepted
  * ({@link #options}: package, class name override, floatingBase, strict, closedForm, mathTrig);</li>
  * <li>{@code class}: the simple name of the generated class;</li>

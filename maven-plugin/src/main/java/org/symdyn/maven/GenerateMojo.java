@@ -31,21 +31,18 @@ import org.codehaus.plexus.util.Scanner;
 import org.sonatype.plexus.build.incremental.BuildContext;
 import org.sonatype.plexus.build.incremental.DefaultBuildContext;
 import org.symdyn.generator.CodeGenerator;
-import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.GenerationPipeline;
+import org.symdyn.generator.GeneratorIdentity;
 import org.symdyn.generator.JavaNames;
 import org.symdyn.generator.emit.OperationCount;
-import org.symdyn.generator.symbolic.SymbolicConstraints;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
-import org.symdyn.model.ModelException;
-import org.symdyn.model.urdf.UrdfReader;
 
 /**
  * Generates one Java dynamics class per URDF model (see {@link CodeGenerator}) into
  * {@code target/generated-sources/symdyn}, which is added as a compile source root.
  *
  * <p><b>Incremental.</b> Each model's fingerprint is stored with the SHA-256 of its output: the SHA-256 of the
- * model file's bytes, the generator's code hash (not its version string, which only a packaged jar knows) and the
+ * model file's bytes, the generator's code hash ({@link GeneratorIdentity}; not its version string) and the
  * options that shape the output or decide whether the model is accepted: {@code packageName}, the class name
  * ({@code classNames}, {@code models}), {@code floatingBase}, {@code strict}, {@code closedForm} and
  * {@code mathTrig}. A model whose fingerprint and output are unchanged is neither read nor generated, and its
@@ -60,12 +57,14 @@ import org.symdyn.model.urdf.UrdfReader;
  * {@code default-cli}); each deletion is logged. Two executions generating the same class into one directory fail
  * the build, naming both.
  *
- * <p><b>All or nothing.</b> Every model that needs generating is read before anything is generated; every problem
- * of every bad model is reported, each as {@code path:[line,col] message}, in the log and in the failure, and then
- * nothing is written. Bad input (an unreadable or invalid model, a model the generator does not support, two
- * models or two executions with the same class) fails the build with a {@link MojoFailureException}; bad configuration and I/O
- * errors with a {@link MojoExecutionException}, and so does a generated class that does not compile or has a
- * method over HotSpot's 8000-byte limit, which is a generator bug.
+ * <p><b>All or nothing.</b> The models that need generating go through the generator's {@link GenerationPipeline},
+ * shared with the command line: every one is read before anything is generated (the up-to-date ones take part in
+ * the class-name checks without being read, and so do the sources of the other executions writing here); every
+ * problem of every bad model is reported, each as {@code path:[line,col] message}, in the log and in the failure,
+ * and then nothing is written. Bad input (an unreadable or invalid model, a model the generator does not support,
+ * two models or two executions with the same class) fails the build with a {@link MojoFailureException}; bad
+ * configuration and I/O errors with a {@link MojoExecutionException}, and so does a generated class that does not
+ * compile or has a method over HotSpot's 8000-byte limit, which is a generator bug.
  *
  * <p>Thread-safe: each execution creates its own generator (Symja's evaluator is per thread).
  */
@@ -170,9 +169,6 @@ public class GenerateMojo extends AbstractMojo {
         String options;
         String reason; // why it is regenerated, null when up to date
         String className;
-        Model model;
-        CodeGenerator.GeneratedClass generated;
-        long compileMillis;
 
         Input(String name, File file, String classOverride, boolean floating) {
             this.name = name;
@@ -248,68 +244,49 @@ public class GenerateMojo extends AbstractMojo {
             }
         }
 
-        // 2. read every out-of-date model; collect every problem
-        List<Problem> problems = new ArrayList<>();
+        // 2. the shared pipeline: read every out-of-date model, check the class names (also against the other
+        // executions' sources in this directory), generate, compile-check, write all or nothing
+        List<GenerationPipeline.ModelInput> modelInputs = new ArrayList<>();
+        Map<GenerationPipeline.ModelInput, Input> byModelInput = new HashMap<>();
+        for (Input in : inputs) {
+            GenerationPipeline.ModelInput mi = in.reason == null
+                    ? GenerationPipeline.ModelInput.upToDate(in.file.toPath(), in.file.getPath(), in.className)
+                    : GenerationPipeline.ModelInput.of(in.file.toPath(), in.file.getPath(), in.classOverride,
+                            in.floating);
+            modelInputs.add(mi);
+            byModelInput.put(mi, in);
+        }
         for (Input in : stale) {
             buildContext.removeMessages(in.file);
-            try {
-                in.model = UrdfReader.read(in.file.toPath(), new UrdfReader.Options(in.floating, strict));
-            } catch (ModelException e) {
-                for (Diagnostic d : e.diagnostics()) {
-                    problems.add(Problem.of(in.file, d));
-                }
-                continue;
-            } catch (RuntimeException e) {
-                problems.add(new Problem(in.file, 0, 0, "cannot read model: " + e, false));
-                continue;
-            }
-            for (Diagnostic d : in.model.warnings()) {
-                warn(Problem.of(in.file, d));
-            }
-            in.className = in.classOverride != null ? in.classOverride : ClassNames.derive(in.model.name());
-            String nameProblem = JavaNames.classNameProblem(in.className);
-            if (nameProblem != null) {
-                problems.add(new Problem(in.file, 0, 0, "its class name '" + in.className + "' (derived from the"
-                        + " robot name) " + nameProblem + "; name the class in classNames or models", false));
-                in.className = null;
-                continue;
-            }
-            String refusal = unsupported(in.model);
-            if (refusal != null) {
-                problems.add(Problem.parse(in.file, refusal));
-            }
         }
-        problems.addAll(classClashes(inputs));
-        problems.addAll(ExecutionClashes.find(store, execution, live, inputs.stream()
-                .filter(in -> in.className != null)
-                .collect(java.util.stream.Collectors.toMap(in -> relativeOutput(in.className), in -> in.file,
-                        (a, b) -> a, LinkedHashMap::new)), out));
-        fail(problems);
-
-        // 3. generate and compile-check every out-of-date model, in memory
-        CodeGenerator codeGenerator = stale.isEmpty() ? null : new CodeGenerator(); // one per execution
-        for (Input in : stale) {
-            try {
-                in.generated = codeGenerator.generate(in.model, new CodeGenerator.Options(packageName, in.className,
-                        closedForm, mathTrig));
-            } catch (UnsupportedOperationException e) {
-                problems.add(Problem.parse(in.file, e.getMessage()));
-                continue;
-            } catch (IllegalArgumentException e) {
-                problems.add(new Problem(in.file, 0, 0, e.getMessage(), false));
-                continue;
-            }
-            long t0 = System.nanoTime();
-            try {
-                InProcessCompiler.compile(in.generated);
-            } catch (IllegalStateException e) {
-                throw new MojoExecutionException("symdyn: generator bug on " + in.file + ": " + e.getMessage(), e);
-            }
-            in.compileMillis = (System.nanoTime() - t0) / 1_000_000;
+        GenerationPipeline pipeline = GenerationPipeline.builder()
+                .packageName(packageName)
+                .outputDirectory(out.toPath())
+                .strict(strict)
+                .closedForm(closedForm)
+                .mathTrig(mathTrig)
+                .clashHint("name one of them in classNames or models")
+                .nameHint("name the class in classNames or models")
+                .check(classes -> executionClashes(store, execution, live, classes, out))
+                .writer(this::write)
+                .build();
+        GenerationPipeline.Result result;
+        try {
+            result = pipeline.run(modelInputs);
+        } catch (GenerationPipeline.OutputException e) {
+            throw new MojoExecutionException("symdyn: " + e.file() + ": " + e.reason(), e);
+        } catch (IllegalStateException e) {
+            throw new MojoExecutionException("symdyn: " + e.getMessage(), e);
         }
-        fail(problems);
+        for (GenerationPipeline.Problem w : result.warnings()) {
+            warn(Problem.of(w.input().file().toFile(), w.diagnostic()));
+        }
+        fail(result.problems().stream().map(p -> Problem.of(p.input().file().toFile(), p.diagnostic())).toList());
 
-        // 4. write: new and changed sources, then removals, then the fingerprints
+        // 3. the fingerprints of what was generated, then removals
+        for (GenerationPipeline.Output o : result.outputs()) {
+            byModelInput.get(o.input()).className = o.generated().className();
+        }
         Map<String, String> claimed = new HashMap<>(); // lower-case relative output -> who generates it
         for (Input in : inputs) {
             claimed.put(relativeOutput(in.className).toLowerCase(Locale.ROOT), in.name);
@@ -320,19 +297,17 @@ public class GenerateMojo extends AbstractMojo {
             }
         }
         int rewritten = 0;
-        for (Input in : stale) {
-            File file = outputFile(out, in.className);
-            byte[] bytes = in.generated.source().getBytes(StandardCharsets.UTF_8);
-            boolean changed = write(file, bytes);
-            rewritten += changed ? 1 : 0;
+        for (GenerationPipeline.Output o : result.outputs()) {
+            Input in = byModelInput.get(o.input());
+            rewritten += o.written() ? 1 : 0;
             FingerprintStore.Entry old = store.get(execution, in.name);
             String note = "";
             if (old != null && !old.output().equalsIgnoreCase(relativeOutput(in.className))) {
                 note = "; " + removeOld(owned, old, claimed, "its previous class " + old.className());
             }
             store.put(new FingerprintStore.Entry(execution, in.name, in.modelSha256, generator.codeSha256(),
-                    in.options, in.className, relativeOutput(in.className), GeneratorIdentity.Sha256.of(bytes)));
-            getLog().info(summary(in, changed) + note);
+                    in.options, in.className, relativeOutput(in.className), GeneratorIdentity.Sha256.of(o.source())));
+            getLog().info(summary(in, o) + note);
         }
         for (Input in : inputs) {
             if (!stale.contains(in)) {
@@ -532,33 +507,20 @@ public class GenerateMojo extends AbstractMojo {
         return result;
     }
 
-    /** Two models may not give the same class, nor classes differing only in case. */
-    private List<Problem> classClashes(List<Input> inputs) {
-        List<Problem> problems = new ArrayList<>();
-        Map<String, Input> owners = new HashMap<>();
-        for (Input in : inputs) {
-            if (in.className == null) {
-                continue; // unreadable
-            }
-            Input owner = owners.putIfAbsent(in.className.toLowerCase(Locale.ROOT), in);
-            if (owner != null) {
-                String relation = owner.className.equals(in.className) ? "is also the class of "
-                        : "differs only in case from " + qualified(owner.className) + ", the class of ";
-                problems.add(new Problem(in.file, 0, 0, "its class " + qualified(in.className) + " " + relation
-                        + owner.file + "; name one of them in classNames or models", false));
-            }
-        }
-        return problems;
-    }
-
-    /** The generator's refusal of {@code model} (a constraint it cannot derive), or null; cheap. */
-    private static String unsupported(Model model) {
-        try {
-            SymbolicConstraints.requireSupported(model);
-            return null;
-        } catch (UnsupportedOperationException e) {
-            return e.getMessage();
-        }
+    /** Another execution's source in this output directory that a class of this one would overwrite. */
+    private List<GenerationPipeline.Problem> executionClashes(FingerprintStore store, String execution,
+            Set<String> live, Map<GenerationPipeline.ModelInput, String> classes, File out) {
+        Map<String, GenerationPipeline.ModelInput> wanted = new LinkedHashMap<>();
+        Map<File, GenerationPipeline.ModelInput> byFile = new HashMap<>();
+        classes.forEach((input, className) -> {
+            wanted.putIfAbsent(relativeOutput(className), input);
+            byFile.put(input.file().toFile(), input);
+        });
+        Map<String, File> files = new LinkedHashMap<>();
+        wanted.forEach((output, input) -> files.put(output, input.file().toFile()));
+        return ExecutionClashes.find(store, execution, live, files, out).stream()
+                .map(p -> GenerationPipeline.Problem.of(byFile.get(p.file()), p.message()))
+                .toList();
     }
 
     private void fail(List<Problem> problems) throws MojoFailureException {
@@ -595,25 +557,16 @@ public class GenerateMojo extends AbstractMojo {
         return !(buildContext instanceof DefaultBuildContext);
     }
 
-    /** Writes {@code bytes} unless the file already holds them; true if written. */
-    private boolean write(File file, byte[] bytes) throws MojoExecutionException {
-        try {
-            if (file.isFile() && Arrays.equals(Files.readAllBytes(file.toPath()), bytes)) {
-                return false;
-            }
-            Files.createDirectories(file.toPath().getParent());
-            try (OutputStream o = buildContext.newFileOutputStream(file)) {
-                o.write(bytes);
-            }
-        } catch (IOException e) {
-            throw new MojoExecutionException("symdyn: cannot write " + file + ": " + e, e);
+    /** Writes {@code bytes} through the build context unless the file already holds them; true if written. */
+    private boolean write(Path file, byte[] bytes) throws IOException {
+        if (Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), bytes)) {
+            return false;
         }
-        buildContext.refresh(file);
+        try (OutputStream o = buildContext.newFileOutputStream(file.toFile())) {
+            o.write(bytes);
+        }
+        buildContext.refresh(file.toFile());
         return true;
-    }
-
-    private File outputFile(File out, String className) {
-        return new File(new File(out, packageName.replace('.', File.separatorChar)), className + ".java");
     }
 
     /** The source of a class, relative to the output directory, '/'-separated. */
@@ -645,16 +598,16 @@ public class GenerateMojo extends AbstractMojo {
      * {@code pendulum.urdf -> org.example.PendulumDynamics: 1 dof (nq 1), 0 constraints (0 rows), generated in 412
      * ms + compile check 380 ms; mass_matrix 2 flops (1 mul, 1 add, 0 trig), forward_dynamics ...}.
      */
-    private String summary(Input in, boolean written) {
-        CodeGenerator.GeneratedClass g = in.generated;
+    private String summary(Input in, GenerationPipeline.Output o) {
+        CodeGenerator.GeneratedClass g = o.generated();
         Long total = g.generationMillis().get("total");
-        Model m = in.model;
+        Model m = o.model();
         return in.name + " -> " + g.qualifiedName() + ": " + g.nv() + " dof (nq " + g.nq() + "), "
                 + m.constraints().size() + " constraint" + (m.constraints().size() == 1 ? "" : "s") + " ("
                 + m.constraintRowCount() + " rows), generated in " + (total == null ? "?" : total)
-                + " ms + compile check " + in.compileMillis + " ms; " + ops(g, "mass_matrix") + ", "
+                + " ms + compile check " + o.compileMillis() + " ms; " + ops(g, "mass_matrix") + ", "
                 + ops(g, "forward_dynamics") + "; regenerated because " + in.reason
-                + (written ? "" : "; source unchanged, not rewritten");
+                + (o.written() ? "" : "; source unchanged, not rewritten");
     }
 
     private static String ops(CodeGenerator.GeneratedClass g, String key) {

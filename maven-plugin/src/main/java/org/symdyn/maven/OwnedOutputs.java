@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import org.symdyn.generator.GeneratorIdentity;
 
 /**
  * The only way the goal deletes a file: one it wrote, under its own output directory, identified by its path

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.generator.GeneratorIdentity;
 
 class FingerprintStoreTest {
     @TempDir

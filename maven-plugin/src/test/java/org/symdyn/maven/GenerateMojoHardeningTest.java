@@ -22,6 +22,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.generator.GeneratorIdentity;
 
 /** Issue 10, items 1 to 5: the goal touches only what it wrote, recovers from bad state, and says what it does. */
 class GenerateMojoHardeningTest {

@@ -379,6 +379,23 @@ class SymDynCliTest {
         assertCleanFailure(r);
         assertEquals(List.of(states + ":[2,14] trailing comma before ']'"), r.errLines());
 
+        // strict (issue 13, on Jackson): no NaN, no duplicate keys, nothing after the document, each located
+        Map<String, String> refused = Map.of(
+                "{\"states\": [\n  {\"q\": [NaN]}\n]}",
+                ":[2,10] invalid number: JSON has no NaN or Infinity ('NaN')",
+                "{\"states\": [\n  {\"q\": [0.1], \"v\": [1],\n   \"q\": [0.2]}\n]}",
+                ":[3,4] duplicate key 'q' in the object that starts at [2,3]",
+                "{\"states\": [{\"q\": [0.1]}]}\n{\"states\": []}\n",
+                ":[2,1] unexpected '{' after the JSON value",
+                "{\"states\": [{\"q\": [0.1]}]} garbage",
+                ":[1,28] unexpected 'garbage' after the JSON value");
+        for (Map.Entry<String, String> e : refused.entrySet()) {
+            Path bad = write("strict.json", e.getKey());
+            Result b = run("evaluate", model.toString(), "--states", bad.toString());
+            assertCleanFailure(b);
+            assertEquals(List.of(bad + e.getValue()), b.errLines(), e.getKey());
+        }
+
         Path missing = dir.resolve("nothing.json");
         Result m = run("evaluate", model.toString(), "--states", missing.toString());
         assertCleanFailure(m);

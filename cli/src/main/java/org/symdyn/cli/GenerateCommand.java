@@ -10,16 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GenerationPipeline;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.emit.OperationCount;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 
 /**
@@ -29,12 +26,11 @@ import org.symdyn.model.Model;
  * the robot name}. Two models of one run may not map to the same class, nor to names differing only in case (they
  * would overwrite each other on a case-insensitive file system).
  *
- * <p>The run is all or nothing. Every model file is read first and every bad one reported (its
- * {@code path:[line,col] message} lines; a model the generator refuses, with an
- * {@link UnsupportedOperationException} whose message starts with the element's {@code path:[line,col]}, counts
- * as bad), exit code 2, and then nothing is written. Each class is compiled
- * in-process ({@link InProcessCompiler}) before anything is written, so a source that does not compile or has a
- * method over HotSpot's 8000-byte limit is never written: that is a generator bug, exit code 1.
+ * <p>The run is the generator's {@link GenerationPipeline}, as in the Maven plugin: all or nothing. Every model file
+ * is read first and every bad one reported (its {@code path:[line,col] message} lines, a model the generator refuses
+ * included), exit code 2, and then nothing is written. Each class is compiled in-process before anything is written,
+ * so a source that does not compile or has a method over HotSpot's 8000-byte limit is never written: that is a
+ * generator bug, exit code 1.
  *
  * <p>Output: with {@code --report FILE}, a JSON report
  * <pre>
@@ -65,14 +61,8 @@ final class GenerateCommand {
     private GenerateCommand() {
     }
 
-    /** One model of the run, once generated and compiled. */
-    private record Generated(String modelPath, CodeGenerator.GeneratedClass generated, Path file, long compileMillis,
-            int maxMethodBytes) {
-    }
-
-
     /**
-     * Runs {@code generate}.
+     * Runs {@code generate} through the {@link GenerationPipeline} the Maven plugin uses too.
      *
      * @throws CliException bad models (every one reported), clashing class names, an output that cannot be
      *                      written (exit code 2)
@@ -80,91 +70,33 @@ final class GenerateCommand {
     static void run(CommandLine line, PrintStream out, PrintStream err) throws CliException {
         Path dir = outputPath(line.dir());
         Path report = line.report() == null ? null : outputPath(line.report());
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw CliException.badInput(dir + ":[0,0] cannot write into it: not a directory");
-        }
         if (report != null && Files.isDirectory(report)) {
             throw CliException.badInput(report + ":[0,0] cannot write the report: it is a directory");
         }
-
-        // 1. read every model, check names and generator support; report every bad model
-        List<String> problems = new ArrayList<>();
-        List<Model> models = new ArrayList<>();
-        List<String> classNames = new ArrayList<>();
-        Map<String, Integer> classOwners = new HashMap<>(); // lower-case class name -> model index
-        Map<Path, String> files = new HashMap<>(); // the files given, made absolute, -> as given
-        for (int i = 0; i < line.models().size(); i++) {
-            String file = line.models().get(i);
-            Model model;
-            try {
-                Path path = SymDynCli.path(file);
-                String earlier = files.putIfAbsent(path.toAbsolutePath().normalize(), file);
-                if (earlier != null) {
-                    throw CliException.badInput(file + ":[0,0] this model file is given twice"
-                            + (earlier.equals(file) ? "" : " (also as " + earlier + ")"));
-                }
-                model = ModelLoader.load(path, line.floating(), line.strict());
-            } catch (CliException e) {
-                problems.addAll(e.lines());
-                models.add(null);
-                classNames.add(null);
-                continue;
-            }
-            models.add(model);
-            String className = line.className() != null ? line.className() : CodeGenerator.defaultClassName(model.name());
-            classNames.add(className);
-            Integer owner = classOwners.putIfAbsent(className.toLowerCase(Locale.ROOT), i);
-            if (owner != null) {
-                String other = classNames.get(owner);
-                problems.add(file + ":[0,0] the class of robot '" + model.name() + "', "
-                        + qualified(line.packageName(), className) + (other.equals(className) ? ", is also"
-                                : ", differs only in case from " + qualified(line.packageName(), other)
-                                + ",")
-                        + " the class of " + line.models().get(owner) + " (robot '" + models.get(owner).name()
-                        + "'); generate one of them in another run, named with --class");
-            }
+        List<GenerationPipeline.ModelInput> inputs = new ArrayList<>();
+        for (String file : line.models()) {
+            inputs.add(GenerationPipeline.ModelInput.of(SymDynCli.path(file), file, line.className(),
+                    line.floating()));
         }
-        if (!problems.isEmpty()) {
-            throw CliException.badInput(problems);
-        }
-        for (Model model : models) {
-            for (Diagnostic warning : model.warnings()) {
-                err.println(warning);
-            }
-        }
-
-        // 2. generate and compile every class in memory; a refusal the check above missed is still reported
-        List<Generated> results = new ArrayList<>();
-        Path packageDir = dir.resolve(line.packageName().replace('.', '/'));
-        for (int i = 0; i < models.size(); i++) {
-            CodeGenerator.GeneratedClass gen;
-            try {
-                gen = new CodeGenerator().generate(models.get(i),
-                        new CodeGenerator.Options(line.packageName(), classNames.get(i), false, line.mathTrig()));
-            } catch (UnsupportedOperationException | IllegalArgumentException e) {
-                problems.add(e instanceof IllegalArgumentException ? line.models().get(i) + ":[0,0] "
-                        + e.getMessage() : e.getMessage());
-                continue;
-            }
-            long t0 = System.nanoTime();
-            InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen); // a failure is a bug: exit 1
-            long compileMillis = (System.nanoTime() - t0) / 1_000_000;
-            int maxBytes = compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElse(0);
-            results.add(new Generated(line.models().get(i), gen, packageDir.resolve(gen.className() + ".java"),
-                    compileMillis, maxBytes));
-        }
-        if (!problems.isEmpty()) {
-            throw CliException.badInput(problems);
-        }
-
-        // 3. write
+        GenerationPipeline pipeline = GenerationPipeline.builder()
+                .packageName(line.packageName())
+                .outputDirectory(dir)
+                .strict(line.strict())
+                .mathTrig(line.mathTrig())
+                .clashHint("generate one of them in another run, named with --class")
+                .nameHint("name the class with --class")
+                .build();
+        GenerationPipeline.Result result;
         try {
-            Files.createDirectories(packageDir);
-        } catch (IOException | RuntimeException e) {
-            throw cannotWrite(packageDir, e);
+            result = pipeline.run(inputs); // a class that does not compile is a bug: exit 1
+        } catch (GenerationPipeline.OutputException e) {
+            throw CliException.badInput(e.file() + ":[0,0] " + e.reason());
         }
-        for (Generated g : results) {
-            write(g.file(), g.generated().source());
+        if (!result.succeeded()) {
+            throw CliException.badInput(result.problems().stream().map(Object::toString).toList());
+        }
+        for (GenerationPipeline.Problem warning : result.warnings()) {
+            err.println(warning);
         }
         if (report != null) {
             Path parent = report.toAbsolutePath().getParent();
@@ -175,10 +107,10 @@ final class GenerateCommand {
             } catch (IOException | RuntimeException e) {
                 throw cannotWrite(parent, e);
             }
-            write(report, WRITER.write(report(results)) + "\n");
+            write(report, WRITER.write(report(result.outputs())) + "\n");
         } else {
-            for (Generated g : results) {
-                out.println(summary(g));
+            for (GenerationPipeline.Output o : result.outputs()) {
+                out.println(summary(o));
             }
         }
     }
@@ -206,9 +138,9 @@ final class GenerateCommand {
         }
     }
 
-    private static JsonValue report(List<Generated> results) {
+    private static JsonValue report(List<GenerationPipeline.Output> results) {
         List<JsonValue> entries = new ArrayList<>();
-        for (Generated g : results) {
+        for (GenerationPipeline.Output g : results) {
             CodeGenerator.GeneratedClass gen = g.generated();
             JsonValue.ObjectBuilder millis = JsonValue.objectBuilder();
             gen.generationMillis().forEach((phase, ms) -> millis.put(phase, ms));
@@ -227,7 +159,7 @@ final class GenerateCommand {
                 }
             });
             entries.add(JsonValue.objectBuilder()
-                    .put("model", g.modelPath())
+                    .put("model", g.input().name())
                     .put("class", gen.qualifiedName())
                     .put("nq", gen.nq())
                     .put("nv", gen.nv())
@@ -248,7 +180,7 @@ final class GenerateCommand {
     }
 
     /** {@code pkg.Class: 7 dof (nq 7), generated in 812 ms + compiled in 402 ms, mass matrix ... -> file}. */
-    private static String summary(Generated g) {
+    private static String summary(GenerationPipeline.Output g) {
         CodeGenerator.GeneratedClass gen = g.generated();
         OperationCount h = gen.operations().get("mass_matrix");
         Long total = gen.generationMillis().get("total");
@@ -256,10 +188,6 @@ final class GenerateCommand {
                 + (total == null ? "?" : total) + " ms + compiled in " + g.compileMillis() + " ms, mass matrix "
                 + (h == null ? "?" : h.flops() + " flops (" + h.mul() + " mul, " + h.add() + " add)") + " -> "
                 + g.file();
-    }
-
-    private static String qualified(String packageName, String className) {
-        return packageName + "." + className;
     }
 
     private static void write(Path file, String text) throws CliException {

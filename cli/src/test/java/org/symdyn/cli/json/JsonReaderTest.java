@@ -144,8 +144,8 @@ class JsonReaderTest {
         "`[1 2]`             | 1 | 4 | expected ',' or ']'",
         "`[1,]`              | 1 | 4 | trailing comma before ']'",
         "`{\"a\":1,}`        | 1 | 8 | trailing comma before '}'",
-        "`{\"a\" 1}`         | 1 | 6 | expected ':' after the key 'a'",
-        "`{a:1}`             | 1 | 2 | expected a string key",
+        "`{\"a\" 1}`         | 1 | 6 | expected ':' after the key",
+        "`{a:1}`             | 1 | 2 | expected a key in double quotes",
         "`{'a':1}`           | 1 | 2 | double quotes, not single quotes",
         "`['a']`             | 1 | 2 | double quotes, not single quotes",
         "`{\"a\":1 \"b\":2}` | 1 | 8 | expected ',' or '}'",
@@ -155,15 +155,15 @@ class JsonReaderTest {
         "`// c⏎1`            | 1 | 1 | comments are not allowed",
         "`[1, /* c */ 2]`    | 1 | 5 | comments are not allowed",
         "`[NaN]`             | 1 | 2 | no NaN",
-        "`[-Infinity]`       | 1 | 3 | no NaN or Infinity",
+        "`[-Infinity]`       | 1 | 2 | no NaN or Infinity",
         "`[Infinity]`        | 1 | 2 | no NaN",
         "`+1`                | 1 | 1 | leading '+'",
         "`.5`                | 1 | 1 | a digit must precede",
         "`01`                | 1 | 2 | leading zeros",
         "`-`                 | 1 | 2 | expected a digit after '-'",
         "`[-a]`              | 1 | 3 | expected a digit after '-'",
-        "`1.`                | 1 | 3 | expected a digit after the decimal point",
-        "`1.e5`              | 1 | 3 | expected a digit after the decimal point",
+        "`1.`                | 1 | 2 | expected a digit after the decimal point",
+        "`1.e5`              | 1 | 2 | expected a digit after the decimal point",
         "`1e`                | 1 | 3 | expected a digit in the exponent",
         "`1e+`               | 1 | 4 | expected a digit in the exponent",
         "`[1.5.2]`           | 1 | 5 | unexpected '.'",
@@ -178,14 +178,14 @@ class JsonReaderTest {
         "`[\"ab⏎c\"]`        | 1 | 5 | unterminated string",
         "`\"a\tb\"`          | 1 | 3 | control character U+0009",
         "`\"a\\x\"`          | 1 | 3 | invalid escape \\x",
-        "`\"a\\u12\"`        | 1 | 3 | four hexadecimal digits",
-        "`\"a\\u12G4\"`      | 1 | 3 | four hexadecimal digits",
-        "`\"\\uD83D\"`       | 1 | 2 | unpaired surrogate \\uD83D",
-        "`\"\\uD83Dx\"`      | 1 | 2 | unpaired surrogate \\uD83D",
-        "`\"\\uD83D\\u0041\"`| 1 | 2 | unpaired surrogate \\uD83D",
-        "`\"\\uDE00\"`       | 1 | 2 | unpaired surrogate \\uDE00",
+        "`\"a\\u12\"`        | 1 | 7 | four hexadecimal digits",
+        "`\"a\\u12G4\"`      | 1 | 7 | four hexadecimal digits",
+        "`\"\\uD83D\"`       | 1 | 1 | unpaired surrogate \\uD83D",
+        "`\"\\uD83Dx\"`      | 1 | 1 | unpaired surrogate \\uD83D",
+        "`\"\\uD83D\\u0041\"`| 1 | 1 | unpaired surrogate \\uD83D",
+        "`\"\\uDE00\"`       | 1 | 1 | unpaired surrogate \\uDE00",
         "`\"a\\`             | 1 | 4 | ends in an escape",
-        "`{\"a\":}`          | 1 | 6 | unexpected '}': expected a JSON value",
+        "`{\"a\":}`          | 1 | 6 | unexpected '}' in the object that starts at [1,1]: expected a JSON value",
         "`[,1]`              | 1 | 2 | unexpected ','",
         "`⏎⏎  [1,⏎   @]`     | 4 | 4 | unexpected '@'",
     })
@@ -195,6 +195,25 @@ class JsonReaderTest {
         assertEquals(column, e.column(), e.getMessage());
         assertTrue(e.detail().contains(expected), () -> "'" + e.detail() + "' should contain '" + expected + "'");
         assertTrue(e.getMessage().startsWith("doc.json:[" + line + "," + column + "] "), e.getMessage());
+    }
+
+    /** Issue 13: strict on Jackson, each refusal a whole located message. */
+    @Test
+    void strictNoNanNoDuplicateKeysNoTrailingGarbage() {
+        assertEquals("doc.json:[2,9] invalid number: JSON has no NaN or Infinity ('NaN')",
+                failure("{\"q\": [1,\n  2, 3, NaN]}").getMessage());
+        assertEquals("doc.json:[1,2] invalid number: JSON has no NaN or Infinity ('Infinity')",
+                failure("[Infinity]").getMessage());
+        assertEquals("doc.json:[3,3] duplicate key 'q' in the object that starts at [2,3]",
+                failure("{\"states\": [\n  {\"q\": [0.1],\n  \"q\": [0.2]}]}").getMessage());
+        assertEquals("doc.json:[1,13] duplicate key 'a\"b' in the object that starts at [1,1]",
+                failure("{\"a\\\"b\": 1, \"a\\\"b\": 2}").getMessage());
+        assertEquals("doc.json:[2,1] unexpected '{' after the JSON value",
+                failure("{\"states\": []}\n{\"states\": []}").getMessage());
+        assertEquals("doc.json:[1,16] unexpected 'x' after the JSON value",
+                failure("{\"states\": []} x").getMessage());
+        assertEquals("doc.json:[1,4] unexpected ',' after the JSON value", failure("[1],").getMessage());
+        assertEquals("doc.json:[1,3] unexpected '2' after the JSON value", failure("1 2").getMessage());
     }
 
     @Test

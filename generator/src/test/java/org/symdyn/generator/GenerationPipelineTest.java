@@ -1,0 +1,300 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.generator.GenerationPipeline.ModelInput;
+import org.symdyn.generator.GenerationPipeline.Problem;
+import org.symdyn.model.Model;
+
+/** The pipeline the plugin and the command line share, on models written here. */
+class GenerationPipelineTest {
+    @TempDir
+    Path dir;
+
+    private Path pendulum(String file, String robot, double mass) throws IOException {
+        return write(file, "<robot name=\"" + robot + "\">",
+                "  <link name=\"world\"/>",
+                "  <joint name=\"hinge\" type=\"revolute\">",
+                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
+                "  </joint>",
+                "  <link name=\"rod\">",
+                "    <inertial><origin xyz=\"0 0 -0.5\"/><mass value=\"" + mass + "\"/>",
+                "      <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>",
+                "  </link>",
+                "</robot>");
+    }
+
+    private Path write(String name, String... lines) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        return p;
+    }
+
+    private static ModelInput input(Path file) {
+        return ModelInput.of(file, file.toString(), null, false);
+    }
+
+    private GenerationPipeline.Builder pipeline() {
+        return GenerationPipeline.builder().packageName("gen").outputDirectory(dir.resolve("out"))
+                .clashHint("rename one");
+    }
+
+    private List<String> written() throws IOException {
+        Path out = dir.resolve("out");
+        if (!Files.exists(out)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(out)) {
+            return s.filter(Files::isRegularFile).map(p -> out.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void generatesCompilesAndWritesEveryModel() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        Path b = pendulum("b.urdf", "beta", 2);
+        GenerationPipeline.Result r = pipeline().build().run(List.of(input(a),
+                ModelInput.of(b, b.toString(), "Swing", false)));
+        assertTrue(r.succeeded(), r.problems().toString());
+        assertEquals(List.of("gen/AlphaDynamics.java", "gen/Swing.java"), written());
+        GenerationPipeline.Output alpha = r.outputs().get(0);
+        assertEquals("gen.AlphaDynamics", alpha.generated().qualifiedName());
+        assertEquals(dir.resolve("out/gen/AlphaDynamics.java"), alpha.file());
+        assertTrue(alpha.written());
+        assertTrue(alpha.maxMethodBytes() > 0 && alpha.maxMethodBytes() <= 8000, "" + alpha.maxMethodBytes());
+        assertEquals("alpha", alpha.model().name());
+
+        // the same again: identical bytes are not rewritten
+        Path source = dir.resolve("out/gen/AlphaDynamics.java");
+        FileTime longAgo = FileTime.fromMillis(946_684_800_000L);
+        Files.setLastModifiedTime(source, longAgo);
+        GenerationPipeline.Result again = pipeline().build().run(List.of(input(a)));
+        assertFalse(again.outputs().get(0).written());
+        assertEquals(longAgo, Files.getLastModifiedTime(source));
+    }
+
+    @Test
+    void everyProblemOfEveryModelIsReportedInInputOrderAndNothingIsWritten() throws Exception {
+        Path malformed = write("malformed.urdf", "<robot name=\"x\">", "  <link name=\"a\">", "</robot>");
+        Path good = pendulum("good.urdf", "good", 1);
+        Path negative = write("negative.urdf",
+                "<robot name=\"neg\">",
+                "  <link name=\"a\"/>",
+                "  <joint name=\"j\" type=\"revolute\"><parent link=\"a\"/><child link=\"b\"/></joint>",
+                "  <link name=\"b\"><inertial><mass value=\"-1\"/>",
+                "    <inertia ixx=\"1\" iyy=\"1\" izz=\"1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "</robot>");
+        Path missing = dir.resolve("missing.urdf");
+        GenerationPipeline.Result r = pipeline().build().run(List.of(input(malformed), input(good),
+                input(negative), input(missing), input(dir)));
+        assertFalse(r.succeeded());
+        List<String> lines = r.problems().stream().map(Problem::toString).toList();
+        assertEquals(4, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith(malformed + ":[3,3] malformed XML"), lines.get(0));
+        assertEquals(negative + ":[4,3] link 'b': mass -1.0 kg is negative", lines.get(1));
+        assertEquals(missing + ":[0,0] cannot read file: no such file", lines.get(2));
+        assertEquals(dir + ":[0,0] cannot read file: it is a directory", lines.get(3));
+        assertEquals(List.of(), r.outputs());
+        assertEquals(List.of(), written());
+    }
+
+    @Test
+    void classesMayNotClashAlsoWithUpToDateModelsNorDifferOnlyInCase() throws Exception {
+        Path a = pendulum("a.urdf", "arm", 1);
+        Path b = pendulum("b.urdf", "arm", 2);
+        Path c = pendulum("c.urdf", "ARM", 2);
+        Path d = pendulum("d.urdf", "other", 2);
+        GenerationPipeline.Result r = pipeline().build().run(List.of(input(a), input(b), input(c),
+                ModelInput.upToDate(d, "d.urdf", "ArmDynamics")));
+        assertEquals(List.of(
+                b + ":[0,0] the class of robot 'arm', gen.ArmDynamics, is also the class of " + a
+                        + " (robot 'arm'); rename one",
+                c + ":[0,0] the class of robot 'ARM', gen.ARMDynamics, differs only in case from gen.ArmDynamics,"
+                        + " the class of " + a + " (robot 'arm'); rename one",
+                "d.urdf:[0,0] its class gen.ArmDynamics is also the class of " + a + " (robot 'arm'); rename one"),
+                r.problems().stream().map(Problem::toString).toList());
+        assertEquals(List.of(), written());
+
+        GenerationPipeline.Result twice = pipeline().build().run(List.of(input(a),
+                ModelInput.of(dir.resolve("./a.urdf"), "./a.urdf", "Other", false)));
+        assertEquals(List.of("./a.urdf:[0,0] this model file is given twice (also as " + a + ")"),
+                twice.problems().stream().map(Problem::toString).toList());
+    }
+
+    @Test
+    void upToDateModelsAreNeitherReadNorGenerated() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        Path broken = write("broken.urdf", "not xml at all");
+        GenerationPipeline.Result r = pipeline().build().run(List.of(input(a),
+                ModelInput.upToDate(broken, "broken.urdf", "Broken")));
+        assertTrue(r.succeeded(), r.problems().toString());
+        assertEquals(1, r.outputs().size());
+        assertEquals(List.of("gen/AlphaDynamics.java"), written());
+    }
+
+    @Test
+    void theCallersCheckSeesEveryClassAndCanStopTheRun() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        Path b = pendulum("b.urdf", "beta", 1);
+        List<Map<ModelInput, String>> seen = new ArrayList<>();
+        GenerationPipeline.Result r = pipeline().check(classes -> {
+            seen.add(classes);
+            return classes.keySet().stream().filter(in -> in.file().equals(b))
+                    .map(in -> Problem.of(in, "taken by another execution")).toList();
+        }).build().run(List.of(input(a), ModelInput.upToDate(b, b.toString(), "Beta")));
+        assertEquals(List.of("AlphaDynamics", "Beta"), List.copyOf(seen.get(0).values()));
+        assertEquals(List.of(b + ":[0,0] taken by another execution"),
+                r.problems().stream().map(Problem::toString).toList());
+        assertEquals(List.of(), written());
+    }
+
+    @Test
+    void warningsAreReportedAndStrictMakesThemProblems() throws Exception {
+        Path odd = write("odd.urdf", "<robot name=\"odd\">",
+                "  <link name=\"world\"/>",
+                "  <joint name=\"hinge\" type=\"revolute\">",
+                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
+                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
+                "  </joint>",
+                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
+                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "</robot>");
+        GenerationPipeline.Result lenient = pipeline().build().run(List.of(input(odd)));
+        assertTrue(lenient.succeeded());
+        assertEquals(1, lenient.warnings().size());
+        assertTrue(lenient.warnings().get(0).toString().startsWith(odd + ":[5,5] warning: "),
+                lenient.warnings().toString());
+        GenerationPipeline.Result strict = pipeline().strict(true).outputDirectory(dir.resolve("strict")).build()
+                .run(List.of(input(odd)));
+        assertFalse(strict.succeeded());
+        assertTrue(strict.problems().get(0).toString().startsWith(odd + ":[5,5] "), strict.problems().toString());
+        assertFalse(Files.exists(dir.resolve("strict")));
+    }
+
+    @Test
+    void outputsThatCannotBeWrittenAreNamed() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        Path file = write("plain.txt", "not a directory");
+        GenerationPipeline.OutputException e = assertThrows(GenerationPipeline.OutputException.class,
+                () -> GenerationPipeline.builder().packageName("gen").outputDirectory(file).build()
+                        .run(List.of(input(a))));
+        assertEquals(file, e.file());
+        assertEquals("cannot write into it: not a directory", e.reason());
+
+        Files.createDirectories(dir.resolve("root"));
+        Files.writeString(dir.resolve("root/x"), "in the way");
+        GenerationPipeline.OutputException blocked = assertThrows(GenerationPipeline.OutputException.class,
+                () -> GenerationPipeline.builder().packageName("x.y").outputDirectory(dir.resolve("root")).build()
+                        .run(List.of(input(a))));
+        assertEquals(dir.resolve("root/x/y"), blocked.file());
+        assertTrue(blocked.reason().startsWith("cannot write file: "), blocked.reason());
+
+        assertThrows(IllegalArgumentException.class, () -> GenerationPipeline.builder().packageName("java.x")
+                .build());
+    }
+
+    @Test
+    void withoutAnOutputDirectoryNothingIsWritten() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        GenerationPipeline.Result r = GenerationPipeline.builder().packageName("gen").build().run(List.of(input(a)));
+        assertTrue(r.succeeded());
+        assertEquals(null, r.outputs().get(0).file());
+        assertFalse(r.outputs().get(0).written());
+        assertEquals(List.of(), written());
+    }
+
+    @Test
+    void readModelLocatesFileProblems() throws Exception {
+        Model m = GenerationPipeline.readModel(pendulum("p.urdf", "p", 1), false, false);
+        assertEquals(1, m.nv());
+        org.symdyn.model.ModelException e = assertThrows(org.symdyn.model.ModelException.class,
+                () -> GenerationPipeline.readModel(dir.resolve("none.urdf"), false, false));
+        assertEquals(List.of(dir.resolve("none.urdf") + ":[0,0] cannot read file: no such file"),
+                e.diagnostics().stream().map(Object::toString).toList());
+    }
+
+    // ------------------------------------------------------------------ generator refusals keep their position
+
+    @Test
+    void aGeneratorRefusalKeepsItsPosition() {
+        ModelInput in = ModelInput.of(Path.of("/models/a.urdf"), "/models/a.urdf", null, false);
+        assertEquals("/models/a.urdf:[18,3] custom constraint 'x' is not supported by the generator yet",
+                GenerationPipeline.located(in, "/models/a.urdf:[18,3] custom constraint 'x' is not supported by the"
+                        + " generator yet").toString());
+        assertEquals(18, GenerationPipeline.located(in, "/models/a.urdf:[18,3] x").diagnostic().location().line());
+        assertEquals("/models/a.urdf:[0,0] something odd", GenerationPipeline.located(in, "something odd")
+                .toString());
+        assertEquals("/models/a.urdf:[0,0] (no message)", GenerationPipeline.located(in, null).toString());
+        assertEquals("/models/a.urdf:[0,0] x:[99999999999,1] y", GenerationPipeline.located(in, "x:[99999999999,1] y")
+                .toString());
+    }
+
+    // ------------------------------------------------------------------ the generator's identity
+
+    @Test
+    void theCodeHashIsTheSameFromClassDirectoriesAndFromOneJarWithTheCommandLine() throws Exception {
+        Path generatorDir = dir.resolve("generator");
+        Path runtimeDir = dir.resolve("runtime");
+        writeClass(generatorDir, "org/symdyn/generator/A.class", "a");
+        writeClass(generatorDir, "org/symdyn/generator/emit/B.class", "b");
+        writeClass(runtimeDir, "org/symdyn/model/C.class", "c");
+        writeClass(runtimeDir, "org/symdyn/generator/generator.properties", "version=1");
+        Path jar = dir.resolve("symdyn.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            // another order, with the command line's and a library's classes, which do not count
+            for (String[] e : new String[][] {{"org/symdyn/model/C.class", "c"}, {"org/symdyn/cli/Cli.class", "cli"},
+                {"org/symdyn/generator/emit/B.class", "b"}, {"com/squareup/javapoet/J.class", "j"},
+                {"org/symdyn/generator/A.class", "a"}}) {
+                out.putNextEntry(new JarEntry(e[0]));
+                out.write(e[1].getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        GeneratorIdentity.Sha256 fromDirs = new GeneratorIdentity.Sha256();
+        GeneratorIdentity.hashClasses(List.of(generatorDir, runtimeDir), fromDirs);
+        GeneratorIdentity.Sha256 fromJar = new GeneratorIdentity.Sha256();
+        GeneratorIdentity.hashClasses(List.of(jar), fromJar);
+        String hash = fromDirs.hex();
+        assertEquals(hash, fromJar.hex());
+
+        writeClass(runtimeDir, "org/symdyn/model/C.class", "changed");
+        GeneratorIdentity.Sha256 changed = new GeneratorIdentity.Sha256();
+        GeneratorIdentity.hashClasses(List.of(generatorDir, runtimeDir), changed);
+        assertFalse(hash.equals(changed.hex()));
+    }
+
+    @Test
+    void theCurrentIdentityHasTheBuildsVersion() throws Exception {
+        GeneratorIdentity id = GeneratorIdentity.current();
+        assertEquals(64, id.codeSha256().length());
+        assertEquals(id, GeneratorIdentity.current());
+        assertTrue(id.version().matches("\\d+\\.\\d+\\.\\d+.*"), id.version());
+        assertEquals(id.version() + " (code " + id.codeSha256().substring(0, 12) + ")", id.toString());
+    }
+
+    private static void writeClass(Path root, String name, String content) throws IOException {
+        Path p = root.resolve(name);
+        Files.createDirectories(p.getParent());
+        try (OutputStream out = Files.newOutputStream(p)) {
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}
