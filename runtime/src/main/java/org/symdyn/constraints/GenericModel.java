@@ -3,20 +3,21 @@ package org.symdyn.constraints;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 
 /**
- * The generic interpreter of a {@link Model} behind the whole contract ({@link ModelFunctions}): dynamics and
- * kinematics by {@link GenericDynamics}, the model's constraints by {@link GenericConstraints} on the same
+ * The generic interpreter of a {@link Model} behind the whole contract ({@link ModelFunctions} and
+ * {@link DynamicsDerivatives}): dynamics, their derivatives and kinematics by {@link GenericDynamics}, the model's constraints by {@link GenericConstraints} on the same
  * instance's kinematics. The fused evaluations are the interface's defaults (separate calls): the interpreter has
  * no straight-line code to share between them. The oracle a generated class is checked against, and the backend
  * when no class was generated.
  *
  * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
  */
-public final class GenericModel implements ModelFunctions {
+public final class GenericModel implements ModelFunctions, DynamicsDerivatives {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -174,6 +175,40 @@ public final class GenericModel implements ModelFunctions {
     }
 
     // ---------------------------------------------------------------- kinematics
+
+    // ---------------------------------------------------------------- derivatives
+
+    @Override
+    public void inverseDynamicsDerivatives(double[] q, double[] v, double[] vdot, DMatrixRMaj dtauDq,
+            DMatrixRMaj dtauDv) {
+        dynamics.inverseDynamicsDerivatives(q, v, vdot, dtauDq, dtauDv);
+    }
+
+    @Override
+    public void forwardDynamicsDerivatives(double[] q, double[] v, double[] tau, DMatrixRMaj dvdotDq,
+            DMatrixRMaj dvdotDv, DMatrixRMaj dvdotDtau) {
+        dynamics.forwardDynamicsDerivatives(q, v, tau, dvdotDq, dvdotDv, dvdotDtau);
+    }
+
+    @Override
+    public void inverseMassMatrix(double[] q, DMatrixRMaj Minv) {
+        dynamics.inverseMassMatrix(q, Minv);
+    }
+
+    @Override
+    public void coriolisMatrix(double[] q, double[] v, DMatrixRMaj coriolis) {
+        dynamics.coriolisMatrix(q, v, coriolis);
+    }
+
+    @Override
+    public void regressor(double[] q, double[] v, double[] vdot, DMatrixRMaj Y) {
+        dynamics.regressor(q, v, vdot, Y);
+    }
+
+    @Override
+    public void inertialParameters(double[] pi) {
+        dynamics.inertialParameters(pi);
+    }
 
     @Override
     public void framePose(double[] q, int frame, double[] rotation, double[] position) {

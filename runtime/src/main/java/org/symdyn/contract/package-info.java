@@ -1,7 +1,8 @@
 /**
  * The contract between the runtime's solvers and a model's functions: {@link org.symdyn.contract.Dynamics},
  * {@link org.symdyn.contract.Kinematics}, {@link org.symdyn.contract.FrameKinematics},
- * {@link org.symdyn.contract.ConstraintFunctions} and {@link org.symdyn.contract.ModelFunctions}, implemented
+ * {@link org.symdyn.contract.ConstraintFunctions}, {@link org.symdyn.contract.ModelFunctions} and
+ * {@link org.symdyn.contract.DynamicsDerivatives} (derivatives, Coriolis matrix, regressor), implemented
  * alike by the generic interpreter ({@link org.symdyn.constraints.GenericModel},
  * {@link org.symdyn.dynamics.GenericDynamics}, {@link org.symdyn.constraints.GenericConstraints}) and by every
  * generated class.
@@ -17,7 +18,8 @@
  * acceleration 6. A shorter or longer array throws {@link java.lang.IllegalArgumentException}
  * ("q must have 7 entries, got 6"): it is never read past its end nor accepted with extra entries.</li>
  * <li><b>Shapes.</b> Every {@code DMatrixRMaj} output has exactly its shape (H nv x nv, G constraintRows x nv, a
- * point Jacobian 3 x nv, a body Jacobian 6 x nv), else {@link java.lang.IllegalArgumentException}
+ * point Jacobian 3 x nv, a body Jacobian 6 x nv, a derivative, H⁻¹ or the Coriolis matrix nv x nv, the regressor
+ * nv x 10·bodies), else {@link java.lang.IllegalArgumentException}
  * ("H must be 7x7, got 7x6"). Outputs are never reshaped.</li>
  * <li><b>No aliasing.</b> An output is never the same array as an input or as another output of the same call
  * (for a matrix, its {@code data} array): {@code biasForces(q, v, v)} throws

@@ -4,6 +4,7 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.Body;
@@ -27,10 +28,15 @@ import org.symdyn.spatial.SpatialVectors;
  * <li>ABA (§7.3, {@link ArticulatedBodyAlgorithm}): articulated inertias I^A with U = I^A S, D = Sᵀ U,
  * u = τ - Sᵀ p^A, then q̈ = D⁻¹(u - Uᵀ a').</li>
  * </ul>
- * Spatial vectors are [angular; linear] in body coordinates. All workspaces are allocated by the constructor:
+ * The derivatives of the dynamics, the Coriolis matrix and the regressor ({@link DynamicsDerivatives}) are analytical
+ * recursions on the same joint models and RNEA pass (forward-mode differentiation of RNEA along each tangent
+ * direction, the Christoffel-consistent spatial form of C, the regressor of RNEA's body forces; see
+ * {@code DerivativeRecursions}), O(nv · nb) each; H⁻¹ and ∂v̇ reuse the articulated-body factorisation.
+ *
+ * <p>Spatial vectors are [angular; linear] in body coordinates. All workspaces are allocated by the constructor:
  * no method allocates afterwards. An instance is not thread-safe; {@link #copy()} gives another one cheaply.
  */
-public final class GenericDynamics implements Dynamics, Kinematics {
+public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDerivatives {
     private final Model model;
     private final JointTransforms joints;
     private final ArticulatedBodyAlgorithm aba;
@@ -70,6 +76,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     private final double[] t6c = new double[6];
     private final double[] t9 = new double[9];
     private final double[] zeroV;
+    private final DerivativeRecursions derivatives;
 
     /** Builds the interpreter and every workspace for {@code model}. */
     public GenericDynamics(Model model) {
@@ -124,6 +131,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         compH = new double[3 * nb];
         compI = new double[9 * nb];
         zeroV = new double[nv];
+        derivatives = new DerivativeRecursions(this, joints, vel, acc, force);
     }
 
     /** The model this instance interprets. */
@@ -261,7 +269,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     }
 
     /** RNEA: the motion pass, then body forces f = I a + v ×* I v carried to the root. */
-    private void rnea(double[] q, double[] v, double[] vdot, boolean withGravity, double[] tau) {
+    void rnea(double[] q, double[] v, double[] vdot, boolean withGravity, double[] tau) {
         motionPass(q, v, vdot, withGravity);
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
@@ -290,7 +298,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
      * a_i = X_i a_λ + S_i q̈_i + c_J + v_i × S_i q̇_i, with a_0 = -g, or 0 when {@code withGravity} is false (the
      * kinematic queries).
      */
-    private void motionPass(double[] q, double[] v, double[] vdot, boolean withGravity) {
+    void motionPass(double[] q, double[] v, double[] vdot, boolean withGravity) {
         joints.update(q, v);
         double[] ab = t6c;
         ab[0] = ab[1] = ab[2] = 0;
@@ -329,7 +337,16 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     }
 
     /** out = I_i m for body i's rigid inertia. */
-    private void inertiaTimes(int i, double[] m, int mo, double[] out, int oo) {
+    void inertiaTimes(int i, double[] m, int mo, double[] out, int oo) {
+        inertiaTimes(mass, firstMoment, rotInertia, i, m, mo, out, oo);
+    }
+
+    /**
+     * out = I m for the inertia of entry i of compact arrays (mass m_i; first moment h = m c at 3 i; rotational
+     * inertia Ī about the origin, row-major at 9 i): [Ī ω + h × v; m v - h × ω] for m = [ω; v].
+     */
+    static void inertiaTimes(double[] mass, double[] firstMoment, double[] rotInertia, int i, double[] m, int mo,
+            double[] out, int oo) {
         double w0 = m[mo], w1 = m[mo + 1], w2 = m[mo + 2], v0 = m[mo + 3], v1 = m[mo + 4], v2 = m[mo + 5];
         double h0 = firstMoment[3 * i], h1 = firstMoment[3 * i + 1], h2 = firstMoment[3 * i + 2];
         double mi = mass[i];
@@ -364,7 +381,7 @@ public final class GenericDynamics implements Dynamics, Kinematics {
             int vi = vIndex[i];
             for (int d = 0; d < dofs[i]; d++) {
                 int col = vi + d;
-                compositeTimes(i, s, 6 * col, t6a, 0);
+                inertiaTimes(compMass, compH, compI, i, s, 6 * col, t6a, 0);
                 for (int d2 = 0; d2 < dofs[i]; d2++) {
                     hd[(vi + d2) * nv + col] = SpatialVectors.dot(s, 6 * (vi + d2), t6a, 0);
                 }
@@ -382,21 +399,6 @@ public final class GenericDynamics implements Dynamics, Kinematics {
                 }
             }
         }
-    }
-
-    /** out = I^c_i m for body i's composite inertia. */
-    private void compositeTimes(int i, double[] m, int mo, double[] out, int oo) {
-        double w0 = m[mo], w1 = m[mo + 1], w2 = m[mo + 2], v0 = m[mo + 3], v1 = m[mo + 4], v2 = m[mo + 5];
-        double h0 = compH[3 * i], h1 = compH[3 * i + 1], h2 = compH[3 * i + 2];
-        double mi = compMass[i];
-        int b = 9 * i;
-        double[] ib = compI;
-        out[oo] = ib[b] * w0 + ib[b + 1] * w1 + ib[b + 2] * w2 + h1 * v2 - h2 * v1;
-        out[oo + 1] = ib[b + 3] * w0 + ib[b + 4] * w1 + ib[b + 5] * w2 + h2 * v0 - h0 * v2;
-        out[oo + 2] = ib[b + 6] * w0 + ib[b + 7] * w1 + ib[b + 8] * w2 + h0 * v1 - h1 * v0;
-        out[oo + 3] = mi * v0 - (h1 * w2 - h2 * w1);
-        out[oo + 4] = mi * v1 - (h2 * w0 - h0 * w2);
-        out[oo + 5] = mi * v2 - (h0 * w1 - h1 * w0);
     }
 
     /**
@@ -445,6 +447,92 @@ public final class GenericDynamics implements Dynamics, Kinematics {
     @Override
     public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
         aba.forwardDynamics(q, v, tau, null, vdot);
+    }
+
+    /** The articulated-body algorithm of {@link #forwardDynamics} (its factorisation serves H⁻¹). */
+    ArticulatedBodyAlgorithm aba() {
+        return aba;
+    }
+
+    /** nv zeros (never written). */
+    double[] zeroVelocity() {
+        return zeroV;
+    }
+
+    // ---------------------------------------------------------------- derivatives (DerivativeRecursions)
+
+    @Override
+    public void inverseDynamicsDerivatives(double[] q, double[] v, double[] vdot, DMatrixRMaj dtauDq,
+            DMatrixRMaj dtauDv) {
+        checkState(q, v);
+        checkLength(vdot, nv, "vdot");
+        Arguments.checkShape(dtauDq, nv, nv, "dtauDq");
+        Arguments.checkShape(dtauDv, nv, nv, "dtauDv");
+        checkMatrixOutput(dtauDq, "dtauDq", q, "q", v, "v", vdot, "vdot");
+        checkMatrixOutput(dtauDv, "dtauDv", q, "q", v, "v", vdot, "vdot");
+        Arguments.checkDistinct(dtauDv, "dtauDv", dtauDq, "dtauDq");
+        derivatives.inverseDynamics(q, v, vdot, dtauDq, dtauDv);
+    }
+
+    @Override
+    public void forwardDynamicsDerivatives(double[] q, double[] v, double[] tau, DMatrixRMaj dvdotDq,
+            DMatrixRMaj dvdotDv, DMatrixRMaj dvdotDtau) {
+        checkState(q, v);
+        checkLength(tau, nv, "tau");
+        Arguments.checkShape(dvdotDq, nv, nv, "dvdotDq");
+        Arguments.checkShape(dvdotDv, nv, nv, "dvdotDv");
+        Arguments.checkShape(dvdotDtau, nv, nv, "dvdotDtau");
+        checkMatrixOutput(dvdotDq, "dvdotDq", q, "q", v, "v", tau, "tau");
+        checkMatrixOutput(dvdotDv, "dvdotDv", q, "q", v, "v", tau, "tau");
+        Arguments.checkDistinct(dvdotDv, "dvdotDv", dvdotDq, "dvdotDq");
+        checkMatrixOutput(dvdotDtau, "dvdotDtau", q, "q", v, "v", tau, "tau");
+        Arguments.checkDistinct(dvdotDtau, "dvdotDtau", dvdotDq, "dvdotDq");
+        Arguments.checkDistinct(dvdotDtau, "dvdotDtau", dvdotDv, "dvdotDv");
+        derivatives.forwardDynamics(q, v, tau, dvdotDq, dvdotDv, dvdotDtau);
+    }
+
+    @Override
+    public void inverseMassMatrix(double[] q, DMatrixRMaj Minv) {
+        checkLength(q, nq, "q");
+        Arguments.checkShape(Minv, nv, nv, "Minv");
+        Arguments.checkDistinct(Minv, "Minv", q, "q");
+        derivatives.inverseMassMatrix(q, Minv);
+    }
+
+    @Override
+    public void coriolisMatrix(double[] q, double[] v, DMatrixRMaj coriolis) {
+        checkState(q, v);
+        Arguments.checkShape(coriolis, nv, nv, "coriolis");
+        checkMatrixOutput(coriolis, "coriolis", q, "q", v, "v", null, null);
+        derivatives.coriolisMatrix(q, v, coriolis);
+    }
+
+    @Override
+    public void regressor(double[] q, double[] v, double[] vdot, DMatrixRMaj y) {
+        checkState(q, v);
+        checkLength(vdot, nv, "vdot");
+        Arguments.checkShape(y, nv, PARAMETERS_PER_BODY * nb, "Y");
+        checkMatrixOutput(y, "Y", q, "q", v, "v", vdot, "vdot");
+        derivatives.regressor(q, v, vdot, y);
+    }
+
+    @Override
+    public void inertialParameters(double[] pi) {
+        checkLength(pi, PARAMETERS_PER_BODY * nb, "pi");
+        for (int i = 0; i < nb; i++) {
+            int o = PARAMETERS_PER_BODY * i;
+            int b = 9 * i;
+            pi[o] = mass[i];
+            pi[o + 1] = firstMoment[3 * i];
+            pi[o + 2] = firstMoment[3 * i + 1];
+            pi[o + 3] = firstMoment[3 * i + 2];
+            pi[o + 4] = rotInertia[b];
+            pi[o + 5] = rotInertia[b + 3];
+            pi[o + 6] = rotInertia[b + 4];
+            pi[o + 7] = rotInertia[b + 6];
+            pi[o + 8] = rotInertia[b + 7];
+            pi[o + 9] = rotInertia[b + 8];
+        }
     }
 
     // ---------------------------------------------------------------- kinematics
@@ -659,6 +747,16 @@ public final class GenericDynamics implements Dynamics, Kinematics {
         checkLength(position, 3, "position");
         checkOutput(rotation, "rotation", q, "q", null, null, null, null);
         checkOutput(position, "position", q, "q", rotation, "rotation", null, null);
+    }
+
+    /** The aliasing rule for a matrix output: its data array is none of the inputs a, b, c (null skipped). */
+    private static void checkMatrixOutput(DMatrixRMaj out, String name, double[] a, String aName, double[] b,
+            String bName, double[] c, String cName) {
+        Arguments.checkDistinct(out, name, a, aName);
+        Arguments.checkDistinct(out, name, b, bName);
+        if (c != null) {
+            Arguments.checkDistinct(out, name, c, cName);
+        }
     }
 
     /** The contract's aliasing rule: {@code out} is none of the inputs a, b, c (a null input is skipped). */

@@ -639,7 +639,8 @@ class DynamicsPropertyTest {
         }
     }
 
-    private static Model model(String name) {
+    /** The model of that name: a file of shared/models, or one of the models built in code. */
+    static Model model(String name) {
         return MODELS.computeIfAbsent(name, k -> {
             try {
                 return switch (k) {

@@ -1,9 +1,7 @@
 package org.symdyn.solvers;
 
-import java.lang.management.ManagementFactory;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
-import org.junit.jupiter.api.Assumptions;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
@@ -120,23 +118,8 @@ final class SolverTestSupport {
         return r;
     }
 
-    /**
-     * Bytes allocated by this thread while {@code body} runs {@code rounds} times (after two warm-up passes). A few
-     * hundred bytes of noise come from the JIT; a real per-call allocation costs at least 16 bytes per round.
-     */
+    /** {@link org.symdyn.testing.Allocations#allocatedBytes}. */
     static long allocatedBytes(int rounds, Runnable body) {
-        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) bean;
-        Assumptions.assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
-        long id = Thread.currentThread().getId();
-        long before = 0;
-        for (int pass = 0; pass < 3; pass++) {
-            before = mx.getThreadAllocatedBytes(id);
-            for (int i = 0; i < rounds; i++) {
-                body.run();
-            }
-        }
-        return mx.getThreadAllocatedBytes(id) - before;
+        return org.symdyn.testing.Allocations.allocatedBytes(rounds, body);
     }
 }

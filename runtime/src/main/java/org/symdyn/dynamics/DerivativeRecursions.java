@@ -1,0 +1,446 @@
+package org.symdyn.dynamics;
+
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.spatial.SpatialTransform;
+import org.symdyn.spatial.SpatialVectors;
+
+/**
+ * The analytical derivative recursions behind {@link GenericDynamics}'s
+ * {@link org.symdyn.contract.DynamicsDerivatives}: forward-mode differentiation of the RNEA recursion along one
+ * tangent direction at a time, the Christoffel-consistent Coriolis matrix column by column, and the regressor, all
+ * on the owner's joint models, inertias and RNEA pass (no finite differences). O(nv · nb) each, the oracle's
+ * budget; the forward-dynamics derivatives reuse the owner's articulated-body factorisation for H⁻¹.
+ *
+ * <p><b>Directional derivatives of RNEA.</b> Along a tangent direction the joint transform of the body j that owns
+ * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
+ * coordinates, the tangent convention of the contract), and for a planar joint's θ the in-plane columns of S turn
+ * too: δS = -(S_θ ×) S, whence δv_J and δc_J (c_J = -θ̇ S_θ × v_J). With X_j v_λ = v_j - v_J and
+ * X_j a_λ = a_j - S_j q̈_j - c_J - v_j × v_J from the RNEA pass:
+ * <pre>
+ *   body j (q):   δv_j = (X_j v_λ) × S_k + δv_J,   δa_j = (X_j a_λ) × S_k + δS q̈ + δc_J + δv_j × v_J + v_j × δv_J
+ *   body j (v):   δv_j = S_k,                       δa_j = (X_j v_λ) × S_k + δc_J
+ *   below j:      δv_i = X_i δv_λ,                  δa_i = X_i δa_λ + δv_i × v_J,i
+ *   forces:       δf_i = I_i δa_i + δv_i ×* I_i v_i + v_i ×* I_i δv_i,   composite leaf to root,
+ *                 δ(X_jᵀ f^c_j) = X_jᵀ (S_k ×* f^c_j + δf^c_j) across the differentiated joint (q),
+ *   torques:      δτ_m = S_mᵀ δf^c + δS_mᵀ f^c.
+ * </pre>
+ *
+ * <p><b>Coriolis matrix</b> (see {@link org.symdyn.contract.DynamicsDerivatives}): column j is Σ_i J_iᵀ
+ * (I_i ψ̇_i + B_i ψ_i) with ψ_i = J_i e_j = X_i ψ_λ from ψ = S_j at j's body, ψ̇_i = X_i ψ̇_λ + ψ_i × v_J,i (from
+ * ψ̇ = Ṡ_j there), and B_i ψ = ½ (v_i ×* I_i ψ + I_i (v_i × ψ) + ψ ×* I_i v_i); the sum Σ_i J_iᵀ is the RNEA
+ * backward pass.
+ *
+ * <p>Not thread-safe: one per {@link GenericDynamics} instance, sharing its workspaces.
+ */
+final class DerivativeRecursions {
+    /**
+     * The ten basis inertias of the regressor's parameter order [m, h_x, h_y, h_z, I_xx, I_xy, I_yy, I_xz, I_yz,
+     * I_zz], in the compact form of {@link GenericDynamics#inertiaTimes(double[], double[], double[], int, double[],
+     * int, double[], int)}: mass, first moment (3 each) and row-major rotational inertia (9 each).
+     */
+    private static final double[] BASIS_MASS = new double[10];
+    private static final double[] BASIS_H = new double[30];
+    private static final double[] BASIS_I = new double[90];
+
+    static {
+        BASIS_MASS[0] = 1;
+        for (int k = 0; k < 3; k++) {
+            BASIS_H[3 * (1 + k) + k] = 1;
+        }
+        int[][] entries = {{0, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}, {2, 2}};
+        for (int p = 0; p < 6; p++) {
+            int r = entries[p][0], c = entries[p][1];
+            BASIS_I[9 * (4 + p) + 3 * r + c] = 1;
+            BASIS_I[9 * (4 + p) + 3 * c + r] = 1;
+        }
+    }
+
+    private final GenericDynamics dyn;
+    private final JointTransforms joints;
+    private final int nb;
+    private final int nv;
+    private final int[] parent;
+    private final int[] vIndex;
+    private final int[] dofs;
+    private final int[] kind;
+    private final SpatialTransform[] xUp;
+    private final double[] s;
+    private final double[] vJ;
+    private final double[] cJ;
+    /** The owner's RNEA pass: v_i, a_i (with gravity) and, after the backward pass, the composite f^c_i. */
+    private final double[] vel;
+    private final double[] acc;
+    private final double[] fc;
+
+    /** Per state: I_i v_i, X_i v_λ = v_i - v_J, X_i a_λ and S_i q̈_i. */
+    private final double[] iv;
+    private final double[] xv;
+    private final double[] xa;
+    private final double[] sqdd;
+    /** Per direction: δv, δa (or ψ, ψ̇), δf (composite), and which bodies take part. */
+    private final double[] dv;
+    private final double[] da;
+    private final double[] df;
+    private final boolean[] inSubtree;
+    private final boolean[] active;
+    private final double[] column;
+    private final double[] response;
+    private final double[] tau;
+    private final double[] accel;
+    private final double[] t6a = new double[6];
+    private final double[] t6b = new double[6];
+    private final double[] t6c = new double[6];
+
+    DerivativeRecursions(GenericDynamics dyn, JointTransforms joints, double[] vel, double[] acc, double[] force) {
+        this.dyn = dyn;
+        this.joints = joints;
+        nb = joints.nb;
+        nv = joints.nv;
+        parent = joints.parent;
+        vIndex = joints.vIndex;
+        dofs = joints.dofs;
+        kind = joints.kind;
+        xUp = joints.xUp;
+        s = joints.s;
+        vJ = joints.vJ;
+        cJ = joints.cJ;
+        this.vel = vel;
+        this.acc = acc;
+        this.fc = force;
+        iv = new double[6 * nb];
+        xv = new double[6 * nb];
+        xa = new double[6 * nb];
+        sqdd = new double[6 * nb];
+        dv = new double[6 * nb];
+        da = new double[6 * nb];
+        df = new double[6 * nb];
+        inSubtree = new boolean[nb];
+        active = new boolean[nb];
+        column = new double[nv];
+        response = new double[nv];
+        tau = new double[nv];
+        accel = new double[nv];
+    }
+
+    // ---------------------------------------------------------------- inverse and forward dynamics
+
+    /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇), column by column. Arguments checked by the caller. */
+    void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
+        dyn.rnea(q, v, vdot, true, tau);
+        for (int i = 0; i < nb; i++) {
+            int o = 6 * i;
+            dyn.inertiaTimes(i, vel, o, iv, o);
+            for (int k = 0; k < 6; k++) {
+                xv[o + k] = vel[o + k] - vJ[o + k];
+                sqdd[o + k] = 0;
+            }
+            int vi = vIndex[i];
+            for (int d = 0; d < dofs[i]; d++) {
+                double qdd = vdot[vi + d];
+                int so = 6 * (vi + d);
+                for (int k = 0; k < 6; k++) {
+                    sqdd[o + k] += s[so + k] * qdd;
+                }
+            }
+            SpatialVectors.crossMotion(vel, o, vJ, o, t6a, 0);
+            for (int k = 0; k < 6; k++) {
+                xa[o + k] = acc[o + k] - sqdd[o + k] - cJ[o + k] - t6a[k];
+            }
+        }
+        for (int i = 0; i < nb; i++) {
+            for (int d = 0; d < dofs[i]; d++) {
+                int k = vIndex[i] + d;
+                direction(i, k, true, v);
+                backward(i, k, true, dq);
+                direction(i, k, false, v);
+                backward(i, k, false, dvOut);
+            }
+        }
+    }
+
+    /**
+     * ∂v̇/∂q = -H⁻¹ ∂τ/∂q, ∂v̇/∂v = -H⁻¹ ∂τ/∂v at v̇ = FD(q, v, τ), and H⁻¹: the owner's articulated-body algorithm
+     * gives v̇ and, from its factorisation, H⁻¹ times any column in O(nb).
+     */
+    void forwardDynamics(double[] q, double[] v, double[] tauIn, DMatrixRMaj dq, DMatrixRMaj dvOut,
+            DMatrixRMaj hInv) {
+        ArticulatedBodyAlgorithm aba = dyn.aba();
+        aba.forwardDynamics(q, v, tauIn, null, accel);
+        inverseDynamics(q, v, accel, dq, dvOut);
+        for (int k = 0; k < nv; k++) {
+            applyInverse(aba, dq, k, -1);
+            applyInverse(aba, dvOut, k, -1);
+            for (int r = 0; r < nv; r++) {
+                column[r] = r == k ? 1 : 0;
+            }
+            aba.generalizedForceResponse(column, response);
+            for (int r = 0; r < nv; r++) {
+                hInv.data[r * nv + k] = response[r];
+            }
+        }
+    }
+
+    /** H⁻¹ column by column from the articulated-body factorisation of q. */
+    void inverseMassMatrix(double[] q, DMatrixRMaj hInv) {
+        ArticulatedBodyAlgorithm aba = dyn.aba();
+        aba.factor(q);
+        for (int k = 0; k < nv; k++) {
+            for (int r = 0; r < nv; r++) {
+                column[r] = r == k ? 1 : 0;
+            }
+            aba.generalizedForceResponse(column, response);
+            for (int r = 0; r < nv; r++) {
+                hInv.data[r * nv + k] = response[r];
+            }
+        }
+    }
+
+    /** Column k of m becomes sign · H⁻¹ (column k of m). */
+    private void applyInverse(ArticulatedBodyAlgorithm aba, DMatrixRMaj m, int k, double sign) {
+        for (int r = 0; r < nv; r++) {
+            column[r] = m.data[r * nv + k];
+        }
+        aba.generalizedForceResponse(column, response);
+        for (int r = 0; r < nv; r++) {
+            m.data[r * nv + k] = sign * response[r];
+        }
+    }
+
+    /**
+     * δv and δa of every body below and at body j (the others do not move) along dof k of body j: a position
+     * direction ({@code wrtQ}) or a velocity one; then δf of those bodies.
+     */
+    private void direction(int j, int k, boolean wrtQ, double[] v) {
+        markSubtree(j);
+        int o = 6 * j;
+        int sk = 6 * k;
+        boolean planarTheta = kind[j] == JointTransforms.PLANAR && k == vIndex[j] + 2;
+        if (wrtQ) {
+            SpatialVectors.crossMotion(xv, o, s, sk, dv, o);
+            SpatialVectors.crossMotion(xa, o, s, sk, da, o);
+            if (planarTheta) {
+                // δv_J = -N × v_J, δS q̈ = -N × S q̈, δc_J = -θ̇ N × δv_J with N = S_θ.
+                double thetaDot = v[k];
+                SpatialVectors.crossMotion(s, sk, vJ, o, t6a, 0);
+                SpatialVectors.crossMotion(s, sk, sqdd, o, t6b, 0);
+                SpatialVectors.crossMotion(s, sk, t6a, 0, t6c, 0);
+                for (int c = 0; c < 6; c++) {
+                    t6a[c] = -t6a[c];
+                    dv[o + c] += t6a[c];
+                    da[o + c] += -t6b[c] + thetaDot * t6c[c];
+                }
+                // + v_j × δv_J
+                SpatialVectors.crossMotion(vel, o, t6a, 0, t6b, 0);
+                for (int c = 0; c < 6; c++) {
+                    da[o + c] += t6b[c];
+                }
+            }
+            // + δv_j × v_J
+            SpatialVectors.crossMotion(dv, o, vJ, o, t6a, 0);
+            for (int c = 0; c < 6; c++) {
+                da[o + c] += t6a[c];
+            }
+        } else {
+            System.arraycopy(s, sk, dv, o, 6);
+            SpatialVectors.crossMotion(xv, o, s, sk, da, o);
+            if (kind[j] == JointTransforms.PLANAR) {
+                addPlanarBiasRate(j, k, v, da, o);
+            }
+        }
+        propagateBelow(j);
+        for (int i = j; i < nb; i++) {
+            if (inSubtree[i]) {
+                int b = 6 * i;
+                dyn.inertiaTimes(i, da, b, df, b);
+                SpatialVectors.crossForce(dv, b, iv, b, t6a, 0);
+                dyn.inertiaTimes(i, dv, b, t6b, 0);
+                SpatialVectors.crossForce(vel, b, t6b, 0, t6c, 0);
+                for (int c = 0; c < 6; c++) {
+                    df[b + c] += t6a[c] + t6c[c];
+                }
+            }
+        }
+    }
+
+    /**
+     * out += ∂c_J/∂v_k of a planar body j: c_J = -θ̇ N × v_J, so ∂c_J/∂v_k = -[k is θ] N × v_J - θ̇ N × S_k.
+     */
+    private void addPlanarBiasRate(int j, int k, double[] v, double[] out, int o) {
+        int theta = vIndex[j] + 2;
+        int sn = 6 * theta;
+        double thetaDot = v[theta];
+        SpatialVectors.crossMotion(s, sn, s, 6 * k, t6a, 0);
+        for (int c = 0; c < 6; c++) {
+            out[o + c] -= thetaDot * t6a[c];
+        }
+        if (k == theta) {
+            SpatialVectors.crossMotion(s, sn, vJ, 6 * j, t6a, 0);
+            for (int c = 0; c < 6; c++) {
+                out[o + c] -= t6a[c];
+            }
+        }
+    }
+
+    /** inSubtree: j and its descendants; active: those and j's ancestors. */
+    private void markSubtree(int j) {
+        for (int i = 0; i < nb; i++) {
+            inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
+            active[i] = inSubtree[i];
+            if (!inSubtree[i]) {
+                int o = 6 * i;
+                for (int c = 0; c < 6; c++) {
+                    df[o + c] = 0;
+                }
+            }
+        }
+        for (int a = parent[j]; a >= 0; a = parent[a]) {
+            active[a] = true;
+        }
+    }
+
+    /** Below body j: δv_i = X_i δv_λ, δa_i = X_i δa_λ + δv_i × v_J,i (also ψ and ψ̇ of the Coriolis columns). */
+    private void propagateBelow(int j) {
+        for (int i = j + 1; i < nb; i++) {
+            if (!inSubtree[i]) {
+                continue;
+            }
+            int o = 6 * i;
+            int p = 6 * parent[i];
+            xUp[i].applyMotion(dv, p, dv, o);
+            xUp[i].applyMotion(da, p, da, o);
+            SpatialVectors.crossMotion(dv, o, vJ, o, t6a, 0);
+            for (int c = 0; c < 6; c++) {
+                da[o + c] += t6a[c];
+            }
+        }
+    }
+
+    /**
+     * The backward pass of one direction (dof k of body j): composite δf leaf to root, column k of {@code out} the
+     * δτ of every dof (zero off j's subtree and ancestors). {@code wrtQ} adds the terms of the moving transform X_j
+     * and, for a planar θ, of the turning S.
+     */
+    private void backward(int j, int k, boolean wrtQ, DMatrixRMaj out) {
+        double[] data = out.data;
+        boolean planarTheta = wrtQ && kind[j] == JointTransforms.PLANAR && k == vIndex[j] + 2;
+        for (int i = nb - 1; i >= 0; i--) {
+            int vi = vIndex[i];
+            if (!active[i]) {
+                for (int d = 0; d < dofs[i]; d++) {
+                    data[(vi + d) * nv + k] = 0;
+                }
+                continue;
+            }
+            int o = 6 * i;
+            for (int d = 0; d < dofs[i]; d++) {
+                int m = vi + d;
+                double x = SpatialVectors.dot(s, 6 * m, df, o);
+                if (planarTheta && i == j) {
+                    // δS_mᵀ f^c with δS_m = -N × S_m.
+                    SpatialVectors.crossMotion(s, 6 * k, s, 6 * m, t6a, 0);
+                    x -= SpatialVectors.dot(t6a, 0, fc, o);
+                }
+                data[m * nv + k] = x;
+            }
+            int p = parent[i];
+            if (p < 0) {
+                continue;
+            }
+            if (wrtQ && i == j) {
+                SpatialVectors.crossForce(s, 6 * k, fc, o, t6a, 0);
+                for (int c = 0; c < 6; c++) {
+                    t6a[c] += df[o + c];
+                }
+                xUp[i].addTransposeForce(t6a, 0, df, 6 * p);
+            } else {
+                xUp[i].addTransposeForce(df, o, df, 6 * p);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- Coriolis matrix
+
+    /** C(q, v) column by column (see the class comment). */
+    void coriolisMatrix(double[] q, double[] v, DMatrixRMaj out) {
+        dyn.motionPass(q, v, dyn.zeroVelocity(), false);
+        for (int i = 0; i < nb; i++) {
+            dyn.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
+        }
+        for (int j = 0; j < nb; j++) {
+            for (int d = 0; d < dofs[j]; d++) {
+                int k = vIndex[j] + d;
+                markSubtree(j);
+                int o = 6 * j;
+                System.arraycopy(s, 6 * k, dv, o, 6);
+                for (int c = 0; c < 6; c++) {
+                    da[o + c] = 0;
+                }
+                if (kind[j] == JointTransforms.PLANAR) {
+                    // ψ̇ = Ṡ_k = -θ̇ N × S_k.
+                    int sn = 6 * (vIndex[j] + 2);
+                    SpatialVectors.crossMotion(s, sn, s, 6 * k, t6a, 0);
+                    double thetaDot = v[vIndex[j] + 2];
+                    for (int c = 0; c < 6; c++) {
+                        da[o + c] = -thetaDot * t6a[c];
+                    }
+                }
+                propagateBelow(j);
+                for (int i = j; i < nb; i++) {
+                    if (inSubtree[i]) {
+                        coriolisForce(i);
+                    }
+                }
+                backward(j, k, false, out);
+            }
+        }
+    }
+
+    /** δf_i = I ψ̇ + ½ (v ×* I ψ + I (v × ψ) + ψ ×* I v) for body i. */
+    private void coriolisForce(int i) {
+        int o = 6 * i;
+        dyn.inertiaTimes(i, da, o, df, o);
+        dyn.inertiaTimes(i, dv, o, t6a, 0);
+        SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
+        SpatialVectors.crossMotion(vel, o, dv, o, t6a, 0);
+        dyn.inertiaTimes(i, t6a, 0, t6c, 0);
+        SpatialVectors.crossForce(dv, o, iv, o, t6a, 0);
+        for (int c = 0; c < 6; c++) {
+            df[o + c] += 0.5 * (t6b[c] + t6c[c] + t6a[c]);
+        }
+    }
+
+    // ---------------------------------------------------------------- regressor
+
+    /**
+     * Y(q, v, v̇): column 10 i + p is Σ over body i's ancestors-and-self b of S_bᵀ X_{b←i}ᵀ (I_p a_i + v_i ×* I_p v_i)
+     * for the basis inertia I_p.
+     */
+    void regressor(double[] q, double[] v, double[] vdot, DMatrixRMaj y) {
+        dyn.motionPass(q, v, vdot, true);
+        y.zero();
+        double[] data = y.data;
+        int cols = 10 * nb;
+        for (int i = 0; i < nb; i++) {
+            int o = 6 * i;
+            for (int p = 0; p < 10; p++) {
+                GenericDynamics.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, acc, o, t6a, 0);
+                GenericDynamics.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, vel, o, t6b, 0);
+                SpatialVectors.crossForce(vel, o, t6b, 0, t6c, 0);
+                for (int c = 0; c < 6; c++) {
+                    t6a[c] += t6c[c];
+                }
+                int col = 10 * i + p;
+                for (int b = i; b >= 0; b = parent[b]) {
+                    int vb = vIndex[b];
+                    for (int d = 0; d < dofs[b]; d++) {
+                        data[(vb + d) * cols + col] = SpatialVectors.dot(s, 6 * (vb + d), t6a, 0);
+                    }
+                    if (parent[b] >= 0) {
+                        xUp[b].applyTransposeForce(t6a, 0, t6b, 0);
+                        System.arraycopy(t6b, 0, t6a, 0, 6);
+                    }
+                }
+            }
+        }
+    }
+}
