@@ -35,9 +35,13 @@ class PrerequisitesTest {
                 OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of(".*"), List.of());
         assertTrue(all.size() > 10, "the JMH benchmark list of this module: " + all.size() + " entries");
         for (BenchmarkListEntry e : all) {
+            String c = e.getUserClassQName();
             if (e.getParams().hasValue() && e.getParams().get().containsKey(Prerequisites.MODEL)) {
-                assertTrue(Prerequisites.MODEL_FILES.containsKey(e.getUserClassQName()),
-                        e.getUserClassQName() + " has a model parameter but no entry in Prerequisites.MODEL_FILES");
+                assertTrue(Prerequisites.MODEL_FILES.containsKey(c),
+                        c + " has a model parameter but no entry in Prerequisites.MODEL_FILES");
+            } else {
+                assertTrue(Prerequisites.FIXED_FILES.containsKey(c),
+                        c + " has no model parameter and no entry in Prerequisites.FIXED_FILES");
             }
         }
     }
@@ -76,6 +80,21 @@ class PrerequisitesTest {
                 "ConstrainedSolverBenchmark");
         SortedSet<BenchmarkListEntry> selected = Prerequisites.selected(options);
         assertEquals(List.of(), Prerequisites.missingInputs(selected, Prerequisites.runs(selected, options)));
+    }
+
+    @Test
+    void aBenchmarkWithoutModelParameterHasItsFileCheckedToo() throws Exception {
+        System.setProperty(ConstrainedSolverBenchmark.ROOT_PROPERTY, Path.of("target", "no-such-repository")
+                .toAbsolutePath().toString());
+        try {
+            CommandLineOptions options = new CommandLineOptions("ContactStepBenchmark");
+            SortedSet<BenchmarkListEntry> selected = Prerequisites.selected(options);
+            List<String> problems = Prerequisites.missingInputs(selected, Prerequisites.runs(selected, options));
+            assertEquals(1, problems.size(), problems.toString());
+            assertTrue(problems.get(0).startsWith("-Dsymdyn.root="), problems.get(0));
+        } finally {
+            System.clearProperty(ConstrainedSolverBenchmark.ROOT_PROPERTY);
+        }
     }
 
     @Test
