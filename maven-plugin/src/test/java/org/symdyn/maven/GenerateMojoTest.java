@@ -262,7 +262,8 @@ class GenerateMojoTest {
         assertEquals(List.of(
                 new File(abs, "bad/negative.urdf") + ":[4,3] link 'b': mass -1.0 kg is negative",
                 new File(abs, "extension.urdf") + ":[10,3] unknown SymDyn element 'spring' (namespace urn:symdyn:1;"
-                        + " expected gravity, loop, contact, coupler, line_on_line or parameter)",
+                        + " expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point or"
+                        + " contact_sphere)",
                 new File(abs, "extension.urdf") + ":[11,3] contact 'c': unknown link 'nowhere'"),
                 errors.subList(0, 3));
         assertEquals(4, errors.size(), log.text());
