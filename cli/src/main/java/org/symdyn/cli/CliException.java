@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * A command could not run: bad usage, a bad model or states file, or a refused backend. Carries the lines to print
- * on standard error (for files, {@code path:[line,col] message} lines) and the process exit code.
+ * on standard error (for files, {@code path:[line,col] message} lines), the process exit code and, for a usage
+ * error, the command whose help the one-line hint points to.
  */
 final class CliException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -14,23 +15,26 @@ final class CliException extends Exception {
 
     private final int exitCode;
     private final List<String> lines;
-    private final boolean showUsage;
+    private final String usageOf;
 
-    private CliException(int exitCode, List<String> lines, boolean showUsage) {
+    private CliException(int exitCode, List<String> lines, String usageOf) {
         super(String.join("\n", lines));
         this.exitCode = exitCode;
         this.lines = List.copyOf(lines);
-        this.showUsage = showUsage;
+        this.usageOf = usageOf;
     }
 
-    /** A usage error: the message, then the usage text, on standard error; exit code 2. */
-    static CliException usage(String message) {
-        return new CliException(BAD_INPUT, List.of("symdyn: " + message), true);
+    /**
+     * A usage error: {@code symdyn: message}, then a hint at the help of {@code command} ({@code ""} for the top
+     * level), on standard error; exit code 2.
+     */
+    static CliException usage(String command, String message) {
+        return new CliException(BAD_INPUT, List.of("symdyn: " + message), command);
     }
 
     /** Bad input (a file's diagnostics, an unknown backend): the lines alone on standard error; exit code 2. */
     static CliException badInput(List<String> lines) {
-        return new CliException(BAD_INPUT, lines, false);
+        return new CliException(BAD_INPUT, lines, null);
     }
 
     static CliException badInput(String line) {
@@ -45,7 +49,8 @@ final class CliException extends Exception {
         return lines;
     }
 
-    boolean showUsage() {
-        return showUsage;
+    /** For a usage error, the command whose help to point at ({@code ""}: the top level); null otherwise. */
+    String usageOf() {
+        return usageOf;
     }
 }

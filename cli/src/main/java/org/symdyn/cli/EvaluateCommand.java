@@ -7,11 +7,16 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.cli.StatesReader.PointRequest;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code symdyn evaluate}: the dynamics of a model at each state of a states file, as JSON.
@@ -66,8 +71,78 @@ import org.symdyn.model.Model;
  * {@code path:[line,col] warning: state i: ...} line pointing at the state, and the exit code stays 0. A model without
  * constraints gets none of these keys.
  */
-final class EvaluateCommand {
-    private EvaluateCommand() {
+@Command(name = "evaluate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
+        header = "Evaluate the dynamics at given states and print JSON.",
+        description = {
+            "Prints {\"results\": [...]}, one object per state of the states file:",
+            "H mass matrix, C bias forces (Coriolis, centrifugal, gravity), g gravity forces, qdd forward dynamics"
+                    + " of tau (constraints ignored), tau_id inverse dynamics of a, body_poses (position, rotation"
+                    + " world <- link of every link), body_jacobians (6 x nv, [w; v_origin] in link coordinates),"
+                    + " points (per requested point, in world coordinates: position, velocity, acceleration (gravity"
+                    + " excluded), bias (Jdot v), jacobian).",
+            "A model with constraints adds G, gamma, phi, phidot; qdd_ and lambda_, v_plus_ and impulse_ by the"
+                    + " methods direct, range_space and null_space; assembly_q {q, success, error} for a state with"
+                    + " q_init, assembly_v {v} for one with v_init. A solve refused for redundant or inconsistent"
+                    + " rows leaves its keys null, says why in constraint_errors and warns on standard error (exit"
+                    + " code 0)."},
+        footer = {"", "States file: {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...], \"a\": [...]},"
+                + " ...]}; q (nq numbers) is required, v, tau and a (nv numbers each) are zero when missing; a"
+                + " quaternion is (x, y, z, w) and is normalised. Optional per state: q_init (nq), v_init (nv),"
+                + " weights (nv positive numbers, 1 when missing) for assembly, and points [{\"frame\": NAME,"
+                + " \"point\": [x, y, z]}] (a link or frame, the point in its coordinates).",
+            "",
+            "Exit codes: 0 success, 1 internal error, 2 bad usage, model or states file (every problem printed as"
+                    + " path:[line,col] message)."})
+final class EvaluateCommand implements CliCommand {
+    /** The default backend: the runtime's interpreter. */
+    static final String GENERIC = "generic";
+    /** The backend through the model's generated class, compiled in memory. */
+    static final String GENERATED = "generated";
+
+    @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
+    String model;
+
+    @Option(names = "--states", paramLabel = "FILE", required = true, order = 1,
+            description = "The states to evaluate the dynamics at (format below).")
+    String states;
+
+    @Option(names = "--backend", paramLabel = "generic|generated", defaultValue = GENERIC, order = 2,
+            description = "generic (the default: the runtime's interpreter) or generated (the model's class,"
+                    + " generated and compiled in memory; same output).")
+    String backend;
+
+    @Mixin
+    ModelOptions options = new ModelOptions();
+
+    @Mixin
+    HelpOption help = new HelpOption();
+
+    @Override
+    public void run(PrintStream out, PrintStream err) throws CliException {
+        if (states.isEmpty()) {
+            throw CliException.usage("evaluate", "option --states needs a non-empty value");
+        }
+        if (!backend.equals(GENERIC) && !backend.equals(GENERATED)) {
+            throw CliException.badInput("unknown backend '" + backend + "' (available: " + GENERIC + ", "
+                    + GENERATED + ")");
+        }
+        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        List<State> read = StatesReader.read(SymDynCli.path(states), m);
+        for (Diagnostic warning : m.warnings()) {
+            err.println(warning);
+        }
+        ModelFunctions functions;
+        if (backend.equals(GENERATED)) {
+            Object generated = GenerateCommand.compileInstance(m);
+            if (!(generated instanceof ModelFunctions f)) {
+                throw new IllegalStateException("the generated class " + generated.getClass().getName()
+                        + " does not implement " + ModelFunctions.class.getName());
+            }
+            functions = f;
+        } else {
+            functions = new GenericModel(m);
+        }
+        out.println(SymDynCli.WRITER.write(evaluate(m, functions, read, err)));
     }
 
     /**

@@ -12,12 +12,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
-import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.GenerationPipeline;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.JavaNames;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code symdyn generate}: one Java class per model, written as {@code DIR/<package path>/<Class>.java}.
@@ -47,7 +51,17 @@ import org.symdyn.model.Model;
  * </pre>
  * and nothing on standard output; without it, one summary line per model on standard output.
  */
-final class GenerateCommand {
+@Command(name = "generate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
+        header = "Write one Java dynamics class per model.",
+        description = {"Derives each model's dynamics symbolically and writes its class to"
+                + " DIR/<package path>/<Class>.java, compiled in memory first. All or nothing: every"
+                + " bad model is reported, and then nothing is written. One summary line per model, or with"
+                + " --report a JSON report (per model: model, class, nq, nv, generation_ms, operations {mul, add,"
+                + " trig} per method, max_method_bytes) and nothing on standard output."},
+        footer = {"", "Exit codes: 0 success, 1 internal error (a generated class that does not compile or has a"
+                + " method over 8000 bytes of bytecode: a bug), 2 bad usage, bad model or an output that cannot be"
+                + " written (every problem printed as path:[line,col] message)."})
+final class GenerateCommand implements CliCommand {
     /** The package of classes generated for {@code evaluate --backend generated}. */
     static final String EVALUATE_PACKAGE = "org.symdyn.generated";
 
@@ -56,33 +70,83 @@ final class GenerateCommand {
             "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error",
             "constrained_system", "constrained_system_with_errors", "impulse_system");
 
-    private static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
+    @Parameters(paramLabel = "MODEL.urdf", arity = "1..*", description = "The model files.")
+    List<String> models;
 
-    private GenerateCommand() {
-    }
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", required = true, order = 1,
+            description = "The source root the classes are written under (created if missing).")
+    String dir;
+
+    @Option(names = {"-p", "--package"}, paramLabel = "PACKAGE", required = true, order = 2,
+            description = "The package of the classes.")
+    String packageName;
+
+    @Option(names = "--class", paramLabel = "NAME", order = 3,
+            description = "With one model only: the class name. By default the robot name cut at every character"
+                    + " other than an ASCII letter or digit, each piece capitalised, joined, prefixed with Model if"
+                    + " it would start with a digit or be empty, and suffixed with Dynamics (iiwa14 ->"
+                    + " Iiwa14Dynamics, 2dof_planar -> Model2dofPlanarDynamics). Two models of a run may not share"
+                    + " a class.")
+    String className;
+
+    @Option(names = "--report", paramLabel = "REPORT.json", order = 4,
+            description = "Write a JSON report instead of printing one summary line per model.")
+    String report;
+
+    @Option(names = "--math-trig", order = 5,
+            description = "Sines and cosines of joint angles by Math.sin and Math.cos (bit for bit Java's) instead"
+                    + " of the faster inlined SinCos steps (within 2 ulps).")
+    boolean mathTrig;
+
+    @Mixin
+    ModelOptions options = new ModelOptions();
+
+    @Mixin
+    HelpOption help = new HelpOption();
 
     /**
      * Runs {@code generate} through the {@link GenerationPipeline} the Maven plugin uses too.
      *
-     * @throws CliException bad models (every one reported), clashing class names, an output that cannot be
-     *                      written (exit code 2)
+     * @throws CliException bad usage (a bad package or class name, {@code --class} with several models), bad
+     *                      models (every one reported), clashing class names, an output that cannot be written
+     *                      (exit code 2)
      */
-    static void run(CommandLine line, PrintStream out, PrintStream err) throws CliException {
-        Path dir = outputPath(line.dir());
-        Path report = line.report() == null ? null : outputPath(line.report());
-        if (report != null && Files.isDirectory(report)) {
-            throw CliException.badInput(report + ":[0,0] cannot write the report: it is a directory");
+    @Override
+    public void run(PrintStream out, PrintStream err) throws CliException {
+        for (String[] value : new String[][] {{"-d", dir}, {"-p", packageName}, {"--class", className},
+            {"--report", report}}) {
+            if (value[1] != null && value[1].isEmpty()) {
+                throw CliException.usage("generate", "option " + value[0] + " needs a non-empty value");
+            }
+        }
+        String packageProblem = JavaNames.packageNameProblem(packageName);
+        if (packageProblem != null) {
+            throw CliException.usage("generate", "package '" + packageName + "' " + packageProblem);
+        }
+        if (className != null) {
+            if (models.size() != 1) {
+                throw CliException.usage("generate", "option --class needs exactly one model file ("
+                        + models.size() + " given); without it each class is named after its robot");
+            }
+            String classProblem = JavaNames.classNameProblem(className);
+            if (classProblem != null) {
+                throw CliException.usage("generate", "class name '" + className + "' " + classProblem);
+            }
+        }
+        Path root = outputPath(dir);
+        Path reportFile = report == null ? null : outputPath(report);
+        if (reportFile != null && Files.isDirectory(reportFile)) {
+            throw CliException.badInput(reportFile + ":[0,0] cannot write the report: it is a directory");
         }
         List<GenerationPipeline.ModelInput> inputs = new ArrayList<>();
-        for (String file : line.models()) {
-            inputs.add(GenerationPipeline.ModelInput.of(SymDynCli.path(file), file, line.className(),
-                    line.floating()));
+        for (String file : models) {
+            inputs.add(GenerationPipeline.ModelInput.of(SymDynCli.path(file), file, className, options.floating));
         }
         GenerationPipeline pipeline = GenerationPipeline.builder()
-                .packageName(line.packageName())
-                .outputDirectory(dir)
-                .strict(line.strict())
-                .mathTrig(line.mathTrig())
+                .packageName(packageName)
+                .outputDirectory(root)
+                .strict(options.strict)
+                .mathTrig(mathTrig)
                 .clashHint("generate one of them in another run, named with --class")
                 .nameHint("name the class with --class")
                 .build();
@@ -98,8 +162,8 @@ final class GenerateCommand {
         for (GenerationPipeline.Problem warning : result.warnings()) {
             err.println(warning);
         }
-        if (report != null) {
-            Path parent = report.toAbsolutePath().getParent();
+        if (reportFile != null) {
+            Path parent = reportFile.toAbsolutePath().getParent();
             try {
                 if (parent != null) {
                     Files.createDirectories(parent);
@@ -107,7 +171,7 @@ final class GenerateCommand {
             } catch (IOException | RuntimeException e) {
                 throw cannotWrite(parent, e);
             }
-            write(report, WRITER.write(report(result.outputs())) + "\n");
+            write(reportFile, SymDynCli.WRITER.write(report(result.outputs())) + "\n");
         } else {
             for (GenerationPipeline.Output o : result.outputs()) {
                 out.println(summary(o));

@@ -1,5 +1,6 @@
 package org.symdyn.cli;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
@@ -8,6 +9,9 @@ import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code symdyn inspect}: the structure of a model as JSON.
@@ -22,8 +26,26 @@ import org.symdyn.model.Model;
  * }
  * </pre>
  */
-final class InspectCommand {
-    private InspectCommand() {
+@Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
+        header = "Print a model's structure as JSON.",
+        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
+                + " body), constraints (name, type, rows) and warnings."},
+        footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
+                + " path:[line,col] message)."})
+final class InspectCommand implements CliCommand {
+    @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
+    String model;
+
+    @Mixin
+    ModelOptions options = new ModelOptions();
+
+    @Mixin
+    HelpOption help = new HelpOption();
+
+    @Override
+    public void run(PrintStream out, PrintStream err) throws CliException {
+        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        out.println(SymDynCli.WRITER.write(describe(m)));
     }
 
     static JsonValue describe(Model model) {

@@ -1,113 +1,111 @@
 package org.symdyn.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import org.symdyn.cli.json.JsonValue;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.constraints.GenericModel;
-import org.symdyn.contract.ModelFunctions;
-import org.symdyn.model.Diagnostic;
-import org.symdyn.model.Model;
+import org.symdyn.generator.GeneratorIdentity;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code symdyn} command line ({@code java -jar symdyn.jar ...}); see {@link #USAGE}.
+ * The {@code symdyn} command line ({@code java -jar symdyn.jar ...}): commands {@code inspect}, {@code evaluate},
+ * {@code generate} and {@code help}, their options, per-command help and {@code --version} by picocli.
  *
  * <p>Results go to standard output as pretty-printed JSON (two-space indentation, numeric arrays on one line,
  * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
- * model or states file as a {@code path:[line,col] message} line, never a stack trace.
+ * model or states file as a {@code path:[line,col] message} line, never a stack trace; a usage error as
+ * {@code symdyn: message} and a one-line hint at the command's help ({@code Try 'symdyn generate --help' ...}).
  *
- * <p>{@code evaluate} on a model with constraints adds the constraint terms, the constrained forward dynamics and
- * impulses by the three methods and, on request, assembly, per state (see {@link EvaluateCommand}); a solve refused
- * for redundant or inconsistent rows leaves nulls and a warning, not an error.
+ * <p>Options may stand anywhere: before the command ({@code symdyn --strict inspect m.urdf}), between it and the
+ * model files or after them; {@code --} ends the options. {@code -h}/{@code --help} anywhere before {@code --} prints
+ * the command's help, whatever else is given; {@code -V}/{@code --version} prints the version and the generator's
+ * identity ({@link GeneratorIdentity}: its version and code hash, as the Maven plugin logs them).
  *
- * <p>{@code generate} writes Java sources and prints one summary line per model, or writes a JSON report with
- * {@code --report} and prints nothing; see {@link GenerateCommand}. {@code evaluate --backend generated} generates
- * and compiles the model's class in memory and evaluates through it, with the same output as the generic backend.
- *
- * <p>Exit codes: 0 success (also for {@code --help}); 2 bad usage, a bad model or states file, a model the generator
- * cannot handle, an unknown backend or an output that cannot be written (also when no arguments are given: the usage
- * then goes to standard output); 1 an internal error, printed as {@code internal error: message} (a bug: please
- * report it), among them a generated class that does not compile or has a method over HotSpot's size limit.
+ * <p>Exit codes: 0 success (also for {@code --help}, {@code help} and {@code --version}); 2 bad usage, a bad model or
+ * states file, a model the generator cannot handle, an unknown backend or an output that cannot be written (also
+ * when no arguments are given: the help then goes to standard error); 1 an internal error, printed as
+ * {@code internal error: message} (a bug: please report it), among them a generated class that does not compile or
+ * has a method over HotSpot's size limit.
  */
 public final class SymDynCli {
-    /** The usage text printed by {@code --help}. */
-    public static final String USAGE = String.join("\n",
-            "usage: symdyn inspect MODEL.urdf [--floating] [--strict]",
-            "       symdyn evaluate MODEL.urdf --states STATES.json [--backend generic|generated] [--floating]",
-            "                [--strict]",
-            "       symdyn generate MODEL.urdf... -d DIR -p PACKAGE [--class NAME] [--report REPORT.json]",
-            "                [--math-trig] [--floating] [--strict]",
-            "",
-            "Commands:",
-            "  inspect    print the model's structure as JSON: name, nq, nv, q_names, v_names,",
-            "             bodies (name, parent, joint, joint_type), frames (name, body),",
-            "             constraints (name, type, rows) and warnings",
-            "  evaluate   evaluate the dynamics at each state of STATES.json and print JSON",
-            "             {\"results\": [{\"H\", \"C\", \"g\", \"qdd\", \"tau_id\", \"body_poses\"}, ...]}, one per state:",
-            "             H mass matrix, C bias forces (Coriolis, centrifugal and gravity), g gravity forces,",
-            "             qdd forward dynamics of tau (constraints ignored), tau_id inverse dynamics of a,",
-            "             body_poses position and rotation (3 rows, world <- link) of every link,",
-            "             body_jacobians (6 rows of nv, [w; v_origin] in link coordinates) of every moving",
-            "             link, and points: per requested point, in world coordinates, position, velocity",
-            "             (J v), acceleration (J a + bias, gravity excluded), bias (Jdot v) and jacobian",
-            "             (3 rows of nv).",
-            "             A model with constraints adds, per state: G (constraint Jacobian, rows x nv),",
-            "             gamma (G qdd = gamma; with -2a phidot - b^2 phi on the rows of constraints that",
-            "             have a baumgarte_time_constant T, a = b = 1/T), phi and phidot (position and",
-            "             velocity errors); constrained forward dynamics of tau by each method:",
-            "             qdd_direct, lambda_direct, qdd_range_space, lambda_range_space, qdd_null_space,",
-            "             lambda_null_space, with [H G'; G 0][qdd; -lambda] = [tau - C; gamma]; impulses",
-            "             taking v as v-minus (target velocities 0): v_plus_direct, impulse_direct and",
-            "             the same for _range_space and _null_space, with [H G'; G 0][v+; L] = [H v; 0];",
-            "             when the state has q_init, assembly_q {q, success, error} (from q_init, tolerance",
-            "             1e-12 on the norm of phi, 100 iterations; error: that norm at the last iterate);",
-            "             when it has v_init, assembly_v {v} (G(q) v = 0, nearest v_init). Every method",
-            "             gives the same qdd, lambda, v+ and L. Rows that are redundant or inconsistent at",
-            "             a state (or a singular system) do not stop the run: the keys of each refused",
-            "             solve are null, constraint_errors [{keys, rows, message}] says why, and a",
-            "             path:[line,col] warning naming the rows goes to standard error (exit code 0)",
-            "  generate   derive each model's dynamics symbolically and write one Java class per model to",
-            "             DIR/<package path>/<Class>.java; each class is compiled in memory first. All or",
-            "             nothing: every bad model is reported and then nothing is written",
-            "",
-            "Options (before or after the model files):",
-            "  --floating         give the root link a floating (6-dof) joint to the world",
-            "  --strict           treat model warnings as errors",
-            "  --states FILE      evaluate: the states, {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...],",
-            "                     \"a\": [...]}, ...]}; q (nq numbers) is required, v, tau and a (nv numbers each)",
-            "                     are zero when missing; a quaternion is (x, y, z, w) and is normalised.",
-            "                     Optional assembly inputs (constrained models; ignored otherwise): q_init (nq",
-            "                     numbers), v_init (nv numbers), weights (nv positive numbers, one per velocity",
-            "                     coordinate, for both assemblies; 1 when missing)",
-            "                     Optional points: [{\"frame\": NAME, \"point\": [x, y, z]}, ...], NAME a link or",
-            "                     frame of the model, the point in that frame's coordinates",
-            "  --backend NAME     evaluate: generic (the default, the runtime's interpreter) or generated (the",
-            "                     model's class, generated and compiled in memory; same output)",
-            "  -d, --dir DIR      generate: the source root (created if missing)",
-            "  -p, --package PKG  generate: the package of the classes",
-            "  --class NAME       generate, one model only: the class name; by default the robot name cut at",
-            "                     every character other than an ASCII letter or digit, each piece capitalised,",
-            "                     joined, prefixed with Model if it would start with a digit or be empty, and",
-            "                     suffixed with Dynamics (iiwa14 -> Iiwa14Dynamics, 2dof_planar ->",
-            "                     Model2dofPlanarDynamics); two models of a run may not share a class",
-            "  --report FILE      generate: write a JSON report (per model: model, class, nq, nv, generation_ms,",
-            "                     operations {mul, add, trig} per method, max_method_bytes) instead of printing",
-            "                     one summary line per model",
-            "  --math-trig        generate: sines and cosines of joint angles by Math.sin and Math.cos (bit for",
-            "                     bit Java's) instead of the faster inlined SinCos steps (within 2 ulps)",
-            "  -h, --help         print this help",
-            "",
-            "Errors are printed as path:[line,col] message. Exit codes: 0 success, 1 internal error (for",
-            "generate, a generated class that does not compile or has a method over 8000 bytes of bytecode),",
-            "2 bad usage, model or states file.");
+    /** The JSON layout of every result and report. */
+    static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
 
-    private static final String GENERATED_BACKEND = "generated";
-
-    private static final JsonWriter WRITER = new JsonWriter(JsonWriter.Style.PRETTY, true);
+    /** What a missing required option means, by its longest name. */
+    private static final Map<String, String> NEEDS = Map.of(
+            "--states", "evaluate needs --states FILE",
+            "--dir", "generate needs -d DIR (where the sources go)",
+            "--package", "generate needs -p PACKAGE (the package of the generated classes)");
 
     private SymDynCli() {
+    }
+
+    /** The top-level command: its options are picocli's standard {@code --help} and {@code --version}. */
+    @Command(name = "symdyn", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            synopsisSubcommandLabel = "COMMAND", usageHelpAutoWidth = true, usageHelpWidth = 100,
+            description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements), prints their"
+                    + " structure and dynamics as JSON, and generates one Java dynamics class per model."},
+            footer = {"", "Options may stand before or after the model files. 'symdyn help COMMAND' or 'symdyn"
+                    + " COMMAND --help' describes a command.",
+                "Exit codes: 0 success, 1 internal error (a bug: please report it), 2 bad usage or input. Problems"
+                        + " of files are printed as path:[line,col] message."})
+    static final class Top {
+    }
+
+    /** {@code symdyn help [COMMAND]}. */
+    @Command(name = "help", header = "Print the help of a command.",
+            description = "Print the help of a command (or of symdyn) and exit.")
+    static final class Help implements CliCommand {
+        @Parameters(paramLabel = "COMMAND", arity = "0..1", description = "inspect, evaluate or generate.")
+        String command;
+
+        private CommandLine root;
+
+        @Override
+        public void run(PrintStream out, PrintStream err) throws CliException {
+            if (command == null) {
+                out.print(root.getUsageMessage());
+                return;
+            }
+            CommandLine sub = root.getSubcommands().get(command);
+            if (sub == null) {
+                throw unknownCommand(command);
+            }
+            out.print(sub.getUsageMessage());
+        }
+    }
+
+    /** {@code symdyn <version>}, {@code generator <version> (code <hash>)}, and the Java runtime. */
+    public static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String generator;
+            try {
+                generator = GeneratorIdentity.current().toString();
+            } catch (IOException e) {
+                generator = GeneratorIdentity.generatorVersion() + " (code unknown: " + e.getMessage() + ")";
+            }
+            return new String[] {"symdyn " + cliVersion(), "generator " + generator,
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
     }
 
     /** Runs the command and exits the JVM with its exit code. */
@@ -119,39 +117,55 @@ public final class SymDynCli {
      * Runs one command, as {@link #main} does but without exiting, so that tests can call it in-process.
      *
      * @param args the command-line arguments
-     * @param out  where results (JSON, usage for --help) go
+     * @param out  where results (JSON, help, version) go
      * @param err  where problems go
      * @return the exit code: 0 success, 1 internal error, 2 bad usage or input
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
+            CommandLine root = commandLine();
             if (args.length == 0) {
-                out.println(USAGE);
+                err.print(root.getUsageMessage());
                 return CliException.BAD_INPUT;
             }
-            CommandLine line = CommandLine.parse(args);
-            if (line.help()) {
-                out.println(USAGE);
+            int end = Arrays.asList(args).indexOf("--");
+            List<String> options = Arrays.asList(args).subList(0, end < 0 ? args.length : end);
+            int at = commandIndex(root, args, end);
+            CommandLine command = at < 0 ? null : root.getSubcommands().get(args[at]);
+            if (options.contains("-h") || options.contains("--help")) {
+                out.print((command == null || command.getCommand() instanceof Help ? root : command)
+                        .getUsageMessage());
                 return 0;
             }
-            if (line.command().equals(CommandLine.GENERATE)) {
-                GenerateCommand.run(line, out, err);
+            if (options.contains("-V") || options.contains("--version")) {
+                root.printVersionHelp(out);
                 return 0;
             }
-            JsonValue result = switch (line.command()) {
-                case CommandLine.INSPECT -> inspect(line);
-                case CommandLine.EVALUATE -> evaluate(line, err);
-                default -> throw new IllegalStateException("unhandled command " + line.command());
-            };
-            out.println(WRITER.write(result));
+            if (at < 0) {
+                throw CliException.usage("", "missing command (inspect, evaluate or generate)");
+            }
+            if (command == null) {
+                throw unknownCommand(args[at]);
+            }
+            List<String> rest = new ArrayList<>(Arrays.asList(args));
+            rest.remove(at);
+            checkOptions(root, command, rest);
+            List<String> line = new ArrayList<>(rest);
+            line.add(0, args[at]);
+            try {
+                root.parseArgs(line.toArray(String[]::new));
+            } catch (ParameterException e) {
+                throw translate(command, rest, e);
+            }
+            ((CliCommand) command.getCommand()).run(out, err);
             return 0;
         } catch (CliException e) {
             for (String l : e.lines()) {
                 err.println(l);
             }
-            if (e.showUsage()) {
-                err.println();
-                err.println(USAGE);
+            if (e.usageOf() != null) {
+                err.println("Try 'symdyn " + (e.usageOf().isEmpty() ? "" : e.usageOf() + " ")
+                        + "--help' for more information.");
             }
             return e.exitCode();
         } catch (RuntimeException | StackOverflowError | LinkageError e) {
@@ -164,6 +178,149 @@ public final class SymDynCli {
             out.flush();
             err.flush();
         }
+    }
+
+    /** The help of {@code symdyn} ({@code command} null) or of one of its commands, as {@code --help} prints it. */
+    static String usage(String command) {
+        CommandLine root = commandLine();
+        return (command == null ? root : root.getSubcommands().get(command)).getUsageMessage();
+    }
+
+    /** The command tree, with fresh command objects (they hold the parsed options). */
+    static CommandLine commandLine() {
+        Help help = new Help();
+        CommandLine root = new CommandLine(new Top())
+                .addSubcommand(new InspectCommand())
+                .addSubcommand(new EvaluateCommand())
+                .addSubcommand(new GenerateCommand())
+                .addSubcommand(help);
+        help.root = root;
+        root.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        return root;
+    }
+
+    /**
+     * Where the command name is: the first argument that is neither an option nor an option's value (options may
+     * come first), or -1.
+     */
+    private static int commandIndex(CommandLine root, String[] args, int end) {
+        Set<String> valued = new HashSet<>();
+        for (CommandLine sub : root.getSubcommands().values()) {
+            for (OptionSpec o : sub.getCommandSpec().options()) {
+                if (o.arity().max() > 0) {
+                    valued.addAll(Arrays.asList(o.names()));
+                }
+            }
+        }
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i == end) {
+                continue;
+            }
+            if ((end < 0 || i < end) && a.startsWith("-") && !a.equals("-")) {
+                if (valued.contains(a)) {
+                    i++;
+                }
+                continue;
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /**
+     * Refuses an option the command does not have before picocli sees it (picocli would report a missing model or
+     * option first): {@code option X is only for C} when another command has it, else {@code unknown option}.
+     */
+    private static void checkOptions(CommandLine root, CommandLine command, List<String> args) throws CliException {
+        String name = command.getCommandName();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                return;
+            }
+            if (!a.startsWith("-") || a.equals("-")) {
+                continue;
+            }
+            int eq = a.indexOf('=');
+            String option = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
+            OptionSpec spec = command.getCommandSpec().findOption(option);
+            if (spec != null) {
+                if (spec.arity().max() > 0 && !a.contains("=")) {
+                    i++;
+                }
+                continue;
+            }
+            if (!a.startsWith("--") && a.length() > 2
+                    && command.getCommandSpec().findOption(a.substring(0, 2)) != null) {
+                continue; // clustered short options, or -dDIR: picocli's to parse
+            }
+            for (CommandLine other : root.getSubcommands().values()) {
+                if (other != command && other.getCommandSpec().findOption(option) != null) {
+                    throw CliException.usage(name, "option " + option + " is only for " + other.getCommandName());
+                }
+            }
+            throw CliException.usage(name, "unknown option '" + a + "'");
+        }
+    }
+
+    /** picocli's parse error as one line of ours. */
+    private static CliException translate(CommandLine command, List<String> args, ParameterException e) {
+        String name = command.getCommandName();
+        String hint = name.equals("help") ? "" : name;
+        if (e instanceof MissingParameterException m) {
+            for (ArgSpec missing : m.getMissing()) {
+                if (missing.isPositional()) {
+                    return CliException.usage(hint, name + (name.equals("generate") ? " needs one or more model files"
+                            : " needs a model file"));
+                }
+            }
+            OptionSpec option = (OptionSpec) m.getMissing().get(0);
+            for (String n : option.names()) {
+                for (String a : args) {
+                    if (a.equals(n) || a.startsWith(n + "=")) {
+                        return CliException.usage(hint, "option " + n + " needs a value");
+                    }
+                }
+            }
+            return CliException.usage(hint, NEEDS.getOrDefault(option.longestName(),
+                    name + " needs " + option.shortestName() + " " + option.paramLabel()));
+        }
+        if (e instanceof OverwrittenOptionException o && o.getOverwritten() instanceof OptionSpec option) {
+            return CliException.usage(hint, "option " + option.shortestName() + " given twice");
+        }
+        if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            if (first.startsWith("-") && !first.equals("-")) {
+                return CliException.usage(hint, "unknown option '" + first + "'");
+            }
+            return CliException.usage(hint, "unexpected argument '" + first + "' (" + (name.equals("help")
+                    ? "one command only" : "one model file only") + ")");
+        }
+        if (e.getArgSpec() instanceof OptionSpec option && option.arity().max() == 0) {
+            return CliException.usage(hint, "option " + option.longestName() + " takes no value");
+        }
+        String message = e.getMessage() == null ? "bad arguments" : e.getMessage();
+        return CliException.usage(hint, Character.toLowerCase(message.charAt(0)) + message.substring(1));
+    }
+
+    private static CliException unknownCommand(String command) {
+        return CliException.usage("", "unknown command '" + command + "' (commands: inspect, evaluate, generate)");
+    }
+
+    /** This command line's version, written by the build into {@code symdyn-cli.properties}. */
+    static String cliVersion() {
+        Properties p = new Properties();
+        try (InputStream in = SymDynCli.class.getResourceAsStream("symdyn-cli.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            p.load(in);
+        } catch (IOException e) {
+            return "unknown";
+        }
+        String version = p.getProperty("version", "unknown");
+        return version.startsWith("${") ? "unknown" : version;
     }
 
     /**
@@ -184,47 +341,12 @@ public final class SymDynCli {
         return sb.toString();
     }
 
-    private static JsonValue inspect(CommandLine line) throws CliException {
-        Model model = ModelLoader.load(path(line.model()), line.floating(), line.strict());
-        return InspectCommand.describe(model);
-    }
-
-    private static JsonValue evaluate(CommandLine line, PrintStream err) throws CliException {
-        checkBackend(line.backend());
-        Model model = ModelLoader.load(path(line.model()), line.floating(), line.strict());
-        List<StatesReader.State> states = StatesReader.read(path(line.states()), model);
-        for (Diagnostic warning : model.warnings()) {
-            err.println(warning);
-        }
-        ModelFunctions backend;
-        if (line.backend().equals(GENERATED_BACKEND)) {
-            Object generated = GenerateCommand.compileInstance(model);
-            if (!(generated instanceof ModelFunctions functions)) {
-                throw new IllegalStateException("the generated class " + generated.getClass().getName()
-                        + " does not implement " + ModelFunctions.class.getName());
-            }
-            backend = functions;
-        } else {
-            backend = new GenericModel(model);
-        }
-        return EvaluateCommand.evaluate(model, backend, states, err);
-    }
-
     /** The path of a file named on the command line; a name the file system cannot hold is bad input. */
     static Path path(String name) throws CliException {
         try {
             return Path.of(name);
         } catch (InvalidPathException e) {
             throw CliException.badInput(name + ":[0,0] cannot read file: invalid path (" + e.getReason() + ")");
-        }
-    }
-
-    private static void checkBackend(String backend) throws CliException {
-        switch (backend) {
-            case CommandLine.DEFAULT_BACKEND, GENERATED_BACKEND -> {
-            }
-            default -> throw CliException.badInput("unknown backend '" + backend + "' (available: "
-                    + CommandLine.DEFAULT_BACKEND + ", " + GENERATED_BACKEND + ")");
         }
     }
 }

@@ -3,7 +3,9 @@
  * at given states, both as JSON (through the generic runtime or, with {@code --backend generated}, through the
  * model's generated class compiled in memory; for a model with constraints also the constraint terms, constrained
  * dynamics, impulses and assembly of the runtime's solvers, see {@code ConstrainedEvaluation});
- * {@code generate} writes the generated Java class of each model.
- * Entry point {@link org.symdyn.cli.SymDynCli}; the JSON reader and writer are in {@link org.symdyn.cli.json}.
+ * {@code generate} writes the generated Java class of each model through the generator's
+ * {@link org.symdyn.generator.GenerationPipeline}, the one the Maven plugin runs.
+ * Entry point {@link org.symdyn.cli.SymDynCli}; commands, options and help by picocli; the JSON reader and writer,
+ * on Jackson's streaming core, are in {@link org.symdyn.cli.json}.
  */
 package org.symdyn.cli;

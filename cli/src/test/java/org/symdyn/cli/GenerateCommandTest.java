@@ -111,7 +111,7 @@ class GenerateCommandTest {
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String name = org.symdyn.generator.CodeGenerator.defaultClassName(e.getKey());
             assertEquals(e.getValue(), name, "robot '" + e.getKey() + "'");
-            assertTrue(CommandLine.isClassName(name), name);
+            assertTrue(org.symdyn.generator.JavaNames.classNameProblem(name) == null, name);
         }
     }
 

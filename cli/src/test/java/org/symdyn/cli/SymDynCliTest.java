@@ -550,17 +550,32 @@ class SymDynCliTest {
 
     @Test
     void usage() {
+        // issue 13, item 8: no arguments is a usage error: the help on standard error, exit code 2
         Result none = run();
         assertEquals(2, none.exitCode());
-        assertTrue(none.out().startsWith("usage: symdyn"), none.out());
-        assertEquals("", none.err());
+        assertEquals("", none.out());
+        assertEquals(SymDynCli.usage(null), none.err());
+        assertTrue(none.err().startsWith("Usage: symdyn [-hV] COMMAND"), none.err());
 
-        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-h"},
-                new String[] {"inspect", "model.urdf", "--help"}, new String[] {"--bogus", "--help"})) {
-            Result help = run(args);
-            assertEquals(0, help.exitCode(), String.join(" ", args));
-            assertEquals(SymDynCli.USAGE + "\n", help.out());
+        Map<List<String>, String> helps = Map.of(
+                List.of("--help"), SymDynCli.usage(null),
+                List.of("-h"), SymDynCli.usage(null),
+                List.of("help"), SymDynCli.usage(null),
+                List.of("--bogus", "--help"), SymDynCli.usage(null),
+                List.of("inspect", "model.urdf", "--help"), SymDynCli.usage("inspect"),
+                List.of("--strict", "evaluate", "-h"), SymDynCli.usage("evaluate"),
+                List.of("help", "generate"), SymDynCli.usage("generate"),
+                List.of("generate", "--help"), SymDynCli.usage("generate"));
+        for (Map.Entry<List<String>, String> e : helps.entrySet()) {
+            Result help = run(e.getKey().toArray(String[]::new));
+            assertEquals(0, help.exitCode(), String.join(" ", e.getKey()));
+            assertEquals(e.getValue(), help.out(), String.join(" ", e.getKey()));
             assertEquals("", help.err());
+        }
+        for (String command : List.of("inspect", "evaluate", "generate")) {
+            assertTrue(SymDynCli.usage(command).startsWith(SymDynCli.usage(command).lines().findFirst().get()
+                    + "\nUsage: symdyn " + command + " "), SymDynCli.usage(command));
+            assertTrue(SymDynCli.usage(null).contains("\n  " + command + " "), "listed: " + command);
         }
 
         Map<List<String>, String> errors = Map.ofEntries(
@@ -609,8 +624,33 @@ class SymDynCliTest {
         for (Map.Entry<List<String>, String> e : errors.entrySet()) {
             Result r = run(e.getKey().toArray(String[]::new));
             assertCleanFailure(r);
-            assertEquals(e.getValue(), r.errLines().get(0), String.join(" ", e.getKey()));
-            assertTrue(r.err().contains(SymDynCli.USAGE), "usage follows the error");
+            // the error first, then a one-line hint at the command's help, not the help itself
+            String command = List.of("inspect", "evaluate", "generate").contains(e.getKey().get(0))
+                    ? e.getKey().get(0) + " " : "";
+            assertEquals(List.of(e.getValue(), "Try 'symdyn " + command + "--help' for more information."),
+                    r.errLines(), String.join(" ", e.getKey()));
+        }
+        Result help = run("help", "frobnicate");
+        assertCleanFailure(help);
+        assertEquals(List.of("symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, generate)",
+                "Try 'symdyn --help' for more information."), help.errLines());
+    }
+
+    /** Issue 13, item 8: the version of symdyn and the generator's identity, as the Maven plugin logs it. */
+    @Test
+    void version() throws Exception {
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"-V"},
+                new String[] {"inspect", "m.urdf", "--version"})) {
+            Result r = run(args);
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals("", r.err());
+            List<String> lines = List.of(r.out().split("\n"));
+            assertEquals(3, lines.size(), r.out());
+            assertTrue(lines.get(0).matches("symdyn \\d+\\.\\d+\\.\\d+\\S*"), lines.get(0));
+            assertEquals("generator " + org.symdyn.generator.GeneratorIdentity.current(), lines.get(1));
+            assertTrue(lines.get(1).matches("generator \\d+\\.\\d+\\.\\d+\\S* \\(code [0-9a-f]{12}\\)"),
+                    lines.get(1));
+            assertTrue(lines.get(2).startsWith("Java " + System.getProperty("java.version")), lines.get(2));
         }
     }
 
