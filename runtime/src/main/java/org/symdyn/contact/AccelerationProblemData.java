@@ -1,13 +1,9 @@
 package org.symdyn.contact;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.model.Body;
-import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 
 /**
@@ -155,33 +151,17 @@ public final class AccelerationProblemData {
             throw new IllegalArgumentException("bilateral constraints have " + bilateral.nv() + " velocities, the"
                     + " dynamics " + nv);
         }
-        List<Joint> limited = new ArrayList<>();
-        if (limitsOf != null) {
-            if (limitsOf.nv() != nv) {
-                throw new IllegalArgumentException("model " + limitsOf.name() + " has " + limitsOf.nv()
-                        + " velocities, the dynamics " + nv);
-            }
-            for (Body body : limitsOf.bodies()) {
-                Joint j = body.joint();
-                if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
-                    limited.add(j);
-                }
-            }
+        if (limitsOf != null && limitsOf.nv() != nv) {
+            throw new IllegalArgumentException("model " + limitsOf.name() + " has " + limitsOf.nv()
+                    + " velocities, the dynamics " + nv);
         }
-        int nl = limited.size();
-        limitName = new String[nl];
-        limitQ = new int[nl];
-        limitV = new int[nl];
-        limitLower = new double[nl];
-        limitUpper = new double[nl];
-        for (int i = 0; i < nl; i++) {
-            Joint j = limited.get(i);
-            limitName[i] = j.name();
-            limitQ[i] = j.qIndex();
-            limitV[i] = j.vIndex();
-            limitLower[i] = j.lower();
-            limitUpper[i] = j.upper();
-        }
+        JointLimits limits = JointLimits.of(limitsOf);
+        limitName = limits.name;
+        limitQ = limits.qIndex;
+        limitV = limits.vIndex;
+        limitLower = limits.lower;
+        limitUpper = limits.upper;
+        int nl = limits.count();
         pairCapacity = contacts.set().pairCount();
         massMatrix = new DMatrixRMaj(nv, nv);
         bias = new double[nv];

@@ -1,13 +1,9 @@
 package org.symdyn.contact;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Dynamics;
-import org.symdyn.model.Body;
-import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 import org.symdyn.simulation.StateSpace;
 
@@ -93,27 +89,11 @@ public final class LinearizedConeStep {
             throw new IllegalArgumentException("contacts (" + contacts.nv() + "), state space (" + space.nv()
                     + ") and dynamics (" + nv + ") disagree on the velocity count");
         }
-        List<Joint> limited = new ArrayList<>();
-        if (limitsOf != null) {
-            for (Body body : limitsOf.bodies()) {
-                Joint j = body.joint();
-                if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
-                    limited.add(j);
-                }
-            }
-        }
-        int nl = limited.size();
-        limitQ = new int[nl];
-        limitV = new int[nl];
-        limitLower = new double[nl];
-        limitUpper = new double[nl];
-        for (int i = 0; i < nl; i++) {
-            Joint j = limited.get(i);
-            limitQ[i] = j.qIndex();
-            limitV[i] = j.vIndex();
-            limitLower[i] = j.lower();
-            limitUpper[i] = j.upper();
-        }
+        JointLimits limits = JointLimits.of(limitsOf);
+        limitQ = limits.qIndex;
+        limitV = limits.vIndex;
+        limitLower = limits.lower;
+        limitUpper = limits.upper;
         pairCapacity = contacts.set().pairCount();
         massMatrix = new DMatrixRMaj(nv, nv);
         bias = new double[nv];

@@ -1,14 +1,10 @@
 package org.symdyn.contact;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
-import org.symdyn.model.Body;
-import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 import org.symdyn.simulation.StateSpace;
 
@@ -99,18 +95,11 @@ public final class TimeStepper {
                 floatingV[f++] = dynamics.vIndex(body);
             }
         }
-        int nl = b.limits.size();
-        limitV = new int[nl];
-        limitQ = new int[nl];
-        limitLower = new double[nl];
-        limitUpper = new double[nl];
-        for (int i = 0; i < nl; i++) {
-            Joint j = b.limits.get(i);
-            limitV[i] = j.vIndex();
-            limitQ[i] = j.qIndex();
-            limitLower[i] = j.lower();
-            limitUpper[i] = j.upper();
-        }
+        limitV = b.limits.vIndex;
+        limitQ = b.limits.qIndex;
+        limitLower = b.limits.lower;
+        limitUpper = b.limits.upper;
+        int nl = b.limits.count();
         bilateralRows = bilateral == null ? 0 : bilateral.size();
         capacity = 3 * b.set.pairCount() + 2 * nl + bilateralRows;
         Hown = new DMatrixRMaj(nv, nv);
@@ -455,7 +444,7 @@ public final class TimeStepper {
         private ContactSet set;
         private ContactSettings settings = ContactSettings.defaults();
         private ConstraintData bilateral;
-        private final List<Joint> limits = new ArrayList<>();
+        private JointLimits limits = JointLimits.NONE;
 
         private Builder(Dynamics dynamics, Kinematics kinematics) {
             this.dynamics = Objects.requireNonNull(dynamics, "model");
@@ -489,21 +478,15 @@ public final class TimeStepper {
         }
 
         /**
-         * The position limits of the model's single-dof joints (URDF {@code <limit lower upper>}) as unilateral
-         * rows. The model must be the one of this stepper's dynamics.
+         * The position limits of the model's single-dof joints (URDF {@code <limit lower upper>}; a bound given alone
+         * counts too) as unilateral rows. The model must be the one of this stepper's dynamics.
          */
         public Builder jointLimits(Model model) {
             if (!model.contentHash().equals(dynamics.modelHash())) {
                 throw new IllegalArgumentException("model " + model.name() + " is not the model of "
                         + dynamics.modelName() + " (content hashes differ)");
             }
-            limits.clear();
-            for (Body body : model.bodies()) {
-                Joint j = body.joint();
-                if (j.type().isSingleDof() && j.hasLimits()) {
-                    limits.add(j);
-                }
-            }
+            limits = JointLimits.of(model);
             return this;
         }
 
