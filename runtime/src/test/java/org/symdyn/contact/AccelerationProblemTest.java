@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.symdyn.contact.LcpScenes.Scene;
+import org.symdyn.contact.ContactScenes.Scene;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
 
@@ -25,12 +25,12 @@ class AccelerationProblemTest {
     static final StringBuilder LOG = new StringBuilder();
 
     private static AccelerationSolution solveAtRestOnIncline(double theta, double mu, boolean corners, int r) {
-        Scene s = Scene.of(LcpScenes.block(1, 0.1, corners, LcpScenes.incline(theta, mu)));
+        Scene s = Scene.of(ContactScenes.block(1, 0.1, corners, ContactScenes.incline(theta, mu)));
         AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
         if (r != 2) {
             data.setSpanningDirections(r);
         }
-        data.update(LcpScenes.onIncline(theta, corners ? 0.1 : 0), new double[6], new double[6]);
+        data.update(ContactScenes.onIncline(theta, corners ? 0.1 : 0), new double[6], new double[6]);
         assertEquals(corners ? 4 : 1, data.contactCount());
         assertEquals(0, data.slidingCount());
         assertEquals(mu > 0 ? r * data.contactCount() : 0, data.frictionRowCount());
@@ -51,7 +51,7 @@ class AccelerationProblemTest {
             LOG.append(String.format("stick  θ=%8.4f° corners=%b r=%d: max|v̇| %.2e, %d pivots, LCP %d%n",
                     Math.toDegrees(theta), corners, r, worst, sol.iterations(), sol.lcpSize()));
         } else {
-            double expected = LcpScenes.G * (Math.sin(theta) - mu * Math.cos(theta));
+            double expected = ContactScenes.G * (Math.sin(theta) - mu * Math.cos(theta));
             // base x is downhill: v̇ linear part (base coordinates, at rest the classical acceleration)
             assertEquals(expected, a[3], 1e-9 * expected, "slides at " + Math.toDegrees(theta) + " deg");
             for (int i : new int[] {0, 1, 2, 4, 5}) {
@@ -92,7 +92,7 @@ class AccelerationProblemTest {
     void frictionlessBlockSlidesAtGSinTheta() {
         double theta = Math.toRadians(20);
         AccelerationSolution sol = solveAtRestOnIncline(theta, 0, true, 2);
-        assertEquals(LcpScenes.G * Math.sin(theta), sol.vdot(3), 1e-12);
+        assertEquals(ContactScenes.G * Math.sin(theta), sol.vdot(3), 1e-12);
         for (int i : new int[] {0, 1, 2, 4, 5}) {
             assertEquals(0, sol.vdot(i), 1e-12);
         }
@@ -100,7 +100,7 @@ class AccelerationProblemTest {
         for (int c = 0; c < 4; c++) {
             total += sol.normalForce(c);
         }
-        assertEquals(LcpScenes.G * Math.cos(theta), total, 1e-12);
+        assertEquals(ContactScenes.G * Math.cos(theta), total, 1e-12);
     }
 
     /**
@@ -115,7 +115,7 @@ class AccelerationProblemTest {
         for (int c = 0; c < 3; c++) {
             double mu = c == 0 ? 0.5 : 0.1;
             boolean moving = c == 2; // already sliding down at 1 m/s without spin: a sliding contact
-            Scene s = Scene.of(LcpScenes.sphere(2, r, LcpScenes.incline(theta, mu)));
+            Scene s = Scene.of(ContactScenes.sphere(2, r, ContactScenes.incline(theta, mu)));
             AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
             double[] v = moving ? new double[] {0, 0, 0, Math.cos(theta), 0, -Math.sin(theta)} : new double[6];
             data.update(new double[] {r * Math.sin(theta), 0, r * Math.cos(theta), 0, 0, 0, 1}, v, new double[6]);
@@ -127,9 +127,9 @@ class AccelerationProblemTest {
             double down = a[3] * Math.cos(theta) - a[5] * Math.sin(theta);
             double normal = a[3] * Math.sin(theta) + a[5] * Math.cos(theta);
             boolean rolls = Math.tan(theta) <= 3.5 * mu;
-            double expected = rolls ? 5.0 / 7 * LcpScenes.G * Math.sin(theta)
-                    : LcpScenes.G * (Math.sin(theta) - mu * Math.cos(theta));
-            double alpha = rolls ? expected / r : 2.5 * mu * LcpScenes.G * Math.cos(theta) / r;
+            double expected = rolls ? 5.0 / 7 * ContactScenes.G * Math.sin(theta)
+                    : ContactScenes.G * (Math.sin(theta) - mu * Math.cos(theta));
+            double alpha = rolls ? expected / r : 2.5 * mu * ContactScenes.G * Math.cos(theta) / r;
             assertEquals(expected, down, 1e-12 * expected, "μ " + mu);
             assertEquals(0, normal, 1e-12);
             assertEquals(0, a[4], 1e-12);
@@ -143,7 +143,7 @@ class AccelerationProblemTest {
     @Test
     void slidingBlockDeceleratesAtMuG() {
         for (boolean corners : new boolean[] {false, true}) {
-            Scene s = Scene.of(LcpScenes.block(2, 0.1, corners, LcpScenes.incline(0, MU)));
+            Scene s = Scene.of(ContactScenes.block(2, 0.1, corners, ContactScenes.incline(0, MU)));
             AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
             double[] q = {0, 0, corners ? 0.1 : 0, 0, 0, 0, 1};
             double[] v = {0, 0, 0, 2, 0, 0};
@@ -151,7 +151,7 @@ class AccelerationProblemTest {
             assertEquals(corners ? 4 : 1, data.slidingCount());
             assertEquals(1, data.slidingDirection(0, 0), 1e-15);
             AccelerationSolution sol = new AccelerationProblemSolver(data).solveOrThrow();
-            assertEquals(-MU * LcpScenes.G, sol.vdot(3), 1e-12 * MU * LcpScenes.G, "corners " + corners);
+            assertEquals(-MU * ContactScenes.G, sol.vdot(3), 1e-12 * MU * ContactScenes.G, "corners " + corners);
             for (int i : new int[] {0, 1, 2, 4, 5}) {
                 assertEquals(0, sol.vdot(i), 1e-12);
             }
@@ -159,11 +159,11 @@ class AccelerationProblemTest {
             for (int c = 0; c < data.contactCount(); c++) {
                 total += sol.normalForce(c);
             }
-            assertEquals(2 * LcpScenes.G, total, 1e-12);
+            assertEquals(2 * ContactScenes.G, total, 1e-12);
             assertEquals(corners ? AccelerationSolution.Uniqueness.DEGENERATE_P0
                     : AccelerationSolution.Uniqueness.P_MATRIX, sol.uniqueness());
             System.out.printf("sliding block corners=%b: v̇x=%.15f (−μg=%.15f), %d pivots, %s, min minor %.3e%n",
-                    corners, sol.vdot(3), -MU * LcpScenes.G, sol.iterations(), sol.uniqueness(),
+                    corners, sol.vdot(3), -MU * ContactScenes.G, sol.iterations(), sol.uniqueness(),
                     sol.smallestMinor());
         }
     }
@@ -171,7 +171,7 @@ class AccelerationProblemTest {
     /** Pendulum at its lower limit q = 0, gravity pulling q negative: v̇ = 0, f_L = m g l. */
     @Test
     void jointAtItsLimit() {
-        Model model = LcpScenes.pendulum(0, 1);
+        Model model = ContactScenes.pendulum(0, 1);
         Scene s = Scene.of(model);
         AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics(), model, null);
         data.update(new double[] {0}, new double[] {0}, new double[] {0});
@@ -180,10 +180,10 @@ class AccelerationProblemTest {
         assertEquals("pivot", data.limitName(0));
         AccelerationSolution sol = new AccelerationProblemSolver(data).solveOrThrow();
         assertEquals(0, sol.vdot(0), 1e-15);
-        assertEquals(LcpScenes.G, sol.limitForce(0), 1e-12);
+        assertEquals(ContactScenes.G, sol.limitForce(0), 1e-12);
 
         // at the upper limit instead: gravity pulls away from it, no limit force, free fall of the pendulum
-        Model upper = LcpScenes.pendulum(-1, 0);
+        Model upper = ContactScenes.pendulum(-1, 0);
         Scene su = Scene.of(upper);
         AccelerationProblemData du = new AccelerationProblemData(su.contacts(), su.dynamics(), upper, null);
         du.update(new double[] {0}, new double[] {0}, new double[] {0});
@@ -191,7 +191,7 @@ class AccelerationProblemTest {
         assertEquals(-1, du.limitSide(0));
         AccelerationSolution free = new AccelerationProblemSolver(du).solveOrThrow();
         assertEquals(0, free.limitForce(0), 0);
-        assertEquals(-LcpScenes.G / 1.001, free.vdot(0), 1e-12);
+        assertEquals(-ContactScenes.G / 1.001, free.vdot(0), 1e-12);
 
         // moving away from the lower limit: not in the problem
         data.update(new double[] {0}, new double[] {0.5}, new double[] {0});
@@ -209,7 +209,7 @@ class AccelerationProblemTest {
         double theta = Math.toRadians(30);
         double l = 0.5;
         double mu = 4;
-        Scene s = Scene.of(LcpScenes.rod(1, l, LcpScenes.incline(0, mu)));
+        Scene s = Scene.of(ContactScenes.rod(1, l, ContactScenes.incline(0, mu)));
         // body x rises at θ: rotation by −θ about y; the end (−l, 0, 0) on the ground
         double[] q = {l * Math.cos(theta), 0, l * Math.sin(theta), 0, Math.sin(-theta / 2), 0, Math.cos(-theta / 2)};
         AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
@@ -233,14 +233,14 @@ class AccelerationProblemTest {
         double[] v = bodyVelocity(q, new double[] {0, 10, 0}, new double[] {-1, 0, 0});
         data.update(q, v, new double[6]);
         assertEquals(1, data.slidingCount());
-        assertTrue(data.kN()[0] > LcpScenes.G, "kN " + data.kN()[0]);
+        assertTrue(data.kN()[0] > ContactScenes.G, "kN " + data.kN()[0]);
         AccelerationSolution two = solver.solve();
         assertEquals(AccelerationSolution.Status.NON_UNIQUE, two.status(), two.toString());
         assertTrue(two.message().contains("end@floor"), two.message());
         System.out.println("Painlevé, spinning: " + two.message());
 
         // the same rod with μ = 0.5 is an ordinary sliding problem: solved, P-matrix
-        Scene low = Scene.of(LcpScenes.rod(1, l, LcpScenes.incline(0, 0.5)));
+        Scene low = Scene.of(ContactScenes.rod(1, l, ContactScenes.incline(0, 0.5)));
         AccelerationProblemData d2 = new AccelerationProblemData(low.contacts(), low.dynamics());
         d2.update(q, bodyVelocity(q, new double[] {0, 0, 0}, new double[] {-1, 0, 0}), new double[6]);
         AccelerationSolution ok = new AccelerationProblemSolver(d2).solveOrThrow();
@@ -283,9 +283,9 @@ class AccelerationProblemTest {
     @Test
     void bilateralRowsEliminated() {
         for (int copies = 1; copies <= 2; copies++) {
-            String hold = LcpScenes.incline(0, MU) + "  <sd:contact name=\"hold\" link=\"box\" normal=\"1 0 0\"/>\n"
+            String hold = ContactScenes.incline(0, MU) + "  <sd:contact name=\"hold\" link=\"box\" normal=\"1 0 0\"/>\n"
                     + (copies == 2 ? "  <sd:contact name=\"hold2\" link=\"box\" normal=\"1 0 0\"/>\n" : "");
-            Model model = LcpScenes.block(1, 0.1, false, hold);
+            Model model = ContactScenes.block(1, 0.1, false, hold);
             Scene s = Scene.of(model);
             org.symdyn.constraints.ConstraintData bilateral =
                     org.symdyn.constraints.ConstraintSet.of(model).bindGeneric();
@@ -303,7 +303,7 @@ class AccelerationProblemTest {
             // friction along x (t2 of a flat ground) could share the load with the bilateral row; the sum is −20 N
             assertEquals(-20, fg + sol.frictionForce(1), 1e-12);
             assertEquals(0, sol.frictionForce(0), 1e-12);
-            assertEquals(LcpScenes.G, sol.normalForce(0), 1e-12);
+            assertEquals(ContactScenes.G, sol.normalForce(0), 1e-12);
             assertTrue(sol.bilateralResidual() <= 1e-12);
         }
     }
@@ -314,7 +314,7 @@ class AccelerationProblemTest {
      */
     @Test
     void dataFollowsTheSeed() {
-        Scene s = Scene.of(LcpScenes.block(1, 0.1, false, LcpScenes.incline(0, MU)));
+        Scene s = Scene.of(ContactScenes.block(1, 0.1, false, ContactScenes.incline(0, MU)));
         AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
         double[] q = {0, 0, 0, 0, 0, 0, 1};
         data.update(q, new double[] {0, 0, 0, 0, 0, 1e-3}, new double[6]);
@@ -339,16 +339,16 @@ class AccelerationProblemTest {
             assertEquals(-c, data.F()[k * 6 + 4], 1e-15);
         }
         // τ̂ = τ − C: gravity m g up in C, so τ̂_z = −m g
-        assertEquals(-LcpScenes.G, data.tau()[5], 1e-15);
+        assertEquals(-ContactScenes.G, data.tau()[5], 1e-15);
         assertEquals(0, data.kN()[0], 0);
     }
 
     @Test
     void solveIsAllocationFree() {
-        Scene s = Scene.of(LcpScenes.block(1, 0.1, true, LcpScenes.incline(Math.toRadians(30), MU)));
+        Scene s = Scene.of(ContactScenes.block(1, 0.1, true, ContactScenes.incline(Math.toRadians(30), MU)));
         AccelerationProblemData data = new AccelerationProblemData(s.contacts(), s.dynamics());
         AccelerationProblemSolver solver = new AccelerationProblemSolver(data);
-        double[] q = LcpScenes.onIncline(Math.toRadians(30), 0.1);
+        double[] q = ContactScenes.onIncline(Math.toRadians(30), 0.1);
         double[] v = new double[6];
         double[] tau = new double[6];
         long bytes = AllocationProbe.allocatedBytes(500, () -> {

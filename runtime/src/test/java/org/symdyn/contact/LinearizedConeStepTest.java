@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.symdyn.contact.LcpScenes.Scene;
+import org.symdyn.contact.ContactScenes.Scene;
 import org.symdyn.simulation.StateSpace;
 
 /**
@@ -56,8 +56,8 @@ class LinearizedConeStepTest {
     }
 
     private static void checkIncline(double theta, boolean corners) {
-        Scene s = Scene.of(LcpScenes.block(1, 0.1, corners, LcpScenes.incline(theta, MU)));
-        Run run = new Run(s, LcpScenes.onIncline(theta, corners ? 0.1 : 0), new double[6]);
+        Scene s = Scene.of(ContactScenes.block(1, 0.1, corners, ContactScenes.incline(theta, MU)));
+        Run run = new Run(s, ContactScenes.onIncline(theta, corners ? 0.1 : 0), new double[6]);
         for (int i = 0; i < 1000; i++) {
             run.advance();
         }
@@ -65,15 +65,15 @@ class LinearizedConeStepTest {
         if (Math.tan(theta) <= MU) {
             assertTrue(speed <= 1e-9, "sticks at " + Math.toDegrees(theta) + "°: speed " + speed);
         } else {
-            double expected = LcpScenes.G * (Math.sin(theta) - MU * Math.cos(theta)) * 1000 * H;
+            double expected = ContactScenes.G * (Math.sin(theta) - MU * Math.cos(theta)) * 1000 * H;
             assertEquals(expected, speed, 1e-9 * expected, "slides at " + Math.toDegrees(theta) + "°");
             assertEquals(expected, run.v[3], 1e-9 * expected, "down the incline (base x)");
         }
         assertTrue(run.spin() <= 1e-9, "no rotation: " + run.spin());
         System.out.printf("incline θ=%8.4f° corners=%b: speed after 1 s %.15e (%s), |ω| %.1e, pivots max %d mean %.1f%n",
                 Math.toDegrees(theta), corners, speed, Math.tan(theta) <= MU ? "stick" : String.format("rel.err %.1e",
-                        Math.abs(speed - LcpScenes.G * (Math.sin(theta) - MU * Math.cos(theta)))
-                                / (LcpScenes.G * (Math.sin(theta) - MU * Math.cos(theta)))),
+                        Math.abs(speed - ContactScenes.G * (Math.sin(theta) - MU * Math.cos(theta)))
+                                / (ContactScenes.G * (Math.sin(theta) - MU * Math.cos(theta)))),
                 run.spin(), run.maxPivots, (double) run.totalPivots / run.steps);
     }
 
@@ -99,7 +99,7 @@ class LinearizedConeStepTest {
     @Test
     void boxRestingOnFourCoplanarCorners() {
         double m = 3;
-        Scene s = Scene.of(LcpScenes.block(m, 0.1, true, LcpScenes.incline(0, MU)));
+        Scene s = Scene.of(ContactScenes.block(m, 0.1, true, ContactScenes.incline(0, MU)));
         Run run = new Run(s, new double[] {0, 0, 0.1, 0, 0, 0, 1}, new double[6]);
         double worst = 0;
         for (int i = 0; i < 1000; i++) {
@@ -109,7 +109,7 @@ class LinearizedConeStepTest {
             for (int k = 0; k < 4; k++) {
                 sum += run.step.normalImpulse(k);
             }
-            worst = Math.max(worst, Math.abs(sum - m * LcpScenes.G * H) / (m * LcpScenes.G * H));
+            worst = Math.max(worst, Math.abs(sum - m * ContactScenes.G * H) / (m * ContactScenes.G * H));
         }
         assertTrue(worst <= 1e-12, "Σ p_N relative error " + worst);
         assertTrue(run.speed() <= 1e-12 && run.spin() <= 1e-12, "at rest: " + run.speed() + ", " + run.spin());
@@ -122,17 +122,17 @@ class LinearizedConeStepTest {
     @Test
     void slidingBlockStops() {
         for (boolean corners : new boolean[] {false, true}) {
-            Scene s = Scene.of(LcpScenes.block(1, 0.1, corners, LcpScenes.incline(0, MU)));
+            Scene s = Scene.of(ContactScenes.block(1, 0.1, corners, ContactScenes.incline(0, MU)));
             double v0 = 2;
             Run run = new Run(s, new double[] {0, 0, corners ? 0.1 : 0, 0, 0, 0, 1}, new double[] {0, 0, 0, v0, 0, 0});
-            double stop = v0 / (MU * LcpScenes.G);
+            double stop = v0 / (MU * ContactScenes.G);
             double stoppedAt = Double.NaN;
             double worstAfter = 0;
             for (int i = 1; i <= 1000; i++) {
                 run.advance();
                 double t = i * H;
                 if (Double.isNaN(stoppedAt)) {
-                    double expected = Math.max(0, v0 - MU * LcpScenes.G * t);
+                    double expected = Math.max(0, v0 - MU * ContactScenes.G * t);
                     assertEquals(expected, run.v[3], 1e-12, "t = " + t);
                     if (run.speed() <= 1e-9) {
                         stoppedAt = t;
@@ -154,7 +154,7 @@ class LinearizedConeStepTest {
      */
     @Test
     void pendulumStopsAtItsLimit() {
-        org.symdyn.model.Model model = LcpScenes.pendulum(-0.5, 1);
+        org.symdyn.model.Model model = ContactScenes.pendulum(-0.5, 1);
         Scene s = Scene.of(model);
         LinearizedConeStep step = new LinearizedConeStep(s.contacts(), s.dynamics(), new StateSpace(model), model,
                 null);
@@ -167,15 +167,15 @@ class LinearizedConeStepTest {
         assertEquals(-0.5, q[0], 1e-12);
         assertEquals(0, v[0], 1e-12);
         assertEquals(1, step.limitCount());
-        assertEquals(LcpScenes.G * Math.cos(0.5) * H, step.limitImpulse(0), 1e-12);
+        assertEquals(ContactScenes.G * Math.cos(0.5) * H, step.limitImpulse(0), 1e-12);
     }
 
     @Test
     void stepIsAllocationFree() {
-        Scene s = Scene.of(LcpScenes.block(1, 0.1, true, LcpScenes.incline(Math.toRadians(30), MU)));
+        Scene s = Scene.of(ContactScenes.block(1, 0.1, true, ContactScenes.incline(Math.toRadians(30), MU)));
         LinearizedConeStep step = new LinearizedConeStep(s.contacts(), s.dynamics(), new StateSpace(s.model()), null,
                 null);
-        double[] q0 = LcpScenes.onIncline(Math.toRadians(30), 0.1);
+        double[] q0 = ContactScenes.onIncline(Math.toRadians(30), 0.1);
         double[] q = new double[7];
         double[] v = new double[6];
         double[] tau = new double[6];
