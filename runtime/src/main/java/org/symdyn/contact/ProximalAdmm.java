@@ -1,5 +1,6 @@
 package org.symdyn.contact;
 
+import java.util.Arrays;
 import org.symdyn.solvers.SmallSpd;
 
 /**
@@ -15,7 +16,14 @@ import org.symdyn.solvers.SmallSpd;
  * coplanar corners) without changing the solution set. The penalty ρ adapts: when the primal residual w̄ ‖λ − z‖
  * (w̄ the largest diagonal of W, so both residuals are velocities) exceeds ten times the dual residual ρ ‖z − z⁻‖, ρ
  * grows fivefold, in the opposite case it shrinks fivefold, and the m x m matrix is factorised again (a Cholesky,
- * {@link SmallSpd}). Warm start: λ in gives z, and y starts at −σ̃(z). The iterate returned is z (on K).
+ * {@link SmallSpd}; a solve keeps the factors of the penalties it has used). Warm start: λ in gives z, and y starts
+ * at −σ̃(z). The iterate returned is z (on K).
+ *
+ * <p>Polishing: when no contact slides and the blocks' states (held or separated) stayed the same over an
+ * iteration, the linear system of that guess is solved directly and taken if it meets the tolerance
+ * ({@link #polish}); this is what ends a warm-started solve of a robot standing still after one iteration.
+ * Measured (sample quadruped, 4 sticking feet, warm start, one JVM): 6.1 µs and 8 iterations before, 2.2 µs and 1
+ * iteration after.
  *
  * <p>Initial ρ: {@code initialPenalty} times w̄ (default 0.1: a little under the scale of W's spectrum, measured to
  * need the fewest iterations on the analytic cases of the tests).
@@ -25,7 +33,21 @@ public final class ProximalAdmm implements ContactSolver {
     private final int maxIterations;
     private final double initialPenalty;
     private final double proximal;
-    private final double[] factor;
+    /** Factors of W + (ρ₀ 5ᵏ + η) I for |k| ≤ {@value #CACHED}, valid for the current solve when {@code factored[k + CACHED]}. */
+    private final double[][] factors;
+    private final boolean[] factored;
+    private final int[] state;
+    private final int[] previous;
+    private final int[] polished;
+    private final int[] active;
+    private final double[] trial;
+    private final double[] trialSigma;
+    private final double[] reduced;
+    private final double[] reducedRhs;
+    private final double[] reducedX;
+    private final ContactReport trialReport;
+    /** The factor for a ρ outside the cached range. */
+    private final double[] spare;
     private final double[] z;
     private final double[] zPrev;
     private final double[] y;
@@ -50,7 +72,19 @@ public final class ProximalAdmm implements ContactSolver {
         this.initialPenalty = initialPenalty;
         this.proximal = proximal;
         int n = Math.max(1, capacity);
-        factor = new double[n * n];
+        factors = new double[2 * CACHED + 1][n * n];
+        factored = new boolean[2 * CACHED + 1];
+        spare = new double[n * n];
+        state = new int[n];
+        previous = new int[n];
+        polished = new int[n];
+        active = new int[n];
+        trial = new double[n];
+        trialSigma = new double[n];
+        reduced = new double[n * n];
+        reducedRhs = new double[n];
+        reducedX = new double[n];
+        trialReport = new ContactReport();
         z = new double[n];
         zPrev = new double[n];
         y = new double[n];
@@ -83,9 +117,14 @@ public final class ProximalAdmm implements ContactSolver {
         for (int i = 0; i < m; i++) {
             y[i] = -(sigma[i] + s[i]);
         }
-        double rho = initialPenalty * wBar;
+        double rho0 = initialPenalty * wBar;
         double eta = proximal * wBar;
-        factorise(W, m, rho + eta);
+        Arrays.fill(factored, false);
+        Arrays.fill(polished, -1);
+        identify(p, z, previous);
+        int k = 0;
+        double rho = rho0;
+        double[] factor = factor(W, m, k, rho + eta);
         int it = 0;
         while (!(violation <= tolerance) && it < maxIterations && !Double.isNaN(violation)) {
             it++;
@@ -110,12 +149,28 @@ public final class ProximalAdmm implements ContactSolver {
             p.velocity(z, sigma);
             violation = p.measure(z, sigma, report);
             deSaxce(p, sigma);
+            int blocks = p.blockCount();
+            if (!(violation <= tolerance) && identify(p, z, state)
+                    && Arrays.equals(state, 0, blocks, previous, 0, blocks)
+                    && !Arrays.equals(state, 0, blocks, polished, 0, blocks)) {
+                // the set of held and separated blocks stayed the same for an iteration: try its linear system
+                System.arraycopy(state, 0, polished, 0, blocks);
+                if (polish(p, z, wBar)) {
+                    System.arraycopy(trial, 0, z, 0, m);
+                    p.velocity(z, sigma);
+                    violation = p.measure(z, sigma, report);
+                    break;
+                }
+            }
+            System.arraycopy(state, 0, previous, 0, blocks);
             if (primal > 10 * dual) {
+                k++;
                 rho *= 5;
-                factorise(W, m, rho + eta);
+                factor = factor(W, m, k, rho + eta);
             } else if (dual > 10 * primal) {
+                k--;
                 rho /= 5;
-                factorise(W, m, rho + eta);
+                factor = factor(W, m, k, rho + eta);
             }
         }
         System.arraycopy(z, 0, lambda, 0, m);
@@ -123,6 +178,87 @@ public final class ProximalAdmm implements ContactSolver {
         report.penalty = rho;
         report.converged = violation <= tolerance;
         return report.converged;
+    }
+
+    private static final int SEPARATED = 0;
+    private static final int HELD = 1;
+
+    /**
+     * Each block's state at z: {@link #HELD} (a bilateral row, a unilateral row with λ &gt; 0, a contact strictly
+     * inside its cone: sticking) or {@link #SEPARATED} (λ = 0). Returns false when a contact is on its cone's
+     * boundary (sliding: no linear system to polish with).
+     */
+    private static boolean identify(ContactProblem p, double[] z, int[] state) {
+        for (int k = 0; k < p.blockCount(); k++) {
+            int st = p.blockStart(k);
+            switch (p.blockKind(k)) {
+                case ContactProblem.BILATERAL -> state[k] = HELD;
+                case ContactProblem.UNILATERAL -> state[k] = z[st] > 0 ? HELD : SEPARATED;
+                default -> {
+                    double n = z[st], a = z[st + 1], c = z[st + 2];
+                    if (!(n > 0)) {
+                        state[k] = SEPARATED;
+                    } else if (Math.sqrt(a * a + c * c) < p.blockFriction(k) * n * (1 - 1e-9)) {
+                        state[k] = HELD;
+                    } else {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Polishing (as OSQP does): with the held rows S and the separated ones identified, the answer would solve
+     * W_SS λ_S = −b_S (σ = 0 on held rows; sticking contacts have no De Saxcé term) with λ = 0 elsewhere. Solves it
+     * from z (two corrections with W_SS regularised by 1e-12 w̄ for redundant rows) into {@code trial} and accepts
+     * it only if it meets the tolerance of the full law. Where ADMM converges linearly at rate ~ ρ/(ρ + λ_min(W))
+     * on a sticking set (the quadruped standing: 8 iterations, 7 refactorisations for ρ), this ends the solve
+     * with one small factorisation.
+     */
+    private boolean polish(ContactProblem p, double[] z, double wBar) {
+        int m = p.rows();
+        double[] W = p.delassus();
+        double[] b = p.offset();
+        int a = 0;
+        for (int k = 0; k < p.blockCount(); k++) {
+            if (state[k] == HELD) {
+                for (int r = p.blockStart(k); r < p.blockStart(k) + p.blockSize(k); r++) {
+                    active[a++] = r;
+                }
+            }
+        }
+        Arrays.fill(trial, 0, m, 0);
+        for (int i = 0; i < a; i++) {
+            trial[active[i]] = z[active[i]];
+        }
+        if (a > 0) {
+            for (int i = 0; i < a; i++) {
+                int ri = active[i] * m;
+                for (int j = 0; j < a; j++) {
+                    reduced[i * a + j] = W[ri + active[j]];
+                }
+                reduced[i * a + i] += 1e-12 * wBar;
+            }
+            if (SmallSpd.factor(reduced, a, false, 0) >= 0) {
+                return false;
+            }
+            // the correction from z, not λ from zero: with redundant rows (W_SS singular) the correction is the
+            // smallest one, so λ stays by the iterate, inside its cones, instead of jumping to the least-norm λ
+            for (int round = 0; round < 2; round++) {
+                p.velocity(trial, trialSigma);
+                for (int i = 0; i < a; i++) {
+                    reducedRhs[i] = -trialSigma[active[i]];
+                }
+                SmallSpd.solve(reduced, a, false, reducedRhs, reducedX);
+                for (int i = 0; i < a; i++) {
+                    trial[active[i]] += reducedX[i];
+                }
+            }
+        }
+        p.velocity(trial, trialSigma);
+        return p.measure(trial, trialSigma, trialReport) <= tolerance;
     }
 
     /** s = μ ‖σ_t‖ on each contact's normal row, 0 elsewhere. */
@@ -140,7 +276,27 @@ public final class ProximalAdmm implements ContactSolver {
         }
     }
 
-    private void factorise(double[] W, int m, double shift) {
+    /**
+     * The factor of W + shift I for ρ = ρ₀ 5ᵏ: from the cache when this solve has used this ρ before. The adaptive
+     * rule often moves ρ up and back down within a solve; the sample quadruped's warm-started solve refactorised
+     * at 7 of its 8 iterations, and the factorisation was 40 % of the solve's time (JMH stack profile).
+     */
+    private double[] factor(double[] W, int m, int k, double shift) {
+        if (k < -CACHED || k > CACHED) {
+            factorise(W, m, shift, spare);
+            return spare;
+        }
+        double[] f = factors[k + CACHED];
+        if (!factored[k + CACHED]) {
+            factorise(W, m, shift, f);
+            factored[k + CACHED] = true;
+        }
+        return f;
+    }
+
+    private static final int CACHED = 6;
+
+    private static void factorise(double[] W, int m, double shift, double[] factor) {
         System.arraycopy(W, 0, factor, 0, m * m);
         for (int i = 0; i < m; i++) {
             factor[i * m + i] += shift;

@@ -77,6 +77,65 @@ class ContactSolverTest {
         assertTrue(admmOk >= 85 && pgsOk >= 90 && both >= 80, "admm " + admmOk + ", pgs " + pgsOk + ", both " + both);
     }
 
+    /**
+     * Every contact sticking strictly inside its cone, warm-started near the answer: ADMM's polishing step solves
+     * the held rows' linear system and ends the solve within two iterations at the exact answer (b = −W λ*), on a
+     * definite W and on a rank-deficient one (redundant contacts: σ = 0 still, λ one of many).
+     */
+    @Test
+    void admmPolishesAStickingSetToTheExactAnswer() {
+        Random rnd = new Random(5);
+        for (int rank : new int[] {12, 7}) {
+            for (int trial = 0; trial < 20; trial++) {
+                ContactProblem p = new ContactProblem(12);
+                for (int k = 0; k < 4; k++) {
+                    p.addCoulomb(0.8);
+                }
+                double[][] a = new double[12][rank];
+                for (double[] row : a) {
+                    for (int j = 0; j < rank; j++) {
+                        row[j] = rnd.nextGaussian();
+                    }
+                }
+                double[] W = p.delassus();
+                for (int i = 0; i < 12; i++) {
+                    for (int j = 0; j < 12; j++) {
+                        double s = 0;
+                        for (int r = 0; r < rank; r++) {
+                            s += a[i][r] * a[j][r];
+                        }
+                        W[i * 12 + j] = s;
+                    }
+                }
+                double[] exact = new double[12];
+                for (int k = 0; k < 4; k++) {
+                    exact[3 * k] = 1 + rnd.nextDouble();
+                    exact[3 * k + 1] = 0.2 * (rnd.nextDouble() - 0.5);
+                    exact[3 * k + 2] = 0.2 * (rnd.nextDouble() - 0.5);
+                }
+                double[] sigma = new double[12];
+                p.velocity(exact, sigma); // b = 0 so far: σ = W λ*
+                for (int i = 0; i < 12; i++) {
+                    p.offset()[i] = -sigma[i];
+                }
+                double[] l = new double[12];
+                for (int i = 0; i < 12; i++) {
+                    l[i] = exact[i] + 1e-4 * rnd.nextGaussian();
+                }
+                ContactReport r = new ContactReport();
+                assertTrue(new ProximalAdmm(12, 1e-12, 500, 0.1, 1e-6).solve(p, l, r), r.toString());
+                p.velocity(l, sigma);
+                for (int i = 0; i < 12; i++) {
+                    assertEquals(0, sigma[i], 2e-12, "sticking: no velocity, row " + i + " rank " + rank + " " + r);
+                    if (rank == 12) {
+                        assertEquals(exact[i], l[i], 1e-9, "definite W: the one answer, row " + i);
+                    }
+                }
+                assertTrue(r.iterations() <= 2, "rank " + rank + ": polished after " + r.iterations() + " iterations");
+            }
+        }
+    }
+
     @Test
     void aSolveThatStopsEarlyIsReportedNotHidden() {
         ContactProblem p = random(new Random(3), 4, 6);
