@@ -32,9 +32,9 @@ import org.symdyn.model.Model;
  *
  * <p>The hash covers the names and bytes of the {@code .class} files of the packages {@code org.symdyn.**} found
  * where the generator and the runtime were loaded from, sorted by name, except the command line's
- * ({@code org.symdyn.cli}) and the plugin's ({@code org.symdyn.maven}): so the same code gives the same hash from
- * the two jars, from class directories or from the command line's single jar, and an edit to the command line or
- * the plugin leaves it unchanged. Zip timestamps never enter. Symja and JavaPoet enter by their Maven coordinates
+ * ({@code org.symdyn.cli}), the plugin's ({@code org.symdyn.maven}) and those of the benchmarks and samples (which
+ * may share a jar with them): so the same code gives the same hash from the two jars, from class directories or
+ * from the command line's single jar, and an edit to the command line or the plugin leaves it unchanged. Zip timestamps never enter. Symja and JavaPoet enter by their Maven coordinates
  * and versions.
  *
  * @param version    the generator's Maven version ({@code unknown} if its resource is missing)
@@ -43,7 +43,8 @@ import org.symdyn.model.Model;
 public record GeneratorIdentity(String version, String codeSha256) {
     /** Packages of the code hashed (prefixes of class file names), and those left out. */
     private static final String HASHED = "org/symdyn/";
-    private static final List<String> NOT_HASHED = List.of("org/symdyn/cli/", "org/symdyn/maven/");
+    private static final List<String> NOT_HASHED = List.of("org/symdyn/cli/", "org/symdyn/maven/",
+            "org/symdyn/benchmarks/", "org/symdyn/samples/");
 
     /** A class of each library whose version shapes the generated code, and its Maven coordinates. */
     private static final Map<String, String> LIBRARIES = Map.of(
