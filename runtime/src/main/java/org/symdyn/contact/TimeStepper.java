@@ -58,6 +58,8 @@ public final class TimeStepper {
     private final ContactProblem problem;
     private final ContactSolver solver;
     private final ContactReport report = new ContactReport();
+    /** The solver's name for empty reports, made once: a step without rows must not allocate it. */
+    private final String solverName;
     private final double[] rows; // J of every row, row-major
     private final double[] lambda;
     private final double[] work;
@@ -81,6 +83,7 @@ public final class TimeStepper {
     private TimeStepper(Builder b) {
         this.dynamics = b.dynamics;
         this.settings = b.settings;
+        this.solverName = settings.solver().name().toLowerCase(java.util.Locale.ROOT);
         this.bilateral = b.bilateral;
         this.nv = dynamics.nv();
         this.space = new StateSpace(dynamics);
@@ -314,7 +317,7 @@ public final class TimeStepper {
     }
 
     private void emptyReport() {
-        report.solver = settings.solver().name().toLowerCase(java.util.Locale.ROOT);
+        report.solver = solverName;
         report.iterations = 0;
         report.converged = true;
         report.primalFeasibility = 0;

@@ -1,0 +1,31 @@
+package org.symdyn.systems;
+
+/**
+ * Something that applies generalised forces computed from the time, the state and its own command (the design
+ * note's Actuator: torque sources, servos, springs, motors, compliant contact). A system sums the forces of all its
+ * actuators, adds its τ input and hands the sum to the dynamics: H(q) v̇ + C(q, v) = τ_input + Σ τ_actuator(t, q, v).
+ *
+ * <p>Units and signs are the contract's ({@link org.symdyn.contract.Dynamics}): τ along the velocity coordinates v,
+ * N·m for rotations and N for translations, a floating base's entries the wrench [n; f] on the base in base
+ * coordinates. Gravity is never part of τ (the dynamics' C holds it).
+ *
+ * <p>Implementations own their scratch arrays: {@link #addForces} must not allocate, and an instance is not
+ * thread-safe. Commands (targets, voltages, wrenches) may be changed between calls; a system reads them at every
+ * evaluation.
+ */
+public interface Actuator {
+
+    /** The actuator's name, unique within a system (sensor and actuator names share no namespace). */
+    String name();
+
+    /**
+     * Adds this actuator's generalised forces τ(t, q, v) to {@code tau}, leaving the entries it does not act on
+     * unchanged (so that a system can sum several actuators into one array).
+     *
+     * @param t   time (s)
+     * @param q   positions (nq), read only
+     * @param v   velocities (nv), read only
+     * @param tau the caller's generalised forces (nv), accumulated into
+     */
+    void addForces(double t, double[] q, double[] v, double[] tau);
+}

@@ -1,0 +1,52 @@
+package org.symdyn.systems;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The contact force of every candidate × ground pair of a {@link ContactForces} source, in the pair's contact frame:
+ * three channels per pair, "name.pair.fn", "name.pair.ft1", "name.pair.ft2" (N; pair named "candidate@ground"),
+ * zero for pairs not in contact. From a {@link TimeSteppingSystem} the force is the step's impulse divided by h (the
+ * mean force over the step; an impact shows as a large force for one step); from a {@link CompliantContact} the
+ * force of its last evaluation.
+ */
+public final class ContactForceSensor implements Sensor {
+    private final String name;
+    private final ContactForces source;
+    private final int pairs;
+    private final List<String> channels;
+
+    public ContactForceSensor(String name, ContactForces source) {
+        this.name = Checks.name(name);
+        this.source = Objects.requireNonNull(source, "source");
+        this.pairs = source.contactSet().pairCount();
+        List<String> c = new ArrayList<>(3 * pairs);
+        for (int p = 0; p < pairs; p++) {
+            String pn = name + "." + source.contactSet().pairName(p);
+            c.add(pn + ".fn");
+            c.add(pn + ".ft1");
+            c.add(pn + ".ft2");
+        }
+        this.channels = List.copyOf(c);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public List<String> channels() {
+        return channels;
+    }
+
+    @Override
+    public void read(double t, double[] q, double[] v, double[] vdot, double[] out) {
+        for (int p = 0; p < pairs; p++) {
+            out[3 * p] = source.pairForce(p, 0);
+            out[3 * p + 1] = source.pairForce(p, 1);
+            out[3 * p + 2] = source.pairForce(p, 2);
+        }
+    }
+}

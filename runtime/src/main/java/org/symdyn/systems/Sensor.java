@@ -1,0 +1,38 @@
+package org.symdyn.systems;
+
+import java.util.List;
+
+/**
+ * A measurement of the state (the design note's Sensor: full state, encoders, IMU, contact forces), read by a system
+ * after each step into a buffer the system owns, {@link #size()} numbers named by {@link #channels()}.
+ *
+ * <p>Sensors that measure accelerations need v̇: a time-stepping system passes the step's mean acceleration
+ * (v⁺ − v)/h, a continuous-time system the dynamics' v̇ at the state read. The state read is the one at the end of
+ * the step.
+ *
+ * <p>{@link #read} must not allocate; an instance (which may hold a noise generator's state) is not thread-safe.
+ */
+public interface Sensor {
+
+    /** The sensor's name, unique within a system. */
+    String name();
+
+    /** The names of its numbers, in reading order, each prefixed with the sensor's name (unmodifiable). */
+    List<String> channels();
+
+    /** The number of numbers a reading has. */
+    default int size() {
+        return channels().size();
+    }
+
+    /**
+     * Writes the reading at (t, q, v, v̇) into {@code out} (the first {@link #size()} entries).
+     *
+     * @param t    time (s)
+     * @param q    positions (nq), read only
+     * @param v    velocities (nv), read only
+     * @param vdot accelerations (nv), read only (see the class comment for where they come from)
+     * @param out  receives the reading
+     */
+    void read(double t, double[] q, double[] v, double[] vdot, double[] out);
+}
