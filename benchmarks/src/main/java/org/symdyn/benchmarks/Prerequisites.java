@@ -46,7 +46,8 @@ final class Prerequisites {
      * {@code PrerequisitesTest} fails for a benchmark class in neither map.
      */
     static final Map<String, Supplier<Path>> FIXED_FILES = Map.of(
-            ContactStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"));
+            ContactStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
+            SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"));
 
     private Prerequisites() {
     }
