@@ -23,8 +23,10 @@ import org.symdyn.simulation.StateSpace;
  *   q⁺ = q ⊕ h v⁺,  t⁺ = t + h
  *   sensors read at (t⁺, q⁺, v⁺) with v̇ = (v⁺ − v) / h     (the step's mean acceleration)
  * </pre>
- * Without contact this is symplectic (semi-implicit) Euler: first order, with a bounded, non-drifting energy error
- * for a conservative system, which is why it suits long runs at a fixed h. Stiff actuators (a servo's kp, a
+ * Without contact this is semi-implicit Euler, first order. It is symplectic only where H is constant: with a
+ * configuration-dependent H the momentum H v is updated explicitly, and a conservative system's energy drifts
+ * linearly in time at a rate proportional to h (a swinging double pendulum at h = 1 ms: +0.015 J/s on a 6.8 J
+ * swing; {@code TimeSteppingSystemTest}); choose h for the run's length. Stiff actuators (a servo's kp, a
  * spring's k, a {@link CompliantContact}) are explicit here: the step must stay below about 2/ω of their fastest
  * mode, ω = √(k / m).
  *
