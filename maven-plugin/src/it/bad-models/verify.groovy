@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').text
 def models = new File(basedir, 'src/main/symdyn').absolutePath
 def expected = [
-    "$models/extension.urdf:[10,3] unknown SymDyn element 'spring' ",
+    "$models/extension.urdf:[10,3] unknown SymDyn element 'bungee' ",
     "$models/extension.urdf:[11,3] contact 'c': unknown link 'nowhere'",
     "$models/malformed.urdf:[3,3] malformed XML: ",
     "$models/negative_mass.urdf:[4,3] link 'b': mass -1.0 kg is negative",

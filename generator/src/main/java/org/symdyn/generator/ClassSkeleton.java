@@ -13,8 +13,16 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.DcMotorSpec;
+import org.symdyn.contract.DeclaredDevices;
+import org.symdyn.contract.DeviceSpec;
+import org.symdyn.contract.EncoderSpec;
+import org.symdyn.contract.ImuSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
+import org.symdyn.contract.ServoSpec;
+import org.symdyn.contract.SpringDamperSpec;
+import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.generator.emit.JavadocText;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.Body;
@@ -24,8 +32,9 @@ import org.symdyn.model.Model;
 
 /**
  * The class around the emitted methods: the header Javadoc (model, hashes, sizes, operation counts, what branches
- * remain), the interfaces ({@link ModelFunctions}, {@link ModelParameters}: the whole contract), the workspace, the
- * {@link org.symdyn.contract.ModelInfo} constants, {@code copy()} and the parameters' fields and accessors. The
+ * remain), the interfaces ({@link ModelFunctions}, {@link ModelParameters}, {@link DeclaredDevices}: the whole
+ * contract), the workspace, the {@link org.symdyn.contract.ModelInfo} constants, {@code copy()}, the parameters'
+ * fields and accessors and the declared devices (one static list of records built from literals). The
  * class imports from SymDyn only the contract package; other SymDyn types are named fully qualified in Javadoc.
  */
 final class ClassSkeleton {
@@ -68,6 +77,7 @@ final class ClassSkeleton {
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(ModelFunctions.class)
                 .addSuperinterface(ModelParameters.class)
+                .addSuperinterface(DeclaredDevices.class)
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
                         .addMember("value", "$S", CodeGenerator.class.getName()).build())
                 .addJavadoc(doc.build());
@@ -168,6 +178,7 @@ final class ClassSkeleton {
                 .addStatement("$T.arraycopy(parameters, 0, copy.parameters, 0, parameters.length)", System.class)
                 .addStatement("return copy").build());
         addParameters(b, model);
+        addDevices(b, model);
         b.addMethods(methods);
         return b.build();
     }
@@ -241,6 +252,79 @@ final class ClassSkeleton {
                     .addJavadoc("Sets parameter {@code $L}: $L (SI units).\n", p.name(), what)
                     .addStatement("parameters[$L] = value", k).build());
         }
+    }
+
+    /**
+     * The model's declared actuators and sensors as one unmodifiable list, built once from literals that give back
+     * the model's doubles bit for bit ({@link Double#toString}; an absent torque limit is
+     * {@code Double.POSITIVE_INFINITY}).
+     */
+    private static void addDevices(TypeSpec.Builder b, Model model) {
+        TypeName listType = ParameterizedTypeName.get(List.class, DeviceSpec.class);
+        CodeBlock.Builder init = CodeBlock.builder().add("$T.of(", List.class);
+        List<DeviceSpec> devices = model.devices();
+        if (!devices.isEmpty()) {
+            init.add("\n$>$>");
+        }
+        for (int k = 0; k < devices.size(); k++) {
+            init.add(k == 0 ? "$L" : ",\n$L", device(devices.get(k)));
+        }
+        if (!devices.isEmpty()) {
+            init.add("$<$<");
+        }
+        init.add(")");
+        b.addField(FieldSpec.builder(listType, "DEVICES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(init.build()).build());
+        b.addMethod(constant("devices", listType, CodeBlock.of("DEVICES")));
+    }
+
+    /** {@code new XxxSpec(...)} with the device's values as literals. */
+    private static CodeBlock device(DeviceSpec d) {
+        if (d instanceof ServoSpec s) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $L, $L, $L, $L)", ServoSpec.class, s.name(), s.joint(),
+                    s.qIndex(), s.vIndex(), literal(s.kp()), literal(s.kd()), literal(s.target()),
+                    literal(s.maxTorque()));
+        } else if (d instanceof DcMotorSpec m) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $L, $L, $L, $L, $L, $L)", DcMotorSpec.class, m.name(),
+                    m.joint(), m.qIndex(), m.vIndex(), literal(m.torqueConstant()), literal(m.resistance()),
+                    literal(m.freeSpeed()), literal(m.nominalVoltage()), literal(m.gearRatio()),
+                    literal(m.voltage()));
+        } else if (d instanceof TorqueSourceSpec t) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $L)", TorqueSourceSpec.class, t.name(), t.joint(),
+                    t.vIndex(), literal(t.command()), literal(t.maxTorque()));
+        } else if (d instanceof SpringDamperSpec s) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $S, $L, $L, $L, $L, $L)", SpringDamperSpec.class, s.name(),
+                    s.link1(), s.body1(), literal(s.point1()), s.link2(), s.body2(), literal(s.point2()),
+                    literal(s.stiffness()), literal(s.damping()), literal(s.restLength()));
+        } else if (d instanceof ImuSpec i) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $L, $L, $L, $L, $L, $LL)", ImuSpec.class, i.name(), i.link(),
+                    i.body(), literal(i.rotation()), literal(i.position()), literal(i.gyroNoise()),
+                    literal(i.accelNoise()), literal(i.gyroBias()), literal(i.accelBias()), i.seed());
+        } else if (d instanceof EncoderSpec e) {
+            return CodeBlock.of("new $T($S, $S, $L, $L, $L, $L)", EncoderSpec.class, e.name(), e.joint(),
+                    e.qIndex(), e.vIndex(), literal(e.resolution()), literal(e.offset()));
+        }
+        throw new IllegalArgumentException("unknown device " + d);
+    }
+
+    /** A Java literal of exactly this double (the model's numbers are finite, a torque limit may be +∞). */
+    private static String literal(double x) {
+        if (x == Double.POSITIVE_INFINITY) {
+            return "Double.POSITIVE_INFINITY";
+        } else if (x == Double.NEGATIVE_INFINITY) {
+            return "Double.NEGATIVE_INFINITY";
+        } else if (Double.isNaN(x)) {
+            return "Double.NaN";
+        }
+        return Double.toString(x);
+    }
+
+    private static String literal(double[] v) {
+        StringBuilder sb = new StringBuilder("new double[] {");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(literal(v[i]));
+        }
+        return sb.append('}').toString();
     }
 
     private static FieldSpec listField(String name, List<String> values) {

@@ -251,7 +251,7 @@ class GenerateMojoTest {
                 "    <inertial><origin xyz=\"0.2 0 0\"/><mass value=\"0.8\"/>",
                 "      <inertia ixx=\"0.005\" iyy=\"0.02\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>",
                 "  </link>",
-                "  <sd:spring name=\"s\" link=\"arm\" stiffness=\"10\"/>",
+                "  <sd:bungee name=\"s\" link=\"arm\" stiffness=\"10\"/>",
                 "  <sd:contact name=\"c\" link=\"nowhere\" normal=\"0 0 1\"/>",
                 "</robot>");
         GenerateMojo m = mojo();
@@ -261,9 +261,9 @@ class GenerateMojoTest {
         String abs = models().toFile().getAbsolutePath();
         assertEquals(List.of(
                 new File(abs, "bad/negative.urdf") + ":[4,3] link 'b': mass -1.0 kg is negative",
-                new File(abs, "extension.urdf") + ":[10,3] unknown SymDyn element 'spring' (namespace urn:symdyn:1;"
-                        + " expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point or"
-                        + " contact_sphere)",
+                new File(abs, "extension.urdf") + ":[10,3] unknown SymDyn element 'bungee' (namespace urn:symdyn:1;"
+                        + " expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point,"
+                        + " contact_sphere, servo, motor, torque_source, spring, imu or encoder)",
                 new File(abs, "extension.urdf") + ":[11,3] contact 'c': unknown link 'nowhere'"),
                 errors.subList(0, 3));
         assertEquals(4, errors.size(), log.text());

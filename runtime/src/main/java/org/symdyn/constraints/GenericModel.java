@@ -3,6 +3,8 @@ package org.symdyn.constraints;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.DeclaredDevices;
+import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
@@ -12,12 +14,13 @@ import org.symdyn.model.Model;
  * The generic interpreter of a {@link Model} behind the whole contract ({@link ModelFunctions} and
  * {@link DynamicsDerivatives}): dynamics, their derivatives and kinematics by {@link GenericDynamics}, the model's constraints by {@link GenericConstraints} on the same
  * instance's kinematics. The fused evaluations are the interface's defaults (separate calls): the interpreter has
- * no straight-line code to share between them. The oracle a generated class is checked against, and the backend
+ * no straight-line code to share between them. Its {@link #devices()} are the model's declared actuators and
+ * sensors ({@link Model#devices()}). The oracle a generated class is checked against, and the backend
  * when no class was generated.
  *
  * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
  */
-public final class GenericModel implements ModelFunctions, DynamicsDerivatives {
+public final class GenericModel implements ModelFunctions, DynamicsDerivatives, DeclaredDevices {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -41,6 +44,11 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives {
     }
 
     // ---------------------------------------------------------------- metadata
+
+    @Override
+    public List<DeviceSpec> devices() {
+        return dynamics.model().devices();
+    }
 
     @Override
     public String modelName() {

@@ -3,6 +3,7 @@ package org.symdyn.model;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DofTree;
 import org.symdyn.contract.ModelInfo;
 import org.symdyn.spatial.RigidBodyInertia;
@@ -30,6 +31,8 @@ public final class Model {
     private final List<ConstraintModel> constraints;
     private final List<GroundModel> grounds;
     private final List<ContactCandidateModel> contactCandidates;
+    private final List<DeviceSpec> devices;
+    private final List<SourceLocation> deviceLocations;
     private final List<Diagnostic> warnings;
     private final List<ParameterModel> parameters;
     private final List<RigidBodyInertia> ownInertias;
@@ -47,7 +50,8 @@ public final class Model {
             List<Body> bodies, List<Frame> frames, List<ConstraintModel> constraints, List<Diagnostic> warnings,
             List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
             List<RigidBodyInertia> ownInertias, List<GroundModel> grounds,
-            List<ContactCandidateModel> contactCandidates) {
+            List<ContactCandidateModel> contactCandidates, List<DeviceSpec> devices,
+            List<SourceLocation> deviceLocations) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -58,6 +62,8 @@ public final class Model {
         this.constraints = List.copyOf(constraints);
         this.grounds = List.copyOf(grounds);
         this.contactCandidates = List.copyOf(contactCandidates);
+        this.devices = List.copyOf(devices);
+        this.deviceLocations = List.copyOf(deviceLocations);
         this.warnings = List.copyOf(warnings);
         this.parameters = List.copyOf(parameters);
         this.ownInertias = List.copyOf(ownInertias);
@@ -203,6 +209,32 @@ public final class Model {
     /** The unilateral contact candidates (points and spheres on bodies), in declaration order; see {@link #grounds()}. */
     public List<ContactCandidateModel> contactCandidates() {
         return contactCandidates;
+    }
+
+    /**
+     * The declared actuators and sensors ({@code <symdyn:servo>}, {@code motor}, {@code torque_source},
+     * {@code spring}, {@code imu}, {@code encoder}), in declaration order (unmodifiable), resolved against the model:
+     * joints to their q and v indices, links to body indices with a fixed link's placement folded into the IMU's
+     * pose or the spring's points (body −1, the root link, with points in world coordinates). Like
+     * {@link #grounds()}, they do not enter {@link #contentHash()}: they change no quantity a generated class
+     * computes from q and v.
+     */
+    public List<DeviceSpec> devices() {
+        return devices;
+    }
+
+    /**
+     * Where the device of that name was declared ({@link SourceLocation#UNKNOWN} when built in code without one).
+     *
+     * @throws IllegalArgumentException if the model declares no device of that name
+     */
+    public SourceLocation deviceLocation(String deviceName) {
+        for (int k = 0; k < devices.size(); k++) {
+            if (devices.get(k).name().equals(deviceName)) {
+                return deviceLocations.get(k);
+            }
+        }
+        throw new IllegalArgumentException("model " + name + " declares no device named '" + deviceName + "'");
     }
 
     /** Total number of constraint rows. */

@@ -10,6 +10,13 @@ import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.symdyn.contract.DcMotorSpec;
+import org.symdyn.contract.DeviceSpec;
+import org.symdyn.contract.EncoderSpec;
+import org.symdyn.contract.ImuSpec;
+import org.symdyn.contract.ServoSpec;
+import org.symdyn.contract.SpringDamperSpec;
+import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -52,6 +59,8 @@ public final class ModelBuilder {
     private final List<GroundModel> grounds = new ArrayList<>();
     private final List<ContactCandidateModel> contactCandidates = new ArrayList<>();
     private final List<PendingParameter> parameters = new ArrayList<>();
+    private final List<DeviceSpec> devices = new ArrayList<>();
+    private final List<SourceLocation> deviceLocations = new ArrayList<>();
 
     private record PendingParameter(String name, String link, String joint, String field, SourceLocation location) {
     }
@@ -320,6 +329,112 @@ public final class ModelBuilder {
         return this;
     }
 
+    /**
+     * Adds a declared actuator or sensor ({@link DeviceSpec}); its name must be unique among the devices. Its
+     * numbers are checked here by {@link DeviceChecks}; at {@link #build()}, a joint device's joint must be a
+     * movable single-coordinate joint with the q and v indices given, and a link device's link must be a link or
+     * frame of the model on the body given (−1: the root). Problems are reported at {@link #build()}.
+     */
+    public ModelBuilder addDevice(DeviceSpec device, SourceLocation location) {
+        if (device.name() == null || device.name().isEmpty()) {
+            diagnostics.add(Diagnostic.error(location, DeviceChecks.elementName(device) + " has no name"));
+            return this;
+        }
+        String label = DeviceChecks.elementName(device) + " '" + device.name() + "'";
+        for (int k = 0; k < devices.size(); k++) {
+            if (devices.get(k).name().equals(device.name())) {
+                diagnostics.add(Diagnostic.error(location, "duplicate device name '" + device.name()
+                        + "' (the first is at " + deviceLocations.get(k) + ")"));
+                return this;
+            }
+        }
+        for (String problem : DeviceChecks.problems(device)) {
+            diagnostics.add(Diagnostic.error(location, label + ": " + problem));
+        }
+        devices.add(device);
+        deviceLocations.add(location);
+        return this;
+    }
+
+    /** {@link #addDevice(DeviceSpec, SourceLocation)} without a source location. */
+    public ModelBuilder addDevice(DeviceSpec device) {
+        return addDevice(device, SourceLocation.UNKNOWN);
+    }
+
+    /** The first position coordinate of a body added so far (bodies before it, in order, take theirs first). */
+    public int qIndexOfBody(int bodyIndex) {
+        int n = 0;
+        for (int i = 0; i < bodyIndex; i++) {
+            n += bodies.get(i).type.nq();
+        }
+        return n;
+    }
+
+    /** The first velocity coordinate of a body added so far. */
+    public int vIndexOfBody(int bodyIndex) {
+        int n = 0;
+        for (int i = 0; i < bodyIndex; i++) {
+            n += bodies.get(i).type.nv();
+        }
+        return n;
+    }
+
+    /** Every device whose joint or link does not match the model, as errors. */
+    private void checkDevices(List<Diagnostic> errors) {
+        for (int k = 0; k < devices.size(); k++) {
+            DeviceSpec d = devices.get(k);
+            SourceLocation at = deviceLocations.get(k);
+            String label = DeviceChecks.elementName(d) + " '" + d.name() + "'";
+            if (d instanceof ServoSpec s) {
+                checkJoint(errors, at, label, s.joint(), s.qIndex(), s.vIndex());
+            } else if (d instanceof DcMotorSpec m) {
+                checkJoint(errors, at, label, m.joint(), m.qIndex(), m.vIndex());
+            } else if (d instanceof TorqueSourceSpec t) {
+                Integer body = jointNames.get(t.joint());
+                checkJoint(errors, at, label, t.joint(), body == null ? -1 : qIndexOfBody(body), t.vIndex());
+            } else if (d instanceof EncoderSpec e) {
+                checkJoint(errors, at, label, e.joint(), e.qIndex(), e.vIndex());
+            } else if (d instanceof ImuSpec i) {
+                checkLink(errors, at, label, i.link(), i.body());
+            } else if (d instanceof SpringDamperSpec s) {
+                checkLink(errors, at, label, s.link1(), s.body1());
+                checkLink(errors, at, label, s.link2(), s.body2());
+                if (s.body1() == s.body2()) {
+                    errors.add(Diagnostic.error(at, label + ": both points move with the same body ('" + s.link1()
+                            + "' and '" + s.link2() + "'), so the spring exerts no force"));
+                }
+            }
+        }
+    }
+
+    private void checkJoint(List<Diagnostic> errors, SourceLocation at, String label, String joint, int qIndex,
+            int vIndex) {
+        Integer body = jointNames.get(joint);
+        if (body == null) {
+            errors.add(Diagnostic.error(at, label + ": joint '" + joint + "' is not a movable joint of the model"));
+            return;
+        }
+        JointType type = bodies.get(body).type;
+        if (!type.isSingleDof()) {
+            errors.add(Diagnostic.error(at, label + ": joint '" + joint + "' is " + type.urdfName()
+                    + "; the device needs a single-coordinate joint (revolute, continuous or prismatic)"));
+        } else if (qIndex != qIndexOfBody(body) || vIndex != vIndexOfBody(body)) {
+            errors.add(Diagnostic.error(at, label + ": q index " + qIndex + " and v index " + vIndex
+                    + " are not those of joint '" + joint + "' (" + qIndexOfBody(body) + ", " + vIndexOfBody(body)
+                    + ")"));
+        }
+    }
+
+    private void checkLink(List<Diagnostic> errors, SourceLocation at, String label, String link, int body) {
+        Frame f = frames.get(link);
+        if (f == null) {
+            errors.add(Diagnostic.error(at, label + ": link '" + link + "' is not a link or frame of the model"));
+        } else if (f.bodyIndex() != body) {
+            errors.add(Diagnostic.error(at, label + ": link '" + link + "' moves with body " + f.bodyIndex()
+                    + ", not " + body));
+        }
+    }
+
     private static boolean finite(double[] v) {
         for (double x : v) {
             if (!Double.isFinite(x)) {
@@ -469,6 +584,7 @@ public final class ModelBuilder {
             }
         }
         List<ParameterModel> resolved = resolveParameters(errors);
+        checkDevices(errors);
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -515,7 +631,7 @@ public final class ModelBuilder {
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates);
+                contactCandidates, devices, deviceLocations);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.symdyn.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.symdyn.testing.DeviceAssertions.assertSameDevices;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.contract.ConstraintFunctions;
+import org.symdyn.contract.DeclaredDevices;
+import org.symdyn.contract.DeviceSpec;
+import org.symdyn.contract.ImuSpec;
+import org.symdyn.contract.ServoSpec;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.contract.FrameKinematics;
@@ -69,10 +74,29 @@ class GeneratedMetadataTest {
         for (int k = 0; k < model.parameters().size(); k++) {
             assertEquals(model.parameters().get(k).value(), params.parameter(k), "default of parameter " + k);
         }
+        assertSameDevices(model.devices(), ((DeclaredDevices) instance).devices());
         // copy() is an independent instance of the same class.
         Dynamics copy = dyn.copy();
         assertEquals(instance.getClass(), copy.getClass());
         assertEquals(false, copy == instance);
+    }
+
+    /** The quadruped declares a standing servo on each of its 12 joints and an IMU on the trunk. */
+    @Test
+    void theQuadrupedDeclaresItsServosAndImu() throws Exception {
+        DeclaredDevices generated = new org.symdyn.samples.generated.QuadrupedDynamics();
+        List<DeviceSpec> devices = generated.devices();
+        assertEquals(13, devices.size());
+        Model model = SampleModels.load("quadruped.urdf");
+        for (String leg : List.of("lf", "rf", "lh", "rh")) {
+            ServoSpec knee = generated.device(leg + "_kfe_servo", ServoSpec.class);
+            assertEquals(leg + "_kfe", knee.joint());
+            assertEquals(model.vNames().indexOf(leg + "_kfe"), knee.vIndex());
+            assertEquals(-1.2, knee.target());
+            assertEquals(0.6, generated.device(leg + "_hfe_servo", ServoSpec.class).target());
+        }
+        ImuSpec imu = generated.device("base_imu", ImuSpec.class);
+        assertEquals(model.bodyIndex("trunk"), imu.body());
     }
 
     /** Every model file of the module has a case, so none escapes the regression tests. */

@@ -19,7 +19,8 @@ import org.symdyn.spatial.Pose;
  * Reads the SymDyn extension elements ({@code gravity}, {@code loop}, {@code contact}, {@code coupler},
  * {@code line_on_line}, {@code parameter}, and the unilateral contact elements {@code ground},
  * {@code contact_point}, {@code contact_sphere} in namespace {@value UrdfReader#NAMESPACE}) and URDF {@code <mimic>}, after every link
- * has been given to the builder, so that links and joints can be resolved to body indices.
+ * has been given to the builder, so that links and joints can be resolved to body indices. The actuator and sensor
+ * elements go to {@link DeviceElementReader}.
  *
  * <p>A link may be a moving link, a link attached by fixed joints (its fixed placement is folded into the
  * constraint's frame or point) or the root link (body -1). A link or joint that exists in the file but was refused
@@ -32,6 +33,7 @@ final class ConstraintElementReader {
     private final ModelBuilder builder;
     private final Map<String, LinkDeclaration> links;
     private final Map<String, JointDeclaration> joints;
+    private final DeviceElementReader devices;
     private XmlElement gravity;
 
     ConstraintElementReader(ValueReader values, ModelBuilder builder, Map<String, LinkDeclaration> links,
@@ -40,6 +42,7 @@ final class ConstraintElementReader {
         this.builder = builder;
         this.links = links;
         this.joints = joints;
+        this.devices = new DeviceElementReader(values, builder, links, joints);
     }
 
     /** A URDF {@code <mimic joint="j1" multiplier="m" offset="o"/>} in joint j2: q_j2 = m q_j1 + o. */
@@ -73,9 +76,10 @@ final class ConstraintElementReader {
             case "ground" -> readGround(e);
             case "contact_point" -> readContactCandidate(e, false);
             case "contact_sphere" -> readContactCandidate(e, true);
+            case "servo", "motor", "torque_source", "spring", "imu", "encoder" -> devices.read(e);
             default -> values.error(e, "unknown SymDyn element '" + e.name() + "' (namespace " + UrdfReader.NAMESPACE
-                    + "; expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point or"
-                    + " contact_sphere)");
+                    + "; expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point,"
+                    + " contact_sphere, servo, motor, torque_source, spring, imu or encoder)");
         }
     }
 

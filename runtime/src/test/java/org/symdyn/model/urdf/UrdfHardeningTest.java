@@ -237,7 +237,7 @@ class UrdfHardeningTest {
                 """.formatted(INERTIAL)));
         assertEquals(List.of(8), m.warnings().stream().map(d -> d.location().line()).toList());
         // an unknown element in ours stays an error
-        errorAt(failure(pendulum(INERTIAL, "  <sd:spring name=\"s\"/>\n")), 5, "unknown SymDyn element 'spring'");
+        errorAt(failure(pendulum(INERTIAL, "  <sd:bungee name=\"s\"/>\n")), 5, "unknown SymDyn element 'bungee'");
     }
 
     // ---- item 12: floating base ----

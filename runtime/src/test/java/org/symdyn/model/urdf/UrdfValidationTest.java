@@ -508,14 +508,14 @@ class UrdfValidationTest {
                     <symdyn:contact name="inside" link="b" normal="1 0 0"/>
                   </link>
                   <joint name="j" type="prismatic"><parent link="a"/><child link="b"/></joint>
-                  <symdyn:spring name="s"/>
+                  <symdyn:bungee name="s"/>
                   <symdyn:contact name="c" link="b" normal="1 0 0">
                     <symdyn:point/>
                   </symdyn:contact>
                 </robot>
                 """.formatted(INERTIAL));
         errorAt(e, 5, "must be a direct child of <robot>");
-        errorAt(e, 8, "unknown SymDyn element 'spring'");
+        errorAt(e, 8, "unknown SymDyn element 'bungee'");
         errorAt(e, 10, "contact 'c': unknown SymDyn element 'point'");
         assertEquals(3, e.diagnostics().size(), UrdfTesting.describe(e));
     }
