@@ -56,6 +56,7 @@ public final class SymDynCli {
             "--initial", "simulate needs --initial STATE.json",
             "--duration", "simulate needs --duration SECONDS",
             "--step", "simulate needs --step SECONDS",
+            "--output", "view needs -o FILE (the HTML page to write)",
             "--dir", "generate needs -d DIR (where the sources go)",
             "--package", "generate needs -p PACKAGE (the package of the generated classes)");
 
@@ -198,6 +199,7 @@ public final class SymDynCli {
                 .addSubcommand(new InspectCommand())
                 .addSubcommand(new EvaluateCommand())
                 .addSubcommand(new SimulateCommand())
+                .addSubcommand(new ViewCommand())
                 .addSubcommand(new GenerateCommand())
                 .addSubcommand(help);
         help.root = root;

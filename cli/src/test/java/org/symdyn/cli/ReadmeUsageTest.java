@@ -62,9 +62,9 @@ class ReadmeUsageTest {
     void everyUsageLineListsTheOptionsItsCommandHas() throws IOException {
         Map<String, String> usage = usageLines();
         CommandLine root = SymDynCli.commandLine();
-        assertEquals(List.of("generate", "inspect", "evaluate", "simulate", "help", "--version"),
+        assertEquals(List.of("generate", "inspect", "evaluate", "simulate", "view", "help", "--version"),
                 List.copyOf(usage.keySet()));
-        for (String command : List.of("inspect", "evaluate", "simulate", "generate")) {
+        for (String command : List.of("inspect", "evaluate", "simulate", "view", "generate")) {
             Set<String> documented = new TreeSet<>();
             for (String token : usage.get(command).split("\\s+")) {
                 String t = token.replace("[", "").replace("]", "");

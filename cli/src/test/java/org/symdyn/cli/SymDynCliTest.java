@@ -572,7 +572,7 @@ class SymDynCliTest {
             assertEquals(e.getValue(), help.out(), String.join(" ", e.getKey()));
             assertEquals("", help.err());
         }
-        for (String command : List.of("inspect", "evaluate", "simulate", "generate")) {
+        for (String command : List.of("inspect", "evaluate", "simulate", "view", "generate")) {
             assertTrue(SymDynCli.usage(command).startsWith(SymDynCli.usage(command).lines().findFirst().get()
                     + "\nUsage: symdyn " + command + " "), SymDynCli.usage(command));
             assertTrue(SymDynCli.usage(null).contains("\n  " + command + " "), "listed: " + command);
