@@ -254,7 +254,7 @@ final class GenerateCommand implements CliCommand {
                 + g.file();
     }
 
-    private static void write(Path file, String text) throws CliException {
+    static void write(Path file, String text) throws CliException {
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
@@ -279,7 +279,7 @@ final class GenerateCommand implements CliCommand {
     }
 
     /** An output path named on the command line; a name the file system cannot hold is bad input. */
-    private static Path outputPath(String name) throws CliException {
+    static Path outputPath(String name) throws CliException {
         try {
             return Path.of(name);
         } catch (InvalidPathException e) {

@@ -103,6 +103,62 @@ final class StatesReader {
         return states;
     }
 
+    /** The keys of the initial state of {@code symdyn simulate}, in the order the "unknown key" message lists them. */
+    private static final List<String> INITIAL_KEYS = List.of("q", "v", "tau");
+
+    /**
+     * Reads and checks the initial state of {@code symdyn simulate}: one object {@code {"q": [...], "v": [...],
+     * "tau": [...]}}, every key optional: q (nq numbers) defaults to the model's neutral configuration (zero joint
+     * positions, identity quaternions), v and tau (nv numbers each) to zeros. Other keys are errors.
+     *
+     * @param file  the state file, named in messages as given
+     * @param model the model the state is for
+     * @throws CliException every problem found, located (exit code 2)
+     */
+    static State readInitial(Path file, Model model) throws CliException {
+        JsonValue root;
+        try {
+            root = JsonReader.read(file);
+        } catch (JsonException e) {
+            throw CliException.badInput(e.getMessage());
+        }
+        StatesReader reader = new StatesReader(file.toString(), model);
+        State state = reader.initial(root);
+        if (!reader.errors.isEmpty()) {
+            throw CliException.badInput(reader.errors.stream()
+                    .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
+                            .thenComparingInt(d -> d.location().column()))
+                    .map(Diagnostic::toString)
+                    .toList());
+        }
+        return state;
+    }
+
+    private State initial(JsonValue root) {
+        if (!(root instanceof JsonValue.ObjectValue object)) {
+            error(root, "an initial state is an object {\"q\": [...], \"v\": [...], \"tau\": [...]}, not "
+                    + article(root));
+            return null;
+        }
+        for (var member : object.members().entrySet()) {
+            if (!INITIAL_KEYS.contains(member.getKey())) {
+                error(member.getValue(), "unknown key '" + member.getKey() + "' (expected "
+                        + String.join(", ", INITIAL_KEYS) + ")");
+            }
+        }
+        double[] q = object.get("q") == null ? model.neutralConfiguration()
+                : vector("", object, "q", "nq", model.nq(), true);
+        double[] v = vector("", object, "v", "nv", model.nv(), false);
+        double[] tau = vector("", object, "tau", "nv", model.nv(), false);
+        if (q != null && object.get("q") != null) {
+            checkQuaternions("", "q", q, (JsonValue.ArrayValue) object.get("q"));
+        }
+        if (q == null || v == null || tau == null) {
+            return null;
+        }
+        return new State(q, v, tau, new double[model.nv()], null, null, null, List.of(), location(root));
+    }
+
     private List<State> states(JsonValue root) {
         List<State> states = new ArrayList<>();
         if (!(root instanceof JsonValue.ObjectValue object)) {

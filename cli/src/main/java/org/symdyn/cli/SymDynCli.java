@@ -27,7 +27,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code symdyn} command line ({@code java -jar symdyn.jar ...}): commands {@code inspect}, {@code evaluate},
- * {@code generate} and {@code help}, their options, per-command help and {@code --version} by picocli.
+ * {@code simulate}, {@code view}, {@code generate} and {@code help}, their options, per-command help and
+ * {@code --version} by picocli.
  *
  * <p>Results go to standard output as pretty-printed JSON (two-space indentation, numeric arrays on one line,
  * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
@@ -52,6 +53,10 @@ public final class SymDynCli {
     /** What a missing required option means, by its longest name. */
     private static final Map<String, String> NEEDS = Map.of(
             "--states", "evaluate needs --states FILE",
+            "--initial", "simulate needs --initial STATE.json",
+            "--duration", "simulate needs --duration SECONDS",
+            "--step", "simulate needs --step SECONDS",
+            "--output", "view needs -o FILE (the HTML page to write)",
             "--dir", "generate needs -d DIR (where the sources go)",
             "--package", "generate needs -p PACKAGE (the package of the generated classes)");
 
@@ -62,7 +67,8 @@ public final class SymDynCli {
     @Command(name = "symdyn", mixinStandardHelpOptions = true, versionProvider = Version.class,
             synopsisSubcommandLabel = "COMMAND", usageHelpAutoWidth = true, usageHelpWidth = 100,
             description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements), prints their"
-                    + " structure and dynamics as JSON, and generates one Java dynamics class per model."},
+                    + " structure and dynamics as JSON, simulates them with contact, animates a trajectory in an"
+                    + " HTML page, and generates one Java dynamics class per model."},
             footer = {"", "Options may stand before or after the model files. 'symdyn help COMMAND' or 'symdyn"
                     + " COMMAND --help' describes a command.",
                 "Exit codes: 0 success, 1 internal error (a bug: please report it), 2 bad usage or input. Problems"
@@ -74,7 +80,7 @@ public final class SymDynCli {
     @Command(name = "help", header = "Print the help of a command.",
             description = "Print the help of a command (or of symdyn) and exit.")
     static final class Help implements CliCommand {
-        @Parameters(paramLabel = "COMMAND", arity = "0..1", description = "inspect, evaluate or generate.")
+        @Parameters(paramLabel = "COMMAND", arity = "0..1", description = "inspect, evaluate, simulate, view or generate.")
         String command;
 
         private CommandLine root;
@@ -142,7 +148,7 @@ public final class SymDynCli {
                 return 0;
             }
             if (at < 0) {
-                throw CliException.usage("", "missing command (inspect, evaluate or generate)");
+                throw CliException.usage("", "missing command (inspect, evaluate, simulate, view or generate)");
             }
             if (command == null) {
                 throw unknownCommand(args[at]);
@@ -192,6 +198,8 @@ public final class SymDynCli {
         CommandLine root = new CommandLine(new Top())
                 .addSubcommand(new InspectCommand())
                 .addSubcommand(new EvaluateCommand())
+                .addSubcommand(new SimulateCommand())
+                .addSubcommand(new ViewCommand())
                 .addSubcommand(new GenerateCommand())
                 .addSubcommand(help);
         help.root = root;
@@ -255,10 +263,16 @@ public final class SymDynCli {
                     && command.getCommandSpec().findOption(a.substring(0, 2)) != null) {
                 continue; // clustered short options, or -dDIR: picocli's to parse
             }
+            List<String> others = new ArrayList<>();
             for (CommandLine other : root.getSubcommands().values()) {
                 if (other != command && other.getCommandSpec().findOption(option) != null) {
-                    throw CliException.usage(name, "option " + option + " is only for " + other.getCommandName());
+                    others.add(other.getCommandName());
                 }
+            }
+            if (!others.isEmpty()) {
+                String list = others.size() == 1 ? others.get(0) : String.join(", ",
+                        others.subList(0, others.size() - 1)) + " and " + others.get(others.size() - 1);
+                throw CliException.usage(name, "option " + option + " is only for " + list);
             }
             throw CliException.usage(name, "unknown option '" + a + "'");
         }
@@ -271,8 +285,11 @@ public final class SymDynCli {
         if (e instanceof MissingParameterException m) {
             for (ArgSpec missing : m.getMissing()) {
                 if (missing.isPositional()) {
-                    return CliException.usage(hint, name + (name.equals("generate") ? " needs one or more model files"
-                            : " needs a model file"));
+                    return CliException.usage(hint, name + switch (name) {
+                        case "generate" -> " needs one or more model files";
+                        case "view" -> " needs a trajectory file and a model file (view TRAJ.json MODEL.urdf)";
+                        default -> " needs a model file";
+                    });
                 }
             }
             OptionSpec option = (OptionSpec) m.getMissing().get(0);
@@ -294,8 +311,11 @@ public final class SymDynCli {
             if (first.startsWith("-") && !first.equals("-")) {
                 return CliException.usage(hint, "unknown option '" + first + "'");
             }
-            return CliException.usage(hint, "unexpected argument '" + first + "' (" + (name.equals("help")
-                    ? "one command only" : "one model file only") + ")");
+            return CliException.usage(hint, "unexpected argument '" + first + "' (" + switch (name) {
+                case "help" -> "one command only";
+                case "view" -> "one trajectory file and one model file only";
+                default -> "one model file only";
+            } + ")");
         }
         if (e.getArgSpec() instanceof OptionSpec option && option.arity().max() == 0) {
             return CliException.usage(hint, "option " + option.longestName() + " takes no value");
@@ -305,7 +325,7 @@ public final class SymDynCli {
     }
 
     private static CliException unknownCommand(String command) {
-        return CliException.usage("", "unknown command '" + command + "' (commands: inspect, evaluate, generate)");
+        return CliException.usage("", "unknown command '" + command + "' (commands: inspect, evaluate, simulate, view, generate)");
     }
 
     /** This command line's version, written by the build into {@code symdyn-cli.properties}. */

@@ -1,0 +1,287 @@
+package org.symdyn.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.symdyn.cli.StatesReader.State;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Model;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code symdyn simulate}: time stepping with contact from an initial state, the trajectory as JSON.
+ *
+ * <p>Initial state file: {@code {"q": [...], "v": [...], "tau": [...]}}, every key optional: q (nq numbers) is the
+ * model's neutral configuration when missing (zero joint positions, identity quaternions (x, y, z, w) = (0, 0, 0,
+ * 1)), v (nv) zero, tau (nv) zero; tau is held constant over the whole run.
+ *
+ * <p>Stepping: {@link SimulationRun} ({@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds
+ * and contact candidates, joint limits and bilateral constraints). The run takes n = round(duration / step) steps;
+ * a duration that is not a whole number of steps (within 10⁻⁶ of a step) is refused.
+ *
+ * <p>Output ({@code --output FILE}, else standard output):
+ * <pre>
+ * {"model": NAME, "step": h, "every": N, "q_names": [...], "v_names": [...],
+ *  "t": [...]            the recorded times, s: 0 (the initial state), then every N-th step, and always the last
+ *  "q": [[...], ...]     the configuration at each recorded time (nq)
+ *  "v": [[...], ...]     the velocity at each recorded time (nv)
+ *  "contacts": [[...], ...]  per recorded time the contacts of the step that ended there (none at t = 0):
+ *        {"name": candidate, "ground": ground, "position": [3] (the contact point at the step's start), "gap": m,
+ *         "normal_impulse": N·s along the ground normal, "tangent_impulse": [3] N·s (world),
+ *         "slip_velocity": [3] m/s (world, tangential part of J v⁺)}
+ *  "sensors": {}         sensor readings by name, one entry per recorded time (no sensors yet)
+ *  "solver": {"steps", "converged" (every solve converged), "unconverged", "max_iterations",
+ *             "worst_violation" (m/s)}}
+ * </pre>
+ * A solve that did not converge is not an error: it is counted in "solver" and one warning line goes to standard
+ * error. A state that is not finite after a step, or dynamics that cannot be evaluated, stops the run (exit code 2,
+ * the step and time named).
+ */
+@Command(name = "simulate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
+        header = "Simulate with contact from an initial state and print the trajectory as JSON.",
+        description = {
+            "Steps the model for --duration seconds in steps of --step (time stepping with unilateral contact and"
+                    + " Coulomb friction against the model's grounds, joint limits and the model's constraints) and"
+                    + " prints {\"t\", \"q\", \"v\", \"contacts\", \"sensors\", \"solver\"}: t = 0 (the initial"
+                    + " state), then every N-th step and always the last; per recorded time the contacts of the step"
+                    + " that ended there (name, ground, position, gap, normal_impulse, tangent_impulse, slip_velocity;"
+                    + " impulses in N*s, vectors in world coordinates); solver: steps, converged, unconverged,"
+                    + " max_iterations, worst_violation (m/s).",
+            "A contact solve that did not converge is reported in solver and warned about on standard error (exit"
+                    + " code 0)."},
+        footer = {"", "Initial state file: {\"q\": [...], \"v\": [...], \"tau\": [...]}; q (nq numbers) is the"
+                + " neutral configuration when missing (zero joints, identity quaternions (x, y, z, w)), v and tau (nv"
+                + " numbers each) zero when missing; tau is held constant.",
+            "The number of steps is round(duration / step); a duration that is not a whole number of steps is"
+                    + " refused.",
+            "",
+            "Exit codes: 0 success, 1 internal error, 2 bad usage, model or state file, or a simulation that"
+                    + " diverged (the step and time named)."})
+final class SimulateCommand implements CliCommand {
+    /** The most steps one run may take. */
+    static final long MAX_STEPS = 100_000_000L;
+    /** How far (in steps) a duration may be from a whole number of steps. */
+    static final double WHOLE_STEPS = 1e-6;
+
+    @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
+    String model;
+
+    @Option(names = "--initial", paramLabel = "STATE.json", required = true, order = 1,
+            description = "The initial state {\"q\", \"v\", \"tau\"} (format below).")
+    String initial;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", required = true, order = 2,
+            description = "How long to simulate (a positive whole number of steps).")
+    double duration;
+
+    @Option(names = "--step", paramLabel = "SECONDS", required = true, order = 3,
+            description = "The time step h (positive).")
+    double step;
+
+    @Option(names = "--every", paramLabel = "N", defaultValue = "1", order = 4,
+            description = "Record every N-th step (default 1: every step); t = 0 and the last step are always"
+                    + " recorded.")
+    int every;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "TRAJ.json", order = 5,
+            description = "Write the trajectory to this file instead of standard output.")
+    String output;
+
+    @Option(names = "--backend", paramLabel = "generic|generated", defaultValue = EvaluateCommand.GENERIC, order = 6,
+            description = "generic (the default: the runtime's interpreter) or generated (the model's class,"
+                    + " generated and compiled in memory; the same trajectory to rounding).")
+    String backend;
+
+    @Mixin
+    ModelOptions options = new ModelOptions();
+
+    @Mixin
+    HelpOption help = new HelpOption();
+
+    @Override
+    public void run(PrintStream out, PrintStream err) throws CliException {
+        if (initial.isEmpty()) {
+            throw CliException.usage("simulate", "option --initial needs a non-empty value");
+        }
+        if (!(step > 0) || Double.isInfinite(step)) {
+            throw CliException.usage("simulate", "--step must be a positive number of seconds, not " + format(step));
+        }
+        if (!(duration > 0) || Double.isInfinite(duration)) {
+            throw CliException.usage("simulate", "--duration must be a positive number of seconds, not "
+                    + format(duration));
+        }
+        if (every < 1) {
+            throw CliException.usage("simulate", "--every must be a positive number of steps, not " + every);
+        }
+        long steps = steps(duration, step);
+        if (!backend.equals(EvaluateCommand.GENERIC) && !backend.equals(EvaluateCommand.GENERATED)) {
+            throw CliException.badInput("unknown backend '" + backend + "' (available: " + EvaluateCommand.GENERIC
+                    + ", " + EvaluateCommand.GENERATED + ")");
+        }
+        Path outFile = output == null ? null : GenerateCommand.outputPath(output);
+        if (outFile != null && Files.isDirectory(outFile)) {
+            throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
+        }
+        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        Path stateFile = SymDynCli.path(initial);
+        State state = StatesReader.readInitial(stateFile, m);
+        for (Diagnostic warning : m.warnings()) {
+            err.println(warning);
+        }
+        ModelFunctions functions = functions(m, backend);
+        SimulationRun run;
+        try {
+            run = new SimulationRun(m, functions, state.q(), state.v(), step,
+                    SimulationRun.Actuation.constant(state.tau()), SimulationRun.Sensing.NONE);
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
+        }
+        JsonValue trajectory = simulate(run, steps, every, state, err);
+        String text = SymDynCli.WRITER.write(trajectory);
+        if (outFile == null) {
+            out.println(text);
+        } else {
+            GenerateCommand.write(outFile, text + "\n");
+        }
+    }
+
+    /** The model's functions by the named backend (checked by the caller). */
+    static ModelFunctions functions(Model m, String backend) throws CliException {
+        if (backend.equals(EvaluateCommand.GENERATED)) {
+            Object generated = GenerateCommand.compileInstance(m);
+            if (!(generated instanceof ModelFunctions f)) {
+                throw new IllegalStateException("the generated class " + generated.getClass().getName()
+                        + " does not implement " + ModelFunctions.class.getName());
+            }
+            return f;
+        }
+        return new GenericModel(m);
+    }
+
+    /** round(duration / step), refused when not a whole number of steps or beyond {@link #MAX_STEPS}. */
+    static long steps(double duration, double step) throws CliException {
+        double ratio = duration / step;
+        if (!(ratio <= MAX_STEPS + 0.5)) {
+            throw CliException.usage("simulate", "--duration " + JsonWriter.formatNumber(duration) + " / --step "
+                    + JsonWriter.formatNumber(step) + " is " + JsonWriter.formatNumber(ratio) + " steps, more than "
+                    + MAX_STEPS);
+        }
+        long n = Math.round(ratio);
+        if (n < 1 || Math.abs(ratio - n) > WHOLE_STEPS) {
+            throw CliException.usage("simulate", "--duration " + JsonWriter.formatNumber(duration)
+                    + " is not a whole number of steps of " + JsonWriter.formatNumber(step) + " s ("
+                    + JsonWriter.formatNumber(ratio) + " steps)");
+        }
+        return n;
+    }
+
+    /**
+     * Runs {@code steps} steps, recording t = 0, every {@code every}-th step and the last.
+     *
+     * @param state the initial state (for the location of a divergence message)
+     * @param err   where the warning of unconverged solves goes
+     * @throws CliException the state became non-finite or the dynamics could not be evaluated (exit code 2)
+     */
+    static JsonValue simulate(SimulationRun run, long steps, int every, State state, PrintStream err)
+            throws CliException {
+        Model m = run.model();
+        List<JsonValue> t = new ArrayList<>();
+        List<JsonValue> q = new ArrayList<>();
+        List<JsonValue> v = new ArrayList<>();
+        List<JsonValue> contacts = new ArrayList<>();
+        Map<String, List<JsonValue>> sensors = new LinkedHashMap<>();
+        record(run, t, q, v, contacts, sensors);
+        long firstUnconverged = -1;
+        for (long i = 1; i <= steps; i++) {
+            boolean converged;
+            try {
+                converged = run.step();
+            } catch (ArithmeticException e) {
+                throw diverged(state, i, run, "the dynamics cannot be evaluated: " + e.getMessage());
+            }
+            if (!converged && firstUnconverged < 0) {
+                firstUnconverged = i;
+            }
+            String bad = run.nonFinite(6);
+            if (bad != null) {
+                throw diverged(state, i, run, "the state is not finite (" + bad + "); the simulation diverged:"
+                        + " try a smaller --step");
+            }
+            if (i % every == 0 || i == steps) {
+                record(run, t, q, v, contacts, sensors);
+            }
+        }
+        SimulationRun.SolverSummary s = run.solver();
+        if (s.unconverged() > 0) {
+            err.println("warning: " + s.unconverged() + " of " + s.steps() + " contact solves did not converge"
+                    + " (first at step " + firstUnconverged + ", t = " + JsonWriter.formatNumber(firstUnconverged
+                            * run.stepSize()) + " s; their steps used the last iterate); worst contact-law violation "
+                    + JsonWriter.formatNumber(s.worstViolation()) + " m/s");
+        }
+        JsonValue.ObjectBuilder sensorJson = JsonValue.objectBuilder();
+        sensors.forEach((name, values) -> sensorJson.put(name, JsonValue.array(values)));
+        return JsonValue.objectBuilder()
+                .put("model", m.name())
+                .put("step", run.stepSize())
+                .put("every", every)
+                .put("q_names", JsonValue.strings(m.qNames()))
+                .put("v_names", JsonValue.strings(m.vNames()))
+                .put("t", JsonValue.array(t))
+                .put("q", JsonValue.array(q))
+                .put("v", JsonValue.array(v))
+                .put("contacts", JsonValue.array(contacts))
+                .put("sensors", sensorJson.build())
+                .put("solver", JsonValue.objectBuilder()
+                        .put("steps", s.steps())
+                        .put("converged", JsonValue.of(s.unconverged() == 0))
+                        .put("unconverged", s.unconverged())
+                        .put("max_iterations", s.maxIterations())
+                        .put("worst_violation", s.worstViolation())
+                        .build())
+                .build();
+    }
+
+    private static void record(SimulationRun run, List<JsonValue> t, List<JsonValue> q, List<JsonValue> v,
+            List<JsonValue> contacts, Map<String, List<JsonValue>> sensors) {
+        t.add(JsonValue.of(run.time()));
+        q.add(JsonValue.array(run.q().clone()));
+        v.add(JsonValue.array(run.v().clone()));
+        List<JsonValue> list = new ArrayList<>(run.contacts().size());
+        for (SimulationRun.Contact c : run.contacts()) {
+            list.add(JsonValue.objectBuilder()
+                    .put("name", c.name())
+                    .put("ground", c.ground())
+                    .put("position", JsonValue.array(c.position()))
+                    .put("gap", c.gap())
+                    .put("normal_impulse", c.normalImpulse())
+                    .put("tangent_impulse", JsonValue.array(c.tangentImpulse()))
+                    .put("slip_velocity", JsonValue.array(c.slipVelocity()))
+                    .build());
+        }
+        contacts.add(JsonValue.array(list));
+        for (Map.Entry<String, double[]> e : run.sensors().entrySet()) {
+            sensors.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(JsonValue.array(e.getValue().clone()));
+        }
+    }
+
+    /** A number as JSON writes it; NaN and infinities as Java does. */
+    private static String format(double x) {
+        return Double.isFinite(x) ? JsonWriter.formatNumber(x) : Double.toString(x);
+    }
+
+    private static CliException diverged(State state, long step, SimulationRun run, String why) {
+        return CliException.badInput(Diagnostic.error(state.location(), "step " + step + " (t = "
+                + JsonWriter.formatNumber(step * run.stepSize()) + " s): " + why).toString());
+    }
+}

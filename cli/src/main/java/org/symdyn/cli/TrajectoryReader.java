@@ -1,0 +1,238 @@
+package org.symdyn.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.symdyn.cli.json.JsonException;
+import org.symdyn.cli.json.JsonReader;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Model;
+import org.symdyn.model.SourceLocation;
+
+/**
+ * Reads a trajectory file of {@code symdyn simulate} for {@code symdyn view} and checks it against the model.
+ *
+ * <p>Required: {@code "t"} (numbers, not decreasing) and {@code "q"} (one array of nq numbers per time). Optional:
+ * {@code "v"} (one array of nv numbers per time) and {@code "contacts"} (per time an array of objects with
+ * {@code "position": [x, y, z]} and {@code "normal_impulse"}, and optionally {@code "name"} and {@code "ground"}).
+ * Other keys ({@code "solver"}, {@code "sensors"}, ...) are ignored. Every problem is reported as
+ * {@code path:[line,col] message}.
+ */
+final class TrajectoryReader {
+    /** One recorded time's contact, as the viewer draws it. */
+    record Contact(String name, String ground, double[] position, double normalImpulse) {
+    }
+
+    /** A trajectory: times, configurations, velocities (null when absent), contacts per time (empty lists when absent). */
+    record Trajectory(double[] t, double[][] q, double[][] v, List<List<Contact>> contacts) {
+    }
+
+    private final String path;
+    private final Model model;
+    private final List<Diagnostic> errors = new ArrayList<>();
+
+    private TrajectoryReader(String path, Model model) {
+        this.path = path;
+        this.model = model;
+    }
+
+    /**
+     * @throws CliException every problem of the file (exit code 2)
+     */
+    static Trajectory read(Path file, Model model) throws CliException {
+        JsonValue root;
+        try {
+            root = JsonReader.read(file);
+        } catch (JsonException e) {
+            throw CliException.badInput(e.getMessage());
+        }
+        TrajectoryReader reader = new TrajectoryReader(file.toString(), model);
+        Trajectory trajectory = reader.trajectory(root);
+        if (!reader.errors.isEmpty() || trajectory == null) {
+            throw CliException.badInput(reader.errors.stream()
+                    .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
+                            .thenComparingInt(d -> d.location().column()))
+                    .map(Diagnostic::toString)
+                    .toList());
+        }
+        return trajectory;
+    }
+
+    private Trajectory trajectory(JsonValue root) {
+        if (!(root instanceof JsonValue.ObjectValue object)) {
+            error(root, "a trajectory is an object {\"t\": [...], \"q\": [[...], ...], ...} (symdyn simulate's"
+                    + " output), not " + article(root));
+            return null;
+        }
+        JsonValue tValue = object.get("t");
+        JsonValue qValue = object.get("q");
+        if (tValue == null) {
+            error(root, "missing \"t\": expected the recorded times (symdyn simulate's output)");
+        }
+        if (qValue == null) {
+            error(root, "missing \"q\": expected one configuration per recorded time (symdyn simulate's output)");
+        }
+        if (tValue == null || qValue == null) {
+            return null;
+        }
+        double[] t = numbers(tValue, "t", -1, null);
+        if (t == null) {
+            return null;
+        }
+        if (t.length == 0) {
+            error(tValue, "t is empty: nothing to show");
+            return null;
+        }
+        for (int i = 1; i < t.length; i++) {
+            if (t[i] < t[i - 1]) {
+                error(((JsonValue.ArrayValue) tValue).get(i), "t[" + i + "] = " + JsonWriter.formatNumber(t[i]) + " is before t["
+                        + (i - 1) + "] = " + JsonWriter.formatNumber(t[i - 1]) + " (times must not decrease)");
+                return null;
+            }
+        }
+        String floatingHint = model.hasFloatingBase() ? "" : " (was it simulated with --floating?)";
+        double[][] q = rows(qValue, "q", t.length, model.nq(), "nq", floatingHint);
+        JsonValue vValue = object.get("v");
+        double[][] v = vValue == null ? null : rows(vValue, "v", t.length, model.nv(), "nv", floatingHint);
+        List<List<Contact>> contacts = contacts(object.get("contacts"), t.length);
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        return new Trajectory(t, q, v, contacts);
+    }
+
+    private List<List<Contact>> contacts(JsonValue value, int count) {
+        List<List<Contact>> all = new ArrayList<>(count);
+        if (value == null) {
+            for (int i = 0; i < count; i++) {
+                all.add(List.of());
+            }
+            return all;
+        }
+        if (!(value instanceof JsonValue.ArrayValue array)) {
+            error(value, "contacts must be an array (per recorded time, an array of contacts), not "
+                    + article(value));
+            return all;
+        }
+        if (array.size() != count) {
+            error(array, "contacts has " + array.size() + (array.size() == 1 ? " entry" : " entries")
+                    + ", expected one per recorded time (" + count + ", as t)");
+            return all;
+        }
+        for (int i = 0; i < count; i++) {
+            JsonValue step = array.get(i);
+            List<Contact> list = new ArrayList<>();
+            if (!(step instanceof JsonValue.ArrayValue contacts)) {
+                error(step, "contacts[" + i + "] must be an array of contacts, not " + article(step));
+                all.add(list);
+                continue;
+            }
+            for (int k = 0; k < contacts.size(); k++) {
+                String what = "contacts[" + i + "][" + k + "]";
+                JsonValue c = contacts.get(k);
+                if (!(c instanceof JsonValue.ObjectValue contact)) {
+                    error(c, what + " must be an object {\"position\": [x, y, z], \"normal_impulse\": ...}, not "
+                            + article(c));
+                    continue;
+                }
+                JsonValue p = contact.get("position");
+                JsonValue n = contact.get("normal_impulse");
+                if (p == null) {
+                    error(c, what + ": missing \"position\"");
+                }
+                if (n == null) {
+                    error(c, what + ": missing \"normal_impulse\"");
+                } else if (!(n instanceof JsonValue.NumberValue)) {
+                    error(n, what + ".normal_impulse must be a number, not " + article(n));
+                }
+                double[] position = p == null ? null : numbers(p, what + ".position", 3, "3 (x, y, z)");
+                if (position != null && n instanceof JsonValue.NumberValue impulse) {
+                    list.add(new Contact(string(contact.get("name")), string(contact.get("ground")), position,
+                            impulse.value()));
+                }
+            }
+            all.add(list);
+        }
+        return all;
+    }
+
+    private static String string(JsonValue value) {
+        return value instanceof JsonValue.StringValue s ? s.value() : "";
+    }
+
+    /** count rows of size numbers each, or null (errors recorded). */
+    private double[][] rows(JsonValue value, String key, int count, int size, String sizeName, String hint) {
+        if (!(value instanceof JsonValue.ArrayValue array)) {
+            error(value, key + " must be an array of arrays (one per recorded time), not " + article(value));
+            return null;
+        }
+        if (array.size() != count) {
+            error(array, key + " has " + array.size() + (array.size() == 1 ? " entry" : " entries")
+                    + ", expected one per recorded time (" + count + ", as t)");
+            return null;
+        }
+        double[][] rows = new double[count][];
+        boolean ok = true;
+        for (int i = 0; i < count; i++) {
+            JsonValue row = array.get(i);
+            int before = errors.size();
+            rows[i] = numbers(row, key + "[" + i + "]", size, sizeName + " = " + size);
+            if (errors.size() > before) {
+                ok = false;
+                if (rows[i] == null && row instanceof JsonValue.ArrayValue a && a.size() != size) {
+                    // a length mismatch: say it once with a hint, not for every row
+                    errors.set(errors.size() - 1, Diagnostic.error(location(row), key + "[" + i + "] has " + a.size()
+                            + (a.size() == 1 ? " number" : " numbers") + ", expected " + sizeName + " = " + size
+                            + " of model " + model.name() + hint));
+                    return null;
+                }
+            }
+        }
+        return ok ? rows : null;
+    }
+
+    /** An array of numbers (of {@code size} numbers unless size &lt; 0), or null with errors recorded. */
+    private double[] numbers(JsonValue value, String what, int size, String expected) {
+        if (!(value instanceof JsonValue.ArrayValue array)) {
+            error(value, what + " must be an array of numbers, not " + article(value));
+            return null;
+        }
+        if (size >= 0 && array.size() != size) {
+            error(array, what + " has " + array.size() + (array.size() == 1 ? " number" : " numbers") + ", expected "
+                    + expected);
+            return null;
+        }
+        double[] result = new double[array.size()];
+        boolean ok = true;
+        for (int i = 0; i < result.length; i++) {
+            JsonValue e = array.get(i);
+            if (e instanceof JsonValue.NumberValue n) {
+                result[i] = n.value();
+            } else {
+                error(e, what + "[" + i + "] must be a number, not " + article(e));
+                ok = false;
+            }
+        }
+        return ok ? result : null;
+    }
+
+    private void error(JsonValue at, String message) {
+        errors.add(Diagnostic.error(location(at), message));
+    }
+
+    private SourceLocation location(JsonValue at) {
+        return new SourceLocation(path, at.position().line(), at.position().column());
+    }
+
+    private static String article(JsonValue value) {
+        String type = value.typeName();
+        return switch (type) {
+            case "array", "object" -> "an " + type;
+            case "null" -> "null";
+            default -> "a " + type;
+        };
+    }
+}

@@ -1,0 +1,471 @@
+package org.symdyn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.cli.SymDynCliTest.Result;
+import org.symdyn.cli.json.JsonException;
+import org.symdyn.cli.json.JsonReader;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ArrayValue;
+import org.symdyn.cli.json.JsonValue.BooleanValue;
+import org.symdyn.cli.json.JsonValue.NumberValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.cli.json.JsonValue.StringValue;
+
+/** {@code symdyn simulate}, run in-process: physics, both backends, recording, the JSON shape and every error. */
+class SimulateCommandTest {
+    private static final double G = 9.81;
+    private static final double MU = 0.4;
+
+    @TempDir
+    Path dir;
+
+    /** A 0.1 m cube of 1 kg on a floating joint, its four bottom corners contact points on a floor at z = 0. */
+    static final String BLOCK = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"block\" xmlns:symdyn=\"urn:symdyn:1\">",
+            "  <link name=\"world\"/>",
+            "  <link name=\"box\">",
+            "    <inertial><mass value=\"1\"/>",
+            "      <inertia ixx=\"0.0016667\" iyy=\"0.0016667\" izz=\"0.0016667\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/>",
+            "    </inertial>",
+            "  </link>",
+            "  <joint name=\"free\" type=\"floating\"><parent link=\"world\"/><child link=\"box\"/></joint>",
+            "  <symdyn:ground name=\"floor\" point=\"0 0 0\" normal=\"0 0 1\" friction=\"" + MU + "\"/>",
+            "  <symdyn:contact_point name=\"c1\" link=\"box\" point=\"0.05 0.05 -0.05\"/>",
+            "  <symdyn:contact_point name=\"c2\" link=\"box\" point=\"-0.05 0.05 -0.05\"/>",
+            "  <symdyn:contact_point name=\"c3\" link=\"box\" point=\"0.05 -0.05 -0.05\"/>",
+            "  <symdyn:contact_point name=\"c4\" link=\"box\" point=\"-0.05 -0.05 -0.05\"/>",
+            "</robot>", "");
+
+    /** Two links on revolute joints about y, no contact. */
+    static final String DOUBLE_PENDULUM = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"double_pendulum\">",
+            "  <link name=\"base\"/>",
+            "  <joint name=\"j1\" type=\"continuous\"><parent link=\"base\"/><child link=\"l1\"/>"
+                    + "<axis xyz=\"0 1 0\"/></joint>",
+            "  <link name=\"l1\"><inertial><origin xyz=\"0 0 -0.5\"/><mass value=\"1\"/>",
+            "    <inertia ixx=\"0.02\" iyy=\"0.02\" izz=\"0.001\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+            "  <joint name=\"j2\" type=\"continuous\"><parent link=\"l1\"/><child link=\"l2\"/>"
+                    + "<origin xyz=\"0 0 -1\"/><axis xyz=\"0 1 0\"/></joint>",
+            "  <link name=\"l2\"><inertial><origin xyz=\"0 0 -0.5\"/><mass value=\"1\"/>",
+            "    <inertia ixx=\"0.02\" iyy=\"0.02\" izz=\"0.001\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+            "</robot>", "");
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        return p;
+    }
+
+    private Path block() throws IOException {
+        return write("block.urdf", BLOCK);
+    }
+
+    /** The block resting on the floor, sliding along x at v0. */
+    private Path sliding(double v0) throws IOException {
+        return write("slide.json", "{\"q\": [0, 0, 0.05, 0, 0, 0, 1], \"v\": [0, 0, 0, " + v0 + ", 0, 0]}\n");
+    }
+
+    static double[] numbers(JsonValue value) {
+        ArrayValue a = (ArrayValue) value;
+        double[] d = new double[a.size()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = ((NumberValue) a.get(i)).value();
+        }
+        return d;
+    }
+
+    static double number(JsonValue value) {
+        return ((NumberValue) value).value();
+    }
+
+    private static void assertCleanFailure(Result r) {
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("", r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+        assertFalse(r.err().isBlank());
+    }
+
+    @Test
+    void aBlockSlidingOnFlatGroundStopsAtV0OverMuG() throws IOException, JsonException {
+        double v0 = 2;
+        double h = 0.001;
+        Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(v0).toString(),
+                "--duration", "0.8", "--step", String.valueOf(h));
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        ArrayValue t = (ArrayValue) json.get("t");
+        ArrayValue v = (ArrayValue) json.get("v");
+        ArrayValue q = (ArrayValue) json.get("q");
+        ArrayValue contacts = (ArrayValue) json.get("contacts");
+        assertEquals(801, t.size());
+        double stop = v0 / (MU * G);
+        double stoppedAt = Double.NaN;
+        for (int i = 1; i < t.size(); i++) {
+            double[] vi = numbers(v.get(i));
+            double ti = number(t.get(i));
+            assertEquals(i * h, ti, 1e-15);
+            ArrayValue step = (ArrayValue) contacts.get(i);
+            assertEquals(4, step.size(), "four corners in contact at step " + i);
+            double normal = 0;
+            double[] friction = new double[3];
+            for (JsonValue c : step.elements()) {
+                ObjectValue contact = (ObjectValue) c;
+                normal += number(contact.get("normal_impulse"));
+                double[] ti3 = numbers(contact.get("tangent_impulse"));
+                for (int k = 0; k < 3; k++) {
+                    friction[k] += ti3[k];
+                }
+                assertEquals(0, numbers(contact.get("position"))[2], 1e-9, "contact points on the floor");
+                double[] slip = numbers(contact.get("slip_velocity"));
+                assertEquals(vi[3], slip[0], 1e-9, "a translating block's corners slip at its speed");
+                assertEquals(0, slip[2], 1e-12, "slip is tangential");
+            }
+            assertEquals(G * h, normal, 1e-9, "the floor carries the weight, step " + i);
+            assertEquals(0, friction[2], 1e-12);
+            if (Double.isNaN(stoppedAt)) {
+                // sliding: friction μ m g h against the motion
+                assertEquals(-Math.min(MU * G * h, numbers(v.get(i - 1))[3]), friction[0], 1e-9, "step " + i);
+                if (Math.abs(vi[3]) <= 1e-9) {
+                    stoppedAt = ti;
+                }
+            } else {
+                assertEquals(0, vi[3], 1e-9, "stays at rest after stopping");
+            }
+        }
+        assertTrue(Math.abs(stoppedAt - stop) <= h + 1e-12, "stopped at " + stoppedAt + ", v0/(mu g) = " + stop);
+        double x = numbers(q.get(q.size() - 1))[0];
+        assertEquals(v0 * v0 / (2 * MU * G), x, 2 * v0 * h, "distance v0^2 / (2 mu g)");
+        ObjectValue solver = (ObjectValue) json.get("solver");
+        assertEquals(800, number(solver.get("steps")));
+        assertEquals(true, ((BooleanValue) solver.get("converged")).value());
+        assertEquals(0, number(solver.get("unconverged")));
+    }
+
+    @Test
+    void theJsonHasTheDocumentedShape() throws IOException, JsonException {
+        Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),
+                "--duration", "0.01", "--step", "0.005");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals(List.of("model", "step", "every", "q_names", "v_names", "t", "q", "v", "contacts", "sensors",
+                "solver"), List.copyOf(json.members().keySet()));
+        assertEquals("block", ((StringValue) json.get("model")).value());
+        assertEquals(0.005, number(json.get("step")));
+        assertEquals(1, number(json.get("every")));
+        assertEquals(7, ((ArrayValue) json.get("q_names")).size());
+        assertEquals(6, ((ArrayValue) json.get("v_names")).size());
+        assertEquals(List.of(0.0, 0.005, 0.01), boxed(numbers(json.get("t"))));
+        for (JsonValue qi : ((ArrayValue) json.get("q")).elements()) {
+            assertEquals(7, numbers(qi).length);
+        }
+        for (JsonValue vi : ((ArrayValue) json.get("v")).elements()) {
+            assertEquals(6, numbers(vi).length);
+        }
+        ArrayValue contacts = (ArrayValue) json.get("contacts");
+        assertEquals(3, contacts.size());
+        assertEquals(0, ((ArrayValue) contacts.get(0)).size(), "no step, no contacts at t = 0");
+        ObjectValue first = (ObjectValue) ((ArrayValue) contacts.get(1)).get(0);
+        assertEquals(List.of("name", "ground", "position", "gap", "normal_impulse", "tangent_impulse",
+                "slip_velocity"), List.copyOf(first.members().keySet()));
+        assertEquals("c1", ((StringValue) first.get("name")).value());
+        assertEquals("floor", ((StringValue) first.get("ground")).value());
+        assertEquals(3, numbers(first.get("position")).length);
+        assertEquals(3, numbers(first.get("tangent_impulse")).length);
+        assertEquals(3, numbers(first.get("slip_velocity")).length);
+        assertEquals(new ObjectValue(java.util.Map.of(), JsonValue.Position.NONE), json.get("sensors"));
+        assertEquals(List.of("steps", "converged", "unconverged", "max_iterations", "worst_violation"),
+                List.copyOf(((ObjectValue) json.get("solver")).members().keySet()));
+    }
+
+    private static List<Double> boxed(double[] d) {
+        List<Double> list = new ArrayList<>();
+        for (double x : d) {
+            list.add(x);
+        }
+        return list;
+    }
+
+    @Test
+    void everyNthStepIsRecordedWithTheStartAndTheLast() throws IOException, JsonException {
+        Path model = block();
+        Path state = sliding(1);
+        Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.02", "--step", "0.001", "--every", "7");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        double[] t = numbers(json.get("t"));
+        assertEquals(4, t.length);
+        assertEquals(0, t[0]);
+        assertEquals(0.007, t[1], 1e-15);
+        assertEquals(0.014, t[2], 1e-15);
+        assertEquals(0.02, t[3], 1e-15);
+        assertEquals(4, ((ArrayValue) json.get("q")).size());
+        assertEquals(4, ((ArrayValue) json.get("v")).size());
+        assertEquals(4, ((ArrayValue) json.get("contacts")).size());
+        assertEquals(20, number(((ObjectValue) json.get("solver")).get("steps")));
+        // the same states as a run recording every step
+        Result all = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.02", "--step", "0.001");
+        ArrayValue allQ = (ArrayValue) ((ObjectValue) all.json()).get("q");
+        assertEquals(21, allQ.size());
+        ArrayValue q = (ArrayValue) json.get("q");
+        int[] steps = {0, 7, 14, 20};
+        for (int i = 0; i < steps.length; i++) {
+            assertEquals(allQ.get(steps[i]), q.get(i), "step " + steps[i]);
+        }
+        // exactly a multiple: the last step is recorded once
+        Result even = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.02", "--step", "0.001", "--every", "10");
+        assertEquals(List.of(0.0, 0.01, 0.02), boxed(numbers(((ObjectValue) even.json()).get("t"))));
+    }
+
+    /**
+     * A ball (one contact per ground, so that the impulses are unique; a box on four coplanar corners has a
+     * statically indeterminate load whose split each solve picks from its warm start) dropped spinning onto a
+     * bouncy floor towards a wall: impacts with restitution, sliding, rolling and a second ground.
+     */
+    static final String BALL = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"ball\" xmlns:symdyn=\"urn:symdyn:1\">",
+            "  <link name=\"world\"/>",
+            "  <link name=\"ball\">",
+            "    <inertial><mass value=\"1\"/>",
+            "      <inertia ixx=\"0.004\" iyy=\"0.004\" izz=\"0.004\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>",
+            "  </link>",
+            "  <joint name=\"free\" type=\"floating\"><parent link=\"world\"/><child link=\"ball\"/></joint>",
+            "  <symdyn:ground name=\"floor\" point=\"0 0 0\" normal=\"0 0 1\" friction=\"0.3\" restitution=\"0.5\"/>",
+            "  <symdyn:ground name=\"wall\" point=\"0.5 0 0\" normal=\"-1 0 0\" friction=\"0.2\"/>",
+            "  <symdyn:contact_sphere name=\"shell\" link=\"ball\" center=\"0 0 0\" radius=\"0.1\"/>",
+            "</robot>", "");
+
+    @Test
+    void bothBackendsGiveTheSameTrajectoryOnAContactScene() throws IOException, JsonException {
+        Path model = write("ball.urdf", BALL);
+        Path state = write("throw.json", "{\"q\": [0, 0, 0.2, 0, 0, 0, 1],"
+                + " \"v\": [2, -5, 1, 2, 0.5, -1], \"tau\": [0, 0, 0, 0.3, 0, 0]}\n");
+        Path out1 = dir.resolve("generic.json");
+        Path out2 = dir.resolve("generated.json");
+        Result generic = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.6", "--step", "0.002", "--backend", "generic", "-o", out1.toString());
+        assertEquals(0, generic.exitCode(), generic.err());
+        assertEquals("", generic.out(), "the trajectory goes to the file");
+        Result generated = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(),
+                "--duration", "0.6", "--step", "0.002", "--backend", "generated", "--output", out2.toString());
+        assertEquals(0, generated.exitCode(), generated.err());
+        ObjectValue a = (ObjectValue) JsonReader.read(out1);
+        ObjectValue b = (ObjectValue) JsonReader.read(out2);
+        assertEquals("", generic.err(), "every solve converged");
+        assertEquals("", generated.err(), "every solve converged");
+        int[] contactSteps = {0};
+        compare("", a, b, contactSteps);
+        assertTrue(contactSteps[0] > 100, "the scene has contacts: " + contactSteps[0]);
+        java.util.Set<String> grounds = new java.util.TreeSet<>();
+        for (JsonValue step : ((ArrayValue) a.get("contacts")).elements()) {
+            for (JsonValue c : ((ArrayValue) step).elements()) {
+                grounds.add(((StringValue) ((ObjectValue) c).get("ground")).value());
+            }
+        }
+        assertEquals(java.util.Set.of("floor", "wall"), grounds, "the ball touches both grounds");
+    }
+
+    /** Same structure, same strings and booleans, numbers equal to 1e-9 (absolute, or relative when larger). */
+    private static void compare(String where, JsonValue a, JsonValue b, int[] contacts) {
+        if (a instanceof NumberValue x && b instanceof NumberValue y) {
+            if (where.endsWith("max_iterations") || where.endsWith("worst_violation")) {
+                return; // iteration counts and residuals may differ by rounding
+            }
+            double scale = Math.max(1, Math.max(Math.abs(x.value()), Math.abs(y.value())));
+            assertEquals(x.value(), y.value(), 1e-9 * scale, where);
+        } else if (a instanceof ArrayValue x && b instanceof ArrayValue y) {
+            assertEquals(x.size(), y.size(), where + " size");
+            for (int i = 0; i < x.size(); i++) {
+                compare(where + "[" + i + "]", x.get(i), y.get(i), contacts);
+            }
+            if (where.startsWith(".contacts[")) {
+                contacts[0] += x.size() > 0 ? 1 : 0;
+            }
+        } else if (a instanceof ObjectValue x && b instanceof ObjectValue y) {
+            assertEquals(x.members().keySet(), y.members().keySet(), where);
+            for (String key : x.members().keySet()) {
+                compare(where + "." + key, x.get(key), y.get(key), contacts);
+            }
+        } else {
+            assertEquals(a, b, where);
+        }
+    }
+
+    @Test
+    void aMissingQIsTheNeutralConfigurationAndAModelWithoutContactsRuns() throws IOException, JsonException {
+        Path model = write("dp.urdf", DOUBLE_PENDULUM);
+        Path state = write("v.json", "{\"v\": [1, 0]}");
+        Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.1", "--step", "0.01");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals(List.of(0.0, 0.0), boxed(numbers(((ArrayValue) json.get("q")).get(0))));
+        assertEquals(List.of(1.0, 0.0), boxed(numbers(((ArrayValue) json.get("v")).get(0))));
+        for (JsonValue c : ((ArrayValue) json.get("contacts")).elements()) {
+            assertEquals(0, ((ArrayValue) c).size());
+        }
+        assertTrue(numbers(((ArrayValue) json.get("q")).get(10))[0] > 0.05, "it swings");
+    }
+
+    @Test
+    void aFloatingQuaternionDefaultsToIdentity() throws IOException, JsonException {
+        Path state = write("up.json", "{\"v\": [0, 0, 0, 0, 0, 0]}");
+        Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.01");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(List.of(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0),
+                boxed(numbers(((ArrayValue) ((ObjectValue) r.json()).get("q")).get(0))));
+    }
+
+    @Test
+    void badStateFilesAreReportedWhereTheProblemIs() throws IOException {
+        String model = block().toString();
+        Path wrong = write("wrong.json", "{\n  \"q\": [0, 0, 0.05],\n  \"v\": [0, 0, 0, 1, 0, \"x\"],\n"
+                + "  \"w\": 1\n}\n");
+        Result r = SymDynCliTest.run("simulate", model, "--initial", wrong.toString(), "--duration", "1", "--step",
+                "0.01");
+        assertCleanFailure(r);
+        assertEquals(List.of(
+                wrong + ":[2,8] q has 3 numbers, expected nq = 7",
+                wrong + ":[3,24] v[5] must be a number, not a string",
+                wrong + ":[4,8] unknown key 'w' (expected q, v, tau)"), r.errLines());
+
+        Path syntax = write("syntax.json", "{\"q\": [0, 0,\n ]}");
+        r = SymDynCliTest.run("simulate", model, "--initial", syntax.toString(), "--duration", "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith(syntax + ":[2,"), r.err());
+
+        Path zero = write("zero.json", "{\"q\": [0, 0, 0.05, 0, 0, 0, 0]}");
+        r = SymDynCliTest.run("simulate", model, "--initial", zero.toString(), "--duration", "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith(zero + ":[1,20] the quaternion q[3..6] of joint 'free'"), r.err());
+
+        Path array = write("array.json", "[1, 2]");
+        r = SymDynCliTest.run("simulate", model, "--initial", array.toString(), "--duration", "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith(array + ":[1,1] an initial state is an object"), r.err());
+
+        Path missing = dir.resolve("missing.json");
+        r = SymDynCliTest.run("simulate", model, "--initial", missing.toString(), "--duration", "1", "--step",
+                "0.01");
+        assertCleanFailure(r);
+        assertEquals(List.of(missing + ":[0,0] cannot read file: no such file"), r.errLines());
+    }
+
+    @Test
+    void badOptionsAndModelsExitWithCodeTwo() throws IOException {
+        String model = block().toString();
+        String state = sliding(1).toString();
+        String[][] cases = {
+            {"--step", "0", "--duration", "1"},
+            {"--step", "-0.01", "--duration", "1"},
+            {"--step", "0.01", "--duration", "0"},
+            {"--step", "0.01", "--duration", "-1"},
+            {"--step", "0.01", "--duration", "1", "--every", "0"},
+            {"--step", "0.01", "--duration", "1", "--every", "-3"},
+            {"--step", "0.03", "--duration", "0.1"},
+            {"--step", "0.01", "--duration", "Infinity"},
+            {"--step", "NaN", "--duration", "1"},
+            {"--step", "1e-12", "--duration", "1000"},
+            {"--step", "abc", "--duration", "1"},
+        };
+        String[] expected = {
+            "symdyn: --step must be a positive number of seconds, not 0",
+            "symdyn: --step must be a positive number of seconds, not -0.01",
+            "symdyn: --duration must be a positive number of seconds, not 0",
+            "symdyn: --duration must be a positive number of seconds, not -1",
+            "symdyn: --every must be a positive number of steps, not 0",
+            "symdyn: --every must be a positive number of steps, not -3",
+            "symdyn: --duration 0.1 is not a whole number of steps of 0.03 s (3.3333333333333335 steps)",
+            "symdyn: --duration must be a positive number of seconds, not Infinity",
+            "symdyn: --step must be a positive number of seconds, not NaN",
+            "symdyn: --duration 1000 / --step 1.0E-12 is 1.0E15 steps, more than 100000000",
+            "symdyn: ",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            List<String> args = new ArrayList<>(List.of("simulate", model, "--initial", state));
+            args.addAll(List.of(cases[i]));
+            Result r = SymDynCliTest.run(args.toArray(String[]::new));
+            assertCleanFailure(r);
+            assertTrue(r.errLines().get(0).startsWith(expected[i]), String.join(" ", cases[i]) + ": " + r.err());
+            assertEquals("Try 'symdyn simulate --help' for more information.", r.errLines().get(1));
+        }
+        Result r = SymDynCliTest.run("simulate", model, "--initial", state, "--step", "0.01");
+        assertCleanFailure(r);
+        assertEquals("symdyn: simulate needs --duration SECONDS", r.errLines().get(0));
+        r = SymDynCliTest.run("simulate", model, "--duration", "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertEquals("symdyn: simulate needs --initial STATE.json", r.errLines().get(0));
+        r = SymDynCliTest.run("simulate", model, "--initial", state, "--duration", "1", "--step", "0.01",
+                "--backend", "fast");
+        assertCleanFailure(r);
+        assertEquals(List.of("unknown backend 'fast' (available: generic, generated)"), r.errLines());
+        r = SymDynCliTest.run("simulate", model, "--initial", state, "--duration", "1", "--step", "0.01", "-o",
+                dir.toString());
+        assertCleanFailure(r);
+        assertEquals(List.of(dir + ":[0,0] cannot write file: it is a directory"), r.errLines());
+
+        Path bad = write("bad.urdf", "<robot name=\"bad\">\n  <link name=\"a\"/>\n  <joint name=\"j\" type=\"hinge\">"
+                + "<parent link=\"a\"/><child link=\"b\"/></joint>\n  <link name=\"b\"/>\n</robot>\n");
+        r = SymDynCliTest.run("simulate", bad.toString(), "--initial", state, "--duration", "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith(bad + ":[3,"), r.err());
+    }
+
+    @Test
+    void anUnconvergedSolveIsReportedAndWarnedNotAnError() throws Exception {
+        org.symdyn.model.Model model = ModelLoader.load(block(), false, false);
+        SimulationRun run = new SimulationRun(model, new org.symdyn.constraints.GenericModel(model),
+                new double[] {0, 0, 0.05, 0, 0, 0, 1}, new double[] {0, 0, 2, 1, 0, 0}, 0.001,
+                SimulationRun.Actuation.constant(new double[6]), SimulationRun.Sensing.NONE,
+                org.symdyn.contact.ContactSettings.defaults().maxIterations(1));
+        StatesReader.State state = StatesReader.readInitial(sliding(1), model);
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        ObjectValue json;
+        try (java.io.PrintStream e = new java.io.PrintStream(err, true, StandardCharsets.UTF_8)) {
+            json = (ObjectValue) SimulateCommand.simulate(run, 10, 5, state, e);
+        }
+        ObjectValue solver = (ObjectValue) json.get("solver");
+        assertEquals(false, ((BooleanValue) solver.get("converged")).value());
+        long unconverged = (long) number(solver.get("unconverged"));
+        assertTrue(unconverged >= 1, "unconverged: " + unconverged);
+        assertEquals(1, number(solver.get("max_iterations")));
+        assertTrue(number(solver.get("worst_violation")) > 0);
+        String warning = err.toString(StandardCharsets.UTF_8);
+        assertTrue(warning.matches("warning: " + unconverged + " of 10 contact solves did not converge \\(first at"
+                + " step \\d+, t = [0-9.]+ s; their steps used the last iterate\\); worst contact-law violation \\S+"
+                + " m/s\\R"), warning);
+        assertEquals(1, warning.lines().count(), warning);
+    }
+
+    @Test
+    void aDivergingRunNamesTheStepAndTime() throws IOException {
+        Path model = write("dp.urdf", DOUBLE_PENDULUM);
+        Path state = write("huge.json", "{\"q\": [0.3, 0.5],\n \"tau\": [1e200, -1e200]}");
+        Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "1", "--step", "0.01");
+        assertCleanFailure(r);
+        assertEquals(1, r.errLines().size(), r.err());
+        String line = r.errLines().get(0);
+        assertTrue(line.matches("\\Q" + state + "\\E:\\[1,1\\] step \\d+ \\(t = [0-9.]+ s\\): .*"), line);
+        assertTrue(line.contains("not finite") || line.contains("cannot be evaluated"), line);
+    }
+}

@@ -1,0 +1,226 @@
+package org.symdyn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.cli.SymDynCliTest.Result;
+import org.symdyn.cli.json.JsonException;
+import org.symdyn.cli.json.JsonReader;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ArrayValue;
+import org.symdyn.cli.json.JsonValue.BooleanValue;
+import org.symdyn.cli.json.JsonValue.NumberValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.cli.json.JsonValue.StringValue;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.Model;
+
+/** {@code symdyn view}: the page's data against the model's kinematics, its self-containment, and every error. */
+class ViewCommandTest {
+    @TempDir
+    Path dir;
+
+    /** A chain with a fixed tool link (a frame that is not a body) and a contact sphere on a floor. */
+    static final String ARM = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"arm\" xmlns:symdyn=\"urn:symdyn:1\">",
+            "  <link name=\"base\"/>",
+            "  <joint name=\"shoulder\" type=\"revolute\"><parent link=\"base\"/><child link=\"upper\"/>",
+            "    <origin xyz=\"0 0 1\"/><axis xyz=\"0 1 0\"/><limit lower=\"-3\" upper=\"3\" effort=\"1\" velocity=\"1\"/>",
+            "  </joint>",
+            "  <link name=\"upper\"><inertial><origin xyz=\"0.25 0 0\"/><mass value=\"1\"/>",
+            "    <inertia ixx=\"0.001\" iyy=\"0.02\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+            "  <joint name=\"elbow\" type=\"revolute\"><parent link=\"upper\"/><child link=\"lower\"/>",
+            "    <origin xyz=\"0.5 0 0\"/><axis xyz=\"0 1 0\"/><limit lower=\"-3\" upper=\"3\" effort=\"1\" velocity=\"1\"/>",
+            "  </joint>",
+            "  <link name=\"lower\"><inertial><origin xyz=\"0.25 0 0\"/><mass value=\"1\"/>",
+            "    <inertia ixx=\"0.001\" iyy=\"0.02\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+            "  <joint name=\"wrist\" type=\"fixed\"><parent link=\"lower\"/><child link=\"tool\"/>",
+            "    <origin xyz=\"0.5 0 0\"/></joint>",
+            "  <link name=\"tool\"/>",
+            "  <symdyn:ground name=\"floor\" point=\"0 0 0\" normal=\"0 0 1\" friction=\"0.5\"/>",
+            "  <symdyn:contact_sphere name=\"fingertip\" link=\"tool\" center=\"0 0 0\" radius=\"0.05\"/>",
+            "</robot>", "");
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        return p;
+    }
+
+    /** Simulates the arm falling onto the floor and writes its page; returns the page. */
+    static Path armPage(Path dir) throws IOException {
+        Path model = dir.resolve("arm.urdf");
+        Files.writeString(model, ARM, StandardCharsets.UTF_8);
+        Path state = dir.resolve("arm.json");
+        Files.writeString(state, "{\"q\": [0.3, 0.4]}", StandardCharsets.UTF_8);
+        Path trajectory = dir.resolve("traj.json");
+        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "1", "--step", "0.005", "--every", "4", "-o", trajectory.toString());
+        assertEquals(0, sim.exitCode(), sim.err());
+        Path page = dir.resolve("motion.html");
+        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
+        assertEquals(0, view.exitCode(), view.err());
+        assertEquals("", view.out());
+        assertEquals("", view.err());
+        return page;
+    }
+
+    /** The data object embedded in a page. */
+    static ObjectValue data(String page) throws JsonException {
+        String start = "var SYMDYN = ";
+        int from = page.indexOf(start) + start.length();
+        int to = page.indexOf(";\n</script>", from);
+        return (ObjectValue) JsonReader.parse("<page data>", page.substring(from, to));
+    }
+
+    @Test
+    void thePageHoldsTheFramePosesOfTheModelAtEveryRecordedState() throws Exception {
+        Path page = armPage(dir);
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        ObjectValue trajectory = (ObjectValue) JsonReader.read(dir.resolve("traj.json"));
+        ObjectValue data = data(html);
+        Model model = ModelLoader.load(dir.resolve("arm.urdf"), false, false);
+        GenericDynamics kinematics = new GenericDynamics(model);
+
+        ArrayValue frames = (ArrayValue) data.get("frames");
+        assertEquals(List.of("base", "upper", "lower", "tool"), frames.elements().stream()
+                .map(f -> ((StringValue) ((ObjectValue) f).get("name")).value()).toList());
+        assertEquals(List.of(-1.0, 0.0, 1.0, 2.0), frames.elements().stream()
+                .map(f -> ((NumberValue) ((ObjectValue) f).get("parent")).value()).toList());
+        assertEquals(List.of(false, true, true, true), frames.elements().stream()
+                .map(f -> ((BooleanValue) ((ObjectValue) f).get("moving")).value()).toList());
+
+        ArrayValue t = (ArrayValue) data.get("t");
+        ArrayValue q = (ArrayValue) trajectory.get("q");
+        assertEquals(51, t.size(), "200 steps, every 4th and t = 0");
+        assertEquals(t.size(), ((ArrayValue) data.get("pos")).size());
+        assertEquals(t.size(), ((ArrayValue) data.get("rot")).size());
+        assertEquals(t.size(), ((ArrayValue) data.get("contacts")).size());
+        double[] rotation = new double[9];
+        double[] position = new double[3];
+        for (int i = 0; i < t.size(); i++) {
+            double[] qi = SimulateCommandTest.numbers(q.get(i));
+            double[] pos = SimulateCommandTest.numbers(((ArrayValue) data.get("pos")).get(i));
+            double[] rot = SimulateCommandTest.numbers(((ArrayValue) data.get("rot")).get(i));
+            for (int f = 0; f < 4; f++) {
+                kinematics.framePose(qi, f, rotation, position);
+                for (int k = 0; k < 3; k++) {
+                    assertEquals(position[k], pos[3 * f + k], 1e-6, "state " + i + " frame " + f);
+                }
+                for (int k = 0; k < 9; k++) {
+                    assertEquals(rotation[k], rot[9 * f + k], 1e-6, "state " + i + " frame " + f);
+                }
+            }
+        }
+        // the arm falls onto the floor: its fingertip touches, and the page shows it
+        int touching = 0;
+        for (JsonValue step : ((ArrayValue) data.get("contacts")).elements()) {
+            for (JsonValue c : ((ArrayValue) step).elements()) {
+                double[] contact = SimulateCommandTest.numbers(c);
+                assertEquals(5, contact.length);
+                assertTrue(contact[2] > -0.005 && contact[2] < 0.02, "on or just above the floor: " + contact[2]);
+                assertEquals(0, contact[4], "ground 0");
+                touching++;
+            }
+        }
+        assertTrue(touching > 5, "contacts shown: " + touching);
+        List<String> signals = ((ArrayValue) data.get("signals")).elements().stream()
+                .map(s -> ((StringValue) ((ObjectValue) s).get("name")).value()).toList();
+        assertEquals(List.of("q shoulder", "q elbow", "v shoulder", "v elbow", "contact normal impulses, summed (N s)"),
+                signals);
+        assertEquals(1, ((ArrayValue) data.get("grounds")).size());
+
+        // self-contained: no external resource of any kind
+        String lower = html.toLowerCase(java.util.Locale.ROOT);
+        for (String external : List.of("src=", "href=", "http:", "https:", "@import", "url(", "fetch(",
+                "xmlhttprequest", "import ")) {
+            assertFalse(lower.contains(external), "the page refers to something outside: " + external);
+        }
+        assertTrue(html.contains("<title>SymDyn: arm</title>"));
+        assertTrue(html.contains("document.body.dataset.drawn = \"1\""));
+        assertTrue(html.contains("window.onerror"));
+    }
+
+    @Test
+    void namesCannotBreakOutOfTheScript() {
+        assertEquals("\"a\\u003c/script\\u003e\\\"\\\\\\u00e9\"", MotionPage.jsString("a</script>\"\\é"));
+        assertEquals("0", MotionPage.number(0));
+        assertEquals("1", MotionPage.number(1));
+        assertEquals("0.1", MotionPage.number(0.1));
+        assertEquals("-2.5E-7", MotionPage.number(-2.5e-7));
+        assertEquals("1E10", MotionPage.number(1e10));
+    }
+
+    @Test
+    void badTrajectoriesAreReportedWhereTheProblemIs() throws IOException {
+        Path model = write("arm.urdf", ARM);
+        Path out = dir.resolve("m.html");
+        Object[][] cases = {
+            {"[1]", ":[1,1] a trajectory is an object"},
+            {"{\"q\": [[0, 0]]}", ":[1,1] missing \"t\""},
+            {"{\"t\": [0, 1],\n \"q\": [[0, 0], [0, 0, 0]]}", ":[2,16] q[1] has 3 numbers, expected nq = 2 of model arm"
+                    + " (was it simulated with --floating?)"},
+            {"{\"t\": [0, 1], \"q\": [[0, 0]]}", ":[1,20] q has 1 entry, expected one per recorded time (2, as t)"},
+            {"{\"t\": [0, 1, 0.5], \"q\": [[0, 0], [0, 0], [0, 0]]}", ":[1,14] t[2] = 0.5 is before t[1] = 1"},
+            {"{\"t\": [0], \"q\": [[0, \"a\"]]}", ":[1,22] q[0][1] must be a number, not a string"},
+            {"{\"t\": [0], \"q\": [[0, 0]], \"contacts\": [[{\"position\": [1, 2]}]]}", ":[1,41] contacts[0][0]:"
+                    + " missing \"normal_impulse\""},
+            {"{\"t\": [], \"q\": []}", ":[1,7] t is empty"},
+        };
+        for (Object[] c : cases) {
+            Path trajectory = write("bad.json", (String) c[0]);
+            Result r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", out.toString());
+            assertEquals(2, r.exitCode(), c[0] + ": " + r.err());
+            assertEquals("", r.out());
+            assertTrue(r.errLines().get(0).startsWith(trajectory + (String) c[1]), c[0] + ": " + r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+            assertFalse(Files.exists(out), "nothing written for a bad trajectory");
+        }
+        Path missing = dir.resolve("none.json");
+        Result r = SymDynCliTest.run("view", missing.toString(), model.toString(), "-o", out.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(List.of(missing + ":[0,0] cannot read file: no such file"), r.errLines());
+    }
+
+    @Test
+    void badUsageExitsWithCodeTwo() throws IOException {
+        Path model = write("arm.urdf", ARM);
+        Path trajectory = write("t.json", "{\"t\": [0], \"q\": [[0, 0]]}");
+        Result r = SymDynCliTest.run("view", trajectory.toString(), model.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(List.of("symdyn: view needs -o FILE (the HTML page to write)",
+                "Try 'symdyn view --help' for more information."), r.errLines());
+        r = SymDynCliTest.run("view", trajectory.toString(), "-o", "x.html");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errLines().get(0).startsWith("symdyn: view needs a trajectory file and a model file"), r.err());
+        r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "extra.urdf", "-o", "x.html");
+        assertEquals(2, r.exitCode());
+        assertEquals("symdyn: unexpected argument 'extra.urdf' (one trajectory file and one model file only)",
+                r.errLines().get(0));
+        r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", dir.toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(List.of(dir + ":[0,0] cannot write file: it is a directory"), r.errLines());
+        r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o",
+                dir.resolve("no/such/dir/m.html").toString());
+        assertEquals(2, r.exitCode());
+        assertTrue(r.errLines().get(0).contains("cannot write file"), r.err());
+        // a trajectory of another model
+        Path block = write("block.urdf", SimulateCommandTest.BLOCK);
+        r = SymDynCliTest.run("view", trajectory.toString(), block.toString(), "-o", dir.resolve("m.html").toString());
+        assertEquals(2, r.exitCode());
+        assertEquals(List.of(trajectory + ":[1,18] q[0] has 2 numbers, expected nq = 7 of model block"),
+                r.errLines());
+        // a minimal trajectory (t and q only) is enough
+        r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", dir.resolve("m.html").toString());
+        assertEquals(0, r.exitCode(), r.err());
+    }
+}
