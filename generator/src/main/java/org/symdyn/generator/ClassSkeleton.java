@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.generator.emit.JavadocText;
@@ -71,6 +72,9 @@ final class ClassSkeleton {
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
                         .addMember("value", "$S", CodeGenerator.class.getName()).build())
                 .addJavadoc(doc.build());
+        if (options.derivatives()) {
+            b.addSuperinterface(DynamicsDerivatives.class);
+        }
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace, 1)).build());
         List<String> bodyNames = new ArrayList<>();
