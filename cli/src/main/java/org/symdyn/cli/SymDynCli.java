@@ -230,7 +230,8 @@ public final class SymDynCli {
 
     /**
      * Refuses an option the command does not have before picocli sees it (picocli would report a missing model or
-     * option first): {@code option X is only for C} when another command has it, else {@code unknown option}.
+     * option first): {@code option X is only for C} (or {@code C and D}) when other commands have it, else
+     * {@code unknown option}.
      */
     private static void checkOptions(CommandLine root, CommandLine command, List<String> args) throws CliException {
         String name = command.getCommandName();
@@ -255,10 +256,16 @@ public final class SymDynCli {
                     && command.getCommandSpec().findOption(a.substring(0, 2)) != null) {
                 continue; // clustered short options, or -dDIR: picocli's to parse
             }
+            List<String> owners = new ArrayList<>();
             for (CommandLine other : root.getSubcommands().values()) {
                 if (other != command && other.getCommandSpec().findOption(option) != null) {
-                    throw CliException.usage(name, "option " + option + " is only for " + other.getCommandName());
+                    owners.add(other.getCommandName());
                 }
+            }
+            if (!owners.isEmpty()) {
+                String last = owners.remove(owners.size() - 1);
+                throw CliException.usage(name, "option " + option + " is only for "
+                        + (owners.isEmpty() ? "" : String.join(", ", owners) + " and ") + last);
             }
             throw CliException.usage(name, "unknown option '" + a + "'");
         }
