@@ -41,7 +41,8 @@ public final class CodeGenerator {
      * of the default inlined {@link org.symdyn.spatial.SinCos} steps, which are faster (iiwa14's C by about a
      * quarter) and within 2 ulps of Math's; choose Math to get its bits exactly; and whether to generate the
      * derivatives of the dynamics, the Coriolis matrix, H⁻¹ and the regressor ({@code derivatives}: the class then
-     * also implements {@link org.symdyn.contract.DynamicsDerivatives}; off by default, see {@link #generate}).
+     * also implements {@link org.symdyn.contract.DynamicsDerivatives}; off by default: generation then takes 3-9x
+     * as long, ur5 3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x measured warm).
      */
     public record Options(String packageName, String className, boolean closedForm, boolean mathTrig,
             boolean derivatives) {
