@@ -39,7 +39,8 @@ final class Prerequisites {
             GeneratedDynamicsBenchmark.class.getName(), SharedModels::urdf,
             KinematicsBenchmark.class.getName(), SharedModels::urdf,
             ConstrainedSolverBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile,
-            SolveKernelsBenchmark.class.getName(), SolveKernelsBenchmark::modelFile);
+            SolveKernelsBenchmark.class.getName(), SolveKernelsBenchmark::modelFile,
+            DerivativesBenchmark.class.getName(), SharedModels::urdf);
 
     /**
      * For each benchmark class without a {@link #MODEL} parameter, the file its set-up reads whatever the parameters.

@@ -8,6 +8,7 @@ import org.symdyn.cli.StatesReader.PointRequest;
 import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
@@ -44,7 +45,9 @@ import picocli.CommandLine.Parameters;
  * }, ...]}
  * </pre>
  * Every kinematic key comes from the backend's {@link Kinematics} (the generic interpreter or the generated class),
- * through one code path.
+ * through one code path. With {@code --derivatives}, each result also holds {@code dtau_dq}, {@code dtau_dv},
+ * {@code dqdd_dq}, {@code dqdd_dv}, {@code Minv}, {@code coriolis_matrix} and {@code regressor}, from the backend's
+ * {@link DynamicsDerivatives} ({@link DerivativeFields}; the generated backend is then generated with derivatives).
  *
  * <p>A model with constraints adds, per state (m = constraint rows, in the model's constraint order; see
  * {@link ConstrainedEvaluation} for how the constraints are bound to the backend):
@@ -80,6 +83,11 @@ import picocli.CommandLine.Parameters;
                     + " world <- link of every link), body_jacobians (6 x nv, [w; v_origin] in link coordinates),"
                     + " points (per requested point, in world coordinates: position, velocity, acceleration (gravity"
                     + " excluded), bias (Jdot v), jacobian).",
+            "With --derivatives also dtau_dq, dtau_dv (inverse dynamics at q, v, a), dqdd_dq, dqdd_dv, Minv (forward"
+                    + " dynamics at q, v, tau), coriolis_matrix (C(q, v) v + g = C, Hdot - 2 C skew) and regressor (nv"
+                    + " rows of 10 per body: m, m c, Ixx, Ixy, Iyy, Ixz, Iyz, Izz about the body origin; tau_id ="
+                    + " regressor pi); d/dq in the tangent space (rotation vectors in body coordinates, a floating"
+                    + " base moved in base coordinates).",
             "A model with constraints adds G, gamma, phi, phidot; qdd_ and lambda_, v_plus_ and impulse_ by the"
                     + " methods direct, range_space and null_space; assembly_q {q, success, error} for a state with"
                     + " q_init, assembly_v {v} for one with v_init. A solve refused for redundant or inconsistent"
@@ -111,6 +119,11 @@ final class EvaluateCommand implements CliCommand {
                     + " generated and compiled in memory; same output).")
     String backend;
 
+    @Option(names = "--derivatives", order = 3,
+            description = "Add per state the derivatives of the dynamics, the Coriolis matrix and the regressor"
+                    + " (the keys listed above), on either backend.")
+    boolean derivatives;
+
     @Mixin
     ModelOptions options = new ModelOptions();
 
@@ -133,7 +146,7 @@ final class EvaluateCommand implements CliCommand {
         }
         ModelFunctions functions;
         if (backend.equals(GENERATED)) {
-            Object generated = GenerateCommand.compileInstance(m);
+            Object generated = GenerateCommand.compileInstance(m, derivatives);
             if (!(generated instanceof ModelFunctions f)) {
                 throw new IllegalStateException("the generated class " + generated.getClass().getName()
                         + " does not implement " + ModelFunctions.class.getName());
@@ -142,7 +155,15 @@ final class EvaluateCommand implements CliCommand {
         } else {
             functions = new GenericModel(m);
         }
-        out.println(SymDynCli.WRITER.write(evaluate(m, functions, read, err)));
+        DerivativeFields fields = null;
+        if (derivatives) {
+            if (!(functions instanceof DynamicsDerivatives d)) {
+                throw new IllegalStateException("the backend " + functions.getClass().getName()
+                        + " does not implement " + DynamicsDerivatives.class.getName());
+            }
+            fields = new DerivativeFields(d);
+        }
+        out.println(SymDynCli.WRITER.write(evaluate(m, functions, read, err, fields)));
     }
 
     /**
@@ -155,6 +176,15 @@ final class EvaluateCommand implements CliCommand {
      */
     static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err)
             throws CliException {
+        return evaluate(model, backend, states, err, null);
+    }
+
+    /**
+     * As {@link #evaluate(Model, ModelFunctions, List, PrintStream)}, adding the keys of {@code derivatives} to each
+     * state's result when it is not null ({@code evaluate --derivatives}).
+     */
+    static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err,
+            DerivativeFields derivatives) throws CliException {
         int nv = model.nv();
         int frameCount = model.frames().size();
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
@@ -199,6 +229,15 @@ final class EvaluateCommand implements CliCommand {
                     .put("g", numbers(g, "g", nonFinite))
                     .put("qdd", numbers(qdd, "qdd", nonFinite))
                     .put("tau_id", numbers(tauId, "tau_id", nonFinite));
+            if (derivatives != null) {
+                try {
+                    derivatives.put(s, result, nonFinite);
+                } catch (ArithmeticException e) {
+                    problems.add(Diagnostic.error(s.location(), "state " + i + ": the derivatives cannot be"
+                            + " evaluated: " + e.getMessage()).toString());
+                    continue;
+                }
+            }
             JsonValue.ObjectBuilder poses = JsonValue.objectBuilder();
             for (int f = 0; f < frameCount; f++) {
                 String name = model.frames().get(f).name();

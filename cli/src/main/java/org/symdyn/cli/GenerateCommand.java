@@ -30,6 +30,10 @@ import picocli.CommandLine.Parameters;
  * the robot name}. Two models of one run may not map to the same class, nor to names differing only in case (they
  * would overwrite each other on a case-insensitive file system).
  *
+ * <p>{@code --derivatives} also generates the derivatives of the dynamics, the Coriolis matrix and the regressor
+ * ({@link CodeGenerator.Options#derivatives()}, the plugin's {@code <derivatives>}); without it the sources are
+ * those of a run without the option, byte for byte.
+ *
  * <p>The run is the generator's {@link GenerationPipeline}, as in the Maven plugin: all or nothing. Every model file
  * is read first and every bad one reported (its {@code path:[line,col] message} lines, a model the generator refuses
  * included), exit code 2, and then nothing is written. Each class is compiled in-process before anything is written,
@@ -45,7 +49,9 @@ import picocli.CommandLine.Parameters;
  *   "operations": {"mass_matrix": {"mul": n, "add": n, "trig": n}, "bias_forces", "gravity", "inverse_dynamics",
  *                  "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error",
  *                  "constrained_system" (H, C, G, γ), "constrained_system_with_errors" (and φ, φ̇),
- *                  "impulse_system" (H, G)},
+ *                  "impulse_system" (H, G), then the generator's others (with {@code --derivatives}:
+ *                  "inverse_dynamics_derivatives", "forward_dynamics_derivatives", "inverse_mass_matrix",
+ *                  "coriolis_matrix", "regressor", "inertial_parameters")},
  *   "max_method_bytes": bytecode size of the largest method of the class
  * }, ...]}
  * </pre>
@@ -98,6 +104,12 @@ final class GenerateCommand implements CliCommand {
                     + " of the faster inlined SinCos steps (within 2 ulps).")
     boolean mathTrig;
 
+    @Option(names = "--derivatives", order = 6,
+            description = "Also generate the derivatives of the dynamics (dtau/dq, dtau/dv, dvdot/dq, dvdot/dv,"
+                    + " Minv), the Coriolis matrix and the regressor: the classes then implement"
+                    + " org.symdyn.contract.DynamicsDerivatives. Generation takes several times longer.")
+    boolean derivatives;
+
     @Mixin
     ModelOptions options = new ModelOptions();
 
@@ -147,6 +159,7 @@ final class GenerateCommand implements CliCommand {
                 .outputDirectory(root)
                 .strict(options.strict)
                 .mathTrig(mathTrig)
+                .derivatives(derivatives)
                 .clashHint("generate one of them in another run, named with --class")
                 .nameHint("name the class with --class")
                 .build();
@@ -186,10 +199,20 @@ final class GenerateCommand implements CliCommand {
      * @throws CliException the generator's refusal of the model, {@code path:[line,col] message} (exit code 2)
      */
     static Object compileInstance(Model model) throws CliException {
+        return compileInstance(model, false);
+    }
+
+    /**
+     * As {@link #compileInstance(Model)}, the class generated with the derivatives when asked
+     * ({@code evaluate --backend generated --derivatives}): it then implements
+     * {@link org.symdyn.contract.DynamicsDerivatives}.
+     */
+    static Object compileInstance(Model model, boolean derivatives) throws CliException {
         CodeGenerator.GeneratedClass gen;
         try {
             gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name())));
+                    new CodeGenerator.Options(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name()))
+                            .withDerivatives(derivatives));
         } catch (UnsupportedOperationException e) {
             throw CliException.badInput(e.getMessage());
         }

@@ -238,7 +238,8 @@ public final class SymDynCli {
 
     /**
      * Refuses an option the command does not have before picocli sees it (picocli would report a missing model or
-     * option first): {@code option X is only for C} when another command has it, else {@code unknown option}.
+     * option first): {@code option X is only for C} (or {@code C and D}) when other commands have it, else
+     * {@code unknown option}.
      */
     private static void checkOptions(CommandLine root, CommandLine command, List<String> args) throws CliException {
         String name = command.getCommandName();

@@ -16,6 +16,7 @@ import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.DcMotorSpec;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.EncoderSpec;
 import org.symdyn.contract.ImuSpec;
 import org.symdyn.contract.ModelFunctions;
@@ -81,6 +82,9 @@ final class ClassSkeleton {
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
                         .addMember("value", "$S", CodeGenerator.class.getName()).build())
                 .addJavadoc(doc.build());
+        if (options.derivatives()) {
+            b.addSuperinterface(DynamicsDerivatives.class);
+        }
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace, 1)).build());
         List<String> bodyNames = new ArrayList<>();

@@ -58,6 +58,7 @@ public final class GenerationPipeline {
     private final boolean strict;
     private final boolean closedForm;
     private final boolean mathTrig;
+    private final boolean derivatives;
     private final String clashHint;
     private final String nameHint;
     private final Function<Map<ModelInput, String>, List<Problem>> check;
@@ -74,6 +75,7 @@ public final class GenerationPipeline {
         this.strict = b.strict;
         this.closedForm = b.closedForm;
         this.mathTrig = b.mathTrig;
+        this.derivatives = b.derivatives;
         this.clashHint = b.clashHint;
         this.nameHint = b.nameHint;
         this.check = b.check;
@@ -212,6 +214,7 @@ public final class GenerationPipeline {
         private boolean strict;
         private boolean closedForm;
         private boolean mathTrig;
+        private boolean derivatives;
         private String clashHint = "generate them into different packages";
         private String nameHint = "name the class yourself";
         private Function<Map<ModelInput, String>, List<Problem>> check = classes -> List.of();
@@ -247,6 +250,12 @@ public final class GenerationPipeline {
         /** {@link CodeGenerator.Options#mathTrig()}. */
         public Builder mathTrig(boolean mathTrig) {
             this.mathTrig = mathTrig;
+            return this;
+        }
+
+        /** {@link CodeGenerator.Options#derivatives()}. */
+        public Builder derivatives(boolean derivatives) {
+            this.derivatives = derivatives;
             return this;
         }
 
@@ -362,7 +371,7 @@ public final class GenerationPipeline {
                     codeGenerator = new CodeGenerator();
                 }
                 generated = codeGenerator.generate(e.model, new CodeGenerator.Options(packageName, e.className,
-                        closedForm, mathTrig));
+                        closedForm, mathTrig, derivatives));
             } catch (UnsupportedOperationException x) {
                 problems.add(located(e.input, x.getMessage()));
                 continue;

@@ -222,6 +222,28 @@ class GenerationPipelineTest {
     }
 
     @Test
+    void theDerivativesOptionReachesTheGeneratorAndIsOffByDefault() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        GenerationPipeline.Output plain = GenerationPipeline.builder().packageName("gen").build().run(List.of(input(a)))
+                .outputs().get(0);
+        GenerationPipeline.Output off = GenerationPipeline.builder().packageName("gen").derivatives(false).build()
+                .run(List.of(input(a))).outputs().get(0);
+        GenerationPipeline.Output on = GenerationPipeline.builder().packageName("gen").derivatives(true).build()
+                .run(List.of(input(a))).outputs().get(0);
+        Model model = GenerationPipeline.readModel(a, false, false);
+        String direct = new CodeGenerator().generate(model, new CodeGenerator.Options("gen", "AlphaDynamics"))
+                .source();
+        assertEquals(direct, new String(plain.source(), StandardCharsets.UTF_8));
+        assertEquals(direct, new String(off.source(), StandardCharsets.UTF_8));
+        assertFalse(direct.contains("DynamicsDerivatives"));
+        String derived = new String(on.source(), StandardCharsets.UTF_8);
+        assertTrue(derived.contains("DynamicsDerivatives"), "implements DynamicsDerivatives");
+        assertTrue(derived.contains("public void inverseDynamicsDerivatives("), "has inverseDynamicsDerivatives");
+        assertTrue(on.generated().operations().containsKey("forward_dynamics_derivatives"));
+        assertFalse(off.generated().operations().containsKey("forward_dynamics_derivatives"));
+    }
+
+    @Test
     void readModelLocatesFileProblems() throws Exception {
         Model m = GenerationPipeline.readModel(pendulum("p.urdf", "p", 1), false, false);
         assertEquals(1, m.nv());

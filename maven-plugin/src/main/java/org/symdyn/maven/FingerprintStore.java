@@ -28,7 +28,7 @@ import org.symdyn.generator.GeneratorIdentity;
  * <li>{@code generator}: the generator's code hash ({@link GeneratorIdentity#codeSha256()}; not its version
  * string);</li>
  * <li>{@code options}: every configuration value that shapes the output or decides whether the model is accepted
- * ({@link #options}: package, class name override, floatingBase, strict, closedForm, mathTrig);</li>
+ * ({@link #options}: package, class name override, floatingBase, strict, closedForm, mathTrig, derivatives);</li>
  * <li>{@code class}: the simple name of the generated class;</li>
  * <li>{@code output}: the generated source's path relative to the output directory, '/'-separated;</li>
  * <li>{@code outputSha256}: SHA-256 of that file's bytes as written.</li>
@@ -169,9 +169,15 @@ final class FingerprintStore {
      */
     static String options(String packageName, String classOverride, boolean floatingBase, boolean strict,
             boolean closedForm, boolean mathTrig) {
+        return options(packageName, classOverride, floatingBase, strict, closedForm, mathTrig, false);
+    }
+
+    /** As above, with the {@code derivatives} option. */
+    static String options(String packageName, String classOverride, boolean floatingBase, boolean strict,
+            boolean closedForm, boolean mathTrig, boolean derivatives) {
         return "package=" + packageName + ";class=" + (classOverride == null ? "(derived)" : classOverride)
                 + ";floatingBase=" + floatingBase + ";strict=" + strict + ";closedForm=" + closedForm
-                + ";mathTrig=" + mathTrig;
+                + ";mathTrig=" + mathTrig + ";derivatives=" + derivatives;
     }
 
     /** The options that differ between two {@link #options} strings, e.g. {@code mathTrig false -> true}. */

@@ -117,11 +117,14 @@ class FingerprintStoreTest {
                 FingerprintStore.options("p", null, true, false, false, false),
                 FingerprintStore.options("p", null, false, true, false, false),
                 FingerprintStore.options("p", null, false, false, true, false),
-                FingerprintStore.options("p", null, false, false, false, true)));
-        assertEquals(7, all.size());
+                FingerprintStore.options("p", null, false, false, false, true),
+                FingerprintStore.options("p", null, false, false, false, false, true)));
+        assertEquals(8, all.size());
         assertNotEquals(FingerprintStore.options("p", "(derived)x", false, false, false, false), base);
         assertEquals(List.of("mathTrig false -> true"), FingerprintStore.changedOptions(base,
                 FingerprintStore.options("p", null, false, false, false, true)));
+        assertEquals(List.of("derivatives false -> true"), FingerprintStore.changedOptions(base,
+                FingerprintStore.options("p", null, false, false, false, false, true)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.symdyn.maven;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -248,6 +249,32 @@ class GenerateMojoHardeningTest {
         assertTrue(log.text().contains("; regenerated because options changed: class (derived) -> FourBar; deleted"
                 + " its previous class FourbarDynamics"), log.text());
         assertFalse(Files.exists(source(p, "FourbarDynamics")));
+    }
+
+    // issue 15: <derivatives> is part of the fingerprint, reaches the generator, and off gives the same bytes
+    @Test
+    void theDerivativesOptionIsFingerprintedAndReachesTheClass() throws Exception {
+        Path p = tmp.resolve("p");
+        write(p.resolve("src/main/symdyn/pendulum.urdf"), "pendulum", 1);
+        mojo(p).execute();
+        byte[] plain = Files.readAllBytes(source(p, "PendulumDynamics"));
+        assertFalse(new String(plain, StandardCharsets.UTF_8).contains("DynamicsDerivatives"));
+        GenerateMojo on = mojo(p);
+        on.derivatives = true;
+        on.execute();
+        assertTrue(log.text().contains("; regenerated because options changed: derivatives false -> true"),
+                log.text());
+        String derived = Files.readString(source(p, "PendulumDynamics"), StandardCharsets.UTF_8);
+        assertTrue(derived.contains("DynamicsDerivatives") && derived.contains("public void coriolisMatrix("),
+                "the class implements DynamicsDerivatives");
+        GenerateMojo again = mojo(p);
+        again.derivatives = true;
+        again.execute();
+        assertTrue(log.text().contains("symdyn: 0 regenerated (0 written), 1 up to date, 0 removed"), log.text());
+        mojo(p).execute();
+        assertTrue(log.text().contains("; regenerated because options changed: derivatives true -> false"),
+                log.text());
+        assertArrayEquals(plain, Files.readAllBytes(source(p, "PendulumDynamics")));
     }
 
     // item 5

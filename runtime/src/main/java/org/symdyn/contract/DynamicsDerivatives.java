@@ -48,10 +48,11 @@ import org.ejml.data.DMatrixRMaj;
  * formula. A floating base's and a ball joint's directions are body-fixed (left-invariant) and do not commute:
  * [X_a, X_b] = X_{e_a × e_b} with × the spatial motion cross product within the joint ([ω; v_origin]); these are the
  * terms that make C v the bias forces in the body-velocity coordinates. Metric compatibility gives Ḣ = C + Cᵀ,
- * hence Ḣ - 2C skew. Computed spatially as C = Σ_i J_iᵀ (I_i J̇_i + B_i J_i), with J_i body i's Jacobian in its
- * own coordinates, I_i its inertia there and B_i = ½ ((v_i ×*) I_i + I_i (v_i ×) + (I_i v_i) ×̄*), where
- * (f ×̄*) m = m ×* f: the body-coordinate form of Echeandia and Wensing's Christoffel-consistent factorisation
- * (2021), a skew B_i with B_i v_i = v_i ×* I_i v_i.
+ * hence Ḣ - 2C skew. Both backends compute it spatially, without the symbols: C = Σ_i J_iᵀ (I_i J̇_i + B_i J_i),
+ * the Christoffel-consistent factorisation of Echeandia and Wensing (2021), with J_i body i's Jacobian, I_i its
+ * inertia and, in body coordinates (the generic runtime), B_i = ½ ((v_i ×*) I_i + I_i (v_i ×) + (I_i v_i) ×̄*),
+ * where (f ×̄*) m = m ×* f: a skew B_i with B_i v_i = v_i ×* I_i v_i; in world coordinates (generated classes)
+ * B_i = ½ (İ_i + (I_i v_i) ×̄*).
  *
  * <h2>The regressor</h2>
  * τ is linear in each body's ten standard inertial parameters, in its own (link) frame, at its origin; π stacks,

@@ -31,6 +31,12 @@ public final class MethodEmitter {
      * 1200-1800 were no faster than 2500, while each extra chunk adds a call and workspace traffic.
      */
     public static final int CHUNK_BYTES = 2500;
+    /**
+     * Most chunk calls one method makes (a call with six arguments is about 10 bytes of bytecode): beyond, the calls
+     * go through dispatch methods. Only the largest methods (romeo's forward-dynamics derivatives, about 1100
+     * chunks) need them.
+     */
+    static final int CALLS_PER_METHOD = 256;
 
     private final ExpressionGraph g;
     private final boolean inlineSinCos;
@@ -458,9 +464,25 @@ public final class MethodEmitter {
         workspaceSize = Math.max(workspaceSize, slot.size());
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
+        // The public method calls the chunks in order; past CALLS_PER_METHOD chunks (the largest derivative
+        // methods), through dispatch methods of CALLS_PER_METHOD calls each, so that no caller nears the limit.
+        List<MethodSpec> dispatchers = new ArrayList<>();
+        MethodSpec.Builder caller = pub;
+        boolean grouped = chunks.size() > CALLS_PER_METHOD;
         for (int c = 0; c < chunks.size(); c++) {
             String name = spec.name + "$" + c;
-            pub.addStatement("$L($L)", name, args);
+            if (grouped && c % CALLS_PER_METHOD == 0) {
+                if (caller != pub) {
+                    dispatchers.add(caller.build());
+                }
+                String group = spec.name + "$$" + (c / CALLS_PER_METHOD);
+                pub.addStatement("$L($L)", group, args);
+                caller = MethodSpec.methodBuilder(group).addModifiers(Modifier.PRIVATE);
+                for (ParameterSpec p : spec.parameters) {
+                    caller.addParameter(p);
+                }
+            }
+            caller.addStatement("$L($L)", name, args);
             MethodSpec.Builder m = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE);
             for (ParameterSpec p : spec.parameters) {
                 m.addParameter(p);
@@ -483,6 +505,10 @@ public final class MethodEmitter {
             }
             methods.add(m.build());
         }
+        if (caller != pub) {
+            dispatchers.add(caller.build());
+        }
+        methods.addAll(0, dispatchers);
         methods.add(0, pub.build());
         return methods;
     }

@@ -222,6 +222,11 @@ public final class SymbolicKinematics {
         return jacobianColumns[body];
     }
 
+    /** Body i's Jacobian columns X_i&lt;-b S_b (6 entries, body coordinates), null for dofs outside the support. */
+    IExpr[][] bodyJacobianColumns(int body) {
+        return jacobianColumns(body);
+    }
+
     /** The 6 x nv body Jacobian of body i ([ω; v_origin] = J v, body coordinates), zeros written out. */
     public IExpr[][] bodyJacobian(int body) {
         IExpr[][] cols = jacobianColumns(body);

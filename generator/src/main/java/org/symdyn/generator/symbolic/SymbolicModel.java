@@ -12,9 +12,10 @@ import org.symdyn.model.Model;
  * @param dynamics    CRBA, RNEA and forward dynamics ({@code GenericDynamics})
  * @param kinematics  poses, velocities, accelerations, Jacobians ({@code GenericDynamics}' kinematics)
  * @param constraints φ, φ̇, G, γ ({@code GenericConstraints} and the constraint rows)
+ * @param derivatives ∂τ, ∂v̇, H⁻¹, the Coriolis matrix and the regressor ({@code DerivativeRecursions}' quantities)
  */
 public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
-        SymbolicKinematics kinematics, SymbolicConstraints constraints) {
+        SymbolicKinematics kinematics, SymbolicConstraints constraints, SymbolicDerivatives derivatives) {
 
     /**
      * Prepares the symbolic joint models, inertias and constants of {@code model} in {@code g}.
@@ -28,6 +29,8 @@ public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
         SymbolicRecursions dynamics = new SymbolicRecursions(model, g, sp, joints, inertias);
         SymbolicKinematics kinematics = new SymbolicKinematics(model, g, sp, joints, dynamics);
         SymbolicConstraints constraints = new SymbolicConstraints(model, g, sp, joints, kinematics);
-        return new SymbolicModel(g, dynamics, kinematics, constraints);
+        SymbolicDerivatives derivatives = new SymbolicDerivatives(model, g, sp, joints, inertias, dynamics,
+                kinematics);
+        return new SymbolicModel(g, dynamics, kinematics, constraints, derivatives);
     }
 }

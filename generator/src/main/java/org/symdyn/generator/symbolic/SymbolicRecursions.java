@@ -200,6 +200,20 @@ public final class SymbolicRecursions {
      * ({@link Model#dofParents()}), then the back-substitutions, for symbolic τ.
      */
     public IExpr[] forwardDynamics(IExpr[][] hIn, IExpr[] c) {
+        IExpr[][] h = factor(hIn);
+        IExpr[] tau = g.inputs(Kind.TAU, nv);
+        IExpr[] x = new IExpr[nv];
+        for (int k = 0; k < nv; k++) {
+            x[k] = g.sub(tau[k], c[k]);
+        }
+        return solve(h, x);
+    }
+
+    /**
+     * The branch-sparse factorisation H = Lᵀ D L over the dof tree λ (RBDA §6.5): a new array holding D on the
+     * diagonal and L's entries (k, i) for i a λ-ancestor of k; other entries are H's and unused.
+     */
+    IExpr[][] factor(IExpr[][] hIn) {
         IExpr[][] h = new IExpr[nv][];
         for (int k = 0; k < nv; k++) {
             h[k] = hIn[k].clone();
@@ -215,11 +229,13 @@ public final class SymbolicRecursions {
                 h[k][i] = a;
             }
         }
-        IExpr[] tau = g.inputs(Kind.TAU, nv);
-        IExpr[] x = new IExpr[nv];
-        for (int k = 0; k < nv; k++) {
-            x[k] = g.sub(tau[k], c[k]);
-        }
+        return h;
+    }
+
+    /** H⁻¹ b from the {@link #factor factorisation} of H: Lᵀ, D and L substitutions on a copy of b. */
+    IExpr[] solve(IExpr[][] h, IExpr[] b) {
+        int[] lambda = model.dofParents();
+        IExpr[] x = b.clone();
         for (int i = nv - 1; i >= 0; i--) {
             for (int j = lambda[i]; j >= 0; j = lambda[j]) {
                 x[j] = g.sub(x[j], g.mul(h[i][j], x[i]));

@@ -117,6 +117,29 @@ final class SymbolicSpatial {
         return join(rotate(x.e, w), rotate(x.e, v));
     }
 
+    /** X⁻¹ m = [Eᵀ ω; Eᵀ v + r × Eᵀ ω]: a motion vector in B coordinates carried to A. */
+    IExpr[] applyInverseMotion(Transform x, IExpr[] m) {
+        IExpr[] w = rotateTranspose(x.e, angular(m));
+        return join(w, add3(rotateTranspose(x.e, linear(m)), cross(x.r, w)));
+    }
+
+    IExpr[] sub6(IExpr[] a, IExpr[] b) {
+        IExpr[] out = new IExpr[6];
+        for (int k = 0; k < 6; k++) {
+            out[k] = g.sub(a[k], b[k]);
+        }
+        return out;
+    }
+
+    /** s a for a 6-vector. */
+    IExpr[] scale6(IExpr s, IExpr[] a) {
+        IExpr[] out = new IExpr[6];
+        for (int k = 0; k < 6; k++) {
+            out[k] = g.mul(s, a[k]);
+        }
+        return out;
+    }
+
     /** Xᵀ f = [Eᵀ n + r × Eᵀ f; Eᵀ f]: a force in B coordinates carried to A. */
     IExpr[] applyTransposeForce(Transform x, IExpr[] f) {
         IExpr[] lin = rotateTranspose(x.e, linear(f));

@@ -1,0 +1,183 @@
+package org.symdyn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.cli.json.JsonReader;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ArrayValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.model.Model;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.simulation.StateSpace;
+
+/**
+ * {@code symdyn evaluate --derivatives} and {@code symdyn generate --derivatives}. Evaluate: the seven keys per state
+ * on both backends, with the generic backend's numbers those of {@link GenericModel}'s derivatives (the same calls,
+ * bit for bit through JSON's shortest round-trip form) and the generated backend's within 1e-9 of them; the
+ * regressor times the model's inertial parameters is the state's tau_id. Models: the samples' slider-crank (a ball
+ * joint, constraints) and edge roller (a floating base). Generate: the written class implements
+ * {@code DynamicsDerivatives} with the option and not without it, and the report counts the new methods.
+ */
+class EvaluateDerivativesTest {
+    private static final List<String> KEYS = List.of("dtau_dq", "dtau_dv", "dqdd_dq", "dqdd_dv", "Minv",
+            "coriolis_matrix", "regressor");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sliderCrank() throws Exception {
+        check("slider_crank.urdf");
+    }
+
+    @Test
+    void edgeRoller() throws Exception {
+        check("edge_roller.urdf");
+    }
+
+    @Test
+    void derivativesAreForEvaluateAndGenerateOnly() {
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", "m.urdf", "--derivatives");
+        assertEquals(2, r.exitCode());
+        assertEquals(List.of("symdyn: option --derivatives is only for evaluate and generate",
+                "Try 'symdyn inspect --help' for more information."), r.errLines());
+        r = SymDynCliTest.run("evaluate", "m.urdf", "--states", "s.json", "--derivatives", "--derivatives");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("symdyn: option --derivatives given twice"), r.err());
+        r = SymDynCliTest.run("evaluate", "m.urdf", "--states", "s.json", "--derivatives=yes");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().startsWith("symdyn: option --derivatives takes no value"), r.err());
+    }
+
+    @Test
+    void generateWithDerivativesWritesAClassThatImplementsThem() throws Exception {
+        Path model = Path.of("..", "samples", "src", "main", "symdyn", "double_pendulum.urdf");
+        Path plainDir = dir.resolve("plain");
+        Path derivedDir = dir.resolve("derived");
+        SymDynCliTest.Result plain = SymDynCliTest.run("generate", model.toString(), "-d", plainDir.toString(),
+                "-p", "x.y");
+        assertEquals(0, plain.exitCode(), plain.err());
+        Path report = dir.resolve("report.json");
+        SymDynCliTest.Result derived = SymDynCliTest.run("generate", model.toString(), "-d", derivedDir.toString(),
+                "-p", "x.y", "--derivatives", "--report", report.toString());
+        assertEquals(0, derived.exitCode(), derived.err());
+        String without = Files.readString(plainDir.resolve("x/y/DoublePendulumDynamics.java"));
+        String with = Files.readString(derivedDir.resolve("x/y/DoublePendulumDynamics.java"));
+        assertFalse(without.contains("DynamicsDerivatives"));
+        assertTrue(with.contains("DynamicsDerivatives"));
+        assertTrue(with.contains("public void forwardDynamicsDerivatives("));
+        ObjectValue operations = (ObjectValue) ((ObjectValue) ((ArrayValue) ((ObjectValue) JsonReader.parse("report",
+                Files.readString(report))).get("models")).get(0)).get("operations");
+        for (String key : List.of("inverse_dynamics_derivatives", "forward_dynamics_derivatives",
+                "inverse_mass_matrix", "coriolis_matrix", "regressor")) {
+            assertTrue(operations.members().containsKey(key), key + " in the report's operations");
+        }
+    }
+
+    private void check(String file) throws Exception {
+        Path model = Path.of("..", "samples", "src", "main", "symdyn", file);
+        Model m = UrdfReader.read(model);
+        Path states = states(m, new Random(file.hashCode()));
+        SymDynCliTest.Result plain = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString());
+        assertEquals(0, plain.exitCode(), plain.err());
+        for (String key : KEYS) {
+            assertFalse(first(plain).members().containsKey(key), key + " without --derivatives");
+        }
+        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString(),
+                "--derivatives");
+        assertEquals(0, generic.exitCode(), generic.err());
+        SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
+                states.toString(), "--derivatives", "--backend", "generated");
+        assertEquals(0, generated.exitCode(), generated.err());
+        SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, file);
+
+        GenericModel reference = new GenericModel(m);
+        int nv = m.nv();
+        int cols = 10 * m.bodyCount();
+        double[] pi = new double[cols];
+        reference.inertialParameters(pi);
+        List<JsonValue> results = ((ArrayValue) ((ObjectValue) generic.json()).get("results")).elements();
+        List<StatesReader.State> read = StatesReader.read(states, m);
+        for (int i = 0; i < results.size(); i++) {
+            ObjectValue r = (ObjectValue) results.get(i);
+            StatesReader.State s = read.get(i);
+            DMatrixRMaj a = new DMatrixRMaj(nv, nv);
+            DMatrixRMaj b = new DMatrixRMaj(nv, nv);
+            DMatrixRMaj c = new DMatrixRMaj(nv, nv);
+            reference.inverseDynamicsDerivatives(s.q(), s.v(), s.a(), a, b);
+            assertRows(a, r.get("dtau_dq"), "dtau_dq");
+            assertRows(b, r.get("dtau_dv"), "dtau_dv");
+            reference.forwardDynamicsDerivatives(s.q(), s.v(), s.tau(), a, b, c);
+            assertRows(a, r.get("dqdd_dq"), "dqdd_dq");
+            assertRows(b, r.get("dqdd_dv"), "dqdd_dv");
+            assertRows(c, r.get("Minv"), "Minv");
+            reference.coriolisMatrix(s.q(), s.v(), a);
+            assertRows(a, r.get("coriolis_matrix"), "coriolis_matrix");
+            double[][] y = SymDynCliTest.matrix(r.get("regressor"));
+            assertEquals(nv, y.length);
+            double[] tauId = SymDynCliTest.vector(r.get("tau_id"));
+            for (int k = 0; k < nv; k++) {
+                assertEquals(cols, y[k].length);
+                double sum = 0;
+                double scale = Math.abs(tauId[k]);
+                for (int p = 0; p < cols; p++) {
+                    sum += y[k][p] * pi[p];
+                    scale += Math.abs(y[k][p] * pi[p]);
+                }
+                assertEquals(tauId[k], sum, 1e-12 * scale, "regressor pi = tau_id, row " + k);
+            }
+        }
+    }
+
+    private static ObjectValue first(SymDynCliTest.Result r) throws Exception {
+        return (ObjectValue) ((ArrayValue) ((ObjectValue) r.json()).get("results")).get(0);
+    }
+
+    private static void assertRows(DMatrixRMaj expected, JsonValue actual, String key) {
+        double[][] rows = SymDynCliTest.matrix(actual);
+        assertEquals(expected.numRows, rows.length, key);
+        for (int r = 0; r < rows.length; r++) {
+            assertEquals(expected.numCols, rows[r].length, key);
+            for (int c = 0; c < rows[r].length; c++) {
+                assertEquals(expected.get(r, c), rows[r][c], 0, key + "[" + r + "][" + c + "]");
+            }
+        }
+    }
+
+    /** Three random states: q = neutral ⊕ u for a random u (unit quaternions); v, tau, a random. */
+    private Path states(Model m, Random rnd) throws IOException {
+        StringBuilder sb = new StringBuilder("{\"states\": [");
+        StateSpace space = new StateSpace(m);
+        for (int n = 0; n < 3; n++) {
+            double[] q = new double[m.nq()];
+            space.retract(m.neutralConfiguration(), random(rnd, m.nv(), 1.5), q);
+            sb.append(n > 0 ? ", " : "").append("{\"q\": ").append(SymDynCliTest.list(q))
+                    .append(", \"v\": ").append(SymDynCliTest.list(random(rnd, m.nv(), 2)))
+                    .append(", \"tau\": ").append(SymDynCliTest.list(random(rnd, m.nv(), 10)))
+                    .append(", \"a\": ").append(SymDynCliTest.list(random(rnd, m.nv(), 3))).append('}');
+        }
+        Path p = dir.resolve("states.json");
+        Files.writeString(p, sb.append("]}\n").toString(), StandardCharsets.UTF_8);
+        return p;
+    }
+
+    private static double[] random(Random rnd, int n, double range) {
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = (2 * rnd.nextDouble() - 1) * range;
+        }
+        return x;
+    }
+}

@@ -1,0 +1,208 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.stream.Stream;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.DynamicsDerivatives;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.generator.emit.MethodSizes;
+import org.symdyn.model.Model;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.testing.SharedFiles;
+
+/**
+ * The generated derivatives ({@link CodeGenerator.Options#derivatives()}: {@link DynamicsDerivatives}) against the
+ * generic runtime's analytical ones ({@link GenericModel}, itself checked against finite differences in the runtime's
+ * DynamicsDerivativesTest) on {@value #STATES} random states of every public model (fixed base, and floating for
+ * the quadrupeds and the humanoid), every sample model and a model with every joint type: ∂τ/∂q, ∂τ/∂v, ∂v̇/∂q,
+ * ∂v̇/∂v, ∂v̇/∂τ, H⁻¹, the Coriolis matrix, the regressor and the inertial parameters. The bar is 1e-9 relative to
+ * the largest entry of each matrix (at least 1): the two backends evaluate different formulas (world-coordinate
+ * dot products against body-coordinate forward-mode RNEA, an LᵀDL solve against ABA responses), so they differ by
+ * rounding amplified by the conditioning (of H for the forward dynamics). Outputs given to the generated class are
+ * filled with NaN first, so an entry it fails to write fails. Every method of every class stays under HotSpot's
+ * 8000-byte limit (the compiler refuses it otherwise); the worst difference per quantity is printed at the end.
+ */
+class GeneratedDerivativesTest {
+    static final int STATES = 200;
+    static final double TOL = 1e-9;
+    static final Map<String, Double> WORST = new ConcurrentSkipListMap<>();
+
+    @AfterAll
+    static void printWorst() {
+        WORST.forEach((what, worst) -> System.out.printf(Locale.ROOT, "%-28s worst relative difference %.2e%n", what,
+                worst));
+    }
+
+    static Stream<Arguments> models() {
+        return GeneratedVsGenericTest.models();
+    }
+
+    @ParameterizedTest(name = "{0} floating={1}")
+    @MethodSource("models")
+    void generatedDerivativesMatchGeneric(String file, boolean floating) throws Exception {
+        Model model = UrdfReader.read(SharedFiles.model(file), new UrdfReader.Options(floating, false));
+        check(model, "Deriv" + Math.abs(file.hashCode()) + (floating ? "F" : ""), file.hashCode() + (floating ? 7 : 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.symdyn.generator.GeneratedVsGenericTest#sampleModels")
+    void generatedDerivativesMatchGenericOnSamples(Path file) throws Exception {
+        check(UrdfReader.read(file), "DerivSample" + Math.abs(file.hashCode()), file.hashCode());
+    }
+
+    /** Floating, revolute, ball, planar, prismatic and continuous joints (and constraints, which play no part). */
+    @Test
+    void everyJointType() throws Exception {
+        check(CodeGeneratorTest.everyJointType(), "DerivEveryJoint", 11);
+    }
+
+    /** Without the option the class does not implement the derivatives (and costs nothing more to generate). */
+    @Test
+    void derivativesAreAnOption() throws Exception {
+        Model model = CodeGeneratorTest.everyJointType();
+        CodeGenerator.GeneratedClass plain = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "NoDerivatives"));
+        assertFalse(plain.source().contains("DynamicsDerivatives"));
+        assertFalse(plain.operations().containsKey("inverse_dynamics_derivatives"));
+        assertFalse(GeneratedVsGenericTest.instance(plain) instanceof DynamicsDerivatives);
+        CodeGenerator.GeneratedClass with = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "WithDerivatives").withDerivatives(true));
+        assertTrue(with.source().contains("implements ModelFunctions, ModelParameters, DynamicsDerivatives"));
+        for (String key : new String[] {"inverse_dynamics_derivatives", "forward_dynamics_derivatives",
+            "inverse_mass_matrix", "coriolis_matrix", "regressor", "inertial_parameters"}) {
+            assertTrue(with.operations().containsKey(key), key);
+        }
+    }
+
+    /** The argument policy, with the generic backend's messages. */
+    @Test
+    void argumentsAreCheckedAsByTheGenericBackend() throws Exception {
+        Model model = CodeGeneratorTest.everyJointType();
+        DynamicsDerivatives generated = (DynamicsDerivatives) GeneratedVsGenericTest.instance(new CodeGenerator()
+                .generate(model, new CodeGenerator.Options("test.gen", "Checked").withDerivatives(true)));
+        GenericModel generic = new GenericModel(model);
+        int nv = model.nv();
+        double[] q = model.neutralConfiguration();
+        double[] v = new double[nv];
+        DMatrixRMaj m = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj wrong = new DMatrixRMaj(nv, nv + 1);
+        for (DynamicsDerivatives d : new DynamicsDerivatives[] {generated, generic}) {
+            assertEquals("dtauDv must be " + nv + "x" + nv + ", got " + nv + "x" + (nv + 1),
+                    assertThrows(IllegalArgumentException.class,
+                            () -> d.inverseDynamicsDerivatives(q, v, v, m, wrong)).getMessage());
+            assertTrue(assertThrows(IllegalArgumentException.class,
+                    () -> d.forwardDynamicsDerivatives(q, v, v, m, m, new DMatrixRMaj(nv, nv))).getMessage()
+                    .startsWith("dvdotDv must not be the same array as dvdotDq"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> d.coriolisMatrix(q, v, wrong))
+                    .getMessage().startsWith("coriolis must be"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> d.inverseMassMatrix(v, m))
+                    .getMessage().startsWith("q must have"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> d.regressor(q, v, v, m))
+                    .getMessage().startsWith("Y must be"));
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> d.inertialParameters(v))
+                    .getMessage().startsWith("pi must have"));
+        }
+    }
+
+    /** Generates with derivatives, checks method sizes and compares {@value #STATES} states. */
+    static void check(Model model, String className, long seed) throws Exception {
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.generated", className).withDerivatives(true));
+        InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen);
+        int largest = compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        assertTrue(largest <= MethodSizes.HUGE_METHOD_LIMIT, "largest method " + largest);
+        DynamicsDerivatives generated = (DynamicsDerivatives) compiled.type().getDeclaredConstructor().newInstance();
+        assertTrue(generated instanceof ModelFunctions);
+        compare(model, generated, new Random(seed));
+    }
+
+    static void compare(Model model, DynamicsDerivatives generated, Random rnd) {
+        GenericModel generic = new GenericModel(model);
+        int nv = model.nv();
+        int cols = DynamicsDerivatives.PARAMETERS_PER_BODY * model.bodyCount();
+        DMatrixRMaj[] a = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv)};
+        DMatrixRMaj[] b = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv)};
+        DMatrixRMaj ya = new DMatrixRMaj(nv, cols);
+        DMatrixRMaj yb = new DMatrixRMaj(nv, cols);
+        double[] pa = new double[cols];
+        double[] pb = new double[cols];
+        generic.inertialParameters(pa);
+        generated.inertialParameters(nan(pb));
+        assertClose(pa, pb, "inertial parameters");
+        for (int n = 0; n < STATES; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] vdot = GeneratedVsGenericTest.random(rnd, nv, 3);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            generic.inverseDynamicsDerivatives(q, v, vdot, a[0], a[1]);
+            generated.inverseDynamicsDerivatives(q, v, vdot, nan(b[0]), nan(b[1]));
+            assertClose(a[0].data, b[0].data, "dtau/dq");
+            assertClose(a[1].data, b[1].data, "dtau/dv");
+            generic.forwardDynamicsDerivatives(q, v, tau, a[0], a[1], a[2]);
+            generated.forwardDynamicsDerivatives(q, v, tau, nan(b[0]), nan(b[1]), nan(b[2]));
+            assertClose(a[0].data, b[0].data, "dvdot/dq");
+            assertClose(a[1].data, b[1].data, "dvdot/dv");
+            assertClose(a[2].data, b[2].data, "dvdot/dtau");
+            generic.inverseMassMatrix(q, a[0]);
+            generated.inverseMassMatrix(q, nan(b[0]));
+            assertClose(a[0].data, b[0].data, "Minv");
+            generic.coriolisMatrix(q, v, a[0]);
+            generated.coriolisMatrix(q, v, nan(b[0]));
+            assertClose(a[0].data, b[0].data, "Coriolis matrix");
+            generic.regressor(q, v, vdot, ya);
+            generated.regressor(q, v, vdot, nan(yb));
+            assertClose(ya.data, yb.data, "regressor");
+        }
+    }
+
+    private static DMatrixRMaj nan(DMatrixRMaj m) {
+        Arrays.fill(m.data, Double.NaN);
+        return m;
+    }
+
+    private static double[] nan(double[] x) {
+        Arrays.fill(x, Double.NaN);
+        return x;
+    }
+
+    /** ‖expected - actual‖∞ ≤ {@link #TOL} max(1, ‖expected‖∞); NaN fails. */
+    private static void assertClose(double[] expected, double[] actual, String quantity) {
+        double scale = 1;
+        for (double x : expected) {
+            scale = Math.max(scale, Math.abs(x));
+        }
+        double worst = 0;
+        int at = -1;
+        for (int i = 0; i < expected.length; i++) {
+            double d = Math.abs(expected[i] - actual[i]);
+            if (Double.isNaN(d) || d > worst) {
+                worst = Double.isNaN(d) ? Double.NaN : d;
+                at = i;
+                if (Double.isNaN(d)) {
+                    break;
+                }
+            }
+        }
+        double relative = worst / scale;
+        WORST.merge(quantity, relative, (x, y) -> Double.isNaN(x) || Double.isNaN(y) ? Double.NaN : Math.max(x, y));
+        assertTrue(worst <= TOL * scale, quantity + ": worst difference " + worst + " at entry " + at
+                + " against scale " + scale + (at >= 0 ? " (expected " + expected[at] + ", got " + actual[at] + ")"
+                : ""));
+    }
+}
