@@ -40,7 +40,9 @@ import picocli.CommandLine.Parameters;
  *        {"name": candidate, "ground": ground, "position": [3] (the contact point at the step's start), "gap": m,
  *         "normal_impulse": N·s along the ground normal, "tangent_impulse": [3] N·s (world),
  *         "slip_velocity": [3] m/s (world, tangential part of J v⁺)}
- *  "sensors": {}         sensor readings by name, one entry per recorded time (no sensors yet)
+ *  "sensors": {"name": [[...], ...]}
+ *                        each declared sensor's readings, one array per recorded time (an IMU: ωx, ωy, ωz, fx, fy,
+ *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
  *  "solver": {"steps", "converged" (every solve converged), "unconverged", "max_iterations",
  *             "worst_violation" (m/s)}}
  * </pre>
@@ -142,8 +144,7 @@ final class SimulateCommand implements CliCommand {
         ModelFunctions functions = functions(m, backend);
         SimulationRun run;
         try {
-            run = new SimulationRun(m, functions, state.q(), state.v(), step,
-                    SimulationRun.Actuation.constant(state.tau()), SimulationRun.Sensing.NONE);
+            run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau());
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
         }

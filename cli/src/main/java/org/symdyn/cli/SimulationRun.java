@@ -13,59 +13,30 @@ import org.symdyn.contact.ContactReport;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contact.TimeStepper;
+import org.symdyn.contract.DeclaredDevices;
+import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
+import org.symdyn.systems.Devices;
+import org.symdyn.systems.Sensor;
+import org.symdyn.systems.TimeSteppingSystem;
 
 /**
  * One simulation of a model with contact, step by step: the only place where {@code symdyn simulate} touches the
  * stepping. The command reads the state, the contacts of the last step, the sensor readings and the solver's
  * statistics from here and turns them into JSON; nothing else of the runtime leaks to it.
  *
- * <p>Stepping: {@link TimeStepper} (velocity-level time stepping, exact Coulomb cones, the default
+ * <p>Stepping: a {@link TimeSteppingSystem} (velocity-level time stepping, exact Coulomb cones, the default
  * {@link ContactSettings}) over the model's grounds and contact candidates ({@link ContactSet#of}), its joint limits
  * and, when it has any, its bilateral constraints (loops, bilateral contacts, couplers) bound to the same backend.
- *
- * <p><b>The seam</b> for actuators and sensors: two hooks, called once per step.
- * <ul>
- *   <li>{@link Actuation#appliedTau} gives the generalised force applied over the next step, from the time and the
- *       state at its start ({@link Actuation#constant} for now: the initial state's {@code tau});</li>
- *   <li>{@link Sensing#read} gives the readings after a step, by sensor name ({@link Sensing#NONE} for now).</li>
- * </ul>
- * A stepping system with actuators and sensors replaces the body of {@link #step()} (and these two hooks by
- * adapters around it); the command's JSON code reads only {@link #time()}, {@link #q()}, {@link #v()},
- * {@link #contacts()}, {@link #sensors()} and {@link #solver()} and does not change.
+ * The applied τ of a step is the state file's constant τ plus every actuator the model declares (servos, motors,
+ * torque sources, springs), evaluated at the start of the step; the declared sensors (IMUs, encoders) are read after
+ * every step, with v̇ = (v⁺ − v)/h. The declarations come from the backend itself when it is a generated class
+ * ({@link DeclaredDevices}), so a generated class and the interpreter are driven alike.
  *
  * <p>Not thread-safe; one run per simulation.
  */
 final class SimulationRun {
-    /** Hook 1: the generalised force applied during a step. */
-    interface Actuation {
-        /**
-         * Writes into {@code tauOut} (nv) the generalised force applied over the step that starts at time t in
-         * state (q, v). q and v are read only.
-         */
-        void appliedTau(double t, double[] q, double[] v, double[] tauOut);
-
-        /** The same τ at every step. */
-        static Actuation constant(double[] tau) {
-            double[] copy = tau.clone();
-            return (t, q, v, tauOut) -> System.arraycopy(copy, 0, tauOut, 0, copy.length);
-        }
-    }
-
-    /** Hook 2: the sensor readings after a step. */
-    interface Sensing {
-        /** No sensors: every reading map is empty. */
-        Sensing NONE = (run, out) -> {
-        };
-
-        /**
-         * Puts the readings after the last step (the run's {@link #time()}, {@link #q()}, {@link #v()} and
-         * {@link #contacts()}) into {@code out}, by sensor name, the same names in the same order at every step.
-         */
-        void read(SimulationRun run, Map<String, double[]> out);
-    }
-
     /**
      * One contact of a step, world coordinates, SI units.
      *
@@ -95,17 +66,12 @@ final class SimulationRun {
     }
 
     private final Model model;
+    private final TimeSteppingSystem system;
     private final TimeStepper stepper;
-    private final Actuation actuation;
-    private final Sensing sensing;
     private final double h;
-    private final double[] q;
-    private final double[] v;
-    private final double[] tau;
     private final double[] u;
     private final Map<String, double[]> readings = new LinkedHashMap<>();
     private List<Contact> contacts = List.of();
-    private long steps;
     private boolean lastConverged = true;
 
     /**
@@ -114,54 +80,60 @@ final class SimulationRun {
      * @param q0        initial configuration (nq), copied
      * @param v0        initial velocity (nv), copied
      * @param h         the step, s
+     * @param tau       the applied generalised force held over the run (nv), besides the declared actuators
      */
-    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, Actuation actuation,
-            Sensing sensing) {
-        this(model, functions, q0, v0, h, actuation, sensing, ContactSettings.defaults());
+    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau) {
+        this(model, functions, q0, v0, h, tau, ContactSettings.defaults());
     }
 
     /** As above with other contact-solver settings (tests: a solve that cannot converge). */
-    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, Actuation actuation,
-            Sensing sensing, ContactSettings settings) {
+    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
+            ContactSettings settings) {
         this.model = Objects.requireNonNull(model, "model");
-        this.actuation = Objects.requireNonNull(actuation, "actuation");
-        this.sensing = Objects.requireNonNull(sensing, "sensing");
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
         this.h = h;
-        TimeStepper.Builder builder = TimeStepper.builder(functions)
+        List<DeviceSpec> declared = functions instanceof DeclaredDevices d ? d.devices() : model.devices();
+        TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
                 .contacts(ContactSet.of(model))
                 .jointLimits(model)
-                .settings(settings);
+                .settings(settings)
+                .timeStep(h)
+                .devices(Devices.of(declared, functions, model.gravity()));
         ConstraintSet constraints = ConstraintSet.of(model);
         if (constraints.size() > 0) {
             ConstraintData data = constraints.bind(functions);
             builder.constraints(data);
         }
-        this.stepper = builder.build();
-        this.q = q0.clone();
-        this.v = v0.clone();
-        this.tau = new double[model.nv()];
+        this.system = builder.build();
+        this.stepper = system.stepper();
+        system.setState(0, q0, v0);
+        system.setInput(tau);
         this.u = new double[3 * ContactSet.of(model).pairCount()];
-        sensing.read(this, readings);
+        // before the first step v̇ is unknown: the initial readings take v̇ = 0 (an IMU reads gravity alone)
+        double[] zero = new double[model.nv()];
+        for (Sensor sensor : system.sensors()) {
+            double[] out = new double[sensor.size()];
+            sensor.read(0, system.q(), system.v(), zero, out);
+            readings.put(sensor.name(), out);
+        }
     }
 
     /**
-     * One step of length h: τ from {@link Actuation#appliedTau} at the current time and state, then the contact
-     * step, then the contacts of the step and {@link Sensing#read}.
+     * One step of length h: τ (the constant input plus the declared actuators at the current time and state), the
+     * contact step, then the contacts of the step and the sensors.
      *
      * @return whether the step's contact solve converged
      * @throws ArithmeticException when the dynamics cannot be evaluated (a singular mass matrix, say)
      */
     boolean step() {
-        actuation.appliedTau(time(), q, v, tau);
-        ContactReport report = stepper.step(q, v, tau, h, q, v);
-        steps++;
+        ContactReport report = system.step(h);
         lastConverged = report.converged();
         contacts = collectContacts();
-        readings.clear();
-        sensing.read(this, readings);
+        for (Sensor sensor : system.sensors()) {
+            readings.put(sensor.name(), system.reading(sensor.name()));
+        }
         return lastConverged;
     }
 
@@ -171,7 +143,7 @@ final class SimulationRun {
         if (n == 0) {
             return List.of();
         }
-        k.velocity(v, u);
+        k.velocity(system.v(), u);
         List<Contact> list = new ArrayList<>(n);
         ContactSet set = k.set();
         for (int c = 0; c < n; c++) {
@@ -195,7 +167,7 @@ final class SimulationRun {
 
     /** The time of the current state: steps taken × h (not summed, so no rounding builds up), s. */
     double time() {
-        return steps * h;
+        return system.stepCount() * h;
     }
 
     /** The step length, s. */
@@ -205,17 +177,17 @@ final class SimulationRun {
 
     /** The steps taken so far. */
     long steps() {
-        return steps;
+        return system.stepCount();
     }
 
     /** The current configuration (live, read only). */
     double[] q() {
-        return q;
+        return system.q();
     }
 
     /** The current velocity (live, read only). */
     double[] v() {
-        return v;
+        return system.v();
     }
 
     /** The model being simulated. */
@@ -249,6 +221,8 @@ final class SimulationRun {
      * most {@code limit}, then "..."), or null when all are finite.
      */
     String nonFinite(int limit) {
+        double[] q = system.q();
+        double[] v = system.v();
         List<String> bad = new ArrayList<>();
         int count = 0;
         for (int i = 0; i < q.length; i++) {

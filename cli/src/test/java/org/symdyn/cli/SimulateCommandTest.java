@@ -156,6 +156,64 @@ class SimulateCommandTest {
         assertEquals(0, number(solver.get("unconverged")));
     }
 
+    /** A rotor about the vertical (gravity does not turn it) with a servo, an IMU on it and an encoder. */
+    static final String SERVO_ROTOR = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"rotor\" xmlns:symdyn=\"urn:symdyn:1\">",
+            "  <link name=\"base\"/>",
+            "  <joint name=\"spin\" type=\"continuous\"><parent link=\"base\"/><child link=\"disc\"/>"
+                    + "<axis xyz=\"0 0 1\"/></joint>",
+            "  <link name=\"disc\"><inertial><mass value=\"2\"/>",
+            "    <inertia ixx=\"0.05\" iyy=\"0.05\" izz=\"0.1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+            "  <symdyn:servo name=\"spin_servo\" joint=\"spin\" kp=\"5\" kd=\"1\" target=\"0.8\" max_torque=\"3\"/>",
+            "  <symdyn:imu name=\"disc_imu\" link=\"disc\" xyz=\"0.1 0 0\" rpy=\"0 0 0\"/>",
+            "  <symdyn:encoder name=\"spin_encoder\" joint=\"spin\" resolution=\"0.01\"/>",
+            "</robot>", "");
+
+    /**
+     * Declared devices act and report through simulate, alike on both backends: the servo (ζ = kd / (2 √(kp I)) =
+     * 0.71) brings the rotor to its target, the encoder reads it quantised, and the IMU, at rest at the end, reads
+     * the specific force of gravity alone (+9.81 along z: an accelerometer at rest feels the support).
+     */
+    @Test
+    void declaredServosAndSensorsActAndReportOnBothBackends() throws IOException, JsonException {
+        Path model = write("rotor.urdf", SERVO_ROTOR);
+        Path state = write("rest.json", "{\"q\": [0], \"v\": [0]}\n");
+        ObjectValue[] runs = new ObjectValue[2];
+        String[] backends = {"generic", "generated"};
+        for (int b = 0; b < 2; b++) {
+            Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                    "10", "--step", "0.001", "--every", "100", "--backend", backends[b]);
+            assertEquals(0, r.exitCode(), r.err());
+            runs[b] = (ObjectValue) r.json();
+            ArrayValue q = (ArrayValue) runs[b].get("q");
+            double qEnd = numbers(q.get(q.size() - 1))[0];
+            assertEquals(0.8, qEnd, 1e-6, backends[b] + ": the servo reaches its target");
+            ObjectValue sensors = (ObjectValue) runs[b].get("sensors");
+            ArrayValue imu = (ArrayValue) sensors.get("disc_imu");
+            ArrayValue encoder = (ArrayValue) sensors.get("spin_encoder");
+            assertEquals(q.size(), imu.size(), "one reading per recorded time");
+            assertEquals(q.size(), encoder.size());
+            double[] f = numbers(imu.get(imu.size() - 1));
+            assertEquals(6, f.length);
+            assertEquals(G, f[5], 1e-9, "specific force at rest: gravity alone, upward");
+            assertEquals(0, f[3], 1e-6);
+            assertEquals(0, f[4], 1e-6);
+            assertEquals(0, f[2], 1e-6, "at rest: no angular velocity");
+            for (int i = 0; i < q.size(); i++) {
+                double qi = numbers(q.get(i))[0];
+                assertEquals(0.01 * Math.rint(qi / 0.01), numbers(encoder.get(i))[0], 1e-15, "encoder, record " + i);
+            }
+            // during the motion the IMU, 0.1 m off the axis, feels the centripetal term ω² r
+            double[] mid = numbers(imu.get(5));
+            double w = numbers(((ArrayValue) runs[b].get("v")).get(5))[0];
+            assertEquals(w, mid[2], 1e-12, "gyro: the rotor's rate");
+            assertTrue(Math.abs(w) > 0.05, "still turning at record 5: " + w);
+            assertEquals(-w * w * 0.1, mid[3], 1e-9, "centripetal, along -x in the sensor frame");
+        }
+        compare("", runs[0], runs[1], new int[1]);
+    }
+
     @Test
     void theJsonHasTheDocumentedShape() throws IOException, JsonException {
         Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),
@@ -435,7 +493,7 @@ class SimulateCommandTest {
         org.symdyn.model.Model model = ModelLoader.load(block(), false, false);
         SimulationRun run = new SimulationRun(model, new org.symdyn.constraints.GenericModel(model),
                 new double[] {0, 0, 0.05, 0, 0, 0, 1}, new double[] {0, 0, 2, 1, 0, 0}, 0.001,
-                SimulationRun.Actuation.constant(new double[6]), SimulationRun.Sensing.NONE,
+                new double[6],
                 org.symdyn.contact.ContactSettings.defaults().maxIterations(1));
         StatesReader.State state = StatesReader.readInitial(sliding(1), model);
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
