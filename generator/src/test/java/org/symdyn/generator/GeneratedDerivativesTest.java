@@ -83,7 +83,8 @@ class GeneratedDerivativesTest {
         assertFalse(GeneratedVsGenericTest.instance(plain) instanceof DynamicsDerivatives);
         CodeGenerator.GeneratedClass with = new CodeGenerator().generate(model,
                 new CodeGenerator.Options("test.gen", "WithDerivatives").withDerivatives(true));
-        assertTrue(with.source().contains("implements ModelFunctions, ModelParameters, DynamicsDerivatives"));
+        assertTrue(with.source().contains(
+                "implements ModelFunctions, ModelParameters, DeclaredDevices, DynamicsDerivatives"));
         for (String key : new String[] {"inverse_dynamics_derivatives", "forward_dynamics_derivatives",
             "inverse_mass_matrix", "coriolis_matrix", "regressor", "inertial_parameters"}) {
             assertTrue(with.operations().containsKey(key), key);
