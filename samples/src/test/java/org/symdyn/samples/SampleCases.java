@@ -14,6 +14,7 @@ import org.symdyn.samples.generated.DoublePendulumDynamics;
 import org.symdyn.samples.generated.EdgeRollerDynamics;
 import org.symdyn.samples.generated.FourbarDynamics;
 import org.symdyn.samples.generated.QuadrupedDynamics;
+import org.symdyn.samples.generated.RampBoxDynamics;
 import org.symdyn.samples.generated.SliderCrankDynamics;
 
 /**
@@ -40,6 +41,7 @@ final class SampleCases {
             new Case("edge_roller.urdf", EdgeRollerDynamics::new),
             new Case("fourbar.urdf", FourbarDynamics::new),
             new Case("quadruped.urdf", QuadrupedDynamics::new),
+            new Case("ramp_box.urdf", RampBoxDynamics::new),
             new Case("slider_crank.urdf", SliderCrankDynamics::new));
 
     private SampleCases() {
