@@ -22,7 +22,7 @@ import org.symdyn.model.Model;
  * the root and for a body on a floating joint); per recorded time the world position and the rotation (world &lt;- frame) of every frame, from the
  * model's {@link FrameKinematics}; the contacts ([x, y, z, normal impulse, ground index]); the grounds (name, point,
  * normal); and the
- * signals of the plot panel (each q, each v, the contacts' normal impulses summed). Numbers are written with a
+ * signals of the plot panel (each q, each v, the contacts' normal impulses summed, each sensor channel). Numbers are written with a
  * float's precision (about 7 digits): the page shows them, it does not compute with them.
  */
 final class MotionPage {
@@ -170,7 +170,10 @@ final class MotionPage {
             }
         }
         if (!model.grounds().isEmpty()) {
-            signal(sb, first, "contact normal impulses, summed (N s)", impulseSum);
+            first = signal(sb, first, "contact normal impulses, summed (N s)", impulseSum);
+        }
+        for (java.util.Map.Entry<String, double[]> e : trajectory.sensorSignals().entrySet()) {
+            first = signal(sb, first, "sensor " + e.getKey(), e.getValue());
         }
         sb.append("]\n}");
         return sb.toString();

@@ -43,6 +43,7 @@ import picocli.CommandLine.Parameters;
  *  "sensors": {"name": [[...], ...]}
  *                        each declared sensor's readings, one array per recorded time (an IMU: ωx, ωy, ωz, fx, fy,
  *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
+ *  "sensor_channels": {"name": ["name.wx", ...]}   each sensor's channel names, in its readings' order
  *  "solver": {"steps", "converged" (every solve converged), "unconverged", "max_iterations",
  *             "worst_violation" (m/s)}}
  * </pre>
@@ -232,6 +233,8 @@ final class SimulateCommand implements CliCommand {
         }
         JsonValue.ObjectBuilder sensorJson = JsonValue.objectBuilder();
         sensors.forEach((name, values) -> sensorJson.put(name, JsonValue.array(values)));
+        JsonValue.ObjectBuilder channelJson = JsonValue.objectBuilder();
+        run.sensorChannels().forEach((name, channels) -> channelJson.put(name, JsonValue.strings(channels)));
         return JsonValue.objectBuilder()
                 .put("model", m.name())
                 .put("step", run.stepSize())
@@ -243,6 +246,7 @@ final class SimulateCommand implements CliCommand {
                 .put("v", JsonValue.array(v))
                 .put("contacts", JsonValue.array(contacts))
                 .put("sensors", sensorJson.build())
+                .put("sensor_channels", channelJson.build())
                 .put("solver", JsonValue.objectBuilder()
                         .put("steps", s.steps())
                         .put("converged", JsonValue.of(s.unconverged() == 0))

@@ -205,6 +205,15 @@ final class SimulationRun {
         return Collections.unmodifiableMap(readings);
     }
 
+    /** Each sensor's channel names ("imu.wx", ...), by sensor name, in the readings' order. */
+    Map<String, List<String>> sensorChannels() {
+        Map<String, List<String>> channels = new LinkedHashMap<>();
+        for (Sensor sensor : system.sensors()) {
+            channels.put(sensor.name(), sensor.channels());
+        }
+        return channels;
+    }
+
     /** Whether the last step's contact solve converged. */
     boolean lastConverged() {
         return lastConverged;

@@ -26,8 +26,13 @@ final class TrajectoryReader {
     record Contact(String name, String ground, double[] position, double normalImpulse) {
     }
 
-    /** A trajectory: times, configurations, velocities (null when absent), contacts per time (empty lists when absent). */
-    record Trajectory(double[] t, double[][] q, double[][] v, List<List<Contact>> contacts) {
+    /**
+     * A trajectory: times, configurations, velocities (null when absent), contacts per time (empty lists when
+     * absent), and sensor channels as signals by name ("imu.fz", or "imu[5]" without channel names; empty when
+     * absent).
+     */
+    record Trajectory(double[] t, double[][] q, double[][] v, List<List<Contact>> contacts,
+            java.util.Map<String, double[]> sensorSignals) {
     }
 
     private final String path;
@@ -98,10 +103,70 @@ final class TrajectoryReader {
         JsonValue vValue = object.get("v");
         double[][] v = vValue == null ? null : rows(vValue, "v", t.length, model.nv(), "nv", floatingHint);
         List<List<Contact>> contacts = contacts(object.get("contacts"), t.length);
+        java.util.Map<String, double[]> sensors = sensors(object.get("sensors"), object.get("sensor_channels"),
+                t.length);
         if (!errors.isEmpty()) {
             return null;
         }
-        return new Trajectory(t, q, v, contacts);
+        return new Trajectory(t, q, v, contacts, sensors);
+    }
+
+    /** Every sensor's channels as signals (one value per recorded time), in file order. */
+    private java.util.Map<String, double[]> sensors(JsonValue value, JsonValue channelNames, int count) {
+        java.util.Map<String, double[]> signals = new java.util.LinkedHashMap<>();
+        if (value == null) {
+            return signals;
+        }
+        if (!(value instanceof JsonValue.ObjectValue object)) {
+            error(value, "sensors must be an object {\"name\": [[...], ...]}, not " + article(value));
+            return signals;
+        }
+        for (java.util.Map.Entry<String, JsonValue> e : object.members().entrySet()) {
+            String key = "sensors." + e.getKey();
+            if (!(e.getValue() instanceof JsonValue.ArrayValue readings)) {
+                error(e.getValue(), key + " must be an array of readings (one per recorded time), not "
+                        + article(e.getValue()));
+                continue;
+            }
+            if (readings.size() != count) {
+                error(readings, key + " has " + readings.size() + (readings.size() == 1 ? " reading" : " readings")
+                        + ", expected one per recorded time (" + count + ", as t)");
+                continue;
+            }
+            int width = readings.get(0) instanceof JsonValue.ArrayValue first ? first.size() : -1;
+            double[][] rows = new double[count][];
+            boolean ok = true;
+            for (int i = 0; i < count && ok; i++) {
+                int before = errors.size();
+                rows[i] = numbers(readings.get(i), key + "[" + i + "]", width, width + " numbers, as " + key + "[0]");
+                ok = errors.size() == before;
+            }
+            if (!ok) {
+                continue;
+            }
+            List<String> names = channelNames instanceof JsonValue.ObjectValue c
+                    && c.get(e.getKey()) instanceof JsonValue.ArrayValue a && a.size() == width ? strings(a) : null;
+            for (int j = 0; j < width; j++) {
+                double[] column = new double[count];
+                for (int i = 0; i < count; i++) {
+                    column[i] = rows[i][j];
+                }
+                signals.put(names != null ? names.get(j) : e.getKey() + "[" + j + "]", column);
+            }
+        }
+        return signals;
+    }
+
+    /** The strings of an array, or null when one is not a string. */
+    private static List<String> strings(JsonValue.ArrayValue array) {
+        List<String> list = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            if (!(array.get(i) instanceof JsonValue.StringValue s)) {
+                return null;
+            }
+            list.add(s.value());
+        }
+        return list;
     }
 
     private List<List<Contact>> contacts(JsonValue value, int count) {

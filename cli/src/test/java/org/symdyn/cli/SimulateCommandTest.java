@@ -221,7 +221,7 @@ class SimulateCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         ObjectValue json = (ObjectValue) r.json();
         assertEquals(List.of("model", "step", "every", "q_names", "v_names", "t", "q", "v", "contacts", "sensors",
-                "solver"), List.copyOf(json.members().keySet()));
+                "sensor_channels", "solver"), List.copyOf(json.members().keySet()));
         assertEquals("block", ((StringValue) json.get("model")).value());
         assertEquals(0.005, number(json.get("step")));
         assertEquals(1, number(json.get("every")));

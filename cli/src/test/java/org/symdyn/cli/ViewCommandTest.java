@@ -160,6 +160,38 @@ class ViewCommandTest {
         assertEquals("1E10", MotionPage.number(1e10));
     }
 
+    /** Sensor readings of simulate become plot signals named by their channels, with the recorded values. */
+    @Test
+    void sensorChannelsArePlotSignals() throws Exception {
+        Path model = write("rotor.urdf", SimulateCommandTest.SERVO_ROTOR);
+        Path state = write("rest.json", "{\"q\": [0]}");
+        Path trajectory = dir.resolve("rotor.json");
+        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "1", "--step", "0.01", "-o", trajectory.toString());
+        assertEquals(0, sim.exitCode(), sim.err());
+        Path page = dir.resolve("rotor.html");
+        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
+        assertEquals(0, view.exitCode(), view.err());
+        ObjectValue data = data(Files.readString(page, StandardCharsets.UTF_8));
+        ObjectValue recorded = (ObjectValue) JsonReader.read(trajectory);
+        java.util.Map<String, double[]> signals = new java.util.LinkedHashMap<>();
+        for (JsonValue s : ((ArrayValue) data.get("signals")).elements()) {
+            signals.put(((StringValue) ((ObjectValue) s).get("name")).value(),
+                    SimulateCommandTest.numbers(((ObjectValue) s).get("values")));
+        }
+        List<String> imuChannels = List.of("wx", "wy", "wz", "fx", "fy", "fz");
+        ArrayValue imu = (ArrayValue) ((ObjectValue) recorded.get("sensors")).get("disc_imu");
+        for (int j = 0; j < 6; j++) {
+            double[] values = signals.get("sensor disc_imu." + imuChannels.get(j));
+            assertTrue(values != null, "signal for disc_imu." + imuChannels.get(j) + " in " + signals.keySet());
+            for (int i = 0; i < imu.size(); i++) {
+                assertEquals(SimulateCommandTest.numbers(imu.get(i))[j], values[i], 1e-6 * (1 + Math.abs(values[i])));
+            }
+        }
+        assertTrue(signals.containsKey("sensor spin_encoder.q") && signals.containsKey("sensor spin_encoder.v"),
+                signals.keySet().toString());
+    }
+
     @Test
     void badTrajectoriesAreReportedWhereTheProblemIs() throws IOException {
         Path model = write("arm.urdf", ARM);
@@ -175,6 +207,10 @@ class ViewCommandTest {
             {"{\"t\": [0], \"q\": [[0, 0]], \"contacts\": [[{\"position\": [1, 2]}]]}", ":[1,41] contacts[0][0]:"
                     + " missing \"normal_impulse\""},
             {"{\"t\": [], \"q\": []}", ":[1,7] t is empty"},
+            {"{\"t\": [0, 1], \"q\": [[0, 0], [0, 0]], \"sensors\": {\"imu\": [[1, 2]]}}",
+                ":[1,57] sensors.imu has 1 reading, expected one per recorded time (2, as t)"},
+            {"{\"t\": [0, 1], \"q\": [[0, 0], [0, 0]], \"sensors\": {\"imu\": [[1, 2], [3]]}}",
+                ":[1,66] sensors.imu[1] has 1 number, expected 2 numbers, as sensors.imu[0]"},
         };
         for (Object[] c : cases) {
             Path trajectory = write("bad.json", (String) c[0]);
