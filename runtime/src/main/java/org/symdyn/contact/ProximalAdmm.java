@@ -117,13 +117,14 @@ public final class ProximalAdmm implements ContactSolver {
         for (int i = 0; i < m; i++) {
             y[i] = -(sigma[i] + s[i]);
         }
-        double rho0 = initialPenalty * wBar;
         double eta = proximal * wBar;
         Arrays.fill(factored, false);
         Arrays.fill(polished, -1);
-        identify(p, z, previous);
+        if (!identify(p, z, previous)) {
+            Arrays.fill(previous, -1);
+        }
         int k = 0;
-        double rho = rho0;
+        double rho = initialPenalty * wBar;
         double[] factor = factor(W, m, k, rho + eta);
         int it = 0;
         while (!(violation <= tolerance) && it < maxIterations && !Double.isNaN(violation)) {
@@ -150,19 +151,24 @@ public final class ProximalAdmm implements ContactSolver {
             violation = p.measure(z, sigma, report);
             deSaxce(p, sigma);
             int blocks = p.blockCount();
-            if (!(violation <= tolerance) && identify(p, z, state)
+            boolean identified = identify(p, z, state);
+            if (!(violation <= tolerance) && identified
                     && Arrays.equals(state, 0, blocks, previous, 0, blocks)
                     && !Arrays.equals(state, 0, blocks, polished, 0, blocks)) {
                 // the set of held and separated blocks stayed the same for an iteration: try its linear system
                 System.arraycopy(state, 0, polished, 0, blocks);
                 if (polish(p, z, wBar)) {
                     System.arraycopy(trial, 0, z, 0, m);
-                    p.velocity(z, sigma);
+                    System.arraycopy(trialSigma, 0, sigma, 0, m); // polish's σ = W z + b, not computed again
                     violation = p.measure(z, sigma, report);
                     break;
                 }
             }
-            System.arraycopy(state, 0, previous, 0, blocks);
+            if (identified) {
+                System.arraycopy(state, 0, previous, 0, blocks);
+            } else {
+                Arrays.fill(previous, 0, blocks, -1); // a contact slides: no set to compare the next one with
+            }
             if (primal > 10 * dual) {
                 k++;
                 rho *= 5;
