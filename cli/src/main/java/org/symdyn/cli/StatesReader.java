@@ -137,7 +137,7 @@ final class StatesReader {
     private State initial(JsonValue root) {
         if (!(root instanceof JsonValue.ObjectValue object)) {
             error(root, "an initial state is an object {\"q\": [...], \"v\": [...], \"tau\": [...]}, not "
-                    + article(root));
+                    + root.typeWithArticle());
             return null;
         }
         for (var member : object.members().entrySet()) {
@@ -162,7 +162,7 @@ final class StatesReader {
     private List<State> states(JsonValue root) {
         List<State> states = new ArrayList<>();
         if (!(root instanceof JsonValue.ObjectValue object)) {
-            error(root, "a states file holds an object {\"states\": [...]}, not " + article(root));
+            error(root, "a states file holds an object {\"states\": [...]}, not " + root.typeWithArticle());
             return states;
         }
         for (var member : object.members().entrySet()) {
@@ -176,7 +176,7 @@ final class StatesReader {
             return states;
         }
         if (!(list instanceof JsonValue.ArrayValue array)) {
-            error(list, "\"states\" must be an array of states, not " + article(list));
+            error(list, "\"states\" must be an array of states, not " + list.typeWithArticle());
             return states;
         }
         for (int i = 0; i < array.size(); i++) {
@@ -191,7 +191,7 @@ final class StatesReader {
     private State state(int index, JsonValue value) {
         String prefix = "state " + index + ": ";
         if (!(value instanceof JsonValue.ObjectValue object)) {
-            error(value, prefix + "a state must be an object {\"q\": [...], ...}, not " + article(value));
+            error(value, prefix + "a state must be an object {\"q\": [...], ...}, not " + value.typeWithArticle());
             return null;
         }
         int before = errors.size();
@@ -238,7 +238,7 @@ final class StatesReader {
         }
         if (!(value instanceof JsonValue.ArrayValue array)) {
             error(value, prefix + "points must be an array of {\"frame\": NAME, \"point\": [x, y, z]}, not "
-                    + article(value));
+                    + value.typeWithArticle());
             return points;
         }
         for (int j = 0; j < array.size(); j++) {
@@ -253,7 +253,7 @@ final class StatesReader {
     private PointRequest point(String prefix, JsonValue value) {
         if (!(value instanceof JsonValue.ObjectValue object)) {
             error(value, prefix + " must be an object {\"frame\": NAME, \"point\": [x, y, z]}, not "
-                    + article(value));
+                    + value.typeWithArticle());
             return null;
         }
         boolean ok = true;
@@ -272,7 +272,7 @@ final class StatesReader {
             ok = false;
         } else if (!(frameValue instanceof JsonValue.StringValue string)) {
             error(frameValue, prefix + ".frame must be a string (the name of a link or frame of the model), not "
-                    + article(frameValue));
+                    + frameValue.typeWithArticle());
             ok = false;
         } else {
             name = string.value();
@@ -289,7 +289,7 @@ final class StatesReader {
             ok = false;
         } else if (!(pointValue instanceof JsonValue.ArrayValue array)) {
             error(pointValue, prefix + ".point must be an array of 3 numbers (x, y, z in the frame's coordinates),"
-                    + " not " + article(pointValue));
+                    + " not " + pointValue.typeWithArticle());
             ok = false;
         } else {
             if (array.size() != 3) {
@@ -303,7 +303,7 @@ final class StatesReader {
                 if (element instanceof JsonValue.NumberValue number) {
                     point[i] = number.value(); // always finite: the JSON reader refuses overflow
                 } else {
-                    error(element, prefix + ".point[" + i + "] must be a number, not " + article(element));
+                    error(element, prefix + ".point[" + i + "] must be a number, not " + element.typeWithArticle());
                     ok = false;
                 }
             }
@@ -350,7 +350,7 @@ final class StatesReader {
         }
         if (!(value instanceof JsonValue.ArrayValue array)) {
             error(value, prefix + key + " must be an array of " + sizeName + " = " + size + " numbers, not "
-                    + article(value));
+                    + value.typeWithArticle());
             return null;
         }
         boolean ok = true;
@@ -365,7 +365,7 @@ final class StatesReader {
             if (element instanceof JsonValue.NumberValue number) {
                 result[i] = number.value(); // always finite: the JSON reader refuses overflow
             } else {
-                error(element, prefix + key + "[" + i + "] must be a number, not " + article(element));
+                error(element, prefix + key + "[" + i + "] must be a number, not " + element.typeWithArticle());
                 ok = false;
             }
         }
@@ -401,12 +401,4 @@ final class StatesReader {
         return new SourceLocation(path, at.position().line(), at.position().column());
     }
 
-    private static String article(JsonValue value) {
-        String type = value.typeName();
-        return switch (type) {
-            case "array", "object" -> "an " + type;
-            case "null" -> "null";
-            default -> "a " + type;
-        };
-    }
 }

@@ -69,7 +69,7 @@ final class TrajectoryReader {
     private Trajectory trajectory(JsonValue root) {
         if (!(root instanceof JsonValue.ObjectValue object)) {
             error(root, "a trajectory is an object {\"t\": [...], \"q\": [[...], ...], ...} (symdyn simulate's"
-                    + " output), not " + article(root));
+                    + " output), not " + root.typeWithArticle());
             return null;
         }
         JsonValue tValue = object.get("t");
@@ -118,14 +118,14 @@ final class TrajectoryReader {
             return signals;
         }
         if (!(value instanceof JsonValue.ObjectValue object)) {
-            error(value, "sensors must be an object {\"name\": [[...], ...]}, not " + article(value));
+            error(value, "sensors must be an object {\"name\": [[...], ...]}, not " + value.typeWithArticle());
             return signals;
         }
         for (java.util.Map.Entry<String, JsonValue> e : object.members().entrySet()) {
             String key = "sensors." + e.getKey();
             if (!(e.getValue() instanceof JsonValue.ArrayValue readings)) {
                 error(e.getValue(), key + " must be an array of readings (one per recorded time), not "
-                        + article(e.getValue()));
+                        + e.getValue().typeWithArticle());
                 continue;
             }
             if (readings.size() != count) {
@@ -179,7 +179,7 @@ final class TrajectoryReader {
         }
         if (!(value instanceof JsonValue.ArrayValue array)) {
             error(value, "contacts must be an array (per recorded time, an array of contacts), not "
-                    + article(value));
+                    + value.typeWithArticle());
             return all;
         }
         if (array.size() != count) {
@@ -191,7 +191,7 @@ final class TrajectoryReader {
             JsonValue step = array.get(i);
             List<Contact> list = new ArrayList<>();
             if (!(step instanceof JsonValue.ArrayValue contacts)) {
-                error(step, "contacts[" + i + "] must be an array of contacts, not " + article(step));
+                error(step, "contacts[" + i + "] must be an array of contacts, not " + step.typeWithArticle());
                 all.add(list);
                 continue;
             }
@@ -200,7 +200,7 @@ final class TrajectoryReader {
                 JsonValue c = contacts.get(k);
                 if (!(c instanceof JsonValue.ObjectValue contact)) {
                     error(c, what + " must be an object {\"position\": [x, y, z], \"normal_impulse\": ...}, not "
-                            + article(c));
+                            + c.typeWithArticle());
                     continue;
                 }
                 JsonValue p = contact.get("position");
@@ -211,7 +211,7 @@ final class TrajectoryReader {
                 if (n == null) {
                     error(c, what + ": missing \"normal_impulse\"");
                 } else if (!(n instanceof JsonValue.NumberValue)) {
-                    error(n, what + ".normal_impulse must be a number, not " + article(n));
+                    error(n, what + ".normal_impulse must be a number, not " + n.typeWithArticle());
                 }
                 double[] position = p == null ? null : numbers(p, what + ".position", 3, "3 (x, y, z)");
                 if (position != null && n instanceof JsonValue.NumberValue impulse) {
@@ -231,7 +231,7 @@ final class TrajectoryReader {
     /** count rows of size numbers each, or null (errors recorded). */
     private double[][] rows(JsonValue value, String key, int count, int size, String sizeName, String hint) {
         if (!(value instanceof JsonValue.ArrayValue array)) {
-            error(value, key + " must be an array of arrays (one per recorded time), not " + article(value));
+            error(value, key + " must be an array of arrays (one per recorded time), not " + value.typeWithArticle());
             return null;
         }
         if (array.size() != count) {
@@ -262,7 +262,7 @@ final class TrajectoryReader {
     /** An array of numbers (of {@code size} numbers unless size &lt; 0), or null with errors recorded. */
     private double[] numbers(JsonValue value, String what, int size, String expected) {
         if (!(value instanceof JsonValue.ArrayValue array)) {
-            error(value, what + " must be an array of numbers, not " + article(value));
+            error(value, what + " must be an array of numbers, not " + value.typeWithArticle());
             return null;
         }
         if (size >= 0 && array.size() != size) {
@@ -277,7 +277,7 @@ final class TrajectoryReader {
             if (e instanceof JsonValue.NumberValue n) {
                 result[i] = n.value();
             } else {
-                error(e, what + "[" + i + "] must be a number, not " + article(e));
+                error(e, what + "[" + i + "] must be a number, not " + e.typeWithArticle());
                 ok = false;
             }
         }
@@ -292,12 +292,4 @@ final class TrajectoryReader {
         return new SourceLocation(path, at.position().line(), at.position().column());
     }
 
-    private static String article(JsonValue value) {
-        String type = value.typeName();
-        return switch (type) {
-            case "array", "object" -> "an " + type;
-            case "null" -> "null";
-            default -> "a " + type;
-        };
-    }
 }

@@ -25,6 +25,16 @@ public sealed interface JsonValue
     /** "object", "array", "string", "number", "boolean" or "null", for error messages. */
     String typeName();
 
+    /** The type with its article, for "must be ..., not an array": "an object", "a string", "null". */
+    default String typeWithArticle() {
+        String type = typeName();
+        return switch (type) {
+            case "array", "object" -> "an " + type;
+            case "null" -> "null";
+            default -> "a " + type;
+        };
+    }
+
     /**
      * A 1-based line and column in a document. Columns count Unicode code points, so a character outside the
      * Basic Multilingual Plane counts once.
