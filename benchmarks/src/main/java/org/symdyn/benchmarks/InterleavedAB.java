@@ -12,18 +12,25 @@ import org.symdyn.model.Model;
 
 /**
  * Interleaved A/B timing of the generated code before and after issue 18 (branch-free sine/cosine quadrants and
- * edge side), in one JVM: for each model two classes are generated, A with {@code -Dsymdyn.generator.branchyTrig=true}
- * (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now; then rounds of {@code --round-ms} (20) ms
- * call one method of A, then of B (order alternating), {@code --rounds} (150) times per method, and the medians of
- * the per-round ns/call are compared. Interleaving cancels the machine's slow phases, which move separate JMH runs on
- * a shared machine by 10-30 %; the spread of B/A over the rounds is printed as the noise to compare with.
+ * edge side), in one JVM: for each model {@code --copies} (3) classes are generated per side, A with
+ * {@code -Dsymdyn.generator.branchyTrig=true} (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now;
+ * then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
+ * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
+ * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
+ *
+ * <p>Why copies: two classes with identical source, compiled by C2 in the same JVM, differ by up to 9 % on one method
+ * (an A/A run, measured 2026-11-24: solo12's inverse dynamics 1.093, forward dynamics 1.042, mass matrix 0.945)
+ * because inlining and register allocation depend on compile order and profile. A single A/B pair measures that
+ * lottery as much as the code. With copies, A and B are each the median over their copies, and the spread of the
+ * copies' medians within one side (max/min) is printed as the compile noise to compare B/A with; the 10-90 % range of
+ * the per-round B/A (pooled over copies) is the timing noise.
  *
  * <p>{@code --angles small} (default: joint angles in [−0.5, 0.5], the old code's best case, every branch predicted),
  * {@code circle} (uniform over [−π, π], random quadrants every call) or {@code walk} (a slow random walk over the
  * whole circle, like a moving robot). {@code --models iiwa14_no_collision,solo12} (any of ../shared/models).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar org.symdyn.benchmarks.InterleavedAB --models
- * iiwa14_no_collision,solo12 --angles small --rounds 150}
+ * iiwa14_no_collision,solo12 --angles small --rounds 100 --copies 3}
  */
 public final class InterleavedAB {
     private static final String[] METHODS = {"massMatrix", "biasForces", "gravityForces", "inverseDynamics",
@@ -45,37 +52,45 @@ public final class InterleavedAB {
     private static void start(String[] args) throws Exception {
         List<String> models = List.of("iiwa14_no_collision", "solo12");
         String angles = "small";
-        int rounds = 150;
+        int rounds = 100;
         int roundMs = 20;
+        int copies = 3;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--models" -> models = List.of(args[++i].split(","));
                 case "--angles" -> angles = args[++i];
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--round-ms" -> roundMs = Integer.parseInt(args[++i]);
+                case "--copies" -> copies = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        System.out.printf("# A = branchy (pre-issue-18), B = branch-free; angles %s; %d rounds of %d ms per class "
-                + "and method%n", angles, rounds, roundMs);
-        System.out.printf("%-22s %-16s %10s %10s %8s %16s%n", "model", "method", "A ns", "B ns", "B/A",
-                "B/A rounds p10-p90");
+        if (copies < 1 || rounds < 10) {
+            throw new IllegalArgumentException("--copies must be >= 1 and --rounds >= 10");
+        }
+        System.out.printf("# A = branchy (pre-issue-18), B = branch-free; angles %s; %d copies per side; %d rounds of "
+                + "%d ms per class and method%n", angles, copies, rounds, roundMs);
+        System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
+                "B/A rounds p10-p90", "A copies", "B copies");
         for (String name : models) {
             Model model = BenchmarkStates.readModel(name);
-            Dynamics a = generate(model, "AB_" + name + "_A", true);
-            Dynamics b = generate(model, "AB_" + name + "_B", false);
+            Dynamics[] classes = new Dynamics[2 * copies];
+            for (int c = 0; c < copies; c++) {
+                classes[2 * c] = generate(model, "AB_" + name + "_A" + c, true);
+                classes[2 * c + 1] = generate(model, "AB_" + name + "_B" + c, false);
+            }
             double[][] q = states(model, angles);
             Random rnd = new Random(BenchmarkStates.SEED + 1);
             double[] v = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             double[] x = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             for (String method : METHODS) {
-                Runnable[] calls = new Runnable[2];
+                Runnable[] calls = new Runnable[classes.length];
                 int[] k = new int[1];
-                for (int side = 0; side < 2; side++) {
-                    Dynamics d = side == 0 ? a : b;
+                for (int i = 0; i < classes.length; i++) {
+                    Dynamics d = classes[i];
                     DMatrixRMaj h = new DMatrixRMaj(model.nv(), model.nv());
                     double[] out = new double[model.nv()];
-                    calls[side] = switch (method) {
+                    calls[i] = switch (method) {
                         case "massMatrix" -> () -> d.massMatrix(q[k[0]++ & (POOL - 1)], h);
                         case "biasForces" -> () -> d.biasForces(q[k[0]++ & (POOL - 1)], v, out);
                         case "gravityForces" -> () -> d.gravityForces(q[k[0]++ & (POOL - 1)], out);
@@ -83,28 +98,53 @@ public final class InterleavedAB {
                         default -> () -> d.forwardDynamics(q[k[0]++ & (POOL - 1)], v, x, out);
                     };
                 }
-                // Warm both (C2) before timing.
+                // Warm every class (C2) before timing.
                 for (int w = 0; w < 3; w++) {
-                    timeRound(calls[0], 300);
-                    timeRound(calls[1], 300);
+                    for (Runnable call : calls) {
+                        timeRound(call, 300);
+                    }
                 }
                 BenchmarkStates.awaitIdleJit(500, 10_000);
-                double[][] ns = new double[2][rounds];
-                double[] ratio = new double[rounds];
+                // ns[i][r]: class i in round r; the class order rotates by one each round.
+                double[][] ns = new double[classes.length][rounds];
                 for (int r = 0; r < rounds; r++) {
-                    int first = r & 1;
-                    ns[first][r] = timeRound(calls[first], roundMs);
-                    ns[1 - first][r] = timeRound(calls[1 - first], roundMs);
-                    ratio[r] = ns[1][r] / ns[0][r];
+                    for (int j = 0; j < classes.length; j++) {
+                        int i = (j + r) % classes.length;
+                        ns[i][r] = timeRound(calls[i], roundMs);
+                    }
                 }
-                double ma = median(ns[0]);
-                double mb = median(ns[1]);
-                double[] sorted = ratio.clone();
-                Arrays.sort(sorted);
-                System.out.printf("%-22s %-16s %10.1f %10.1f %8.3f %7.3f-%-8.3f%n", name, method, ma, mb, mb / ma,
-                        sorted[rounds / 10], sorted[rounds * 9 / 10]);
+                double[] ratio = new double[rounds * copies];
+                double[] pooledA = new double[rounds * copies];
+                double[] pooledB = new double[rounds * copies];
+                double[][] copyMedians = new double[2][copies];
+                for (int c = 0; c < copies; c++) {
+                    for (int r = 0; r < rounds; r++) {
+                        pooledA[c * rounds + r] = ns[2 * c][r];
+                        pooledB[c * rounds + r] = ns[2 * c + 1][r];
+                        ratio[c * rounds + r] = ns[2 * c + 1][r] / ns[2 * c][r];
+                    }
+                    copyMedians[0][c] = median(ns[2 * c]);
+                    copyMedians[1][c] = median(ns[2 * c + 1]);
+                }
+                double ma = median(pooledA);
+                double mb = median(pooledB);
+                Arrays.sort(ratio);
+                System.out.printf("%-22s %-16s %10.1f %10.1f %8.3f %8.3f-%-9.3f %12s %12s%n", name, method, ma, mb,
+                        mb / ma, ratio[ratio.length / 10], ratio[ratio.length * 9 / 10], spread(copyMedians[0]),
+                        spread(copyMedians[1]));
             }
         }
+    }
+
+    /** "max/min" of the copies' medians, e.g. "1.043" (1.000 with one copy). */
+    private static String spread(double[] medians) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (double m : medians) {
+            lo = Math.min(lo, m);
+            hi = Math.max(hi, m);
+        }
+        return String.format("%.3f", hi / lo);
     }
 
     static Dynamics generate(Model model, String className, boolean branchy) throws Exception {

@@ -17,8 +17,8 @@ import org.symdyn.spatial.SinCos;
  * is the one branch left; {@link SinCos} says why and what to do about it.
  *
  * <p>For A/B timing only: with the system property {@value #BRANCHY_PROPERTY}{@code =true} at generation time the
- * block is emitted as before issue 18 (quadrant chosen by {@code ?:}; same results, but with the deoptimisation
- * cliff). {@link JavaExpressions} reads the same switch for the line-on-line edge side. Nothing else uses it.
+ * block is emitted as before issue 18 (quadrant chosen by {@code ?:}, multiply and add as separate operations; the
+ * same values within an ulp, with the deoptimisation cliff). {@link JavaExpressions} reads the same switch for the line-on-line edge side. Nothing else uses it.
  */
 final class SinCosBlock {
     /** System property: emit the pre-issue-18 branchy quadrant choice (and edge side), for A/B timing only. */
@@ -30,7 +30,8 @@ final class SinCosBlock {
     }
 
     /**
-     * Estimated bytecode of one block: javac's output measured 249 bytes with both values, and in a method with more
+     * Estimated bytecode of one block: javac's output measured 249 bytes with both values before the fused steps
+     * (each {@code Math.fma} call is one byte more than a multiply and an add: about 265 now), and in a method with more
      * than 255 local slots each local access takes a {@code wide} prefix byte more.
      */
     static final int BYTES = 290;
@@ -56,6 +57,16 @@ final class SinCosBlock {
         return b.build();
     }
 
+    /** c₀ + z·(c₁ + z·(... + z·c_n)) as nested {@link Math#fma}: fma(z, fma(z, ..., c_n-1), c₀). */
+    private static CodeBlock fmaHorner(String z, String... coefficients) {
+        int last = coefficients.length - 1;
+        CodeBlock inner = CodeBlock.of("$L.$L", SIN_COS, coefficients[last]);
+        for (int i = last - 1; i >= 0; i--) {
+            inner = CodeBlock.of("Math.fma($L, $L, $L.$L)", z, inner, SIN_COS, coefficients[i]);
+        }
+        return inner;
+    }
+
     /**
      * @param x   the Java expression of the angle, e.g. {@code q[3]}
      * @param sin the local to define as sin x, or null if the method does not need it
@@ -78,13 +89,23 @@ final class SinCosBlock {
         }
         b.beginControlFlow("if (Math.abs($L) < $L.REDUCTION_LIMIT)", x, SIN_COS);
         b.addStatement("final double $L = Math.rint($L * $L.TWO_OVER_PI)", k, x, SIN_COS);
-        b.addStatement("final double $L = (($L - $L * $L.PI_OVER_2_HI) - $L * $L.PI_OVER_2_MID) - $L * "
-                + "$L.PI_OVER_2_LO", r, x, k, SIN_COS, k, SIN_COS, k, SIN_COS);
-        b.addStatement("final double $L = $L * $L", z, r, r);
-        b.addStatement("final double $L = $L + $L * $L * ($L)", sr, r, r, z,
-                horner(z, "S3", "S5", "S7", "S9", "S11", "S13"));
-        b.addStatement("final double $L = 1 + $L * ($L)", cr, z,
-                horner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
+        if (branchy()) {
+            b.addStatement("final double $L = (($L - $L * $L.PI_OVER_2_HI) - $L * $L.PI_OVER_2_MID) - $L * "
+                    + "$L.PI_OVER_2_LO", r, x, k, SIN_COS, k, SIN_COS, k, SIN_COS);
+            b.addStatement("final double $L = $L * $L", z, r, r);
+            b.addStatement("final double $L = $L + $L * $L * ($L)", sr, r, r, z,
+                    horner(z, "S3", "S5", "S7", "S9", "S11", "S13"));
+            b.addStatement("final double $L = 1 + $L * ($L)", cr, z,
+                    horner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
+        } else {
+            b.addStatement("final double $L = Math.fma(-$L, $L.PI_OVER_2_LO, Math.fma(-$L, $L.PI_OVER_2_MID, "
+                    + "Math.fma(-$L, $L.PI_OVER_2_HI, $L)))", r, k, SIN_COS, k, SIN_COS, k, SIN_COS, x);
+            b.addStatement("final double $L = $L * $L", z, r, r);
+            b.addStatement("final double $L = Math.fma($L * $L, $L, $L)", sr, r, z,
+                    fmaHorner(z, "S3", "S5", "S7", "S9", "S11", "S13"), r);
+            b.addStatement("final double $L = Math.fma($L, $L, 1)", cr, z,
+                    fmaHorner(z, "C2", "C4", "C6", "C8", "C10", "C12", "C14"));
+        }
         b.addStatement("final int $L = (int) $L", n, k);
         // (sin x, cos x) = (s, c), (c, -s), (-s, -c), (-c, s) for n mod 4 = 0..3.
         if (!branchy()) {
