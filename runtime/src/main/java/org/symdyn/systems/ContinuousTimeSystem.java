@@ -216,10 +216,10 @@ public final class ContinuousTimeSystem implements ContactForces {
         if (!stateSet) {
             throw new IllegalStateException("set the state first");
         }
-        if (!(hMax > 0) || Double.isInfinite(hMax)) {
-            throw new IllegalArgumentException("step " + hMax + " must be a positive number of seconds");
-        }
         if (contact != null) {
+            if (!(hMax > 0) || Double.isInfinite(hMax)) {
+                throw new IllegalArgumentException("step " + hMax + " must be a positive number of seconds");
+            }
             return stepWithContact(hMax);
         }
         if (adaptive != null) {
