@@ -41,9 +41,11 @@ import org.symdyn.model.Model;
  * <li>the <b>bilateral</b> rows of a bound {@link ConstraintData} (all of them, every state): G and kG = −γ
  * (γ with its Baumgarte terms, if enabled).</li>
  * </ul>
+ * A caller may instead fix the contacts and their sliding state pair by pair ({@link #setPairModes}); the
+ * continuous-time system does, to keep them over an integrator step.
  * The k-terms of the contacts are the bias accelerations of {@link ContactKinematics#accelerationBias} projected
  * on the rows (k = row · (J̇_c v − r α_b × n)), so that u̇ = row · v̇ + k is the contact point's acceleration along
- * the row; no stabilisation is added.
+ * the row; no stabilisation is added unless {@link #setContactStabilization} asks for it.
  *
  * <h2>Seed name → accessor</h2>
  * <table>
@@ -69,6 +71,15 @@ import org.symdyn.model.Model;
  * <p>Allocated at construction for every pair of the set; {@link #update} does not allocate. Not thread-safe.
  */
 public final class AccelerationProblemData {
+    /** {@link #setPairModes} mode: the pair is not in the problem. */
+    public static final int PAIR_OUT = 0;
+    /** {@link #setPairModes} mode: the pair is a non-sliding contact (friction rows of the polygonal cone). */
+    public static final int PAIR_NON_SLIDING = 1;
+    /** {@link #setPairModes} mode: the pair is a sliding contact (friction −μ f_N ŝ). */
+    public static final int PAIR_SLIDING = 2;
+    /** {@link #setPairModes} mode: a sliding contact whose friction −μ f_N ŝ_ref keeps the reference direction. */
+    public static final int PAIR_SLIDING_FIXED = 3;
+
     private final ContactKinematics contacts;
     private final Dynamics dynamics;
     private final ConstraintData bilateral;
@@ -87,8 +98,12 @@ public final class AccelerationProblemData {
     private double limitMargin = 1e-6;
     private double limitVelocityTolerance = 1e-6;
     private int spanning = 2;
+    private double stabilization;
     private double[] spanCos;
     private double[] spanSin;
+    private int[] pairModes;
+    private double[] slideReference;
+    private final boolean[] pairSelected;
 
     private final DMatrixRMaj massMatrix;
     private final double[] bias;
@@ -171,6 +186,7 @@ public final class AccelerationProblemData {
         contactBias = new double[3 * Math.max(1, pairCapacity)];
         int pc = Math.max(1, pairCapacity);
         kinIndex = new int[pc];
+        pairSelected = new boolean[pairCapacity];
         sliding = new int[pc];
         nonSliding = new int[pc];
         isSliding = new boolean[pc];
@@ -228,6 +244,16 @@ public final class AccelerationProblemData {
         slidingTolerance = requireNonNegative(tolerance, "sliding tolerance");
     }
 
+    /**
+     * Baumgarte stabilisation of the contacts' normal rows with time constant T (s; 0, the default, is none): the
+     * normal condition becomes 0 ≤ u̇_n + 2 u_n / T + φ / T² ⊥ f_N ≥ 0, i.e. kN += 2 u_n / T + φ / T², so that a
+     * contact's drift in gap and normal velocity (rounding, or an integrator's error) decays with T instead of
+     * accumulating. Zero at an exact contact (φ = u_n = 0).
+     */
+    public void setContactStabilization(double timeConstant) {
+        stabilization = requireNonNegative(timeConstant, "contact stabilisation time constant");
+    }
+
     /** A joint within this distance of a bound (rad or m) is at its limit. */
     public void setLimitMargin(double margin) {
         limitMargin = requireNonNegative(margin, "limit margin");
@@ -248,6 +274,37 @@ public final class AccelerationProblemData {
         }
         spanning = r;
         allocateSpanning();
+    }
+
+    /**
+     * Fixes which pairs are in the problem and how, in place of the gap, margin and sliding-speed tests of
+     * {@link #update} (a caller that keeps the active set over an interval, such as an integrator step; null
+     * restores the automatic choice). A pair marked {@link #PAIR_NON_SLIDING} or {@link #PAIR_SLIDING} is a contact
+     * whatever its gap, unless it separates faster than the {@link #setNormalVelocityTolerance normal velocity
+     * tolerance} (then its force would be zero anyway: leaving the problem there keeps v̇ continuous). A sliding pair
+     * slides along its current tangential velocity ŝ = u_t / |u_t| while u_t · ŝ_ref &gt; 0, and along its reference
+     * ŝ_ref once the slip has stopped or turned by 90° or more (the caller's event: the mode is out of date there); a
+     * {@link #PAIR_SLIDING_FIXED} pair always along ŝ_ref. The arrays are the caller's and are read at every update
+     * (live).
+     *
+     * @param modes          one of {@link #PAIR_OUT}, {@link #PAIR_NON_SLIDING}, {@link #PAIR_SLIDING},
+     *                       {@link #PAIR_SLIDING_FIXED} per pair of the {@link ContactSet}, or null
+     * @param slideReference two per pair: the (t1, t2) components of the unit reference direction ŝ_ref of a sliding
+     *                       pair (contact frame of {@link ContactKinematics}); read for sliding pairs only
+     */
+    public void setPairModes(int[] modes, double[] slideReference) {
+        if (modes == null) {
+            pairModes = null;
+            this.slideReference = null;
+            return;
+        }
+        if (modes.length != pairCapacity || slideReference == null || slideReference.length != 2 * pairCapacity) {
+            throw new IllegalArgumentException("pair modes need " + pairCapacity + " modes and " + 2 * pairCapacity
+                    + " reference components, got " + modes.length + " and "
+                    + (slideReference == null ? "null" : String.valueOf(slideReference.length)));
+        }
+        pairModes = modes;
+        this.slideReference = slideReference;
     }
 
     private static double requireNonNegative(double x, String what) {
@@ -286,7 +343,16 @@ public final class AccelerationProblemData {
         }
         inertia.factor(massMatrix);
 
-        contacts.update(q, contactMargin);
+        int[] modes = pairModes;
+        if (modes != null) {
+            for (int p = 0; p < pairCapacity; p++) {
+                pairSelected[p] = modes[p] == PAIR_NON_SLIDING || modes[p] == PAIR_SLIDING
+                        || modes[p] == PAIR_SLIDING_FIXED;
+            }
+            contacts.update(q, pairSelected);
+        } else {
+            contacts.update(q, contactMargin);
+        }
         contacts.velocity(v, contactVelocity);
         contacts.accelerationBias(q, v, contactBias);
         double[] jac = contacts.jacobian();
@@ -305,17 +371,42 @@ public final class AccelerationProblemData {
             muByContact[c] = mu;
             System.arraycopy(jac, 3 * k * nv, n, c * nv, nv);
             kn[c] = contactBias[3 * k];
+            if (stabilization > 0) {
+                kn[c] += (2 * un + contacts.gap(k) / stabilization) / stabilization;
+            }
             double u1 = contactVelocity[3 * k + 1];
             double u2 = contactVelocity[3 * k + 2];
             double speed = Math.hypot(u1, u2);
             int qo = c * nv;
-            if (speed > slidingTolerance) {
+            boolean slides;
+            double s1 = 0;
+            double s2 = 0;
+            if (modes != null) {
+                int p = contacts.pair(k);
+                slides = modes[p] == PAIR_SLIDING || modes[p] == PAIR_SLIDING_FIXED;
+                if (slides) {
+                    double r1 = slideReference[2 * p];
+                    double r2 = slideReference[2 * p + 1];
+                    if (modes[p] == PAIR_SLIDING && u1 * r1 + u2 * r2 > 0) {
+                        s1 = u1 / speed;
+                        s2 = u2 / speed;
+                    } else {
+                        s1 = r1;
+                        s2 = r2;
+                    }
+                }
+            } else {
+                slides = speed > slidingTolerance;
+                if (slides) {
+                    s1 = u1 / speed;
+                    s2 = u2 / speed;
+                }
+            }
+            if (slides) {
                 isSliding[c] = true;
                 sliding[ns++] = c;
                 rByContact[c] = 0;
                 frictionStart[c] = -1;
-                double s1 = u1 / speed;
-                double s2 = u2 / speed;
                 int o1 = (3 * k + 1) * nv;
                 int o2 = (3 * k + 2) * nv;
                 for (int j = 0; j < nv; j++) {

@@ -128,6 +128,23 @@ public final class ContactKinematics {
      * that would otherwise pass through the ground.
      */
     public void update(double[] q, double[] v, double h, double margin) {
+        update(q, v, h, margin, null);
+    }
+
+    /**
+     * As {@link #update(double[], double)}, but the contacts are exactly the pairs marked in {@code pairs} (one entry
+     * per pair of the set), whatever their gaps: for a caller that decided the active set itself (the hybrid
+     * continuous-time system keeps it fixed over an integrator step). Allocation-free.
+     */
+    public void update(double[] q, boolean[] pairs) {
+        if (pairs.length != this.pairs) {
+            throw new IllegalArgumentException("pair selection has " + pairs.length + " entries, the set "
+                    + this.pairs + " pairs");
+        }
+        update(q, null, 0, Double.POSITIVE_INFINITY, pairs);
+    }
+
+    private void update(double[] q, double[] v, double h, double margin, boolean[] selected) {
         count = 0;
         int ng = set.groundCount();
         for (int c = 0; c < candidateBody.length; c++) {
@@ -146,7 +163,11 @@ public final class ContactKinematics {
                 double[] pg = groundPoint[g];
                 double phi = f[0] * (centerWorld[0] - pg[0]) + f[1] * (centerWorld[1] - pg[1])
                         + f[2] * (centerWorld[2] - pg[2]) - r;
-                if (!(phi <= margin)) {
+                if (selected != null) {
+                    if (!selected[c * ng + g]) {
+                        continue;
+                    }
+                } else if (!(phi <= margin)) {
                     if (v == null || !(h > 0)) {
                         continue;
                     }

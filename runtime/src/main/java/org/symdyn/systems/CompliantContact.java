@@ -20,8 +20,8 @@ import org.symdyn.contract.Kinematics;
  * m / b_t with explicit integrators). The max(·, 0) makes the ground push and never pull; the force is continuous in
  * φ at φ = 0 only when φ̇ ≤ 0 there, as the note's law has it.
  *
- * <p>An actuator: a system with it needs no rigid {@code ContactSet} (and {@link ContinuousTimeSystem} integrates
- * contact this way). The last evaluation's forces per pair are kept ({@link ContactForces}), for
+ * <p>An actuator: a system with it needs no rigid {@code ContactSet} (the smooth alternative to
+ * {@link ContinuousTimeSystem}'s hybrid rigid contact). The last evaluation's forces per pair are kept ({@link ContactForces}), for
  * {@link ContactForceSensor}. No allocation per evaluation; not thread-safe.
  */
 public final class CompliantContact implements Actuator, ContactForces {

@@ -7,7 +7,9 @@ import java.util.Objects;
 /**
  * The contact force of every candidate × ground pair of a {@link ContactForces} source, in the pair's contact frame:
  * three channels per pair, "name.pair.fn", "name.pair.ft1", "name.pair.ft2" (N; pair named "candidate@ground"),
- * zero for pairs not in contact. From a {@link TimeSteppingSystem} the force is the step's impulse divided by h (the
+ * zero for pairs not in contact. From a {@link ContinuousTimeSystem} the acceleration-level force at the state after
+ * the step (impacts are impulses, not read here: {@link ContinuousTimeSystem#pairImpulse}). From a
+ * {@link TimeSteppingSystem} the force is the step's impulse divided by h (the
  * mean force over the step; an impact shows as a large force for one step); from a {@link CompliantContact} the
  * force of its last evaluation.
  */

@@ -3,7 +3,8 @@ package org.symdyn.systems;
 import org.symdyn.contact.ContactSet;
 
 /**
- * Per-pair contact forces of a {@link ContactSet}, for {@link ContactForceSensor}: a {@link TimeSteppingSystem}'s
+ * Per-pair contact forces of a {@link ContactSet}, for {@link ContactForceSensor}: a {@link ContinuousTimeSystem}'s
+ * acceleration-level forces at its current state, a {@link TimeSteppingSystem}'s
  * impulses over its last step divided by h, or a {@link CompliantContact}'s forces of its last evaluation.
  */
 public interface ContactForces {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contact.ContactSet;
+import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.simulation.AccelerationFunction;
@@ -28,19 +29,78 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * {@link DormandPrince45}, {@link org.symdyn.simulation.SemiImplicitEuler}); after each step the sensors read the
  * new state with v̇ from the dynamics there (one more evaluation of the right-hand side).
  *
- * <p><b>Contact.</b> Rigid unilateral contact is not an ODE (impacts are jumps, sticking is a complementarity
- * problem), so this system refuses a {@link ContactSet}: use {@link TimeSteppingSystem} for rigid contact, or add
- * a {@link CompliantContact} actuator (a stiff, smooth force the integrators can follow with small steps).
+ * <h2>Rigid contact (a {@link ContactSet}, {@link Builder#contacts}): a hybrid scheme</h2>
+ * Unilateral ground contact with Coulomb friction and Newton restitution, frames and signs of
+ * {@link org.symdyn.contact.ContactKinematics} (per pair [n; t1; t2], gap φ ≥ 0 apart, u = J v with u_n &gt; 0
+ * separating, forces f on the body as Jᵀ f, f_n ≥ 0 pushing out of the ground). A {@link #step(double) step(h)}
+ * advances exactly h as a sequence of <b>segments</b>, each one integrator step with the contact modes fixed:
+ * <ol>
+ * <li><b>Modes</b> at the segment start (t, q, v): a pair is <i>closed</i> when φ ≤ 1e-6 m and u_n ≤ 1e-6 m/s, and
+ * then <i>sliding</i> when |u_t| &gt; 1e-6 m/s (direction ŝ_ref = u_t / |u_t|), else <i>non-sliding</i>; every other
+ * pair is <i>open</i>.</li>
+ * <li><b>Impacts</b> first: if a pair with φ ≤ 1e-6 m approaches (u_n &lt; −1e-6 m/s), one impulse solve over every
+ * pair with φ ≤ 1e-6 m (and the bilateral rows G v⁺ = 0), as a velocity-level {@link org.symdyn.contact.ContactProblem}
+ * for the settings' solver ({@link ContactSettings#solver()}, exact Coulomb cones with De Saxcé's correction):
+ * <pre>
+ *   v⁺ = v⁻ + H⁻¹ Jᵀ Λ,   W = J H⁻¹ Jᵀ,   σ = W Λ + J v⁻ + [e u_n⁻; 0; 0]
+ *   K_μ ∋ Λ ⊥ σ + μ ‖σ_t‖ e_n ∈ K_μ*     ⇒  u_n⁺ = −e u_n⁻ where Λ_n &gt; 0 (Newton), Coulomb on Λ
+ * </pre>
+ * with e the ground's restitution for impacts faster than {@link ContactSettings#restitutionThreshold()}, else 0
+ * (inelastic: no bounces below the threshold, which also ends a bouncing sequence). Several simultaneous pairs are
+ * solved together. Then the modes are set again.</li>
+ * <li><b>Between events</b> the right-hand side is the acceleration-level problem of
+ * {@link org.symdyn.contact.AccelerationProblemData} over the closed pairs (its pair modes fixed for the segment),
+ * solved by {@link org.symdyn.contact.AccelerationProblemSolver} (Lemke):
+ * <pre>
+ *   H v̇ = τ − C + Nᵀ f_N + (friction)      0 ≤ u̇_n + 2 u_n / T + φ / T² ⊥ f_N ≥ 0
+ *   sliding: friction −μ f_N ŝ,  ŝ = u_t / |u_t|;  non-sliding: polygonal cone (4 edges t1, t2), sticking or starting to slip
+ * </pre>
+ * so that normal forces stay ≥ 0 and a contact may separate (f_N = 0, u̇_n &gt; 0) within the segment; a closed
+ * pair separating faster than 1e-6 m/s leaves the problem there (its force is already zero: v̇ stays continuous).
+ * The Baumgarte terms (T = {@link Builder#contactStabilization}, default 0.05 s; zero at an exact contact) keep
+ * rounding from drifting a contact: without them a box resting on four corners, carried by Lemke on one diagonal
+ * pair, tilts about that diagonal from 1e-14 rad/s² of rounding until an LCP degenerates.</li>
+ * <li><b>Events</b> after the integrator step: an open pair's gap below min(0, its starting gap) (a gap closed), or a
+ * sliding pair's slip u_t · ŝ_ref ≤ 0 (it stopped, or turned by 90°). The first event is located by Illinois regula
+ * falsi on re-integrations of the segment from its start to trial lengths, until the bracket is narrower than
+ * {@link Builder#eventTolerance} (default 1e-12 s); the segment ends at the bracket's early side (no gap closed
+ * yet: φ ≥ 0, about |u_n| × 1e-12 s from touching), and the next segment starts with step 1 there (the impact). A
+ * closed pair needs no event: the complementarity problem separates it.</li>
+ * <li><b>Slow slips are stiff</b>: a sliding friction's direction turns with the slip at a rate ∝ 1/|u_t|, so several
+ * slow-sliding contacts of one body (a box's corners and its yaw) form a mode the explicit integrators cannot follow
+ * with long steps. Segments with sliding pairs are limited to 0.5 / k with k = μ f_N Σ|W_t| / |u_t| (from an extra
+ * evaluation at the segment start); when a decelerating slip's predicted stop lies within the step, the segment
+ * reaches 1.25 times the predicted stop with the sliding directions fixed, and the stop is located as an event. A
+ * slip that starts from rest thus costs a number of segments that grows like the logarithm of its speed range.</li>
+ * </ol>
+ * Non-sliding pairs use the polygonal cone while they start to slip (exact along t1 and t2, the ground's tangents;
+ * 1 − cos 45° short of the circle between them) until the next segment finds them sliding. Joint limits are not
+ * contacts here ({@link TimeSteppingSystem} has them).
  *
- * <p><b>Commands change between steps.</b> Actuators are read at every evaluation, so a command set between
- * steps acts from the next step on. Because the adaptive {@link DormandPrince45} would otherwise reuse its last
- * evaluation (first same as last) with the old command, this system resets it before every step; an accepted step
- * then costs seven evaluations instead of six.
+ * <p><b>Failures are reported.</b> An acceleration-level problem without a solution or with possibly several
+ * (Painlevé), or a failed pivoting solve, throws {@link org.symdyn.contact.PainleveException} naming the contacts;
+ * the state is left at the start of the segment that failed. Impulse solves that stop above the solver's tolerance
+ * still give their last iterate and are counted in {@link #summary()}. A step that needs more than 10,000
+ * segments throws IllegalStateException (events accumulating).
+ *
+ * <p><b>Contact forces</b> ({@link ContactForces}, {@link ContactForceSensor}): the acceleration-level forces at the
+ * state after each step (the sensors' evaluation), zero for open pairs; impacts are impulses, summed per pair over the
+ * step in {@link #pairImpulse}, with {@link #impactCount()} and {@link #lastImpactTime()}. With contacts the end of
+ * every step is evaluated once more (forces and {@link #vdot()}), sensors or not.
+ *
+ * <p><b>Without contacts</b> and with DOPRI5, {@link #step(double)} takes one adaptive step of at most h (with
+ * contacts it always advances h). <b>Commands change between steps.</b> Actuators are read at every evaluation, so a
+ * command set between steps acts from the next step on. Because the adaptive {@link DormandPrince45} would otherwise
+ * reuse its last evaluation (first same as last) with the old command, this system resets it before every step (and
+ * every segment); an accepted step then costs seven evaluations instead of six.
  *
  * <p>Everything is allocated by {@link Builder#build()}; a step allocates nothing when the actuators and sensors
- * do not. Not thread-safe.
+ * do not (the contact solves neither, events and impacts included). Not thread-safe.
  */
-public final class ContinuousTimeSystem {
+public final class ContinuousTimeSystem implements ContactForces {
+    /** The most segments (pieces between events) one {@link #step} may take before it reports a Zeno run. */
+    static final int MAX_SEGMENTS = 10_000;
+
     private final StateSpace space;
     private final SystemDevices devices;
     private final AccelerationFunction rhs;
@@ -55,20 +115,63 @@ public final class ContinuousTimeSystem {
     private double lastH;
     private boolean stateSet;
 
+    // rigid contact (null / unused without a ContactSet)
+    private final HybridContact contact;
+    private final ContactSet contactSet;
+    private final DormandPrince45 adaptive;
+    private final double eventTolerance;
+    private final double[] q0;
+    private final double[] v0;
+    private final double[] qLo;
+    private final double[] vLo;
+    private final double[] qHi;
+    private final double[] vHi;
+    private final double[] qTry;
+    private final double[] vTry;
+    private final double[] gLo;
+    private final double[] gHi;
+    private final double[] gTry;
+    private long events;
+    private long segments;
+
     private ContinuousTimeSystem(Builder b) {
         this.nq = b.dynamics.nq();
         this.nv = b.dynamics.nv();
         this.space = new StateSpace(b.dynamics);
-        this.devices = new SystemDevices(nv, b.actuators, b.sensors);
-        if (b.constraints != null) {
+        contactSet = b.contacts != null ? b.contacts : ContactSet.builder(b.dynamics).build();
+        List<Sensor> sensors = new ArrayList<>(b.sensors);
+        for (String name : b.contactSensors) {
+            sensors.add(new ContactForceSensor(name, this));
+        }
+        this.devices = new SystemDevices(nv, b.actuators, sensors);
+        this.eventTolerance = b.eventTolerance;
+        contact = b.contacts == null ? null
+                : new HybridContact(b.contacts, b.dynamics, b.kinematics, devices, b.constraints, b.settings,
+                        b.stabilization);
+        if (contact != null) {
+            rhs = contact;
+        } else if (b.constraints != null) {
             rhs = new ConstrainedAcceleration(new ConstrainedDynamics(b.constraints), b.method, devices);
         } else {
             rhs = new UnconstrainedAcceleration(b.dynamics, devices);
         }
         this.integrator = Objects.requireNonNull(b.factory.create(space, rhs), "integrator factory returned null");
+        this.adaptive = integrator instanceof DormandPrince45 dp ? dp : null;
         this.q = space.neutralConfiguration();
         this.v = new double[nv];
         this.vdot = new double[nv];
+        int pairs = contactSet.pairCount();
+        q0 = new double[nq];
+        v0 = new double[nv];
+        qLo = new double[nq];
+        vLo = new double[nv];
+        qHi = new double[nq];
+        vHi = new double[nv];
+        qTry = new double[nq];
+        vTry = new double[nv];
+        gLo = new double[pairs];
+        gHi = new double[pairs];
+        gTry = new double[pairs];
     }
 
     /** A builder for a model's dynamics and kinematics: a generated class or {@code GenericDynamics}. */
@@ -85,25 +188,42 @@ public final class ContinuousTimeSystem {
         t = time;
         steps = 0;
         lastH = 0;
+        events = 0;
+        segments = 0;
         stateSet = true;
-        if (integrator instanceof DormandPrince45 dp) {
-            dp.reset();
+        if (adaptive != null) {
+            adaptive.reset();
+        }
+        if (contact != null) {
+            contact.reset();
         }
         readSensors();
         return this;
     }
 
     /**
-     * One step of at most {@code hMax} (exactly hMax for a fixed-step integrator), then the sensors.
+     * One step of at most {@code hMax} (exactly hMax for a fixed-step integrator, and for any integrator when the
+     * system has contacts: then split internally at events), then the sensors.
      *
      * @return the step taken (s)
+     * @throws org.symdyn.contact.PainleveException (with contacts) when an acceleration-level problem has no
+     *                                               solution or possibly several; the state is left at the start of
+     *                                               the segment that failed ({@link #time()})
+     * @throws IllegalStateException                 (with contacts) when a step needs more than 10,000 segments
+     *                                               (events accumulating: a Zeno run)
      */
     public double step(double hMax) {
         if (!stateSet) {
             throw new IllegalStateException("set the state first");
         }
-        if (integrator instanceof DormandPrince45 dp) {
-            dp.reset();
+        if (contact != null) {
+            if (!(hMax > 0) || Double.isInfinite(hMax)) {
+                throw new IllegalArgumentException("step " + hMax + " must be a positive number of seconds");
+            }
+            return stepWithContact(hMax);
+        }
+        if (adaptive != null) {
+            adaptive.reset();
         }
         double taken = integrator.step(t, hMax, q, v);
         t += taken;
@@ -132,9 +252,139 @@ public final class ContinuousTimeSystem {
     }
 
     private void readSensors() {
-        if (devices.sensors.length > 0) {
+        if (contact != null) {
+            // the modes at this state, impacts deferred to the next step: forces and v̇ as the next step starts
+            contact.classify(t, q, v, false);
             rhs.accelerations(q, v, t, vdot);
             devices.read(t, q, v, vdot);
+        } else if (devices.sensors.length > 0) {
+            rhs.accelerations(q, v, t, vdot);
+            devices.read(t, q, v, vdot);
+        }
+    }
+
+    // ------------------------------------------------------------------ the hybrid scheme
+
+    private double stepWithContact(double h) {
+        double start = t;
+        double done = 0;
+        int pieces = 0;
+        java.util.Arrays.fill(contact.stepImpulse, 0);
+        while (done < h) {
+            if (++pieces > MAX_SEGMENTS) {
+                throw new IllegalStateException("more than " + MAX_SEGMENTS + " contact events within one step of "
+                        + h + " s at t = " + t + " s: events accumulate (a Zeno run); raise the restitution "
+                        + "threshold or check the model");
+            }
+            t = start + done;
+            contact.classify(t, q, v, true);
+            double remaining = h - done;
+            double taken = segment(remaining);
+            done = taken == remaining ? h : Math.min(h, done + taken);
+            segments++;
+        }
+        t = start + h;
+        lastH = h;
+        steps++;
+        readSensors();
+        return h;
+    }
+
+    /**
+     * One integrator step of at most {@code remaining} from (t, q, v) with the modes fixed; if an event function
+     * changed sign, the step is cut at its first root (Illinois regula falsi over re-integrations from the segment
+     * start, to {@link #eventTolerance} s) and the state is left just before it. Returns the time advanced.
+     */
+    private double segment(double remaining) {
+        System.arraycopy(q, 0, q0, 0, nq);
+        System.arraycopy(v, 0, v0, 0, nv);
+        contact.events(q0, v0, gLo);
+        System.arraycopy(q0, 0, qHi, 0, nq);
+        System.arraycopy(v0, 0, vHi, 0, nv);
+        if (adaptive != null) {
+            adaptive.reset(); // the modes (and perhaps v, by an impulse) changed since the last evaluation
+        }
+        double limit = contact.stableStep(t, q0, v0, remaining);
+        double taken = integrator.step(t, Math.min(remaining, limit), qHi, vHi);
+        if (!contact.events(qHi, vHi, gHi)) {
+            System.arraycopy(qHi, 0, q, 0, nq);
+            System.arraycopy(vHi, 0, v, 0, nv);
+            return taken;
+        }
+        events++;
+        double proposal = adaptive != null ? adaptive.proposedStep() : Double.NaN;
+        System.arraycopy(q0, 0, qLo, 0, nq);
+        System.arraycopy(v0, 0, vLo, 0, nv);
+        double lo = 0;
+        double hi = taken;
+        double scaleLo = 1;
+        double scaleHi = 1;
+        int lastMoved = 0; // +1 hi, −1 lo
+        for (int it = 0; it < 200 && hi - lo > eventTolerance; it++) {
+            double tau = hi;
+            if (it < 60) {
+                for (int p = 0; p < gHi.length; p++) {
+                    if (gHi[p] < 0) {
+                        double a = scaleLo * gLo[p];
+                        double c = scaleHi * gHi[p];
+                        tau = Math.min(tau, lo + (hi - lo) * (a / (a - c)));
+                    }
+                }
+            } else {
+                tau = 0.5 * (lo + hi); // a safeguard: regula falsi has not closed the bracket
+            }
+            double guard = 0.25 * eventTolerance;
+            tau = Math.max(lo + guard, Math.min(hi - guard, tau));
+            advance(tau);
+            if (contact.events(qTry, vTry, gTry)) {
+                hi = tau;
+                System.arraycopy(qTry, 0, qHi, 0, nq);
+                System.arraycopy(vTry, 0, vHi, 0, nv);
+                System.arraycopy(gTry, 0, gHi, 0, gHi.length);
+                scaleLo = lastMoved == 1 ? 0.5 * scaleLo : 1; // Illinois: halve the end kept twice
+                scaleHi = 1;
+                lastMoved = 1;
+            } else {
+                lo = tau;
+                System.arraycopy(qTry, 0, qLo, 0, nq);
+                System.arraycopy(vTry, 0, vLo, 0, nv);
+                System.arraycopy(gTry, 0, gLo, 0, gLo.length);
+                scaleHi = lastMoved == -1 ? 0.5 * scaleHi : 1;
+                scaleLo = 1;
+                lastMoved = -1;
+            }
+        }
+        if (adaptive != null) {
+            adaptive.initialStep(proposal);
+        }
+        // just before the event (no gap closed yet, no slip reversed), unless that is the segment's start
+        if (lo > 0) {
+            System.arraycopy(qLo, 0, q, 0, nq);
+            System.arraycopy(vLo, 0, v, 0, nv);
+            return lo;
+        }
+        System.arraycopy(qHi, 0, q, 0, nq);
+        System.arraycopy(vHi, 0, v, 0, nv);
+        return hi;
+    }
+
+    /** (qTry, vTry) = the state a time tau after the segment start (q0, v0), by the integrator. */
+    private void advance(double tau) {
+        System.arraycopy(q0, 0, qTry, 0, nq);
+        System.arraycopy(v0, 0, vTry, 0, nv);
+        if (!integrator.isAdaptive()) {
+            integrator.step(t, tau, qTry, vTry);
+            return;
+        }
+        double done = 0;
+        while (tau - done > 0) {
+            double rest = tau - done;
+            if (adaptive != null) {
+                adaptive.reset();
+                adaptive.initialStep(rest); // try the whole rest first: the trial ends exactly at tau
+            }
+            double taken = integrator.step(t + done, rest, qTry, vTry);
+            done = taken == rest ? tau : done + taken;
         }
     }
 
@@ -196,6 +446,69 @@ public final class ContinuousTimeSystem {
         return steps;
     }
 
+    @Override
+    public ContactSet contactSet() {
+        return contactSet;
+    }
+
+    /**
+     * The contact force (N, contact frame [n; t1; t2]) at a pair at the current state: the acceleration-level
+     * solution the sensors saw after the last step (or {@link #setState}); zero for open pairs and without contacts.
+     * Impacts are impulses, not forces: see {@link #pairImpulse}.
+     */
+    @Override
+    public double pairForce(int pair, int component) {
+        checkPair(pair, component);
+        return contact == null ? 0 : contact.force[3 * pair + component];
+    }
+
+    /** The sum of the impulses (N·s, contact frame) of the impacts at a pair during the last step (0 if none). */
+    public double pairImpulse(int pair, int component) {
+        checkPair(pair, component);
+        return contact == null ? 0 : contact.stepImpulse[3 * pair + component];
+    }
+
+    private void checkPair(int pair, int component) {
+        if (pair < 0 || pair >= contactSet.pairCount() || component < 0 || component > 2) {
+            throw new IndexOutOfBoundsException("pair " + pair + " component " + component + " (pairs: "
+                    + contactSet.pairCount() + ", components 0..2)");
+        }
+    }
+
+    /** Impact solves since {@link #setState} (one per instant, however many pairs it involved). */
+    public long impactCount() {
+        return contact == null ? 0 : contact.impacts;
+    }
+
+    /** The time of the last impact (s; NaN if none since {@link #setState}). */
+    public double lastImpactTime() {
+        return contact == null ? Double.NaN : contact.lastImpactTime;
+    }
+
+    /** Events located (steps cut at a gap closing or a slip stopping) since {@link #setState}. */
+    public long eventCount() {
+        return events;
+    }
+
+    /** Integration segments (pieces of steps between events) since {@link #setState}. */
+    public long segmentCount() {
+        return segments;
+    }
+
+    /**
+     * The impact solves since {@link #setState} ({@code steps} counts the system's steps; the iterations and
+     * violations are those of the impulse solves). The acceleration-level solves are exact pivoting solves: they
+     * succeed or throw.
+     */
+    public SolveSummary summary() {
+        if (contact == null) {
+            return new SolveSummary(steps, 0, 0, 0, 0);
+        }
+        return new SolveSummary(steps, contact.unconverged, contact.maxIterations,
+                contact.impulseSolves == 0 ? 0 : (double) contact.totalIterations / contact.impulseSolves,
+                contact.worstViolation);
+    }
+
     public double lastStepSize() {
         return lastH;
     }
@@ -211,8 +524,13 @@ public final class ContinuousTimeSystem {
         private Integrator.Factory factory = RungeKutta4::new;
         private ConstraintData constraints;
         private ConstraintSolverMethod method = ConstraintSolverMethod.DIRECT;
+        private ContactSet contacts;
+        private ContactSettings settings = ContactSettings.defaults();
+        private double eventTolerance = 1e-12;
+        private double stabilization = 0.05;
         private final List<Actuator> actuators = new ArrayList<>();
         private final List<Sensor> sensors = new ArrayList<>();
+        private final List<String> contactSensors = new ArrayList<>();
 
         private <T extends Dynamics & Kinematics> Builder(T model) {
             this.dynamics = Objects.requireNonNull(model, "model");
@@ -242,15 +560,48 @@ public final class ContinuousTimeSystem {
             return this;
         }
 
-        /**
-         * Refused: rigid unilateral contact needs time stepping.
-         *
-         * @throws IllegalArgumentException always
-         */
+        /** Rigid unilateral contact: the grounds and candidates (default: none); see the class comment. */
         public Builder contacts(ContactSet set) {
-            throw new IllegalArgumentException("ContinuousTimeSystem has no rigid unilateral contact (impacts and "
-                    + "sticking are not an ODE): use TimeSteppingSystem for the contact set of " + set.modelName()
-                    + ", or add a CompliantContact actuator here");
+            this.contacts = Objects.requireNonNull(set, "contacts");
+            return this;
+        }
+
+        /**
+         * The impact solver's settings (default {@link ContactSettings#defaults()}): its solver, tolerance, iteration
+         * limit and the restitution threshold; the margin and penetration recovery are time stepping's and unused.
+         */
+        public Builder settings(ContactSettings s) {
+            this.settings = Objects.requireNonNull(s, "settings");
+            return this;
+        }
+
+        /** The width (s, &gt; 0) to which an event's time is located (default 1e-12 s). */
+        public Builder eventTolerance(double seconds) {
+            if (!(seconds > 0) || Double.isInfinite(seconds)) {
+                throw new IllegalArgumentException("event tolerance " + seconds + " must be a positive number of "
+                        + "seconds");
+            }
+            this.eventTolerance = seconds;
+            return this;
+        }
+
+        /**
+         * Baumgarte stabilisation of the closed contacts (time constant T in s, default 0.05 s; 0 turns it off): see
+         * the class comment.
+         */
+        public Builder contactStabilization(double seconds) {
+            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+                throw new IllegalArgumentException("contact stabilisation time constant " + seconds + " must be a "
+                        + "finite number of seconds >= 0");
+            }
+            this.stabilization = seconds;
+            return this;
+        }
+
+        /** A {@link ContactForceSensor} of this system's contacts (the forces at the end of each step). */
+        public Builder contactForceSensor(String name) {
+            contactSensors.add(Checks.name(name));
+            return this;
         }
 
         public Builder actuator(Actuator a) {
@@ -282,6 +633,22 @@ public final class ContinuousTimeSystem {
         public ContinuousTimeSystem build() {
             if (kinematics.nv() != dynamics.nv()) {
                 throw new IllegalArgumentException("kinematics and dynamics of different models");
+            }
+            if (contacts != null) {
+                if (!contacts.modelName().equals(dynamics.modelName())) {
+                    throw new IllegalArgumentException("the contact set is for model " + contacts.modelName()
+                            + ", not " + dynamics.modelName());
+                }
+                for (var c : contacts.candidates()) {
+                    if (c.body() >= dynamics.bodyNames().size()) {
+                        throw new IllegalArgumentException("contact candidate '" + c.name() + "' is on body "
+                                + c.body() + ", beyond the " + dynamics.bodyNames().size() + " bodies of "
+                                + dynamics.modelName());
+                    }
+                }
+            } else if (!contactSensors.isEmpty()) {
+                throw new IllegalArgumentException("contact force sensor " + contactSensors + " needs contacts: "
+                        + "give the builder a ContactSet");
             }
             return new ContinuousTimeSystem(this);
         }

@@ -1,7 +1,8 @@
 package org.symdyn.systems;
 
 /**
- * The contact solves of a {@link TimeSteppingSystem} so far (since its last {@link TimeSteppingSystem#setState}).
+ * The contact solves of a {@link TimeSteppingSystem} so far (since its last {@link TimeSteppingSystem#setState}), or the
+ * impact solves of a {@link ContinuousTimeSystem} (its {@code steps} are the system's steps).
  *
  * @param steps          steps taken
  * @param unconverged    contact solves that stopped above the solver's tolerance (each still gave a step, from its

@@ -1,0 +1,425 @@
+package org.symdyn.systems;
+
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.contact.AccelerationProblemData;
+import org.symdyn.contact.AccelerationProblemSolver;
+import org.symdyn.contact.AccelerationSolution;
+import org.symdyn.contact.ContactKinematics;
+import org.symdyn.contact.ContactProblem;
+import org.symdyn.contact.ContactReport;
+import org.symdyn.contact.ContactSet;
+import org.symdyn.contact.ContactSettings;
+import org.symdyn.contact.ContactSolver;
+import org.symdyn.contact.InertiaSolve;
+import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.Kinematics;
+import org.symdyn.simulation.AccelerationFunction;
+import org.symdyn.simulation.ForceFunction;
+
+/**
+ * The rigid contact of a {@link ContinuousTimeSystem}: the right-hand side with the acceleration-level contact
+ * problem over a fixed set of pair modes, the classification of the pairs at the start of a segment (with the impact
+ * solve when a touching pair approaches), and the event functions of a segment. The equations and signs are in
+ * {@link ContinuousTimeSystem}'s Javadoc. Everything is allocated here; nothing per call. Not thread-safe.
+ */
+final class HybridContact implements AccelerationFunction {
+    /** Gap (m) at or below which a pair touches. */
+    static final double MARGIN = 1e-6;
+    /** Normal speed (m/s): a touching pair approaching faster is an impact, separating faster is open. */
+    static final double NORMAL_TOLERANCE = 1e-6;
+    /** Tangential speed (m/s) above which a closed pair slides. */
+    static final double SLIDING_TOLERANCE = 1e-6;
+    /** h k_slip of the longest segment with sliding pairs (see {@link #stableStep}). */
+    static final double SLIP_STABILITY = 0.5;
+
+    private final ContactSet set;
+    private final int pairs;
+    private final int nv;
+    private final Dynamics dynamics;
+    private final ForceFunction forces;
+    private final ConstraintData bilateral;
+    private final ContactSettings settings;
+    /** Every pair, every call: classification, events and impacts (the acceleration problem has its own). */
+    private final ContactKinematics watch;
+    private final boolean[] allPairs;
+    private final AccelerationProblemData data;
+    private final AccelerationProblemSolver solver;
+
+    final int[] modes;
+    private final double[] reference; // 2 per pair: (t1, t2) of a sliding pair's direction at the segment start
+    private final double[] gapFloor; // per open pair: min(0, gap at the segment start)
+    private final double[] tau;
+    private final double[] u;
+    final double[] force; // 3 per pair: the last evaluation's contact forces, contact frame (N)
+    final double[] stepImpulse; // 3 per pair: impulses of the impacts since clearStepImpulses (N·s)
+
+    private final DMatrixRMaj hOwn;
+    private final InertiaSolve inertia;
+    private final ContactProblem problem;
+    private final ContactSolver impulseSolver;
+    private final ContactReport report = new ContactReport();
+    private final double[] rows;
+    private final double[] lambda;
+    private final double[] dv;
+    private final int[] blockPair;
+    private final double[] slipRows; // tangent rows of the sliding pairs
+    private final double[] slipW;
+    private final double[] scratchVdot;
+    private final double[] slipBias;
+
+    long evaluations;
+    long impacts;
+    long impulseSolves;
+    long unconverged;
+    long totalIterations;
+    int maxIterations;
+    double worstViolation;
+    double lastImpactTime = Double.NaN;
+
+    HybridContact(ContactSet set, Dynamics dynamics, Kinematics kinematics, ForceFunction forces,
+            ConstraintData bilateral, ContactSettings settings, double stabilization) {
+        this.set = set;
+        this.pairs = set.pairCount();
+        this.nv = dynamics.nv();
+        this.dynamics = dynamics;
+        this.forces = forces;
+        this.bilateral = bilateral;
+        this.settings = settings;
+        this.watch = new ContactKinematics(set, kinematics, nv);
+        this.allPairs = new boolean[pairs];
+        Arrays.fill(allPairs, true);
+        this.data = new AccelerationProblemData(new ContactKinematics(set, kinematics, nv), dynamics, null, bilateral);
+        data.setContactMargin(MARGIN);
+        data.setNormalVelocityTolerance(NORMAL_TOLERANCE);
+        data.setSlidingTolerance(SLIDING_TOLERANCE);
+        data.setContactStabilization(stabilization);
+        this.solver = new AccelerationProblemSolver(data);
+        this.modes = new int[pairs];
+        this.reference = new double[2 * pairs];
+        data.setPairModes(modes, reference);
+        this.gapFloor = new double[pairs];
+        this.tau = new double[nv];
+        this.u = new double[Math.max(3, 3 * pairs)];
+        this.force = new double[3 * pairs];
+        this.stepImpulse = new double[3 * pairs];
+        int nb = bilateral == null ? 0 : bilateral.size();
+        int capacity = 3 * pairs + nb;
+        this.hOwn = new DMatrixRMaj(nv, nv);
+        this.inertia = new InertiaSolve(nv, capacity);
+        this.problem = new ContactProblem(capacity);
+        this.impulseSolver = settings.newSolver(capacity);
+        this.rows = new double[Math.max(1, capacity) * nv];
+        this.lambda = new double[Math.max(1, capacity)];
+        this.dv = new double[nv];
+        this.blockPair = new int[Math.max(1, capacity)];
+        this.slipRows = new double[Math.max(1, 2 * pairs * nv)];
+        this.slipW = new double[Math.max(1, 4 * pairs * pairs)];
+        this.scratchVdot = new double[nv];
+        this.slipBias = new double[Math.max(3, 3 * pairs)];
+    }
+
+    ContactSet set() {
+        return set;
+    }
+
+    /**
+     * v̇ from the acceleration-level problem of the pairs closed at the segment start, and the contact forces.
+     *
+     * @throws org.symdyn.contact.PainleveException when the problem has no solution, possibly several, or Lemke
+     *                                               failed
+     */
+    @Override
+    public void accelerations(double[] q, double[] v, double t, double[] vdot) {
+        forces.forces(t, q, v, tau);
+        data.update(q, v, tau);
+        AccelerationSolution sol = solver.solveOrThrow();
+        evaluations++;
+        System.arraycopy(sol.vdot(), 0, vdot, 0, nv);
+        Arrays.fill(force, 0);
+        ContactKinematics kin = data.contactKinematics();
+        for (int c = 0; c < data.contactCount(); c++) {
+            int k = data.kinematicsIndex(c);
+            int o = 3 * kin.pair(k);
+            double fn = sol.normalForce(c);
+            force[o] = fn;
+            if (data.isSliding(c)) {
+                double f = -data.mu(c) * fn;
+                force[o + 1] = f * project(data, c, -1, kin, k, 1);
+                force[o + 2] = f * project(data, c, -1, kin, k, 2);
+            } else {
+                int first = data.frictionStart(c);
+                for (int d = 0; d < data.spanningDirections(c); d++) {
+                    double f = sol.frictionForce(first + d);
+                    force[o + 1] += f * project(data, c, first + d, kin, k, 1);
+                    force[o + 2] += f * project(data, c, first + d, kin, k, 2);
+                }
+            }
+        }
+    }
+
+    /** The sliding direction of problem contact c (row &lt; 0) or F row {@code row}, along t_axis of contact k. */
+    private static double project(AccelerationProblemData data, int c, int row, ContactKinematics kin, int k,
+            int axis) {
+        double s = 0;
+        for (int i = 0; i < 3; i++) {
+            double d = row < 0 ? data.slidingDirection(c, i) : data.frictionDirection(row, i);
+            s += d * kin.frame(k, axis, i);
+        }
+        return s;
+    }
+
+    /**
+     * Sets every pair's mode at (q, v): closed (gap ≤ margin and u_n ≤ tolerance), sliding or not by its tangential
+     * speed; otherwise open. With {@code impacts}, first resolves the impacts: when a touching pair approaches faster
+     * than the tolerance, one impulse solve over every touching pair changes v in place.
+     *
+     * @return true if an impulse was applied
+     */
+    boolean classify(double t, double[] q, double[] v, boolean impacts) {
+        watch.update(q, allPairs);
+        watch.velocity(v, u);
+        boolean impact = false;
+        if (impacts) {
+            for (int p = 0; p < pairs && !impact; p++) {
+                impact = watch.gap(p) <= MARGIN && u[3 * p] < -NORMAL_TOLERANCE;
+            }
+            if (impact) {
+                impulse(q, v);
+                this.impacts++;
+                lastImpactTime = t;
+                watch.velocity(v, u);
+            }
+        }
+        for (int p = 0; p < pairs; p++) {
+            double gap = watch.gap(p);
+            if (gap <= MARGIN && u[3 * p] <= NORMAL_TOLERANCE) {
+                double u1 = u[3 * p + 1];
+                double u2 = u[3 * p + 2];
+                double speed = Math.hypot(u1, u2);
+                if (speed > SLIDING_TOLERANCE) {
+                    modes[p] = AccelerationProblemData.PAIR_SLIDING;
+                    reference[2 * p] = u1 / speed;
+                    reference[2 * p + 1] = u2 / speed;
+                } else {
+                    modes[p] = AccelerationProblemData.PAIR_NON_SLIDING;
+                }
+            } else {
+                modes[p] = AccelerationProblemData.PAIR_OUT;
+                gapFloor[p] = Math.min(0, gap);
+            }
+        }
+        return impact;
+    }
+
+    /**
+     * The longest segment (s) the explicit integrators can take stably from (q, v) with the current modes: +∞ without
+     * sliding pairs. A sliding pair's friction −μ f_N u_t/|u_t| turns with the slip at a rate ∝ 1/|u_t|: slow slips
+     * of several contacts of one body (a box's corners and its yaw) form a stiff mode with rate about
+     * k = μ f_N Σ|W_t| / |u_t| (W_t the pair's tangential rows of J H⁻¹ Jᵀ over every sliding pair, f_N from the
+     * acceleration solve here), and a step with h k beyond the integrator's stability bound (2.8 for RK4) makes it
+     * grow. The segment is limited to {@value #SLIP_STABILITY} / max k; as a slip starts from rest this costs a number
+     * of segments that grows like the logarithm of the speed range, and nothing once it is fast. A decelerating slip
+     * would approach its stop geometrically under that limit and never reach it (k grows as |u_t| falls), so when the
+     * earliest predicted stop t_s = |u_t| / (−u̇_t · ŝ) lies within the {@code remaining} step the segment may reach
+     * 1.25 t_s, past the stop, which is then located as an event. In that segment the sliding pairs keep their
+     * starting directions ({@link AccelerationProblemData#PAIR_SLIDING_FIXED}): near the stop a direction that
+     * followed the slip would be set by rounding (k → ∞ as |u_t| → 0) inside the step; a fixed one keeps the segment
+     * smooth, at an error of the slip's turning over less than one step.
+     */
+    double stableStep(double t, double[] q, double[] v, double remaining) {
+        boolean sliding = false;
+        for (int p = 0; p < pairs && !sliding; p++) {
+            sliding = modes[p] == AccelerationProblemData.PAIR_SLIDING;
+        }
+        if (!sliding) {
+            return Double.POSITIVE_INFINITY;
+        }
+        accelerations(q, v, t, scratchVdot); // f_N, and H(q) in the data
+        inertia.factor(data.massMatrix());
+        watch.update(q, allPairs);
+        watch.velocity(v, u);
+        double[] jac = watch.jacobian();
+        int m = 0;
+        for (int p = 0; p < pairs; p++) {
+            if (modes[p] == AccelerationProblemData.PAIR_SLIDING) {
+                System.arraycopy(jac, (3 * p + 1) * nv, slipRows, m * nv, 2 * nv);
+                m += 2;
+            }
+        }
+        inertia.delassus(slipRows, m, slipW);
+        watch.accelerationBias(q, v, slipBias);
+        double stop = Double.POSITIVE_INFINITY;
+        double k = 0;
+        int row = 0;
+        for (int p = 0; p < pairs; p++) {
+            if (modes[p] != AccelerationProblemData.PAIR_SLIDING) {
+                continue;
+            }
+            double rowSum = 0;
+            for (int a = 0; a < 2; a++) {
+                double sum = 0;
+                for (int b = 0; b < m; b++) {
+                    sum += Math.abs(slipW[(row + a) * m + b]);
+                }
+                rowSum = Math.max(rowSum, sum);
+            }
+            row += 2;
+            double u1 = u[3 * p + 1];
+            double u2 = u[3 * p + 2];
+            double speed = Math.hypot(u1, u2);
+            double kp = watch.friction(p) * Math.max(0, force[3 * p]) * rowSum / speed;
+            if (kp > k) {
+                k = kp;
+            }
+            // u̇_t = J_t v̇ + k_t along the slip
+            double a1 = slipBias[3 * p + 1];
+            double a2 = slipBias[3 * p + 2];
+            int o1 = (3 * p + 1) * nv;
+            int o2 = (3 * p + 2) * nv;
+            for (int j = 0; j < nv; j++) {
+                a1 += jac[o1 + j] * scratchVdot[j];
+                a2 += jac[o2 + j] * scratchVdot[j];
+            }
+            double along = (a1 * u1 + a2 * u2) / speed;
+            if (along < 0) {
+                stop = Math.min(stop, speed / -along);
+            }
+        }
+        double limit = k > 0 ? SLIP_STABILITY / k : Double.POSITIVE_INFINITY;
+        if (1.25 * stop <= remaining && 1.25 * stop > limit) {
+            for (int p = 0; p < pairs; p++) {
+                if (modes[p] == AccelerationProblemData.PAIR_SLIDING) {
+                    modes[p] = AccelerationProblemData.PAIR_SLIDING_FIXED;
+                }
+            }
+            return 1.25 * stop;
+        }
+        return limit;
+    }
+
+    /**
+     * The event functions at (q, v) for the modes of the last {@link #classify}: an open pair's gap above its floor
+     * (m), a sliding pair's slip along its starting direction (m/s), +∞ for the rest. An event has occurred where
+     * one is negative.
+     *
+     * @return true if some event function is negative
+     */
+    boolean events(double[] q, double[] v, double[] g) {
+        watch.update(q, allPairs);
+        watch.velocity(v, u);
+        boolean any = false;
+        for (int p = 0; p < pairs; p++) {
+            double x;
+            switch (modes[p]) {
+                case AccelerationProblemData.PAIR_OUT -> x = watch.gap(p) - gapFloor[p];
+                case AccelerationProblemData.PAIR_SLIDING, AccelerationProblemData.PAIR_SLIDING_FIXED ->
+                        x = u[3 * p + 1] * reference[2 * p] + u[3 * p + 2] * reference[2 * p + 1];
+                default -> x = Double.POSITIVE_INFINITY;
+            }
+            g[p] = x;
+            any |= x < 0;
+        }
+        return any;
+    }
+
+    /**
+     * The impact solve at (q, v⁻), in place: v⁺ = v⁻ + H⁻¹ Jᵀ Λ over every touching pair (and the bilateral rows),
+     * with Newton's law on the post-impact normal velocity and Coulomb's cone on Λ, as a {@link ContactProblem}
+     * (W = J H⁻¹ Jᵀ, b = J v⁻ + [e u_n⁻; 0; 0]) for the settings' solver.
+     */
+    private void impulse(double[] q, double[] v) {
+        DMatrixRMaj h;
+        if (bilateral != null) {
+            bilateral.computeSystem(q, v);
+            h = bilateral.H();
+        } else {
+            dynamics.massMatrix(q, hOwn);
+            h = hOwn;
+        }
+        inertia.factor(h);
+        problem.clear();
+        double[] b = problem.offset();
+        double[] jac = watch.jacobian();
+        int blocks = 0;
+        for (int p = 0; p < pairs; p++) {
+            if (!(watch.gap(p) <= MARGIN)) {
+                continue;
+            }
+            int r = problem.addCoulomb(watch.friction(p));
+            System.arraycopy(jac, 3 * p * nv, rows, r * nv, 3 * nv);
+            double un = u[3 * p];
+            double e = watch.restitution(p);
+            // Newton: u_n⁺ ≥ −e u_n⁻ for impacts faster than the threshold, u_n⁺ ≥ 0 (inelastic) for slower ones
+            b[r] = e > 0 && un < -settings.restitutionThreshold() ? e * un : 0;
+            b[r + 1] = 0;
+            b[r + 2] = 0;
+            lambda[r] = 0;
+            lambda[r + 1] = 0;
+            lambda[r + 2] = 0;
+            blockPair[blocks++] = p;
+        }
+        if (bilateral != null) {
+            DMatrixRMaj g = bilateral.G();
+            for (int i = 0; i < bilateral.size(); i++) {
+                int r = problem.addBilateral();
+                System.arraycopy(g.data, i * nv, rows, r * nv, nv);
+                b[r] = 0;
+                lambda[r] = 0;
+                blockPair[blocks++] = -1;
+            }
+        }
+        int m = problem.rows();
+        for (int r = 0; r < m; r++) {
+            double s = 0;
+            int o = r * nv;
+            for (int j = 0; j < nv; j++) {
+                s += rows[o + j] * v[j];
+            }
+            b[r] += s;
+        }
+        inertia.delassus(rows, m, problem.delassus());
+        if (!impulseSolver.solve(problem, lambda, report)) {
+            unconverged++;
+        }
+        impulseSolves++;
+        totalIterations += report.iterations();
+        maxIterations = Math.max(maxIterations, report.iterations());
+        if (!(report.contactLawViolation() <= worstViolation)) {
+            worstViolation = report.contactLawViolation();
+        }
+        inertia.applyTranspose(lambda, m, dv);
+        for (int i = 0; i < nv; i++) {
+            v[i] += dv[i];
+        }
+        for (int k = 0; k < blocks; k++) {
+            int p = blockPair[k];
+            if (p >= 0) {
+                int r = problem.blockStart(k);
+                stepImpulse[3 * p] += lambda[r];
+                stepImpulse[3 * p + 1] += lambda[r + 1];
+                stepImpulse[3 * p + 2] += lambda[r + 2];
+            }
+        }
+    }
+
+    /** The last impact solve's report (live). */
+    ContactReport report() {
+        return report;
+    }
+
+    void reset() {
+        Arrays.fill(stepImpulse, 0);
+        Arrays.fill(force, 0);
+        impacts = 0;
+        impulseSolves = 0;
+        Arrays.fill(modes, AccelerationProblemData.PAIR_OUT);
+
+        unconverged = 0;
+        totalIterations = 0;
+        maxIterations = 0;
+        worstViolation = 0;
+        lastImpactTime = Double.NaN;
+    }
+}
