@@ -31,6 +31,8 @@ public final class ConstraintData {
     private final Kinematics kinematics;
     private final ConstraintFunctions functions;
     private final ModelFunctions fused;
+    /** The kinematics when they are the interpreter, whose kinematics one evaluation scopes for reuse; else null. */
+    private final GenericModel interpreter;
     private final SolverSettings settings = new SolverSettings();
     private final int nv;
     private final int m;
@@ -93,6 +95,7 @@ public final class ConstraintData {
         this.kinematics = kin;
         this.functions = modelGroups > 0 ? functions : null;
         this.fused = this.functions instanceof ModelFunctions mf && mf == dyn ? mf : null;
+        this.interpreter = kin instanceof GenericModel gm ? gm : null;
         this.groups = set.groups().toArray(new ConstraintGroup[0]);
         this.providers = new ConstraintRows[groups.length];
         this.baumgarte = new boolean[groups.length];
@@ -389,6 +392,21 @@ public final class ConstraintData {
      * CalcConstrainedSystemVariables); one fused call of the model's functions when they provide it.
      */
     public void computeSystem(double[] q, double[] v) {
+        // The interpreter recomputes its kinematics (sines and cosines included) in every call unless told that the
+        // calls of one evaluation share a state: H, C and each row group's Jacobian and J̇v then reuse one pass.
+        if (interpreter != null) {
+            interpreter.enterState();
+        }
+        try {
+            evaluateSystem(q, v);
+        } finally {
+            if (interpreter != null) {
+                interpreter.exitState();
+            }
+        }
+    }
+
+    private void evaluateSystem(double[] q, double[] v) {
         if (fused != null) {
             if (anyModelGroupStabilised()) {
                 fused.constrainedSystem(q, v, h, c, gModel, gammaModel, phiModel, phidotModel);
@@ -413,14 +431,23 @@ public final class ConstraintData {
 
     /** Fills {@link #H()} = H(q) and {@link #G()} = G(q) (what an impulse solve needs). */
     public void computeImpulseSystem(double[] q) {
-        if (fused != null) {
-            fused.impulseSystem(q, h, gModel);
-            copyModelRows(gModel, g);
-            codeJacobian(q, g);
-            return;
+        if (interpreter != null) {
+            interpreter.enterState();
         }
-        dynamics.massMatrix(q, h);
-        jacobian(q, g);
+        try {
+            if (fused != null) {
+                fused.impulseSystem(q, h, gModel);
+                copyModelRows(gModel, g);
+                codeJacobian(q, g);
+                return;
+            }
+            dynamics.massMatrix(q, h);
+            jacobian(q, g);
+        } finally {
+            if (interpreter != null) {
+                interpreter.exitState();
+            }
+        }
     }
 
     /** Workspace H (nv x nv) of the last {@link #computeSystem}; read-only by convention. */

@@ -33,6 +33,59 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
         this.constraints = new GenericConstraints(dynamics);
     }
 
+    /**
+     * Opens a scope in which calls at equal (q, v) share the interpreter's kinematics
+     * ({@link GenericDynamics#reuseKinematics}); scopes nest, the outermost {@link #exitState()} closes it. The fused
+     * evaluations below open one; {@link ConstraintData} opens one around its whole evaluation, so that rows added in
+     * code share it too.
+     */
+    void enterState() {
+        if (stateDepth++ == 0) {
+            dynamics.reuseKinematics(true);
+        }
+    }
+
+    /** Closes a scope of {@link #enterState()}. */
+    void exitState() {
+        if (--stateDepth == 0) {
+            dynamics.reuseKinematics(false);
+        }
+    }
+
+    private int stateDepth;
+
+    @Override
+    public void constrainedSystem(double[] q, double[] v, DMatrixRMaj H, double[] C, DMatrixRMaj G,
+            double[] gamma) {
+        enterState();
+        try {
+            ModelFunctions.super.constrainedSystem(q, v, H, C, G, gamma);
+        } finally {
+            exitState();
+        }
+    }
+
+    @Override
+    public void constrainedSystem(double[] q, double[] v, DMatrixRMaj H, double[] C, DMatrixRMaj G,
+            double[] gamma, double[] phi, double[] phidot) {
+        enterState();
+        try {
+            ModelFunctions.super.constrainedSystem(q, v, H, C, G, gamma, phi, phidot);
+        } finally {
+            exitState();
+        }
+    }
+
+    @Override
+    public void impulseSystem(double[] q, DMatrixRMaj H, DMatrixRMaj G) {
+        enterState();
+        try {
+            ModelFunctions.super.impulseSystem(q, H, G);
+        } finally {
+            exitState();
+        }
+    }
+
     /** The model this instance interprets. */
     public Model model() {
         return dynamics.model();

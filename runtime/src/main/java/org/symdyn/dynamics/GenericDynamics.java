@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
@@ -76,6 +77,10 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
     private final double[] t6c = new double[6];
     private final double[] t9 = new double[9];
     private final double[] zeroV;
+    /** {@link #reuseKinematics}: on, and the v of the last {@link #biasMotion} with whether its pass is current. */
+    private boolean reuse;
+    private final double[] biasMotionV;
+    private boolean biasMotionCurrent;
     private final DerivativeRecursions derivatives;
 
     /** Builds the interpreter and every workspace for {@code model}. */
@@ -131,6 +136,7 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         compH = new double[3 * nb];
         compI = new double[9 * nb];
         zeroV = new double[nv];
+        biasMotionV = new double[nv];
         derivatives = new DerivativeRecursions(this, joints, vel, acc, force);
     }
 
@@ -142,6 +148,25 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
     @Override
     public GenericDynamics copy() {
         return new GenericDynamics(model);
+    }
+
+    /**
+     * For a caller that evaluates several quantities at one state, such as a fused evaluation of H, C and the
+     * constraint rows ({@link org.symdyn.constraints.GenericModel}'s, which {@code ConstraintData} scopes around its
+     * whole evaluation): while on, the joint transforms, the sines and cosines in them and the world poses of the
+     * last q, and the velocity pass of the last (q, v) for the kinematic queries (point and body velocities, J̇v),
+     * are reused by every later call with equal arguments (compared by value) instead of being recomputed. Off, the
+     * default, every call computes everything itself, so that each call's cost and result stand alone. Turning it on
+     * or off forgets what was kept.
+     *
+     * <p>Measured (ConstrainedSolverBenchmark, generic backend, constrained forward dynamics): see the commit that
+     * added it and benchmarks/README.md. Without it, H, C and every contact point's Jacobian and J̇v each recomputed
+     * the kinematics from q, sines and cosines included.
+     */
+    public void reuseKinematics(boolean on) {
+        reuse = on;
+        joints.memoize(on);
+        biasMotionCurrent = false;
     }
 
     // ---------------------------------------------------------------- metadata: the model's own ModelInfo
@@ -299,6 +324,7 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
      * kinematic queries).
      */
     void motionPass(double[] q, double[] v, double[] vdot, boolean withGravity) {
+        biasMotionCurrent = false;
         joints.update(q, v);
         double[] ab = t6c;
         ab[0] = ab[1] = ab[2] = 0;
@@ -585,6 +611,21 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         bodyPointToWorld(body, point, position);
     }
 
+    /**
+     * {@link #motionPass} at v̇ = 0 without gravity (velocities and velocity-product accelerations), skipped under
+     * {@link #reuseKinematics} when the last one was for equal q and v.
+     */
+    private void biasMotion(double[] q, double[] v) {
+        if (reuse && biasMotionCurrent && joints.isCurrentFor(q) && Arrays.equals(v, biasMotionV)) {
+            return;
+        }
+        motionPass(q, v, zeroV, false);
+        if (reuse && v.length == nv && joints.isCurrentFor(q)) {
+            System.arraycopy(v, 0, biasMotionV, 0, nv);
+            biasMotionCurrent = true;
+        }
+    }
+
     private void bodyPointToWorld(int body, double[] point, double[] out) {
         double[] e = x0[body].E;
         double[] r = x0[body].r;
@@ -608,7 +649,7 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         checkLength(velocity, 6, "velocity");
         checkOutput(velocity, "velocity", q, "q", v, "v", null, null);
         Arguments.checkIndex(body, nb, "body");
-        motionPass(q, v, zeroV, false);
+        biasMotion(q, v);
         System.arraycopy(vel, 6 * body, velocity, 0, 6);
     }
 
@@ -630,7 +671,7 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         checkLength(velocity, 3, "velocity");
         checkOutput(velocity, "velocity", q, "q", v, "v", point, "point");
         Arguments.checkIndex(body, nb, "body");
-        motionPass(q, v, zeroV, false);
+        biasMotion(q, v);
         joints.updateWorld();
         int o = 6 * body;
         // Body coordinates: v_p = v_o + ω × p.
@@ -650,7 +691,11 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         checkOutput(acceleration, "acceleration", q, "q", v, "v", vdot, "vdot");
         Arguments.checkDistinct(acceleration, "acceleration", point, "point");
         Arguments.checkIndex(body, nb, "body");
-        motionPass(q, v, vdot, false);
+        if (vdot == zeroV) {
+            biasMotion(q, v); // J̇v (pointBiasAcceleration)
+        } else {
+            motionPass(q, v, vdot, false);
+        }
         joints.updateWorld();
         int o = 6 * body;
         double w0 = vel[o], w1 = vel[o + 1], w2 = vel[o + 2];

@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
@@ -60,6 +61,12 @@ final class JointTransforms {
     private final SpatialTransform[] xTree;
     private final SpatialTransform xJ = new SpatialTransform();
     private final double[] t9 = new double[9];
+    /** While true, {@link #update(double[])} and {@link #updateWorld()} skip work already done for an equal q. */
+    private boolean memoize;
+    /** The q {@link #xUp} was last computed for, and whether that (and {@link #x0} for it) is still current. */
+    private final double[] memoQ;
+    private boolean transformsCurrent;
+    private boolean worldCurrent;
 
     /** The joint models of {@code model} and all their workspaces. */
     JointTransforms(Model model) {
@@ -75,6 +82,7 @@ final class JointTransforms {
         axis = new double[3 * nb];
         planarU = new double[6 * nb];
         xTree = new SpatialTransform[nb];
+        memoQ = new double[nq];
         xUp = new SpatialTransform[nb];
         x0 = new SpatialTransform[nb];
         s = new double[6 * nv];
@@ -133,21 +141,33 @@ final class JointTransforms {
 
     /** X_i = X_J(q_i) X_T,i and the q-dependent motion subspaces of every body; v_J and c_J are left as they are. */
     void update(double[] q) {
+        if (memoize && transformsCurrent && Arrays.equals(q, memoQ)) {
+            return;
+        }
+        transformsCurrent = false;
+        worldCurrent = false;
         for (int i = 0; i < nb; i++) {
             jointTransform(i, q);
+        }
+        if (memoize && q.length == nq) {
+            System.arraycopy(q, 0, memoQ, 0, nq);
+            transformsCurrent = true;
         }
     }
 
     /** As {@link #update(double[])}, and the joint velocities v_J = S q̇ and bias accelerations c_J = Ṡ q̇. */
     void update(double[] q, double[] v) {
+        update(q);
         for (int i = 0; i < nb; i++) {
-            jointTransform(i, q);
             jointVelocity(i, v);
         }
     }
 
     /** X_0,i = X_i X_0,λ(i) for every body, from the current {@link #xUp}. */
     void updateWorld() {
+        if (memoize && worldCurrent) {
+            return;
+        }
         for (int i = 0; i < nb; i++) {
             if (parent[i] < 0) {
                 x0[i].set(xUp[i]);
@@ -155,6 +175,23 @@ final class JointTransforms {
                 x0[i].setProduct(xUp[i], x0[parent[i]]);
             }
         }
+        worldCurrent = memoize && transformsCurrent;
+    }
+
+    /**
+     * Memoisation for a caller that evaluates several quantities at one q (a fused evaluation): while on, an
+     * {@link #update} with a q equal (by value) to the last one, and an {@link #updateWorld()} after it, reuse what
+     * is already computed. Turning it on or off forgets the memo, so a caller's scope starts from a clean state.
+     */
+    void memoize(boolean on) {
+        memoize = on;
+        transformsCurrent = false;
+        worldCurrent = false;
+    }
+
+    /** True if memoising and {@link #xUp} is current for q (equal by value). */
+    boolean isCurrentFor(double[] q) {
+        return memoize && transformsCurrent && Arrays.equals(q, memoQ);
     }
 
     private void jointTransform(int i, double[] q) {
