@@ -31,8 +31,8 @@ public final class ConstraintData {
     private final Kinematics kinematics;
     private final ConstraintFunctions functions;
     private final ModelFunctions fused;
-    /** The kinematics when they are the interpreter, whose kinematics one evaluation scopes for reuse; else null. */
-    private final GenericModel interpreter;
+    /** The kinematics when they can share work within one evaluation (the interpreter); else null. */
+    private final StateScope interpreter;
     private final SolverSettings settings = new SolverSettings();
     private final int nv;
     private final int m;
@@ -95,7 +95,7 @@ public final class ConstraintData {
         this.kinematics = kin;
         this.functions = modelGroups > 0 ? functions : null;
         this.fused = this.functions instanceof ModelFunctions mf && mf == dyn ? mf : null;
-        this.interpreter = kin instanceof GenericModel gm ? gm : null;
+        this.interpreter = kin instanceof StateScope scope ? scope : null;
         this.groups = set.groups().toArray(new ConstraintGroup[0]);
         this.providers = new ConstraintRows[groups.length];
         this.baumgarte = new boolean[groups.length];

@@ -20,7 +20,7 @@ import org.symdyn.model.Model;
  *
  * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
  */
-public final class GenericModel implements ModelFunctions, DynamicsDerivatives, DeclaredDevices {
+public final class GenericModel implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -39,14 +39,16 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
      * evaluations below open one; {@link ConstraintData} opens one around its whole evaluation, so that rows added in
      * code share it too.
      */
-    void enterState() {
+    @Override
+    public void enterState() {
         if (stateDepth++ == 0) {
             dynamics.reuseKinematics(true);
         }
     }
 
     /** Closes a scope of {@link #enterState()}. */
-    void exitState() {
+    @Override
+    public void exitState() {
         if (--stateDepth == 0) {
             dynamics.reuseKinematics(false);
         }
