@@ -11,6 +11,7 @@ import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.constraints.GenericModel;
+import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
@@ -20,19 +21,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code symdyn simulate}: time stepping with contact from an initial state, the trajectory as JSON.
+ * {@code symdyn simulate}: a simulation with contact from an initial state (time stepping, or the continuous-time
+ * hybrid scheme with {@code --system continuous}), the trajectory as JSON.
  *
  * <p>Initial state file: {@code {"q": [...], "v": [...], "tau": [...]}}, every key optional: q (nq numbers) is the
  * model's neutral configuration when missing (zero joint positions, identity quaternions (x, y, z, w) = (0, 0, 0,
  * 1)), v (nv) zero, tau (nv) zero; tau is held constant over the whole run.
  *
- * <p>Stepping: {@link SimulationRun} ({@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds
- * and contact candidates, joint limits and bilateral constraints). The run takes n = round(duration / step) steps;
- * a duration that is not a whole number of steps (within 10⁻⁶ of a step) is refused.
+ * <p>Stepping: {@link SimulationRun}, by {@code --system}: {@code time-stepping} (the default;
+ * {@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds and contact candidates, joint
+ * limits and bilateral constraints) or {@code continuous} ({@code ContinuousTimeSystem}: the same grounds,
+ * candidates, constraints and devices, acceleration-level contact between events located to 1e-12 s, impacts with
+ * exact Newton restitution; {@code --integrator rk4} (default) or {@code dopri5}; joint limits are not enforced,
+ * with a warning). Both run through one pipeline, so the output has one format. The run takes n = round(duration /
+ * step) steps; a duration that is not a whole number of steps (within 10⁻⁶ of a step) is refused.
  *
  * <p>Output ({@code --output FILE}, else standard output):
  * <pre>
- * {"model": NAME, "step": h, "every": N, "q_names": [...], "v_names": [...],
+ * {"model": NAME, "step": h, "every": N, ["system": "continuous", "integrator": "rk4"|"dopri5",]
+ *  "q_names": [...], "v_names": [...],
  *  "t": [...]            the recorded times, s: 0 (the initial state), then every N-th step, and always the last
  *  "q": [[...], ...]     the configuration at each recorded time (nq)
  *  "v": [[...], ...]     the velocity at each recorded time (nv)
@@ -44,23 +51,39 @@ import picocli.CommandLine.Parameters;
  *                        each declared sensor's readings, one array per recorded time (an IMU: ωx, ωy, ωz, fx, fy,
  *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
  *  "sensor_channels": {"name": ["name.wx", ...]}   each sensor's channel names, in its readings' order
- *  "solver": {"steps", "converged" (every solve converged), "unconverged", "max_iterations",
+ *  "solver": {"steps", ["impacts",] "converged" (every solve converged), "unconverged", "max_iterations",
  *             "worst_violation" (m/s)}}
  * </pre>
+ * "system" and "integrator" are written for the continuous system only, so that time stepping's output stays as it
+ * was, key for key. With the continuous system a contact's impulse is its acceleration-level force after the step
+ * times h plus the impulses of the step's impacts; the contacts listed are the pairs the system considered, closed
+ * after the step (force or not) or struck during it, with position, gap and slip velocity after the step; and
+ * "solver" counts the impact solves (the acceleration-level solves are exact pivoting solves: they succeed or stop
+ * the run): "impacts" the impact instants, "converged", "unconverged", "max_iterations" and "worst_violation" of
+ * their impulse solves, "steps" the system's steps.
  * A solve that did not converge is not an error: it is counted in "solver" and one warning line goes to standard
- * error. A state that is not finite after a step, or dynamics that cannot be evaluated, stops the run (exit code 2,
- * the step and time named).
+ * error. A state that is not finite after a step, dynamics that cannot be evaluated, or (continuous) a contact
+ * problem without a unique solution (Painlevé) or events accumulating, stops the run (exit code 2, the step and
+ * time named).
  */
 @Command(name = "simulate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Simulate with contact from an initial state and print the trajectory as JSON.",
         description = {
-            "Steps the model for --duration seconds in steps of --step (time stepping with unilateral contact and"
-                    + " Coulomb friction against the model's grounds, joint limits and the model's constraints) and"
-                    + " prints {\"t\", \"q\", \"v\", \"contacts\", \"sensors\", \"solver\"}: t = 0 (the initial"
+            "Steps the model for --duration seconds in steps of --step (unilateral contact and Coulomb friction"
+                    + " against the model's grounds, the model's constraints and declared actuators) and prints"
+                    + " {\"t\", \"q\", \"v\", \"contacts\", \"sensors\", \"solver\"}: t = 0 (the initial"
                     + " state), then every N-th step and always the last; per recorded time the contacts of the step"
                     + " that ended there (name, ground, position, gap, normal_impulse, tangent_impulse, slip_velocity;"
                     + " impulses in N*s, vectors in world coordinates); solver: steps, converged, unconverged,"
                     + " max_iterations, worst_violation (m/s).",
+            "--system time-stepping (the default) takes velocity-level steps (first order in --step; joint limits"
+                    + " enforced). --system continuous integrates the dynamics with --integrator rk4 or dopri5, the"
+                    + " contact forces at acceleration level between events (gaps closing, slips stopping) located"
+                    + " to 1e-12 s, impacts with exact Newton restitution; it does not enforce joint limits (a"
+                    + " warning names them) and adds \"system\", \"integrator\" and solver.impacts to the output."
+                    + " Its impulses are force * step after the step plus the step's impact impulses; its contacts"
+                    + " are the pairs closed after the step or struck during it (position, gap, slip_velocity after"
+                    + " the step); its solver numbers are those of the impact solves.",
             "A contact solve that did not converge is reported in solver and warned about on standard error (exit"
                     + " code 0)."},
         footer = {"", "Initial state file: {\"q\": [...], \"v\": [...], \"tau\": [...]}; q (nq numbers) is the"
@@ -70,7 +93,8 @@ import picocli.CommandLine.Parameters;
                     + " refused.",
             "",
             "Exit codes: 0 success, 1 internal error, 2 bad usage, model or state file, or a simulation that"
-                    + " diverged (the step and time named)."})
+                    + " diverged or (continuous) met a contact problem without a unique solution (Painleve) (the step"
+                    + " and time named)."})
 final class SimulateCommand implements CliCommand {
     /** The most steps one run may take. */
     static final long MAX_STEPS = 100_000_000L;
@@ -106,6 +130,18 @@ final class SimulateCommand implements CliCommand {
                     + " generated and compiled in memory; the same trajectory to rounding).")
     String backend;
 
+    @Option(names = "--system", paramLabel = "time-stepping|continuous", defaultValue = SimulationRun.TIME_STEPPING,
+            order = 7,
+            description = "time-stepping (the default: velocity-level steps, first order in the step, joint limits"
+                    + " enforced) or continuous (events located to 1e-12 s, Newton's restitution exact, no joint"
+                    + " limits; a Painleve case stops the run).")
+    String system;
+
+    @Option(names = "--integrator", paramLabel = "rk4|dopri5", order = 8,
+            description = "With --system continuous: rk4 (the default: classical Runge-Kutta, fixed steps of at most"
+                    + " --step between events) or dopri5 (adaptive Dormand-Prince 5(4), tolerances 1e-8).")
+    String integrator;
+
     @Mixin
     ModelOptions options = new ModelOptions();
 
@@ -132,6 +168,18 @@ final class SimulateCommand implements CliCommand {
             throw CliException.badInput("unknown backend '" + backend + "' (available: " + EvaluateCommand.GENERIC
                     + ", " + EvaluateCommand.GENERATED + ")");
         }
+        if (!system.equals(SimulationRun.TIME_STEPPING) && !system.equals(SimulationRun.CONTINUOUS)) {
+            throw CliException.badInput("unknown system '" + system + "' (available: " + SimulationRun.TIME_STEPPING
+                    + ", " + SimulationRun.CONTINUOUS + ")");
+        }
+        if (integrator != null && system.equals(SimulationRun.TIME_STEPPING)) {
+            throw CliException.usage("simulate", "--integrator " + integrator + " needs --system "
+                    + SimulationRun.CONTINUOUS + " (time stepping has no integrator)");
+        }
+        if (integrator != null && !integrator.equals(SimulationRun.RK4) && !integrator.equals(SimulationRun.DOPRI5)) {
+            throw CliException.badInput("unknown integrator '" + integrator + "' (available: " + SimulationRun.RK4
+                    + ", " + SimulationRun.DOPRI5 + ")");
+        }
         Path outFile = output == null ? null : GenerateCommand.outputPath(output);
         if (outFile != null && Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
@@ -145,9 +193,20 @@ final class SimulateCommand implements CliCommand {
         ModelFunctions functions = functions(m, backend);
         SimulationRun run;
         try {
-            run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau());
+            run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
+                    ContactSettings.defaults());
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
+        } catch (SimulationRun.StepFailure e) {
+            throw diverged(state, 0, step, e.getMessage());
+        } catch (ArithmeticException e) {
+            throw diverged(state, 0, step, "the dynamics cannot be evaluated: " + e.getMessage());
+        }
+        List<String> unlimited = run.unenforcedJointLimits();
+        if (!unlimited.isEmpty()) {
+            err.println("warning: --system " + SimulationRun.CONTINUOUS + " does not enforce joint limits: "
+                    + String.join(", ", unlimited) + " may pass theirs (--system " + SimulationRun.TIME_STEPPING
+                    + " enforces them)");
         }
         JsonValue trajectory = simulate(run, steps, every, state, err);
         String text = SymDynCli.WRITER.write(trajectory);
@@ -210,15 +269,17 @@ final class SimulateCommand implements CliCommand {
             try {
                 converged = run.step();
             } catch (ArithmeticException e) {
-                throw diverged(state, i, run, "the dynamics cannot be evaluated: " + e.getMessage());
+                throw diverged(state, i, run.stepSize(), "the dynamics cannot be evaluated: " + e.getMessage());
+            } catch (SimulationRun.StepFailure e) {
+                throw diverged(state, i, run.stepSize(), e.getMessage());
             }
             if (!converged && firstUnconverged < 0) {
                 firstUnconverged = i;
             }
             String bad = run.nonFinite(6);
             if (bad != null) {
-                throw diverged(state, i, run, "the state is not finite (" + bad + "); the simulation diverged:"
-                        + " try a smaller --step");
+                throw diverged(state, i, run.stepSize(), "the state is not finite (" + bad + "); the simulation"
+                        + " diverged: try a smaller --step");
             }
             if (i % every == 0 || i == steps) {
                 record(run, t, q, v, contacts, sensors);
@@ -226,19 +287,33 @@ final class SimulateCommand implements CliCommand {
         }
         SimulationRun.SolverSummary s = run.solver();
         if (s.unconverged() > 0) {
-            err.println("warning: " + s.unconverged() + " of " + s.steps() + " contact solves did not converge"
-                    + " (first at step " + firstUnconverged + ", t = " + JsonWriter.formatNumber(firstUnconverged
-                            * run.stepSize()) + " s; their steps used the last iterate); worst contact-law violation "
-                    + JsonWriter.formatNumber(s.worstViolation()) + " m/s");
+            err.println("warning: " + s.unconverged() + " of " + s.solves() + " " + s.kind() + " solves did not"
+                    + " converge (first at step " + firstUnconverged + ", t = " + JsonWriter.formatNumber(
+                            firstUnconverged * run.stepSize()) + " s; their steps used the last iterate); worst"
+                    + " contact-law violation " + JsonWriter.formatNumber(s.worstViolation()) + " m/s");
         }
         JsonValue.ObjectBuilder sensorJson = JsonValue.objectBuilder();
         sensors.forEach((name, values) -> sensorJson.put(name, JsonValue.array(values)));
         JsonValue.ObjectBuilder channelJson = JsonValue.objectBuilder();
         run.sensorChannels().forEach((name, channels) -> channelJson.put(name, JsonValue.strings(channels)));
-        return JsonValue.objectBuilder()
+        JsonValue.ObjectBuilder json = JsonValue.objectBuilder()
                 .put("model", m.name())
                 .put("step", run.stepSize())
-                .put("every", every)
+                .put("every", every);
+        boolean continuous = SimulationRun.CONTINUOUS.equals(run.systemName());
+        if (continuous) {
+            // only here: time stepping's output stays as it was, key for key (readers compare it exactly)
+            json.put("system", run.systemName()).put("integrator", run.integratorName());
+        }
+        JsonValue.ObjectBuilder solver = JsonValue.objectBuilder().put("steps", s.steps());
+        if (continuous) {
+            solver.put("impacts", s.solves());
+        }
+        solver.put("converged", JsonValue.of(s.unconverged() == 0))
+                .put("unconverged", s.unconverged())
+                .put("max_iterations", s.maxIterations())
+                .put("worst_violation", s.worstViolation());
+        return json
                 .put("q_names", JsonValue.strings(m.qNames()))
                 .put("v_names", JsonValue.strings(m.vNames()))
                 .put("t", JsonValue.array(t))
@@ -247,13 +322,7 @@ final class SimulateCommand implements CliCommand {
                 .put("contacts", JsonValue.array(contacts))
                 .put("sensors", sensorJson.build())
                 .put("sensor_channels", channelJson.build())
-                .put("solver", JsonValue.objectBuilder()
-                        .put("steps", s.steps())
-                        .put("converged", JsonValue.of(s.unconverged() == 0))
-                        .put("unconverged", s.unconverged())
-                        .put("max_iterations", s.maxIterations())
-                        .put("worst_violation", s.worstViolation())
-                        .build())
+                .put("solver", solver.build())
                 .build();
     }
 
@@ -285,8 +354,9 @@ final class SimulateCommand implements CliCommand {
         return Double.isFinite(x) ? JsonWriter.formatNumber(x) : Double.toString(x);
     }
 
-    private static CliException diverged(State state, long step, SimulationRun run, String why) {
+    /** A run that cannot go on, located at the state file: the step (0: the initial state) and its end time. */
+    private static CliException diverged(State state, long step, double h, String why) {
         return CliException.badInput(Diagnostic.error(state.location(), "step " + step + " (t = "
-                + JsonWriter.formatNumber(step * run.stepSize()) + " s): " + why).toString());
+                + JsonWriter.formatNumber(step * h) + " s): " + why).toString());
     }
 }

@@ -6,19 +6,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contact.ContactKinematics;
-import org.symdyn.contact.ContactReport;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
+import org.symdyn.contact.PainleveException;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.model.Body;
+import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
+import org.symdyn.simulation.DormandPrince45;
+import org.symdyn.simulation.Integrator;
+import org.symdyn.simulation.RungeKutta4;
+import org.symdyn.systems.ContinuousTimeSystem;
 import org.symdyn.systems.Devices;
 import org.symdyn.systems.Sensor;
+import org.symdyn.systems.SolveSummary;
 import org.symdyn.systems.TimeSteppingSystem;
 
 /**
@@ -26,29 +34,52 @@ import org.symdyn.systems.TimeSteppingSystem;
  * stepping. The command reads the state, the contacts of the last step, the sensor readings and the solver's
  * statistics from here and turns them into JSON; nothing else of the runtime leaks to it.
  *
- * <p>Stepping: a {@link TimeSteppingSystem} (velocity-level time stepping, exact Coulomb cones, the default
- * {@link ContactSettings}) over the model's grounds and contact candidates ({@link ContactSet#of}), its joint limits
- * and, when it has any, its bilateral constraints (loops, bilateral contacts, couplers) bound to the same backend.
- * The applied τ of a step is the state file's constant τ plus every actuator the model declares (servos, motors,
- * torque sources, springs), evaluated at the start of the step; the declared sensors (IMUs, encoders) are read after
- * every step, with v̇ = (v⁺ − v)/h. The declarations come from the backend itself when it is a generated class
- * ({@link DeclaredDevices}), so a generated class and the interpreter are driven alike.
+ * <p>Two systems, one pipeline: the model's contacts, constraints and declared devices are bound here once, and a
+ * small {@link Stepping} adapter over the chosen system gives the run its step, state, sensors, contacts and solver
+ * statistics in one shape, so that the command (recording, JSON, warnings, failures) does not know which it drives.
+ * <ul>
+ * <li>{@value #TIME_STEPPING} (the default): a {@link TimeSteppingSystem} (velocity-level time stepping, exact
+ * Coulomb cones, the given {@link ContactSettings}) with the model's joint limits. First order in h: a box dropped
+ * with restitution 0.5 rebounds to 0.2544 of its height at h = 1 ms.</li>
+ * <li>{@value #CONTINUOUS}: a {@link ContinuousTimeSystem} (the hybrid scheme: acceleration-level contact between
+ * events, impacts located to 1e-12 s and resolved with Newton's restitution, the same settings for the impact
+ * solves) integrated by RK4 or DOPRI5 (its default tolerances, 1e-8). Exact where the time stepper is first
+ * order (the rebound above is 0.25), but it does not enforce joint limits ({@link #unenforcedJointLimits}) and a
+ * Painlevé case stops it ({@link StepFailure}).</li>
+ * </ul>
+ * Both get the model's grounds and contact candidates ({@link ContactSet#of}) and, when it has any, its bilateral
+ * constraints (loops, bilateral contacts, couplers) bound to the same backend. The applied τ is the state file's
+ * constant τ plus every actuator the model declares (servos, motors, torque sources, springs), read by the system
+ * (time stepping: at the start of the step; continuous: at every evaluation); the declared sensors (IMUs,
+ * encoders) are read after every step by the system (time stepping with v̇ = (v⁺ − v)/h, continuous with v̇ of the
+ * dynamics there), and at t = 0 here with v̇ = 0 for both. The declarations come from the backend itself when it is
+ * a generated class ({@link DeclaredDevices}), so a generated class and the interpreter are driven alike.
  *
- * <p>Not thread-safe; one run per simulation.
+ * <p>The contacts of a step are collected only when asked for ({@link #contacts()}, at a recorded step), so a run
+ * that records every N-th step does not build the others' lists. Not thread-safe; one run per simulation.
  */
 final class SimulationRun {
+    /** {@code --system} of velocity-level time stepping (the default). */
+    static final String TIME_STEPPING = "time-stepping";
+    /** {@code --system} of the continuous-time hybrid scheme. */
+    static final String CONTINUOUS = "continuous";
+    /** {@code --integrator}: classical Runge-Kutta 4 (the default of {@value #CONTINUOUS}). */
+    static final String RK4 = "rk4";
+    /** {@code --integrator}: adaptive Dormand-Prince 5(4), default tolerances. */
+    static final String DOPRI5 = "dopri5";
+
     /**
      * One contact of a step, world coordinates, SI units.
      *
      * @param name           the contact candidate's name
      * @param ground         the ground's name
-     * @param position       the contact point at the start of the step (where the contact was detected), m
+     * @param position       the contact point where the contact was detected, m: at the start of the step (time
+     *                       stepping) or at its end (continuous, where the system found the pair closed)
      * @param gap            the gap there (m; negative: penetration)
      * @param normalImpulse  the impulse along the ground's normal over the step, N·s (≥ 0: the ground pushes)
      * @param tangentImpulse the friction impulse over the step, N·s (a vector in the ground's plane)
      * @param slipVelocity   the tangential velocity of the contact point after the step, m/s: the tangential part
-     *                       of J v⁺ with the contact Jacobian J of the step (the velocity Coulomb's law acts on;
-     *                       zero while the contact sticks)
+     *                       of J v⁺ (the velocity Coulomb's law acts on; zero while the contact sticks)
      */
     record Contact(String name, String ground, double[] position, double gap, double normalImpulse,
             double[] tangentImpulse, double[] slipVelocity) {
@@ -57,24 +88,68 @@ final class SimulationRun {
     /**
      * The contact solver's statistics so far.
      *
-     * @param steps          steps taken (one contact solve each)
-     * @param unconverged    solves that did not reach the solver's tolerance (the step still used the last iterate)
+     * @param steps          steps taken (time stepping: one contact solve each)
+     * @param solves         the solves the other counts are of: contact solves (time stepping: one per step) or
+     *                       impact solves (continuous: one per impact instant)
+     * @param unconverged    solves that did not reach the solver's tolerance (they still gave their last iterate)
      * @param maxIterations  the most iterations one solve took
      * @param worstViolation the largest contact-law violation after a solve, m/s
+     * @param kind           what a solve is, for messages: "contact" or "impact"
      */
-    record SolverSummary(long steps, long unconverged, int maxIterations, double worstViolation) {
+    record SolverSummary(long steps, long solves, long unconverged, int maxIterations, double worstViolation,
+            String kind) {
+    }
+
+    /**
+     * A step the system could not take (continuous: a Painlevé or inconsistent contact problem, events
+     * accumulating); the message says what and when (the time within the step where it failed).
+     */
+    static final class StepFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StepFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * What a run needs of a system, so that one pipeline drives both. The two runtime systems share no interface
+     * beyond {@code ContactForces} (their steps report differently, their contacts are found differently), hence
+     * this adapter rather than an abstraction in the runtime for one caller.
+     */
+    private interface Stepping {
+        /** One step of h; whether its contact solves converged. */
+        boolean step(double h);
+
+        double[] q();
+
+        double[] v();
+
+        long stepCount();
+
+        List<Sensor> sensors();
+
+        double[] reading(String sensor);
+
+        /** The contacts of the last step, from the system's live state (call before the next step). */
+        List<Contact> collectContacts(double h);
+
+        SolverSummary solver();
     }
 
     private final Model model;
-    private final TimeSteppingSystem system;
-    private final TimeStepper stepper;
+    private final String systemName;
+    private final String integratorName;
+    private final Stepping system;
     private final double h;
-    private final double[] u;
     private final Map<String, double[]> readings = new LinkedHashMap<>();
     private List<Contact> contacts = List.of();
+    private boolean contactsStale;
     private boolean lastConverged = true;
 
     /**
+     * Time stepping with the default contact settings.
+     *
      * @param model     the model
      * @param functions its backend: {@code GenericModel} or a generated class
      * @param q0        initial configuration (nq), copied
@@ -83,86 +158,95 @@ final class SimulationRun {
      * @param tau       the applied generalised force held over the run (nv), besides the declared actuators
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau) {
-        this(model, functions, q0, v0, h, tau, ContactSettings.defaults());
+        this(model, functions, q0, v0, h, tau, TIME_STEPPING, null, ContactSettings.defaults());
     }
 
-    /** As above with other contact-solver settings (tests: a solve that cannot converge). */
+    /** Time stepping with other contact-solver settings (tests: a solve that cannot converge). */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
             ContactSettings settings) {
+        this(model, functions, q0, v0, h, tau, TIME_STEPPING, null, settings);
+    }
+
+    /**
+     * As above with the system: {@link #TIME_STEPPING} or {@link #CONTINUOUS}, and for continuous the integrator
+     * ({@link #RK4} or {@link #DOPRI5}; null: RK4).
+     *
+     * @throws IllegalArgumentException for an unknown system or integrator, an integrator with time stepping, or a
+     *                                  model the system cannot take
+     * @throws StepFailure              the continuous system cannot evaluate its contact problem at the initial state
+     */
+    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
+            String system, String integrator, ContactSettings settings) {
         this.model = Objects.requireNonNull(model, "model");
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
         this.h = h;
         List<DeviceSpec> declared = functions instanceof DeclaredDevices d ? d.devices() : model.devices();
-        TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
-                .contacts(ContactSet.of(model))
-                .jointLimits(model)
-                .settings(settings)
-                .timeStep(h)
-                .devices(Devices.of(declared, functions, model.gravity()));
-        ConstraintSet constraints = ConstraintSet.of(model);
-        if (constraints.size() > 0) {
-            ConstraintData data = constraints.bind(functions);
-            builder.constraints(data);
+        Devices devices = Devices.of(declared, functions, model.gravity());
+        ContactSet contactSet = ContactSet.of(model);
+        ConstraintSet constraintSet = ConstraintSet.of(model);
+        ConstraintData constraints = constraintSet.size() > 0 ? constraintSet.bind(functions) : null;
+        this.systemName = system;
+        if (TIME_STEPPING.equals(system)) {
+            if (integrator != null) {
+                throw new IllegalArgumentException("time stepping has no integrator (" + integrator + ")");
+            }
+            this.integratorName = null;
+            this.system = new TimeStepped(model, functions, contactSet, constraints, devices, settings, h, q0, v0,
+                    tau);
+        } else if (CONTINUOUS.equals(system)) {
+            this.integratorName = integrator == null ? RK4 : integrator;
+            this.system = new Continuous(functions, contactSet, constraints, devices, settings,
+                    integratorFactory(integratorName), q0, v0, tau);
+        } else {
+            throw new IllegalArgumentException("unknown system '" + system + "'");
         }
-        this.system = builder.build();
-        this.stepper = system.stepper();
-        system.setState(0, q0, v0);
-        system.setInput(tau);
-        this.u = new double[3 * ContactSet.of(model).pairCount()];
         // before the first step v̇ is unknown: the initial readings take v̇ = 0 (an IMU reads gravity alone)
         double[] zero = new double[model.nv()];
-        for (Sensor sensor : system.sensors()) {
+        for (Sensor sensor : this.system.sensors()) {
             double[] out = new double[sensor.size()];
-            sensor.read(0, system.q(), system.v(), zero, out);
+            sensor.read(0, this.system.q(), this.system.v(), zero, out);
             readings.put(sensor.name(), out);
         }
     }
 
+    private static Integrator.Factory integratorFactory(String name) {
+        if (RK4.equals(name)) {
+            return RungeKutta4::new;
+        }
+        if (DOPRI5.equals(name)) {
+            return DormandPrince45::new;
+        }
+        throw new IllegalArgumentException("unknown integrator '" + name + "'");
+    }
+
     /**
-     * One step of length h: τ (the constant input plus the declared actuators at the current time and state), the
-     * contact step, then the contacts of the step and the sensors.
+     * One step of length h: τ (the constant input plus the declared actuators), the system's step, then the
+     * sensors; the step's contacts are collected when {@link #contacts()} asks.
      *
-     * @return whether the step's contact solve converged
+     * @return whether the step's contact solves converged
      * @throws ArithmeticException when the dynamics cannot be evaluated (a singular mass matrix, say)
+     * @throws StepFailure         when the system cannot take the step (continuous: Painlevé, events accumulating)
      */
     boolean step() {
-        ContactReport report = system.step(h);
-        lastConverged = report.converged();
-        contacts = collectContacts();
+        contactsStale = true;
+        contacts = List.of();
+        lastConverged = system.step(h);
         for (Sensor sensor : system.sensors()) {
             readings.put(sensor.name(), system.reading(sensor.name()));
         }
         return lastConverged;
     }
 
-    private List<Contact> collectContacts() {
-        ContactKinematics k = stepper.contacts();
-        int n = stepper.contactCount();
-        if (n == 0) {
-            return List.of();
-        }
-        k.velocity(system.v(), u);
-        List<Contact> list = new ArrayList<>(n);
-        ContactSet set = k.set();
-        for (int c = 0; c < n; c++) {
-            double[] position = new double[3];
-            double[] tangent = new double[3];
-            double[] slip = new double[3];
-            double lt1 = stepper.contactImpulse(c, 1);
-            double lt2 = stepper.contactImpulse(c, 2);
-            double ut1 = u[3 * c + 1];
-            double ut2 = u[3 * c + 2];
-            for (int i = 0; i < 3; i++) {
-                position[i] = k.worldPoint(c, i);
-                tangent[i] = lt1 * k.frame(c, 1, i) + lt2 * k.frame(c, 2, i);
-                slip[i] = ut1 * k.frame(c, 1, i) + ut2 * k.frame(c, 2, i);
-            }
-            list.add(new Contact(set.candidates().get(k.candidate(c)).name(), set.grounds().get(k.ground(c)).name(),
-                    position, k.gap(c), stepper.contactImpulse(c, 0), tangent, slip));
-        }
-        return Collections.unmodifiableList(list);
+    /** "time-stepping" or "continuous". */
+    String systemName() {
+        return systemName;
+    }
+
+    /** "rk4" or "dopri5" for the continuous system, null for time stepping. */
+    String integratorName() {
+        return integratorName;
     }
 
     /** The time of the current state: steps taken × h (not summed, so no rounding builds up), s. */
@@ -195,8 +279,16 @@ final class SimulationRun {
         return model;
     }
 
-    /** The contacts of the last step, in the contact set's pair order (empty before the first step). */
+    /**
+     * The contacts of the last step, in the contact set's pair order (empty before the first step). Time stepping:
+     * the contacts its step detected. Continuous: the pairs it considered, i.e. closed after the step (in its
+     * acceleration-level problem, force or not) or struck during it (an impact impulse).
+     */
     List<Contact> contacts() {
+        if (contactsStale) {
+            contacts = system.collectContacts(h);
+            contactsStale = false;
+        }
         return contacts;
     }
 
@@ -214,15 +306,33 @@ final class SimulationRun {
         return channels;
     }
 
-    /** Whether the last step's contact solve converged. */
+    /** Whether the last step's contact solves converged. */
     boolean lastConverged() {
         return lastConverged;
     }
 
     /** The contact solver's statistics so far. */
     SolverSummary solver() {
-        return new SolverSummary(stepper.solves(), stepper.unconvergedSolves(), stepper.maxIterations(),
-                stepper.worstViolation());
+        return system.solver();
+    }
+
+    /**
+     * The model's joints whose position limits this run does not enforce: none for time stepping; for the
+     * continuous system (which has no joint-limit contacts) every single-coordinate joint (revolute, prismatic)
+     * with a finite bound, the joints time stepping would limit. The command warns about them.
+     */
+    List<String> unenforcedJointLimits() {
+        List<String> names = new ArrayList<>();
+        if (!CONTINUOUS.equals(systemName)) {
+            return names;
+        }
+        for (Body body : model.bodies()) {
+            Joint j = body.joint();
+            if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
+                names.add(j.name());
+            }
+        }
+        return names;
     }
 
     /**
@@ -248,5 +358,225 @@ final class SimulationRun {
             return null;
         }
         return String.join(", ", bad) + (count > limit ? ", ... (" + count + " in all)" : "");
+    }
+
+    // ------------------------------------------------------------------ the two systems
+
+    /** Velocity-level time stepping: the contacts and impulses of its stepper's last solve. */
+    private static final class TimeStepped implements Stepping {
+        private final TimeSteppingSystem system;
+        private final TimeStepper stepper;
+        private final double[] u;
+
+        TimeStepped(Model model, ModelFunctions functions, ContactSet contactSet, ConstraintData constraints,
+                Devices devices, ContactSettings settings, double h, double[] q0, double[] v0, double[] tau) {
+            TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
+                    .contacts(contactSet)
+                    .jointLimits(model)
+                    .settings(settings)
+                    .timeStep(h)
+                    .devices(devices);
+            if (constraints != null) {
+                builder.constraints(constraints);
+            }
+            this.system = builder.build();
+            this.stepper = system.stepper();
+            system.setState(0, q0, v0);
+            system.setInput(tau);
+            this.u = new double[3 * contactSet.pairCount()];
+        }
+
+        @Override
+        public boolean step(double h) {
+            return system.step(h).converged();
+        }
+
+        @Override
+        public double[] q() {
+            return system.q();
+        }
+
+        @Override
+        public double[] v() {
+            return system.v();
+        }
+
+        @Override
+        public long stepCount() {
+            return system.stepCount();
+        }
+
+        @Override
+        public List<Sensor> sensors() {
+            return system.sensors();
+        }
+
+        @Override
+        public double[] reading(String sensor) {
+            return system.reading(sensor);
+        }
+
+        @Override
+        public List<Contact> collectContacts(double h) {
+            ContactKinematics k = stepper.contacts();
+            int n = stepper.contactCount();
+            if (n == 0) {
+                return List.of();
+            }
+            k.velocity(system.v(), u);
+            List<Contact> list = new ArrayList<>(n);
+            ContactSet set = k.set();
+            for (int c = 0; c < n; c++) {
+                double[] position = new double[3];
+                double[] tangent = new double[3];
+                double[] slip = new double[3];
+                double lt1 = stepper.contactImpulse(c, 1);
+                double lt2 = stepper.contactImpulse(c, 2);
+                double ut1 = u[3 * c + 1];
+                double ut2 = u[3 * c + 2];
+                for (int i = 0; i < 3; i++) {
+                    position[i] = k.worldPoint(c, i);
+                    tangent[i] = lt1 * k.frame(c, 1, i) + lt2 * k.frame(c, 2, i);
+                    slip[i] = ut1 * k.frame(c, 1, i) + ut2 * k.frame(c, 2, i);
+                }
+                list.add(new Contact(set.candidates().get(k.candidate(c)).name(),
+                        set.grounds().get(k.ground(c)).name(), position, k.gap(c), stepper.contactImpulse(c, 0),
+                        tangent, slip));
+            }
+            return Collections.unmodifiableList(list);
+        }
+
+        @Override
+        public SolverSummary solver() {
+            return new SolverSummary(stepper.solves(), stepper.solves(), stepper.unconvergedSolves(),
+                    stepper.maxIterations(), stepper.worstViolation(), "contact");
+        }
+    }
+
+    /**
+     * The continuous-time hybrid scheme. Its impulse over a step is the acceleration-level force after the step
+     * times h (exact while the force is constant over the step, as for a body at rest or sliding steadily) plus the
+     * impulses of the step's impacts; the contact points, gaps and slip velocities are those after the step, where
+     * the system decided which pairs are closed.
+     */
+    private static final class Continuous implements Stepping {
+        private final ContinuousTimeSystem system;
+        private final ContactKinematics kinematics;
+        private final boolean[] listed;
+        private final double[] u;
+
+        Continuous(ModelFunctions functions, ContactSet contactSet, ConstraintData constraints, Devices devices,
+                ContactSettings settings, Integrator.Factory integrator, double[] q0, double[] v0, double[] tau) {
+            ContinuousTimeSystem.Builder builder = ContinuousTimeSystem.builder(functions)
+                    .integrator(integrator)
+                    .contacts(contactSet)
+                    .settings(settings)
+                    .devices(devices);
+            if (constraints != null) {
+                builder.constraints(constraints);
+            }
+            this.system = builder.build();
+            this.kinematics = new ContactKinematics(contactSet, functions, functions.nv());
+            this.listed = new boolean[contactSet.pairCount()];
+            this.u = new double[3 * contactSet.pairCount()];
+            // the input first: setState evaluates the contact problem (forces, sensors) with it
+            system.setInput(tau);
+            try {
+                system.setState(0, q0, v0);
+            } catch (PainleveException e) {
+                throw failure(e);
+            }
+        }
+
+        @Override
+        public boolean step(double h) {
+            long before = system.summary().unconverged();
+            try {
+                system.step(h);
+            } catch (PainleveException e) {
+                throw failure(e);
+            } catch (IllegalStateException e) {
+                // events accumulating (a Zeno run) or DOPRI5 pushed below its least step: the step cannot be taken
+                throw new StepFailure("at t = " + JsonWriter.formatNumber(system.time()) + " s: " + e.getMessage(),
+                        e);
+            }
+            return system.summary().unconverged() == before;
+        }
+
+        private StepFailure failure(PainleveException e) {
+            return new StepFailure("at t = " + JsonWriter.formatNumber(system.time()) + " s the acceleration-level"
+                    + " contact problem has no unique solution (a Painlevé case or an inconsistent one): "
+                    + e.getMessage() + "; --system time-stepping resolves it by impulses", e);
+        }
+
+        @Override
+        public double[] q() {
+            return system.q();
+        }
+
+        @Override
+        public double[] v() {
+            return system.v();
+        }
+
+        @Override
+        public long stepCount() {
+            return system.stepCount();
+        }
+
+        @Override
+        public List<Sensor> sensors() {
+            return system.sensors();
+        }
+
+        @Override
+        public double[] reading(String sensor) {
+            return system.reading(sensor);
+        }
+
+        @Override
+        public List<Contact> collectContacts(double h) {
+            boolean any = false;
+            for (int p = 0; p < listed.length; p++) {
+                listed[p] = system.pairClosed(p) || system.pairImpulse(p, 0) != 0 || system.pairImpulse(p, 1) != 0
+                        || system.pairImpulse(p, 2) != 0;
+                any |= listed[p];
+            }
+            if (!any) {
+                return List.of();
+            }
+            kinematics.update(system.q(), listed);
+            kinematics.velocity(system.v(), u);
+            int n = kinematics.count();
+            List<Contact> list = new ArrayList<>(n);
+            ContactSet set = kinematics.set();
+            for (int c = 0; c < n; c++) {
+                int p = kinematics.pair(c);
+                double[] position = new double[3];
+                double[] tangent = new double[3];
+                double[] slip = new double[3];
+                double lt1 = system.pairForce(p, 1) * h + system.pairImpulse(p, 1);
+                double lt2 = system.pairForce(p, 2) * h + system.pairImpulse(p, 2);
+                double ut1 = u[3 * c + 1];
+                double ut2 = u[3 * c + 2];
+                for (int i = 0; i < 3; i++) {
+                    position[i] = kinematics.worldPoint(c, i);
+                    tangent[i] = lt1 * kinematics.frame(c, 1, i) + lt2 * kinematics.frame(c, 2, i);
+                    slip[i] = ut1 * kinematics.frame(c, 1, i) + ut2 * kinematics.frame(c, 2, i);
+                }
+                double normal = system.pairForce(p, 0) * h + system.pairImpulse(p, 0);
+                list.add(new Contact(set.candidates().get(kinematics.candidate(c)).name(),
+                        set.grounds().get(kinematics.ground(c)).name(), position, kinematics.gap(c), normal, tangent,
+                        slip));
+            }
+            return Collections.unmodifiableList(list);
+        }
+
+        @Override
+        public SolverSummary solver() {
+            SolveSummary s = system.summary();
+            return new SolverSummary(s.steps(), system.impactCount(), s.unconverged(), s.maxIterations(),
+                    s.worstViolation(), "impact");
+        }
     }
 }

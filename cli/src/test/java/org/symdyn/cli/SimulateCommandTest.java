@@ -342,7 +342,7 @@ class SimulateCommandTest {
     }
 
     /** Same structure, same strings and booleans, numbers equal to 1e-9 (absolute, or relative when larger). */
-    private static void compare(String where, JsonValue a, JsonValue b, int[] contacts) {
+    static void compare(String where, JsonValue a, JsonValue b, int[] contacts) {
         if (a instanceof NumberValue x && b instanceof NumberValue y) {
             if (where.endsWith("max_iterations") || where.endsWith("worst_violation")) {
                 return; // iteration counts and residuals may differ by rounding

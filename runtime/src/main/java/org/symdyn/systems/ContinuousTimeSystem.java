@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import org.symdyn.constraints.ConstraintData;
+import org.symdyn.contact.AccelerationProblemData;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.Dynamics;
@@ -466,6 +467,19 @@ public final class ContinuousTimeSystem implements ContactForces {
     public double pairImpulse(int pair, int component) {
         checkPair(pair, component);
         return contact == null ? 0 : contact.stepImpulse[3 * pair + component];
+    }
+
+    /**
+     * Whether a pair is closed at the current state (after the last step, or {@link #setState}): touching (gap ≤
+     * 1e-6 m) and not separating (u_n ≤ 1e-6 m/s), so part of the acceleration-level problem whose forces
+     * {@link #pairForce} gives. A closed pair may carry no force (Lemke carries a box on four corners on one
+     * diagonal pair), so this, not a non-zero force, tells a caller which contacts the system considered. False
+     * for open pairs and without contacts; a touching pair that approaches is open here (its impact is the next
+     * step's).
+     */
+    public boolean pairClosed(int pair) {
+        checkPair(pair, 0);
+        return contact != null && contact.modes[pair] != AccelerationProblemData.PAIR_OUT;
     }
 
     private void checkPair(int pair, int component) {

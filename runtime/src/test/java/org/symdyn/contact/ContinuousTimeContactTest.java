@@ -293,6 +293,30 @@ class ContinuousTimeContactTest {
         System.out.println("continuous-time Painlevé: " + e.getMessage());
     }
 
+    /**
+     * {@link ContinuousTimeSystem#pairClosed}: a box at rest on its four corners has all four closed (whether or
+     * not the solution loads each), held above the ground none, and the pair index is checked.
+     */
+    @Test
+    void pairClosedTellsWhichPairsTheContactProblemHolds() {
+        Model box = ContactScenes.box(2, 0.1, ContactScenes.incline(0, 0.5));
+        GenericDynamics d = new GenericDynamics(box);
+        ContinuousTimeSystem s = builder(d, box, RungeKutta4::new).build();
+        int pairs = s.contactSet().pairCount();
+        assertEquals(4, pairs);
+        s.setState(0, ContactScenes.onIncline(0, 0.1), new double[6]);
+        s.run(0.1, H);
+        for (int p = 0; p < pairs; p++) {
+            assertTrue(s.pairClosed(p), "corner " + p + " closed at rest");
+        }
+        s.setState(0, new double[] {0, 0, 0.3, 0, 0, 0, 1}, new double[6]);
+        s.step(H);
+        for (int p = 0; p < pairs; p++) {
+            assertTrue(!s.pairClosed(p), "corner " + p + " open in flight");
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> s.pairClosed(pairs));
+    }
+
     /** A contact set of another model is refused with its name. */
     @Test
     void refusesAnotherModelsContacts() {
