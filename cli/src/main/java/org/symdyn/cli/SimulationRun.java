@@ -25,6 +25,7 @@ import org.symdyn.simulation.Integrator;
 import org.symdyn.simulation.RungeKutta4;
 import org.symdyn.systems.ContinuousTimeSystem;
 import org.symdyn.systems.Devices;
+import org.symdyn.systems.RigidBodySystem;
 import org.symdyn.systems.Sensor;
 import org.symdyn.systems.SolveSummary;
 import org.symdyn.systems.TimeSteppingSystem;
@@ -117,24 +118,44 @@ final class SimulationRun {
      * beyond {@code ContactForces} (their steps report differently, their contacts are found differently), hence
      * this adapter rather than an abstraction in the runtime for one caller.
      */
-    private interface Stepping {
+    /**
+     * One of the two systems behind the run, with what the run reads of it: the state and sensors through the
+     * systems' common {@link RigidBodySystem}, the step, the contacts and the solver statistics each its own way.
+     */
+    private abstract static class Stepping {
+        private final RigidBodySystem system;
+
+        Stepping(RigidBodySystem system) {
+            this.system = system;
+        }
+
         /** One step of h; whether its contact solves converged. */
-        boolean step(double h);
-
-        double[] q();
-
-        double[] v();
-
-        long stepCount();
-
-        List<Sensor> sensors();
-
-        double[] reading(String sensor);
+        abstract boolean step(double h);
 
         /** The contacts of the last step, from the system's live state (call before the next step). */
-        List<Contact> collectContacts(double h);
+        abstract List<Contact> collectContacts(double h);
 
-        SolverSummary solver();
+        abstract SolverSummary solver();
+
+        final double[] q() {
+            return system.q();
+        }
+
+        final double[] v() {
+            return system.v();
+        }
+
+        final long stepCount() {
+            return system.stepCount();
+        }
+
+        final List<Sensor> sensors() {
+            return system.sensors();
+        }
+
+        final double[] reading(String sensor) {
+            return system.reading(sensor);
+        }
     }
 
     private final Model model;
@@ -363,13 +384,18 @@ final class SimulationRun {
     // ------------------------------------------------------------------ the two systems
 
     /** Velocity-level time stepping: the contacts and impulses of its stepper's last solve. */
-    private static final class TimeStepped implements Stepping {
+    private static final class TimeStepped extends Stepping {
         private final TimeSteppingSystem system;
         private final TimeStepper stepper;
         private final double[] u;
 
         TimeStepped(Model model, ModelFunctions functions, ContactSet contactSet, ConstraintData constraints,
                 Devices devices, ContactSettings settings, double h, double[] q0, double[] v0, double[] tau) {
+            this(build(model, functions, contactSet, constraints, devices, settings, h), contactSet, q0, v0, tau);
+        }
+
+        private static TimeSteppingSystem build(Model model, ModelFunctions functions, ContactSet contactSet,
+                ConstraintData constraints, Devices devices, ContactSettings settings, double h) {
             TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
                     .contacts(contactSet)
                     .jointLimits(model)
@@ -379,7 +405,13 @@ final class SimulationRun {
             if (constraints != null) {
                 builder.constraints(constraints);
             }
-            this.system = builder.build();
+            return builder.build();
+        }
+
+        private TimeStepped(TimeSteppingSystem system, ContactSet contactSet, double[] q0, double[] v0,
+                double[] tau) {
+            super(system);
+            this.system = system;
             this.stepper = system.stepper();
             system.setState(0, q0, v0);
             system.setInput(tau);
@@ -387,37 +419,12 @@ final class SimulationRun {
         }
 
         @Override
-        public boolean step(double h) {
+        boolean step(double h) {
             return system.step(h).converged();
         }
 
         @Override
-        public double[] q() {
-            return system.q();
-        }
-
-        @Override
-        public double[] v() {
-            return system.v();
-        }
-
-        @Override
-        public long stepCount() {
-            return system.stepCount();
-        }
-
-        @Override
-        public List<Sensor> sensors() {
-            return system.sensors();
-        }
-
-        @Override
-        public double[] reading(String sensor) {
-            return system.reading(sensor);
-        }
-
-        @Override
-        public List<Contact> collectContacts(double h) {
+        List<Contact> collectContacts(double h) {
             ContactKinematics k = stepper.contacts();
             int n = stepper.contactCount();
             if (n == 0) {
@@ -447,7 +454,7 @@ final class SimulationRun {
         }
 
         @Override
-        public SolverSummary solver() {
+        SolverSummary solver() {
             return new SolverSummary(stepper.solves(), stepper.solves(), stepper.unconvergedSolves(),
                     stepper.maxIterations(), stepper.worstViolation(), "contact");
         }
@@ -459,7 +466,7 @@ final class SimulationRun {
      * impulses of the step's impacts; the contact points, gaps and slip velocities are those after the step, where
      * the system decided which pairs are closed.
      */
-    private static final class Continuous implements Stepping {
+    private static final class Continuous extends Stepping {
         private final ContinuousTimeSystem system;
         private final ContactKinematics kinematics;
         private final boolean[] listed;
@@ -467,6 +474,12 @@ final class SimulationRun {
 
         Continuous(ModelFunctions functions, ContactSet contactSet, ConstraintData constraints, Devices devices,
                 ContactSettings settings, Integrator.Factory integrator, double[] q0, double[] v0, double[] tau) {
+            this(build(functions, contactSet, constraints, devices, settings, integrator), functions, contactSet, q0,
+                    v0, tau);
+        }
+
+        private static ContinuousTimeSystem build(ModelFunctions functions, ContactSet contactSet,
+                ConstraintData constraints, Devices devices, ContactSettings settings, Integrator.Factory integrator) {
             ContinuousTimeSystem.Builder builder = ContinuousTimeSystem.builder(functions)
                     .integrator(integrator)
                     .contacts(contactSet)
@@ -475,7 +488,13 @@ final class SimulationRun {
             if (constraints != null) {
                 builder.constraints(constraints);
             }
-            this.system = builder.build();
+            return builder.build();
+        }
+
+        private Continuous(ContinuousTimeSystem system, ModelFunctions functions, ContactSet contactSet, double[] q0,
+                double[] v0, double[] tau) {
+            super(system);
+            this.system = system;
             this.kinematics = new ContactKinematics(contactSet, functions, functions.nv());
             this.listed = new boolean[contactSet.pairCount()];
             this.u = new double[3 * contactSet.pairCount()];
@@ -489,7 +508,7 @@ final class SimulationRun {
         }
 
         @Override
-        public boolean step(double h) {
+        boolean step(double h) {
             long before = system.summary().unconverged();
             try {
                 system.step(h);
@@ -510,32 +529,7 @@ final class SimulationRun {
         }
 
         @Override
-        public double[] q() {
-            return system.q();
-        }
-
-        @Override
-        public double[] v() {
-            return system.v();
-        }
-
-        @Override
-        public long stepCount() {
-            return system.stepCount();
-        }
-
-        @Override
-        public List<Sensor> sensors() {
-            return system.sensors();
-        }
-
-        @Override
-        public double[] reading(String sensor) {
-            return system.reading(sensor);
-        }
-
-        @Override
-        public List<Contact> collectContacts(double h) {
+        List<Contact> collectContacts(double h) {
             boolean any = false;
             for (int p = 0; p < listed.length; p++) {
                 listed[p] = system.pairClosed(p) || system.pairImpulse(p, 0) != 0 || system.pairImpulse(p, 1) != 0
@@ -573,7 +567,7 @@ final class SimulationRun {
         }
 
         @Override
-        public SolverSummary solver() {
+        SolverSummary solver() {
             SolveSummary s = system.summary();
             return new SolverSummary(s.steps(), system.impactCount(), s.unconverged(), s.maxIterations(),
                     s.worstViolation(), "impact");

@@ -98,7 +98,7 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * <p>Everything is allocated by {@link Builder#build()}; a step allocates nothing when the actuators and sensors
  * do not (the contact solves neither, events and impacts included). Not thread-safe.
  */
-public final class ContinuousTimeSystem implements ContactForces {
+public final class ContinuousTimeSystem implements RigidBodySystem, ContactForces {
     /** The most segments (pieces between events) one {@link #step} may take before it reports a Zeno run. */
     static final int MAX_SEGMENTS = 10_000;
 

@@ -45,7 +45,7 @@ import org.symdyn.simulation.StateSpace;
  * {@link Builder#build()}; {@link #step()} allocates nothing when the actuators and sensors do not. Not
  * thread-safe: build one system, with its own model instance ({@code copy()}), per thread.
  */
-public final class TimeSteppingSystem implements ContactForces {
+public final class TimeSteppingSystem implements RigidBodySystem, ContactForces {
     private final TimeStepper stepper;
     private final ContactSet contactSet;
     private final StateSpace space;
