@@ -2,6 +2,7 @@ package org.symdyn.constraints;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.dynamics.StateScope;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;

@@ -8,6 +8,7 @@ import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
 /**
@@ -33,28 +34,18 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
         this.constraints = new GenericConstraints(dynamics);
     }
 
-    /**
-     * Opens a scope in which calls at equal (q, v) share the interpreter's kinematics
-     * ({@link GenericDynamics#reuseKinematics}); scopes nest, the outermost {@link #exitState()} closes it. The fused
-     * evaluations below open one; {@link ConstraintData} opens one around its whole evaluation, so that rows added in
-     * code share it too.
-     */
+    /** Opens a scope of the interpreter's {@link GenericDynamics#enterState()}. */
     @Override
     public void enterState() {
-        if (stateDepth++ == 0) {
-            dynamics.reuseKinematics(true);
-        }
+        dynamics.enterState();
     }
 
-    /** Closes a scope of {@link #enterState()}. */
+    /** Closes the scope of the matching {@link #enterState()}. */
     @Override
     public void exitState() {
-        if (--stateDepth == 0) {
-            dynamics.reuseKinematics(false);
-        }
+        dynamics.exitState();
     }
 
-    private int stateDepth;
 
     @Override
     public void constrainedSystem(double[] q, double[] v, DMatrixRMaj H, double[] C, DMatrixRMaj G,

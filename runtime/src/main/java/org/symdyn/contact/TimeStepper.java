@@ -3,6 +3,7 @@ package org.symdyn.contact;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
+import org.symdyn.dynamics.StateScope;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
@@ -39,6 +40,8 @@ import org.symdyn.simulation.StateSpace;
  */
 public final class TimeStepper {
     private final Dynamics dynamics;
+    /** The dynamics when they can share work within one step (the interpreter), else null. */
+    private final StateScope scope;
     private final ContactKinematics contacts;
     private final ConstraintData bilateral;
     private final ContactSettings settings;
@@ -86,6 +89,7 @@ public final class TimeStepper {
         this.solverName = settings.solver().name().toLowerCase(java.util.Locale.ROOT);
         this.bilateral = b.bilateral;
         this.nv = dynamics.nv();
+        this.scope = dynamics instanceof StateScope st ? st : null;
         this.space = new StateSpace(dynamics);
         this.contacts = new ContactKinematics(b.set, b.kinematics, nv);
         int floating = 0;
@@ -140,6 +144,20 @@ public final class TimeStepper {
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
+        // The interpreter's H, C and contact kinematics at (q, v) share one kinematics pass (see StateScope).
+        if (scope != null) {
+            scope.enterState();
+        }
+        try {
+            return stepAt(q, v, tau, h, qOut, vOut);
+        } finally {
+            if (scope != null) {
+                scope.exitState();
+            }
+        }
+    }
+
+    private ContactReport stepAt(double[] q, double[] v, double[] tau, double h, double[] qOut, double[] vOut) {
         DMatrixRMaj H;
         double[] C;
         if (bilateral != null) {

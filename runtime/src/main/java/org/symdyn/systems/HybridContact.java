@@ -3,6 +3,7 @@ package org.symdyn.systems;
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
+import org.symdyn.dynamics.StateScope;
 import org.symdyn.contact.AccelerationProblemData;
 import org.symdyn.contact.AccelerationProblemSolver;
 import org.symdyn.contact.AccelerationSolution;
@@ -38,6 +39,8 @@ final class HybridContact implements AccelerationFunction {
     private final int pairs;
     private final int nv;
     private final Dynamics dynamics;
+    /** The dynamics when they can share work within one evaluation (the interpreter), else null. */
+    private final StateScope scope;
     private final ForceFunction forces;
     private final ConstraintData bilateral;
     private final ContactSettings settings;
@@ -84,6 +87,7 @@ final class HybridContact implements AccelerationFunction {
         this.pairs = set.pairCount();
         this.nv = dynamics.nv();
         this.dynamics = dynamics;
+        this.scope = dynamics instanceof StateScope st ? st : null;
         this.forces = forces;
         this.bilateral = bilateral;
         this.settings = settings;
@@ -132,6 +136,20 @@ final class HybridContact implements AccelerationFunction {
      */
     @Override
     public void accelerations(double[] q, double[] v, double t, double[] vdot) {
+        // The interpreter's H, C and contact kinematics at (q, v) share one kinematics pass (see StateScope).
+        if (scope != null) {
+            scope.enterState();
+        }
+        try {
+            accelerationsAt(q, v, t, vdot);
+        } finally {
+            if (scope != null) {
+                scope.exitState();
+            }
+        }
+    }
+
+    private void accelerationsAt(double[] q, double[] v, double t, double[] vdot) {
         forces.forces(t, q, v, tau);
         data.update(q, v, tau);
         AccelerationSolution sol = solver.solveOrThrow();

@@ -10,7 +10,7 @@ import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 
 /**
- * The interpreter's kinematics reuse ({@link GenericDynamics#reuseKinematics}, scoped by {@link GenericModel}'s fused
+ * The interpreter's kinematics reuse ({@link GenericDynamics#enterState()}, scoped by {@link GenericModel}'s fused
  * evaluations and by {@link ConstraintData}) changes no bit: H, C, G and γ of a bound set equal those of separate
  * calls on an interpreter that recomputes everything, over a sequence of states that repeats q with a new v, v with a
  * new q, and q changed in place in the same array; rows of the model file and rows added in code.
@@ -61,7 +61,7 @@ class KinematicsReuseTest {
         Model model = TestMechanisms.floatingBiped();
         GenericDynamics reusing = new GenericDynamics(model);
         GenericDynamics fresh = new GenericDynamics(model);
-        reusing.reuseKinematics(true);
+        reusing.enterState();
         Random rnd = new Random(5);
         double[] q = TestMechanisms.randomQ(model, rnd);
         double[] v = TestMechanisms.random(model.nv(), 1, rnd);
