@@ -6,27 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.symdyn.cli.SymDynCliTest.Result;
 import org.symdyn.generator.JavaNames;
 
 /** Issue 10 through the command line: bad input gives exit 2 with a location, never exit 1 or a stack trace. */
-class CliHardeningTest {
-    @TempDir
-    Path dir;
-
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
+class CliHardeningTest extends FileWritingTest {
 
     private static void assertCleanFailure(Result r) {
         assertEquals(2, r.exitCode(), r.err());

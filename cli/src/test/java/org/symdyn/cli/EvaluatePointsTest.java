@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +16,6 @@ import java.util.TreeMap;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.symdyn.cli.SymDynCliTest.Result;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonValue;
@@ -43,7 +41,7 @@ import org.symdyn.testing.SharedFiles;
  * sample quadruped (floating, four legs, fixed foot frames, contact rows), anymal from ../shared (skipped when
  * absent), and a pendulum in closed form. Then the located errors of bad {@code points}.
  */
-class EvaluatePointsTest {
+class EvaluatePointsTest extends FileWritingTest {
     /** Central-difference step (rad, m). */
     private static final double STEP = 1e-5;
     /** Tolerance of the finite-difference checks, relative to max(1, |value|). */
@@ -55,19 +53,11 @@ class EvaluatePointsTest {
     /** Worst error per check and model (printed for the report). */
     private static final Map<String, Double> WORST = new TreeMap<>();
 
-    @TempDir
-    Path dir;
-
     @AfterAll
     static void printWorst() {
         WORST.forEach((k, v) -> System.out.printf("worst error %-45s %.2e%n", k, v));
     }
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
 
     private static String inertial(double mass, String com) {
         return "<inertial><origin xyz=\"" + com + "\"/><mass value=\"" + mass + "\"/>"

@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.symdyn.cli.SymDynCliTest.Result;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
@@ -23,12 +21,9 @@ import org.symdyn.cli.json.JsonValue.ObjectValue;
 import org.symdyn.cli.json.JsonValue.StringValue;
 
 /** {@code symdyn simulate}, run in-process: physics, both backends, recording, the JSON shape and every error. */
-class SimulateCommandTest {
+class SimulateCommandTest extends FileWritingTest {
     private static final double G = 9.81;
     private static final double MU = 0.4;
-
-    @TempDir
-    Path dir;
 
     /** A 0.1 m cube of 1 kg on a floating joint, its four bottom corners contact points on a floor at z = 0. */
     static final String BLOCK = String.join("\n",
@@ -63,11 +58,6 @@ class SimulateCommandTest {
             "    <inertia ixx=\"0.02\" iyy=\"0.02\" izz=\"0.001\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
             "</robot>", "");
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
 
     private Path block() throws IOException {
         return write("block.urdf", BLOCK);

@@ -7,12 +7,10 @@ import static org.symdyn.cli.SimulateCommandTest.number;
 import static org.symdyn.cli.SimulateCommandTest.numbers;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.symdyn.cli.SymDynCliTest.Result;
@@ -29,19 +27,11 @@ import org.symdyn.cli.json.JsonValue.StringValue;
  * integrate to rounding, and impacts are located to 1e-12 s: hence bars of 1e-9 (and 1e-6 for the rebound, as the
  * runtime's own test) where time stepping needs step-sized ones.
  */
-class SimulateContinuousTest {
+class SimulateContinuousTest extends FileWritingTest {
     private static final double G = 9.81;
     /** The block's corners, 0.05 m below its centre. */
     private static final double HALF = 0.05;
 
-    @TempDir
-    Path dir;
-
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
 
     /** {@link SimulateCommandTest#BLOCK} (1 kg, four corners, μ = 0.4) on a floor of restitution e. */
     private Path bouncyBlock(double e) throws IOException {

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.symdyn.cli.SymDynCliTest.Result;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
@@ -24,10 +23,7 @@ import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 
 /** {@code symdyn view}: the page's data against the model's kinematics, its self-containment, and every error. */
-class ViewCommandTest {
-    @TempDir
-    Path dir;
-
+class ViewCommandTest extends FileWritingTest {
     /** A chain with a fixed tool link (a frame that is not a body) and a contact sphere on a floor. */
     static final String ARM = String.join("\n",
             "<?xml version=\"1.0\"?>",
@@ -50,11 +46,6 @@ class ViewCommandTest {
             "  <symdyn:contact_sphere name=\"fingertip\" link=\"tool\" center=\"0 0 0\" radius=\"0.05\"/>",
             "</robot>", "");
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
 
     /** Simulates the arm falling onto the floor and writes its page; returns the page. */
     static Path armPage(Path dir) throws IOException {
