@@ -32,6 +32,11 @@ final class HybridContact implements AccelerationFunction {
     static final double NORMAL_TOLERANCE = 1e-6;
     /** Tangential speed (m/s) above which a closed pair slides. */
     static final double SLIDING_TOLERANCE = 1e-6;
+    /**
+     * Penetration (m) a pair may gain beyond its depth when the state was set before a step is refused
+     * ({@link #checkDrift}).
+     */
+    static final double DRIFT_TOLERANCE = 1e-5;
     /** h k_slip of the longest segment with sliding pairs (see {@link #stableStep}). */
     static final double SLIP_STABILITY = 0.5;
 
@@ -53,6 +58,7 @@ final class HybridContact implements AccelerationFunction {
     final int[] modes;
     private final double[] reference; // 2 per pair: (t1, t2) of a sliding pair's direction at the segment start
     private final double[] gapFloor; // per open pair: min(0, gap at the segment start)
+    private final double[] gapAtSet; // per pair: min(0, gap when the state was set)
     private final double[] tau;
     private final double[] u;
     final double[] force; // 3 per pair: the last evaluation's contact forces, contact frame (N)
@@ -104,6 +110,7 @@ final class HybridContact implements AccelerationFunction {
         this.reference = new double[2 * pairs];
         data.setPairModes(modes, reference);
         this.gapFloor = new double[pairs];
+        this.gapAtSet = new double[pairs];
         this.tau = new double[nv];
         this.u = new double[Math.max(3, 3 * pairs)];
         this.force = new double[3 * pairs];
@@ -427,7 +434,30 @@ final class HybridContact implements AccelerationFunction {
         return report;
     }
 
-    void reset() {
+    /**
+     * Throws when some pair penetrates more than {@value #DRIFT_TOLERANCE} m deeper than when the state was set. The
+     * scheme keeps closed contacts at φ̈ ≥ −2φ̇/T − φ/T² and removes approach speed by impacts, so penetration should
+     * not grow; it did grow (about 1.5 mm/s) after a tilted box landed flat while sliding (a four-corner contact whose
+     * cause is not found yet), and a number that drifts silently is worse than a step that stops and says so.
+     */
+    void checkDrift(double[] q) {
+        watch.update(q, allPairs);
+        for (int p = 0; p < pairs; p++) {
+            double gap = watch.gap(p);
+            if (gap < gapAtSet[p] - DRIFT_TOLERANCE) {
+                throw new IllegalStateException("contact " + set.pairName(p) + " penetrates "
+                        + (-gap) + " m, " + (gapAtSet[p] - gap) + " m deeper than when the state was set: the "
+                        + "acceleration-level contact drifted (a known weakness of the continuous scheme with "
+                        + "several sliding corners); time stepping resolves it by impulses");
+            }
+        }
+    }
+
+    void reset(double[] q) {
+        watch.update(q, allPairs);
+        for (int p = 0; p < pairs; p++) {
+            gapAtSet[p] = Math.min(0, watch.gap(p));
+        }
         Arrays.fill(stepImpulse, 0);
         Arrays.fill(force, 0);
         impacts = 0;

@@ -353,4 +353,34 @@ class ContinuousTimeContactTest {
             assertTrue(bytes < 1024, "drops allocated " + bytes + " bytes");
         }
     }
+
+    /**
+     * No silent drift: a box pitched 20°, dropped while moving onto a flat floor (μ 0.6), lands on its hind corners,
+     * falls flat and slides. Every step either keeps each corner within 1e-5 m of the floor (the drift check's
+     * tolerance, 1e-9 m more for rounding) or stops with the drift check's message; it never sinks silently. (This
+     * landing made the scheme sink at about 1.5 mm/s; the cause is open, see {@link ContinuousTimeSystem}.)
+     */
+    @Test
+    void aTiltedLandingNeverSinksSilently() {
+        Model box = ContactScenes.box(1, 0.05, ContactScenes.incline(0, 0.6, 0));
+        GenericDynamics d = new GenericDynamics(box);
+        ContinuousTimeSystem s = builder(d, box, RungeKutta4::new).build();
+        double pitch = 0.349;
+        double[] q = {0, 0, 0.2, 0, Math.sin(pitch / 2), 0, Math.cos(pitch / 2)};
+        double[] v = {0, 0, 0, 1.8, 0, -0.65};
+        s.setState(0, q, v);
+        ContactKinematics k = new ContactKinematics(s.contactSet(), d, box.nv());
+        try {
+            for (int i = 0; i < 400; i++) {
+                s.step(H);
+                k.update(s.q(), 1.0);
+                for (int c = 0; c < k.count(); c++) {
+                    assertTrue(k.gap(c) >= -1e-5 - 1e-9, "step " + i + " corner " + c + " gap " + k.gap(c));
+                }
+            }
+        } catch (IllegalStateException e) {
+            assertTrue(e.getMessage().contains("drifted"), e.getMessage());
+            System.out.println("# tilted landing stopped by the drift check: " + e.getMessage());
+        }
+    }
 }
