@@ -362,7 +362,10 @@ public final class AccelerationProblemData {
         nnr = 0;
         for (int k = 0; k < contacts.count(); k++) {
             double un = contactVelocity[3 * k];
-            if (!(un <= normalVelocityTolerance)) {
+            // With modes given, a closed pair stays in the problem for the whole segment: the caller decided at its
+            // start, and a separating normal velocity at an intermediate state (a Runge-Kutta stage) must not drop it
+            // there (it did: a tilted box landing on two corners lost them at the stages and sank, issue 12).
+            if (modes == null && !(un <= normalVelocityTolerance)) {
                 continue;
             }
             int c = nc++;

@@ -78,10 +78,13 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * 1 − cos 45° short of the circle between them) until the next segment finds them sliding. Joint limits are not
  * contacts here ({@link TimeSteppingSystem} has them).
  *
- * <p><b>Known weakness.</b> A tilted box landing flat on its four corners while it slides (e.g. from a ramp onto a
- * floor) has been seen to sink steadily (about 1.5 mm/s) and later end in a Lemke failure; the cause is not found
- * yet. Every step therefore checks that no pair ends it more than 1e-5 m deeper in its ground than when the state
- * was set, and throws otherwise, rather than drift silently. {@link TimeSteppingSystem} handles these cases.
+ * <p><b>Known weakness.</b> A box that lands and slides to a stop on four coplanar corners can end, at the stop, in
+ * Lemke's method failing on the degenerate four-corner problem (reported as a {@link
+ * org.symdyn.contact.PainleveException} with status INCONSISTENT; seen with the sample {@code ramp_box} leaving its
+ * ramp). {@link TimeSteppingSystem} handles these cases. As a guard, every step checks that no pair ends it more
+ * than 1e-5 m deeper in its ground than when the state was set, and throws otherwise, rather than drift silently
+ * (closed pairs used to be dropped at Runge-Kutta stages where their normal velocity was separating, and a tilted
+ * landing sank at 1.5 mm/s; fixed, see {@code AccelerationProblemData}).
  *
  * <p><b>Failures are reported.</b> An acceleration-level problem without a solution or with possibly several
  * (Painlevé), or a failed pivoting solve, throws {@link org.symdyn.contact.PainleveException} naming the contacts;

@@ -437,8 +437,9 @@ final class HybridContact implements AccelerationFunction {
     /**
      * Throws when some pair penetrates more than {@value #DRIFT_TOLERANCE} m deeper than when the state was set. The
      * scheme keeps closed contacts at φ̈ ≥ −2φ̇/T − φ/T² and removes approach speed by impacts, so penetration should
-     * not grow; it did grow (about 1.5 mm/s) after a tilted box landed flat while sliding (a four-corner contact whose
-     * cause is not found yet), and a number that drifts silently is worse than a step that stops and says so.
+     * not grow; it did grow (about 1.5 mm/s) after a tilted box landed while sliding, because closed pairs were
+     * dropped at Runge-Kutta stages where their normal velocity was separating (fixed). Kept as a guard: a number
+     * that drifts silently is worse than a step that stops and says so.
      */
     void checkDrift(double[] q) {
         watch.update(q, allPairs);
@@ -447,8 +448,7 @@ final class HybridContact implements AccelerationFunction {
             if (gap < gapAtSet[p] - DRIFT_TOLERANCE) {
                 throw new IllegalStateException("contact " + set.pairName(p) + " penetrates "
                         + (-gap) + " m, " + (gapAtSet[p] - gap) + " m deeper than when the state was set: the "
-                        + "acceleration-level contact drifted (a known weakness of the continuous scheme with "
-                        + "several sliding corners); time stepping resolves it by impulses");
+                        + "acceleration-level contact drifted; time stepping resolves contact by impulses");
             }
         }
     }

@@ -357,8 +357,8 @@ class ContinuousTimeContactTest {
     /**
      * No silent drift: a box pitched 20°, dropped while moving onto a flat floor (μ 0.6), lands on its hind corners,
      * falls flat and slides. Every step either keeps each corner within 1e-5 m of the floor (the drift check's
-     * tolerance, 1e-9 m more for rounding) or stops with the drift check's message; it never sinks silently. (This
-     * landing made the scheme sink at about 1.5 mm/s; the cause is open, see {@link ContinuousTimeSystem}.)
+     * tolerance, 1e-9 m more for rounding) or stops with the drift check's message; it never sinks silently. (A
+     * landing like it made the scheme sink at about 1.5 mm/s before closed pairs were kept at Runge-Kutta stages.)
      */
     @Test
     void aTiltedLandingNeverSinksSilently() {
