@@ -78,10 +78,11 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * 1 − cos 45° short of the circle between them) until the next segment finds them sliding. Joint limits are not
  * contacts here ({@link TimeSteppingSystem} has them).
  *
- * <p><b>Known weakness.</b> A box that lands and slides to a stop on four coplanar corners can end, at the stop, in
- * Lemke's method failing on the degenerate four-corner problem (reported as a {@link
- * org.symdyn.contact.PainleveException} with status INCONSISTENT; seen with the sample {@code ramp_box} leaving its
- * ramp). {@link TimeSteppingSystem} handles these cases. As a guard, every step checks that no pair ends it more
+ * <p><b>Degenerate contact sets.</b> Four coplanar corners of one body make the acceleration-level LCP's normal block
+ * singular, and at a slip's stop Lemke's method ended on a secondary ray (the sample {@code ramp_box} leaving its
+ * ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
+ * contact law is solved as a cone complementarity problem by the impulse solver instead ({@link #coneFallbackCount()});
+ * with sliding contacts a failure is Painlevé's case and is reported. As a guard, every step checks that no pair ends it more
  * than 1e-5 m deeper in its ground than when the state was set, and throws otherwise, rather than drift silently
  * (closed pairs used to be dropped at Runge-Kutta stages where their normal velocity was separating, and a tilted
  * landing sank at 1.5 mm/s; fixed, see {@code AccelerationProblemData}).
@@ -508,6 +509,14 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
     /** The time of the last impact (s; NaN if none since {@link #setState}). */
     public double lastImpactTime() {
         return contact == null ? Double.NaN : contact.lastImpactTime;
+    }
+
+    /**
+     * Acceleration-level problems without sliding contacts that Lemke could not solve and the cone solver did
+     * (see the class comment) since {@link #setState}.
+     */
+    public long coneFallbackCount() {
+        return contact == null ? 0 : contact.coneFallbacks;
     }
 
     /** Events located (steps cut at a gap closing or a slip stopping) since {@link #setState}. */

@@ -77,10 +77,13 @@ final class HybridContact implements AccelerationFunction {
     private final double[] slipW;
     private final double[] scratchVdot;
     private final double[] slipBias;
+    private final double[] freeAcceleration;
+    private final double stabilization;
 
     long evaluations;
     long impacts;
     long impulseSolves;
+    long coneFallbacks;
     long unconverged;
     long totalIterations;
     int maxIterations;
@@ -129,6 +132,8 @@ final class HybridContact implements AccelerationFunction {
         this.slipW = new double[Math.max(1, 4 * pairs * pairs)];
         this.scratchVdot = new double[nv];
         this.slipBias = new double[Math.max(3, 3 * pairs)];
+        this.freeAcceleration = new double[nv];
+        this.stabilization = stabilization;
     }
 
     ContactSet set() {
@@ -159,8 +164,15 @@ final class HybridContact implements AccelerationFunction {
     private void accelerationsAt(double[] q, double[] v, double t, double[] vdot) {
         forces.forces(t, q, v, tau);
         data.update(q, v, tau);
-        AccelerationSolution sol = solver.solveOrThrow();
+        AccelerationSolution sol = solver.solve();
         evaluations++;
+        if (!sol.solved()) {
+            if (bilateral != null || data.slidingCount() > 0) {
+                solver.solveOrThrow(); // the same solve again, on the error path only: throws its report
+            }
+            coneAccelerations(q, v, vdot);
+            return;
+        }
         System.arraycopy(sol.vdot(), 0, vdot, 0, nv);
         Arrays.fill(force, 0);
         ContactKinematics kin = data.contactKinematics();
@@ -181,6 +193,72 @@ final class HybridContact implements AccelerationFunction {
                     force[o + 2] += f * project(data, c, first + d, kin, k, 2);
                 }
             }
+        }
+    }
+
+    /**
+     * The fallback when Lemke fails on a problem without sliding contacts: the same contact law at acceleration level
+     * as a cone complementarity problem, solved by the impulse solver (ADMM or PGS, Coulomb's exact cone):
+     * <pre>
+     *   f_p ∈ K_μ  ⊥  a_p + μ ‖a_t,p‖ e_n ∈ K_μ*,   a = W f + b,   W = J H⁻¹ Jᵀ,
+     *   b = J v̇_free + J̇ v + [(2 u_n + φ / T) / T; 0; 0],   v̇ = v̇_free + H⁻¹ Jᵀ f
+     * </pre>
+     * over the closed pairs (rows [n; t1; t2] of each, the contact stabilisation of time constant T on the normal
+     * row as in the LCP). Why: four coplanar corners of one body (a box at a slip's stop) make the LCP's normal block
+     * singular (rank 3), and Lemke's pivoting, which need not succeed on the friction matrix of Anitescu and Potra
+     * (copositive, not copositive-plus), ended on a secondary ray under rounding for the sample {@code ramp_box}
+     * leaving its ramp; the cone solver takes any admissible split of the load. Counted in {@link #coneFallbacks};
+     * a solve that stops above the solver's tolerance is counted as unconverged like an impulse solve.
+     */
+    private void coneAccelerations(double[] q, double[] v, double[] vdot) {
+        inertia.factor(data.massMatrix());
+        inertia.solve(data.tau(), freeAcceleration);
+        watch.update(q, allPairs);
+        watch.velocity(v, u);
+        watch.accelerationBias(q, v, slipBias);
+        problem.clear();
+        double[] b = problem.offset();
+        double[] jac = watch.jacobian();
+        int blocks = 0;
+        for (int p = 0; p < pairs; p++) {
+            if (modes[p] == AccelerationProblemData.PAIR_OUT) {
+                continue;
+            }
+            int r = problem.addCoulomb(watch.friction(p));
+            System.arraycopy(jac, 3 * p * nv, rows, r * nv, 3 * nv);
+            for (int i = 0; i < 3; i++) {
+                double s = slipBias[3 * p + i];
+                int o = (3 * p + i) * nv;
+                for (int j = 0; j < nv; j++) {
+                    s += jac[o + j] * freeAcceleration[j];
+                }
+                b[r + i] = s;
+                lambda[r + i] = 0;
+            }
+            if (stabilization > 0) {
+                b[r] += (2 * u[3 * p] + watch.gap(p) / stabilization) / stabilization;
+            }
+            blockPair[blocks++] = p;
+        }
+        int m = problem.rows();
+        inertia.delassus(rows, m, problem.delassus());
+        if (!impulseSolver.solve(problem, lambda, report)) {
+            unconverged++;
+        }
+        coneFallbacks++;
+        if (!(report.contactLawViolation() <= worstViolation)) {
+            worstViolation = report.contactLawViolation();
+        }
+        inertia.applyTranspose(lambda, m, dv);
+        for (int i = 0; i < nv; i++) {
+            vdot[i] = freeAcceleration[i] + dv[i];
+        }
+        Arrays.fill(force, 0);
+        for (int k = 0; k < blocks; k++) {
+            int o = 3 * blockPair[k];
+            force[o] = lambda[3 * k];
+            force[o + 1] = lambda[3 * k + 1];
+            force[o + 2] = lambda[3 * k + 2];
         }
     }
 
@@ -462,6 +540,7 @@ final class HybridContact implements AccelerationFunction {
         Arrays.fill(force, 0);
         impacts = 0;
         impulseSolves = 0;
+        coneFallbacks = 0;
         Arrays.fill(modes, AccelerationProblemData.PAIR_OUT);
 
         unconverged = 0;
