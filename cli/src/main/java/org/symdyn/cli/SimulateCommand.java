@@ -52,15 +52,17 @@ import picocli.CommandLine.Parameters;
  *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
  *  "sensor_channels": {"name": ["name.wx", ...]}   each sensor's channel names, in its readings' order
  *  "solver": {"steps", ["impacts",] "converged" (every solve converged), "unconverged", "max_iterations",
- *             "worst_violation" (m/s)}}
+ *             "worst_violation" (m/s)[, "cone_fallbacks", "cone_fallbacks_unconverged"]}}
  * </pre>
  * "system" and "integrator" are written for the continuous system only, so that time stepping's output stays as it
  * was, key for key. With the continuous system a contact's impulse is its acceleration-level force after the step
  * times h plus the impulses of the step's impacts; the contacts listed are the pairs the system considered, closed
  * after the step (force or not) or struck during it, with position, gap and slip velocity after the step; and
- * "solver" counts the impact solves (the acceleration-level solves are exact pivoting solves: they succeed or stop
- * the run): "impacts" the impact instants, "converged", "unconverged", "max_iterations" and "worst_violation" of
- * their impulse solves, "steps" the system's steps.
+ * "solver" counts the impact solves: "impacts" the impact instants, "converged", "unconverged", "max_iterations"
+ * and "worst_violation" of their impulse solves, "steps" the system's steps. The acceleration-level solves are
+ * Lemke's pivoting solves, which succeed or stop the run, except where Lemke failed on a problem without sliding
+ * contacts and the cone solver solved it instead: "cone_fallbacks" counts those, "cone_fallbacks_unconverged" the
+ * ones that stopped above the solver's tolerance (a warning as well).
  * A solve that did not converge is not an error: it is counted in "solver" and one warning line goes to standard
  * error. A state that is not finite after a step, dynamics that cannot be evaluated, or (continuous) a contact
  * problem without a unique solution (Painlevé) or events accumulating, stops the run (exit code 2, the step and
@@ -292,6 +294,11 @@ final class SimulateCommand implements CliCommand {
                             firstUnconverged * run.stepSize()) + " s; their steps used the last iterate); worst"
                     + " contact-law violation " + JsonWriter.formatNumber(s.worstViolation()) + " m/s");
         }
+        if (s.coneUnconverged() > 0) {
+            err.println("warning: " + s.coneUnconverged() + " of " + s.coneFallbacks() + " acceleration-level"
+                    + " solves by the cone solver (where Lemke failed without sliding contacts) did not converge;"
+                    + " their segments used the last iterate");
+        }
         JsonValue.ObjectBuilder sensorJson = JsonValue.objectBuilder();
         sensors.forEach((name, values) -> sensorJson.put(name, JsonValue.array(values)));
         JsonValue.ObjectBuilder channelJson = JsonValue.objectBuilder();
@@ -313,6 +320,10 @@ final class SimulateCommand implements CliCommand {
                 .put("unconverged", s.unconverged())
                 .put("max_iterations", s.maxIterations())
                 .put("worst_violation", s.worstViolation());
+        if (continuous) {
+            solver.put("cone_fallbacks", s.coneFallbacks());
+            solver.put("cone_fallbacks_unconverged", s.coneUnconverged());
+        }
         return json
                 .put("q_names", JsonValue.strings(m.qNames()))
                 .put("v_names", JsonValue.strings(m.vNames()))

@@ -96,9 +96,11 @@ final class SimulationRun {
      * @param maxIterations  the most iterations one solve took
      * @param worstViolation the largest contact-law violation after a solve, m/s
      * @param kind           what a solve is, for messages: "contact" or "impact"
+     * @param coneFallbacks  (continuous) acceleration-level problems Lemke could not solve and the cone solver did
+     * @param coneUnconverged (continuous) those of them that stopped above the solver's tolerance
      */
     record SolverSummary(long steps, long solves, long unconverged, int maxIterations, double worstViolation,
-            String kind) {
+            String kind, long coneFallbacks, long coneUnconverged) {
     }
 
     /**
@@ -113,11 +115,6 @@ final class SimulationRun {
         }
     }
 
-    /**
-     * What a run needs of a system, so that one pipeline drives both. The two runtime systems share no interface
-     * beyond {@code ContactForces} (their steps report differently, their contacts are found differently), hence
-     * this adapter rather than an abstraction in the runtime for one caller.
-     */
     /**
      * One of the two systems behind the run, with what the run reads of it: the state and sensors through the
      * systems' common {@link RigidBodySystem}, the step, the contacts and the solver statistics each its own way.
@@ -456,7 +453,7 @@ final class SimulationRun {
         @Override
         SolverSummary solver() {
             return new SolverSummary(stepper.solves(), stepper.solves(), stepper.unconvergedSolves(),
-                    stepper.maxIterations(), stepper.worstViolation(), "contact");
+                    stepper.maxIterations(), stepper.worstViolation(), "contact", 0, 0);
         }
     }
 
@@ -504,6 +501,9 @@ final class SimulationRun {
                 system.setState(0, q0, v0);
             } catch (PainleveException e) {
                 throw failure(e);
+            } catch (IllegalStateException | ArithmeticException e) {
+                // the initial state's contact problem cannot be set up (e.g. H not positive definite there)
+                throw new StepFailure("at t = 0 s: " + e.getMessage(), e);
             }
         }
 
@@ -570,7 +570,7 @@ final class SimulationRun {
         SolverSummary solver() {
             SolveSummary s = system.summary();
             return new SolverSummary(s.steps(), system.impactCount(), s.unconverged(), s.maxIterations(),
-                    s.worstViolation(), "impact");
+                    s.worstViolation(), "impact", system.coneFallbackCount(), system.coneFallbackUnconverged());
         }
     }
 }

@@ -159,7 +159,8 @@ class SimulateContinuousTest extends FileWritingTest {
         }
         assertEquals(0, Math.hypot(friction[0], friction[1]), 1e-9, "no net friction in a straight drop");
         ObjectValue solver = (ObjectValue) json.get("solver");
-        assertEquals(List.of("steps", "impacts", "converged", "unconverged", "max_iterations", "worst_violation"),
+        assertEquals(List.of("steps", "impacts", "converged", "unconverged", "max_iterations", "worst_violation",
+                "cone_fallbacks", "cone_fallbacks_unconverged"),
                 List.copyOf(solver.members().keySet()));
         assertEquals(350, number(solver.get("steps")));
         assertEquals(1, number(solver.get("impacts")), "one bounce so far (the next lands at 0.40 s)");
@@ -397,6 +398,9 @@ class SimulateContinuousTest extends FileWritingTest {
         ObjectValue json = (ObjectValue) continuous.json();
         ObjectValue solver = (ObjectValue) json.get("solver");
         assertEquals(0.0, number(solver.get("unconverged")), "every impulse solve converged: " + solver);
+        assertTrue(number(solver.get("cone_fallbacks")) > 0, "Lemke failed at the stop and the cone solver took over: "
+                + solver);
+        assertEquals(0.0, number(solver.get("cone_fallbacks_unconverged")), "every cone solve converged: " + solver);
         ArrayValue contacts = (ArrayValue) json.get("contacts");
         ArrayValue qs = (ArrayValue) json.get("q");
         ArrayValue vs = (ArrayValue) json.get("v");

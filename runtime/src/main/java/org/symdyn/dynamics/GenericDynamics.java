@@ -173,6 +173,9 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
     /** Closes the scope of the matching {@link #enterState()}. */
     @Override
     public void exitState() {
+        if (scopeDepth == 0) {
+            throw new IllegalStateException("exitState without a matching enterState");
+        }
         if (--scopeDepth == 0) {
             reuseKinematics(false);
         }

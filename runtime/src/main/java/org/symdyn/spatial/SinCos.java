@@ -26,7 +26,7 @@ package org.symdyn.spatial;
  * {@code Math.fma}: one instruction instead of two wherever the processor has FMA (x86-64 since 2013's Haswell and
  * Piledriver, every AArch64), and one rounding instead of two. With the branch-free quadrant selection below, the
  * sines and cosines were what made issue 18's generated code 6-12 % slower than the branchy form on trig-heavy
- * methods; with the fused steps it is 3-14 % faster than the branchy form (interleaved A/B, iiwa14 and solo12,
+ * methods; with the fused steps it is 2-14 % faster than the branchy form (interleaved A/B, iiwa14 and solo12,
  * mass matrix, bias forces, gravity, inverse dynamics; forward dynamics within the compile noise; numbers in
  * benchmarks/README.md). On a processor without FMA (HotSpot's {@code -XX:-UseFMA}) {@code Math.fma} is a slow
  * software routine: generate with {@code --math-trig} there.

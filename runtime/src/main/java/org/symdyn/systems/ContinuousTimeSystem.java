@@ -57,7 +57,8 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  *   sliding: friction −μ f_N ŝ,  ŝ = u_t / |u_t|;  non-sliding: polygonal cone (4 edges t1, t2), sticking or starting to slip
  * </pre>
  * so that normal forces stay ≥ 0 and a contact may separate (f_N = 0, u̇_n &gt; 0) within the segment; a closed
- * pair separating faster than 1e-6 m/s leaves the problem there (its force is already zero: v̇ stays continuous).
+ * pair stays in the problem for the whole segment (a separating one without the stabilisation term), and its
+ * lift-off is seen at the next segment's start.
  * The Baumgarte terms (T = {@link Builder#contactStabilization}, default 0.05 s; zero at an exact contact) keep
  * rounding from drifting a contact: without them a box resting on four corners, carried by Lemke on one diagonal
  * pair, tilts about that diagonal from 1e-14 rad/s² of rounding until an LCP degenerates.</li>
@@ -222,7 +223,9 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
      * @throws IllegalStateException                 (with contacts) when a step needs more than 10,000 segments
      *                                               (events accumulating: a Zeno run), or when a pair ends the step
      *                                               more than 1e-5 m deeper in its ground than when the state was
-     *                                               set (the contact drifted; see the class comment)
+     *                                               set (the contact drifted; see the class comment: the time and
+     *                                               state are then the step's end, not counted as a step, the
+     *                                               sensors not read)
      */
     public double step(double hMax) {
         if (!stateSet) {
@@ -519,6 +522,11 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
         return contact == null ? 0 : contact.coneFallbacks;
     }
 
+    /** Cone-solver fallbacks (see {@link #coneFallbackCount()}) that stopped above the solver's tolerance. */
+    public long coneFallbackUnconverged() {
+        return contact == null ? 0 : contact.coneUnconverged;
+    }
+
     /** Events located (steps cut at a gap closing or a slip stopping) since {@link #setState}. */
     public long eventCount() {
         return events;
@@ -531,8 +539,9 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
 
     /**
      * The impact solves since {@link #setState} ({@code steps} counts the system's steps; the iterations and
-     * violations are those of the impulse solves). The acceleration-level solves are exact pivoting solves: they
-     * succeed or throw.
+     * violations, m/s, are those of the impulse solves). The acceleration-level solves are Lemke's pivoting solves,
+     * which succeed or throw, except where the cone solver replaced a failed one without sliding contacts: those are
+     * counted apart ({@link #coneFallbackCount()}, {@link #coneFallbackUnconverged()}).
      */
     public SolveSummary summary() {
         if (contact == null) {

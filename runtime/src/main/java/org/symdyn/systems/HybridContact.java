@@ -84,6 +84,7 @@ final class HybridContact implements AccelerationFunction {
     long impacts;
     long impulseSolves;
     long coneFallbacks;
+    long coneUnconverged;
     long unconverged;
     long totalIterations;
     int maxIterations;
@@ -207,8 +208,10 @@ final class HybridContact implements AccelerationFunction {
      * row as in the LCP). Why: four coplanar corners of one body (a box at a slip's stop) make the LCP's normal block
      * singular (rank 3), and Lemke's pivoting, which need not succeed on the friction matrix of Anitescu and Potra
      * (copositive, not copositive-plus), ended on a secondary ray under rounding for the sample {@code ramp_box}
-     * leaving its ramp; the cone solver takes any admissible split of the load. Counted in {@link #coneFallbacks};
-     * a solve that stops above the solver's tolerance is counted as unconverged like an impulse solve.
+     * leaving its ramp; the cone solver takes any admissible split of the load. Not quite the LCP's law: the cone is
+     * Coulomb's exact one where the LCP has the 4-edge pyramid (accelerations agreed to 1e-14 on a box on four corners
+     * on an incline, the corners' split of the load differs). Counted in {@link #coneFallbacks}, and in
+     * {@link #coneUnconverged} when the solve stops above the solver's tolerance, apart from the impact solves.
      */
     private void coneAccelerations(double[] q, double[] v, double[] vdot) {
         inertia.factor(data.massMatrix());
@@ -235,20 +238,18 @@ final class HybridContact implements AccelerationFunction {
                 b[r + i] = s;
                 lambda[r + i] = 0;
             }
-            if (stabilization > 0) {
-                b[r] += (2 * u[3 * p] + watch.gap(p) / stabilization) / stabilization;
+            if (stabilization > 0 && u[3 * p] <= NORMAL_TOLERANCE) {
+                b[r] += AccelerationProblemData.baumgarte(u[3 * p], watch.gap(p), stabilization);
             }
             blockPair[blocks++] = p;
         }
         int m = problem.rows();
         inertia.delassus(rows, m, problem.delassus());
+        // Counted apart from the impact solves: its residuals are accelerations (m/s²), theirs velocities.
         if (!impulseSolver.solve(problem, lambda, report)) {
-            unconverged++;
+            coneUnconverged++;
         }
         coneFallbacks++;
-        if (!(report.contactLawViolation() <= worstViolation)) {
-            worstViolation = report.contactLawViolation();
-        }
         inertia.applyTranspose(lambda, m, dv);
         for (int i = 0; i < nv; i++) {
             vdot[i] = freeAcceleration[i] + dv[i];
@@ -541,6 +542,7 @@ final class HybridContact implements AccelerationFunction {
         impacts = 0;
         impulseSolves = 0;
         coneFallbacks = 0;
+        coneUnconverged = 0;
         Arrays.fill(modes, AccelerationProblemData.PAIR_OUT);
 
         unconverged = 0;

@@ -92,5 +92,8 @@ class KinematicsReuseTest {
             fresh.massMatrix(q, he);
             assertArrayEquals(he.data, ha.data, 0.0, "H " + n);
         }
+        reusing.exitState();
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, reusing::exitState,
+                "an unbalanced exitState is refused");
     }
 }
