@@ -153,6 +153,27 @@ final class SimulationRun {
         final double[] reading(String sensor) {
             return system.reading(sensor);
         }
+
+        /**
+         * The record of contact c of {@code k}: its world point and gap, the normal impulse, the friction impulse
+         * (components along the contact's t1, t2) in world coordinates, and the slip velocity from the contact
+         * velocities {@code u} (3 per contact) in world coordinates.
+         */
+        static Contact contact(ContactKinematics k, int c, double[] u, double normal, double lt1, double lt2) {
+            double[] position = new double[3];
+            double[] tangent = new double[3];
+            double[] slip = new double[3];
+            double ut1 = u[3 * c + 1];
+            double ut2 = u[3 * c + 2];
+            for (int i = 0; i < 3; i++) {
+                position[i] = k.worldPoint(c, i);
+                tangent[i] = lt1 * k.frame(c, 1, i) + lt2 * k.frame(c, 2, i);
+                slip[i] = ut1 * k.frame(c, 1, i) + ut2 * k.frame(c, 2, i);
+            }
+            ContactSet set = k.set();
+            return new Contact(set.candidates().get(k.candidate(c)).name(), set.grounds().get(k.ground(c)).name(),
+                    position, k.gap(c), normal, tangent, slip);
+        }
     }
 
     private final Model model;
@@ -429,23 +450,9 @@ final class SimulationRun {
             }
             k.velocity(system.v(), u);
             List<Contact> list = new ArrayList<>(n);
-            ContactSet set = k.set();
             for (int c = 0; c < n; c++) {
-                double[] position = new double[3];
-                double[] tangent = new double[3];
-                double[] slip = new double[3];
-                double lt1 = stepper.contactImpulse(c, 1);
-                double lt2 = stepper.contactImpulse(c, 2);
-                double ut1 = u[3 * c + 1];
-                double ut2 = u[3 * c + 2];
-                for (int i = 0; i < 3; i++) {
-                    position[i] = k.worldPoint(c, i);
-                    tangent[i] = lt1 * k.frame(c, 1, i) + lt2 * k.frame(c, 2, i);
-                    slip[i] = ut1 * k.frame(c, 1, i) + ut2 * k.frame(c, 2, i);
-                }
-                list.add(new Contact(set.candidates().get(k.candidate(c)).name(),
-                        set.grounds().get(k.ground(c)).name(), position, k.gap(c), stepper.contactImpulse(c, 0),
-                        tangent, slip));
+                list.add(contact(k, c, u, stepper.contactImpulse(c, 0), stepper.contactImpulse(c, 1),
+                        stepper.contactImpulse(c, 2)));
             }
             return Collections.unmodifiableList(list);
         }
@@ -543,25 +550,11 @@ final class SimulationRun {
             kinematics.velocity(system.v(), u);
             int n = kinematics.count();
             List<Contact> list = new ArrayList<>(n);
-            ContactSet set = kinematics.set();
             for (int c = 0; c < n; c++) {
                 int p = kinematics.pair(c);
-                double[] position = new double[3];
-                double[] tangent = new double[3];
-                double[] slip = new double[3];
-                double lt1 = system.pairForce(p, 1) * h + system.pairImpulse(p, 1);
-                double lt2 = system.pairForce(p, 2) * h + system.pairImpulse(p, 2);
-                double ut1 = u[3 * c + 1];
-                double ut2 = u[3 * c + 2];
-                for (int i = 0; i < 3; i++) {
-                    position[i] = kinematics.worldPoint(c, i);
-                    tangent[i] = lt1 * kinematics.frame(c, 1, i) + lt2 * kinematics.frame(c, 2, i);
-                    slip[i] = ut1 * kinematics.frame(c, 1, i) + ut2 * kinematics.frame(c, 2, i);
-                }
-                double normal = system.pairForce(p, 0) * h + system.pairImpulse(p, 0);
-                list.add(new Contact(set.candidates().get(kinematics.candidate(c)).name(),
-                        set.grounds().get(kinematics.ground(c)).name(), position, kinematics.gap(c), normal, tangent,
-                        slip));
+                list.add(contact(kinematics, c, u, system.pairForce(p, 0) * h + system.pairImpulse(p, 0),
+                        system.pairForce(p, 1) * h + system.pairImpulse(p, 1),
+                        system.pairForce(p, 2) * h + system.pairImpulse(p, 2)));
             }
             return Collections.unmodifiableList(list);
         }

@@ -105,40 +105,39 @@ public final class Devices {
 
     /** The actuator named {@code name}. @throws IllegalArgumentException if there is none */
     public Actuator actuator(String name) {
-        Actuator a = actuators.get(name);
-        if (a == null) {
-            throw new IllegalArgumentException("no actuator named '" + name + "'; actuators: " + actuators.keySet());
-        }
-        return a;
+        return named(actuators, "actuator", name);
     }
 
     /** The actuator named {@code name}, of the given class (e.g. {@code PdServo.class}, to set its target). */
     public <T extends Actuator> T actuator(String name, Class<T> type) {
-        Actuator a = actuator(name);
-        if (!type.isInstance(a)) {
-            throw new IllegalArgumentException("actuator '" + name + "' is a " + a.getClass().getSimpleName()
-                    + ", not a " + type.getSimpleName());
-        }
-        return type.cast(a);
+        return typed(actuator(name), "actuator", name, type);
     }
 
     /** The sensor named {@code name}. @throws IllegalArgumentException if there is none */
     public Sensor sensor(String name) {
-        Sensor s = sensors.get(name);
-        if (s == null) {
-            throw new IllegalArgumentException("no sensor named '" + name + "'; sensors: " + sensors.keySet());
-        }
-        return s;
+        return named(sensors, "sensor", name);
     }
 
     /** The sensor named {@code name}, of the given class. */
     public <T extends Sensor> T sensor(String name, Class<T> type) {
-        Sensor s = sensor(name);
-        if (!type.isInstance(s)) {
-            throw new IllegalArgumentException("sensor '" + name + "' is a " + s.getClass().getSimpleName()
+        return typed(sensor(name), "sensor", name, type);
+    }
+
+    private static <D> D named(Map<String, D> devices, String kind, String name) {
+        D d = devices.get(name);
+        if (d == null) {
+            throw new IllegalArgumentException("no " + kind + " named '" + name + "'; " + kind + "s: "
+                    + devices.keySet());
+        }
+        return d;
+    }
+
+    private static <T> T typed(Object device, String kind, String name, Class<T> type) {
+        if (!type.isInstance(device)) {
+            throw new IllegalArgumentException(kind + " '" + name + "' is a " + device.getClass().getSimpleName()
                     + ", not a " + type.getSimpleName());
         }
-        return type.cast(s);
+        return type.cast(device);
     }
 
     @Override

@@ -221,46 +221,76 @@ final class HybridContact implements AccelerationFunction {
         watch.accelerationBias(q, v, slipBias);
         problem.clear();
         double[] b = problem.offset();
-        double[] jac = watch.jacobian();
         int blocks = 0;
         for (int p = 0; p < pairs; p++) {
             if (modes[p] == AccelerationProblemData.PAIR_OUT) {
                 continue;
             }
-            int r = problem.addCoulomb(watch.friction(p));
-            System.arraycopy(jac, 3 * p * nv, rows, r * nv, 3 * nv);
+            int r = addPairBlock(p, blocks++);
             for (int i = 0; i < 3; i++) {
-                double s = slipBias[3 * p + i];
-                int o = (3 * p + i) * nv;
-                for (int j = 0; j < nv; j++) {
-                    s += jac[o + j] * freeAcceleration[j];
-                }
-                b[r + i] = s;
-                lambda[r + i] = 0;
+                b[r + i] = slipBias[3 * p + i];
             }
             if (stabilization > 0 && u[3 * p] <= NORMAL_TOLERANCE) {
                 b[r] += AccelerationProblemData.baumgarte(u[3 * p], watch.gap(p), stabilization);
             }
-            blockPair[blocks++] = p;
         }
-        int m = problem.rows();
-        inertia.delassus(rows, m, problem.delassus());
         // Counted apart from the impact solves: its residuals are accelerations (m/s²), theirs velocities.
-        if (!impulseSolver.solve(problem, lambda, report)) {
+        if (!solveProblem(freeAcceleration)) {
             coneUnconverged++;
         }
         coneFallbacks++;
-        inertia.applyTranspose(lambda, m, dv);
         for (int i = 0; i < nv; i++) {
             vdot[i] = freeAcceleration[i] + dv[i];
         }
         Arrays.fill(force, 0);
         for (int k = 0; k < blocks; k++) {
             int o = 3 * blockPair[k];
-            force[o] = lambda[3 * k];
-            force[o + 1] = lambda[3 * k + 1];
-            force[o + 2] = lambda[3 * k + 2];
+            int r = problem.blockStart(k);
+            force[o] = lambda[r];
+            force[o + 1] = lambda[r + 1];
+            force[o + 2] = lambda[r + 2];
         }
+    }
+
+    /**
+     * Opens the Coulomb block of pair p in {@link #problem} as block number {@code block}: its three rows of
+     * {@link #watch}'s Jacobian [n; t1; t2], offsets and λ zero, the pair recorded in {@link #blockPair}.
+     *
+     * @return the block's first row
+     */
+    private int addPairBlock(int p, int block) {
+        int r = problem.addCoulomb(watch.friction(p));
+        System.arraycopy(watch.jacobian(), 3 * p * nv, rows, r * nv, 3 * nv);
+        double[] b = problem.offset();
+        for (int i = 0; i < 3; i++) {
+            b[r + i] = 0;
+            lambda[r + i] = 0;
+        }
+        blockPair[block] = p;
+        return r;
+    }
+
+    /**
+     * Completes and solves the problem built in {@link #rows}: b_r += J_r x for every row, W = J H⁻¹ Jᵀ from the
+     * factor in {@link #inertia}, the impulse solver warm-started from {@link #lambda}; then {@link #dv} = H⁻¹ Jᵀ λ.
+     *
+     * @return whether the solve reached the solver's tolerance
+     */
+    private boolean solveProblem(double[] x) {
+        int m = problem.rows();
+        double[] b = problem.offset();
+        for (int r = 0; r < m; r++) {
+            double s = 0;
+            int o = r * nv;
+            for (int j = 0; j < nv; j++) {
+                s += rows[o + j] * x[j];
+            }
+            b[r] += s;
+        }
+        inertia.delassus(rows, m, problem.delassus());
+        boolean converged = impulseSolver.solve(problem, lambda, report);
+        inertia.applyTranspose(lambda, m, dv);
+        return converged;
     }
 
     /** The sliding direction of problem contact c (row &lt; 0) or F row {@code row}, along t_axis of contact k. */
@@ -445,24 +475,16 @@ final class HybridContact implements AccelerationFunction {
         inertia.factor(h);
         problem.clear();
         double[] b = problem.offset();
-        double[] jac = watch.jacobian();
         int blocks = 0;
         for (int p = 0; p < pairs; p++) {
             if (!(watch.gap(p) <= MARGIN)) {
                 continue;
             }
-            int r = problem.addCoulomb(watch.friction(p));
-            System.arraycopy(jac, 3 * p * nv, rows, r * nv, 3 * nv);
+            int r = addPairBlock(p, blocks++);
             double un = u[3 * p];
             double e = watch.restitution(p);
             // Newton: u_n⁺ ≥ −e u_n⁻ for impacts faster than the threshold, u_n⁺ ≥ 0 (inelastic) for slower ones
             b[r] = e > 0 && un < -settings.restitutionThreshold() ? e * un : 0;
-            b[r + 1] = 0;
-            b[r + 2] = 0;
-            lambda[r] = 0;
-            lambda[r + 1] = 0;
-            lambda[r + 2] = 0;
-            blockPair[blocks++] = p;
         }
         if (bilateral != null) {
             DMatrixRMaj g = bilateral.G();
@@ -474,17 +496,7 @@ final class HybridContact implements AccelerationFunction {
                 blockPair[blocks++] = -1;
             }
         }
-        int m = problem.rows();
-        for (int r = 0; r < m; r++) {
-            double s = 0;
-            int o = r * nv;
-            for (int j = 0; j < nv; j++) {
-                s += rows[o + j] * v[j];
-            }
-            b[r] += s;
-        }
-        inertia.delassus(rows, m, problem.delassus());
-        if (!impulseSolver.solve(problem, lambda, report)) {
+        if (!solveProblem(v)) {
             unconverged++;
         }
         impulseSolves++;
@@ -493,7 +505,6 @@ final class HybridContact implements AccelerationFunction {
         if (!(report.contactLawViolation() <= worstViolation)) {
             worstViolation = report.contactLawViolation();
         }
-        inertia.applyTranspose(lambda, m, dv);
         for (int i = 0; i < nv; i++) {
             v[i] += dv[i];
         }
