@@ -26,8 +26,9 @@ import org.symdyn.model.Model;
  * {@link org.symdyn.contract.ModelFunctions} and {@link org.symdyn.contract.ModelParameters}, so every solver of
  * the runtime runs on it alone; it depends on the runtime's contract package (and EJML) only.
  *
- * <p>Forward dynamics is H⁻¹ (τ - C) through a branch-sparse LᵀDL factorisation of the generated H, reusing the
- * temporaries of H and C.
+ * <p>Forward dynamics is either H⁻¹ (τ - C) through a branch-sparse LᵀDL factorisation of the generated H, reusing
+ * the temporaries of H and C, or the unrolled articulated-body algorithm, whichever has fewer operations for the
+ * model ({@link ForwardDynamicsForm}; {@link ForwardDynamicsChoice}).
  *
  * <p>Output is reproducible: the same model and options give the same bytes. Symja's evaluator is per instance, so
  * use one generator per thread.
@@ -45,7 +46,16 @@ public final class CodeGenerator {
      * as long, ur5 3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x measured warm).
      */
     public record Options(String packageName, String className, boolean closedForm, boolean mathTrig,
-            boolean derivatives) {
+            boolean derivatives, ForwardDynamicsForm forwardDynamics) {
+        public Options {
+            java.util.Objects.requireNonNull(forwardDynamics, "forwardDynamics");
+        }
+
+        public Options(String packageName, String className, boolean closedForm, boolean mathTrig,
+                boolean derivatives) {
+            this(packageName, className, closedForm, mathTrig, derivatives, ForwardDynamicsForm.CHEAPER);
+        }
+
         public Options(String packageName, String className) {
             this(packageName, className, false, false, false);
         }
@@ -60,8 +70,27 @@ public final class CodeGenerator {
 
         /** These options with the derivatives ({@link org.symdyn.contract.DynamicsDerivatives}) on or off. */
         public Options withDerivatives(boolean on) {
-            return new Options(packageName, className, closedForm, mathTrig, on);
+            return new Options(packageName, className, closedForm, mathTrig, on, forwardDynamics);
         }
+
+        /** These options with forward dynamics in the given form (the default picks the cheaper). */
+        public Options withForwardDynamics(ForwardDynamicsForm form) {
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, form);
+        }
+    }
+
+    /**
+     * How the generated {@code forwardDynamics} computes v̇. Both forms are derived for every model and the
+     * default emits the one with fewer operations (multiplications plus additions, H and C included); the class
+     * header says which was chosen and what the other would have cost.
+     */
+    public enum ForwardDynamicsForm {
+        /** The form with fewer operations (ties go to the factorisation of H). */
+        CHEAPER,
+        /** H⁻¹ (τ - C) through the branch-sparse LᵀDL of the generated H (RBDA §6.5): O(n d²) for tree depth d. */
+        FACTORISED_MASS_MATRIX,
+        /** The articulated-body algorithm (RBDA Table 7.1), unrolled: O(n). */
+        ARTICULATED_BODY
     }
 
     /** Largest model (dof) for which {@link Options#closedForm()} writes the equations. */
@@ -141,7 +170,8 @@ public final class CodeGenerator {
         t = lap(millis, "gravity", t);
         IExpr[] tauId = dyn.inverseDynamics();
         t = lap(millis, "inverse_dynamics", t);
-        IExpr[] qdd = dyn.forwardDynamics(h, c);
+        IExpr[] qddFactorised = dyn.forwardDynamics(h, c);
+        IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
         t = lap(millis, "forward_dynamics", t);
         IExpr[] phi = con.positionErrors();
         IExpr[] phidot = con.velocityErrors();
@@ -174,8 +204,11 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "gravity", ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv)), vector("g", gq));
         emit(emitter, methods, ops, "inverse_dynamics", ArgumentChecks.method("inverseDynamics", q, v,
                 ArgumentChecks.Arg.in("vdot", nv), ArgumentChecks.Arg.out("tau", nv)), vector("tau", tauId));
+        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(),
+                emitter.count(vector("vdot", qddFactorised)), emitter.count(vector("vdot", qddArticulated)));
         emit(emitter, methods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
-                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)), vector("vdot", qdd));
+                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),
+                vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
         emit(emitter, methods, ops, "position_error", ArgumentChecks.method("positionError", q, phiParam), phiOut);
         emit(emitter, methods, ops, "velocity_error", ArgumentChecks.method("velocityError", q, v, phidotParam), phidotOut);
         emit(emitter, methods, ops, "constraint_jacobian", ArgumentChecks.method("constraintJacobian", q, gParam), gOut);
@@ -204,7 +237,7 @@ public final class CodeGenerator {
             lap(millis, "closed_form", t);
         }
 
-        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, ops, emitter.workspaceSize(), rows,
+        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, ops, fd, emitter.workspaceSize(), rows,
                 closedForm);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();

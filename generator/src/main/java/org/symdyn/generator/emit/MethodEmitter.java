@@ -119,6 +119,27 @@ public final class MethodEmitter {
         };
     }
 
+    /** The operation count {@link #emit} would report for these outputs, without emitting them. */
+    public OperationCount count(List<Output> outputs) {
+        Set<ISymbol> needed = new HashSet<>();
+        for (Output o : outputs) {
+            collect(o.value(), needed);
+        }
+        int[] counts = new int[2];
+        int trig = 0;
+        for (ISymbol s : needed) {
+            if (g.isInput(s)) {
+                trig += isTrig(g.inputOf(s)) ? 1 : 0;
+            } else {
+                JavaExpressions.java(g.definition(s), counts);
+            }
+        }
+        for (Output o : outputs) {
+            JavaExpressions.java(o.value(), counts);
+        }
+        return new OperationCount(counts[0], counts[1], trig);
+    }
+
     /**
      * @param spec    the public method's signature and Javadoc (no body)
      * @param outputs the assignments it makes

@@ -13,9 +13,11 @@ import org.symdyn.model.Model;
  * @param kinematics  poses, velocities, accelerations, Jacobians ({@code GenericDynamics}' kinematics)
  * @param constraints φ, φ̇, G, γ ({@code GenericConstraints} and the constraint rows)
  * @param derivatives ∂τ, ∂v̇, H⁻¹, the Coriolis matrix and the regressor ({@code DerivativeRecursions}' quantities)
+ * @param articulatedBody forward dynamics by the articulated-body algorithm ({@code ArticulatedBodyAlgorithm})
  */
 public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
-        SymbolicKinematics kinematics, SymbolicConstraints constraints, SymbolicDerivatives derivatives) {
+        SymbolicKinematics kinematics, SymbolicConstraints constraints, SymbolicDerivatives derivatives,
+        SymbolicArticulatedBody articulatedBody) {
 
     /**
      * Prepares the symbolic joint models, inertias and constants of {@code model} in {@code g}.
@@ -31,6 +33,7 @@ public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
         SymbolicConstraints constraints = new SymbolicConstraints(model, g, sp, joints, kinematics);
         SymbolicDerivatives derivatives = new SymbolicDerivatives(model, g, sp, joints, inertias, dynamics,
                 kinematics);
-        return new SymbolicModel(g, dynamics, kinematics, constraints, derivatives);
+        return new SymbolicModel(g, dynamics, kinematics, constraints, derivatives,
+                new SymbolicArticulatedBody(model, g, sp, joints, inertias, dynamics));
     }
 }

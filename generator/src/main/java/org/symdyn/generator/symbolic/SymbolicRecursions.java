@@ -97,7 +97,7 @@ public final class SymbolicRecursions {
      * n = n_c + c × f_c (with Euler's form of n_c when the inertia's axes are principal). The same force as the
      * origin formula, in about half the operations.
      */
-    private IExpr[] bodyForce(int i, IExpr[] v, IExpr[] a) {
+    IExpr[] bodyForce(int i, IExpr[] v, IExpr[] a) {
         if (inertias.isParameterised(i)) {
             SymbolicSpatial.Inertia in = inertias.of(i);
             IExpr[] iv = sp.inertiaTimes(in, v);

@@ -211,6 +211,76 @@ final class SymbolicSpatial {
         return new Inertia(in.m, h, ia);
     }
 
+    /**
+     * Xᵀ M X for a symmetric 6 x 6 M (row-major; an articulated inertia in B coordinates expressed in A). X is the
+     * rotation diag(E, E) after the translation [1 0; -R 1], R = r×: the rotation gives the blocks Eᵀ A E, Eᵀ B E,
+     * Eᵀ C E of M = [A B; Bᵀ C], and the translation A' = A + P + Pᵀ - Q R, B' = B + Q, C' = C with P = R Bᵀ,
+     * Q = R C. The result's mirrored entries are the same expression.
+     */
+    IExpr[] congruence(Transform x, IExpr[] m) {
+        IExpr[] e = x.e;
+        IExpr[] a = rotateBlock(e, m, 0, 0, true);
+        IExpr[] b = rotateBlock(e, m, 0, 3, false);
+        IExpr[] c = rotateBlock(e, m, 3, 3, true);
+        if (!(x.r[0].isZero() && x.r[1].isZero() && x.r[2].isZero())) {
+            IExpr[] rx = {F.C0, g.neg(x.r[2]), x.r[1], x.r[2], F.C0, g.neg(x.r[0]), g.neg(x.r[1]), x.r[0], F.C0};
+            IExpr[] p = new IExpr[9];
+            IExpr[] q = new IExpr[9];
+            for (int r = 0; r < 3; r++) {
+                for (int col = 0; col < 3; col++) {
+                    p[3 * r + col] = g.sum(g.mul(rx[3 * r], b[3 * col]), g.mul(rx[3 * r + 1], b[3 * col + 1]),
+                            g.mul(rx[3 * r + 2], b[3 * col + 2]));
+                    q[3 * r + col] = g.sum(g.mul(rx[3 * r], c[col]), g.mul(rx[3 * r + 1], c[3 + col]),
+                            g.mul(rx[3 * r + 2], c[6 + col]));
+                }
+            }
+            IExpr[] a2 = new IExpr[9];
+            for (int r = 0; r < 3; r++) {
+                for (int col = r; col < 3; col++) {
+                    IExpr qr = g.sum(g.mul(q[3 * r], rx[col]), g.mul(q[3 * r + 1], rx[3 + col]),
+                            g.mul(q[3 * r + 2], rx[6 + col]));
+                    a2[3 * r + col] = g.sub(g.sum(a[3 * r + col], p[3 * r + col], p[3 * col + r]), qr);
+                    a2[3 * col + r] = a2[3 * r + col];
+                }
+            }
+            for (int k = 0; k < 9; k++) {
+                b[k] = g.add(b[k], q[k]);
+            }
+            a = a2;
+        }
+        IExpr[] out = new IExpr[36];
+        for (int r = 0; r < 3; r++) {
+            for (int col = 0; col < 3; col++) {
+                out[6 * r + col] = a[3 * r + col];
+                out[6 * r + col + 3] = b[3 * r + col];
+                out[6 * (col + 3) + r] = b[3 * r + col];
+                out[6 * (r + 3) + col + 3] = c[3 * r + col];
+            }
+        }
+        return out;
+    }
+
+    /** Eᵀ N E for the 3 x 3 block N of M at (row, col); symmetric N gives a symmetric result computed once. */
+    private IExpr[] rotateBlock(IExpr[] e, IExpr[] m, int row, int col, boolean symmetric) {
+        IExpr[] t = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                int o = 6 * (row + r) + col;
+                t[3 * r + c] = g.sum(g.mul(m[o], e[c]), g.mul(m[o + 1], e[3 + c]), g.mul(m[o + 2], e[6 + c]));
+            }
+        }
+        IExpr[] out = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = symmetric ? r : 0; c < 3; c++) {
+                out[3 * r + c] = g.sum(g.mul(e[r], t[c]), g.mul(e[3 + r], t[3 + c]), g.mul(e[6 + r], t[6 + c]));
+                if (symmetric) {
+                    out[3 * c + r] = out[3 * r + c];
+                }
+            }
+        }
+        return out;
+    }
+
     Inertia add(Inertia a, Inertia b) {
         IExpr[] i = new IExpr[9];
         for (int r = 0; r < 3; r++) {

@@ -1,0 +1,236 @@
+package org.symdyn.generator.symbolic;
+
+import java.util.List;
+import org.matheclipse.core.expression.F;
+import org.matheclipse.core.interfaces.IExpr;
+import org.symdyn.generator.symbolic.SymbolicInput.Kind;
+import org.symdyn.model.Model;
+
+/**
+ * Forward dynamics by Featherstone's articulated-body algorithm (RBDA Table 7.1) over symbolic values, every loop
+ * unrolled: the twin of the runtime's {@code ArticulatedBodyAlgorithm}, in O(n) operations where the factorisation
+ * of H ({@link SymbolicRecursions#forwardDynamics}) costs O(n d²) for tree depth d on top of H and C. With the
+ * model's constants folded, a leaf body's articulated inertia is a constant, and so are U = I^A S and D = Sᵀ U of a
+ * joint whose subtree is a single body.
+ * <ol>
+ * <li>Root to leaf: v_i = X_i v_λ(i) + S_i q̇_i, c_i = c_J + v_i × S_i q̇_i, I^A_i = I_i,
+ * p^A_i = v_i ×* I_i v_i.</li>
+ * <li>Leaf to root: U_i = I^A_i S_i, D_i = S_iᵀ U_i, u_i = τ_i - S_iᵀ p^A_i; for a body with a parent,
+ * I^a = I^A_i - U_i D_i⁻¹ U_iᵀ and p^a = p^A_i + I^a c_i + U_i D_i⁻¹ u_i are added to the parent's as
+ * X_iᵀ I^a X_i and X_iᵀ p^a.</li>
+ * <li>Root to leaf, with a_0 = -g (gravity as a base acceleration): a'_i = X_i a_λ(i) + c_i,
+ * q̈_i = D_i⁻¹ (u_i - U_iᵀ a'_i), a_i = a'_i + S_i q̈_i.</li>
+ * </ol>
+ * D_i⁻¹ of a multi-dof joint (floating, ball, planar) is applied through a small LDLᵀ of D_i, unrolled.
+ * Articulated inertias are symmetric 6 x 6 arrays, row-major, whose mirrored entries are the same expression.
+ */
+public final class SymbolicArticulatedBody {
+    private final Model model;
+    private final ExpressionGraph g;
+    private final SymbolicSpatial sp;
+    private final SymbolicJoints joints;
+    private final SymbolicInertias inertias;
+    private final SymbolicRecursions recursions;
+
+    SymbolicArticulatedBody(Model model, ExpressionGraph g, SymbolicSpatial sp, SymbolicJoints joints,
+            SymbolicInertias inertias, SymbolicRecursions recursions) {
+        this.model = model;
+        this.g = g;
+        this.sp = sp;
+        this.joints = joints;
+        this.inertias = inertias;
+        this.recursions = recursions;
+    }
+
+    /** v̇ = FD(q, v, τ) for symbolic q, v and τ. */
+    public IExpr[] forwardDynamics() {
+        int nb = model.bodyCount();
+        int nv = model.nv();
+        IExpr[] v = g.inputs(Kind.V, nv);
+        IExpr[] tau = g.inputs(Kind.TAU, nv);
+        IExpr[][] vel = new IExpr[nb][];
+        IExpr[][] bias = new IExpr[nb][];
+        IExpr[][] ia = new IExpr[nb][];
+        IExpr[][] pa = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            int p = model.body(i).parentIndex();
+            IExpr[] vj = joints.jointVelocity(i, v);
+            vel[i] = p < 0 ? vj : sp.add6(joints.parentToChild(i, vel[p]), vj);
+            bias[i] = sp.add6(joints.jointBias(i, v, vj), sp.crossMotion(vel[i], vj));
+            ia[i] = matrix(inertias.of(i));
+            pa[i] = recursions.bodyForce(i, vel[i], sp.zeros(6));
+        }
+        IExpr[][][] u = new IExpr[nb][][];
+        Ldl[] d = new Ldl[nb];
+        IExpr[][] uRest = new IExpr[nb][];
+        for (int i = nb - 1; i >= 0; i--) {
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            u[i] = new IExpr[dofs][];
+            IExpr[][] dm = new IExpr[dofs][dofs];
+            IExpr[] ui = new IExpr[dofs];
+            for (int k = 0; k < dofs; k++) {
+                u[i][k] = times(ia[i], s.get(k));
+                ui[k] = g.sub(tau[vi + k], g.dot(s.get(k), pa[i]));
+            }
+            for (int k = 0; k < dofs; k++) {
+                for (int l = 0; l <= k; l++) {
+                    dm[k][l] = g.dot(s.get(k), u[i][l]);
+                    dm[l][k] = dm[k][l];
+                }
+            }
+            d[i] = new Ldl(dm);
+            uRest[i] = ui;
+            int p = model.body(i).parentIndex();
+            if (p < 0) {
+                continue;
+            }
+            // W = D⁻¹ Uᵀ (dofs x 6) and w = D⁻¹ u: I^a = I^A - U W, p^a = p^A + I^a c + U w.
+            IExpr[][] w = new IExpr[6][];
+            for (int r = 0; r < 6; r++) {
+                IExpr[] col = new IExpr[dofs];
+                for (int k = 0; k < dofs; k++) {
+                    col[k] = u[i][k][r];
+                }
+                w[r] = d[i].solve(col);
+            }
+            IExpr[] wu = d[i].solve(ui);
+            IExpr[] iaSmall = new IExpr[36];
+            for (int r = 0; r < 6; r++) {
+                for (int c = r; c < 6; c++) {
+                    IExpr x = ia[i][6 * r + c];
+                    for (int k = 0; k < dofs; k++) {
+                        x = g.sub(x, g.mul(u[i][k][r], w[c][k]));
+                    }
+                    iaSmall[6 * r + c] = x;
+                    iaSmall[6 * c + r] = x;
+                }
+            }
+            IExpr[] pSmall = sp.add6(pa[i], times(iaSmall, bias[i]));
+            for (int k = 0; k < dofs; k++) {
+                pSmall = sp.add6(pSmall, sp.scale6(wu[k], u[i][k]));
+            }
+            ia[p] = add(ia[p], sp.congruence(joints.tree(i), sp.congruence(joints.joint(i), iaSmall)));
+            pa[p] = sp.add6(pa[p], joints.childToParentForce(i, pSmall));
+        }
+        IExpr[] gravity = sp.constants(model.gravity());
+        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        IExpr[][] acc = new IExpr[nb][];
+        IExpr[] qdd = new IExpr[nv];
+        for (int i = 0; i < nb; i++) {
+            int p = model.body(i).parentIndex();
+            IExpr[] a = sp.add6(joints.parentToChild(i, p < 0 ? a0 : acc[p]), bias[i]);
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            IExpr[] rhs = new IExpr[dofs];
+            for (int k = 0; k < dofs; k++) {
+                rhs[k] = g.sub(uRest[i][k], g.dot(u[i][k], a));
+            }
+            IExpr[] x = d[i].solve(rhs);
+            for (int k = 0; k < dofs; k++) {
+                qdd[vi + k] = x[k];
+                a = sp.add6(a, sp.scale6(x[k], s.get(k)));
+            }
+            acc[i] = a;
+        }
+        return qdd;
+    }
+
+    /** The spatial inertia [Ī, h×; (h×)ᵀ, m 1] as a symmetric 6 x 6 array. */
+    private IExpr[] matrix(SymbolicSpatial.Inertia in) {
+        IExpr[] m = new IExpr[36];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                m[6 * r + c] = in.i[3 * r + c];
+                m[6 * (r + 3) + c + 3] = r == c ? in.m : F.C0;
+            }
+        }
+        IExpr[] hx = cross(in.h);
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                m[6 * r + c + 3] = hx[3 * r + c];
+                m[6 * (c + 3) + r] = hx[3 * r + c];
+            }
+        }
+        return m;
+    }
+
+    /** The matrix x× (row-major 3 x 3). */
+    private IExpr[] cross(IExpr[] x) {
+        return new IExpr[] {F.C0, g.neg(x[2]), x[1], x[2], F.C0, g.neg(x[0]), g.neg(x[1]), x[0], F.C0};
+    }
+
+    /** M x for a symmetric 6 x 6 M. */
+    private IExpr[] times(IExpr[] m, IExpr[] x) {
+        IExpr[] out = new IExpr[6];
+        for (int r = 0; r < 6; r++) {
+            IExpr[] terms = new IExpr[6];
+            for (int c = 0; c < 6; c++) {
+                terms[c] = g.mul(m[6 * r + c], x[c]);
+            }
+            out[r] = g.sum(terms);
+        }
+        return out;
+    }
+
+    private IExpr[] add(IExpr[] a, IExpr[] b) {
+        IExpr[] out = new IExpr[36];
+        for (int r = 0; r < 6; r++) {
+            for (int c = r; c < 6; c++) {
+                out[6 * r + c] = g.add(a[6 * r + c], b[6 * r + c]);
+                out[6 * c + r] = out[6 * r + c];
+            }
+        }
+        return out;
+    }
+
+    /** D = L diag Lᵀ of a small symmetric positive definite matrix (unit lower L), and solves with it. */
+    private final class Ldl {
+        private final int n;
+        private final IExpr[][] l;
+        private final IExpr[] inverseDiagonal;
+
+        Ldl(IExpr[][] dm) {
+            n = dm.length;
+            l = new IExpr[n][n];
+            inverseDiagonal = new IExpr[n];
+            IExpr[] diagonal = new IExpr[n];
+            for (int j = 0; j < n; j++) {
+                IExpr dj = dm[j][j];
+                for (int k = 0; k < j; k++) {
+                    dj = g.sub(dj, g.mul(g.mul(l[j][k], l[j][k]), diagonal[k]));
+                }
+                diagonal[j] = dj;
+                inverseDiagonal[j] = g.div(F.C1, dj);
+                for (int i = j + 1; i < n; i++) {
+                    IExpr x = dm[i][j];
+                    for (int k = 0; k < j; k++) {
+                        x = g.sub(x, g.mul(g.mul(l[i][k], l[j][k]), diagonal[k]));
+                    }
+                    l[i][j] = g.mul(x, inverseDiagonal[j]);
+                }
+            }
+        }
+
+        /** D⁻¹ b. */
+        IExpr[] solve(IExpr[] b) {
+            IExpr[] x = b.clone();
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < i; k++) {
+                    x[i] = g.sub(x[i], g.mul(l[i][k], x[k]));
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                x[i] = g.mul(x[i], inverseDiagonal[i]);
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                for (int k = i + 1; k < n; k++) {
+                    x[i] = g.sub(x[i], g.mul(l[k][i], x[k]));
+                }
+            }
+            return x;
+        }
+    }
+}
