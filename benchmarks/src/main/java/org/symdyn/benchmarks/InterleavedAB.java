@@ -11,10 +11,12 @@ import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Model;
 
 /**
- * Interleaved A/B timing of the generated code before and after issue 18 (branch-free sine/cosine quadrants and
- * edge side), in one JVM: for each model {@code --copies} (3) classes are generated per side, A with
- * {@code -Dsymdyn.generator.branchyTrig=true} (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now;
- * then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
+ * Interleaved A/B timing of two forms of the generated code in one JVM. {@code --compare trig} (the default): before
+ * and after issue 18 (branch-free sine/cosine quadrants and edge side), A with
+ * {@code -Dsymdyn.generator.branchyTrig=true} (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now,
+ * all five dynamics methods. {@code --compare forward-dynamics} (issue 14): {@code forwardDynamics} only, A through
+ * the LᵀDL of H and B by the articulated-body algorithm ({@link CodeGenerator.ForwardDynamicsForm}). For each model
+ * {@code --copies} (3) classes are generated per side; then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
  * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
  * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
  *
@@ -55,6 +57,7 @@ public final class InterleavedAB {
         int rounds = 100;
         int roundMs = 20;
         int copies = 3;
+        boolean forwardDynamics = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--models" -> models = List.of(args[++i].split(","));
@@ -62,28 +65,38 @@ public final class InterleavedAB {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--round-ms" -> roundMs = Integer.parseInt(args[++i]);
                 case "--copies" -> copies = Integer.parseInt(args[++i]);
+                case "--compare" -> forwardDynamics = switch (args[++i]) {
+                    case "trig" -> false;
+                    case "forward-dynamics" -> true;
+                    default -> throw new IllegalArgumentException("--compare trig|forward-dynamics: " + args[i]);
+                };
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         if (copies < 1 || rounds < 10) {
             throw new IllegalArgumentException("--copies must be >= 1 and --rounds >= 10");
         }
-        System.out.printf("# A = branchy (pre-issue-18), B = branch-free; angles %s; %d copies per side; %d rounds of "
-                + "%d ms per class and method%n", angles, copies, rounds, roundMs);
+        System.out.printf("# %s; angles %s; %d copies per side; %d rounds of %d ms per class and method%n",
+                forwardDynamics ? "A = LTDL of H, B = articulated-body algorithm"
+                        : "A = branchy (pre-issue-18), B = branch-free", angles, copies, rounds, roundMs);
         System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
                 "B/A rounds p10-p90", "A copies", "B copies");
         for (String name : models) {
             Model model = BenchmarkStates.readModel(name);
             Dynamics[] classes = new Dynamics[2 * copies];
             for (int c = 0; c < copies; c++) {
-                classes[2 * c] = generate(model, "AB_" + name + "_A" + c, true);
-                classes[2 * c + 1] = generate(model, "AB_" + name + "_B" + c, false);
+                classes[2 * c] = forwardDynamics
+                        ? generate(model, "AB_" + name + "_A" + c, CodeGenerator.ForwardDynamicsForm.FACTORISED_MASS_MATRIX)
+                        : generate(model, "AB_" + name + "_A" + c, true);
+                classes[2 * c + 1] = forwardDynamics
+                        ? generate(model, "AB_" + name + "_B" + c, CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY)
+                        : generate(model, "AB_" + name + "_B" + c, false);
             }
             double[][] q = states(model, angles);
             Random rnd = new Random(BenchmarkStates.SEED + 1);
             double[] v = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             double[] x = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
-            for (String method : METHODS) {
+            for (String method : forwardDynamics ? new String[] {"forwardDynamics"} : METHODS) {
                 Runnable[] calls = new Runnable[classes.length];
                 int[] k = new int[1];
                 for (int i = 0; i < classes.length; i++) {
@@ -164,6 +177,12 @@ public final class InterleavedAB {
                 System.setProperty("symdyn.generator.branchyTrig", old);
             }
         }
+    }
+
+    static Dynamics generate(Model model, String className, CodeGenerator.ForwardDynamicsForm form) throws Exception {
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.benchmarks.ab", className).withForwardDynamics(form));
+        return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
     static double[][] states(Model model, String angles) {

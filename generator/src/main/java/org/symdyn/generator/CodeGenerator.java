@@ -1,6 +1,7 @@
 package org.symdyn.generator;
 
 import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
@@ -46,14 +47,16 @@ public final class CodeGenerator {
      * as long, ur5 3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x measured warm).
      */
     public record Options(String packageName, String className, boolean closedForm, boolean mathTrig,
-            boolean derivatives, ForwardDynamicsForm forwardDynamics) {
+            boolean derivatives, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics) {
         public Options {
             java.util.Objects.requireNonNull(forwardDynamics, "forwardDynamics");
+            java.util.Objects.requireNonNull(kinematics, "kinematics");
         }
 
         public Options(String packageName, String className, boolean closedForm, boolean mathTrig,
                 boolean derivatives) {
-            this(packageName, className, closedForm, mathTrig, derivatives, ForwardDynamicsForm.CHEAPER);
+            this(packageName, className, closedForm, mathTrig, derivatives, ForwardDynamicsForm.CHEAPER,
+                    KinematicsForm.BY_SIZE);
         }
 
         public Options(String packageName, String className) {
@@ -70,13 +73,33 @@ public final class CodeGenerator {
 
         /** These options with the derivatives ({@link org.symdyn.contract.DynamicsDerivatives}) on or off. */
         public Options withDerivatives(boolean on) {
-            return new Options(packageName, className, closedForm, mathTrig, on, forwardDynamics);
+            return new Options(packageName, className, closedForm, mathTrig, on, forwardDynamics, kinematics);
         }
 
         /** These options with forward dynamics in the given form (the default picks the cheaper). */
         public Options withForwardDynamics(ForwardDynamicsForm form) {
-            return new Options(packageName, className, closedForm, mathTrig, derivatives, form);
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, form, kinematics);
         }
+
+        /** These options with the kinematics methods in the given form (the default chooses by the model's size). */
+        public Options withKinematics(KinematicsForm form) {
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics, form);
+        }
+    }
+
+    /**
+     * How the generated class evaluates the kinematics of one body ({@link org.symdyn.contract.Kinematics}).
+     */
+    public enum KinematicsForm {
+        /**
+         * Per body up to a sum over bodies of their depth of {@value SharedPassKinematics#MAX_PER_BODY_DEPTH_SUM}
+         * (every shared model and sample), shared passes above it (long chains, large trees).
+         */
+        BY_SIZE,
+        /** Each body its own straight-line method from the root: fastest per call, source quadratic in depth. */
+        PER_BODY,
+        /** Straight-line passes over the whole tree and small query methods: source linear in the bodies. */
+        SHARED_PASSES
     }
 
     /**
@@ -226,7 +249,15 @@ public final class CodeGenerator {
                 concat(hOut, gOut));
         t = lap(millis, "fused", t);
 
-        new KinematicsMethods(model, sym.kinematics(), emitter, methods).emitAll();
+        List<FieldSpec> fields = new ArrayList<>();
+        boolean sharedPasses = options.kinematics() == KinematicsForm.SHARED_PASSES
+                || options.kinematics() == KinematicsForm.BY_SIZE
+                        && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
+        if (sharedPasses) {
+            new SharedPassKinematics(model, sym.kinematics(), emitter, methods, fields).emitAll();
+        } else {
+            new KinematicsMethods(model, sym.kinematics(), emitter, methods).emitAll();
+        }
         t = lap(millis, "kinematics", t);
         if (options.derivatives()) {
             t = emitDerivatives(model, sym.derivatives(), h, c, emitter, methods, ops, q, v, millis, t);
@@ -237,8 +268,8 @@ public final class CodeGenerator {
             lap(millis, "closed_form", t);
         }
 
-        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, ops, fd, emitter.workspaceSize(), rows,
-                closedForm);
+        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, ops, fd, sharedPasses,
+                emitter.workspaceSize(), rows, closedForm);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);

@@ -96,9 +96,24 @@ public final class SymbolicArticulatedBody {
                 w[r] = d[i].solve(col);
             }
             IExpr[] wu = d[i].solve(ui);
+            // I^a S = U - U D⁻¹ Sᵀ U = 0: where a column of S is a coordinate axis (±e_j: most revolute and prismatic
+            // joints, the ball joint's three), row and column j of I^a are exactly zero. Said so here, since the graph
+            // cannot see that U_j D⁻¹ U_j cancels I^A_jj; the zeros then fold through the transform to the parent.
+            boolean[] nullAxis = new boolean[6];
+            for (IExpr[] sk : s) {
+                int axis = coordinateAxis(sk);
+                if (axis >= 0) {
+                    nullAxis[axis] = true;
+                }
+            }
             IExpr[] iaSmall = new IExpr[36];
             for (int r = 0; r < 6; r++) {
                 for (int c = r; c < 6; c++) {
+                    if (nullAxis[r] || nullAxis[c]) {
+                        iaSmall[6 * r + c] = F.C0;
+                        iaSmall[6 * c + r] = F.C0;
+                        continue;
+                    }
                     IExpr x = ia[i][6 * r + c];
                     for (int k = 0; k < dofs; k++) {
                         x = g.sub(x, g.mul(u[i][k][r], w[c][k]));
@@ -136,6 +151,21 @@ public final class SymbolicArticulatedBody {
             acc[i] = a;
         }
         return qdd;
+    }
+
+    /** j if s is ±e_j (a unit vector along coordinate j), else -1. */
+    private static int coordinateAxis(IExpr[] s) {
+        int axis = -1;
+        for (int k = 0; k < 6; k++) {
+            if (s[k].isZero()) {
+                continue;
+            }
+            if (axis >= 0 || !(s[k].isOne() || s[k].isMinusOne())) {
+                return -1;
+            }
+            axis = k;
+        }
+        return axis;
     }
 
     /** The spatial inertia [Ī, h×; (h×)ᵀ, m 1] as a symmetric 6 x 6 array. */

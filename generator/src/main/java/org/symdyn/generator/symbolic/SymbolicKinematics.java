@@ -135,6 +135,26 @@ public final class SymbolicKinematics {
         return accelerations().acceleration()[body];
     }
 
+    /** Body i's bias acceleration (its spatial acceleration at v̇ = 0, gravity excluded), body coordinates. */
+    public IExpr[] bodyBiasAcceleration(int body) {
+        return velocities().acceleration()[body];
+    }
+
+    /**
+     * The motion subspace columns of body i's joint in world coordinates at the world origin, [E_iᵀ s_ω;
+     * E_iᵀ s_v + r_i × E_iᵀ s_ω] per dof: a point Jacobian's column is v + ω × p_world, a body Jacobian's is the
+     * body's own transform of it.
+     */
+    public IExpr[][] worldSubspace(int body) {
+        SymbolicSpatial.Transform x = worldTransform(body);
+        List<IExpr[]> s = joints.subspace(body);
+        IExpr[][] out = new IExpr[s.size()][];
+        for (int d = 0; d < s.size(); d++) {
+            out[d] = sp.applyInverseMotion(x, s.get(d));
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ points
 
     /** World position r + Eᵀ p of the point p of body i. */

@@ -1,0 +1,83 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.generator.CodeGenerator.KinematicsForm;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelBuilder;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
+import org.symdyn.testing.SharedFiles;
+
+/**
+ * The kinematics of large models from shared passes over the tree ({@link SharedPassKinematics}) against the generic
+ * runtime, as {@link GeneratedVsGenericTest} checks the per-body form: every pose, frame, velocity, acceleration,
+ * point quantity and Jacobian on random states at 1e-10 relative.
+ */
+class SharedPassKinematicsTest {
+
+    /** Every joint type and constraint, the passes forced (the model is small). */
+    @Test
+    void everyJointTypeMatchesGeneric() throws Exception {
+        Model model = CodeGeneratorTest.everyJointType();
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "EveryJointPasses").withKinematics(KinematicsForm.SHARED_PASSES));
+        assertTrue(gen.source().contains("runs a straight-line pass over the whole tree"), "header");
+        GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 11);
+    }
+
+    /** A floating quadruped with named foot frames, the passes forced. */
+    @Test
+    void aFloatingQuadrupedMatchesGeneric() throws Exception {
+        Model model = UrdfReader.read(SharedFiles.model("hyq_no_sensors.urdf"), new UrdfReader.Options(true, false));
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "HyqPasses").withKinematics(KinematicsForm.SHARED_PASSES));
+        ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
+        GeneratedVsGenericTest.comparePoses(model, generated, new Random(12));
+        GeneratedVsGenericTest.compareKinematics(model, generated, new Random(13));
+        // The index checks say what the per-body form's switch says.
+        IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                () -> generated.bodyJacobian(new double[model.nq()], model.bodyCount(), new DMatrixRMaj(6, model.nv())));
+        assertTrue(e.getMessage().equals("body " + model.bodyCount() + " of " + model.bodyCount()), e.getMessage());
+    }
+
+    /**
+     * A 30-link chain is past {@link SharedPassKinematics#MAX_PER_BODY_DEPTH_SUM} (its depth sum is 465): by
+     * default it gets the passes, which match the generic runtime, and its class is a fraction of the per-body one.
+     */
+    @Test
+    void aLongChainGetsThePassesByDefault() throws Exception {
+        Model model = chain(30);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Chain30"));
+        assertTrue(gen.source().contains("runs a straight-line pass over the whole tree"), "header");
+        GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 14);
+        Model small = chain(24);
+        assertFalse(new CodeGenerator().generate(small, new CodeGenerator.Options("test.gen", "Chain24")).source()
+                .contains("runs a straight-line pass over the whole tree"), "a 24-link chain (depth sum 300) keeps "
+                + "per-body methods");
+    }
+
+    /** A chain of n revolute links with full inertias, axes cycling z, y, x. */
+    static Model chain(int n) throws Exception {
+        ModelBuilder b = Model.builder("chain" + n);
+        String parent = "world";
+        double[][] axes = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+        for (int i = 0; i < n; i++) {
+            b.addBody("link" + i, parent, "j" + i, JointType.REVOLUTE, axes[i % 3],
+                    Pose.fromXyzRpy(new double[] {0.02, 0.01, 0.3}, new double[] {0.1, 0, 0}),
+                    RigidBodyInertia.of(1 + 0.02 * i, new double[] {0.01, 0.02, 0.15}, 0.02, 0.001, -0.002, 0.03,
+                            0.0015, 0.025));
+            parent = "link" + i;
+        }
+        return b.build();
+    }
+}
