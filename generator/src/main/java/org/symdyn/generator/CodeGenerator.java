@@ -116,6 +116,27 @@ public final class CodeGenerator {
         ARTICULATED_BODY
     }
 
+    /**
+     * Past this {@link #factorisationWork} the LᵀDL of H is not derived by default (a chain of 66 links is at
+     * about 96,000): its symbolic work grows with n d², and the articulated-body algorithm costs less there (a
+     * 40-link chain: 12,976 operations against the factorisation's 27,000 and more).
+     */
+    static final long MAX_FACTORISATION_WORK = 100_000;
+
+    /** Σ_k |ancestors(k)|² over the dof tree: the size of the LᵀDL factorisation of H. */
+    static long factorisationWork(Model model) {
+        int[] lambda = model.dofParents();
+        long work = 0;
+        for (int k = 0; k < lambda.length; k++) {
+            long a = 0;
+            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+                a++;
+            }
+            work += a * a;
+        }
+        return work;
+    }
+
     /** Largest model (dof) for which {@link Options#closedForm()} writes the equations. */
     public static final int CLOSED_FORM_MAX_DOF = 4;
     /** Time limit of the simplification of one closed-form entry, in seconds. */
@@ -193,8 +214,17 @@ public final class CodeGenerator {
         t = lap(millis, "gravity", t);
         IExpr[] tauId = dyn.inverseDynamics();
         t = lap(millis, "inverse_dynamics", t);
-        IExpr[] qddFactorised = dyn.forwardDynamics(h, c);
-        IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
+        // The factorisation of H is derived here, where it always was (so that the temporaries of every other
+        // method keep their names); the articulated-body algorithm at the very end, and the cheaper of the two is
+        // emitted in forwardDynamics' place. The factorisation is O(n d²) symbolic work: past
+        // MAX_FACTORISATION_WORK (a chain of about 66 links) it is not derived and the ABA, far cheaper there, is
+        // taken.
+        IExpr[] qddFactorised = null;
+        if (options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
+                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
+                        && factorisationWork(model) <= MAX_FACTORISATION_WORK) {
+            qddFactorised = dyn.forwardDynamics(h, c);
+        }
         t = lap(millis, "forward_dynamics", t);
         IExpr[] phi = con.positionErrors();
         IExpr[] phidot = con.velocityErrors();
@@ -227,34 +257,42 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "gravity", ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv)), vector("g", gq));
         emit(emitter, methods, ops, "inverse_dynamics", ArgumentChecks.method("inverseDynamics", q, v,
                 ArgumentChecks.Arg.in("vdot", nv), ArgumentChecks.Arg.out("tau", nv)), vector("tau", tauId));
-        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(),
-                emitter.count(vector("vdot", qddFactorised)), emitter.count(vector("vdot", qddArticulated)));
-        emit(emitter, methods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
-                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),
-                vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
+        int forwardDynamicsAt = methods.size();
+        ops.put("forward_dynamics", OperationCount.ZERO);
         emit(emitter, methods, ops, "position_error", ArgumentChecks.method("positionError", q, phiParam), phiOut);
         emit(emitter, methods, ops, "velocity_error", ArgumentChecks.method("velocityError", q, v, phidotParam), phidotOut);
         emit(emitter, methods, ops, "constraint_jacobian", ArgumentChecks.method("constraintJacobian", q, gParam), gOut);
         emit(emitter, methods, ops, "gamma", ArgumentChecks.method("gamma", q, v, gammaParam), gammaOut);
         t = lap(millis, "emission", t);
 
-        // The fused evaluations of ModelFunctions: one emission over all outputs, so that sines, cosines, transforms
-        // and velocities are computed once for all of them.
-        emit(emitter, methods, ops, "constrained_system", ArgumentChecks.method("constrainedSystem", q, v, hParam,
-                cParam, gParam, gammaParam), concat(hOut, cOut, gOut, gammaOut));
-        emit(emitter, methods, ops, "constrained_system_with_errors", ArgumentChecks.method("constrainedSystem", q, v,
-                hParam, cParam, gParam, gammaParam, phiParam, phidotParam),
-                concat(hOut, cOut, gOut, gammaOut, phiOut, phidotOut));
-        emit(emitter, methods, ops, "impulse_system", ArgumentChecks.method("impulseSystem", q, hParam, gParam),
-                concat(hOut, gOut));
+        boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
+                || options.kinematics() == KinematicsForm.BY_SIZE
+                        && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
+        if (large) {
+            // A large model keeps ModelFunctions' default fused evaluations (the separate calls): emitting them
+            // again would repeat H, which grows with n times the depth, three more times; recorded at the cost of
+            // the calls they make.
+            ops.put("constrained_system", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian", "gamma"));
+            ops.put("constrained_system_with_errors", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian",
+                    "gamma", "position_error", "velocity_error"));
+            ops.put("impulse_system", sum(ops, "mass_matrix", "constraint_jacobian"));
+        } else {
+            // The fused evaluations of ModelFunctions: one emission over all outputs, so that sines, cosines,
+            // transforms and velocities are computed once for all of them.
+            emit(emitter, methods, ops, "constrained_system", ArgumentChecks.method("constrainedSystem", q, v, hParam,
+                    cParam, gParam, gammaParam), concat(hOut, cOut, gOut, gammaOut));
+            emit(emitter, methods, ops, "constrained_system_with_errors", ArgumentChecks.method("constrainedSystem",
+                    q, v, hParam, cParam, gParam, gammaParam, phiParam, phidotParam),
+                    concat(hOut, cOut, gOut, gammaOut, phiOut, phidotOut));
+            emit(emitter, methods, ops, "impulse_system", ArgumentChecks.method("impulseSystem", q, hParam, gParam),
+                    concat(hOut, gOut));
+        }
         t = lap(millis, "fused", t);
 
         List<FieldSpec> fields = new ArrayList<>();
-        boolean sharedPasses = options.kinematics() == KinematicsForm.SHARED_PASSES
-                || options.kinematics() == KinematicsForm.BY_SIZE
-                        && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
-        if (sharedPasses) {
-            new SharedPassKinematics(model, sym.kinematics(), emitter, methods, fields).emitAll();
+        Map<String, int[]> tables = new LinkedHashMap<>();
+        if (large) {
+            new SharedPassKinematics(model, sym.kinematics(), emitter, methods, fields, tables).emitAll();
         } else {
             new KinematicsMethods(model, sym.kinematics(), emitter, methods).emitAll();
         }
@@ -268,7 +306,19 @@ public final class CodeGenerator {
             lap(millis, "closed_form", t);
         }
 
-        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, ops, fd, sharedPasses,
+        IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
+        OperationCount factorisedOps = qddFactorised == null ? null : emitter.count(vector("vdot", qddFactorised));
+        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps,
+                emitter.count(concat(matrix("H", h), vector("C", c))),
+                emitter.count(vector("vdot", qddArticulated)));
+        List<MethodSpec> fdMethods = new ArrayList<>();
+        emit(emitter, fdMethods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
+                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),
+                vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
+        methods.addAll(forwardDynamicsAt, fdMethods);
+        lap(millis, "articulated_body", t);
+
+        TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
                 emitter.workspaceSize(), rows, closedForm);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
@@ -338,6 +388,14 @@ public final class CodeGenerator {
             }
         }
         return out;
+    }
+
+    private static OperationCount sum(Map<String, OperationCount> ops, String... keys) {
+        OperationCount total = OperationCount.ZERO;
+        for (String k : keys) {
+            total = total.plus(ops.get(k));
+        }
+        return total;
     }
 
     @SafeVarargs

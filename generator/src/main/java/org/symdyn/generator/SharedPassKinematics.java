@@ -6,7 +6,6 @@ import com.squareup.javapoet.MethodSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.symbolic.SymbolicKinematics;
@@ -45,14 +44,17 @@ final class SharedPassKinematics {
     private final MethodEmitter emitter;
     private final List<MethodSpec> methods;
     private final List<FieldSpec> fields;
+    private final java.util.Map<String, int[]> tables;
 
+    /** Emits into {@code methods}, the instance arrays into {@code fields}, the static int tables into {@code tables}. */
     SharedPassKinematics(Model model, SymbolicKinematics kinematics, MethodEmitter emitter, List<MethodSpec> methods,
-            List<FieldSpec> fields) {
+            List<FieldSpec> fields, java.util.Map<String, int[]> tables) {
         this.model = model;
         this.kinematics = kinematics;
         this.emitter = emitter;
         this.methods = methods;
         this.fields = fields;
+        this.tables = tables;
     }
 
     /** The sum over bodies of their depth in the tree (the body itself counted), the size of per-body methods. */
@@ -80,8 +82,8 @@ final class SharedPassKinematics {
         for (int b = 0; b < nb; b++) {
             lastDof[b] = model.body(b).joint().vIndex() + model.body(b).joint().type().nv() - 1;
         }
-        fields.add(table("DOF_PARENT", model.dofParents()));
-        fields.add(table("LAST_DOF", lastDof));
+        tables.put("DOF_PARENT", model.dofParents());
+        tables.put("LAST_DOF", lastDof);
         emitPasses(nb, nv, nq);
 
         ArgumentChecks.Arg q = ArgumentChecks.Arg.in("q", nq);
@@ -272,11 +274,5 @@ final class SharedPassKinematics {
     private static FieldSpec array(String name, int length) {
         return FieldSpec.builder(double[].class, name, Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(length, 1)).build();
-    }
-
-    private static FieldSpec table(String name, int[] values) {
-        return FieldSpec.builder(int[].class, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("{$L}", Arrays.stream(values).mapToObj(Integer::toString)
-                        .collect(Collectors.joining(", "))).build();
     }
 }
