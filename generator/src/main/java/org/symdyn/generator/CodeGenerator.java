@@ -206,7 +206,17 @@ public final class CodeGenerator {
         int nq = model.nq();
         long t = lap(millis, "setup", t0);
 
-        IExpr[][] h = dyn.massMatrix();
+        // A large model (long branches) gets linear-size forms of the methods whose unrolled source grows with n
+        // times the depth: shared kinematics passes, a looped CRBA, no separately emitted fused evaluations.
+        boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
+                || options.kinematics() == KinematicsForm.BY_SIZE
+                        && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
+        boolean factorisedCandidate = options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
+                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
+                        && factorisationWork(model) <= MAX_FACTORISATION_WORK;
+        // The symbolic H: for the unrolled massMatrix, the fused evaluations, the factorisation and the derivatives.
+        IExpr[][] h = !large || factorisedCandidate || options.derivatives() || options.closedForm()
+                ? dyn.massMatrix() : null;
         t = lap(millis, "mass_matrix", t);
         IExpr[] c = dyn.biasForces();
         t = lap(millis, "bias_forces", t);
@@ -220,9 +230,7 @@ public final class CodeGenerator {
         // MAX_FACTORISATION_WORK (a chain of about 66 links) it is not derived and the ABA, far cheaper there, is
         // taken.
         IExpr[] qddFactorised = null;
-        if (options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
-                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
-                        && factorisationWork(model) <= MAX_FACTORISATION_WORK) {
+        if (factorisedCandidate) {
             qddFactorised = dyn.forwardDynamics(h, c);
         }
         t = lap(millis, "forward_dynamics", t);
@@ -246,13 +254,21 @@ public final class CodeGenerator {
         ArgumentChecks.Arg phiParam = ArgumentChecks.Arg.out("phi", rows);
         ArgumentChecks.Arg phidotParam = ArgumentChecks.Arg.out("phidot", rows);
 
-        List<MethodEmitter.Output> hOut = matrix("H", h);
+        List<MethodEmitter.Output> hOut = h == null ? null : matrix("H", h);
+        List<FieldSpec> fields = new ArrayList<>();
+        Map<String, int[]> tables = new LinkedHashMap<>();
         List<MethodEmitter.Output> cOut = vector("C", c);
         List<MethodEmitter.Output> gOut = matrix("G", jac);
         List<MethodEmitter.Output> gammaOut = vector("gamma", gamma);
         List<MethodEmitter.Output> phiOut = vector("phi", phi);
         List<MethodEmitter.Output> phidotOut = vector("phidot", phidot);
-        emit(emitter, methods, ops, "mass_matrix", ArgumentChecks.method("massMatrix", q, hParam), hOut);
+        if (large) {
+            OperationCount looped = LoopedMassMatrix.emit(model, dyn, emitter, ArgumentChecks.method("massMatrix", q,
+                    hParam), methods, fields, tables);
+            ops.put("mass_matrix", looped);
+        } else {
+            emit(emitter, methods, ops, "mass_matrix", ArgumentChecks.method("massMatrix", q, hParam), hOut);
+        }
         emit(emitter, methods, ops, "bias_forces", ArgumentChecks.method("biasForces", q, v, cParam), cOut);
         emit(emitter, methods, ops, "gravity", ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv)), vector("g", gq));
         emit(emitter, methods, ops, "inverse_dynamics", ArgumentChecks.method("inverseDynamics", q, v,
@@ -265,9 +281,6 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "gamma", ArgumentChecks.method("gamma", q, v, gammaParam), gammaOut);
         t = lap(millis, "emission", t);
 
-        boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
-                || options.kinematics() == KinematicsForm.BY_SIZE
-                        && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
         if (large) {
             // A large model keeps ModelFunctions' default fused evaluations (the separate calls): emitting them
             // again would repeat H, which grows with n times the depth, three more times; recorded at the cost of
@@ -289,8 +302,6 @@ public final class CodeGenerator {
         }
         t = lap(millis, "fused", t);
 
-        List<FieldSpec> fields = new ArrayList<>();
-        Map<String, int[]> tables = new LinkedHashMap<>();
         if (large) {
             new SharedPassKinematics(model, sym.kinematics(), emitter, methods, fields, tables).emitAll();
         } else {
@@ -308,8 +319,9 @@ public final class CodeGenerator {
 
         IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
         OperationCount factorisedOps = qddFactorised == null ? null : emitter.count(vector("vdot", qddFactorised));
-        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps,
-                emitter.count(concat(matrix("H", h), vector("C", c))),
+        OperationCount massAndBias = h != null ? emitter.count(concat(matrix("H", h), vector("C", c)))
+                : ops.get("mass_matrix").plus(ops.get("bias_forces"));
+        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps, massAndBias,
                 emitter.count(vector("vdot", qddArticulated)));
         List<MethodSpec> fdMethods = new ArrayList<>();
         emit(emitter, fdMethods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,

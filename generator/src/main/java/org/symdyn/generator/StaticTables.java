@@ -65,12 +65,16 @@ final class StaticTables {
         } else {
             init.addStatement("final $T a = new $T[$L]", type, component, elements.size());
         }
-        for (int from = 0, s = 0; from < elements.size(); from += SLICE, s++) {
+        // A slice holds up to SLICE values: a row of an array of arrays counts its values.
+        int k = 0;
+        for (int s = 0; k < elements.size(); s++) {
             String slice = name + "$" + s;
             init.addStatement("$L(a)", slice);
             MethodSpec.Builder m = MethodSpec.methodBuilder(slice).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(type, "a");
-            for (int k = from; k < Math.min(elements.size(), from + SLICE); k++) {
+            for (int values = 0; k < elements.size() && (values == 0 || values + weight(elements.get(k)) <= SLICE);
+                    k++) {
+                values += weight(elements.get(k));
                 if (component instanceof ArrayTypeName) {
                     m.addStatement("a[$L] = new $T $L", k, component, elements.get(k));
                 } else {
@@ -80,6 +84,12 @@ final class StaticTables {
             methods.add(m.build());
         }
         methods.add(init.addStatement("return a").build());
+    }
+
+    /** The number of values in a literal: 1, or the entries of a row such as {@code {1.0, 0.0, 2.5}}. */
+    private static int weight(CodeBlock element) {
+        String text = element.toString();
+        return text.startsWith("{") ? text.split(",").length : 1;
     }
 
     /** {@link #array} and, when sliced, its filling methods. */

@@ -66,6 +66,24 @@ class SharedPassKinematicsTest {
                 + "per-body methods");
     }
 
+    /**
+     * A 70-link chain: past {@link CodeGenerator#MAX_FACTORISATION_WORK} (the LᵀDL of H is not derived, the
+     * articulated-body algorithm is taken), past {@link StaticTables#MAX_INLINE_ELEMENTS} (its tables are filled by
+     * slice methods), with the looped CRBA: every method matches the generic runtime and none is over the JIT limit
+     * (the in-process compilation checks every method, the class initialiser included).
+     */
+    @Test
+    void aSeventyLinkChainGeneratesAndMatchesGeneric() throws Exception {
+        Model model = chain(70);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Chain70"));
+        String source = gen.source();
+        assertTrue(source.contains("so the factorisation of H was not derived"), "header");
+        assertTrue(source.contains("private static final int[] PARENTS = PARENTS$init();"), "sliced tables");
+        assertTrue(source.contains("massMatrixPass(q);"), "looped CRBA");
+        GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 15);
+    }
+
     /** A chain of n revolute links with full inertias, axes cycling z, y, x. */
     static Model chain(int n) throws Exception {
         ModelBuilder b = Model.builder("chain" + n);

@@ -227,8 +227,10 @@ public final class MethodEmitter {
         Map<Output, Integer> lastOperand = new HashMap<>();
         for (Output o : outputs) {
             int last = -1;
+            // A temporary's operands were created before it, so the latest temporary an output reaches is one of
+            // those it names directly: no walk of the whole graph per output (quadratic for a long chain's H).
             Set<ISymbol> uses = new HashSet<>();
-            collect(o.value(), uses);
+            collectDirect(o.value(), uses);
             for (ISymbol s : uses) {
                 last = Math.max(last, created.getOrDefault(s, -1));
             }

@@ -150,8 +150,8 @@ public final class SymbolicRecursions {
         return inverseDynamics(sp.zeros(nv), sp.zeros(nv), true);
     }
 
-    /** CRBA: H(q), an nv x nv array whose (i, j) and (j, i) entries are the same expression. */
-    public IExpr[][] massMatrix() {
+    /** The composite inertia of every body's subtree, body coordinates (the first pass of the CRBA). */
+    private SymbolicSpatial.Inertia[] composite() {
         SymbolicSpatial.Inertia[] ic = new SymbolicSpatial.Inertia[nb];
         for (int i = 0; i < nb; i++) {
             ic[i] = inertias.of(i);
@@ -163,6 +163,52 @@ public final class SymbolicRecursions {
                 ic[p] = sp.add(ic[p], sp.transformToParent(joints.tree(i), rotated));
             }
         }
+        return ic;
+    }
+
+    /**
+     * The composite inertia of every body's subtree in body coordinates, 10 entries each: m, h = m c (3), and Ī
+     * about the origin as Ixx, Ixy, Ixz, Iyy, Iyz, Izz.
+     */
+    public IExpr[][] compositeInertias() {
+        SymbolicSpatial.Inertia[] ic = composite();
+        IExpr[][] out = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            SymbolicSpatial.Inertia in = ic[i];
+            out[i] = new IExpr[] {in.m, in.h[0], in.h[1], in.h[2], in.i[0], in.i[1], in.i[2], in.i[4], in.i[5],
+                in.i[8]};
+        }
+        return out;
+    }
+
+    /** X_i from the parent to body i as (E row-major, r): 12 entries per body. */
+    public IExpr[][] parentToChildTransforms() {
+        IExpr[][] out = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            SymbolicSpatial.Transform x = joints.parentToChild(i);
+            out[i] = new IExpr[12];
+            System.arraycopy(x.e, 0, out[i], 0, 9);
+            System.arraycopy(x.r, 0, out[i], 9, 3);
+        }
+        return out;
+    }
+
+    /** The motion subspace column of every dof (6 entries, its body's coordinates), in dof order. */
+    public IExpr[][] subspaceColumns() {
+        IExpr[][] out = new IExpr[nv][];
+        for (int i = 0; i < nb; i++) {
+            List<IExpr[]> s = joints.subspace(i);
+            int vi = model.body(i).joint().vIndex();
+            for (int d = 0; d < s.size(); d++) {
+                out[vi + d] = s.get(d);
+            }
+        }
+        return out;
+    }
+
+    /** CRBA: H(q), an nv x nv array whose (i, j) and (j, i) entries are the same expression. */
+    public IExpr[][] massMatrix() {
+        SymbolicSpatial.Inertia[] ic = composite();
         IExpr[][] h = new IExpr[nv][nv];
         for (IExpr[] row : h) {
             Arrays.fill(row, F.C0);
