@@ -33,11 +33,12 @@ import org.symdyn.model.Model;
 final class SharedPassKinematics {
     /**
      * Above this sum over bodies of their depth (number of moving ancestors, the body included), the generator
-     * emits the shared passes instead of per-body methods. The shared models and samples are far below it
-     * (romeo_small with its floating base 159, the 7-dof arms 28) and keep their per-body methods; a chain of 25
-     * links is at 325.
+     * emits the shared passes instead of per-body methods. The shared models and samples are below it (romeo_small
+     * with its floating base 159, the 7-dof arms 28) and keep their per-body methods. Measured generation (fresh
+     * JVM, median of 3): a 20-link chain (depth sum 210) 15.7 s per body, 6-7 s with the passes, as fast as a
+     * 30-link chain with them; so the bound sits just below it.
      */
-    static final int MAX_PER_BODY_DEPTH_SUM = 300;
+    static final int MAX_PER_BODY_DEPTH_SUM = 200;
 
     private final Model model;
     private final SymbolicKinematics kinematics;
