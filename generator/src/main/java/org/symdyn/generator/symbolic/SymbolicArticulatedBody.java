@@ -126,7 +126,15 @@ public final class SymbolicArticulatedBody {
             for (int k = 0; k < dofs; k++) {
                 pSmall = sp.add6(pSmall, sp.scale6(wu[k], u[i][k]));
             }
-            ia[p] = add(ia[p], sp.congruence(joints.tree(i), sp.congruence(joints.joint(i), iaSmall)));
+            int[] axis = joints.coordinateAxis(i);
+            IExpr[] turned;
+            if (axis != null) {
+                IExpr[] sc = joints.sineCosine(i);
+                turned = sp.congruenceAboutAxis(axis[0], axis[1] > 0 ? sc[0] : g.neg(sc[0]), sc[1], iaSmall);
+            } else {
+                turned = sp.congruence(joints.joint(i), iaSmall);
+            }
+            ia[p] = add(ia[p], sp.congruence(joints.tree(i), turned));
             pa[p] = sp.add6(pa[p], joints.childToParentForce(i, pSmall));
         }
         IExpr[] gravity = sp.constants(model.gravity());

@@ -73,6 +73,30 @@ public final class SymbolicJoints {
         return tree[i];
     }
 
+    /**
+     * For a revolute or continuous joint about a coordinate axis ±e_k, {k, ±1}: its X_J is then the rotation that
+     * {@link SymbolicSpatial#congruenceAboutAxis} takes, with the sine signed by the axis; null for other joints.
+     */
+    int[] coordinateAxis(int i) {
+        Joint j = model.body(i).joint();
+        if (j.type() != JointType.REVOLUTE && j.type() != JointType.CONTINUOUS) {
+            return null;
+        }
+        double[] axis = j.axis();
+        for (int k = 0; k < 3; k++) {
+            if (Math.abs(axis[k]) == 1 && axis[(k + 1) % 3] == 0 && axis[(k + 2) % 3] == 0) {
+                return new int[] {k, (int) Math.signum(axis[k])};
+            }
+        }
+        return null;
+    }
+
+    /** sin q and cos q of body i's (1-dof) joint angle. */
+    IExpr[] sineCosine(int i) {
+        int qi = model.body(i).joint().qIndex();
+        return new IExpr[] {g.input(Kind.SIN_Q, qi), g.input(Kind.COS_Q, qi)};
+    }
+
     /** X_J(q_i). */
     SymbolicSpatial.Transform joint(int i) {
         return joint[i];

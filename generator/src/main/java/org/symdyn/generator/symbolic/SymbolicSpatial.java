@@ -260,6 +260,72 @@ final class SymbolicSpatial {
         return out;
     }
 
+    /**
+     * Xᵀ M X for a symmetric 6 x 6 M and X = diag(E, E) the rotation by an angle about the coordinate axis k
+     * (E_aa = E_bb = c, E_ab = s, E_ba = -s for (a, b) = (k + 1, k + 2) mod 3, E_kk = 1: a revolute joint about
+     * ±e_k, s carrying the sign). The symmetric blocks take the double-angle form, with C₂ = c² - s², S₂ = 2 c s:
+     * N'_aa = p + t, N'_bb = p - t, N'_ab = d S₂ + N_ab C₂ (p, d the half sum and half difference of N_aa and N_bb,
+     * t = d C₂ - N_ab S₂), N'_ak = c N_ak - s N_bk, N'_bk = s N_ak + c N_bk, N'_kk = N_kk: about half the operations
+     * of {@link #congruence} on the same matrix.
+     */
+    IExpr[] congruenceAboutAxis(int k, IExpr s, IExpr c, IExpr[] m) {
+        int a = (k + 1) % 3;
+        int b = (k + 2) % 3;
+        IExpr c2 = g.sub(g.mul(c, c), g.mul(s, s));
+        IExpr s2 = g.mul(g.integer(2), g.mul(c, s));
+        IExpr[] out = new IExpr[36];
+        for (int block = 0; block < 6; block += 3) {
+            IExpr[] n = new IExpr[9];
+            for (int r = 0; r < 3; r++) {
+                for (int col = 0; col < 3; col++) {
+                    n[3 * r + col] = m[6 * (block + r) + block + col];
+                }
+            }
+            IExpr half = F.QQ(1, 2);
+            IExpr p = g.mul(half, g.add(n[4 * a], n[4 * b]));
+            IExpr d = g.mul(half, g.sub(n[4 * a], n[4 * b]));
+            IExpr nab = n[3 * a + b];
+            IExpr t = g.sub(g.mul(d, c2), g.mul(nab, s2));
+            IExpr[] r = new IExpr[9];
+            r[4 * a] = g.add(p, t);
+            r[4 * b] = g.sub(p, t);
+            r[3 * a + b] = g.add(g.mul(d, s2), g.mul(nab, c2));
+            r[3 * b + a] = r[3 * a + b];
+            r[3 * a + k] = g.sub(g.mul(c, n[3 * a + k]), g.mul(s, n[3 * b + k]));
+            r[3 * b + k] = g.add(g.mul(s, n[3 * a + k]), g.mul(c, n[3 * b + k]));
+            r[3 * k + a] = r[3 * a + k];
+            r[3 * k + b] = r[3 * b + k];
+            r[4 * k] = n[4 * k];
+            for (int row = 0; row < 3; row++) {
+                for (int col = 0; col < 3; col++) {
+                    out[6 * (block + row) + block + col] = r[3 * row + col];
+                }
+            }
+        }
+        // The off-diagonal block: B E (columns a, b turned), then Eᵀ (rows a, b turned).
+        IExpr[] bt = new IExpr[9];
+        for (int r = 0; r < 3; r++) {
+            IExpr ba = m[6 * r + 3 + a];
+            IExpr bb = m[6 * r + 3 + b];
+            bt[3 * r + a] = g.sub(g.mul(c, ba), g.mul(s, bb));
+            bt[3 * r + b] = g.add(g.mul(s, ba), g.mul(c, bb));
+            bt[3 * r + k] = m[6 * r + 3 + k];
+        }
+        for (int col = 0; col < 3; col++) {
+            IExpr ta = bt[3 * a + col];
+            IExpr tb = bt[3 * b + col];
+            IExpr[] rows = new IExpr[3];
+            rows[a] = g.sub(g.mul(c, ta), g.mul(s, tb));
+            rows[b] = g.add(g.mul(s, ta), g.mul(c, tb));
+            rows[k] = bt[3 * k + col];
+            for (int r = 0; r < 3; r++) {
+                out[6 * r + 3 + col] = rows[r];
+                out[6 * (3 + col) + r] = rows[r];
+            }
+        }
+        return out;
+    }
+
     /** Eᵀ N E for the 3 x 3 block N of M at (row, col); symmetric N gives a symmetric result computed once. */
     private IExpr[] rotateBlock(IExpr[] e, IExpr[] m, int row, int col, boolean symmetric) {
         IExpr[] t = new IExpr[9];
