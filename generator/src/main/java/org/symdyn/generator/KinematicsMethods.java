@@ -43,36 +43,29 @@ final class KinematicsMethods {
         List<String> bodyNames = model.bodies().stream().map(b -> b.name()).toList();
         int nq = model.nq();
         int nv = model.nv();
-        ArgumentChecks.Arg q = ArgumentChecks.Arg.in("q", nq);
-        ArgumentChecks.Arg v = ArgumentChecks.Arg.in("v", nv);
-        ArgumentChecks.Arg vdot = ArgumentChecks.Arg.in("vdot", nv);
-        ArgumentChecks.Arg point = ArgumentChecks.Arg.in("point", 3);
-        ArgumentChecks.Arg frame = ArgumentChecks.Arg.index("frame");
-        ArgumentChecks.Arg body = ArgumentChecks.Arg.index("body");
-        ArgumentChecks.Arg rotation = ArgumentChecks.Arg.out("rotation", 9);
-        ArgumentChecks.Arg position = ArgumentChecks.Arg.out("position", 3);
+        KinematicsArguments a = KinematicsArguments.of(model);
         IExpr[] p = kinematics.point();
 
-        dispatch("framePose", List.of(q, frame, rotation, position), "Frame", frameNames,
+        dispatch("framePose", List.of(a.q(), a.frame(), a.rotation(), a.position()), "Frame", frameNames,
                 f -> pose(kinematics.framePose(frames.get(f))));
-        dispatch("bodyPose", List.of(q, body, rotation, position), "Body", bodyNames,
+        dispatch("bodyPose", List.of(a.q(), a.body(), a.rotation(), a.position()), "Body", bodyNames,
                 b -> pose(kinematics.bodyPose(b)));
-        dispatch("bodyVelocity", List.of(q, v, body, ArgumentChecks.Arg.out("velocity", 6)), "Body", bodyNames,
+        dispatch("bodyVelocity", List.of(a.q(), a.v(), a.body(), ArgumentChecks.Arg.out("velocity", 6)), "Body", bodyNames,
                 b -> CodeGenerator.vector("velocity", kinematics.bodyVelocity(b)));
-        dispatch("bodyAcceleration", List.of(q, v, vdot, body, ArgumentChecks.Arg.out("acceleration", 6)), "Body",
+        dispatch("bodyAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), ArgumentChecks.Arg.out("acceleration", 6)), "Body",
                 bodyNames, b -> CodeGenerator.vector("acceleration", kinematics.bodyAcceleration(b)));
-        dispatch("pointPosition", List.of(q, body, point, position), "Point of body", bodyNames,
+        dispatch("pointPosition", List.of(a.q(), a.body(), a.point(), a.position()), "Point of body", bodyNames,
                 b -> CodeGenerator.vector("position", kinematics.pointPosition(b, p)));
-        dispatch("pointVelocity", List.of(q, v, body, point, ArgumentChecks.Arg.out("velocity", 3)), "Point of body",
+        dispatch("pointVelocity", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("velocity", 3)), "Point of body",
                 bodyNames, b -> CodeGenerator.vector("velocity", kinematics.pointVelocity(b, p)));
-        dispatch("pointAcceleration", List.of(q, v, vdot, body, point, ArgumentChecks.Arg.out("acceleration", 3)),
+        dispatch("pointAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), a.point(), ArgumentChecks.Arg.out("acceleration", 3)),
                 "Point of body", bodyNames,
                 b -> CodeGenerator.vector("acceleration", kinematics.pointAcceleration(b, p)));
-        dispatch("pointBiasAcceleration", List.of(q, v, body, point, ArgumentChecks.Arg.out("bias", 3)),
+        dispatch("pointBiasAcceleration", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("bias", 3)),
                 "Point of body", bodyNames, b -> CodeGenerator.vector("bias", kinematics.pointBiasAcceleration(b, p)));
-        dispatch("pointJacobian", List.of(q, body, point, ArgumentChecks.Arg.matrix("J", 3, nv)), "Point of body",
+        dispatch("pointJacobian", List.of(a.q(), a.body(), a.point(), ArgumentChecks.Arg.matrix("J", 3, nv)), "Point of body",
                 bodyNames, b -> CodeGenerator.matrix("J", kinematics.pointJacobian(b, p)));
-        dispatch("bodyJacobian", List.of(q, body, ArgumentChecks.Arg.matrix("J", 6, nv)), "Body", bodyNames,
+        dispatch("bodyJacobian", List.of(a.q(), a.body(), ArgumentChecks.Arg.matrix("J", 6, nv)), "Body", bodyNames,
                 b -> CodeGenerator.matrix("J", kinematics.bodyJacobian(b)));
     }
 

@@ -87,17 +87,10 @@ final class SharedPassKinematics {
         tables.put("LAST_DOF", lastDof);
         emitPasses(nb, nv, nq);
 
-        ArgumentChecks.Arg q = ArgumentChecks.Arg.in("q", nq);
-        ArgumentChecks.Arg v = ArgumentChecks.Arg.in("v", nv);
-        ArgumentChecks.Arg vdot = ArgumentChecks.Arg.in("vdot", nv);
-        ArgumentChecks.Arg point = ArgumentChecks.Arg.in("point", 3);
-        ArgumentChecks.Arg frame = ArgumentChecks.Arg.index("frame");
-        ArgumentChecks.Arg body = ArgumentChecks.Arg.index("body");
-        ArgumentChecks.Arg rotation = ArgumentChecks.Arg.out("rotation", 9);
-        ArgumentChecks.Arg position = ArgumentChecks.Arg.out("position", 3);
+        KinematicsArguments a = KinematicsArguments.of(model);
         int frames = model.frames().size();
 
-        query("framePose", List.of(q, frame, rotation, position), "frame", frames, CodeBlock.builder()
+        query("framePose", List.of(a.q(), a.frame(), a.rotation(), a.position()), "frame", frames, CodeBlock.builder()
                 .addStatement("final int body = FRAME_BODY[frame]")
                 .addStatement("final double[] f = FRAME_OFFSET[frame]")
                 .beginControlFlow("if (body < 0)")
@@ -115,30 +108,30 @@ final class SharedPassKinematics {
                 .addStatement("position[i] = kinPose[o + 9 + i] + kinPose[o + 3 * i] * f[9]"
                         + " + kinPose[o + 3 * i + 1] * f[10] + kinPose[o + 3 * i + 2] * f[11]")
                 .endControlFlow().build());
-        query("bodyPose", List.of(q, body, rotation, position), "body", nb, CodeBlock.builder()
+        query("bodyPose", List.of(a.q(), a.body(), a.rotation(), a.position()), "body", nb, CodeBlock.builder()
                 .addStatement("kinematicsPoses(q)")
                 .addStatement("System.arraycopy(kinPose, 12 * body, rotation, 0, 9)")
                 .addStatement("System.arraycopy(kinPose, 12 * body + 9, position, 0, 3)").build());
-        query("bodyVelocity", List.of(q, v, body, ArgumentChecks.Arg.out("velocity", 6)), "body", nb,
+        query("bodyVelocity", List.of(a.q(), a.v(), a.body(), ArgumentChecks.Arg.out("velocity", 6)), "body", nb,
                 CodeBlock.builder().addStatement("kinematicsVelocities(q, v)")
                         .addStatement("System.arraycopy(kinVelocity, 6 * body, velocity, 0, 6)").build());
-        query("bodyAcceleration", List.of(q, v, vdot, body, ArgumentChecks.Arg.out("acceleration", 6)), "body", nb,
+        query("bodyAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), ArgumentChecks.Arg.out("acceleration", 6)), "body", nb,
                 CodeBlock.builder().addStatement("kinematicsAccelerations(q, v, vdot)")
                         .addStatement("System.arraycopy(kinAcceleration, 6 * body, acceleration, 0, 6)").build());
-        query("pointPosition", List.of(q, body, point, position), "body", nb, CodeBlock.builder()
+        query("pointPosition", List.of(a.q(), a.body(), a.point(), a.position()), "body", nb, CodeBlock.builder()
                 .addStatement("kinematicsPoses(q)")
                 .addStatement("rotateAndShift(12 * body, point, position)").build());
-        query("pointVelocity", List.of(q, v, body, point, ArgumentChecks.Arg.out("velocity", 3)), "body", nb,
+        query("pointVelocity", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("velocity", 3)), "body", nb,
                 CodeBlock.builder().addStatement("kinematicsVelocities(q, v)")
                         .addStatement("pointMotion(12 * body, 6 * body, point, null, velocity)").build());
-        query("pointAcceleration", List.of(q, v, vdot, body, point, ArgumentChecks.Arg.out("acceleration", 3)),
+        query("pointAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), a.point(), ArgumentChecks.Arg.out("acceleration", 3)),
                 "body", nb, CodeBlock.builder().addStatement("kinematicsAccelerations(q, v, vdot)")
                         .addStatement("pointMotion(12 * body, 6 * body, point, kinAcceleration, acceleration)")
                         .build());
-        query("pointBiasAcceleration", List.of(q, v, body, point, ArgumentChecks.Arg.out("bias", 3)), "body", nb,
+        query("pointBiasAcceleration", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("bias", 3)), "body", nb,
                 CodeBlock.builder().addStatement("kinematicsVelocities(q, v)")
                         .addStatement("pointMotion(12 * body, 6 * body, point, kinBias, bias)").build());
-        query("pointJacobian", List.of(q, body, point, ArgumentChecks.Arg.matrix("J", 3, nv)), "body", nb,
+        query("pointJacobian", List.of(a.q(), a.body(), a.point(), ArgumentChecks.Arg.matrix("J", 3, nv)), "body", nb,
                 CodeBlock.builder()
                         .addStatement("kinematicsPoses(q)")
                         .addStatement("final int o = 12 * body")
@@ -157,7 +150,7 @@ final class SharedPassKinematics {
                         .addStatement("jd[$L + k] = kinColumn[c + 4] + wz * px - wx * pz", nv)
                         .addStatement("jd[$L + k] = kinColumn[c + 5] + wx * py - wy * px", 2 * nv)
                         .endControlFlow().build());
-        query("bodyJacobian", List.of(q, body, ArgumentChecks.Arg.matrix("J", 6, nv)), "body", nb,
+        query("bodyJacobian", List.of(a.q(), a.body(), ArgumentChecks.Arg.matrix("J", 6, nv)), "body", nb,
                 CodeBlock.builder()
                         .addStatement("kinematicsPoses(q)")
                         .addStatement("final int o = 12 * body")
