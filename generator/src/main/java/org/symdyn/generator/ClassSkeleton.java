@@ -52,8 +52,9 @@ final class ClassSkeleton {
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, int workspace, int rows,
             CodeBlock closedForm) {
         int frameCount = model.frames().size();
+        // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
-                + 4 * model.constraints().size() + model.parameters().size() + 8 * model.devices().size();
+                + 4 * model.constraints().size() + model.parameters().size() + 24 * model.devices().size();
         for (int[] t : intTables.values()) {
             elements += t.length;
         }
@@ -352,6 +353,12 @@ final class ClassSkeleton {
             sb.append(i == 0 ? "" : ", ").append(literal(v[i]));
         }
         return sb.append('}').toString();
+    }
+
+    /** An instance scratch array {@code private final double[] name = new double[length]} (at least 1 entry). */
+    static FieldSpec scratch(String name, int length) {
+        return FieldSpec.builder(double[].class, name, Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new double[$L]", Math.max(length, 1)).build();
     }
 
     private static FieldSpec listField(StaticTables tables, String name, List<String> values) {

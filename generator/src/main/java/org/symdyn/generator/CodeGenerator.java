@@ -81,14 +81,21 @@ public final class CodeGenerator {
             return new Options(packageName, className, closedForm, mathTrig, derivatives, form, kinematics);
         }
 
-        /** These options with the kinematics methods in the given form (the default chooses by the model's size). */
+        /**
+         * These options with the kinematics, H and fused evaluations in the given form ({@link KinematicsForm}; the
+         * default chooses by the model's size).
+         */
         public Options withKinematics(KinematicsForm form) {
             return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics, form);
         }
     }
 
     /**
-     * How the generated class evaluates the kinematics of one body ({@link org.symdyn.contract.Kinematics}).
+     * The forms of the methods whose unrolled source grows with n times the tree depth. PER_BODY: each body's
+     * kinematics its own straight-line method from the root, H unrolled, the fused evaluations emitted. SHARED_PASSES
+     * (the large-model forms): the kinematics from straight-line passes over the tree and small query methods
+     * ({@link SharedPassKinematics}), the second pass of the CRBA looped ({@link LoopedMassMatrix}), the fused
+     * evaluations as the interface's separate calls; source linear in the bodies.
      */
     public enum KinematicsForm {
         /**
@@ -96,16 +103,16 @@ public final class CodeGenerator {
          * (every shared model and sample), shared passes above it (long chains, large trees).
          */
         BY_SIZE,
-        /** Each body its own straight-line method from the root: fastest per call, source quadratic in depth. */
+        /** Per-body kinematics, unrolled H, emitted fused evaluations: fastest per call, source quadratic in depth. */
         PER_BODY,
-        /** Straight-line passes over the whole tree and small query methods: source linear in the bodies. */
+        /** Shared kinematics passes, looped CRBA, the fused evaluations as separate calls: linear source. */
         SHARED_PASSES
     }
 
     /**
-     * How the generated {@code forwardDynamics} computes v̇. Both forms are derived for every model and the
-     * default emits the one with fewer operations (multiplications plus additions, H and C included); the class
-     * header says which was chosen and what the other would have cost.
+     * How the generated {@code forwardDynamics} computes v̇. By default both forms are derived (the factorisation
+     * only up to {@link #MAX_FACTORISATION_WORK}) and the one with fewer operations (multiplications plus additions,
+     * H and C included) is emitted; the class header says which was chosen and what the other would have cost.
      */
     public enum ForwardDynamicsForm {
         /** The form with fewer operations (ties go to the factorisation of H). */
@@ -117,9 +124,9 @@ public final class CodeGenerator {
     }
 
     /**
-     * Past this {@link #factorisationWork} the LᵀDL of H is not derived by default (a chain of 66 links is at
-     * about 96,000): its symbolic work grows with n d², and the articulated-body algorithm costs less there (a
-     * 40-link chain: 12,976 operations against the factorisation's 27,000 and more).
+     * Past this {@link #factorisationWork} the LᵀDL of H is not derived by default (a chain of 67 links is at
+     * 98,021, of 68 at 102,510): its symbolic work grows with n d², and the articulated-body algorithm costs less
+     * long before (a 24-link chain already takes it).
      */
     static final long MAX_FACTORISATION_WORK = 100_000;
 
@@ -319,10 +326,8 @@ public final class CodeGenerator {
 
         IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
         OperationCount factorisedOps = qddFactorised == null ? null : emitter.count(vector("vdot", qddFactorised));
-        OperationCount massAndBias = h != null ? emitter.count(concat(matrix("H", h), vector("C", c)))
-                : ops.get("mass_matrix").plus(ops.get("bias_forces"));
-        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps, massAndBias,
-                emitter.count(vector("vdot", qddArticulated)));
+        ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps,
+                emitter.count(vector("vdot", qddArticulated)), factorisationWork(model));
         List<MethodSpec> fdMethods = new ArrayList<>();
         emit(emitter, fdMethods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
                 ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),

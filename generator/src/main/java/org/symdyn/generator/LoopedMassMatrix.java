@@ -47,10 +47,10 @@ final class LoopedMassMatrix {
             List<MethodSpec> methods, List<FieldSpec> fields, Map<String, int[]> tables) {
         int nb = model.bodyCount();
         int nv = model.nv();
-        fields.add(array("crbaInertia", 10 * nb));
-        fields.add(array("crbaTransform", 12 * nb));
-        fields.add(array("crbaSubspace", 6 * nv));
-        fields.add(array("crbaForce", 6));
+        fields.add(ClassSkeleton.scratch("crbaInertia", 10 * nb));
+        fields.add(ClassSkeleton.scratch("crbaTransform", 12 * nb));
+        fields.add(ClassSkeleton.scratch("crbaSubspace", 6 * nv));
+        fields.add(ClassSkeleton.scratch("crbaForce", 6));
         int[] dofCount = new int[nb];
         for (int i = 0; i < nb; i++) {
             dofCount[i] = model.body(i).joint().type().nv();
@@ -159,10 +159,5 @@ final class LoopedMassMatrix {
                         .addStatement("f[4] = ly")
                         .addStatement("f[5] = lz").build()).build());
         return pass.operations().plus(loop);
-    }
-
-    private static FieldSpec array(String name, int length) {
-        return FieldSpec.builder(double[].class, name, Modifier.PRIVATE, Modifier.FINAL)
-                .initializer("new double[$L]", Math.max(length, 1)).build();
     }
 }

@@ -17,7 +17,7 @@ import org.symdyn.model.Model;
  * passes over the whole tree, and small query methods that read one body's results. {@link KinematicsMethods}
  * instead gives every body its own straight-line method from the root, which is the fastest for one body but costs
  * source in proportion to the sum over bodies of their depth (quadratic for a chain: for a 40-link chain 88 % of a
- * 42 MB class, and javac's time with it). Here the source grows linearly with the number of bodies; a query costs
+ * 42 MB class, 45 MB with an earlier generator, and javac's time with it). Here the source grows linearly with the number of bodies; a query costs
  * one pass over the tree instead of one over the body's branch.
  * <ul>
  * <li>{@code kinematicsPoses(q)}: every body's R_world&lt;-body and origin, and every dof's motion subspace column in
@@ -35,8 +35,8 @@ final class SharedPassKinematics {
      * Above this sum over bodies of their depth (number of moving ancestors, the body included), the generator
      * emits the shared passes instead of per-body methods. The shared models and samples are below it (romeo_small
      * with its floating base 159, the 7-dof arms 28) and keep their per-body methods. Measured generation (fresh
-     * JVM, median of 3): a 20-link chain (depth sum 210) 15.7 s per body, 6-7 s with the passes, as fast as a
-     * 30-link chain with them; so the bound sits just below it.
+     * JVM, median of 3): a 20-link chain (depth sum 210) 15.7 s per body, 5.7 s with the passes (a 30-link chain
+     * 6.4 s with them); so the bound sits just below it.
      */
     static final int MAX_PER_BODY_DEPTH_SUM = 200;
 
@@ -74,11 +74,12 @@ final class SharedPassKinematics {
         int nb = model.bodyCount();
         int nv = model.nv();
         int nq = model.nq();
-        fields.add(array("kinPose", 12 * nb));
-        fields.add(array("kinColumn", 6 * nv));
-        fields.add(array("kinVelocity", 6 * nb));
-        fields.add(array("kinBias", 6 * nb));
-        fields.add(array("kinAcceleration", 6 * nb));
+        fields.add(ClassSkeleton.scratch("kinPose", 12 * nb));
+        fields.add(ClassSkeleton.scratch("kinColumn", 6 * nv));
+        fields.add(ClassSkeleton.scratch("kinVelocity", 6 * nb));
+        fields.add(ClassSkeleton.scratch("kinBias", 6 * nb));
+        fields.add(ClassSkeleton.scratch("kinAcceleration", 6 * nb));
+        fields.add(ClassSkeleton.scratch("kinPoint", 3));
         int[] lastDof = new int[nb];
         for (int b = 0; b < nb; b++) {
             lastDof[b] = model.body(b).joint().vIndex() + model.body(b).joint().type().nv() - 1;
@@ -134,13 +135,8 @@ final class SharedPassKinematics {
         query("pointJacobian", List.of(a.q(), a.body(), a.point(), ArgumentChecks.Arg.matrix("J", 3, nv)), "body", nb,
                 CodeBlock.builder()
                         .addStatement("kinematicsPoses(q)")
-                        .addStatement("final int o = 12 * body")
-                        .addStatement("final double px = kinPose[o + 9] + kinPose[o] * point[0] + kinPose[o + 1]"
-                                + " * point[1] + kinPose[o + 2] * point[2]")
-                        .addStatement("final double py = kinPose[o + 10] + kinPose[o + 3] * point[0]"
-                                + " + kinPose[o + 4] * point[1] + kinPose[o + 5] * point[2]")
-                        .addStatement("final double pz = kinPose[o + 11] + kinPose[o + 6] * point[0]"
-                                + " + kinPose[o + 7] * point[1] + kinPose[o + 8] * point[2]")
+                        .addStatement("rotateAndShift(12 * body, point, kinPoint)")
+                        .addStatement("final double px = kinPoint[0], py = kinPoint[1], pz = kinPoint[2]")
                         .addStatement("final double[] jd = J.data")
                         .addStatement("$T.fill(jd, 0, $L, 0.0)", Arrays.class, 3 * nv)
                         .beginControlFlow("for (int k = LAST_DOF[body]; k >= 0; k = DOF_PARENT[k])")
@@ -263,10 +259,5 @@ final class SharedPassKinematics {
                 .addStatement("throw new IndexOutOfBoundsException(\"$N \" + $N + \" of \" + $L)", index, index, count)
                 .endControlFlow()
                 .addCode(body).build());
-    }
-
-    private static FieldSpec array(String name, int length) {
-        return FieldSpec.builder(double[].class, name, Modifier.PRIVATE, Modifier.FINAL)
-                .initializer("new double[$L]", Math.max(length, 1)).build();
     }
 }

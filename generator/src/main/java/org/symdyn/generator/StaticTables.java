@@ -12,8 +12,8 @@ import javax.lang.model.element.Modifier;
 /**
  * The static tables of a generated class (names, indices, frame offsets, constraint metadata, devices). A class
  * initialiser is a method like any other: HotSpot never compiles one over 8000 bytes of bytecode, and the generator
- * refuses such a class. An array initialiser costs about 6 bytes per element, so up to {@link #MAX_INLINE_ELEMENTS}
- * elements over all tables they are written as literals ({@code {a, b, c}}, {@code List.of(a, b, c)}); beyond, each
+ * refuses such a class. An array initialiser costs 6-8 bytes per element (more past index 127), so up to
+ * {@link #MAX_INLINE_ELEMENTS} elements over all tables (about 7 kB) they are written as literals ({@code {a, b, c}}, {@code List.of(a, b, c)}); beyond, each
  * table is built by a static method {@code NAME$init()} that fills it through methods of at most {@link #SLICE}
  * assignments each (a 60-link chain's tables were 8,689 bytes of class initialiser).
  */
@@ -53,9 +53,7 @@ final class StaticTables {
         return f.initializer("$L$$init()", name).build();
     }
 
-    /**
-     * Adds the filling methods of {@link #array} when sliced: called by {@link #array} through {@link #fill}.
-     */
+    /** Adds the static method {@code name$init()} and its slice methods that build the table (sliced form). */
     private void fill(ArrayTypeName type, String name, List<CodeBlock> elements) {
         MethodSpec.Builder init = MethodSpec.methodBuilder(name + "$init").addModifiers(Modifier.PRIVATE,
                 Modifier.STATIC).returns(type);
@@ -86,10 +84,14 @@ final class StaticTables {
         methods.add(init.addStatement("return a").build());
     }
 
-    /** The number of values in a literal: 1, or the entries of a row such as {@code {1.0, 0.0, 2.5}}. */
+    /**
+     * The number of values in a literal, for the slice budget: 1 for a number, a name or a string; the entries of a
+     * row such as {@code {1.0, 0.0, 2.5}} or the arguments of a constructor call such as a device's
+     * {@code new ServoSpec("s", "j", 7, 6, 200.0, ...)} (each about as many bytes of bytecode as an array entry).
+     */
     private static int weight(CodeBlock element) {
         String text = element.toString();
-        return text.startsWith("{") ? text.split(",").length : 1;
+        return text.startsWith("\"") ? 1 : text.split(",").length;
     }
 
     /** {@link #array} and, when sliced, its filling methods. */

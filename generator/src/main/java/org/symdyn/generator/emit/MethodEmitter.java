@@ -410,17 +410,21 @@ public final class MethodEmitter {
         return b;
     }
 
+    /** Every symbol {@code e} reaches through the temporaries' definitions (iterative: chains run thousands deep). */
     private void collect(IExpr e, Set<ISymbol> out) {
-        if (e.isSymbol()) {
-            ISymbol s = (ISymbol) e;
-            if (out.add(s) && g.isTemporary(s)) {
-                collect(g.definition(s), out);
-            }
-            return;
-        }
-        if (e.isAST()) {
-            for (int i = 1; i <= e.argSize(); i++) {
-                collect(e.getAt(i), out);
+        java.util.ArrayDeque<IExpr> pending = new java.util.ArrayDeque<>();
+        pending.push(e);
+        while (!pending.isEmpty()) {
+            IExpr x = pending.pop();
+            if (x.isSymbol()) {
+                ISymbol s = (ISymbol) x;
+                if (out.add(s) && g.isTemporary(s)) {
+                    pending.push(g.definition(s));
+                }
+            } else if (x.isAST()) {
+                for (int i = 1; i <= x.argSize(); i++) {
+                    pending.push(x.getAt(i));
+                }
             }
         }
     }

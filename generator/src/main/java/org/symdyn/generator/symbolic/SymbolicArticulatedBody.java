@@ -185,7 +185,7 @@ public final class SymbolicArticulatedBody {
                 m[6 * (r + 3) + c + 3] = r == c ? in.m : F.C0;
             }
         }
-        IExpr[] hx = cross(in.h);
+        IExpr[] hx = sp.skew(in.h);
         for (int r = 0; r < 3; r++) {
             for (int c = 0; c < 3; c++) {
                 m[6 * r + c + 3] = hx[3 * r + c];
@@ -193,11 +193,6 @@ public final class SymbolicArticulatedBody {
             }
         }
         return m;
-    }
-
-    /** The matrix x× (row-major 3 x 3). */
-    private IExpr[] cross(IExpr[] x) {
-        return new IExpr[] {F.C0, g.neg(x[2]), x[1], x[2], F.C0, g.neg(x[0]), g.neg(x[1]), x[0], F.C0};
     }
 
     /** M x for a symmetric 6 x 6 M. */

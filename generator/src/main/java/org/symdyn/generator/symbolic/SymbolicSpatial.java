@@ -74,6 +74,11 @@ final class SymbolicSpatial {
         return out;
     }
 
+    /** The matrix x× (row-major 3 x 3), so that (x×) y = x × y. */
+    IExpr[] skew(IExpr[] x) {
+        return new IExpr[] {F.C0, g.neg(x[2]), x[1], x[2], F.C0, g.neg(x[0]), g.neg(x[1]), x[0], F.C0};
+    }
+
     /** a × b. */
     IExpr[] cross(IExpr[] a, IExpr[] b) {
         return new IExpr[] {
@@ -223,7 +228,7 @@ final class SymbolicSpatial {
         IExpr[] b = rotateBlock(e, m, 0, 3, false);
         IExpr[] c = rotateBlock(e, m, 3, 3, true);
         if (!(x.r[0].isZero() && x.r[1].isZero() && x.r[2].isZero())) {
-            IExpr[] rx = {F.C0, g.neg(x.r[2]), x.r[1], x.r[2], F.C0, g.neg(x.r[0]), g.neg(x.r[1]), x.r[0], F.C0};
+            IExpr[] rx = skew(x.r);
             IExpr[] p = new IExpr[9];
             IExpr[] q = new IExpr[9];
             for (int r = 0; r < 3; r++) {
