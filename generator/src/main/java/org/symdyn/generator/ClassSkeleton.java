@@ -112,14 +112,13 @@ final class ClassSkeleton {
         b.addFields(fields);
         List<String> bodyNames = new ArrayList<>();
         List<String> jointNames = new ArrayList<>();
-        StringBuilder parents = new StringBuilder();
-        StringBuilder floating = new StringBuilder();
+        List<CodeBlock> parents = new ArrayList<>();
+        List<CodeBlock> floating = new ArrayList<>();
         for (Body body : model.bodies()) {
             bodyNames.add(body.name());
             jointNames.add(body.joint().name());
-            parents.append(parents.length() == 0 ? "" : ", ").append(body.parentIndex());
-            floating.append(floating.length() == 0 ? "" : ", ")
-                    .append(body.joint().type() == JointType.FLOATING);
+            parents.add(CodeBlock.of("$L", body.parentIndex()));
+            floating.add(CodeBlock.of("$L", body.joint().type() == JointType.FLOATING));
         }
         List<String> frameNames = new ArrayList<>();
         List<CodeBlock> frameBodies = new ArrayList<>();
@@ -152,8 +151,8 @@ final class ClassSkeleton {
         b.addField(listField(tables, "BODY_NAMES", bodyNames));
         b.addField(listField(tables, "JOINT_NAMES", jointNames));
         b.addField(listField(tables, "FRAME_NAMES", frameNames));
-        b.addField(tables.table(INTS, "PARENTS", literals(parents)));
-        b.addField(tables.table(ArrayTypeName.of(TypeName.BOOLEAN), "FLOATING", literals(floating)));
+        b.addField(tables.table(INTS, "PARENTS", parents));
+        b.addField(tables.table(ArrayTypeName.of(TypeName.BOOLEAN), "FLOATING", floating));
         b.addMethod(constant("modelName", String.class, CodeBlock.of("$S", model.name())));
         b.addMethod(constant("sourceSha256", String.class, model.sourceSha256() == null ? CodeBlock.of("null")
                 : CodeBlock.of("$S", model.sourceSha256())));
@@ -168,21 +167,21 @@ final class ClassSkeleton {
         b.addMethod(constant("frameNames", STRING_LIST, CodeBlock.of("FRAME_NAMES")));
         b.addMethod(MethodSpec.methodBuilder("parent").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(int.class).addParameter(int.class, "body").addStatement("return PARENTS[body]").build());
-        StringBuilder qIndex = new StringBuilder();
-        StringBuilder vIndex = new StringBuilder();
-        StringBuilder quaternionIndex = new StringBuilder();
+        List<CodeBlock> qIndex = new ArrayList<>();
+        List<CodeBlock> vIndex = new ArrayList<>();
+        List<CodeBlock> quaternionIndex = new ArrayList<>();
         for (Body body : model.bodies()) {
-            qIndex.append(qIndex.length() == 0 ? "" : ", ").append(body.joint().qIndex());
-            vIndex.append(vIndex.length() == 0 ? "" : ", ").append(body.joint().vIndex());
-            quaternionIndex.append(quaternionIndex.length() == 0 ? "" : ", ")
-                    .append(body.joint().type().hasQuaternion() ? body.joint().quaternionIndex() : -1);
+            qIndex.add(CodeBlock.of("$L", body.joint().qIndex()));
+            vIndex.add(CodeBlock.of("$L", body.joint().vIndex()));
+            quaternionIndex.add(CodeBlock.of("$L", body.joint().type().hasQuaternion()
+                    ? body.joint().quaternionIndex() : -1));
         }
-        b.addField(tables.table(INTS, "QUATERNION_INDEX", literals(quaternionIndex)));
+        b.addField(tables.table(INTS, "QUATERNION_INDEX", quaternionIndex));
         b.addMethod(MethodSpec.methodBuilder("quaternionIndex").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(int.class).addParameter(int.class, "body")
                 .addStatement("return QUATERNION_INDEX[body]").build());
-        b.addField(tables.table(INTS, "Q_INDEX", literals(qIndex)));
-        b.addField(tables.table(INTS, "V_INDEX", literals(vIndex)));
+        b.addField(tables.table(INTS, "Q_INDEX", qIndex));
+        b.addField(tables.table(INTS, "V_INDEX", vIndex));
         b.addMethod(MethodSpec.methodBuilder("qIndex").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(int.class).addParameter(int.class, "body").addStatement("return Q_INDEX[body]").build());
         b.addMethod(MethodSpec.methodBuilder("vIndex").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -218,20 +217,19 @@ final class ClassSkeleton {
     private static void addConstraintMetadata(TypeSpec.Builder b, Model model, StaticTables tables) {
         List<String> names = new ArrayList<>();
         List<CodeBlock> types = new ArrayList<>();
-        StringBuilder rows = new StringBuilder();
-        StringBuilder timeConstants = new StringBuilder();
+        List<CodeBlock> rows = new ArrayList<>();
+        List<CodeBlock> timeConstants = new ArrayList<>();
         for (org.symdyn.model.ConstraintModel c : model.constraints()) {
             names.add(c.name());
             types.add(CodeBlock.of("$T.$L", ConstraintType.class, c.type().name()));
-            rows.append(rows.length() == 0 ? "" : ", ").append(c.rowCount());
+            rows.add(CodeBlock.of("$L", c.rowCount()));
             double t = c.baumgarteTimeConstant();
-            timeConstants.append(timeConstants.length() == 0 ? "" : ", ")
-                    .append(Double.isNaN(t) ? "Double.NaN" : Double.toString(t));
+            timeConstants.add(CodeBlock.of("$L", Double.isNaN(t) ? "Double.NaN" : Double.toString(t)));
         }
         b.addField(listField(tables, "CONSTRAINT_NAMES", names));
         b.addField(tables.table(ArrayTypeName.of(ConstraintType.class), "CONSTRAINT_TYPES", types));
-        b.addField(tables.table(INTS, "CONSTRAINT_ROWS", literals(rows)));
-        b.addField(tables.table(DOUBLES, "BAUMGARTE_TIME_CONSTANTS", literals(timeConstants)));
+        b.addField(tables.table(INTS, "CONSTRAINT_ROWS", rows));
+        b.addField(tables.table(DOUBLES, "BAUMGARTE_TIME_CONSTANTS", timeConstants));
         b.addMethod(constant("constraintNames", STRING_LIST, CodeBlock.of("CONSTRAINT_NAMES")));
         b.addMethod(MethodSpec.methodBuilder("constraintType").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(ConstraintType.class).addParameter(int.class, "k")
@@ -370,17 +368,6 @@ final class ClassSkeleton {
         }
         init.add(")");
         return tables.list(STRING_LIST, ClassName.get(String.class), name, elements, init.build());
-    }
-
-    /** The comma-separated literals of {@code joined} ("1, 2, 3"), one code block each. */
-    private static List<CodeBlock> literals(CharSequence joined) {
-        List<CodeBlock> out = new ArrayList<>();
-        if (joined.length() > 0) {
-            for (String x : joined.toString().split(", ")) {
-                out.add(CodeBlock.of("$L", x));
-            }
-        }
-        return out;
     }
 
     private static MethodSpec constant(String name, Object type, CodeBlock value) {

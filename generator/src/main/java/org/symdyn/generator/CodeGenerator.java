@@ -218,9 +218,9 @@ public final class CodeGenerator {
         boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
                 || options.kinematics() == KinematicsForm.BY_SIZE
                         && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
+        long work = factorisationWork(model);
         boolean factorisedCandidate = options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
-                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
-                        && factorisationWork(model) <= MAX_FACTORISATION_WORK;
+                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER && work <= MAX_FACTORISATION_WORK;
         // The symbolic H: for the unrolled massMatrix, the fused evaluations, the factorisation and the derivatives.
         IExpr[][] h = !large || factorisedCandidate || options.derivatives() || options.closedForm()
                 ? dyn.massMatrix() : null;
@@ -234,7 +234,7 @@ public final class CodeGenerator {
         // The factorisation of H is derived here, where it always was (so that the temporaries of every other
         // method keep their names); the articulated-body algorithm at the very end, and the cheaper of the two is
         // emitted in forwardDynamics' place. The factorisation is O(n d²) symbolic work: past
-        // MAX_FACTORISATION_WORK (a chain of about 66 links) it is not derived and the ABA, far cheaper there, is
+        // MAX_FACTORISATION_WORK (a chain of 68 links or more) it is not derived and the ABA, far cheaper there, is
         // taken.
         IExpr[] qddFactorised = null;
         if (factorisedCandidate) {
@@ -327,7 +327,7 @@ public final class CodeGenerator {
         IExpr[] qddArticulated = sym.articulatedBody().forwardDynamics();
         OperationCount factorisedOps = qddFactorised == null ? null : emitter.count(vector("vdot", qddFactorised));
         ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps,
-                emitter.count(vector("vdot", qddArticulated)), factorisationWork(model));
+                emitter.count(vector("vdot", qddArticulated)), work);
         List<MethodSpec> fdMethods = new ArrayList<>();
         emit(emitter, fdMethods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
                 ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),

@@ -13,6 +13,7 @@ import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.SymbolicRecursions;
 import org.symdyn.model.Model;
+import org.symdyn.spatial.SpatialVectors;
 
 /**
  * H(q) of a large model: the CRBA with its first pass straight-line and its second a loop. Unrolled, the second
@@ -108,9 +109,7 @@ final class LoopedMassMatrix {
                 .addStatement("final int first = V_INDEX[j]")
                 .addStatement("final int end = j == i ? k + 1 : first + DOF_COUNT[j]")
                 .beginControlFlow("for (int l = first; l < end; l++)")
-                .addStatement("final int o = 6 * l")
-                .addStatement("final double x = crbaSubspace[o] * f[0] + crbaSubspace[o + 1] * f[1] + crbaSubspace[o + 2]"
-                        + " * f[2] + crbaSubspace[o + 3] * f[3] + crbaSubspace[o + 4] * f[4] + crbaSubspace[o + 5] * f[5]")
+                .addStatement("final double x = $L.dot(crbaSubspace, 6 * l, f, 0)", SpatialVectors.class.getName())
                 .addStatement("h[k * $L + l] = x", nv)
                 .addStatement("h[l * $L + k] = x", nv)
                 .endControlFlow()
