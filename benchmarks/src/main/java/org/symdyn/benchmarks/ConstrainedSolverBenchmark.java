@@ -84,10 +84,13 @@ public class ConstrainedSolverBenchmark {
     public String backend;
 
     /**
-     * {@code structured}: the solvers' default fast path (Schur complement on the tree-sparse LᵀL of H, issue 17);
-     * {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense path before it (QR rank check, KKT LU).
+     * {@code structured}: the solvers' default fast path (Schur complement on the tree-sparse LᵀL of H, issue 17; a
+     * generated class's own straight-line factorisation where the set holds exactly its model's rows);
+     * {@code structuredRuntime}: the same with {@code SolverSettings.generatedFactorization(false)}, the runtime's
+     * factorisation whatever the binding; {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense
+     * path before issue 17 (QR rank check, KKT LU).
      */
-    @Param({"structured", "dense"})
+    @Param({"structured", "structuredRuntime", "dense"})
     public String solver;
 
     private ConstraintData data;
@@ -113,8 +116,10 @@ public class ConstrainedSolverBenchmark {
         data = bind(set, m, backend);
         if (solver.equals("dense")) {
             data.settings().exploitStructure(false);
+        } else if (solver.equals("structuredRuntime")) {
+            data.settings().generatedFactorization(false);
         } else if (!solver.equals("structured")) {
-            throw new IllegalArgumentException("solver must be structured or dense: " + solver);
+            throw new IllegalArgumentException("solver must be structured, structuredRuntime or dense: " + solver);
         }
         dynamics = new ConstrainedDynamics(data);
         impulses = new ImpulseSolver(data);
@@ -159,9 +164,10 @@ public class ConstrainedSolverBenchmark {
         }
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
-        System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s; assembly from the perturbed"
-                + " guess: %d Newton steps; waited %d ms for an idle JIT%n", model, backend, nv, data.size(),
-                data.isFused(), iterations, idle);
+        System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s, generated"
+                + " factorisation %s; assembly from the perturbed guess: %d Newton steps; waited %d ms for an idle JIT%n",
+                model, backend, nv, data.size(), data.isFused(),
+                dynamics.systemSolver().lastUsedGeneratedFactorization() ? "used" : "not used", iterations, idle);
     }
 
     /** The model: a sample file (fourbar, quadruped) or a shared one (solo12, floating base). */

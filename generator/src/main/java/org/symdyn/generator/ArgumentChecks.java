@@ -41,6 +41,10 @@ final class ArgumentChecks {
             return new Arg(ParameterSpec.builder(DMATRIX, name).build(), true, rows, cols);
         }
 
+        static Arg matrixIn(String name, int rows, int cols) {
+            return new Arg(ParameterSpec.builder(DMATRIX, name).build(), false, rows, cols);
+        }
+
         static Arg index(String name) {
             return new Arg(ParameterSpec.builder(TypeName.INT, name).build(), false, -1, -1);
         }

@@ -17,6 +17,7 @@ import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.DcMotorSpec;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
+import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.EncoderSpec;
 import org.symdyn.contract.ImuSpec;
@@ -50,7 +51,7 @@ final class ClassSkeleton {
     static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
             List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, int workspace, int rows,
-            CodeBlock closedForm) {
+            CodeBlock closedForm, boolean factorisedSystem) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -78,6 +79,13 @@ final class ClassSkeleton {
                     + "mul and add).\n", org.symdyn.spatial.SinCos.class.getName());
         }
         doc.add("\n<p>$L\n", JavadocText.escape(forwardDynamics.describe()));
+        if (factorisedSystem) {
+            doc.add("\n<p>The constrained system of the model's $L rows, [H Gᵀ; G 0], is factorised by straight-line "
+                    + "code for this model (ConstrainedSystemFactorization: H = Lᵀ D L along the dof tree, the Schur "
+                    + "complement G H⁻¹ Gᵀ = U E Uᵀ; the entries of H and G that are zero or constant for this model "
+                    + "folded in), which the runtime's solvers use instead of their own linear algebra when a set "
+                    + "holds exactly these rows and is bound to this class alone.\n", rows);
+        }
         if (closedForm != null) {
             doc.add(closedForm);
         }
@@ -106,6 +114,9 @@ final class ClassSkeleton {
                 .addJavadoc(doc.build());
         if (options.derivatives()) {
             b.addSuperinterface(DynamicsDerivatives.class);
+        }
+        if (factorisedSystem) {
+            b.addSuperinterface(ConstrainedSystemFactorization.class);
         }
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace, 1)).build());

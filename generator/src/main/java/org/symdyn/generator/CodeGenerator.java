@@ -13,6 +13,7 @@ import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicConstrainedSystem;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
 import org.symdyn.generator.symbolic.SymbolicModel;
@@ -333,10 +334,18 @@ public final class CodeGenerator {
                 ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),
                 vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
         methods.addAll(forwardDynamicsAt, fdMethods);
-        lap(millis, "articulated_body", t);
+        t = lap(millis, "articulated_body", t);
+
+        // Last, so that no other method's temporaries change names: the saddle-point system of the model's rows,
+        // factorised over the run-time H and G with their structural zeros and constants folded.
+        boolean factorisedSystem = rows > 0 && !large;
+        if (factorisedSystem) {
+            emitConstrainedSystem(sym.constrainedSystem(), h, jac, nv, emitter, methods, ops, fields);
+            lap(millis, "constrained_system_factorisation", t);
+        }
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
-                emitter.workspaceSize(), rows, closedForm);
+                emitter.workspaceSize(), rows, closedForm, factorisedSystem);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);
@@ -379,6 +388,31 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "inertial_parameters", ArgumentChecks.method("inertialParameters",
                 ArgumentChecks.Arg.out("pi", cols)), vector("pi", d.inertialParameters()));
         return lap(millis, "regressor", t);
+    }
+
+    /**
+     * The methods of {@link org.symdyn.contract.ConstrainedSystemFactorization} ({@link SymbolicConstrainedSystem}):
+     * the factorisation into the instance's {@code factors} and {@code pivots}, returning the pivot ratio, and the
+     * solve from them.
+     */
+    private static void emitConstrainedSystem(SymbolicConstrainedSystem system, IExpr[][] h, IExpr[][] jac, int nv,
+            MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops, List<FieldSpec> fields) {
+        int rows = jac.length;
+        SymbolicConstrainedSystem.Factorisation f = system.factor(h, jac);
+        fields.add(ClassSkeleton.scratch("factors", f.stored().size()));
+        fields.add(ClassSkeleton.scratch("pivots", f.pivots().length));
+        MethodSpec factor = ArgumentChecks.method("factorConstrainedSystem", ArgumentChecks.Arg.matrixIn("H", nv, nv),
+                ArgumentChecks.Arg.matrixIn("G", rows, nv)).toBuilder().returns(double.class).build();
+        List<MethodSpec> factorMethods = new ArrayList<>();
+        emit(emitter, factorMethods, ops, "constrained_system_factorisation", factor,
+                concat(vector("factors", f.stored().toArray(new IExpr[0])), vector("pivots", f.pivots())));
+        factorMethods.set(0, factorMethods.get(0).toBuilder().addStatement("return $T.pivotRatio(pivots, $L, $L)",
+                org.symdyn.contract.ConstrainedSystemFactorization.class, nv, rows).build());
+        methods.addAll(factorMethods);
+        IExpr[][] xy = system.solve(f);
+        emit(emitter, methods, ops, "constrained_system_solve", ArgumentChecks.method("solveConstrainedSystem",
+                ArgumentChecks.Arg.in("a", nv), ArgumentChecks.Arg.in("b", rows), ArgumentChecks.Arg.out("x", nv),
+                ArgumentChecks.Arg.out("y", rows)), concat(vector("x", xy[0]), vector("y", xy[1])));
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {

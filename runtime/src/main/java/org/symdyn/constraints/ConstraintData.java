@@ -3,6 +3,7 @@ package org.symdyn.constraints;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.dynamics.StateScope;
+import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
@@ -168,6 +169,16 @@ public final class ConstraintData {
     /** True if {@link #computeSystem} makes one fused call (the dynamics are the model's {@link ModelFunctions}). */
     public boolean isFused() {
         return fused != null;
+    }
+
+    /**
+     * The generated class's own factorisation of this set's constrained system, or null: present when the set holds
+     * exactly the model's constraint rows (none added in code) and is bound to a generated class alone
+     * ({@link #isFused()}) that implements {@link ConstrainedSystemFactorization}, so that H and G are that class's
+     * own, with the zeros and constants its factorisation folds in.
+     */
+    public ConstrainedSystemFactorization generatedFactorization() {
+        return fused instanceof ConstrainedSystemFactorization f && m == modelRows && m > 0 ? f : null;
     }
 
     /** The solver settings of this data (factorisations, rank policy); mutable. */

@@ -44,6 +44,7 @@ public final class SolverSettings {
     private double rankTolerance = 1e-10;
     private double consistencyTolerance = 1e-8;
     private boolean exploitStructure = true;
+    private boolean generatedFactorization = true;
 
     /** The KKT factorisation; default {@link KktSolver#LU}. */
     public KktSolver kktSolver() {
@@ -110,6 +111,22 @@ public final class SolverSettings {
     /** Enables or disables the structure-exploiting fast path (see {@link #exploitStructure()}). */
     public SolverSettings exploitStructure(boolean enabled) {
         this.exploitStructure = enabled;
+        return this;
+    }
+
+    /**
+     * True (default) if the fast path ({@link #exploitStructure()}) uses the generated class's own straight-line
+     * factorisation of the constrained system when the data has one
+     * ({@link ConstraintData#generatedFactorization()}), instead of the runtime's tree-sparse one; same pivot rule,
+     * refinement and fall-back, the same numbers to rounding. False: the runtime's (to compare the two).
+     */
+    public boolean generatedFactorization() {
+        return generatedFactorization;
+    }
+
+    /** Enables or disables the generated factorisation (see {@link #generatedFactorization()}). */
+    public SolverSettings generatedFactorization(boolean enabled) {
+        this.generatedFactorization = enabled;
         return this;
     }
 

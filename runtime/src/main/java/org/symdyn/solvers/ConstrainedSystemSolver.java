@@ -4,6 +4,7 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.SolverSettings;
+import org.symdyn.contract.ConstrainedSystemFactorization;
 
 /**
  * Solves the saddle-point system shared by constrained dynamics, impulses and assembly,
@@ -25,7 +26,11 @@ import org.symdyn.constraints.SolverSettings;
  * G H⁻¹ Gᵀ (with it off, {@link SpdFactorization#PIVOT_RATIO}), an H that is not positive definite (assembly with
  * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b>, which is the solve of
  * earlier versions unchanged: so a well-posed solve pays no QR, and a singular or dependent one is reported exactly
- * as before.
+ * as before. When the set holds exactly the model's rows and is bound to a generated class alone that factorises
+ * its own system ({@link ConstraintData#generatedFactorization()}, {@link SolverSettings#generatedFactorization()}
+ * on), the fast path of a solve with the data's own H and G (forward dynamics, impulses; not assembly's weights) is
+ * that class's straight-line factorisation ({@link GeneratedSchurComplement}), with the same
+ * pivot rule, refinement and fall-back.
  *
  * <p>Rank-revealing path: dependent rows of G are found with {@link ConstraintRankAnalysis} (always for the
  * null-space method, and for the others when {@link SolverSettings#rankCheck()} is on, or after a failed
@@ -69,6 +74,8 @@ public final class ConstrainedSystemSolver {
     private final NullSpaceMethod nullSpace;
     private final RangeSpaceFactorization ltl;
     private final SchurComplementMethod schur;
+    private final GeneratedSchurComplement generated;
+    private final ConstraintData data;
     private final double[] aWork;
     private boolean lastFellBack;
     private final DMatrixRMaj gAct;
@@ -76,6 +83,8 @@ public final class ConstrainedSystemSolver {
     private final double[] yAct;
     private final int[] identity;
     private int lastRank;
+    private double lastPivotRatio = 1;
+    private boolean lastUsedGenerated;
 
     /** Workspaces for the rows and model of a bound set (its settings and row names are used). */
     public ConstrainedSystemSolver(ConstraintData data) {
@@ -88,6 +97,9 @@ public final class ConstrainedSystemSolver {
         ltl = new RangeSpaceFactorization(data.dynamics().dofParents());
         rangeSpace = new RangeSpaceMethod(ltl, m);
         schur = new SchurComplementMethod(ltl, m);
+        ConstrainedSystemFactorization own = data.generatedFactorization();
+        generated = own == null ? null : new GeneratedSchurComplement(own, nv, m);
+        this.data = data;
         aWork = new double[nv];
         nullSpace = new NullSpaceMethod(nv, m);
         gAct = new DMatrixRMaj(m, nv);
@@ -137,12 +149,25 @@ public final class ConstrainedSystemSolver {
         checkFinite(b, m, "the right-hand side (b)");
         boolean factored = false;
         lastFellBack = false;
+        lastUsedGenerated = false;
         if (method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure()) {
             double ratio = settings.rankCheck() ? Math.max(SCHUR_RANK_RATIO, settings.rankTolerance())
                     : SpdFactorization.PIVOT_RATIO;
+            // Only for the data's own H and G (not assembly's weights or inverse dynamics' matrices): the generated
+            // factorisation folds in that H's and G's zeros and constants.
+            if (generated != null && settings.generatedFactorization() && h == data.H() && g == data.G()
+                    && generated.solve(h, g, a, aIsSolution, b, x, yAct, ratio,
+                            aIsSolution ? Double.POSITIVE_INFINITY : refineBelow) == GeneratedSchurComplement.OK) {
+                System.arraycopy(yAct, 0, y, 0, m);
+                lastRank = m;
+                lastPivotRatio = generated.lastPivotRatio();
+                lastUsedGenerated = true;
+                return;
+            }
             int status = schur.solve(h, true, g, a, aIsSolution, b, x, yAct,
                     settings.spdSolver() == SolverSettings.SpdSolver.LDLT, ratio,
                     aIsSolution ? Double.POSITIVE_INFINITY : refineBelow);
+            lastPivotRatio = schur.lastPivotRatio();
             if (status == SchurComplementMethod.OK) {
                 System.arraycopy(yAct, 0, y, 0, m);
                 lastRank = m;
@@ -152,7 +177,7 @@ public final class ConstrainedSystemSolver {
             factored = status != SchurComplementMethod.H_NOT_POSITIVE_DEFINITE;
         }
         if (aIsSolution) {
-            multiply(h, a, aWork);
+            SaddlePointOps.multiply(h, a, aWork);
             a = aWork;
         }
         boolean analysed = settings.rankCheck() || method == ConstraintSolverMethod.NULL_SPACE;
@@ -226,11 +251,19 @@ public final class ConstrainedSystemSolver {
     }
 
     /**
+     * True if the last solve was the generated class's own factorisation ({@link GeneratedSchurComplement}); false
+     * for the runtime's fast path, the rank-revealing path and the null-space method.
+     */
+    public boolean lastUsedGeneratedFactorization() {
+        return lastUsedGenerated;
+    }
+
+    /**
      * The smallest pivot of G H⁻¹ Gᵀ's factorisation over its largest diagonal entry in the last fast-path solve
      * (0 if a pivot failed; 1 without rows). A measure of how far the rows are from dependent, in H⁻¹'s metric.
      */
     public double lastSchurPivotRatio() {
-        return schur.lastPivotRatio();
+        return lastPivotRatio;
     }
 
     /**
@@ -249,16 +282,6 @@ public final class ConstrainedSystemSolver {
         return ltl;
     }
 
-    private void multiply(DMatrixRMaj h, double[] x, double[] out) {
-        double[] hd = h.data;
-        for (int i = 0; i < nv; i++) {
-            double s = 0;
-            for (int j = 0; j < nv; j++) {
-                s += hd[i * nv + j] * x[j];
-            }
-            out[i] = s;
-        }
-    }
 
     private void gatherRows(DMatrixRMaj g, double[] b, int[] rowsOf, int r) {
         gAct.reshape(r, nv);

@@ -96,7 +96,7 @@ final class SchurComplementMethod {
         lastPivotIndex = -1;
         if (r == 0) {
             ltl.solveL(z);
-            if (!finite(z, nv)) {
+            if (!SaddlePointOps.finite(z, nv)) {
                 return NOT_FINITE;
             }
             System.arraycopy(z, 0, x, 0, nv);
@@ -151,7 +151,7 @@ final class SchurComplementMethod {
         if (lastPivotRatio <= refineBelow) {
             refine(h, g, a, aIsSolution, b, z, y, r, ldl);
         }
-        if (!finite(z, nv) || !finite(y, r)) {
+        if (!SaddlePointOps.finite(z, nv) || !SaddlePointOps.finite(y, r)) {
             return NOT_FINITE;
         }
         System.arraycopy(z, 0, x, 0, nv);
@@ -182,41 +182,7 @@ final class SchurComplementMethod {
      */
     private void refine(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
             double[] y, int r, boolean ldl) {
-        double[] hd = h.data;
-        double[] gd = g.data;
-        double[] t = dx;
-        if (aIsSolution) {
-            // a = H x₀: r₁ = H (x₀ - x) - Gᵀ y.
-            for (int j = 0; j < nv; j++) {
-                t[j] = a[j] - x[j];
-            }
-            for (int i = 0; i < nv; i++) {
-                double s = 0;
-                for (int j = 0; j < nv; j++) {
-                    s += hd[i * nv + j] * t[j];
-                }
-                w[i] = s;
-            }
-        } else {
-            for (int i = 0; i < nv; i++) {
-                double s = a[i];
-                for (int j = 0; j < nv; j++) {
-                    s -= hd[i * nv + j] * x[j];
-                }
-                w[i] = s;
-            }
-        }
-        for (int k2 = 0; k2 < r; k2++) {
-            double yk = y[k2];
-            double s = b[k2];
-            int o = k2 * nv;
-            for (int j = 0; j < nv; j++) {
-                double gkj = gd[o + j];
-                w[j] -= gkj * yk;
-                s -= gkj * x[j];
-            }
-            c2[k2] = s;
-        }
+        SaddlePointOps.compute(h, g, a, aIsSolution, b, x, y, r, dx, w, c2);
         // Correction: the same steps on (r₁, r₂).
         ltl.solveLt(w);
         double[] yr = yRows;
@@ -238,14 +204,6 @@ final class SchurComplementMethod {
         }
     }
 
-    private static boolean finite(double[] v, int n) {
-        for (int i = 0; i < n; i++) {
-            if (!Double.isFinite(v[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /** The smallest pivot of K's factorisation over K's largest diagonal entry in the last solve (0 if it failed). */
     double lastPivotRatio() {

@@ -79,8 +79,8 @@ public final class MethodEmitter {
 
     /**
      * The Java text of an input: an entry of the method parameter of its kind (so a generated method that reads
-     * inputs of a kind names that parameter {@code q}, {@code v}, {@code vdot}, {@code tau} or {@code point}), of the
-     * instance's {@code parameters}, or the {@link Math} call of a sine or cosine (emitted as such with the mathTrig
+     * inputs of a kind names that parameter {@code q}, {@code v}, {@code vdot}, {@code tau}, {@code point}, {@code H},
+     * {@code G}, {@code a} or {@code b}), of the instance's {@code parameters} or {@code factors}, or the {@link Math} call of a sine or cosine (emitted as such with the mathTrig
      * option; otherwise sines and cosines come from {@link SinCosBlock}s over {@link #angle}).
      */
     static String java(SymbolicInput in) {
@@ -92,6 +92,11 @@ public final class MethodEmitter {
             case TAU -> "tau[" + k + "]";
             case PARAMETER -> "parameters[" + k + "]";
             case POINT -> "point[" + k + "]";
+            case MASS_MATRIX -> "H.data[" + k + "]";
+            case CONSTRAINT_JACOBIAN -> "G.data[" + k + "]";
+            case SADDLE_A -> "a[" + k + "]";
+            case SADDLE_B -> "b[" + k + "]";
+            case FACTOR -> "factors[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
             case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "

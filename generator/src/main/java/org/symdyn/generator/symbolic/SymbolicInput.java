@@ -9,8 +9,8 @@ package org.symdyn.generator.symbolic;
  * @param kind  what the input is
  * @param index the entry: a q index for {@link Kind#Q}, {@link Kind#SIN_Q} and {@link Kind#COS_Q}, the q index of
  *              a quaternion's x for {@link Kind#QUAT_X} to {@link Kind#QUAT_W}, a v index for
- *              {@link Kind#V}, {@link Kind#VDOT} and {@link Kind#TAU}, a parameter index, or a point coordinate
- *              (0..2)
+ *              {@link Kind#V}, {@link Kind#VDOT} and {@link Kind#TAU}, a parameter index, a point coordinate
+ *              (0..2), or the entry of a run-time matrix, vector or factor array
  */
 public record SymbolicInput(Kind kind, int index) {
     /** The kinds of input, each with the prefix of its symbol's name. */
@@ -42,7 +42,17 @@ public record SymbolicInput(Kind kind, int index) {
         /** z of the prescaled quaternion q[k..k+4) (see {@link #QUAT_X}). */
         QUAT_Z("qz"),
         /** w of the prescaled quaternion q[k..k+4) (see {@link #QUAT_X}). */
-        QUAT_W("qw");
+        QUAT_W("qw"),
+        /** Entry k = i·nv + j of a joint-space inertia matrix H given at run time (row-major). */
+        MASS_MATRIX("hm"),
+        /** Entry k = r·nv + j of a constraint Jacobian G given at run time (row-major). */
+        CONSTRAINT_JACOBIAN("gm"),
+        /** Entry k of the first right-hand side a of a saddle-point system H x + Gᵀ y = a, G x = b. */
+        SADDLE_A("sa"),
+        /** Entry k of the second right-hand side b of a saddle-point system. */
+        SADDLE_B("sb"),
+        /** Entry k of the factors a generated factorisation keeps between its factorise and solve methods. */
+        FACTOR("fac");
 
         private final String prefix;
 

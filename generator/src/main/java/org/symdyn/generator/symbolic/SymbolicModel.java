@@ -14,10 +14,12 @@ import org.symdyn.model.Model;
  * @param constraints φ, φ̇, G, γ ({@code GenericConstraints} and the constraint rows)
  * @param derivatives ∂τ, ∂v̇, H⁻¹, the Coriolis matrix and the regressor ({@code DerivativeRecursions}' quantities)
  * @param articulatedBody forward dynamics by the articulated-body algorithm ({@code ArticulatedBodyAlgorithm})
+ * @param constrainedSystem the saddle-point system of the model's rows over run-time H and G
+ *                          ({@code SchurComplementMethod})
  */
 public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
         SymbolicKinematics kinematics, SymbolicConstraints constraints, SymbolicDerivatives derivatives,
-        SymbolicArticulatedBody articulatedBody) {
+        SymbolicArticulatedBody articulatedBody, SymbolicConstrainedSystem constrainedSystem) {
 
     /**
      * Prepares the symbolic joint models, inertias and constants of {@code model} in {@code g}.
@@ -34,6 +36,7 @@ public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
         SymbolicDerivatives derivatives = new SymbolicDerivatives(model, g, sp, joints, inertias, dynamics,
                 kinematics);
         return new SymbolicModel(g, dynamics, kinematics, constraints, derivatives,
-                new SymbolicArticulatedBody(model, g, sp, joints, inertias, dynamics));
+                new SymbolicArticulatedBody(model, g, sp, joints, inertias, dynamics),
+                new SymbolicConstrainedSystem(g, dynamics, model.dofParents()));
     }
 }

@@ -280,21 +280,32 @@ public final class SymbolicRecursions {
 
     /** H⁻¹ b from the {@link #factor factorisation} of H: Lᵀ, D and L substitutions on a copy of b. */
     IExpr[] solve(IExpr[][] h, IExpr[] b) {
-        int[] lambda = model.dofParents();
         IExpr[] x = b.clone();
+        substituteLt(h, x);
+        for (int i = 0; i < nv; i++) {
+            x[i] = g.div(x[i], h[i][i]);
+        }
+        substituteL(h, x);
+        return x;
+    }
+
+    /** x ← L⁻ᵀ x in place for the unit L of a {@link #factor factorisation} (its entries h[i][j], j a λ-ancestor). */
+    void substituteLt(IExpr[][] h, IExpr[] x) {
+        int[] lambda = model.dofParents();
         for (int i = nv - 1; i >= 0; i--) {
             for (int j = lambda[i]; j >= 0; j = lambda[j]) {
                 x[j] = g.sub(x[j], g.mul(h[i][j], x[i]));
             }
         }
-        for (int i = 0; i < nv; i++) {
-            x[i] = g.div(x[i], h[i][i]);
-        }
+    }
+
+    /** x ← L⁻¹ x in place for the unit L of a {@link #factor factorisation}. */
+    void substituteL(IExpr[][] h, IExpr[] x) {
+        int[] lambda = model.dofParents();
         for (int i = 0; i < nv; i++) {
             for (int j = lambda[i]; j >= 0; j = lambda[j]) {
                 x[i] = g.sub(x[i], g.mul(h[i][j], x[j]));
             }
         }
-        return x;
     }
 }

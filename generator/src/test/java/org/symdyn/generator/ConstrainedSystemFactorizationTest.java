@@ -1,0 +1,152 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.contract.ConstrainedSystemFactorization;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.model.Model;
+import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstraintRankException;
+import org.symdyn.solvers.ConstraintSolverMethod;
+import org.symdyn.solvers.ImpulseSolver;
+
+/**
+ * The generated factorisation of a model's constrained system ({@link ConstrainedSystemFactorization}) against the
+ * runtime's own fast path on the same bound class, on random states: forward dynamics by the direct and range-space
+ * methods and impulses give the same v̇, λ, v⁺ and Λ within 1e-10 relative, the generated path is the one taken
+ * wherever the runtime's fast path was, its pivot ratio is the runtime's, and dependent rows are reported as before.
+ */
+class ConstrainedSystemFactorizationTest {
+    private static final double TOL = 1e-10;
+    private static final int STATES = 100;
+
+    static Stream<Arguments> models() throws Exception {
+        Path samples = Path.of("..", "samples", "src", "main", "symdyn");
+        return Stream.of(
+                Arguments.of("fourbar (built)", TestMechanisms.fourBar()),
+                Arguments.of("planar leg", TestMechanisms.planarLeg()),
+                Arguments.of("spatial mechanism", TestMechanisms.spatialMechanism()),
+                Arguments.of("fourbar.urdf", UrdfReader.read(samples.resolve("fourbar.urdf"))),
+                Arguments.of("quadruped.urdf", UrdfReader.read(samples.resolve("quadruped.urdf"))),
+                Arguments.of("slider_crank.urdf", UrdfReader.read(samples.resolve("slider_crank.urdf"))),
+                Arguments.of("edge_roller.urdf", UrdfReader.read(samples.resolve("edge_roller.urdf"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void generatedFactorisationMatchesTheRuntimes(String name, Model model) throws Exception {
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "Saddle" + Math.abs(name.hashCode())));
+        ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
+        int m = model.constraints().isEmpty() ? 0 : ((ConstrainedSystemFactorization) generated).constraintRows();
+        assertTrue(m > 0, name + " has constraint rows");
+        assertTrue(gen.source().contains("is factorised by straight-line code for this model"), "header");
+        ConstraintData own = ConstraintSet.of(model).bind(generated);
+        assertNotNull(own.generatedFactorization(), "a set of exactly the model's rows, bound alone");
+        ConstraintData runtime = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
+        runtime.settings().generatedFactorization(false);
+        ConstrainedDynamics fdOwn = new ConstrainedDynamics(own);
+        ConstrainedDynamics fdRuntime = new ConstrainedDynamics(runtime);
+        ImpulseSolver impOwn = new ImpulseSolver(own);
+        ImpulseSolver impRuntime = new ImpulseSolver(runtime);
+        int nv = model.nv();
+        Random rnd = new Random(name.hashCode());
+        int used = 0;
+        for (int n = 0; n < STATES; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            for (ConstraintSolverMethod method : new ConstraintSolverMethod[] {ConstraintSolverMethod.DIRECT,
+                ConstraintSolverMethod.RANGE_SPACE_SPARSE}) {
+                double[] expected = new double[nv];
+                double[] actual = new double[nv];
+                fdRuntime.forwardDynamics(method, q, v, tau, expected);
+                fdOwn.forwardDynamics(method, q, v, tau, actual);
+                String at = name + " " + method + " state " + n;
+                GeneratedVsGenericTest.assertClose(expected, actual, TOL, "constrained vdot", at);
+                GeneratedVsGenericTest.assertClose(runtime.force(), own.force(), TOL, "lambda", at);
+                boolean fast = !fdRuntime.systemSolver().lastFellBack();
+                assertEquals(fast, fdOwn.systemSolver().lastUsedGeneratedFactorization(), at
+                        + ": the generated factorisation is used exactly where the runtime's fast path is");
+                if (fast) {
+                    used++;
+                    double r = fdRuntime.systemSolver().lastSchurPivotRatio();
+                    assertEquals(r, fdOwn.systemSolver().lastSchurPivotRatio(), 1e-9 * r, at + ": pivot ratio");
+                }
+            }
+            double[] vMinus = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] expected = new double[nv];
+            double[] actual = new double[nv];
+            impRuntime.solveDirect(q, vMinus, expected);
+            impOwn.solveDirect(q, vMinus, actual);
+            GeneratedVsGenericTest.assertClose(expected, actual, TOL, "impulse v+", name + " state " + n);
+            GeneratedVsGenericTest.assertClose(runtime.impulse(), own.impulse(), TOL, "impulse",
+                    name + " state " + n);
+            assertEquals(!impRuntime.systemSolver().lastFellBack(),
+                    impOwn.systemSolver().lastUsedGeneratedFactorization(), name + " impulse state " + n);
+        }
+        assertTrue(used >= STATES, name + ": the generated factorisation solved " + used + " of " + 2 * STATES);
+    }
+
+    /** Dependent rows (a loop closed along x twice) are found and reported by name exactly as by the runtime. */
+    @Test
+    void dependentRowsAreReportedAsBefore() throws Exception {
+        double[] x = {0, 0, 0, 1, 0, 0};
+        double[] y = {0, 0, 0, 0, 1, 0};
+        Model model = TestMechanisms.fourBarWithAxes(x, y, x);
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "RedundantFourBar")));
+        ConstraintData data = ConstraintSet.of(model).bind(generated);
+        assertNotNull(data.generatedFactorization());
+        double ratio = data.generatedFactorization().factorConstrainedSystem(data.H(), data.G());
+        ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        double[] q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
+        double[] v = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
+        double[] tau = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
+        for (boolean rankCheck : new boolean[] {true, false}) {
+            data.settings().rankCheck(rankCheck);
+            for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+                ConstraintRankException e = assertThrows(ConstraintRankException.class,
+                        () -> fd.forwardDynamics(method, q, v, tau, new double[3]), method + " check " + rankCheck);
+                assertEquals(ConstraintRankException.Kind.REDUNDANT, e.kind());
+                assertEquals(2, e.rank());
+                assertTrue(e.involvedRows().containsAll(List.of("closure[0]", "closure[2]")), e.getMessage());
+                assertFalse(fd.systemSolver().lastUsedGeneratedFactorization(), method + " check " + rankCheck);
+            }
+        }
+        assertTrue(ratio >= 0 && ratio < 1e-8, "ratio of H and G at zero state: " + ratio);
+    }
+
+    /** Rows added in code, or bound with separate dynamics: the runtime's own factorisation. */
+    @Test
+    void onlyForExactlyTheModelsRowsBoundAlone() throws Exception {
+        Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "quadruped.urdf"));
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "QuadrupedRows")));
+        assertTrue(generated instanceof ConstrainedSystemFactorization);
+        ConstraintSet.Builder more = ConstraintSet.builder(model);
+        more.addContact(model.bodyCount() - 1, new double[] {0.01, 0, 0}, new double[] {0, 0, 1});
+        assertNull(more.build().bind(generated).generatedFactorization(), "a row added in code");
+        assertNull(ConstraintSet.of(model).bind(new org.symdyn.dynamics.GenericDynamics(model),
+                new org.symdyn.dynamics.GenericDynamics(model), (ConstrainedSystemFactorization) generated)
+                .generatedFactorization(), "separate dynamics");
+        assertNotNull(ConstraintSet.of(model).bind(generated).generatedFactorization());
+    }
+}
