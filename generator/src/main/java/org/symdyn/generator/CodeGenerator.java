@@ -338,11 +338,10 @@ public final class CodeGenerator {
 
         // Last, so that no other method's temporaries change names: the saddle-point system of the model's rows,
         // factorised over the run-time H and G with their structural zeros and constants folded.
-        boolean factorisedSystem = rows > 0 && !large;
-        if (factorisedSystem) {
-            emitConstrainedSystem(sym.constrainedSystem(), h, jac, nv, emitter, methods, ops, fields);
-            lap(millis, "constrained_system_factorisation", t);
-        }
+        SystemFactorisation factorisedSystem = rows == 0 || large ? SystemFactorisation.NONE
+                : emitConstrainedSystem(sym.constrainedSystem(), h, jac, nv, emitter, methods, ops, fields)
+                        ? SystemFactorisation.EMITTED : SystemFactorisation.SINGULAR;
+        lap(millis, "constrained_system_factorisation", t);
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
                 emitter.workspaceSize(), rows, closedForm, factorisedSystem);
@@ -390,15 +389,31 @@ public final class CodeGenerator {
         return lap(millis, "regressor", t);
     }
 
+    /** Whether the class factorises its constrained system ({@link org.symdyn.contract.ConstrainedSystemFactorization}). */
+    enum SystemFactorisation {
+        /** No constraint rows, or a large model (its H is looped). */
+        NONE,
+        /** Emitted. */
+        EMITTED,
+        /** Not emitted: a pivot is identically zero, the system singular in every state. */
+        SINGULAR
+    }
+
     /**
      * The methods of {@link org.symdyn.contract.ConstrainedSystemFactorization} ({@link SymbolicConstrainedSystem}):
      * the factorisation into the instance's {@code factors} and {@code pivots}, returning the pivot ratio, and the
      * solve from them.
+     *
+     * @return false (nothing emitted) if a pivot is identically zero: the system is singular in every state
      */
-    private static void emitConstrainedSystem(SymbolicConstrainedSystem system, IExpr[][] h, IExpr[][] jac, int nv,
-            MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops, List<FieldSpec> fields) {
+    private static boolean emitConstrainedSystem(SymbolicConstrainedSystem system, IExpr[][] h, IExpr[][] jac,
+            int nv, MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops,
+            List<FieldSpec> fields) {
         int rows = jac.length;
         SymbolicConstrainedSystem.Factorisation f = system.factor(h, jac);
+        if (f == null) {
+            return false;
+        }
         fields.add(ClassSkeleton.scratch("factors", f.stored().size()));
         fields.add(ClassSkeleton.scratch("pivots", f.pivots().length));
         MethodSpec factor = ArgumentChecks.method("factorConstrainedSystem", ArgumentChecks.Arg.matrixIn("H", nv, nv),
@@ -413,6 +428,7 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "constrained_system_solve", ArgumentChecks.method("solveConstrainedSystem",
                 ArgumentChecks.Arg.in("a", nv), ArgumentChecks.Arg.in("b", rows), ArgumentChecks.Arg.out("x", nv),
                 ArgumentChecks.Arg.out("y", rows)), concat(vector("x", xy[0]), vector("y", xy[1])));
+        return true;
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {

@@ -134,6 +134,73 @@ class ConstrainedSystemFactorizationTest {
         assertTrue(ratio >= 0 && ratio < 1e-8, "ratio of H and G at zero state: " + ratio);
     }
 
+    /** A non-finite input is refused with the runtime path's exception: the generated path declines it. */
+    @Test
+    void nonFiniteInputsAreRefusedAsBefore() throws Exception {
+        Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "quadruped.urdf"));
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "QuadrupedNonFinite")));
+        ConstraintData data = ConstraintSet.of(model).bind(generated);
+        ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        ImpulseSolver impulses = new ImpulseSolver(data);
+        int nv = model.nv();
+        Random rnd = new Random(8);
+        double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+        double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+        double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+        fd.forwardDynamicsDirect(q, v, tau, new double[nv]);
+        assertTrue(fd.systemSolver().lastUsedGeneratedFactorization());
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY}) {
+            for (int k = 0; k < nv; k++) {
+                double[] t = tau.clone();
+                t[k] = bad;
+                ArithmeticException e = assertThrows(ArithmeticException.class,
+                        () -> fd.forwardDynamicsDirect(q, v, t, new double[nv]), "tau[" + k + "] = " + bad);
+                assertTrue(e.getMessage().contains("right-hand side (a) has a non-finite entry"), e.getMessage());
+                double[] vm = v.clone();
+                vm[k] = bad;
+                assertThrows(ArithmeticException.class, () -> impulses.solveDirect(q, vm, new double[nv]),
+                        "v-[" + k + "] = " + bad);
+            }
+            double[] qBad = q.clone();
+            qBad[7] = bad;
+            assertThrows(ArithmeticException.class, () -> fd.forwardDynamicsDirect(qBad, v, tau, new double[nv]),
+                    "q[7] = " + bad);
+        }
+    }
+
+    /**
+     * A system singular in every state (a rolling line-on-line contact whose row is identically zero for a planar
+     * arm) is not factorised by generated code; the header says why and the runtime's solvers keep it.
+     */
+    @Test
+    void aSystemSingularInEveryStateIsLeftToTheRuntime() throws Exception {
+        String urdf = String.join("\n",
+                "<robot name=\"edges\" xmlns:sd=\"urn:symdyn:1\">",
+                "  <link name=\"world\"/>",
+                "  <joint name=\"shoulder\" type=\"revolute\">",
+                "    <parent link=\"world\"/><child link=\"upper\"/><origin xyz=\"0 0 1\"/><axis xyz=\"0 1 0\"/>",
+                "    <limit lower=\"-3\" upper=\"3\" effort=\"10\" velocity=\"5\"/>",
+                "  </joint>",
+                "  <link name=\"upper\"><inertial><origin xyz=\"0.25 0 0\"/><mass value=\"1.5\"/>",
+                "    <inertia ixx=\"0.01\" iyy=\"0.03\" izz=\"0.03\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "  <joint name=\"elbow\" type=\"continuous\">",
+                "    <parent link=\"upper\"/><child link=\"fore\"/><origin xyz=\"0.5 0 0\"/><axis xyz=\"0 1 0\"/>",
+                "  </joint>",
+                "  <link name=\"fore\"><inertial><origin xyz=\"0.2 0 0\"/><mass value=\"0.8\"/>",
+                "    <inertia ixx=\"0.005\" iyy=\"0.02\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "  <sd:line_on_line name=\"rub\" rolling=\"true\">",
+                "    <sd:edge_f link=\"fore\" half_length=\"0.2\"/><sd:edge_b link=\"world\" half_length=\"1\"/>",
+                "  </sd:line_on_line>",
+                "</robot>");
+        Model model = UrdfReader.parse(urdf, "edges.urdf", UrdfReader.Options.DEFAULT);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "EdgesSingular"));
+        assertTrue(gen.source().contains("is not factorised by generated code: a pivot of its factorisation is "
+                + "identically zero"), "header");
+        assertFalse(GeneratedVsGenericTest.instance(gen) instanceof ConstrainedSystemFactorization);
+    }
+
     /** Rows added in code, or bound with separate dynamics: the runtime's own factorisation. */
     @Test
     void onlyForExactlyTheModelsRowsBoundAlone() throws Exception {

@@ -143,27 +143,30 @@ public final class ConstrainedSystemSolver {
         if (g.numRows != m || g.numCols != nv || h.numRows != nv || h.numCols != nv) {
             throw new IllegalArgumentException("H must be " + nv + "x" + nv + " and G " + m + "x" + nv);
         }
+        boolean fast = method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure();
+        double ratio = settings.rankCheck() ? Math.max(SCHUR_RANK_RATIO, settings.rankTolerance())
+                : SpdFactorization.PIVOT_RATIO;
+        lastFellBack = false;
+        lastUsedGenerated = false;
+        // The generated factorisation, only for the data's own H and G (not assembly's weights or inverse dynamics'
+        // matrices): it folds in that H's and G's zeros and constants. Before the finiteness checks below, which
+        // it makes redundant: a non-finite entry of H, G, a or b it reads makes its pivot ratio 0 or its result
+        // non-finite, and it then declines, so that the checks throw as for any solve.
+        if (fast && generated != null && settings.generatedFactorization() && h == data.H() && g == data.G()
+                && generated.solve(h, g, a, aIsSolution, b, x, yAct, ratio,
+                        aIsSolution ? Double.POSITIVE_INFINITY : refineBelow) == GeneratedSchurComplement.OK) {
+            System.arraycopy(yAct, 0, y, 0, m);
+            lastRank = m;
+            lastPivotRatio = generated.lastPivotRatio();
+            lastUsedGenerated = true;
+            return;
+        }
         checkFinite(h.data, nv * nv, "H");
         checkFinite(g.data, m * nv, "G");
         checkFinite(a, nv, aIsSolution ? "the free solution (x0)" : "the right-hand side (a)");
         checkFinite(b, m, "the right-hand side (b)");
         boolean factored = false;
-        lastFellBack = false;
-        lastUsedGenerated = false;
-        if (method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure()) {
-            double ratio = settings.rankCheck() ? Math.max(SCHUR_RANK_RATIO, settings.rankTolerance())
-                    : SpdFactorization.PIVOT_RATIO;
-            // Only for the data's own H and G (not assembly's weights or inverse dynamics' matrices): the generated
-            // factorisation folds in that H's and G's zeros and constants.
-            if (generated != null && settings.generatedFactorization() && h == data.H() && g == data.G()
-                    && generated.solve(h, g, a, aIsSolution, b, x, yAct, ratio,
-                            aIsSolution ? Double.POSITIVE_INFINITY : refineBelow) == GeneratedSchurComplement.OK) {
-                System.arraycopy(yAct, 0, y, 0, m);
-                lastRank = m;
-                lastPivotRatio = generated.lastPivotRatio();
-                lastUsedGenerated = true;
-                return;
-            }
+        if (fast) {
             int status = schur.solve(h, true, g, a, aIsSolution, b, x, yAct,
                     settings.spdSolver() == SolverSettings.SpdSolver.LDLT, ratio,
                     aIsSolution ? Double.POSITIVE_INFINITY : refineBelow);

@@ -24,6 +24,7 @@ final class GeneratedSchurComplement {
     private final ConstrainedSystemFactorization system;
     private final int nv;
     private final double[] a;
+    private final double[] xs;
     private final double[] t;
     private final double[] r1;
     private final double[] r2;
@@ -35,6 +36,7 @@ final class GeneratedSchurComplement {
         this.system = system;
         this.nv = nv;
         a = new double[nv];
+        xs = new double[nv];
         t = new double[nv];
         r1 = new double[nv];
         r2 = new double[Math.max(1, m)];
@@ -45,7 +47,8 @@ final class GeneratedSchurComplement {
     /**
      * Solves H x + Gᵀ y = a, G x = b (or, {@code aIsSolution}, the system with a = H a₀ for the given a₀).
      *
-     * @return {@link #OK} with x and y written, or {@link #DECLINED} with x and y undefined
+     * @param x receives x on {@link #OK} only (so it may alias {@code aIn})
+     * @return {@link #OK} with x and y written, or {@link #DECLINED} with y undefined
      */
     int solve(DMatrixRMaj h, DMatrixRMaj g, double[] aIn, boolean aIsSolution, double[] b, double[] x, double[] y,
             double pivotFloor, double refineBelow) {
@@ -60,18 +63,22 @@ final class GeneratedSchurComplement {
             rhs = a;
         }
         int m = g.numRows;
-        system.solveConstrainedSystem(rhs, b, x, y);
+        system.solveConstrainedSystem(rhs, b, xs, y);
         if (ratio <= refineBelow) {
-            SaddlePointOps.compute(h, g, aIn, aIsSolution, b, x, y, m, t, r1, r2);
+            SaddlePointOps.compute(h, g, aIn, aIsSolution, b, xs, y, m, t, r1, r2);
             system.solveConstrainedSystem(r1, r2, dx, dy);
             for (int i = 0; i < nv; i++) {
-                x[i] += dx[i];
+                xs[i] += dx[i];
             }
             for (int i = 0; i < m; i++) {
                 y[i] += dy[i];
             }
         }
-        return SaddlePointOps.finite(x, nv) && SaddlePointOps.finite(y, m) ? OK : DECLINED;
+        if (!SaddlePointOps.finite(xs, nv) || !SaddlePointOps.finite(y, m)) {
+            return DECLINED;
+        }
+        System.arraycopy(xs, 0, x, 0, nv);
+        return OK;
     }
 
     /** The pivot ratio of the last factorisation (0 if it failed). */

@@ -51,8 +51,19 @@ public final class SymbolicConstrainedSystem {
      * Factorises the system whose H and G have the structure of {@code hModel} (nv x nv) and {@code gModel}
      * (m x nv), the model's symbolic H and G: each entry that is not a number becomes a run-time input
      * ({@link Kind#MASS_MATRIX}, lower triangle; {@link Kind#CONSTRAINT_JACOBIAN}).
+     *
+     * @return null if a pivot is identically zero (H or the rows singular in every state: a body without inertia, a
+     *         row that is zero or repeats another), which only the runtime's rank-revealing path can report
      */
     public Factorisation factor(IExpr[][] hModel, IExpr[][] gModel) {
+        try {
+            return factorOrThrow(hModel, gModel);
+        } catch (ArithmeticException symbolicDivisionByZero) {
+            return null;
+        }
+    }
+
+    private Factorisation factorOrThrow(IExpr[][] hModel, IExpr[][] gModel) {
         int m = gModel.length;
         List<IExpr> stored = new ArrayList<>();
         IExpr[][] hIn = new IExpr[nv][nv];
