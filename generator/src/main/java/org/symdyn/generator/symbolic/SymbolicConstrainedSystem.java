@@ -104,11 +104,11 @@ public final class SymbolicConstrainedSystem {
         IExpr[][] k = new IExpr[m][m];
         for (int r = 0; r < m; r++) {
             for (int s = 0; s <= r; s++) {
-                IExpr sum = F.C0;
+                List<IExpr> terms = new ArrayList<>();
                 for (int j = 0; j < nv; j++) {
-                    sum = g.add(sum, g.mul(w[r][j], vCols[s][j]));
+                    terms.add(g.mul(w[r][j], vCols[s][j]));
                 }
-                k[r][s] = sum;
+                k[r][s] = sum(terms);
             }
             pivots[nv + m + r] = k[r][r];
         }
@@ -117,20 +117,21 @@ public final class SymbolicConstrainedSystem {
         IExpr[] invE = new IExpr[m];
         IExpr[] ue = new IExpr[m];
         for (int j = 0; j < m; j++) {
-            IExpr d = k[j][j];
+            List<IExpr> terms = new ArrayList<>();
             for (int p = 0; p < j; p++) {
                 ue[p] = g.mul(u[j][p], e[p]);
-                d = g.sub(d, g.mul(u[j][p], ue[p]));
+                terms.add(g.mul(u[j][p], ue[p]));
             }
+            IExpr d = g.sub(k[j][j], sum(terms));
             e[j] = d;
             pivots[nv + j] = d;
             IExpr inv = g.div(F.C1, d);
             for (int i = j + 1; i < m; i++) {
-                IExpr s = k[i][j];
+                terms.clear();
                 for (int p = 0; p < j; p++) {
-                    s = g.sub(s, g.mul(u[i][p], ue[p]));
+                    terms.add(g.mul(u[i][p], ue[p]));
                 }
-                u[i][j] = g.mul(s, inv);
+                u[i][j] = g.mul(g.sub(k[i][j], sum(terms)), inv);
             }
             invE[j] = inv;
         }
@@ -156,37 +157,70 @@ public final class SymbolicConstrainedSystem {
         IExpr[] z = g.inputs(Kind.SADDLE_A, nv);
         dynamics.substituteLt(f.l(), z);
         IExpr[] y = new IExpr[m];
+        List<IExpr> terms = new ArrayList<>();
         for (int r = 0; r < m; r++) {
-            IExpr s = g.neg(g.input(Kind.SADDLE_B, r));
+            terms.clear();
             for (int j = 0; j < nv; j++) {
-                s = g.add(s, g.mul(f.vCols()[r][j], z[j]));
+                terms.add(g.mul(f.vCols()[r][j], z[j]));
             }
-            y[r] = s;
+            y[r] = g.sub(sum(terms), g.input(Kind.SADDLE_B, r));
         }
         IExpr[][] u = f.u();
         for (int i = 0; i < m; i++) {
+            terms.clear();
             for (int p = 0; p < i; p++) {
-                y[i] = g.sub(y[i], g.mul(u[i][p], y[p]));
+                terms.add(g.mul(u[i][p], y[p]));
             }
+            y[i] = g.sub(y[i], sum(terms));
         }
         for (int i = 0; i < m; i++) {
             y[i] = g.mul(y[i], f.invE()[i]);
         }
         for (int i = m - 1; i >= 0; i--) {
+            terms.clear();
             for (int p = i + 1; p < m; p++) {
-                y[i] = g.sub(y[i], g.mul(u[p][i], y[p]));
+                terms.add(g.mul(u[p][i], y[p]));
             }
+            y[i] = g.sub(y[i], sum(terms));
         }
         IExpr[] x = new IExpr[nv];
         for (int j = 0; j < nv; j++) {
-            IExpr s = g.mul(z[j], f.invD()[j]);
+            terms.clear();
             for (int r = 0; r < m; r++) {
-                s = g.sub(s, g.mul(f.vCols()[r][j], y[r]));
+                terms.add(g.mul(f.vCols()[r][j], y[r]));
             }
-            x[j] = s;
+            x[j] = g.sub(g.mul(z[j], f.invD()[j]), sum(terms));
         }
         dynamics.substituteL(f.l(), x);
         return new IExpr[][] {x, y};
+    }
+
+    /**
+     * Σ terms, added pairwise (a balanced tree, zeros skipped): the dependency chain of a sum of n products is
+     * log₂ n additions deep instead of n, which the straight-line factorisation's long sums (K's entries, its
+     * pivots) are made of.
+     */
+    private IExpr sum(List<IExpr> terms) {
+        List<IExpr> level = new ArrayList<>();
+        for (IExpr t : terms) {
+            if (!t.isZero()) {
+                level.add(t);
+            }
+        }
+        if (level.isEmpty()) {
+            return F.C0;
+        }
+        while (level.size() > 1) {
+            List<IExpr> next = new ArrayList<>();
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                next.add(g.add(level.get(i), level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                next.add(level.get(level.size() - 1));
+            }
+            level = next;
+        }
+        return level.get(0);
     }
 
     /** The model's value when it is a number (zero included), else the run-time entry. */
