@@ -382,10 +382,18 @@ public final class CodeGenerator {
         emit(emitter, methods, ops, "coriolis_matrix", ArgumentChecks.method("coriolisMatrix", q, v,
                 ArgumentChecks.Arg.matrix("coriolis", nv, nv)), matrix("coriolis", d.coriolisMatrix()));
         t = lap(millis, "coriolis_matrix", t);
+        IExpr[][] y = d.regressor();
         emit(emitter, methods, ops, "regressor", ArgumentChecks.method("regressor", q, v, vdot,
-                ArgumentChecks.Arg.matrix("Y", nv, cols)), matrix("Y", d.regressor()));
+                ArgumentChecks.Arg.matrix("Y", nv, cols)), matrix("Y", y));
+        IExpr[] pi = d.inertialParameters();
         emit(emitter, methods, ops, "inertial_parameters", ArgumentChecks.method("inertialParameters",
-                ArgumentChecks.Arg.out("pi", cols)), vector("pi", d.inertialParameters()));
+                ArgumentChecks.Arg.out("pi", cols)), vector("pi", pi));
+        IExpr[][] dpiDp = d.inertialParameterJacobian(pi);
+        int np = model.parameters().size();
+        emit(emitter, methods, ops, "inertial_parameter_jacobian", ArgumentChecks.method("inertialParameterJacobian",
+                ArgumentChecks.Arg.matrix("dpiDp", cols, np)), matrix("dpiDp", dpiDp));
+        emit(emitter, methods, ops, "parameter_regressor", ArgumentChecks.method("parameterRegressor", q, v, vdot,
+                ArgumentChecks.Arg.matrix("Yp", nv, np)), matrix("Yp", d.parameterRegressor(y, dpiDp)));
         return lap(millis, "regressor", t);
     }
 

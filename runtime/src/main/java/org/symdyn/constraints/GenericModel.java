@@ -265,6 +265,21 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
     }
 
     @Override
+    public List<String> parameterNames() {
+        return dynamics.parameterNames();
+    }
+
+    @Override
+    public void inertialParameterJacobian(DMatrixRMaj dpiDp) {
+        dynamics.inertialParameterJacobian(dpiDp);
+    }
+
+    @Override
+    public void parameterRegressor(double[] q, double[] v, double[] vdot, DMatrixRMaj Yp) {
+        dynamics.parameterRegressor(q, v, vdot, Yp);
+    }
+
+    @Override
     public void framePose(double[] q, int frame, double[] rotation, double[] position) {
         dynamics.framePose(q, frame, rotation, position);
     }

@@ -1,5 +1,6 @@
 package org.symdyn.contract;
 
+import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 
 /**
@@ -67,7 +68,7 @@ import org.ejml.data.DMatrixRMaj;
  *
  * <h2>Arguments</h2>
  * As the package states: q of nq entries, v, v̇ and τ of nv; every matrix output of exactly its shape (nv x nv,
- * the regressor nv x 10·bodyCount) else {@link IllegalArgumentException} naming it by its parameter name ({@code dtauDq},
+ * the regressor nv x 10·bodyCount, the parameter regressor nv x parameter count) else {@link IllegalArgumentException} naming it by its parameter name ({@code dtauDq},
  * {@code Minv}, {@code Y}, ...);
  * no output the same array as an input or another output. Caller-owned outputs are overwritten. SI units. No method
  * allocates; an instance owns scratch arrays and is not thread-safe: {@link #copy()} gives one per thread.
@@ -109,6 +110,32 @@ public interface DynamicsDerivatives extends Dynamics {
      * so that {@code Y π} reproduces its inverse dynamics.
      */
     void inertialParameters(double[] pi);
+
+    /**
+     * The names of the model's declared parameters ({@code symdyn:parameter}; in a generated class its
+     * {@link ModelParameters}), in declaration order: the columns of {@link #inertialParameterJacobian} and
+     * {@link #parameterRegressor}.
+     */
+    List<String> parameterNames();
+
+    /**
+     * ∂π/∂p (10·bodyCount x parameter count) at the current parameter values: how the inertial parameters π (the
+     * order of the class comment) move with each declared parameter. A link's mass, centre of mass or inertia entry
+     * changes its body's ten entries (mass: [1, c, |c|² - c_x², -c_x c_y, ...]; a centre-of-mass coordinate c_k:
+     * [0, m e_k, m ∂(|c|² 1 - c cᵀ)/∂c_k]; an inertia entry: 1 in its place); a joint-origin parameter moves the
+     * kinematics, not π: its column is zero.
+     */
+    void inertialParameterJacobian(DMatrixRMaj dpiDp);
+
+    /**
+     * The regressor of the declared parameters, Y_p = Y(q, v, v̇) ∂π/∂p (nv x parameter count): column k is ∂τ/∂p_k
+     * for a link parameter (mass, centre of mass, inertia entry), since τ = Y π and Y does not depend on them. A
+     * link's mass and inertia entries enter τ linearly (π is affine in them, the centres of mass held): for those,
+     * τ(p + Δ) = τ(p) + Y_p Δ exactly, which is what identification solves for. A centre-of-mass coordinate enters
+     * quadratically (its column is the derivative at the current values); a joint-origin parameter's column is zero
+     * (it enters through the kinematics, not through π).
+     */
+    void parameterRegressor(double[] q, double[] v, double[] vdot, DMatrixRMaj Yp);
 
     @Override
     DynamicsDerivatives copy();

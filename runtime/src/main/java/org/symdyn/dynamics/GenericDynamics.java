@@ -82,6 +82,9 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
     private final double[] biasMotionV;
     private boolean biasMotionCurrent;
     private final DerivativeRecursions derivatives;
+    private final ParameterJacobian parameters;
+    private final List<String> parameterNames;
+    private final DMatrixRMaj parameterY;
 
     /** Builds the interpreter and every workspace for {@code model}. */
     public GenericDynamics(Model model) {
@@ -138,6 +141,11 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         zeroV = new double[nv];
         biasMotionV = new double[nv];
         derivatives = new DerivativeRecursions(this, joints, vel, acc, force);
+        parameters = new ParameterJacobian(model);
+        parameterNames = model.parameters().stream().map(org.symdyn.model.ParameterModel::name).toList();
+        // The full regressor behind the parameters' columns: only a model with parameters pays for it.
+        parameterY = new DMatrixRMaj(parameters.size() == 0 ? 0 : nv, parameters.size() == 0 ? 0
+                : PARAMETERS_PER_BODY * nb);
     }
 
     /** The model this instance interprets. */
@@ -579,6 +587,30 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
             pi[o + 8] = rotInertia[b + 7];
             pi[o + 9] = rotInertia[b + 8];
         }
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        return parameterNames;
+    }
+
+    @Override
+    public void inertialParameterJacobian(DMatrixRMaj dpiDp) {
+        Arguments.checkShape(dpiDp, PARAMETERS_PER_BODY * nb, parameters.size(), "dpiDp");
+        parameters.jacobian(dpiDp);
+    }
+
+    @Override
+    public void parameterRegressor(double[] q, double[] v, double[] vdot, DMatrixRMaj yp) {
+        checkState(q, v);
+        checkLength(vdot, nv, "vdot");
+        Arguments.checkShape(yp, nv, parameters.size(), "Yp");
+        checkMatrixOutput(yp, "Yp", q, "q", v, "v", vdot, "vdot");
+        if (parameters.size() == 0) {
+            return;
+        }
+        derivatives.regressor(q, v, vdot, parameterY);
+        parameters.regressor(parameterY, yp);
     }
 
     // ---------------------------------------------------------------- kinematics

@@ -2,6 +2,7 @@ package org.symdyn.generator.symbolic;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.matheclipse.core.expression.F;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
@@ -364,6 +365,38 @@ public final class SymbolicDerivatives {
             pi[o + 9] = in.i[8];
         }
         return pi;
+    }
+
+    /**
+     * ∂π/∂p (10 nb x parameter count) of the {@link #inertialParameters} π, differentiated through the graph with
+     * respect to each declared parameter's symbol (a joint-origin parameter does not reach π: zero column).
+     */
+    public IExpr[][] inertialParameterJacobian(IExpr[] pi) {
+        int np = model.parameters().size();
+        IExpr[][] out = new IExpr[pi.length][np];
+        for (int k = 0; k < np; k++) {
+            ExpressionGraph.Direction d = g.direction(Map.of(g.input(Kind.PARAMETER, k), F.C1));
+            for (int j = 0; j < pi.length; j++) {
+                out[j][k] = d.of(pi[j]);
+            }
+        }
+        return out;
+    }
+
+    /** Y_p = Y ∂π/∂p (nv x parameter count): the {@link #regressor} times {@link #inertialParameterJacobian}. */
+    public IExpr[][] parameterRegressor(IExpr[][] y, IExpr[][] dpiDp) {
+        int np = dpiDp.length == 0 ? 0 : dpiDp[0].length;
+        IExpr[][] out = new IExpr[y.length][np];
+        for (int i = 0; i < y.length; i++) {
+            for (int k = 0; k < np; k++) {
+                IExpr s = F.C0;
+                for (int j = 0; j < dpiDp.length; j++) {
+                    s = g.add(s, g.mul(y[i][j], dpiDp[j][k]));
+                }
+                out[i][k] = s;
+            }
+        }
+        return out;
     }
 
     /** Y(q, v, v̇) (nv x 10 nb) for symbolic q, v and v̇. */
