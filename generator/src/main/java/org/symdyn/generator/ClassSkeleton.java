@@ -13,11 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
+import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.DcMotorSpec;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
-import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.EncoderSpec;
 import org.symdyn.contract.ImuSpec;
@@ -51,7 +51,7 @@ final class ClassSkeleton {
     static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
             List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, int workspace, int rows,
-            CodeBlock closedForm, CodeGenerator.SystemFactorisation factorisedSystem) {
+            CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -79,12 +79,12 @@ final class ClassSkeleton {
                     + "mul and add).\n", org.symdyn.spatial.SinCos.class.getName());
         }
         doc.add("\n<p>$L\n", JavadocText.escape(forwardDynamics.describe()));
-        if (factorisedSystem == CodeGenerator.SystemFactorisation.SINGULAR) {
+        if (factorisedSystem == CodeGenerator.SystemFactorization.SINGULAR) {
             doc.add("\n<p>The constrained system of the model's $L rows is not factorised by generated code: a pivot "
                     + "of its factorisation is identically zero, so it is singular in every state (a row that is zero "
-                    + "or depends on others for every q); the runtime's solvers report such rows by name.\n", rows);
+                    + "for every q, or a dof without inertia); the runtime's solvers report it.\n", rows);
         }
-        if (factorisedSystem == CodeGenerator.SystemFactorisation.EMITTED) {
+        if (factorisedSystem == CodeGenerator.SystemFactorization.EMITTED) {
             doc.add("\n<p>The constrained system of the model's $L rows, [H Gᵀ; G 0], is factorised by straight-line "
                     + "code for this model (ConstrainedSystemFactorization: H = Lᵀ D L along the dof tree, the Schur "
                     + "complement G H⁻¹ Gᵀ = U E Uᵀ; the entries of H and G that are zero or constant for this model "
@@ -120,7 +120,7 @@ final class ClassSkeleton {
         if (options.derivatives()) {
             b.addSuperinterface(DynamicsDerivatives.class);
         }
-        if (factorisedSystem == CodeGenerator.SystemFactorisation.EMITTED) {
+        if (factorisedSystem == CodeGenerator.SystemFactorization.EMITTED) {
             b.addSuperinterface(ConstrainedSystemFactorization.class);
         }
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)

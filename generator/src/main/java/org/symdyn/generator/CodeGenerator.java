@@ -338,9 +338,9 @@ public final class CodeGenerator {
 
         // Last, so that no other method's temporaries change names: the saddle-point system of the model's rows,
         // factorised over the run-time H and G with their structural zeros and constants folded.
-        SystemFactorisation factorisedSystem = rows == 0 || large ? SystemFactorisation.NONE
+        SystemFactorization factorisedSystem = rows == 0 || large ? SystemFactorization.NONE
                 : emitConstrainedSystem(sym.constrainedSystem(), h, jac, nv, emitter, methods, ops, fields)
-                        ? SystemFactorisation.EMITTED : SystemFactorisation.SINGULAR;
+                        ? SystemFactorization.EMITTED : SystemFactorization.SINGULAR;
         lap(millis, "constrained_system_factorisation", t);
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
@@ -398,7 +398,7 @@ public final class CodeGenerator {
     }
 
     /** Whether the class factorises its constrained system ({@link org.symdyn.contract.ConstrainedSystemFactorization}). */
-    enum SystemFactorisation {
+    enum SystemFactorization {
         /** No constraint rows, or a large model (its H is looped). */
         NONE,
         /** Emitted. */
@@ -418,7 +418,7 @@ public final class CodeGenerator {
             int nv, MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops,
             List<FieldSpec> fields) {
         int rows = jac.length;
-        SymbolicConstrainedSystem.Factorisation f = system.factor(h, jac);
+        SymbolicConstrainedSystem.Factorization f = system.factor(h, jac);
         if (f == null) {
             return false;
         }

@@ -115,7 +115,6 @@ class ConstrainedSystemFactorizationTest {
                 new CodeGenerator.Options("test.gen", "RedundantFourBar")));
         ConstraintData data = ConstraintSet.of(model).bind(generated);
         assertNotNull(data.generatedFactorization());
-        double ratio = data.generatedFactorization().factorConstrainedSystem(data.H(), data.G());
         ConstrainedDynamics fd = new ConstrainedDynamics(data);
         double[] q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
         double[] v = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
@@ -131,7 +130,86 @@ class ConstrainedSystemFactorizationTest {
                 assertFalse(fd.systemSolver().lastUsedGeneratedFactorization(), method + " check " + rankCheck);
             }
         }
-        assertTrue(ratio >= 0 && ratio < 1e-8, "ratio of H and G at zero state: " + ratio);
+        // H and G of that state are in the data's workspaces now: the generated factorisation sees the dependence.
+        double ratio = data.generatedFactorization().factorConstrainedSystem(data.H(), data.G());
+        assertTrue(data.H().get(0, 0) > 0, "H computed");
+        assertTrue(ratio >= 0 && ratio <= org.symdyn.solvers.ConstrainedSystemSolver.SCHUR_RANK_RATIO,
+                "pivot ratio of the dependent rows: " + ratio);
+    }
+
+    /**
+     * Assembly (its weights in H's place) and the relaxed constrained inverse dynamics call the same solver with
+     * other matrices than the data's H: they must not get the generated factorisation, whose folded constants are
+     * those of H. Same results with it on and off.
+     */
+    @Test
+    void otherMatricesKeepTheRuntimesFactorisation() throws Exception {
+        Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "fourbar.urdf"));
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "FourbarAssembly"));
+        ConstraintData on = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
+        ConstraintData off = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
+        off.settings().generatedFactorization(false);
+        assertNotNull(on.generatedFactorization());
+        org.symdyn.solvers.Assembly assemblyOn = new org.symdyn.solvers.Assembly(on);
+        org.symdyn.solvers.Assembly assemblyOff = new org.symdyn.solvers.Assembly(off);
+        Random rnd = new Random(12);
+        double[] weights = {1, 2, 0.5};
+        for (int n = 0; n < 20; n++) {
+            double[] q0 = GeneratedVsGenericTest.random(rnd, model.nq(), 1);
+            double[] qOn = new double[model.nq()];
+            double[] qOff = new double[model.nq()];
+            boolean convergedOn = assemblyOn.assembleQ(q0, weights, qOn);
+            boolean convergedOff = assemblyOff.assembleQ(q0, weights, qOff);
+            assertEquals(convergedOff, convergedOn, "state " + n);
+            assertEquals(0, TestMechanisms.maxDiff(qOn, qOff), "assembled q, state " + n);
+            double[] v0 = GeneratedVsGenericTest.random(rnd, model.nv(), 1);
+            double[] vOn = new double[model.nv()];
+            double[] vOff = new double[model.nv()];
+            assemblyOn.assembleV(qOn, v0, weights, vOn);
+            assemblyOff.assembleV(qOff, v0, weights, vOff);
+            assertEquals(0, TestMechanisms.maxDiff(vOn, vOff), "assembled v, state " + n);
+        }
+    }
+
+    /** A settable parameter changes H: the generated factorisation reads it, as the runtime's does. */
+    @Test
+    void followsChangedParameters() throws Exception {
+        String urdf = ParameterTest.arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", String.join("\n",
+                "  <symdyn:loop name=\"hold\">",
+                "    <symdyn:predecessor link=\"world\" xyz=\"0.3 0.1 0.2\" rpy=\"0 0 0\"/>",
+                "    <symdyn:successor link=\"fore\" xyz=\"0 0 -0.4\" rpy=\"0 0 0\"/>",
+                "    <symdyn:axis value=\"0 0 0 1 0 0\"/>",
+                "  </symdyn:loop>", "</robot>"));
+        Model model = UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("test.gen", "ArmLoopParameters"));
+        ModelFunctions a = GeneratedVsGenericTest.instance(gen);
+        ModelFunctions b = GeneratedVsGenericTest.instance(gen);
+        double[] changed = {2.25, -0.03, 0.08, -0.004, -0.35};
+        for (int k = 0; k < changed.length; k++) {
+            ((org.symdyn.contract.ModelParameters) a).setParameter(k, changed[k]);
+            ((org.symdyn.contract.ModelParameters) b).setParameter(k, changed[k]);
+        }
+        ConstraintData own = ConstraintSet.of(model).bind(a);
+        ConstraintData runtime = ConstraintSet.of(model).bind(b);
+        runtime.settings().generatedFactorization(false);
+        ConstrainedDynamics fdOwn = new ConstrainedDynamics(own);
+        ConstrainedDynamics fdRuntime = new ConstrainedDynamics(runtime);
+        Random rnd = new Random(13);
+        int nv = model.nv();
+        for (int n = 0; n < 50; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            double[] expected = new double[nv];
+            double[] actual = new double[nv];
+            fdRuntime.forwardDynamicsDirect(q, v, tau, expected);
+            fdOwn.forwardDynamicsDirect(q, v, tau, actual);
+            GeneratedVsGenericTest.assertClose(expected, actual, TOL, "vdot, parameters changed", "state " + n);
+            assertEquals(!fdRuntime.systemSolver().lastFellBack(), fdOwn.systemSolver()
+                    .lastUsedGeneratedFactorization(), "state " + n);
+        }
     }
 
     /** A non-finite input is refused with the runtime path's exception: the generated path declines it. */

@@ -2,12 +2,12 @@ package org.symdyn.constraints;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.dynamics.StateScope;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
 /**
@@ -462,7 +462,11 @@ public final class ConstraintData {
         }
     }
 
-    /** Workspace H (nv x nv) of the last {@link #computeSystem}; read-only by convention. */
+    /**
+     * Workspace H (nv x nv) of the last {@link #computeSystem}; read-only by convention: a
+     * {@link #generatedFactorization()} folds in the zeros and constants of the bound class's own H and G, and the
+     * solvers hand it these workspaces as they were computed.
+     */
     public DMatrixRMaj H() {
         return h;
     }
@@ -472,7 +476,7 @@ public final class ConstraintData {
         return c;
     }
 
-    /** Workspace G (m x nv) of the last {@link #computeSystem}; read-only by convention. */
+    /** Workspace G (m x nv) of the last {@link #computeSystem}; read-only by convention (see {@link #H()}). */
     public DMatrixRMaj G() {
         return g;
     }

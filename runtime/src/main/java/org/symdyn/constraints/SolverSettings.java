@@ -118,7 +118,8 @@ public final class SolverSettings {
      * True (default) if the fast path ({@link #exploitStructure()}) uses the generated class's own straight-line
      * factorisation of the constrained system when the data has one
      * ({@link ConstraintData#generatedFactorization()}), instead of the runtime's tree-sparse one; same pivot rule,
-     * refinement and fall-back, the same numbers to rounding. False: the runtime's (to compare the two).
+     * refinement and fall-back, the same numbers to rounding; it always factorises the Schur complement by LDLᵀ
+     * ({@link #spdSolver()} is not consulted). False: the runtime's (to compare the two).
      */
     public boolean generatedFactorization() {
         return generatedFactorization;

@@ -25,8 +25,8 @@ import org.ejml.data.DMatrixRMaj;
  * </ol>
  * The solve: z = L⁻ᵀ a; y from K y = Vᵀ z - b (that is G H⁻¹ a - b); x = L⁻¹ (D⁻¹ z - V y).
  *
- * <p>Nothing is checked or branched on inside: a failed factorisation shows in the returned ratio (not positive)
- * and its solve's values are then meaningless. Like every method of the contract: caller-owned outputs, no
+ * <p>Beyond the contract's argument checks (exact shapes and lengths), nothing is checked or branched on inside: a
+ * failed factorisation shows in the returned ratio (not positive) and its solve's values are then meaningless. Like every method of the contract: caller-owned outputs, no
  * allocation, not thread-safe (the factors live in the instance between the two calls).
  */
 public interface ConstrainedSystemFactorization extends ConstraintFunctions {
@@ -36,8 +36,8 @@ public interface ConstrainedSystemFactorization extends ConstraintFunctions {
      * are not read), and keeps the factors for {@link #solveConstrainedSystem}.
      *
      * @return the smallest pivot of K's factorisation (E's smallest entry) over K's largest diagonal entry when every
-     *         pivot of H's (D's entries) is positive and finite and everything is finite; 0 otherwise (H not positive
-     *         definite, or a non-finite entry). A ratio near 0 means dependent or nearly dependent rows: a caller
+     *         pivot of H's (D's entries) is positive and finite and E and K's diagonal are finite; 0 otherwise (H not
+     *         positive definite, or a non-finite pivot: a non-finite entry of H or G reaches one of them). A ratio near 0 means dependent or nearly dependent rows: a caller
      *         compares it with its rank tolerance and takes a rank-revealing path below it.
      */
     double factorConstrainedSystem(DMatrixRMaj H, DMatrixRMaj G);

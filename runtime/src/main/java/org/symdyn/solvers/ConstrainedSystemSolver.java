@@ -130,8 +130,9 @@ public final class ConstrainedSystemSolver {
     }
 
     /**
-     * {@link #solve} for a = H x₀ given x₀ = H⁻¹ a instead (an impulse: x₀ = v⁻): the fast path needs no product
-     * with H and no solve for x₀ (L x₀ = L⁻ᵀ a); the rank-revealing path forms a = H x₀.
+     * {@link #solve} for a = H x₀ given x₀ = H⁻¹ a instead (an impulse: x₀ = v⁻): the runtime's fast path needs no
+     * product with H and no solve for x₀ (L x₀ = L⁻ᵀ a); the generated factorisation and the rank-revealing path form
+     * a = H x₀.
      */
     void solveFromFreeSolution(ConstraintSolverMethod method, DMatrixRMaj h, DMatrixRMaj g, double[] x0,
             double[] b, double[] x, double[] y) {
@@ -153,6 +154,7 @@ public final class ConstrainedSystemSolver {
         // it makes redundant: a non-finite entry of H, G, a or b it reads makes its pivot ratio 0 or its result
         // non-finite, and it then declines, so that the checks throw as for any solve.
         if (fast && generated != null && settings.generatedFactorization() && h == data.H() && g == data.G()
+                && a.length == nv && b.length == m
                 && generated.solve(h, g, a, aIsSolution, b, x, yAct, ratio,
                         aIsSolution ? Double.POSITIVE_INFINITY : refineBelow) == GeneratedSchurComplement.OK) {
             System.arraycopy(yAct, 0, y, 0, m);
@@ -216,7 +218,7 @@ public final class ConstrainedSystemSolver {
                 ok = rangeSpace.solve(h, !factored, gUse, a, bUse, x, yAct, settings.spdSolver());
             }
         }
-        if (!ok || !isFinite(x, nv) || !isFinite(yAct, r)) {
+        if (!ok || !SaddlePointOps.finite(x, nv) || !SaddlePointOps.finite(yAct, r)) {
             if (!analysed && m > 0 && analysis.decompose(g, settings.rankTolerance()) < m) {
                 throw analysis.redundancyException(rowNames);
             }
@@ -285,7 +287,6 @@ public final class ConstrainedSystemSolver {
         return ltl;
     }
 
-
     private void gatherRows(DMatrixRMaj g, double[] b, int[] rowsOf, int r) {
         gAct.reshape(r, nv);
         for (int k = 0; k < r; k++) {
@@ -311,17 +312,9 @@ public final class ConstrainedSystemSolver {
     }
 
     private static void checkFinite(double[] x, int n, String what) {
-        if (!isFinite(x, n)) {
+        if (!SaddlePointOps.finite(x, n)) {
             throw new ArithmeticException(what + " has a non-finite entry (NaN or infinity)");
         }
     }
 
-    private static boolean isFinite(double[] x, int n) {
-        for (int i = 0; i < n; i++) {
-            if (!Double.isFinite(x[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
 }

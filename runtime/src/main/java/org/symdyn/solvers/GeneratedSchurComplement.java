@@ -65,7 +65,7 @@ final class GeneratedSchurComplement {
         int m = g.numRows;
         system.solveConstrainedSystem(rhs, b, xs, y);
         if (ratio <= refineBelow) {
-            SaddlePointOps.compute(h, g, aIn, aIsSolution, b, xs, y, m, t, r1, r2);
+            SaddlePointOps.residual(h, g, aIn, aIsSolution, b, xs, y, m, t, r1, r2);
             system.solveConstrainedSystem(r1, r2, dx, dy);
             for (int i = 0; i < nv; i++) {
                 xs[i] += dx[i];
@@ -81,7 +81,7 @@ final class GeneratedSchurComplement {
         return OK;
     }
 
-    /** The pivot ratio of the last factorisation (0 if it failed). */
+    /** The pivot ratio the last factorisation returned (at or below the floor when it declined; 0 if it failed). */
     double lastPivotRatio() {
         return lastPivotRatio;
     }

@@ -42,20 +42,12 @@ public final class ImpulseSolver {
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
         data.computeImpulseSystem(q);
         if (method != ConstraintSolverMethod.NULL_SPACE) {
-            // H⁻¹ (H v⁻) = v⁻: the fast path starts from v⁻ itself (L v⁻, no product with H, no solve).
+            // H⁻¹ (H v⁻) = v⁻: the runtime's fast path starts from v⁻ itself (L v⁻, no product with H, no solve).
             solver.solveFromFreeSolution(method, data.H(), data.G(), vMinus, data.impulseTarget(), vPlus,
                     data.impulse());
             return;
         }
-        double[] h = data.H().data;
-        int nv = a.length;
-        for (int i = 0; i < nv; i++) {
-            double s = 0;
-            for (int j = 0; j < nv; j++) {
-                s += h[i * nv + j] * vMinus[j];
-            }
-            a[i] = s;
-        }
+        SaddlePointOps.multiply(data.H(), vMinus, a);
         solver.solve(method, data.H(), data.G(), a, data.impulseTarget(), vPlus, data.impulse());
     }
 

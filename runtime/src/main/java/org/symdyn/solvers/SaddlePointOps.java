@@ -43,7 +43,7 @@ final class SaddlePointOps {
      * @param r1 receives nv entries
      * @param r2 receives r entries
      */
-    static void compute(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
+    static void residual(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
             double[] y, int r, double[] t, double[] r1, double[] r2) {
         int nv = h.numRows;
         double[] hd = h.data;

@@ -182,7 +182,7 @@ final class SchurComplementMethod {
      */
     private void refine(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
             double[] y, int r, boolean ldl) {
-        SaddlePointOps.compute(h, g, a, aIsSolution, b, x, y, r, dx, w, c2);
+        SaddlePointOps.residual(h, g, a, aIsSolution, b, x, y, r, dx, w, c2);
         // Correction: the same steps on (r₁, r₂).
         ltl.solveLt(w);
         double[] yr = yRows;
@@ -203,7 +203,6 @@ final class SchurComplementMethod {
             y[i] += du[i];
         }
     }
-
 
     /** The smallest pivot of K's factorisation over K's largest diagonal entry in the last solve (0 if it failed). */
     double lastPivotRatio() {

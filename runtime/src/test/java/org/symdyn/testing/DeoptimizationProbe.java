@@ -19,6 +19,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingFile;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.FrameKinematics;
@@ -154,6 +155,17 @@ public final class DeoptimizationProbe {
                 calls.add(() -> m.constrainedSystem(q, v, h, out, g, gamma, phi, phidot));
                 calls.add(() -> m.impulseSystem(q, h, g));
                 names(ModelFunctions.class, covered);
+                if (o instanceof ConstrainedSystemFactorization f) {
+                    // On the H and G of this state, as the solvers call it.
+                    double[] x = new double[nv];
+                    double[] y = new double[rows];
+                    calls.add(() -> {
+                        m.constrainedSystem(q, v, h, out, g, gamma);
+                        f.factorConstrainedSystem(h, g);
+                        f.solveConstrainedSystem(v, gamma, x, y);
+                    });
+                    names(ConstrainedSystemFactorization.class, covered);
+                }
             }
             // Public methods with array arguments outside these interfaces (a newer generator's): called
             // reflectively with generous arrays, so that they are probed too.

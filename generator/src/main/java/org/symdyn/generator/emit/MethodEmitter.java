@@ -80,8 +80,9 @@ public final class MethodEmitter {
     /**
      * The Java text of an input: an entry of the method parameter of its kind (so a generated method that reads
      * inputs of a kind names that parameter {@code q}, {@code v}, {@code vdot}, {@code tau}, {@code point}, {@code H},
-     * {@code G}, {@code a} or {@code b}), of the instance's {@code parameters} or {@code factors}, or the {@link Math} call of a sine or cosine (emitted as such with the mathTrig
-     * option; otherwise sines and cosines come from {@link SinCosBlock}s over {@link #angle}).
+     * {@code G}, {@code a} or {@code b}), of the instance's {@code parameters} or {@code factors}, or the
+     * {@link Math} call of a sine or cosine (emitted as such with the mathTrig option; otherwise sines and cosines
+     * come from {@link SinCosBlock}s over {@link #angle}).
      */
     static String java(SymbolicInput in) {
         int k = in.index();

@@ -43,7 +43,7 @@ public final class SymbolicConstrainedSystem {
      * @param u      the unit U of K = U E Uᵀ (entries (i, j), j &lt; i) as the solve reads it
      * @param invE   E⁻¹ as the solve reads it
      */
-    public record Factorisation(List<IExpr> stored, IExpr[] pivots, IExpr[][] l, IExpr[] invD, IExpr[][] vCols,
+    public record Factorization(List<IExpr> stored, IExpr[] pivots, IExpr[][] l, IExpr[] invD, IExpr[][] vCols,
             IExpr[][] u, IExpr[] invE) {
     }
 
@@ -52,18 +52,20 @@ public final class SymbolicConstrainedSystem {
      * (m x nv), the model's symbolic H and G: each entry that is not a number becomes a run-time input
      * ({@link Kind#MASS_MATRIX}, lower triangle; {@link Kind#CONSTRAINT_JACOBIAN}).
      *
-     * @return null if a pivot is identically zero (H or the rows singular in every state: a body without inertia, a
-     *         row that is zero or repeats another), which only the runtime's rank-revealing path can report
+     * @return null if a pivot is identically zero (the system singular in every state: a dof without inertia, a row
+     *         that is zero for every q), which only the runtime's rank-revealing path can report
      */
-    public Factorisation factor(IExpr[][] hModel, IExpr[][] gModel) {
+    public Factorization factor(IExpr[][] hModel, IExpr[][] gModel) {
         try {
             return factorOrThrow(hModel, gModel);
         } catch (ArithmeticException symbolicDivisionByZero) {
+            // The one ArithmeticException of the graph: a pivot of H's factorisation (divided inside
+            // SymbolicRecursions.factor) that folded to zero. K's pivots are tested before dividing.
             return null;
         }
     }
 
-    private Factorisation factorOrThrow(IExpr[][] hModel, IExpr[][] gModel) {
+    private Factorization factorOrThrow(IExpr[][] hModel, IExpr[][] gModel) {
         int m = gModel.length;
         List<IExpr> stored = new ArrayList<>();
         IExpr[][] hIn = new IExpr[nv][nv];
@@ -123,6 +125,9 @@ public final class SymbolicConstrainedSystem {
                 terms.add(g.mul(u[j][p], ue[p]));
             }
             IExpr d = g.sub(k[j][j], sum(terms));
+            if (d.isZero()) {
+                return null;
+            }
             e[j] = d;
             pivots[nv + j] = d;
             IExpr inv = g.div(F.C1, d);
@@ -143,7 +148,7 @@ public final class SymbolicConstrainedSystem {
             }
             invEKeep[i] = keep(invE[i], stored);
         }
-        return new Factorisation(stored, pivots, l, invD, vKeep, uKeep, invEKeep);
+        return new Factorization(stored, pivots, l, invD, vKeep, uKeep, invEKeep);
     }
 
     /**
@@ -152,7 +157,7 @@ public final class SymbolicConstrainedSystem {
      *
      * @return x, then y
      */
-    public IExpr[][] solve(Factorisation f) {
+    public IExpr[][] solve(Factorization f) {
         int m = f.vCols().length;
         IExpr[] z = g.inputs(Kind.SADDLE_A, nv);
         dynamics.substituteLt(f.l(), z);
