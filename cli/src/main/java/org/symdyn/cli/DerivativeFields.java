@@ -16,6 +16,9 @@ import org.symdyn.contract.DynamicsDerivatives;
  *   "coriolis_matrix"      the Christoffel Coriolis matrix C(q, v): C v + g = C of the bias forces, Ḣ - 2C skew
  *   "regressor"            Y(q, v, a), 10 columns per body ([m, m c_x, m c_y, m c_z, I_xx, I_xy, I_yy, I_xz, I_yz,
  *                          I_zz] about the body origin, bodies in model order): tau_id = Y π
+ *   "parameter_regressor"  only for a model with declared parameters: Y_p = Y ∂π/∂p (q, v, a), one column per
+ *                          parameter in declaration order: ∂tau_id/∂p of a link's mass, centre of mass or inertia
+ *                          entry (exactly linear for mass and inertia entries); 0 for a joint origin
  * </pre>
  * ∂/∂q is taken in the tangent space (q ⊕ δ, rotation vectors in body coordinates for quaternions, a floating base's
  * position moved in base coordinates), as {@link DynamicsDerivatives} states. The one place the command writes these
@@ -28,6 +31,7 @@ final class DerivativeFields {
     private final DMatrixRMaj b;
     private final DMatrixRMaj c;
     private final DMatrixRMaj y;
+    private final DMatrixRMaj yp;
 
     DerivativeFields(DynamicsDerivatives derivatives) {
         this.derivatives = derivatives;
@@ -36,6 +40,8 @@ final class DerivativeFields {
         b = new DMatrixRMaj(nv, nv);
         c = new DMatrixRMaj(nv, nv);
         y = new DMatrixRMaj(nv, DynamicsDerivatives.PARAMETERS_PER_BODY * derivatives.bodyCount());
+        int parameters = derivatives.parameterNames().size();
+        yp = parameters == 0 ? null : new DMatrixRMaj(nv, parameters);
     }
 
     /** Puts the keys of state {@code s} into {@code result}; a non-finite entry is named in {@code nonFinite}. */
@@ -51,5 +57,9 @@ final class DerivativeFields {
         result.put("coriolis_matrix", EvaluateCommand.rows(a, "coriolis_matrix", nonFinite));
         derivatives.regressor(s.q(), s.v(), s.a(), y);
         result.put("regressor", EvaluateCommand.rows(y, "regressor", nonFinite));
+        if (yp != null) {
+            derivatives.parameterRegressor(s.q(), s.v(), s.a(), yp);
+            result.put("parameter_regressor", EvaluateCommand.rows(yp, "parameter_regressor", nonFinite));
+        }
     }
 }

@@ -47,6 +47,52 @@ class EvaluateDerivativesTest {
         check("edge_roller.urdf");
     }
 
+    /**
+     * A model with declared parameters also gets "parameter_regressor" (one column per parameter): the generic
+     * backend's is GenericModel's bit for bit, the generated backend's within 1e-9; models without parameters do
+     * not get the key (checked in {@link #check}).
+     */
+    @Test
+    void aModelWithParametersGetsTheirRegressor() throws Exception {
+        Path model = dir.resolve("arm.urdf");
+        Files.writeString(model, String.join("\n",
+                "<robot name=\"arm\" xmlns:symdyn=\"urn:symdyn:1\">",
+                "  <link name=\"world\"/>",
+                "  <link name=\"upper\"><inertial><origin xyz=\"0.01 0.02 -0.3\"/><mass value=\"1.5\"/>",
+                "    <inertia ixx=\"0.06\" ixy=\"0.001\" ixz=\"0\" iyy=\"0.05\" iyz=\"0.002\" izz=\"0.01\"/>",
+                "  </inertial></link>",
+                "  <link name=\"fore\"><inertial><origin xyz=\"0 0 -0.2\"/><mass value=\"0.8\"/>",
+                "    <inertia ixx=\"0.02\" ixy=\"0\" ixz=\"0\" iyy=\"0.02\" iyz=\"0\" izz=\"0.002\"/></inertial></link>",
+                "  <joint name=\"shoulder\" type=\"revolute\"><parent link=\"world\"/><child link=\"upper\"/>",
+                "    <axis xyz=\"0 1 0\"/><limit lower=\"-2\" upper=\"2\" effort=\"1\" velocity=\"1\"/></joint>",
+                "  <joint name=\"elbow\" type=\"revolute\"><parent link=\"upper\"/><child link=\"fore\"/>",
+                "    <origin xyz=\"0.01 0.02 -0.5\"/><axis xyz=\"1 0 0\"/>",
+                "    <limit lower=\"-2\" upper=\"2\" effort=\"1\" velocity=\"1\"/></joint>",
+                "  <symdyn:parameter name=\"upperMass\" link=\"upper\" field=\"mass\"/>",
+                "  <symdyn:parameter name=\"upperComX\" link=\"upper\" field=\"com_x\"/>",
+                "  <symdyn:parameter name=\"foreIxx\" link=\"fore\" field=\"ixx\"/>",
+                "  <symdyn:parameter name=\"elbowOffset\" joint=\"elbow\" field=\"origin_z\"/>",
+                "</robot>", ""), StandardCharsets.UTF_8);
+        Model m = UrdfReader.read(model);
+        Path states = states(m, new Random(21));
+        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString(),
+                "--derivatives");
+        assertEquals(0, generic.exitCode(), generic.err());
+        SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
+                states.toString(), "--derivatives", "--backend", "generated");
+        assertEquals(0, generated.exitCode(), generated.err());
+        SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, "arm with parameters");
+        GenericModel reference = new GenericModel(m);
+        List<JsonValue> results = ((ArrayValue) ((ObjectValue) generic.json()).get("results")).elements();
+        List<StatesReader.State> read = StatesReader.read(states, m);
+        for (int i = 0; i < results.size(); i++) {
+            StatesReader.State s = read.get(i);
+            DMatrixRMaj yp = new DMatrixRMaj(m.nv(), 4);
+            reference.parameterRegressor(s.q(), s.v(), s.a(), yp);
+            assertRows(yp, ((ObjectValue) results.get(i)).get("parameter_regressor"), "parameter_regressor");
+        }
+    }
+
     @Test
     void derivativesAreForEvaluateAndGenerateOnly() {
         SymDynCliTest.Result r = SymDynCliTest.run("inspect", "m.urdf", "--derivatives");
@@ -102,6 +148,7 @@ class EvaluateDerivativesTest {
                 states.toString(), "--derivatives", "--backend", "generated");
         assertEquals(0, generated.exitCode(), generated.err());
         SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, file);
+        assertFalse(first(generic).members().containsKey("parameter_regressor"), "a model without parameters");
 
         GenericModel reference = new GenericModel(m);
         int nv = m.nv();
