@@ -48,7 +48,11 @@ import org.symdyn.solvers.ImpulseSolver;
  * feet on z = 0, v = 0, τ the static-equilibrium torques (constrained inverse dynamics, base unactuated);</li>
  * <li>{@code solo12}: {@code shared/models/solo12.urdf} (floating base, 18 dof) with 3 contact rows (world x, y, z)
  * at each of FL_FOOT, FR_FOOT, HL_FOOT, HR_FOOT added in code, standing as in {@code peer-timings.md} (HAA, HFE, KFE
- * = ±0.1, ±0.8, ∓1.6), v = 0, static-equilibrium τ.</li>
+ * = ±0.1, ±0.8, ∓1.6), v = 0, static-equilibrium τ;</li>
+ * <li>{@code solo12Declared}: the same robot, rows and state with the 12 rows declared in the model
+ * ({@code symdyn:contact} at each foot link, added to the file's text at set-up): "dynamics and all 12 rows
+ * generated", as {@code peer-timings.md} measured it, so that the generated class also factorises its constrained
+ * system ({@link org.symdyn.contract.ConstrainedSystemFactorization}).</li>
  * </ul>
  * The impulse benchmark uses a random v as v⁻ and the default target v⁺ = 0 on the rows. The assembly benchmark
  * starts every call from the same guess, the state's q plus a fixed perturbation of its joint angles (0.05 rad): it
@@ -77,7 +81,7 @@ public class ConstrainedSolverBenchmark {
     static final double PERTURBATION = 0.05;
     static final String[] SOLO_FEET = {"FL", "FR", "HL", "HR"};
 
-    @Param({"fourbar", "quadruped", "solo12"})
+    @Param({"fourbar", "quadruped", "solo12", "solo12Declared"})
     public String model;
 
     @Param({"generic", "generated", "generatedSeparate"})
@@ -164,15 +168,32 @@ public class ConstrainedSolverBenchmark {
         }
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
+        constrainedForwardDynamics();
         System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s, generated"
-                + " factorisation %s; assembly from the perturbed guess: %d Newton steps; waited %d ms for an idle JIT%n",
-                model, backend, nv, data.size(), data.isFused(),
+                + " factorisation %s by the direct method; assembly from the perturbed guess: %d Newton steps; waited"
+                + " %d ms for an idle JIT%n", model, backend, nv, data.size(), data.isFused(),
                 dynamics.systemSolver().lastUsedGeneratedFactorization() ? "used" : "not used", iterations, idle);
     }
 
-    /** The model: a sample file (fourbar, quadruped) or a shared one (solo12, floating base). */
+    /**
+     * The model: a sample file (fourbar, quadruped) or a shared one (solo12, floating base; solo12Declared: with its
+     * feet's contact rows declared).
+     */
     static Model readModel(String name) throws Exception {
         Path file = modelFile(name);
+        if (name.equals("solo12Declared")) {
+            StringBuilder contacts = new StringBuilder();
+            for (String foot : SOLO_FEET) {
+                for (int axis = 0; axis < 3; axis++) {
+                    contacts.append(String.format("  <symdyn:contact name=\"%s_FOOT_%c\" link=\"%s_FOOT\" point=\"0 0 0\""
+                            + " normal=\"%s\"/>%n", foot, "xyz".charAt(axis), foot,
+                            new String[] {"1 0 0", "0 1 0", "0 0 1"}[axis]));
+                }
+            }
+            String xml = Files.readString(file).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
+                    .replace("</robot>", contacts + "</robot>");
+            return UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
+        }
         return name.equals("solo12") ? BenchmarkStates.readModel(name) : UrdfReader.read(file);
     }
 
@@ -180,14 +201,18 @@ public class ConstrainedSolverBenchmark {
     static Path modelFile(String name) {
         return switch (name) {
             case "fourbar", "quadruped" -> sampleFile(name + ".urdf");
-            case "solo12" -> SharedModels.urdf(name);
-            default -> throw new IllegalArgumentException("model must be fourbar, quadruped or solo12: " + name);
+            case "solo12", "solo12Declared" -> SharedModels.urdf("solo12");
+            default -> throw new IllegalArgumentException("model must be fourbar, quadruped, solo12 or solo12Declared: "
+                    + name);
         };
     }
 
-    /** The model file's constraints; for solo12, 3 contact rows (world x, y, z) at each foot. */
+    /**
+     * The model file's constraints; for solo12 without declared ones, 3 contact rows (world x, y, z) at each foot
+     * added in code.
+     */
     static ConstraintSet constraintSet(Model m) {
-        if (!m.name().startsWith("solo")) {
+        if (!m.name().startsWith("solo") || !m.constraints().isEmpty()) {
             return ConstraintSet.of(m);
         }
         ConstraintSet.Builder b = ConstraintSet.builder(m);
