@@ -124,7 +124,7 @@ public final class SymbolicConstrainedSystem {
                 ue[p] = g.mul(u[j][p], e[p]);
                 terms.add(g.mul(u[j][p], ue[p]));
             }
-            IExpr d = g.sub(k[j][j], sum(terms));
+            IExpr d = g.sub(k[j][j], chain(terms));
             if (d.isZero()) {
                 return null;
             }
@@ -136,7 +136,7 @@ public final class SymbolicConstrainedSystem {
                 for (int p = 0; p < j; p++) {
                     terms.add(g.mul(u[i][p], ue[p]));
                 }
-                u[i][j] = g.mul(g.sub(k[i][j], sum(terms)), inv);
+                u[i][j] = g.mul(g.sub(k[i][j], chain(terms)), inv);
             }
             invE[j] = inv;
         }
@@ -226,6 +226,18 @@ public final class SymbolicConstrainedSystem {
             level = next;
         }
         return level.get(0);
+    }
+
+    /**
+     * Σ terms added left to right: in the factorisation of K the terms arrive in that order (term p waits for pivot
+     * p), so the newest term is added last, one addition after it is ready, instead of climbing a tree.
+     */
+    private IExpr chain(List<IExpr> terms) {
+        IExpr s = F.C0;
+        for (IExpr t : terms) {
+            s = g.add(s, t);
+        }
+        return s;
     }
 
     /** The model's value when it is a number (zero included), else the run-time entry. */
