@@ -184,6 +184,43 @@ public final class RangeSpaceFactorization {
         return count;
     }
 
+    /**
+     * The sweep of {@link #solveLtSparse} for three vectors at once, each zero off the branch of dof {@code d} (d and
+     * its λ-ancestors), as the rows of one body point's contact are: x[o_c..o_c+n) ← L⁻ᵀ x[o_c..o_c+n) for
+     * c = 0, 1, 2, visiting only that branch, leaf first, and listing it in {@code support[so..)} (decreasing order).
+     * Updates go from a dof to its ancestors only, so entries off the branch stay zero. Where one of the three is
+     * zero on the branch, its updates subtract zeros: the same values as three separate sparse sweeps, at the cost
+     * of one walk of the branch and its rows of L.
+     *
+     * @return the branch's length (the support's size)
+     */
+    public int solveLtBranch3(double[] x, int o0, int o1, int o2, int d, int[] support, int so) {
+        int count = 0;
+        for (int i = d; i >= 0; i = lambda[i]) {
+            double inv = invDiag[i];
+            double y0 = x[o0 + i] * inv;
+            double y1 = x[o1 + i] * inv;
+            double y2 = x[o2 + i] * inv;
+            x[o0 + i] = y0;
+            x[o1 + i] = y1;
+            x[o2 + i] = y2;
+            support[so + count++] = i;
+            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
+                int a = anc[p];
+                double l = lc[p];
+                x[o0 + a] -= l * y0;
+                x[o1 + a] -= l * y1;
+                x[o2 + a] -= l * y2;
+            }
+        }
+        return count;
+    }
+
+    /** The dof parent λ(i) (-1 for a root dof). */
+    public int parent(int i) {
+        return lambda[i];
+    }
+
     /** y = L x (n entries each; y must not alias x): with H = Lᵀ L, L x = L⁻ᵀ H x. */
     public void multiplyL(double[] x, double[] y) {
         for (int i = 0; i < n; i++) {
