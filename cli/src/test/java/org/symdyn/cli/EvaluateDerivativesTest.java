@@ -75,13 +75,7 @@ class EvaluateDerivativesTest {
                 "</robot>", ""), StandardCharsets.UTF_8);
         Model m = UrdfReader.read(model);
         Path states = states(m, new Random(21));
-        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString(),
-                "--derivatives");
-        assertEquals(0, generic.exitCode(), generic.err());
-        SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
-                states.toString(), "--derivatives", "--backend", "generated");
-        assertEquals(0, generated.exitCode(), generated.err());
-        SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, "arm with parameters");
+        SymDynCliTest.Result generic = withDerivativesOnBothBackends(model, states, "arm with parameters");
         GenericModel reference = new GenericModel(m);
         List<JsonValue> results = ((ArrayValue) ((ObjectValue) generic.json()).get("results")).elements();
         List<StatesReader.State> read = StatesReader.read(states, m);
@@ -141,13 +135,7 @@ class EvaluateDerivativesTest {
         for (String key : KEYS) {
             assertFalse(first(plain).members().containsKey(key), key + " without --derivatives");
         }
-        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString(),
-                "--derivatives");
-        assertEquals(0, generic.exitCode(), generic.err());
-        SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
-                states.toString(), "--derivatives", "--backend", "generated");
-        assertEquals(0, generated.exitCode(), generated.err());
-        SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, file);
+        SymDynCliTest.Result generic = withDerivativesOnBothBackends(model, states, file);
         assertFalse(first(generic).members().containsKey("parameter_regressor"), "a model without parameters");
 
         GenericModel reference = new GenericModel(m);
@@ -186,6 +174,19 @@ class EvaluateDerivativesTest {
                 assertEquals(tauId[k], sum, 1e-12 * scale, "regressor pi = tau_id, row " + k);
             }
         }
+    }
+
+    /** evaluate --derivatives on both backends: both succeed and agree within 1e-9; the generic run's result. */
+    private static SymDynCliTest.Result withDerivativesOnBothBackends(Path model, Path states, String what)
+            throws Exception {
+        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states", states.toString(),
+                "--derivatives");
+        assertEquals(0, generic.exitCode(), generic.err());
+        SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
+                states.toString(), "--derivatives", "--backend", "generated");
+        assertEquals(0, generated.exitCode(), generated.err());
+        SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, what);
+        return generic;
     }
 
     private static ObjectValue first(SymDynCliTest.Result r) throws Exception {
