@@ -5,7 +5,8 @@
  * {@link org.symdyn.contract.DynamicsDerivatives} (derivatives, Coriolis matrix, regressor), implemented
  * alike by the generic interpreter ({@link org.symdyn.constraints.GenericModel},
  * {@link org.symdyn.dynamics.GenericDynamics}, {@link org.symdyn.constraints.GenericConstraints}) and by every
- * generated class.
+ * generated class; and {@link org.symdyn.contract.ConstrainedSystemFactorization}, which only a generated class
+ * of a model with constraint rows implements (its own constrained system factorised in straight-line code).
  *
  * <h2>Arguments</h2>
  * One policy for both backends, checked at the start of every method before anything is computed or written
@@ -19,7 +20,7 @@
  * ("q must have 7 entries, got 6"): it is never read past its end nor accepted with extra entries.</li>
  * <li><b>Shapes.</b> Every {@code DMatrixRMaj} output has exactly its shape (H nv x nv, G constraintRows x nv, a
  * point Jacobian 3 x nv, a body Jacobian 6 x nv, a derivative, H⁻¹ or the Coriolis matrix nv x nv, the regressor
- * nv x 10·bodies), else {@link java.lang.IllegalArgumentException}
+ * nv x 10·bodies, the parameter regressor nv x parameters; the inputs H and G of a factorisation likewise), else {@link java.lang.IllegalArgumentException}
  * ("H must be 7x7, got 7x6"). Outputs are never reshaped.</li>
  * <li><b>No aliasing.</b> An output is never the same array as an input or as another output of the same call
  * (for a matrix, its {@code data} array): {@code biasForces(q, v, v)} throws
