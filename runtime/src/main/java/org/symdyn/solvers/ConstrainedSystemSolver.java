@@ -316,5 +316,4 @@ public final class ConstrainedSystemSolver {
             throw new ArithmeticException(what + " has a non-finite entry (NaN or infinity)");
         }
     }
-
 }

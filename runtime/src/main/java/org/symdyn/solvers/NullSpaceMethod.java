@@ -58,13 +58,7 @@ final class NullSpaceMethod {
         int nz = nv - r;
         if (nz > 0) {
             // t = a - H x_y
-            for (int i = 0; i < nv; i++) {
-                double s = a[i];
-                for (int j = 0; j < nv; j++) {
-                    s -= hd[i * nv + j] * x[j];
-                }
-                t[i] = s;
-            }
+            SaddlePointOps.subtractProduct(h, a, x, t);
             hz.reshape(nv, nz);
             for (int i = 0; i < nv; i++) {
                 for (int c = 0; c < nz; c++) {
@@ -104,13 +98,7 @@ final class NullSpaceMethod {
             }
         }
         // R₁₁ y = Yᵀ (a - H x) (back substitution).
-        for (int i = 0; i < nv; i++) {
-            double s = a[i];
-            for (int j = 0; j < nv; j++) {
-                s -= hd[i * nv + j] * x[j];
-            }
-            t[i] = s;
-        }
+        SaddlePointOps.subtractProduct(h, a, x, t);
         for (int k = 0; k < r; k++) {
             double s = 0;
             for (int i = 0; i < nv; i++) {

@@ -25,6 +25,19 @@ final class SaddlePointOps {
         }
     }
 
+    /** out = a - H x (H nv x nv; out must not alias x), each row summed from a left to right. */
+    static void subtractProduct(DMatrixRMaj h, double[] a, double[] x, double[] out) {
+        int nv = h.numRows;
+        double[] hd = h.data;
+        for (int i = 0; i < nv; i++) {
+            double s = a[i];
+            for (int j = 0; j < nv; j++) {
+                s -= hd[i * nv + j] * x[j];
+            }
+            out[i] = s;
+        }
+    }
+
     /** True if the first n entries of v are finite. */
     static boolean finite(double[] v, int n) {
         for (int i = 0; i < n; i++) {
@@ -46,7 +59,6 @@ final class SaddlePointOps {
     static void residual(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
             double[] y, int r, double[] t, double[] r1, double[] r2) {
         int nv = h.numRows;
-        double[] hd = h.data;
         double[] gd = g.data;
         if (aIsSolution) {
             for (int j = 0; j < nv; j++) {
@@ -54,13 +66,7 @@ final class SaddlePointOps {
             }
             multiply(h, t, r1);
         } else {
-            for (int i = 0; i < nv; i++) {
-                double s = a[i];
-                for (int j = 0; j < nv; j++) {
-                    s -= hd[i * nv + j] * x[j];
-                }
-                r1[i] = s;
-            }
+            subtractProduct(h, a, x, r1);
         }
         for (int k = 0; k < r; k++) {
             double yk = y[k];

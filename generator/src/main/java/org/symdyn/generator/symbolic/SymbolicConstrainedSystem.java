@@ -124,7 +124,9 @@ public final class SymbolicConstrainedSystem {
                 ue[p] = g.mul(u[j][p], e[p]);
                 terms.add(g.mul(u[j][p], ue[p]));
             }
-            IExpr d = g.sub(k[j][j], chain(terms));
+            // Left to right (g.sum), not pairwise: term p waits for pivot p, so the newest is added last, one
+            // addition after it is ready.
+            IExpr d = g.sub(k[j][j], g.sum(terms.toArray(new IExpr[0])));
             if (d.isZero()) {
                 return null;
             }
@@ -136,7 +138,7 @@ public final class SymbolicConstrainedSystem {
                 for (int p = 0; p < j; p++) {
                     terms.add(g.mul(u[i][p], ue[p]));
                 }
-                u[i][j] = g.mul(g.sub(k[i][j], chain(terms)), inv);
+                u[i][j] = g.mul(g.sub(k[i][j], g.sum(terms.toArray(new IExpr[0]))), inv);
             }
             invE[j] = inv;
         }
@@ -202,8 +204,7 @@ public final class SymbolicConstrainedSystem {
 
     /**
      * Σ terms, added pairwise (a balanced tree, zeros skipped): the dependency chain of a sum of n products is
-     * log₂ n additions deep instead of n, which the straight-line factorisation's long sums (K's entries, its
-     * pivots) are made of.
+     * log₂ n additions deep instead of n, for the sums whose terms are ready together (K's entries, the solve's).
      */
     private IExpr sum(List<IExpr> terms) {
         List<IExpr> level = new ArrayList<>();
@@ -228,17 +229,6 @@ public final class SymbolicConstrainedSystem {
         return level.get(0);
     }
 
-    /**
-     * Σ terms added left to right: in the factorisation of K the terms arrive in that order (term p waits for pivot
-     * p), so the newest term is added last, one addition after it is ready, instead of climbing a tree.
-     */
-    private IExpr chain(List<IExpr> terms) {
-        IExpr s = F.C0;
-        for (IExpr t : terms) {
-            s = g.add(s, t);
-        }
-        return s;
-    }
 
     /** The model's value when it is a number (zero included), else the run-time entry. */
     private IExpr runtimeEntry(IExpr model, Kind kind, int index) {
