@@ -2,11 +2,13 @@ package org.symdyn.constraints;
 
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
@@ -61,6 +63,9 @@ public final class ConstraintData {
     private final double[] gammaModel;
     private final double[] phiModel;
     private final double[] phidotModel;
+    /** ∂φ/∂q and ∂φ̇/∂q of stabilised groups, allocated by the first {@link #rowDerivatives}. */
+    private DMatrixRMaj dPhiDq;
+    private DMatrixRMaj dPhidotDq;
 
     ConstraintData(ConstraintSet set, Dynamics dyn, Kinematics kin, ConstraintFunctions functions) {
         if (dyn == null) {
@@ -439,6 +444,64 @@ public final class ConstraintData {
         dynamics.biasForces(q, v, c);
         jacobian(q, g);
         gamma(q, v, gamma);
+    }
+
+    /**
+     * The rows' part of the derivatives of constrained forward dynamics ({@code ConstrainedDynamicsDerivatives}), at
+     * the state {@code motion} was last updated at, which must be the state of the last {@link #computeSystem} (its G
+     * is used): ∂a/∂q and ∂a/∂v (m x nv) of the rows' acceleration a = G v̇ - γ at fixed v̇, with the Baumgarte terms
+     * of the groups that enable them (there a = G v̇ - γ + 2α φ̇ + β² φ, so ∂a/∂q gains 2α ∂φ̇/∂q + β² ∂φ/∂q and
+     * ∂a/∂v gains 2α G), and ∂(Gᵀ λ)/∂q (nv x nv) at fixed λ (m entries).
+     *
+     * @throws UnsupportedOperationException if a group's rows do not provide derivatives
+     *                                       ({@link ConstraintRowDerivatives}: contacts, loops and couplers do), or
+     *                                       the model's rows were bound without the model
+     */
+    public void rowDerivatives(MotionDerivatives motion, double[] lambda, DMatrixRMaj dForceDq,
+            DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
+        Arguments.checkLength(lambda, m, "lambda");
+        Arguments.checkShape(dForceDq, nv, nv, "dForceDq");
+        Arguments.checkShape(dAccelerationDq, m, nv, "dAccelerationDq");
+        Arguments.checkShape(dAccelerationDv, m, nv, "dAccelerationDv");
+        if (dPhiDq == null) {
+            dPhiDq = new DMatrixRMaj(m, nv);
+            dPhidotDq = new DMatrixRMaj(m, nv);
+        }
+        motion.clearWrenches();
+        for (ConstraintGroup group : groups) {
+            int i = group.index();
+            ConstraintRowDerivatives rows = differentiable(group);
+            int r0 = group.rowOffset();
+            rows.accelerationDerivatives(motion, dAccelerationDq, dAccelerationDv, r0);
+            rows.addWrenches(motion, lambda, r0);
+            if (baumgarte[i]) {
+                rows.errorDerivatives(motion, dPhiDq, dPhidotDq, r0);
+                double a2 = 2 * alpha[i];
+                double b2 = beta[i] * beta[i];
+                for (int r = r0, end = r0 + group.size(); r < end; r++) {
+                    for (int k = r * nv, e = k + nv; k < e; k++) {
+                        dAccelerationDq.data[k] += a2 * dPhidotDq.data[k] + b2 * dPhiDq.data[k];
+                        dAccelerationDv.data[k] += a2 * g.data[k];
+                    }
+                }
+            }
+        }
+        motion.wrenchDerivative(dForceDq);
+    }
+
+    private ConstraintRowDerivatives differentiable(ConstraintGroup group) {
+        ConstraintRows rows = providers[group.index()];
+        if (rows == null) {
+            throw new UnsupportedOperationException("constraint '" + group.name() + "': the model's rows were bound"
+                    + " without the model; bind a set built from the Model (ConstraintSet.of(model)) to differentiate"
+                    + " them");
+        }
+        if (!(rows instanceof ConstraintRowDerivatives d)) {
+            throw new UnsupportedOperationException("constraint '" + group.name() + "' (" + rows.type() + ", "
+                    + rows.getClass().getSimpleName() + ") does not provide derivatives: contacts, loops and couplers"
+                    + " do (ConstraintRowDerivatives)");
+        }
+        return d;
     }
 
     /** Fills {@link #H()} = H(q) and {@link #G()} = G(q) (what an impulse solve needs). */

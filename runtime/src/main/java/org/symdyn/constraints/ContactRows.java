@@ -5,6 +5,8 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.dynamics.MotionDerivatives;
+import org.symdyn.dynamics.PointMotion;
 import org.symdyn.model.ContactConstraintModel;
 
 /**
@@ -13,7 +15,7 @@ import org.symdyn.model.ContactConstraintModel;
  * world point Jacobian (ṗ = J_p v), γ_k = -n_k · p̈(q, v, v̇ = 0) (the classical point acceleration at zero joint
  * acceleration, gravity excluded). The multiplier λ_k is the force (N) the ground applies to the body along n_k.
  */
-public final class ContactRows implements ConstraintRows {
+public final class ContactRows implements ConstraintRows, ConstraintRowDerivatives {
     private final int body;
     private final double[] point;
     private final List<double[]> normalList = new ArrayList<>();
@@ -27,6 +29,8 @@ public final class ContactRows implements ConstraintRows {
     private final double[] p3 = new double[3];
     private final double[] rot = new double[9];
     private final double[] f = new double[3];
+    private final double[] w6 = new double[6];
+    private PointMotion motion;
 
     /**
      * @param body   the body index (not the world)
@@ -169,6 +173,47 @@ public final class ContactRows implements ConstraintRows {
             double[] n = normals[k];
             gamma[offset + rows[k]] = -(n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2]);
         }
+    }
+
+    /** a_k = n_k · p̈: rows n_kᵀ ∂p̈/∂q and n_kᵀ ∂p̈/∂v. */
+    @Override
+    public void accelerationDerivatives(MotionDerivatives md, DMatrixRMaj dDq, DMatrixRMaj dDv, int rowOffset) {
+        PointMotion pm = pointMotion(md);
+        for (int k = 0; k < normals.length; k++) {
+            FrameMath.directionRow(normals[k], pm.dAccelerationDq(), dDq, rowOffset + rows[k]);
+            FrameMath.directionRow(normals[k], pm.dAccelerationDv(), dDv, rowOffset + rows[k]);
+        }
+    }
+
+    /** φ = 0; φ̇_k = n_k · ṗ: rows n_kᵀ ∂ṗ/∂q. */
+    @Override
+    public void errorDerivatives(MotionDerivatives md, DMatrixRMaj dPhiDq, DMatrixRMaj dPhidotDq, int rowOffset) {
+        PointMotion pm = pointMotion(md);
+        for (int k = 0; k < normals.length; k++) {
+            FrameMath.zeroRow(dPhiDq, rowOffset + rows[k]);
+            FrameMath.directionRow(normals[k], pm.dVelocityDq(), dPhidotDq, rowOffset + rows[k]);
+        }
+    }
+
+    /** The force f = Σ λ_k n_k at p, its direction fixed in the world. */
+    @Override
+    public void addWrenches(MotionDerivatives md, double[] multipliers, int offset) {
+        w6[0] = w6[1] = w6[2] = w6[3] = w6[4] = w6[5] = 0;
+        for (int k = 0; k < normals.length; k++) {
+            double l = multipliers[offset + rows[k]];
+            w6[3] += l * normals[k][0];
+            w6[4] += l * normals[k][1];
+            w6[5] += l * normals[k][2];
+        }
+        md.addWrench(body, point, w6, -1);
+    }
+
+    private PointMotion pointMotion(MotionDerivatives md) {
+        if (motion == null || motion.nv() != md.nv()) {
+            motion = new PointMotion(md.nv());
+        }
+        md.point(body, point, motion);
+        return motion;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Body;
 import org.symdyn.model.CouplerConstraintModel;
@@ -13,7 +14,7 @@ import org.symdyn.model.Model;
  * One row: φ = q_j - ratio q_r - offset, G = e_j - ratio e_r (unit rows of the joints' velocity indices),
  * φ̇ = v_j - ratio v_r, γ = 0. The multiplier λ is the generalised force on joint j; joint r receives -ratio λ.
  */
-public final class CouplerRows implements ConstraintRows {
+public final class CouplerRows implements ConstraintRows, ConstraintRowDerivatives {
     private final int jointBody;
     private final int referenceBody;
     private final int jointParent;
@@ -128,6 +129,26 @@ public final class CouplerRows implements ConstraintRows {
     @Override
     public void gamma(double[] q, double[] v, double[] gamma, int off) {
         gamma[off] = 0;
+    }
+
+    /** G is constant and γ = 0: a = G v̇ has no derivative along q or v. */
+    @Override
+    public void accelerationDerivatives(MotionDerivatives motion, DMatrixRMaj dDq, DMatrixRMaj dDv, int rowOffset) {
+        FrameMath.zeroRow(dDq, rowOffset);
+        FrameMath.zeroRow(dDv, rowOffset);
+    }
+
+    /** ∂φ/∂q = G (the joints are scalar), φ̇ = G v does not depend on q. */
+    @Override
+    public void errorDerivatives(MotionDerivatives motion, DMatrixRMaj dPhiDq, DMatrixRMaj dPhidotDq,
+            int rowOffset) {
+        jacobian(null, dPhiDq, rowOffset);
+        FrameMath.zeroRow(dPhidotDq, rowOffset);
+    }
+
+    /** Gᵀ λ is constant: nothing to add. */
+    @Override
+    public void addWrenches(MotionDerivatives motion, double[] multipliers, int offset) {
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.symdyn.constraints;
 
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.spatial.Pose;
 
@@ -73,6 +74,20 @@ final class FrameMath {
             throw new IllegalArgumentException(what + ": body index " + body + " is not a "
                     + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + kin.modelName()
                     + "' (" + kin.bodyCount() + " bodies)");
+        }
+    }
+
+    /** Row {@code row} of m set to zero. */
+    static void zeroRow(DMatrixRMaj m, int row) {
+        java.util.Arrays.fill(m.data, row * m.numCols, (row + 1) * m.numCols, 0);
+    }
+
+    /** Row {@code row} of m = Σ_i n_i d[i·nv + k] over k: a world direction n times a 3 x nv derivative array d. */
+    static void directionRow(double[] n, double[] d, DMatrixRMaj m, int row) {
+        int nv = m.numCols;
+        int o = row * nv;
+        for (int k = 0; k < nv; k++) {
+            m.data[o + k] = n[0] * d[k] + n[1] * d[nv + k] + n[2] * d[2 * nv + k];
         }
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.dynamics.MotionDerivatives;
+import org.symdyn.dynamics.PointMotion;
 import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.spatial.Pose;
 
@@ -23,7 +25,7 @@ import org.symdyn.spatial.Pose;
  * multiplier λ_k is the generalised force along axis k: the wrench Σ λ_k a_k (in P) acts on the successor at
  * o_S and its opposite on the predecessor at o_P.
  */
-public final class LoopRows implements ConstraintRows {
+public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives {
     private final int predecessorBody;
     private final Pose predecessorFrame;
     private final int successorBody;
@@ -46,6 +48,15 @@ public final class LoopRows implements ConstraintRows {
     private final double[] w6 = new double[6];
     private final FrameState pred = new FrameState();
     private final FrameState succ = new FrameState();
+    private PointMotion predMotion;
+    private PointMotion succMotion;
+    /** Derivative workspaces: R_P, R_S, a column of the six P-coordinate rates, and 3-vectors. */
+    private final double[] rP = new double[9];
+    private final double[] rS = new double[9];
+    private final double[] z6 = new double[6];
+    private final double[] y3 = new double[3];
+    private final double[] d3 = new double[3];
+    private final double[] e3 = new double[3];
 
     /** Pose, velocity and bias acceleration (v̇ = 0) of a frame, all world-aligned. */
     private static final class FrameState {
@@ -252,6 +263,173 @@ public final class LoopRows implements ConstraintRows {
         for (int k = 0; k < axes.length; k++) {
             gamma[offset + k] = -FrameMath.dot6(axes[k], tmp6);
         }
+    }
+
+    /**
+     * a_k = a_k · [R_Pᵀ y_ω; R_Pᵀ y_v] with y = Δẍ - ω_P × Δẋ per block (world; Δ successor minus predecessor, ẋ
+     * the frames' ω or origin velocity, ẍ their ω̇ or classical acceleration at the state's v̇). Along q:
+     * δ(R_Pᵀ y) = R_Pᵀ (δy - δθ_P × y), δy = δΔẍ - δω_P × Δẋ - ω_P × δΔẋ; along v the frame does not turn.
+     */
+    @Override
+    public void accelerationDerivatives(MotionDerivatives md, DMatrixRMaj dDq, DMatrixRMaj dDv, int rowOffset) {
+        motions(md);
+        PointMotion p = predMotion;
+        PointMotion sm = succMotion;
+        for (int wrtV = 0; wrtV < 2; wrtV++) {
+            boolean v = wrtV == 1;
+            DMatrixRMaj out = v ? dDv : dDq;
+            for (int col = 0; col < nv; col++) {
+                for (int block = 0; block < 2; block++) {
+                    double[] xs = block == 0 ? sm.omega() : sm.velocity();
+                    double[] xp = block == 0 ? p.omega() : p.velocity();
+                    double[] as = block == 0 ? sm.omegaDot() : sm.acceleration();
+                    double[] ap = block == 0 ? p.omegaDot() : p.acceleration();
+                    double[] dxs = v ? (block == 0 ? sm.dRotationDq() : sm.dPositionDq())
+                            : (block == 0 ? sm.dOmegaDq() : sm.dVelocityDq());
+                    double[] dxp = v ? (block == 0 ? p.dRotationDq() : p.dPositionDq())
+                            : (block == 0 ? p.dOmegaDq() : p.dVelocityDq());
+                    double[] das = v ? (block == 0 ? sm.dOmegaDotDv() : sm.dAccelerationDv())
+                            : (block == 0 ? sm.dOmegaDotDq() : sm.dAccelerationDq());
+                    double[] dap = v ? (block == 0 ? p.dOmegaDotDv() : p.dAccelerationDv())
+                            : (block == 0 ? p.dOmegaDotDq() : p.dAccelerationDq());
+                    double[] dwp = v ? p.dRotationDq() : p.dOmegaDq();
+                    double[] w = p.omega();
+                    for (int i = 0; i < 3; i++) {
+                        pos[i] = xs[i] - xp[i];
+                        tmp3[i] = column(dxs, i, col) - column(dxp, i, col);
+                        d3[i] = column(dwp, i, col);
+                        y3[i] = column(das, i, col) - column(dap, i, col);
+                        e3[i] = as[i] - ap[i];
+                    }
+                    // δy = δΔẍ - δω_P × Δẋ - ω_P × δΔẋ; y = Δẍ - ω_P × Δẋ.
+                    subtractCross(d3, pos, y3);
+                    subtractCross(w, tmp3, y3);
+                    subtractCross(w, pos, e3);
+                    if (!v) {
+                        for (int i = 0; i < 3; i++) {
+                            d3[i] = column(p.dRotationDq(), i, col);
+                        }
+                        subtractCross(d3, e3, y3);
+                    }
+                    FrameMath.rotateToFrame(rP, y3, 0, z6, 3 * block);
+                }
+                for (int k = 0; k < axes.length; k++) {
+                    out.data[(rowOffset + k) * nv + col] = FrameMath.dot6(axes[k], z6);
+                }
+            }
+        }
+    }
+
+    /**
+     * φ = a_k · [r; d]: δd = R_Pᵀ (δo_S - δo_P - δθ_P × (o_S - o_P)), δr = ½ vee(δM - δMᵀ) with
+     * δM = R_Pᵀ [δθ_S - δθ_P]× R_S; φ̇ = a_k · R_Pᵀ Δẋ blockwise: δ(R_Pᵀ Δẋ) = R_Pᵀ (δΔẋ - δθ_P × Δẋ).
+     */
+    @Override
+    public void errorDerivatives(MotionDerivatives md, DMatrixRMaj dPhiDq, DMatrixRMaj dPhidotDq, int rowOffset) {
+        motions(md);
+        PointMotion p = predMotion;
+        PointMotion sm = succMotion;
+        for (int col = 0; col < nv; col++) {
+            for (int i = 0; i < 3; i++) {
+                d3[i] = column(p.dRotationDq(), i, col);
+                e3[i] = column(sm.dRotationDq(), i, col) - d3[i];
+            }
+            // δr from δM = R_Pᵀ [e]× R_S: only its skew part.
+            double[] m = rot;
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    // ([e]× R_S)_{i c} summed against R_P's column r.
+                    double x = 0;
+                    for (int i = 0; i < 3; i++) {
+                        int i1 = (i + 1) % 3;
+                        int i2 = (i + 2) % 3;
+                        double ex = e3[i1] * rS[3 * i2 + c] - e3[i2] * rS[3 * i1 + c];
+                        x += rP[3 * i + r] * ex;
+                    }
+                    m[3 * r + c] = x;
+                }
+            }
+            z6[0] = 0.5 * (m[7] - m[5]);
+            z6[1] = 0.5 * (m[2] - m[6]);
+            z6[2] = 0.5 * (m[3] - m[1]);
+            for (int i = 0; i < 3; i++) {
+                pos[i] = sm.position()[i] - p.position()[i];
+                y3[i] = column(sm.dPositionDq(), i, col) - column(p.dPositionDq(), i, col);
+            }
+            subtractCross(d3, pos, y3);
+            FrameMath.rotateToFrame(rP, y3, 0, z6, 3);
+            for (int k = 0; k < axes.length; k++) {
+                dPhiDq.data[(rowOffset + k) * nv + col] = FrameMath.dot6(axes[k], z6);
+            }
+            for (int block = 0; block < 2; block++) {
+                double[] xs = block == 0 ? sm.omega() : sm.velocity();
+                double[] xp = block == 0 ? p.omega() : p.velocity();
+                double[] dxs = block == 0 ? sm.dOmegaDq() : sm.dVelocityDq();
+                double[] dxp = block == 0 ? p.dOmegaDq() : p.dVelocityDq();
+                for (int i = 0; i < 3; i++) {
+                    pos[i] = xs[i] - xp[i];
+                    y3[i] = column(dxs, i, col) - column(dxp, i, col);
+                }
+                subtractCross(d3, pos, y3);
+                FrameMath.rotateToFrame(rP, y3, 0, z6, 3 * block);
+            }
+            for (int k = 0; k < axes.length; k++) {
+                dPhidotDq.data[(rowOffset + k) * nv + col] = FrameMath.dot6(axes[k], z6);
+            }
+        }
+    }
+
+    /** The wrench W = diag(R_P, R_P) Σ λ_k a_k on the successor at o_S and -W on the predecessor at o_P, fixed in P. */
+    @Override
+    public void addWrenches(MotionDerivatives md, double[] multipliers, int offset) {
+        motions(md);
+        for (int e = 0; e < 6; e++) {
+            double x = 0;
+            for (int k = 0; k < axes.length; k++) {
+                x += multipliers[offset + k] * axes[k][e];
+            }
+            w6[e] = x;
+        }
+        FrameMath.rotateToWorld(rP, w6, 0, tmp6, 0);
+        FrameMath.rotateToWorld(rP, w6, 3, tmp6, 3);
+        md.addWrench(successorBody, succOrigin, tmp6, predecessorBody);
+        for (int e = 0; e < 6; e++) {
+            tmp6[e] = -tmp6[e];
+        }
+        md.addWrench(predecessorBody, predOrigin, tmp6, predecessorBody);
+    }
+
+    /** Both frames' motion at md's state, and R_P, R_S. */
+    private void motions(MotionDerivatives md) {
+        if (predMotion == null || predMotion.nv() != md.nv()) {
+            predMotion = new PointMotion(md.nv());
+            succMotion = new PointMotion(md.nv());
+        }
+        md.point(predecessorBody, predOrigin, predMotion);
+        md.point(successorBody, succOrigin, succMotion);
+        frameRotation(predMotion.rotation(), predecessorFrame, rP);
+        frameRotation(succMotion.rotation(), successorFrame, rS);
+    }
+
+    /** R_body R_frame (the body's rotation is the identity for the world, whose frames are in world coordinates). */
+    private static void frameRotation(double[] body, Pose frame, double[] out) {
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                out[3 * r + c] = body[3 * r] * frame.rotation(0, c) + body[3 * r + 1] * frame.rotation(1, c)
+                        + body[3 * r + 2] * frame.rotation(2, c);
+            }
+        }
+    }
+
+    private double column(double[] m, int row, int col) {
+        return m[row * nv + col];
+    }
+
+    /** out -= a × b. */
+    private static void subtractCross(double[] a, double[] b, double[] out) {
+        out[0] -= a[1] * b[2] - a[2] * b[1];
+        out[1] -= a[2] * b[0] - a[0] * b[2];
+        out[2] -= a[0] * b[1] - a[1] * b[0];
     }
 
     @Override

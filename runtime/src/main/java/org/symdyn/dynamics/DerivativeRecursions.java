@@ -77,12 +77,15 @@ final class DerivativeRecursions {
     private final double[] xv;
     private final double[] xa;
     private final double[] sqdd;
-    /** Per direction: δv, δa (or ψ, ψ̇), δf (composite), and which bodies take part. */
-    private final double[] dv;
-    private final double[] da;
-    private final double[] df;
-    private final boolean[] inSubtree;
-    private final boolean[] active;
+    /**
+     * Per direction: δv, δa (or ψ, ψ̇), δf (composite), and which bodies take part; read and written by
+     * {@link MotionDerivatives} too.
+     */
+    final double[] dv;
+    final double[] da;
+    final double[] df;
+    final boolean[] inSubtree;
+    final boolean[] active;
     private final double[] column;
     private final double[] response;
     private final double[] tau;
@@ -126,6 +129,23 @@ final class DerivativeRecursions {
 
     /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇), column by column. Arguments checked by the caller. */
     void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
+        prepare(q, v, vdot);
+        for (int i = 0; i < nb; i++) {
+            for (int d = 0; d < dofs[i]; d++) {
+                int k = vIndex[i] + d;
+                direction(i, k, true, v);
+                backward(i, k, true, dq, fc);
+                direction(i, k, false, v);
+                backward(i, k, false, dvOut, fc);
+            }
+        }
+    }
+
+    /**
+     * The RNEA pass (gravity included) at (q, v, v̇) and the per-state terms of {@link #direction}: I_i v_i,
+     * X_i v_λ, X_i a_λ and S_i q̈_i.
+     */
+    void prepare(double[] q, double[] v, double[] vdot) {
         dyn.rnea(q, v, vdot, true, tau);
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
@@ -145,15 +165,6 @@ final class DerivativeRecursions {
             SpatialVectors.crossMotion(vel, o, vJ, o, t6a, 0);
             for (int k = 0; k < 6; k++) {
                 xa[o + k] = acc[o + k] - sqdd[o + k] - cJ[o + k] - t6a[k];
-            }
-        }
-        for (int i = 0; i < nb; i++) {
-            for (int d = 0; d < dofs[i]; d++) {
-                int k = vIndex[i] + d;
-                direction(i, k, true, v);
-                backward(i, k, true, dq);
-                direction(i, k, false, v);
-                backward(i, k, false, dvOut);
             }
         }
     }
@@ -210,7 +221,7 @@ final class DerivativeRecursions {
      * δv and δa of every body below and at body j (the others do not move) along dof k of body j: a position
      * direction ({@code wrtQ}) or a velocity one; then δf of those bodies.
      */
-    private void direction(int j, int k, boolean wrtQ, double[] v) {
+    void direction(int j, int k, boolean wrtQ, double[] v) {
         markSubtree(j);
         int o = 6 * j;
         int sk = 6 * k;
@@ -282,7 +293,7 @@ final class DerivativeRecursions {
     }
 
     /** inSubtree: j and its descendants; active: those and j's ancestors. */
-    private void markSubtree(int j) {
+    void markSubtree(int j) {
         for (int i = 0; i < nb; i++) {
             inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
             active[i] = inSubtree[i];
@@ -317,10 +328,11 @@ final class DerivativeRecursions {
 
     /**
      * The backward pass of one direction (dof k of body j): composite δf leaf to root, column k of {@code out} the
-     * δτ of every dof (zero off j's subtree and ancestors). {@code wrtQ} adds the terms of the moving transform X_j
-     * and, for a planar θ, of the turning S.
+     * δτ of every dof (zero off the active bodies). {@code wrtQ} adds the terms of the moving transform X_j and, for
+     * a planar θ, of the turning S, both acting on the composite forces {@code fc} (the RNEA pass's, or those of
+     * applied wrenches for {@link MotionDerivatives}).
      */
-    private void backward(int j, int k, boolean wrtQ, DMatrixRMaj out) {
+    void backward(int j, int k, boolean wrtQ, DMatrixRMaj out, double[] fc) {
         double[] data = out.data;
         boolean planarTheta = wrtQ && kind[j] == JointTransforms.PLANAR && k == vIndex[j] + 2;
         for (int i = nb - 1; i >= 0; i--) {
@@ -358,6 +370,22 @@ final class DerivativeRecursions {
         }
     }
 
+    /** f becomes the composite of the body forces f (6 per body, body coordinates): leaf to root, f_λ += X_iᵀ f_i. */
+    void composite(double[] f) {
+        for (int i = nb - 1; i > 0; i--) {
+            if (parent[i] >= 0) {
+                xUp[i].addTransposeForce(f, 6 * i, f, 6 * parent[i]);
+            }
+        }
+    }
+
+    /** Marks body b and its ancestors as taking part in the next {@link #backward}. */
+    void activate(int b) {
+        for (int a = b; a >= 0 && !active[a]; a = parent[a]) {
+            active[a] = true;
+        }
+    }
+
     // ---------------------------------------------------------------- Coriolis matrix
 
     /** C(q, v) column by column (see the class comment). */
@@ -390,7 +418,7 @@ final class DerivativeRecursions {
                         coriolisForce(i);
                     }
                 }
-                backward(j, k, false, out);
+                backward(j, k, false, out, fc);
             }
         }
     }

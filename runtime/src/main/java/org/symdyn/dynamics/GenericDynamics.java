@@ -148,6 +148,21 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
                 : PARAMETERS_PER_BODY * nb);
     }
 
+    /** The derivative recursions on this instance's workspaces ({@link MotionDerivatives} drives them too). */
+    DerivativeRecursions recursions() {
+        return derivatives;
+    }
+
+    /** The body velocities (6 per body, body coordinates) of the last motion pass. */
+    double[] bodyVelocities() {
+        return vel;
+    }
+
+    /** The body spatial accelerations (6 per body, body coordinates, gravity as the pass had it) of the last pass. */
+    double[] bodyAccelerations() {
+        return acc;
+    }
+
     /** The model this instance interprets. */
     public Model model() {
         return model;
@@ -623,6 +638,21 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         joints.updateWorld();
         Rotations.transpose(x0[body].E, rotation);
         System.arraycopy(x0[body].r, 0, position, 0, 3);
+    }
+
+    /** Every body's pose at q: R world &lt;- body at 9 b (row-major), origin at 3 b. */
+    void worldPoses(double[] q, double[] rotation, double[] position) {
+        joints.update(q);
+        joints.updateWorld();
+        for (int b = 0; b < nb; b++) {
+            double[] e = x0[b].E;
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    rotation[9 * b + 3 * r + c] = e[3 * c + r];
+                }
+            }
+            System.arraycopy(x0[b].r, 0, position, 3 * b, 3);
+        }
     }
 
     @Override

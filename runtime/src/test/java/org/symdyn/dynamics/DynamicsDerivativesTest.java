@@ -52,7 +52,7 @@ import org.symdyn.testing.Allocations;
  * worst: ∂τ/∂q, ∂τ/∂v, ∂v̇/∂q, ∂v̇/∂τ 3e-11; ∂v̇/∂v 4e-9 (romeo_small: round-off, v̇ of its light links is large
  * beside ∂v̇/∂v; it falls to 5e-10 with h = 1e-2, as round-off ∝ 1/h does).
  */
-class DynamicsDerivativesTest {
+public class DynamicsDerivativesTest {
     private static final int STATES = 8;
     private static final double FD_STEP = 1e-3;
     /** The bar for derivatives against finite differences (see the class comment). */
@@ -579,7 +579,7 @@ class DynamicsDerivativesTest {
     }
 
     /** f'(0) by central differences at h, h/2, h/4 and two Richardson steps (error O(h⁶)). */
-    static double[] richardson(DoubleFunction<double[]> f) {
+    public static double[] richardson(DoubleFunction<double[]> f) {
         double[][] d = new double[3][];
         double h = FD_STEP;
         for (int level = 0; level < 3; level++) {

@@ -1,0 +1,387 @@
+package org.symdyn.dynamics;
+
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Arguments;
+import org.symdyn.model.Model;
+
+/**
+ * The kinematic half of the constrained-dynamics derivatives: how the motion of points fixed in bodies, and the
+ * generalised forces of wrenches applied at them, change along every tangent direction of q and every component of
+ * v, at one state (q, v, v̇). Analytical, on the generic interpreter's derivative recursions (no finite differences);
+ * O(nv · nb) per {@link #update}, then O(nv) per {@link #point} and O(nv · nb) per {@link #wrenchDerivative}.
+ *
+ * <p><b>Point motion.</b> The recursions give, along each direction, the derivatives δv_b and δa_b of every body's
+ * spatial velocity and acceleration in its own coordinates, and the body's turn and slide η_b (the column of its body
+ * Jacobian, [η_ω; η_v]). For a point r fixed in body b, with u_v = v_o + ω × r and u_a = a_o + ω̇ × r + ω × u_v its
+ * velocity and classical acceleration in body coordinates, a world quantity R u changes as R (δu + η_ω × u) along q
+ * (the frame turns by η_ω) and as R δu along v, with δu_v = δv_o + δω × r and
+ * δu_a = δa_o + δω̇ × r + δω × u_v + ω × δu_v. Gravity, which the RNEA pass carries as a base acceleration -g,
+ * is taken out: a_o = a_o^RNEA + Rᵀ g, so δa_o = δa_o^RNEA - η_ω × Rᵀ g along q.
+ *
+ * <p><b>Wrench derivatives.</b> A wrench W = [τ; f] (world-aligned, applied at a point r fixed in body b) whose
+ * components are fixed in the orientation of a carrier body c (the world for a contact's force; the predecessor for
+ * a loop's wrench) adds J_eᵀ W to the generalised forces, J_e the point frame's [ω; ṗ] Jacobian. In b's
+ * coordinates at its origin it is F_b = [τ' + r × f'; f'] with [τ'; f'] = Rᵀ W; along a direction it turns by the
+ * relative rotation δθ = R_bᵀ (δθ_b - δθ_c) (world rotation vectors): δ[τ'; f'] = -[δθ × τ'; δθ × f']. The RNEA
+ * backward pass of these δF_b, with the moving-joint term on the wrenches' composite, gives ∂(Σ J_eᵀ W_e)/∂q.
+ *
+ * <p>Not thread-safe; no allocation once the wrench capacity has grown to its largest use.
+ */
+public final class MotionDerivatives {
+    private final GenericDynamics dyn;
+    private final DerivativeRecursions rec;
+    private final int nb;
+    private final int nv;
+    private final int[] bodyOfDof;
+    private final double[] gravity;
+    /** Per body: R (9, world &lt;- body), origin (3), v and a (6 each, body coordinates, a without gravity). */
+    private final double[] rot;
+    private final double[] pos;
+    private final double[] vel;
+    private final double[] acc;
+    /** Per direction k and body b, 6 entries at 6 (k nb + b): η, δv and δa along q, δa along v (δv along v is η). */
+    private final double[] eta;
+    private final double[] dqv;
+    private final double[] dqa;
+    private final double[] dva;
+    private boolean current;
+    // Applied wrenches: body, point (3), world wrench (6), carrier; and their body forces and composite.
+    private int wrenchCount;
+    private int[] wBody = new int[4];
+    private int[] wCarrier = new int[4];
+    private double[] wPoint = new double[12];
+    private double[] wLocal = new double[24];
+    private final double[] ext;
+    private final double[] t3a = new double[3];
+    private final double[] t3b = new double[3];
+    private final double[] t3c = new double[3];
+    private final double[] t3d = new double[3];
+    private final double[] t3e = new double[3];
+
+    /** Workspaces for {@code model}, with an interpreter of its own. */
+    public MotionDerivatives(Model model) {
+        this(new GenericDynamics(model));
+    }
+
+    private MotionDerivatives(GenericDynamics dyn) {
+        this.dyn = dyn;
+        this.rec = dyn.recursions();
+        nb = dyn.model().bodies().size();
+        nv = dyn.nv();
+        bodyOfDof = new int[nv];
+        for (int b = 0; b < nb; b++) {
+            for (int d = 0; d < dyn.jointNv(b); d++) {
+                bodyOfDof[dyn.vIndex(b) + d] = b;
+            }
+        }
+        gravity = dyn.model().gravity();
+        rot = new double[9 * nb];
+        pos = new double[3 * nb];
+        vel = new double[6 * nb];
+        acc = new double[6 * nb];
+        eta = new double[6 * nb * nv];
+        dqv = new double[6 * nb * nv];
+        dqa = new double[6 * nb * nv];
+        dva = new double[6 * nb * nv];
+        ext = new double[6 * nb];
+    }
+
+    /** Number of velocity coordinates. */
+    public int nv() {
+        return nv;
+    }
+
+    /** Number of bodies. */
+    public int bodyCount() {
+        return nb;
+    }
+
+    /**
+     * Computes every body's motion derivatives at (q, v, v̇), for the {@link #point} and {@link #wrenchDerivative}
+     * queries that follow.
+     *
+     * @throws IllegalArgumentException if q is not of nq entries or v, v̇ not of nv
+     */
+    public void update(double[] q, double[] v, double[] vdot) {
+        Arguments.checkLength(q, dyn.nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(vdot, nv, "vdot");
+        dyn.worldPoses(q, rot, pos);
+        rec.prepare(q, v, vdot);
+        double[] v6 = dyn.bodyVelocities();
+        double[] a6 = dyn.bodyAccelerations();
+        System.arraycopy(v6, 0, vel, 0, 6 * nb);
+        for (int b = 0; b < nb; b++) {
+            int o = 6 * b;
+            System.arraycopy(a6, o, acc, o, 6);
+            transposeRotate(b, gravity, t3a);
+            for (int i = 0; i < 3; i++) {
+                acc[o + 3 + i] += t3a[i];
+            }
+        }
+        for (int k = 0; k < nv; k++) {
+            int j = bodyOfDof[k];
+            rec.direction(j, k, true, v);
+            store(k, rec.dv, dqv);
+            store(k, rec.da, dqa);
+            rec.direction(j, k, false, v);
+            store(k, rec.dv, eta);
+            store(k, rec.da, dva);
+            // Gravity out of δa along q: δ(Rᵀ g) = -η_ω × Rᵀ g.
+            for (int b = j; b < nb; b++) {
+                if (rec.inSubtree[b]) {
+                    int o = 6 * (k * nb + b);
+                    transposeRotate(b, gravity, t3a);
+                    cross(eta, o, t3a, 0, t3b);
+                    for (int i = 0; i < 3; i++) {
+                        dqa[o + 3 + i] -= t3b[i];
+                    }
+                }
+            }
+        }
+        current = true;
+    }
+
+    /** Copies the recursion's per-body values of direction k (zero off the direction's subtree). */
+    private void store(int k, double[] from, double[] to) {
+        int base = 6 * k * nb;
+        for (int b = 0; b < nb; b++) {
+            int o = 6 * b;
+            if (rec.inSubtree[b]) {
+                System.arraycopy(from, o, to, base + o, 6);
+            } else {
+                Arrays.fill(to, base + o, base + o + 6, 0);
+            }
+        }
+    }
+
+    /**
+     * The motion of the point {@code point} (body coordinates; world coordinates for body -1, the world) and its
+     * derivatives at the last {@link #update}'s state, into {@code out}.
+     *
+     * @throws IllegalStateException     before the first update
+     * @throws IndexOutOfBoundsException if body is not -1 or a body index
+     */
+    public void point(int body, double[] point, PointMotion out) {
+        checkCurrent();
+        Arguments.checkLength(point, 3, "point");
+        if (out.nv != nv) {
+            throw new IllegalArgumentException("the point motion has " + out.nv + " columns, the model " + nv);
+        }
+        if (body == -1) {
+            out.setWorldPoint(point);
+            return;
+        }
+        Arguments.checkIndex(body, nb, "body");
+        int b6 = 6 * body;
+        double r0 = point[0], r1 = point[1], r2 = point[2];
+        double w0 = vel[b6], w1 = vel[b6 + 1], w2 = vel[b6 + 2];
+        // u_v = v_o + ω × r, u_a = a_o + ω̇ × r + ω × u_v (body coordinates).
+        double uv0 = vel[b6 + 3] + w1 * r2 - w2 * r1;
+        double uv1 = vel[b6 + 4] + w2 * r0 - w0 * r2;
+        double uv2 = vel[b6 + 5] + w0 * r1 - w1 * r0;
+        double dw0 = acc[b6], dw1 = acc[b6 + 1], dw2 = acc[b6 + 2];
+        double ua0 = acc[b6 + 3] + dw1 * r2 - dw2 * r1 + w1 * uv2 - w2 * uv1;
+        double ua1 = acc[b6 + 4] + dw2 * r0 - dw0 * r2 + w2 * uv0 - w0 * uv2;
+        double ua2 = acc[b6 + 5] + dw0 * r1 - dw1 * r0 + w0 * uv1 - w1 * uv0;
+        System.arraycopy(rot, 9 * body, out.rotation, 0, 9);
+        rotate(body, r0, r1, r2, out.position, 0);
+        for (int i = 0; i < 3; i++) {
+            out.position[i] += pos[3 * body + i];
+        }
+        rotate(body, w0, w1, w2, out.omega, 0);
+        rotate(body, uv0, uv1, uv2, out.velocity, 0);
+        rotate(body, dw0, dw1, dw2, out.omegaDot, 0);
+        rotate(body, ua0, ua1, ua2, out.acceleration, 0);
+        for (int k = 0; k < nv; k++) {
+            int o = 6 * (k * nb + body);
+            double e0 = eta[o], e1 = eta[o + 1], e2 = eta[o + 2];
+            // Pose: δθ = R η_ω, δp = R (η_v + η_ω × r).
+            column(out.dRotationDq, k, body, e0, e1, e2);
+            column(out.dPositionDq, k, body, eta[o + 3] + e1 * r2 - e2 * r1, eta[o + 4] + e2 * r0 - e0 * r2,
+                    eta[o + 5] + e0 * r1 - e1 * r0);
+            // Along q: R (δu + η_ω × u).
+            double x0 = dqv[o], x1 = dqv[o + 1], x2 = dqv[o + 2];
+            column(out.dOmegaDq, k, body, x0 + e1 * w2 - e2 * w1, x1 + e2 * w0 - e0 * w2, x2 + e0 * w1 - e1 * w0);
+            double du0 = dqv[o + 3] + x1 * r2 - x2 * r1;
+            double du1 = dqv[o + 4] + x2 * r0 - x0 * r2;
+            double du2 = dqv[o + 5] + x0 * r1 - x1 * r0;
+            column(out.dVelocityDq, k, body, du0 + e1 * uv2 - e2 * uv1, du1 + e2 * uv0 - e0 * uv2,
+                    du2 + e0 * uv1 - e1 * uv0);
+            double y0 = dqa[o], y1 = dqa[o + 1], y2 = dqa[o + 2];
+            column(out.dOmegaDotDq, k, body, y0 + e1 * dw2 - e2 * dw1, y1 + e2 * dw0 - e0 * dw2,
+                    y2 + e0 * dw1 - e1 * dw0);
+            double da0 = dqa[o + 3] + y1 * r2 - y2 * r1 + x1 * uv2 - x2 * uv1 + w1 * du2 - w2 * du1;
+            double da1 = dqa[o + 4] + y2 * r0 - y0 * r2 + x2 * uv0 - x0 * uv2 + w2 * du0 - w0 * du2;
+            double da2 = dqa[o + 5] + y0 * r1 - y1 * r0 + x0 * uv1 - x1 * uv0 + w0 * du1 - w1 * du0;
+            column(out.dAccelerationDq, k, body, da0 + e1 * ua2 - e2 * ua1, da1 + e2 * ua0 - e0 * ua2,
+                    da2 + e0 * ua1 - e1 * ua0);
+            // Along v: δω = η_ω, δv_o = η_v, so δu_v = η_v + η_ω × r; R δu.
+            double dv0 = eta[o + 3] + e1 * r2 - e2 * r1;
+            double dv1 = eta[o + 4] + e2 * r0 - e0 * r2;
+            double dv2 = eta[o + 5] + e0 * r1 - e1 * r0;
+            double z0 = dva[o], z1 = dva[o + 1], z2 = dva[o + 2];
+            column(out.dOmegaDotDv, k, body, z0, z1, z2);
+            column(out.dAccelerationDv, k, body,
+                    dva[o + 3] + z1 * r2 - z2 * r1 + e1 * uv2 - e2 * uv1 + w1 * dv2 - w2 * dv1,
+                    dva[o + 4] + z2 * r0 - z0 * r2 + e2 * uv0 - e0 * uv2 + w2 * dv0 - w0 * dv2,
+                    dva[o + 5] + z0 * r1 - z1 * r0 + e0 * uv1 - e1 * uv0 + w0 * dv1 - w1 * dv0);
+        }
+    }
+
+    /** Forgets the applied wrenches. */
+    public void clearWrenches() {
+        wrenchCount = 0;
+    }
+
+    /**
+     * Adds a wrench W = [τ; f] (world-aligned, N m and N) applied at {@code point} of {@code body} (body
+     * coordinates), its components fixed in the orientation of {@code carrier} (-1: the world), at the last
+     * {@link #update}'s q. A wrench on the world (body -1) moves nothing and is ignored.
+     */
+    public void addWrench(int body, double[] point, double[] wrench, int carrier) {
+        checkCurrent();
+        Arguments.checkLength(point, 3, "point");
+        Arguments.checkLength(wrench, 6, "wrench");
+        if (carrier != -1) {
+            Arguments.checkIndex(carrier, nb, "carrier");
+        }
+        if (body == -1) {
+            return;
+        }
+        Arguments.checkIndex(body, nb, "body");
+        if (wrenchCount == wBody.length) {
+            int n = 2 * wBody.length;
+            wBody = Arrays.copyOf(wBody, n);
+            wCarrier = Arrays.copyOf(wCarrier, n);
+            wPoint = Arrays.copyOf(wPoint, 3 * n);
+            wLocal = Arrays.copyOf(wLocal, 6 * n);
+        }
+        int e = wrenchCount++;
+        wBody[e] = body;
+        wCarrier[e] = carrier;
+        System.arraycopy(point, 0, wPoint, 3 * e, 3);
+        // [τ'; f'] = Rᵀ W, in the body's orientation at the point.
+        transposeRotate(body, wrench, 0, wLocal, 6 * e);
+        transposeRotate(body, wrench, 3, wLocal, 6 * e + 3);
+    }
+
+    /**
+     * ∂(Σ_e J_eᵀ W_e)/∂q (nv x nv, tangent directions) of the wrenches added since {@link #clearWrenches} into
+     * {@code out} (overwritten).
+     */
+    public void wrenchDerivative(DMatrixRMaj out) {
+        checkCurrent();
+        Arguments.checkShape(out, nv, nv, "out");
+        Arrays.fill(ext, 0);
+        for (int e = 0; e < wrenchCount; e++) {
+            bodyForce(e, wLocal, 6 * e, ext);
+        }
+        rec.composite(ext);
+        double[] df = rec.df;
+        for (int k = 0; k < nv; k++) {
+            int j = bodyOfDof[k];
+            rec.markSubtree(j);
+            Arrays.fill(df, 0);
+            for (int e = 0; e < wrenchCount; e++) {
+                int b = wBody[e];
+                int c = wCarrier[e];
+                // δθ (world) = R_b η_b,ω - R_c η_c,ω, then in b's coordinates.
+                worldTurn(k, b, t3a);
+                if (c >= 0) {
+                    worldTurn(k, c, t3b);
+                    for (int i = 0; i < 3; i++) {
+                        t3a[i] -= t3b[i];
+                    }
+                }
+                if (t3a[0] == 0 && t3a[1] == 0 && t3a[2] == 0) {
+                    continue;
+                }
+                transposeRotate(b, t3a, 0, t3c, 0);
+                // δ[τ'; f'] = -[δθ × τ'; δθ × f'], then at the origin as a body force.
+                cross(t3c, 0, wLocal, 6 * e, t3d);
+                cross(t3c, 0, wLocal, 6 * e + 3, t3e);
+                for (int i = 0; i < 3; i++) {
+                    t3d[i] = -t3d[i];
+                    t3e[i] = -t3e[i];
+                }
+                addBodyForce(b, e, t3d, t3e, df);
+                rec.activate(b);
+            }
+            rec.backward(j, k, true, out, ext);
+        }
+    }
+
+    /** F_b = [τ' + r × f'; f'] of wrench e from local components at {@code w[o..o+6)}, added into {@code into}. */
+    private void bodyForce(int e, double[] w, int o, double[] into) {
+        int b6 = 6 * wBody[e];
+        int p = 3 * e;
+        double f0 = w[o + 3], f1 = w[o + 4], f2 = w[o + 5];
+        into[b6] += w[o] + wPoint[p + 1] * f2 - wPoint[p + 2] * f1;
+        into[b6 + 1] += w[o + 1] + wPoint[p + 2] * f0 - wPoint[p] * f2;
+        into[b6 + 2] += w[o + 2] + wPoint[p] * f1 - wPoint[p + 1] * f0;
+        into[b6 + 3] += f0;
+        into[b6 + 4] += f1;
+        into[b6 + 5] += f2;
+    }
+
+    private void addBodyForce(int b, int e, double[] torque, double[] force, double[] into) {
+        int b6 = 6 * b;
+        int p = 3 * e;
+        into[b6] += torque[0] + wPoint[p + 1] * force[2] - wPoint[p + 2] * force[1];
+        into[b6 + 1] += torque[1] + wPoint[p + 2] * force[0] - wPoint[p] * force[2];
+        into[b6 + 2] += torque[2] + wPoint[p] * force[1] - wPoint[p + 1] * force[0];
+        into[b6 + 3] += force[0];
+        into[b6 + 4] += force[1];
+        into[b6 + 5] += force[2];
+    }
+
+    /** R_b η_b,ω of direction k: body b's turn, world coordinates (zero off the direction's subtree). */
+    private void worldTurn(int k, int b, double[] out) {
+        int o = 6 * (k * nb + b);
+        rotate(b, eta[o], eta[o + 1], eta[o + 2], out, 0);
+    }
+
+    private void column(double[] m, int k, int b, double x0, double x1, double x2) {
+        double[] r = rot;
+        int o = 9 * b;
+        m[k] = r[o] * x0 + r[o + 1] * x1 + r[o + 2] * x2;
+        m[nv + k] = r[o + 3] * x0 + r[o + 4] * x1 + r[o + 5] * x2;
+        m[2 * nv + k] = r[o + 6] * x0 + r[o + 7] * x1 + r[o + 8] * x2;
+    }
+
+    private void rotate(int b, double x0, double x1, double x2, double[] out, int oo) {
+        int o = 9 * b;
+        out[oo] = rot[o] * x0 + rot[o + 1] * x1 + rot[o + 2] * x2;
+        out[oo + 1] = rot[o + 3] * x0 + rot[o + 4] * x1 + rot[o + 5] * x2;
+        out[oo + 2] = rot[o + 6] * x0 + rot[o + 7] * x1 + rot[o + 8] * x2;
+    }
+
+    private void transposeRotate(int b, double[] x, double[] out) {
+        transposeRotate(b, x, 0, out, 0);
+    }
+
+    private void transposeRotate(int b, double[] x, int xo, double[] out, int oo) {
+        int o = 9 * b;
+        double x0 = x[xo], x1 = x[xo + 1], x2 = x[xo + 2];
+        out[oo] = rot[o] * x0 + rot[o + 3] * x1 + rot[o + 6] * x2;
+        out[oo + 1] = rot[o + 1] * x0 + rot[o + 4] * x1 + rot[o + 7] * x2;
+        out[oo + 2] = rot[o + 2] * x0 + rot[o + 5] * x1 + rot[o + 8] * x2;
+    }
+
+    private static void cross(double[] a, int ao, double[] b, int bo, double[] out) {
+        double x = a[ao + 1] * b[bo + 2] - a[ao + 2] * b[bo + 1];
+        double y = a[ao + 2] * b[bo] - a[ao] * b[bo + 2];
+        double z = a[ao] * b[bo + 1] - a[ao + 1] * b[bo];
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+    }
+
+    private void checkCurrent() {
+        if (!current) {
+            throw new IllegalStateException("no state yet: call update(q, v, vdot) first");
+        }
+    }
+}

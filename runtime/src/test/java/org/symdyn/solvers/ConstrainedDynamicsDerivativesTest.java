@@ -1,0 +1,250 @@
+package org.symdyn.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.dynamics.DynamicsDerivativesTest;
+import org.symdyn.model.Model;
+import org.symdyn.simulation.StateSpace;
+
+/**
+ * {@link ConstrainedDynamicsDerivatives} against central differences of the constrained forward dynamics itself
+ * (Richardson, q moved along the tangent directions through {@link StateSpace}), on mechanisms with loops between
+ * moving bodies and at rotated frames, contacts, couplers, ball, planar and floating joints, and Baumgarte
+ * stabilisation; plus the identities ∂v̇/∂τ = H⁻¹ - H⁻¹Gᵀ K⁻¹ G H⁻¹ (G ∂v̇/∂τ = 0) and the refusals.
+ */
+class ConstrainedDynamicsDerivativesTest {
+    private static final double[] FOOT = {0, 0, -0.3};
+    private static final int STATES = 6;
+    /** Richardson's O(h⁶) error on these smooth functions is far below; 1e-6 of the scale is the bar. */
+    private static final double TOL = 1e-6;
+    private static final Map<String, Double> WORST = new ConcurrentSkipListMap<>();
+
+    static Stream<Arguments> sets() throws Exception {
+        List<Arguments> out = new ArrayList<>();
+        out.add(Arguments.of("spatial mechanism", ConstraintSet.of(TestMechanisms.spatialMechanism()), false));
+        out.add(Arguments.of("spatial mechanism, Baumgarte", ConstraintSet.of(TestMechanisms.spatialMechanism()),
+                true));
+        out.add(Arguments.of("four-bar", ConstraintSet.of(TestMechanisms.fourBar()), false));
+        out.add(Arguments.of("four-bar, Baumgarte", ConstraintSet.of(TestMechanisms.fourBar()), true));
+        out.add(Arguments.of("planar leg", ConstraintSet.of(TestMechanisms.planarLeg()), true));
+        out.add(Arguments.of("biped with coupler", SolverPropertyTest.bipedSet(), false));
+        out.add(Arguments.of("tripod on 9 rows", SolverTestSupport.tripodSet(), false));
+        ConstraintSet.Builder loops = ConstraintSet.builder(TestMechanisms.floatingBiped()).withoutModelConstraints();
+        // A loop between the two shanks (both moving, frames rotated) and one to the world, a contact on the trunk.
+        loops.addLoop(2, org.symdyn.spatial.Pose.fromXyzRpy(new double[] {0.02, 0.1, -0.3},
+                new double[] {0.3, -0.2, 0.5}), 4, org.symdyn.spatial.Pose.fromXyzRpy(new double[] {0, -0.05, -0.25},
+                new double[] {-0.1, 0.2, 0.1}), List.of(new double[] {0, 0, 0, 1, 0, 0},
+                new double[] {0, 0, 0, 0, 0.6, 0.8}, new double[] {0.8, 0.6, 0, 0, 0, 0}), false, 0.1, "shanks",
+                ConstraintSet.NO_ID);
+        loops.addLoop(-1, org.symdyn.spatial.Pose.translation(0.1, 0.2, -0.6), 2,
+                org.symdyn.spatial.Pose.translation(0, 0, -0.3), new double[] {0, 0, 0, 0, 0, 1});
+        loops.addContact(0, new double[] {0.1, 0, 0.05}, new double[] {0.6, 0, 0.8});
+        out.add(Arguments.of("biped with loops", loops.build(), false));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sets")
+    void derivativesMatchCentralDifferences(String name, ConstraintSet set, boolean baumgarte) {
+        ConstraintData data = set.bindGeneric();
+        ConstraintData reference = set.bindGeneric();
+        if (baumgarte) {
+            for (int g = 0; g < set.groupCount(); g++) {
+                data.setBaumgarteCoefficients(g, 3 + g, 5 + g);
+                reference.setBaumgarteCoefficients(g, 3 + g, 5 + g);
+                data.enableBaumgarte(g);
+                reference.enableBaumgarte(g);
+            }
+        }
+        Model model = set.model();
+        int nv = model.nv();
+        int m = set.size();
+        StateSpace space = new StateSpace(model);
+        ConstrainedDynamicsDerivatives derivatives = new ConstrainedDynamicsDerivatives(data);
+        ConstrainedDynamics fd = new ConstrainedDynamics(reference);
+        Random rnd = new Random(0xC0DE + name.hashCode());
+        DMatrixRMaj[] out = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv),
+                new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv)};
+        for (int s = 0; s < STATES; s++) {
+            double[] q = TestMechanisms.randomQ(model, rnd);
+            double[] v = TestMechanisms.random(nv, 1.5, rnd);
+            double[] tau = TestMechanisms.random(nv, 5, rnd);
+            derivatives.compute(q, v, tau, out[0], out[1], out[2], out[3], out[4], out[5]);
+            // The solution itself is the forward dynamics'.
+            double[] expectedVdot = new double[nv];
+            fd.forwardDynamics(ConstraintSolverMethod.DIRECT, q, v, tau, expectedVdot);
+            assertTrue(TestMechanisms.maxDiff(expectedVdot, derivatives.vdot())
+                    <= 1e-9 * Math.max(1, TestMechanisms.maxAbs(expectedVdot)), name + ": v̇ differs");
+            Function<double[][], double[]> solve = state -> {
+                double[] vdot = new double[nv];
+                fd.forwardDynamics(ConstraintSolverMethod.DIRECT, state[0], state[1], state[2], vdot);
+                double[] both = Arrays.copyOf(vdot, nv + m);
+                System.arraycopy(reference.force(), 0, both, nv, m);
+                return both;
+            };
+            DMatrixRMaj[] expected = new DMatrixRMaj[6];
+            for (int wrt = 0; wrt < 3; wrt++) {
+                DMatrixRMaj vd = new DMatrixRMaj(nv, nv);
+                DMatrixRMaj ld = new DMatrixRMaj(m, nv);
+                for (int k = 0; k < nv; k++) {
+                    double[] e = new double[nv];
+                    e[k] = 1;
+                    double[] xi = new double[nv];
+                    if (wrt == 0) {
+                        space.tangent(q, e, xi);
+                    }
+                    int which = wrt;
+                    double[] col = DynamicsDerivativesTest.richardson(t -> {
+                        double[] qq = q.clone();
+                        double[] vv = v.clone();
+                        double[] tt = tau.clone();
+                        if (which == 0) {
+                            space.retract(q, xi, t, qq);
+                        } else if (which == 1) {
+                            vv[e.length == 0 ? 0 : indexOf(e)] += t;
+                        } else {
+                            tt[indexOf(e)] += t;
+                        }
+                        return solve.apply(new double[][] {qq, vv, tt});
+                    });
+                    for (int r = 0; r < nv; r++) {
+                        vd.set(r, k, col[r]);
+                    }
+                    for (int r = 0; r < m; r++) {
+                        ld.set(r, k, col[nv + r]);
+                    }
+                }
+                expected[wrt] = vd;
+                expected[3 + wrt] = ld;
+            }
+            String[] names = {"dvdot/dq", "dvdot/dv", "dvdot/dtau", "dlambda/dq", "dlambda/dv", "dlambda/dtau"};
+            for (int i = 0; i < 6; i++) {
+                assertClose(name, names[i], expected[i], out[i], name + " state " + s);
+            }
+            // G ∂v̇/∂τ = 0: a torque cannot move the system off its rows.
+            DMatrixRMaj gdt = new DMatrixRMaj(m, nv);
+            org.ejml.dense.row.CommonOps_DDRM.mult(data.G(), out[2], gdt);
+            double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(out[2]));
+            assertTrue(org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(gdt) <= 1e-9 * scale * Math.max(1,
+                    org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(data.G())), name + ": G dv̇/dτ not zero");
+        }
+    }
+
+    @Test
+    void lineOnLineRowsAreRefusedByName() throws Exception {
+        org.symdyn.spatial.RigidBodyInertia box = org.symdyn.spatial.RigidBodyInertia.of(1.3,
+                new double[] {0.05, -0.02, 0.1}, 0.02, 0.001, 0, 0.03, 0.002, 0.025);
+        Model model = Model.builder("link_block")
+                .addBody("link", "world", "hinge", org.symdyn.model.JointType.REVOLUTE, new double[] {0, 0.3, 1},
+                        org.symdyn.spatial.Pose.translation(0.1, 0.2, 0.3), box)
+                .addBody("block", "world", "free", org.symdyn.model.JointType.FLOATING, null,
+                        org.symdyn.spatial.Pose.IDENTITY, box)
+                .addConstraint(new org.symdyn.model.LineOnLineConstraintModel("edges", 0,
+                        org.symdyn.spatial.Pose.translation(0.1, -0.2, 0.15), 0.4, 1,
+                        org.symdyn.spatial.Pose.translation(-0.1, 0.05, 0.2), 0.3, true, Double.NaN,
+                        org.symdyn.model.SourceLocation.UNKNOWN))
+                .build();
+        ConstraintSet set = ConstraintSet.of(model);
+        ConstraintData data = set.bindGeneric();
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        int nv = data.nv();
+        int m = data.size();
+        double[] q = TestMechanisms.randomQ(model, new Random(3));
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> d.compute(q,
+                new double[nv], new double[nv], new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv),
+                new DMatrixRMaj(nv, nv), new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv)));
+        assertTrue(e.getMessage().contains("'" + set.group(0).name() + "'"), e.getMessage());
+    }
+
+    @Test
+    void dependentRowsAreRefused() throws Exception {
+        // The four-bar closed twice along x: the rows are dependent, λ is not unique.
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(new double[] {0, 0, 0, 1, 0, 0},
+                new double[] {0, 0, 0, 1, 0, 0}));
+        ConstraintData data = set.bindGeneric();
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        int nv = data.nv();
+        double[] q = {0.3, -0.2, 0.4};
+        assertThrows(ConstraintRankException.class, () -> d.compute(q, new double[nv], new double[nv],
+                new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(2, nv),
+                new DMatrixRMaj(2, nv), new DMatrixRMaj(2, nv)));
+    }
+
+    @Test
+    void noAllocationAfterTheFirstCall() throws Exception {
+        ConstraintData data = SolverTestSupport.tripodSet().bindGeneric();
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        int nv = data.nv();
+        int m = data.size();
+        Random rnd = new Random(7);
+        double[] q = TestMechanisms.randomQ(data.set().model(), rnd);
+        double[] v = TestMechanisms.random(nv, 1, rnd);
+        double[] tau = TestMechanisms.random(nv, 3, rnd);
+        DMatrixRMaj a = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj b = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj c = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj x = new DMatrixRMaj(m, nv);
+        DMatrixRMaj y = new DMatrixRMaj(m, nv);
+        DMatrixRMaj z = new DMatrixRMaj(m, nv);
+        long bytes = SolverTestSupport.allocatedBytes(50, () -> d.compute(q, v, tau, a, b, c, x, y, z));
+        assertEquals(0, bytes, "bytes allocated per 50 calls after warm-up");
+    }
+
+    private static int indexOf(double[] e) {
+        for (int i = 0; i < e.length; i++) {
+            if (e[i] != 0) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException();
+    }
+
+    private static void assertClose(String name, String what, DMatrixRMaj expected, DMatrixRMaj actual,
+            String where) {
+        double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(expected));
+        double worst = 0;
+        int wr = 0;
+        int wc = 0;
+        for (int r = 0; r < expected.numRows; r++) {
+            for (int c = 0; c < expected.numCols; c++) {
+                double e = Math.abs(expected.get(r, c) - actual.get(r, c));
+                if (!(e <= worst)) {
+                    worst = e;
+                    wr = r;
+                    wc = c;
+                }
+            }
+        }
+        WORST.merge(what + " | " + name, worst / scale, Math::max);
+        double err = worst;
+        int r = wr;
+        int c = wc;
+        assertTrue(err <= TOL * scale, () -> where + ": " + what + " off by " + err + " at (" + r + ", " + c
+                + "): expected " + expected.get(r, c) + ", got " + actual.get(r, c) + " (scale " + scale + ")");
+    }
+
+    @AfterAll
+    static void printWorst() {
+        WORST.forEach((k, v) -> System.out.printf(java.util.Locale.ROOT, "constrained derivatives %-50s %.2e%n", k,
+                v));
+    }
+}
