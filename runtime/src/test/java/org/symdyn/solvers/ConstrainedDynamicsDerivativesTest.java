@@ -149,6 +149,24 @@ class ConstrainedDynamicsDerivativesTest {
         }
     }
 
+    /** solo12 (shared model, floating base) held at its four feet along world x, y and z: 12 rows, as Crocoddyl's 3-D contacts. */
+    @Test
+    void solo12OnItsFourFeet() throws Exception {
+        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model("solo12.urdf"),
+                new org.symdyn.model.urdf.UrdfReader.Options(true, false));
+        ConstraintSet.Builder b = ConstraintSet.builder(model);
+        for (String foot : new String[] {"FL", "FR", "HL", "HR"}) {
+            org.symdyn.model.Frame f = model.frame(foot + "_FOOT");
+            for (int axis = 0; axis < 3; axis++) {
+                double[] normal = new double[3];
+                normal[axis] = 1;
+                b.addContact(f.bodyIndex(), f.pose().translationArray(), normal, foot + "_" + "xyz".charAt(axis),
+                        ConstraintSet.NO_ID);
+            }
+        }
+        derivativesMatchCentralDifferences("solo12 on 12 rows", b.build(), false);
+    }
+
     @Test
     void lineOnLineRowsAreRefusedByName() throws Exception {
         org.symdyn.spatial.RigidBodyInertia box = org.symdyn.spatial.RigidBodyInertia.of(1.3,
