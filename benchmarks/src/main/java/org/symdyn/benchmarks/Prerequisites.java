@@ -40,7 +40,8 @@ final class Prerequisites {
             KinematicsBenchmark.class.getName(), SharedModels::urdf,
             ConstrainedSolverBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile,
             SolveKernelsBenchmark.class.getName(), SolveKernelsBenchmark::modelFile,
-            DerivativesBenchmark.class.getName(), SharedModels::urdf);
+            DerivativesBenchmark.class.getName(), SharedModels::urdf,
+            ConstrainedDerivativesBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile);
 
     /**
      * For each benchmark class without a {@link #MODEL} parameter, the file its set-up reads whatever the parameters.

@@ -222,6 +222,23 @@ final class DerivativeRecursions {
      * direction ({@code wrtQ}) or a velocity one; then δf of those bodies.
      */
     void direction(int j, int k, boolean wrtQ, double[] v) {
+        motion(j, k, wrtQ, v);
+        for (int i = j; i < nb; i++) {
+            if (inSubtree[i]) {
+                int b = 6 * i;
+                dyn.inertiaTimes(i, da, b, df, b);
+                SpatialVectors.crossForce(dv, b, iv, b, t6a, 0);
+                dyn.inertiaTimes(i, dv, b, t6b, 0);
+                SpatialVectors.crossForce(vel, b, t6b, 0, t6c, 0);
+                for (int c = 0; c < 6; c++) {
+                    df[b + c] += t6a[c] + t6c[c];
+                }
+            }
+        }
+    }
+
+    /** The motion half of {@link #direction}: δv and δa of body j and every body below it. */
+    void motion(int j, int k, boolean wrtQ, double[] v) {
         markSubtree(j);
         int o = 6 * j;
         int sk = 6 * k;
@@ -259,18 +276,6 @@ final class DerivativeRecursions {
             }
         }
         propagateBelow(j);
-        for (int i = j; i < nb; i++) {
-            if (inSubtree[i]) {
-                int b = 6 * i;
-                dyn.inertiaTimes(i, da, b, df, b);
-                SpatialVectors.crossForce(dv, b, iv, b, t6a, 0);
-                dyn.inertiaTimes(i, dv, b, t6b, 0);
-                SpatialVectors.crossForce(vel, b, t6b, 0, t6c, 0);
-                for (int c = 0; c < 6; c++) {
-                    df[b + c] += t6a[c] + t6c[c];
-                }
-            }
-        }
     }
 
     /**

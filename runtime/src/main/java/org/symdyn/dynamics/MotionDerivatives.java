@@ -122,10 +122,10 @@ public final class MotionDerivatives {
         }
         for (int k = 0; k < nv; k++) {
             int j = bodyOfDof[k];
-            rec.direction(j, k, true, v);
+            rec.motion(j, k, true, v);
             store(k, rec.dv, dqv);
             store(k, rec.da, dqa);
-            rec.direction(j, k, false, v);
+            rec.motion(j, k, false, v);
             store(k, rec.dv, eta);
             store(k, rec.da, dva);
             // Gravity out of δa along q: δ(Rᵀ g) = -η_ω × Rᵀ g.

@@ -99,4 +99,41 @@ public final class SmallSpd {
             x[i] = ldl ? s : s / f[i * n + i];
         }
     }
+
+    /**
+     * X = A⁻¹ X in place for the Cholesky factor of {@link #factor} (ldl false) and many right-hand sides: X is n x
+     * cols, row-major. Row operations over all columns at once, so that the inner loops run along contiguous rows
+     * instead of one dependent chain per column (the constrained derivatives' 54 columns of 12 rows: 173 of 1400
+     * profile samples as column solves).
+     */
+    public static void solveRows(double[] f, int n, double[] x, int cols) {
+        for (int i = 0; i < n; i++) {
+            int ri = i * cols;
+            for (int p = 0; p < i; p++) {
+                double l = f[i * n + p];
+                int rp = p * cols;
+                for (int j = 0; j < cols; j++) {
+                    x[ri + j] -= l * x[rp + j];
+                }
+            }
+            double inv = 1 / f[i * n + i];
+            for (int j = 0; j < cols; j++) {
+                x[ri + j] *= inv;
+            }
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            int ri = i * cols;
+            for (int p = i + 1; p < n; p++) {
+                double l = f[p * n + i];
+                int rp = p * cols;
+                for (int j = 0; j < cols; j++) {
+                    x[ri + j] -= l * x[rp + j];
+                }
+            }
+            double inv = 1 / f[i * n + i];
+            for (int j = 0; j < cols; j++) {
+                x[ri + j] *= inv;
+            }
+        }
+    }
 }
