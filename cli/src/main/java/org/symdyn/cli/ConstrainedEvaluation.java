@@ -9,10 +9,12 @@ import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
 import org.symdyn.solvers.ConstraintRankAnalysis;
 import org.symdyn.solvers.ConstraintRankException;
 import org.symdyn.solvers.ConstraintSolverMethod;
@@ -30,13 +32,18 @@ import org.symdyn.solvers.ImpulseSolver;
  *
  * <p>Keys added per state (see {@link EvaluateCommand}); a solve the runtime refuses
  * ({@link ConstraintRankException}: dependent or inconsistent rows; {@link ArithmeticException}: a singular system)
- * leaves its keys {@code null} and is recorded as a {@link Failure}.
+ * leaves its keys {@code null} and is recorded as a {@link Failure}; so do constrained derivatives of rows that do
+ * not provide them ({@link UnsupportedOperationException}: line-on-line and custom rows).
  */
 final class ConstrainedEvaluation {
     /** Tolerance on ‖φ‖₂ of position assembly. */
     static final double ASSEMBLY_TOLERANCE = 1e-12;
     /** Iteration limit of position assembly. */
     static final int ASSEMBLY_ITERATIONS = 100;
+
+    /** The keys of the constrained derivatives, in the order of {@link ConstrainedDynamicsDerivatives#compute}. */
+    static final List<String> DERIVATIVE_KEYS = List.of("dqdd_dq_constrained", "dqdd_dv_constrained",
+            "dqdd_dtau_constrained", "dlambda_dq", "dlambda_dv", "dlambda_dtau");
 
     /** The three methods with the suffix of their output keys, in output order. */
     private static final Map<ConstraintSolverMethod, String> METHODS = methods();
@@ -56,14 +63,19 @@ final class ConstrainedEvaluation {
     private final double[] gamma;
     private final double[] phi;
     private final double[] phidot;
+    /** With --derivatives: the constrained forward dynamics derivatives and their outputs; else null. */
+    private final ConstrainedDynamicsDerivatives derivatives;
+    private final DMatrixRMaj[] derivativeOut;
 
     /**
      * Binds the model's constraint set to a backend.
      *
      * @param model   a model with at least one constraint
      * @param backend the model's functions (generic or generated)
+     * @param withDerivatives also the derivatives of the constrained forward dynamics (the backend implements
+     *                        {@link DynamicsDerivatives})
      */
-    ConstrainedEvaluation(Model model, ModelFunctions backend) {
+    ConstrainedEvaluation(Model model, ModelFunctions backend, boolean withDerivatives) {
         set = ConstraintSet.of(model).bind(backend);
         this.dynamics = new ConstrainedDynamics(set);
         impulses = new ImpulseSolver(set);
@@ -75,6 +87,11 @@ final class ConstrainedEvaluation {
         gamma = new double[m];
         phi = new double[m];
         phidot = new double[m];
+        derivatives = withDerivatives ? new ConstrainedDynamicsDerivatives(set) : null;
+        derivativeOut = new DMatrixRMaj[DERIVATIVE_KEYS.size()];
+        for (int i = 0; i < derivativeOut.length; i++) {
+            derivativeOut[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
+        }
     }
 
     /**
@@ -122,6 +139,20 @@ final class ConstrainedEvaluation {
             } catch (ConstraintRankException | ArithmeticException e) {
                 result.put(vKey, JsonValue.nullValue()).put(impulseKey, JsonValue.nullValue());
                 record(byMessage, e, vKey, impulseKey);
+            }
+        }
+        if (derivatives != null) {
+            DMatrixRMaj[] o = derivativeOut;
+            try {
+                derivatives.compute(s.q(), s.v(), s.tau(), o[0], o[1], o[2], o[3], o[4], o[5]);
+                for (int i = 0; i < o.length; i++) {
+                    result.put(DERIVATIVE_KEYS.get(i), EvaluateCommand.rows(o[i], DERIVATIVE_KEYS.get(i), nonFinite));
+                }
+            } catch (ConstraintRankException | ArithmeticException | UnsupportedOperationException e) {
+                for (String key : DERIVATIVE_KEYS) {
+                    result.put(key, JsonValue.nullValue());
+                }
+                record(byMessage, e, DERIVATIVE_KEYS.toArray(new String[0]));
             }
         }
         if (s.qInit() != null) {

@@ -66,6 +66,11 @@ import picocli.CommandLine.Parameters;
  *                       (weights, tolerance 1e-12 on ‖φ‖₂, at most 100 Newton steps); the last iterate, whether the
  *                       tolerance was reached, and ‖φ‖₂ there
  *   "assembly_v": {"v"} only when the state has v_init: the v nearest v_init in the weighted norm with G(q) v = 0
+ *   "dqdd_dq_constrained", "dqdd_dv_constrained", "dqdd_dtau_constrained", "dlambda_dq", "dlambda_dv",
+ *   "dlambda_dtau"      only with --derivatives: ∂v̇ (nv rows) and ∂λ (m rows) of the constrained forward
+ *                       dynamics above with respect to q (tangent directions), v and tau, nv columns each
+ *                       (ConstrainedDynamicsDerivatives); null, with a constraint error, for rows that do not
+ *                       provide derivatives (line-on-line) or dependent rows
  *   "constraint_errors": [{"keys": [...], "rows": [...], "message": "..."}]
  *                       only when a solve was refused: dependent (redundant) or inconsistent rows, or a singular
  *                       system, at this state; the keys concerned are null, rows names the rows involved
@@ -90,7 +95,9 @@ import picocli.CommandLine.Parameters;
                     + " base moved in base coordinates).",
             "A model with constraints adds G, gamma, phi, phidot; qdd_ and lambda_, v_plus_ and impulse_ by the"
                     + " methods direct, range_space and null_space; assembly_q {q, success, error} for a state with"
-                    + " q_init, assembly_v {v} for one with v_init. A solve refused for redundant or inconsistent"
+                    + " q_init, assembly_v {v} for one with v_init; with --derivatives also dqdd_dq_constrained,"
+                    + " dqdd_dv_constrained, dqdd_dtau_constrained, dlambda_dq, dlambda_dv, dlambda_dtau. A solve"
+                    + " refused for redundant or inconsistent"
                     + " rows leaves its keys null, says why in constraint_errors and warns on standard error (exit"
                     + " code 0)."},
         footer = {"", "States file: {\"states\": [{\"q\": [...], \"v\": [...], \"tau\": [...], \"a\": [...]},"
@@ -195,7 +202,7 @@ final class EvaluateCommand implements CliCommand {
         double[] rotation = new double[9];
         double[] position = new double[3];
         ConstrainedEvaluation constrained = model.constraints().isEmpty() ? null
-                : new ConstrainedEvaluation(model, backend);
+                : new ConstrainedEvaluation(model, backend, derivatives != null);
         PointKinematics points = new PointKinematics(model, backend);
         List<JsonValue> results = new ArrayList<>();
         List<String> problems = new ArrayList<>();

@@ -17,10 +17,13 @@ import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonValue.ArrayValue;
 import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericModel;
+import org.symdyn.contract.ConstraintType;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
 import org.symdyn.simulation.StateSpace;
+import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
 
 /**
  * {@code symdyn evaluate --derivatives} and {@code symdyn generate --derivatives}. Evaluate: the seven keys per state
@@ -173,6 +176,39 @@ class EvaluateDerivativesTest {
                 }
                 assertEquals(tauId[k], sum, 1e-12 * scale, "regressor pi = tau_id, row " + k);
             }
+            checkConstrained(m, s, r);
+        }
+    }
+
+    /**
+     * The constrained derivatives: those of ConstrainedDynamicsDerivatives on the generic binding, bit for bit; for
+     * line-on-line rows null, with the reason in constraint_errors naming the keys.
+     */
+    private static void checkConstrained(Model m, StatesReader.State s, ObjectValue r) {
+        if (m.constraints().isEmpty()) {
+            for (String key : ConstrainedEvaluation.DERIVATIVE_KEYS) {
+                assertFalse(r.members().containsKey(key), key + " without constraints");
+            }
+            return;
+        }
+        ConstraintSet set = ConstraintSet.of(m);
+        boolean supported = set.groups().stream().noneMatch(g -> g.type() == ConstraintType.LINE_ON_LINE);
+        if (!supported) {
+            for (String key : ConstrainedEvaluation.DERIVATIVE_KEYS) {
+                assertTrue(r.get(key) instanceof JsonValue.NullValue, key + " null for line-on-line rows");
+            }
+            assertTrue(r.get("constraint_errors").toString().contains("dlambda_dtau"), "the keys are named");
+            return;
+        }
+        int nv = m.nv();
+        int rows = set.size();
+        DMatrixRMaj[] o = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv),
+            new DMatrixRMaj(rows, nv), new DMatrixRMaj(rows, nv), new DMatrixRMaj(rows, nv)};
+        new ConstrainedDynamicsDerivatives(set.bind(new GenericModel(m))).compute(s.q(), s.v(), s.tau(), o[0], o[1],
+                o[2], o[3], o[4], o[5]);
+        for (int i = 0; i < o.length; i++) {
+            assertRows(o[i], r.get(ConstrainedEvaluation.DERIVATIVE_KEYS.get(i)),
+                    ConstrainedEvaluation.DERIVATIVE_KEYS.get(i));
         }
     }
 
