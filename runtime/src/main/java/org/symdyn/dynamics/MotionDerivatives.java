@@ -34,6 +34,8 @@ public final class MotionDerivatives {
     private final int nb;
     private final int nv;
     private final int[] bodyOfDof;
+    /** moves[k nb + b]: dof k moves body b (its joint is b's or an ancestor's). */
+    private final boolean[] moves;
     private final double[] gravity;
     /** Per body: R (9, world &lt;- body), origin (3), v and a (6 each, body coordinates, a without gravity). */
     private final double[] rot;
@@ -73,6 +75,14 @@ public final class MotionDerivatives {
         for (int b = 0; b < nb; b++) {
             for (int d = 0; d < dyn.jointNv(b); d++) {
                 bodyOfDof[dyn.vIndex(b) + d] = b;
+            }
+        }
+        moves = new boolean[nv * nb];
+        for (int k = 0; k < nv; k++) {
+            for (int b = 0; b < nb; b++) {
+                for (int a = b; a >= 0 && !moves[k * nb + b]; a = dyn.parent(a)) {
+                    moves[k * nb + b] = a == bodyOfDof[k];
+                }
             }
         }
         gravity = dyn.model().gravity();
@@ -195,6 +205,10 @@ public final class MotionDerivatives {
         rotate(body, dw0, dw1, dw2, out.omegaDot, 0);
         rotate(body, ua0, ua1, ua2, out.acceleration, 0);
         for (int k = 0; k < nv; k++) {
+            if (!moves[k * nb + body]) {
+                zeroColumn(out, k);
+                continue;
+            }
             int o = 6 * (k * nb + body);
             double e0 = eta[o], e1 = eta[o + 1], e2 = eta[o + 2];
             // Pose: δθ = R η_ω, δp = R (η_v + η_ω × r).
@@ -228,6 +242,24 @@ public final class MotionDerivatives {
                     dva[o + 4] + z2 * r0 - z0 * r2 + e2 * uv0 - e0 * uv2 + w2 * dv0 - w0 * dv2,
                     dva[o + 5] + z0 * r1 - z1 * r0 + e0 * uv1 - e1 * uv0 + w0 * dv1 - w1 * dv0);
         }
+    }
+
+    /** Column k of every derivative of {@code out} set to zero: dof k does not move the body. */
+    private void zeroColumn(PointMotion out, int k) {
+        zero(out.dRotationDq, k);
+        zero(out.dPositionDq, k);
+        zero(out.dOmegaDq, k);
+        zero(out.dVelocityDq, k);
+        zero(out.dOmegaDotDq, k);
+        zero(out.dAccelerationDq, k);
+        zero(out.dOmegaDotDv, k);
+        zero(out.dAccelerationDv, k);
+    }
+
+    private void zero(double[] m, int k) {
+        m[k] = 0;
+        m[nv + k] = 0;
+        m[2 * nv + k] = 0;
     }
 
     /** Forgets the applied wrenches. */
