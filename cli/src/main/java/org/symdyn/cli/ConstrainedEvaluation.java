@@ -9,7 +9,6 @@ import org.symdyn.cli.StatesReader.State;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
-import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
@@ -66,6 +65,8 @@ final class ConstrainedEvaluation {
     /** With --derivatives: the constrained forward dynamics derivatives and their outputs; else null. */
     private final ConstrainedDynamicsDerivatives derivatives;
     private final DMatrixRMaj[] derivativeOut;
+    /** With --derivatives for rows that do not provide them: why (the keys are null at every state); else null. */
+    private final String derivativesRefused;
 
     /**
      * Binds the model's constraint set to a backend.
@@ -73,7 +74,7 @@ final class ConstrainedEvaluation {
      * @param model   a model with at least one constraint
      * @param backend the model's functions (generic or generated)
      * @param withDerivatives also the derivatives of the constrained forward dynamics (the backend implements
-     *                        {@link DynamicsDerivatives})
+     *                        {@code DynamicsDerivatives})
      */
     ConstrainedEvaluation(Model model, ModelFunctions backend, boolean withDerivatives) {
         set = ConstraintSet.of(model).bind(backend);
@@ -87,8 +88,18 @@ final class ConstrainedEvaluation {
         gamma = new double[m];
         phi = new double[m];
         phidot = new double[m];
-        derivatives = withDerivatives ? new ConstrainedDynamicsDerivatives(set) : null;
-        derivativeOut = new DMatrixRMaj[DERIVATIVE_KEYS.size()];
+        ConstrainedDynamicsDerivatives d = null;
+        String refusal = null;
+        if (withDerivatives) {
+            try {
+                d = new ConstrainedDynamicsDerivatives(set);
+            } catch (UnsupportedOperationException e) {
+                refusal = e.getMessage();
+            }
+        }
+        derivatives = d;
+        derivativesRefused = refusal;
+        derivativeOut = new DMatrixRMaj[d == null ? 0 : DERIVATIVE_KEYS.size()];
         for (int i = 0; i < derivativeOut.length; i++) {
             derivativeOut[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
         }
@@ -148,12 +159,14 @@ final class ConstrainedEvaluation {
                 for (int i = 0; i < o.length; i++) {
                     result.put(DERIVATIVE_KEYS.get(i), EvaluateCommand.rows(o[i], DERIVATIVE_KEYS.get(i), nonFinite));
                 }
-            } catch (ConstraintRankException | ArithmeticException | UnsupportedOperationException e) {
-                for (String key : DERIVATIVE_KEYS) {
-                    result.put(key, JsonValue.nullValue());
-                }
+            } catch (ConstraintRankException | ArithmeticException e) {
+                putNullDerivatives(result);
                 record(byMessage, e, DERIVATIVE_KEYS.toArray(new String[0]));
             }
+        } else if (derivativesRefused != null) {
+            putNullDerivatives(result);
+            record(byMessage, new UnsupportedOperationException(derivativesRefused),
+                    DERIVATIVE_KEYS.toArray(new String[0]));
         }
         if (s.qInit() != null) {
             result.put("assembly_q", assembleQ(s, byMessage));
@@ -196,6 +209,12 @@ final class ConstrainedEvaluation {
                 .put("success", JsonValue.of(success && finite))
                 .put("error", finite ? JsonValue.of(error) : JsonValue.nullValue())
                 .build();
+    }
+
+    private static void putNullDerivatives(JsonValue.ObjectBuilder result) {
+        for (String key : DERIVATIVE_KEYS) {
+            result.put(key, JsonValue.nullValue());
+        }
     }
 
     private static void record(Map<String, Failure> byMessage, RuntimeException e, String... keys) {

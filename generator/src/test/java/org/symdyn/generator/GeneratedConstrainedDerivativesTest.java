@@ -12,6 +12,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.ModelFunctions;
@@ -23,7 +24,8 @@ import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
  * Constrained forward dynamics derivatives ({@link ConstrainedDynamicsDerivatives}) with a generated class generated
  * with derivatives bound (its own ∂τ/∂q, ∂τ/∂v and H⁻¹; its own H, C, G, γ and, where emitted, its factorisation)
  * against the generic binding, on the samples with bilateral constraints (loops, contacts) at
- * {@value GeneratedDerivativesTest#STATES} random states: within 1e-9 of each matrix's largest entry (at least 1),
+ * {@value GeneratedDerivativesTest#STATES} random states, the second half with Baumgarte stabilisation on every
+ * group: within 1e-9 of each matrix's largest entry (at least 1),
  * the bar of the other derivatives; the generic side is checked against finite differences in the runtime's
  * ConstrainedDynamicsDerivativesTest.
  */
@@ -50,8 +52,10 @@ class GeneratedConstrainedDerivativesTest {
                 "org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         ConstraintSet set = ConstraintSet.of(model);
-        ConstrainedDynamicsDerivatives a = new ConstrainedDynamicsDerivatives(set.bindGeneric());
-        ConstrainedDynamicsDerivatives b = new ConstrainedDynamicsDerivatives(set.bind(generated));
+        ConstraintData genericData = set.bindGeneric();
+        ConstraintData generatedData = set.bind(generated);
+        ConstrainedDynamicsDerivatives a = new ConstrainedDynamicsDerivatives(genericData);
+        ConstrainedDynamicsDerivatives b = new ConstrainedDynamicsDerivatives(generatedData);
         int nv = model.nv();
         int m = set.size();
         DMatrixRMaj[] x = new DMatrixRMaj[6];
@@ -64,6 +68,15 @@ class GeneratedConstrainedDerivativesTest {
         Random rnd = new Random(file.getFileName().toString().hashCode());
         String name = file.getFileName().toString();
         for (int n = 0; n < GeneratedDerivativesTest.STATES; n++) {
+            if (n == GeneratedDerivativesTest.STATES / 2) {
+                // The second half with Baumgarte stabilisation on every group (the generated class's φ, φ̇ then).
+                for (int g = 0; g < set.groupCount(); g++) {
+                    for (ConstraintData d : new ConstraintData[] {genericData, generatedData}) {
+                        d.setBaumgarteCoefficients(g, 4, 6);
+                        d.enableBaumgarte(g);
+                    }
+                }
+            }
             double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
             double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
             double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);

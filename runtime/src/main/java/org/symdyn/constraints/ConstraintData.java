@@ -63,9 +63,9 @@ public final class ConstraintData {
     private final double[] gammaModel;
     private final double[] phiModel;
     private final double[] phidotModel;
-    /** ∂φ/∂q and ∂φ̇/∂q of stabilised groups, allocated by the first {@link #rowDerivatives}. */
-    private DMatrixRMaj dPhiDq;
-    private DMatrixRMaj dPhidotDq;
+    /** ∂φ/∂q and ∂φ̇/∂q of stabilised groups ({@link #rowDerivatives}). */
+    private final DMatrixRMaj dPhiDq;
+    private final DMatrixRMaj dPhidotDq;
 
     ConstraintData(ConstraintSet set, Dynamics dyn, Kinematics kin, ConstraintFunctions functions) {
         if (dyn == null) {
@@ -147,6 +147,8 @@ public final class ConstraintData {
         gammaModel = separate ? new double[modelRows] : gamma;
         phiModel = separate ? new double[modelRows] : stabPhi;
         phidotModel = separate ? new double[modelRows] : stabPhidot;
+        dPhiDq = new DMatrixRMaj(m, nv);
+        dPhidotDq = new DMatrixRMaj(m, nv);
     }
 
     // ---------------------------------------------------------------- what is bound
@@ -448,14 +450,15 @@ public final class ConstraintData {
 
     /**
      * The rows' part of the derivatives of constrained forward dynamics ({@code ConstrainedDynamicsDerivatives}), at
-     * the state {@code motion} was last updated at, which must be the state of the last {@link #computeSystem} (its G
-     * is used): ∂a/∂q and ∂a/∂v (m x nv) of the rows' acceleration a = G v̇ - γ at fixed v̇, with the Baumgarte terms
-     * of the groups that enable them (there a = G v̇ - γ + 2α φ̇ + β² φ, so ∂a/∂q gains 2α ∂φ̇/∂q + β² ∂φ/∂q and
-     * ∂a/∂v gains 2α G), and ∂(Gᵀ λ)/∂q (nv x nv) at fixed λ (m entries).
+     * the state {@code motion} was last updated at: ∂a/∂q and ∂a/∂v (m x nv) of the rows' acceleration a = G v̇ - γ₀
+     * at fixed v̇ (γ₀ = -Ġ v, without stabilisation), with the Baumgarte terms of the groups that enable them (there
+     * a = G v̇ - γ₀ + 2α φ̇ + β² φ, so ∂a/∂q gains 2α ∂φ̇/∂q + β² ∂φ/∂q and ∂a/∂v gains 2α G), and ∂(Gᵀ λ)/∂q
+     * (nv x nv) at fixed λ (m entries). The 2α G term reads {@link #G()}: the last {@link #computeSystem} must have
+     * been at the same q (the solver's forward dynamics solve at that state leaves it so).
      *
-     * @throws UnsupportedOperationException if a group's rows do not provide derivatives
-     *                                       ({@link ConstraintRowDerivatives}: contacts, loops and couplers do), or
-     *                                       the model's rows were bound without the model
+     * @throws UnsupportedOperationException if a group's rows do not provide derivatives (see
+     *                                       {@link #checkRowDerivatives()})
+     * @throws IllegalArgumentException      for outputs of the wrong shape or motion derivatives of another nv
      */
     public void rowDerivatives(MotionDerivatives motion, double[] lambda, DMatrixRMaj dForceDq,
             DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
@@ -463,9 +466,9 @@ public final class ConstraintData {
         Arguments.checkShape(dForceDq, nv, nv, "dForceDq");
         Arguments.checkShape(dAccelerationDq, m, nv, "dAccelerationDq");
         Arguments.checkShape(dAccelerationDv, m, nv, "dAccelerationDv");
-        if (dPhiDq == null) {
-            dPhiDq = new DMatrixRMaj(m, nv);
-            dPhidotDq = new DMatrixRMaj(m, nv);
+        if (motion.nv() != nv) {
+            throw new IllegalArgumentException("the motion derivatives are of a model with " + motion.nv()
+                    + " velocity coordinates, this data's " + nv);
         }
         motion.clearWrenches();
         for (ConstraintGroup group : groups) {
@@ -489,12 +492,26 @@ public final class ConstraintData {
         motion.wrenchDerivative(dForceDq);
     }
 
+    /**
+     * Checks that every group's rows provide derivatives ({@link ConstraintRowDerivatives}: contacts, loops and
+     * couplers do; line-on-line and custom rows do not), so that {@link #rowDerivatives} can run.
+     *
+     * @throws UnsupportedOperationException naming the first group that does not, or the model's rows when the data
+     *                                       was bound without a Model or without Kinematics (they are then
+     *                                       evaluated by the bound functions alone)
+     */
+    public void checkRowDerivatives() {
+        for (ConstraintGroup group : groups) {
+            differentiable(group);
+        }
+    }
+
     private ConstraintRowDerivatives differentiable(ConstraintGroup group) {
         ConstraintRows rows = providers[group.index()];
         if (rows == null) {
             throw new UnsupportedOperationException("constraint '" + group.name() + "': the model's rows were bound"
-                    + " without the model; bind a set built from the Model (ConstraintSet.of(model)) to differentiate"
-                    + " them");
+                    + " without the Model or without Kinematics, so they have no row provider to differentiate;"
+                    + " bind a set built from the Model (ConstraintSet.of(model)) with the kinematics");
         }
         if (!(rows instanceof ConstraintRowDerivatives d)) {
             throw new UnsupportedOperationException("constraint '" + group.name() + "' (" + rows.type() + ", "

@@ -31,6 +31,9 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
     private final double[] f = new double[3];
     private final double[] w6 = new double[6];
     private PointMotion motion;
+    /** What {@link #motion} was filled from: the motion derivatives and their update count. */
+    private MotionDerivatives motionSource;
+    private long motionStamp;
 
     /**
      * @param body   the body index (not the world)
@@ -134,6 +137,7 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
         rows = rowList.stream().mapToInt(Integer::intValue).toArray();
         jPoint = new DMatrixRMaj(3, kinematics.nv());
         zeroV = new double[kinematics.nv()];
+        motion = new PointMotion(kinematics.nv());
     }
 
     @Override
@@ -208,11 +212,13 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
         md.addWrench(body, point, w6, -1);
     }
 
+    /** The point's motion at md's state, filled once per update of md. */
     private PointMotion pointMotion(MotionDerivatives md) {
-        if (motion == null || motion.nv() != md.nv()) {
-            motion = new PointMotion(md.nv());
+        if (md != motionSource || md.stamp() != motionStamp) {
+            md.point(body, point, motion);
+            motionSource = md;
+            motionStamp = md.stamp();
         }
-        md.point(body, point, motion);
         return motion;
     }
 

@@ -2,8 +2,8 @@ package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ConstraintType;
-import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.model.Body;
 import org.symdyn.model.CouplerConstraintModel;
 import org.symdyn.model.JointType;

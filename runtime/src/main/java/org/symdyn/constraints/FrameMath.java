@@ -1,5 +1,6 @@
 package org.symdyn.constraints;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.spatial.Pose;
@@ -79,7 +80,7 @@ final class FrameMath {
 
     /** Row {@code row} of m set to zero. */
     static void zeroRow(DMatrixRMaj m, int row) {
-        java.util.Arrays.fill(m.data, row * m.numCols, (row + 1) * m.numCols, 0);
+        Arrays.fill(m.data, row * m.numCols, (row + 1) * m.numCols, 0);
     }
 
     /** Row {@code row} of m = Σ_i n_i d[i·nv + k] over k: a world direction n times a 3 x nv derivative array d. */

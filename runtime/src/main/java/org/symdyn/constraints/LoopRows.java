@@ -50,6 +50,9 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
     private final FrameState succ = new FrameState();
     private PointMotion predMotion;
     private PointMotion succMotion;
+    /** What the two motions were filled from: the motion derivatives and their update count. */
+    private MotionDerivatives motionSource;
+    private long motionStamp;
     /** Derivative workspaces: R_P, R_S, a column of the six P-coordinate rates, and 3-vectors. */
     private final double[] rP = new double[9];
     private final double[] rS = new double[9];
@@ -169,6 +172,8 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
         jS = new DMatrixRMaj(6, nv);
         jP = new DMatrixRMaj(6, nv);
         zeroV = new double[nv];
+        predMotion = new PointMotion(nv);
+        succMotion = new PointMotion(nv);
     }
 
     @Override
@@ -266,8 +271,9 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
     }
 
     /**
-     * a_k = a_k · [R_Pᵀ y_ω; R_Pᵀ y_v] with y = Δẍ - ω_P × Δẋ per block (world; Δ successor minus predecessor, ẋ
-     * the frames' ω or origin velocity, ẍ their ω̇ or classical acceleration at the state's v̇). Along q:
+     * Row k's acceleration G_k v̇ - γ_k = a_k · [R_Pᵀ y_ω; R_Pᵀ y_v] with y = Δẍ - ω_P × Δẋ per block (world; Δ
+     * successor minus predecessor, ẋ the frames' ω or origin velocity, ẍ their ω̇ or classical acceleration at the
+     * state's v̇). Along q:
      * δ(R_Pᵀ y) = R_Pᵀ (δy - δθ_P × y), δy = δΔẍ - δω_P × Δẋ - ω_P × δΔẋ; along v the frame does not turn.
      */
     @Override
@@ -321,8 +327,8 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
     }
 
     /**
-     * φ = a_k · [r; d]: δd = R_Pᵀ (δo_S - δo_P - δθ_P × (o_S - o_P)), δr = ½ vee(δM - δMᵀ) with
-     * δM = R_Pᵀ [δθ_S - δθ_P]× R_S; φ̇ = a_k · R_Pᵀ Δẋ blockwise: δ(R_Pᵀ Δẋ) = R_Pᵀ (δΔẋ - δθ_P × Δẋ).
+     * φ_k = a_k · [r; d]: δd = R_Pᵀ (δo_S - δo_P - δθ_P × (o_S - o_P)), δr = ½ vee(δM - δMᵀ) with
+     * δM = R_Pᵀ [δθ_S - δθ_P]× R_S; φ̇_k = a_k · R_Pᵀ Δẋ blockwise: δ(R_Pᵀ Δẋ) = R_Pᵀ (δΔẋ - δθ_P × Δẋ).
      */
     @Override
     public void errorDerivatives(MotionDerivatives md, DMatrixRMaj dPhiDq, DMatrixRMaj dPhidotDq, int rowOffset) {
@@ -399,12 +405,13 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
         md.addWrench(predecessorBody, predOrigin, tmp6, predecessorBody);
     }
 
-    /** Both frames' motion at md's state, and R_P, R_S. */
+    /** Both frames' motion at md's state, and R_P, R_S: filled once per update of md. */
     private void motions(MotionDerivatives md) {
-        if (predMotion == null || predMotion.nv() != md.nv()) {
-            predMotion = new PointMotion(md.nv());
-            succMotion = new PointMotion(md.nv());
+        if (md == motionSource && md.stamp() == motionStamp) {
+            return;
         }
+        motionSource = md;
+        motionStamp = md.stamp();
         md.point(predecessorBody, predOrigin, predMotion);
         md.point(successorBody, succOrigin, succMotion);
         frameRotation(predMotion.rotation(), predecessorFrame, rP);

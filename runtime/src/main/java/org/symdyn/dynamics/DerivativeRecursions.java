@@ -148,8 +148,23 @@ final class DerivativeRecursions {
     void prepare(double[] q, double[] v, double[] vdot) {
         dyn.rnea(q, v, vdot, true, tau);
         for (int i = 0; i < nb; i++) {
+            dyn.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
+        }
+        prepareMotion(vdot);
+    }
+
+    /**
+     * The motion pass without gravity at (q, v, v̇) and the per-state terms of {@link #motion}: what
+     * {@link MotionDerivatives} needs (true accelerations, no body forces).
+     */
+    void prepareMotionOnly(double[] q, double[] v, double[] vdot) {
+        dyn.motionPass(q, v, vdot, false);
+        prepareMotion(vdot);
+    }
+
+    private void prepareMotion(double[] vdot) {
+        for (int i = 0; i < nb; i++) {
             int o = 6 * i;
-            dyn.inertiaTimes(i, vel, o, iv, o);
             for (int k = 0; k < 6; k++) {
                 xv[o + k] = vel[o + k] - vJ[o + k];
                 sqdd[o + k] = 0;

@@ -16,8 +16,7 @@ import org.symdyn.model.Model;
  * Jacobian, [η_ω; η_v]). For a point r fixed in body b, with u_v = v_o + ω × r and u_a = a_o + ω̇ × r + ω × u_v its
  * velocity and classical acceleration in body coordinates, a world quantity R u changes as R (δu + η_ω × u) along q
  * (the frame turns by η_ω) and as R δu along v, with δu_v = δv_o + δω × r and
- * δu_a = δa_o + δω̇ × r + δω × u_v + ω × δu_v. Gravity, which the RNEA pass carries as a base acceleration -g,
- * is taken out: a_o = a_o^RNEA + Rᵀ g, so δa_o = δa_o^RNEA - η_ω × Rᵀ g along q.
+ * δu_a = δa_o + δω̇ × r + δω × u_v + ω × δu_v. The recursions run without gravity here (true accelerations).
  *
  * <p><b>Wrench derivatives.</b> A wrench W = [τ; f] (world-aligned, applied at a point r fixed in body b) whose
  * components are fixed in the orientation of a carrier body c (the world for a contact's force; the predecessor for
@@ -26,7 +25,8 @@ import org.symdyn.model.Model;
  * relative rotation δθ = R_bᵀ (δθ_b - δθ_c) (world rotation vectors): δ[τ'; f'] = -[δθ × τ'; δθ × f']. The RNEA
  * backward pass of these δF_b, with the moving-joint term on the wrenches' composite, gives ∂(Σ J_eᵀ W_e)/∂q.
  *
- * <p>Not thread-safe; no allocation once the wrench capacity has grown to its largest use.
+ * <p>Not thread-safe. No allocation, except that the wrench list grows (doubling) the first time more wrenches are
+ * added than ever before.
  */
 public final class MotionDerivatives {
     private final GenericDynamics dyn;
@@ -36,7 +36,6 @@ public final class MotionDerivatives {
     private final int[] bodyOfDof;
     /** moves[k nb + b]: dof k moves body b (its joint is b's or an ancestor's). */
     private final boolean[] moves;
-    private final double[] gravity;
     /** Per body: R (9, world &lt;- body), origin (3), v and a (6 each, body coordinates, a without gravity). */
     private final double[] rot;
     private final double[] pos;
@@ -48,6 +47,7 @@ public final class MotionDerivatives {
     private final double[] dqa;
     private final double[] dva;
     private boolean current;
+    private long stamp;
     // Applied wrenches: body, point (3), world wrench (6), carrier; and their body forces and composite.
     private int wrenchCount;
     private int[] wBody = new int[4];
@@ -85,7 +85,6 @@ public final class MotionDerivatives {
                 }
             }
         }
-        gravity = dyn.model().gravity();
         rot = new double[9 * nb];
         pos = new double[3 * nb];
         vel = new double[6 * nb];
@@ -95,6 +94,14 @@ public final class MotionDerivatives {
         dqa = new double[6 * nb * nv];
         dva = new double[6 * nb * nv];
         ext = new double[6 * nb];
+    }
+
+    /**
+     * Counts the {@link #update}s: a caller that keeps a {@link PointMotion} may refill it only when this has changed
+     * since its last fill.
+     */
+    public long stamp() {
+        return stamp;
     }
 
     /** Number of velocity coordinates. */
@@ -118,18 +125,9 @@ public final class MotionDerivatives {
         Arguments.checkLength(v, nv, "v");
         Arguments.checkLength(vdot, nv, "vdot");
         dyn.worldPoses(q, rot, pos);
-        rec.prepare(q, v, vdot);
-        double[] v6 = dyn.bodyVelocities();
-        double[] a6 = dyn.bodyAccelerations();
-        System.arraycopy(v6, 0, vel, 0, 6 * nb);
-        for (int b = 0; b < nb; b++) {
-            int o = 6 * b;
-            System.arraycopy(a6, o, acc, o, 6);
-            transposeRotate(b, gravity, t3a);
-            for (int i = 0; i < 3; i++) {
-                acc[o + 3 + i] += t3a[i];
-            }
-        }
+        rec.prepareMotionOnly(q, v, vdot);
+        System.arraycopy(dyn.bodyVelocities(), 0, vel, 0, 6 * nb);
+        System.arraycopy(dyn.bodyAccelerations(), 0, acc, 0, 6 * nb);
         for (int k = 0; k < nv; k++) {
             int j = bodyOfDof[k];
             rec.motion(j, k, true, v);
@@ -138,18 +136,9 @@ public final class MotionDerivatives {
             rec.motion(j, k, false, v);
             store(k, rec.dv, eta);
             store(k, rec.da, dva);
-            // Gravity out of δa along q: δ(Rᵀ g) = -η_ω × Rᵀ g.
-            for (int b = j; b < nb; b++) {
-                if (rec.inSubtree[b]) {
-                    int o = 6 * (k * nb + b);
-                    transposeRotate(b, gravity, t3a);
-                    cross(eta, o, t3a, 0, t3b);
-                    for (int i = 0; i < 3; i++) {
-                        dqa[o + 3 + i] -= t3b[i];
-                    }
-                }
-            }
         }
+        wrenchCount = 0;
+        stamp++;
         current = true;
     }
 
@@ -171,6 +160,7 @@ public final class MotionDerivatives {
      * derivatives at the last {@link #update}'s state, into {@code out}.
      *
      * @throws IllegalStateException     before the first update
+     * @throws IllegalArgumentException  if point does not have 3 entries or out is for another nv
      * @throws IndexOutOfBoundsException if body is not -1 or a body index
      */
     public void point(int body, double[] point, PointMotion out) {
@@ -270,7 +260,12 @@ public final class MotionDerivatives {
     /**
      * Adds a wrench W = [τ; f] (world-aligned, N m and N) applied at {@code point} of {@code body} (body
      * coordinates), its components fixed in the orientation of {@code carrier} (-1: the world), at the last
-     * {@link #update}'s q. A wrench on the world (body -1) moves nothing and is ignored.
+     * {@link #update}'s q. A wrench on the world (body -1) moves nothing and is ignored. {@link #update} forgets
+     * the wrenches added before it.
+     *
+     * @throws IllegalStateException     before the first update
+     * @throws IllegalArgumentException  if point does not have 3 entries or wrench 6
+     * @throws IndexOutOfBoundsException if body or carrier is not -1 or a body index
      */
     public void addWrench(int body, double[] point, double[] wrench, int carrier) {
         checkCurrent();
@@ -302,13 +297,16 @@ public final class MotionDerivatives {
     /**
      * ∂(Σ_e J_eᵀ W_e)/∂q (nv x nv, tangent directions) of the wrenches added since {@link #clearWrenches} into
      * {@code out} (overwritten).
+     *
+     * @throws IllegalStateException    before the first update
+     * @throws IllegalArgumentException if out is not nv x nv
      */
     public void wrenchDerivative(DMatrixRMaj out) {
         checkCurrent();
         Arguments.checkShape(out, nv, nv, "out");
         Arrays.fill(ext, 0);
         for (int e = 0; e < wrenchCount; e++) {
-            bodyForce(e, wLocal, 6 * e, ext);
+            addBodyForce(wBody[e], e, wLocal, 6 * e, wLocal, 6 * e + 3, ext);
         }
         rec.composite(ext);
         double[] df = rec.df;
@@ -338,35 +336,24 @@ public final class MotionDerivatives {
                     t3d[i] = -t3d[i];
                     t3e[i] = -t3e[i];
                 }
-                addBodyForce(b, e, t3d, t3e, df);
+                addBodyForce(b, e, t3d, 0, t3e, 0, df);
                 rec.activate(b);
             }
             rec.backward(j, k, true, out, ext);
         }
     }
 
-    /** F_b = [τ' + r × f'; f'] of wrench e from local components at {@code w[o..o+6)}, added into {@code into}. */
-    private void bodyForce(int e, double[] w, int o, double[] into) {
-        int b6 = 6 * wBody[e];
+    /** Adds F_b = [τ' + r × f'; f'] of wrench e's point, for local components τ' and f', into body b's entry. */
+    private void addBodyForce(int b, int e, double[] w, int tau, double[] f, int force, double[] into) {
+        int b6 = 6 * b;
         int p = 3 * e;
-        double f0 = w[o + 3], f1 = w[o + 4], f2 = w[o + 5];
-        into[b6] += w[o] + wPoint[p + 1] * f2 - wPoint[p + 2] * f1;
-        into[b6 + 1] += w[o + 1] + wPoint[p + 2] * f0 - wPoint[p] * f2;
-        into[b6 + 2] += w[o + 2] + wPoint[p] * f1 - wPoint[p + 1] * f0;
+        double f0 = f[force], f1 = f[force + 1], f2 = f[force + 2];
+        into[b6] += w[tau] + wPoint[p + 1] * f2 - wPoint[p + 2] * f1;
+        into[b6 + 1] += w[tau + 1] + wPoint[p + 2] * f0 - wPoint[p] * f2;
+        into[b6 + 2] += w[tau + 2] + wPoint[p] * f1 - wPoint[p + 1] * f0;
         into[b6 + 3] += f0;
         into[b6 + 4] += f1;
         into[b6 + 5] += f2;
-    }
-
-    private void addBodyForce(int b, int e, double[] torque, double[] force, double[] into) {
-        int b6 = 6 * b;
-        int p = 3 * e;
-        into[b6] += torque[0] + wPoint[p + 1] * force[2] - wPoint[p + 2] * force[1];
-        into[b6 + 1] += torque[1] + wPoint[p + 2] * force[0] - wPoint[p] * force[2];
-        into[b6 + 2] += torque[2] + wPoint[p] * force[1] - wPoint[p + 1] * force[0];
-        into[b6 + 3] += force[0];
-        into[b6 + 4] += force[1];
-        into[b6 + 5] += force[2];
     }
 
     /** R_b η_b,ω of direction k: body b's turn, world coordinates (zero off the direction's subtree). */
@@ -388,10 +375,6 @@ public final class MotionDerivatives {
         out[oo] = rot[o] * x0 + rot[o + 1] * x1 + rot[o + 2] * x2;
         out[oo + 1] = rot[o + 3] * x0 + rot[o + 4] * x1 + rot[o + 5] * x2;
         out[oo + 2] = rot[o + 6] * x0 + rot[o + 7] * x1 + rot[o + 8] * x2;
-    }
-
-    private void transposeRotate(int b, double[] x, double[] out) {
-        transposeRotate(b, x, 0, out, 0);
     }
 
     private void transposeRotate(int b, double[] x, int xo, double[] out, int oo) {

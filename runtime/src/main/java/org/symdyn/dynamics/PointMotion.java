@@ -1,10 +1,13 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
+
 /**
  * The motion of a point fixed in a body at one state (q, v, v̇), world-aligned, and its derivatives along every
- * tangent direction of q and every component of v: what {@link MotionDerivatives#point} fills (Pinocchio's frame
- * velocity and acceleration derivatives in its LOCAL_WORLD_ALIGNED convention, angular first). Accelerations exclude
- * gravity; {@link #acceleration()} is the classical acceleration p̈ of the material point.
+ * tangent direction of q and every component of v: what {@link MotionDerivatives#point} fills. All vectors are in
+ * world coordinates at the point (Pinocchio's LOCAL_WORLD_ALIGNED, angular first). Accelerations exclude gravity, and
+ * {@link #acceleration()} is the <i>classical</i> acceleration p̈ of the material point (what a contact row holds
+ * to zero), not the spatial acceleration, which differs from it by ω × ṗ.
  *
  * <p>Derivative arrays are 3 x nv, row-major: entry (r, k) at index r·nv + k. Along q, column k is the
  * derivative along the contract's tangent direction k ({@link org.symdyn.contract.DynamicsDerivatives}); the
@@ -87,6 +90,16 @@ public final class PointMotion {
         return dPositionDq;
     }
 
+    /** ∂ω/∂v, the body's angular Jacobian (world): the same array as {@link #dRotationDq()}. */
+    public double[] dOmegaDv() {
+        return dRotationDq;
+    }
+
+    /** ∂ṗ/∂v, the point's Jacobian: the same array as {@link #dPositionDq()}. */
+    public double[] dVelocityDv() {
+        return dPositionDq;
+    }
+
     /** ∂ω/∂q (3 x nv). */
     public double[] dOmegaDq() {
         return dOmegaDq;
@@ -126,13 +139,13 @@ public final class PointMotion {
             position[i] = point[i];
             omega[i] = velocity[i] = omegaDot[i] = acceleration[i] = 0;
         }
-        java.util.Arrays.fill(dRotationDq, 0);
-        java.util.Arrays.fill(dPositionDq, 0);
-        java.util.Arrays.fill(dOmegaDq, 0);
-        java.util.Arrays.fill(dVelocityDq, 0);
-        java.util.Arrays.fill(dOmegaDotDq, 0);
-        java.util.Arrays.fill(dAccelerationDq, 0);
-        java.util.Arrays.fill(dOmegaDotDv, 0);
-        java.util.Arrays.fill(dAccelerationDv, 0);
+        Arrays.fill(dRotationDq, 0);
+        Arrays.fill(dPositionDq, 0);
+        Arrays.fill(dOmegaDq, 0);
+        Arrays.fill(dVelocityDq, 0);
+        Arrays.fill(dOmegaDotDq, 0);
+        Arrays.fill(dAccelerationDq, 0);
+        Arrays.fill(dOmegaDotDv, 0);
+        Arrays.fill(dAccelerationDv, 0);
     }
 }

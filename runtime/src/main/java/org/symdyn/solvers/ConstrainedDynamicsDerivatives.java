@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Arguments;
@@ -30,10 +31,15 @@ import org.symdyn.model.Model;
  * <p>The rows must be independent at the state (the multipliers are then unique and differentiable): a solve that
  * dropped dependent rows is refused with a {@link ConstraintRankException}. Needs dynamics that implement
  * {@link DynamicsDerivatives} (a class generated with derivatives, or {@link org.symdyn.dynamics.GenericDynamics}) and a
- * set built from the {@link Model}. Allocates its workspaces in the constructor; {@link #compute} does not allocate.
- * Not thread-safe.
+ * set built from the {@link Model}. Allocates its workspaces in the constructor; {@link #compute} does not allocate
+ * after its first call (the list of applied wrenches grows once). Not thread-safe.
  */
 public final class ConstrainedDynamicsDerivatives {
+    private static final String[] OUTPUT_NAMES = {"dvdotDq", "dvdotDv", "dvdotDtau", "dlambdaDq", "dlambdaDv",
+        "dlambdaDtau"};
+
+    /** The outputs of one call, for the pairwise distinctness check (no array per call). */
+    private final DMatrixRMaj[] outputs = new DMatrixRMaj[OUTPUT_NAMES.length];
     private final ConstraintData data;
     private final DynamicsDerivatives dynamics;
     private final ConstrainedDynamics solver;
@@ -51,14 +57,14 @@ public final class ConstrainedDynamicsDerivatives {
     private final double[] gh;
     private final double[] kf;
     private final double[] qm;
-    /** P = ∂v̇/∂τ of the current compute (the caller's output array). */
-    private double[] dvdotTau;
 
     /**
      * Workspaces for a bound data.
      *
-     * @throws IllegalArgumentException if its dynamics do not implement {@link DynamicsDerivatives} or its set has no
-     *                                  model
+     * @throws IllegalArgumentException      if its dynamics do not implement {@link DynamicsDerivatives} or its set
+     *                                       has no model
+     * @throws UnsupportedOperationException if a group's rows do not provide derivatives
+     *                                       ({@link ConstraintData#checkRowDerivatives()})
      */
     public ConstrainedDynamicsDerivatives(ConstraintData data) {
         if (!(data.dynamics() instanceof DynamicsDerivatives dd)) {
@@ -72,6 +78,7 @@ public final class ConstrainedDynamicsDerivatives {
             throw new IllegalArgumentException("constrained dynamics derivatives need the model: build the set from"
                     + " the Model (ConstraintSet.of(model) or ConstraintSet.builder(model))");
         }
+        data.checkRowDerivatives();
         this.data = data;
         this.dynamics = dd;
         this.solver = new ConstrainedDynamics(data);
@@ -95,10 +102,10 @@ public final class ConstrainedDynamicsDerivatives {
      * {@link ConstraintData#force()}) and writes the derivatives of v̇ and λ (each nv x nv and m x nv), ∂/∂q in the
      * tangent space.
      *
-     * @throws ConstraintRankException       if the rows are dependent at the state
-     * @throws ArithmeticException           if G H⁻¹ Gᵀ cannot be factorised
-     * @throws UnsupportedOperationException if a group's rows do not provide derivatives
-     * @throws IllegalArgumentException      for arguments of the wrong length or shape
+     * @throws ConstraintRankException  if the rows are dependent at the state (under either rank policy)
+     * @throws ArithmeticException      if G H⁻¹ Gᵀ cannot be factorised, or the forward dynamics cannot be solved
+     * @throws IllegalArgumentException for arguments of the wrong length or shape, or an output that is the same
+     *                                  matrix as another
      */
     public void compute(double[] q, double[] v, double[] tau, DMatrixRMaj dvdotDq, DMatrixRMaj dvdotDv,
             DMatrixRMaj dvdotDtau, DMatrixRMaj dlambdaDq, DMatrixRMaj dlambdaDv, DMatrixRMaj dlambdaDtau) {
@@ -108,9 +115,31 @@ public final class ConstrainedDynamicsDerivatives {
         Arguments.checkShape(dlambdaDq, m, nv, "dlambdaDq");
         Arguments.checkShape(dlambdaDv, m, nv, "dlambdaDv");
         Arguments.checkShape(dlambdaDtau, m, nv, "dlambdaDtau");
+        outputs[0] = dvdotDq;
+        outputs[1] = dvdotDv;
+        outputs[2] = dvdotDtau;
+        outputs[3] = dlambdaDq;
+        outputs[4] = dlambdaDv;
+        outputs[5] = dlambdaDtau;
+        try {
+            for (int i = 0; i < outputs.length; i++) {
+                for (int j = i + 1; j < outputs.length; j++) {
+                    Arguments.checkDistinct(outputs[j], OUTPUT_NAMES[j], outputs[i], OUTPUT_NAMES[i]);
+                }
+            }
+        } finally {
+            Arrays.fill(outputs, null);
+        }
         solver.forwardDynamics(ConstraintSolverMethod.RANGE_SPACE_SPARSE, q, v, tau, vdot);
-        if (solver.systemSolver().lastRank() < m) {
-            throw solver.systemSolver().rankAnalysis().redundancyException(data.set().rowNames());
+        ConstrainedSystemSolver system = solver.systemSolver();
+        if (system.lastRank() < m) {
+            // Only under RankPolicy.DROP_DEPENDENT_ROWS: the solve went on with the independent rows, but the
+            // multipliers of dependent rows are not unique, so neither are their derivatives.
+            ConstraintRankException cause = system.rankAnalysis().redundancyException(data.set().rowNames());
+            throw new ConstraintRankException(ConstraintRankException.Kind.REDUNDANT, system.lastRank(), m,
+                    cause.involvedRows(), "constrained dynamics derivatives need independent rows: at this state "
+                    + (m - system.lastRank()) + " of the " + m + " rows depend on the others (rows involved: "
+                    + String.join(", ", cause.involvedRows()) + "), so λ and its derivatives are not unique");
         }
         double[] lambda = data.force();
         dynamics.inverseDynamicsDerivatives(q, v, vdot, dIdDq, dIdDv);
@@ -126,7 +155,6 @@ public final class ConstrainedDynamicsDerivatives {
         double[] hi = hInv.data;
         double[] g = data.G().data;
         double[] p = dvdotDtau.data;
-        dvdotTau = p;
         if (m == 0) {
             System.arraycopy(hi, 0, p, 0, nv * nv);
         } else {
@@ -145,8 +173,8 @@ public final class ConstrainedDynamicsDerivatives {
                 dlambdaDtau.data[i] = -qm[i];
             }
         }
-        derivative(aq, dAccDq.data, dvdotDq.data, dlambdaDq.data);
-        derivative(dIdDv.data, dAccDv.data, dvdotDv.data, dlambdaDv.data);
+        derivative(p, aq, dAccDq.data, dvdotDq.data, dlambdaDq.data);
+        derivative(p, dIdDv.data, dAccDv.data, dvdotDv.data, dlambdaDv.data);
     }
 
     /**
@@ -183,12 +211,11 @@ public final class ConstrainedDynamicsDerivatives {
         SmallSpd.solveRows(kf, m, qm, nv);
     }
 
-    /** ∂v̇/∂x = -(P A' + Qᵀ ∂a) and ∂λ/∂x = Q A' - K⁻¹ ∂a for one x (A' nv x nv, ∂a m x nv). */
-    private void derivative(double[] a, double[] da, double[] dvdot, double[] dlambda) {
-        double[] p = dvdotTau;
+    /** ∂v̇/∂x = -(P A' + Qᵀ ∂a) and ∂λ/∂x = Q A' - K⁻¹ ∂a for one x (P, A' nv x nv, ∂a m x nv). */
+    private void derivative(double[] p, double[] a, double[] da, double[] dvdot, double[] dlambda) {
         for (int i = 0; i < nv; i++) {
             int ri = i * nv;
-            java.util.Arrays.fill(dvdot, ri, ri + nv, 0);
+            Arrays.fill(dvdot, ri, ri + nv, 0);
             for (int k = 0; k < nv; k++) {
                 double x = p[ri + k];
                 int rk = k * nv;

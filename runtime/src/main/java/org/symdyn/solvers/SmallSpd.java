@@ -103,8 +103,8 @@ public final class SmallSpd {
     /**
      * X = A⁻¹ X in place for the Cholesky factor of {@link #factor} (ldl false) and many right-hand sides: X is n x
      * cols, row-major. Row operations over all columns at once, so that the inner loops run along contiguous rows
-     * instead of one dependent chain per column (the constrained derivatives' 54 columns of 12 rows: 173 of 1400
-     * profile samples as column solves).
+     * instead of one dependent chain of {@link #solve} per column (which took an eighth of the constrained
+     * derivatives' time on solo12's 12 rows in a profile).
      */
     public static void solveRows(double[] f, int n, double[] x, int cols) {
         for (int i = 0; i < n; i++) {

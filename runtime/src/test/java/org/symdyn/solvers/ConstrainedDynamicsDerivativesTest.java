@@ -58,8 +58,69 @@ class ConstrainedDynamicsDerivativesTest {
         loops.addLoop(-1, org.symdyn.spatial.Pose.translation(0.1, 0.2, -0.6), 2,
                 org.symdyn.spatial.Pose.translation(0, 0, -0.3), new double[] {0, 0, 0, 0, 0, 1});
         loops.addContact(0, new double[] {0.1, 0, 0.05}, new double[] {0.6, 0, 0.8});
-        out.add(Arguments.of("biped with loops", loops.build(), false));
+        // A loop whose successor is the world (its frame in world coordinates).
+        loops.addLoop(3, org.symdyn.spatial.Pose.fromXyzRpy(new double[] {0, 0.02, -0.1},
+                new double[] {0.2, 0.1, -0.3}), -1, org.symdyn.spatial.Pose.fromXyzRpy(new double[] {0.1, -0.2, -0.4},
+                new double[] {0.1, 0, 0.2}), List.of(new double[] {0, 1, 0, 0, 0, 0}, new double[] {0, 0, 0, 0, 0, 1}),
+                false, 0.1, "thigh_to_world", ConstraintSet.NO_ID);
+        ConstraintSet bipedLoops = loops.build();
+        out.add(Arguments.of("biped with loops", bipedLoops, false));
+        out.add(Arguments.of("biped with loops, Baumgarte", bipedLoops, true));
         return out.stream();
+    }
+
+    /** No rows: the unconstrained forward dynamics derivatives, and λ's derivatives have no rows. */
+    @Test
+    void withoutRowsTheUnconstrainedDerivatives() throws Exception {
+        Model model = TestMechanisms.floatingBiped();
+        ConstraintData data = ConstraintSet.builder(model).withoutModelConstraints().build().bindGeneric();
+        int nv = model.nv();
+        Random rnd = new Random(5);
+        double[] q = TestMechanisms.randomQ(model, rnd);
+        double[] v = TestMechanisms.random(nv, 1, rnd);
+        double[] tau = TestMechanisms.random(nv, 3, rnd);
+        DMatrixRMaj[] out = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv),
+            new DMatrixRMaj(0, nv), new DMatrixRMaj(0, nv), new DMatrixRMaj(0, nv)};
+        new ConstrainedDynamicsDerivatives(data).compute(q, v, tau, out[0], out[1], out[2], out[3], out[4], out[5]);
+        DMatrixRMaj[] expected = {new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv)};
+        new org.symdyn.dynamics.GenericDynamics(model).forwardDynamicsDerivatives(q, v, tau, expected[0],
+                expected[1], expected[2]);
+        String[] names = {"dvdot/dq", "dvdot/dv", "dvdot/dtau"};
+        for (int i = 0; i < 3; i++) {
+            double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(expected[i]));
+            for (int k = 0; k < nv * nv; k++) {
+                assertEquals(expected[i].data[k], out[i].data[k], 1e-12 * scale, names[i]);
+            }
+        }
+    }
+
+    /** Outputs that are the same matrix are refused by name. */
+    @Test
+    void outputsMustBeDistinct() throws Exception {
+        ConstraintData data = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        DMatrixRMaj a = new DMatrixRMaj(3, 3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.compute(
+                new double[] {0.3, -0.2, 0.4}, new double[3], new double[3], a, new DMatrixRMaj(3, 3), a,
+                new DMatrixRMaj(2, 3), new DMatrixRMaj(2, 3), new DMatrixRMaj(2, 3)));
+        assertTrue(e.getMessage().startsWith("dvdotDtau must not be the same array as dvdotDq"), e.getMessage());
+    }
+
+    /** Under the policy that drops dependent rows the solve goes on, but the derivatives are refused: λ is not unique. */
+    @Test
+    void droppedRowsAreRefused() throws Exception {
+        ConstraintSet set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(new double[] {0, 0, 0, 1, 0, 0},
+                new double[] {0, 0, 0, 1, 0, 0}));
+        ConstraintData data = set.bindGeneric();
+        data.settings().rankPolicy(org.symdyn.constraints.SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS);
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        int nv = data.nv();
+        ConstraintRankException e = assertThrows(ConstraintRankException.class, () -> d.compute(
+                new double[] {0.3, -0.2, 0.4}, new double[nv], new double[nv], new DMatrixRMaj(nv, nv),
+                new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv), new DMatrixRMaj(2, nv), new DMatrixRMaj(2, nv),
+                new DMatrixRMaj(2, nv)));
+        assertTrue(e.getMessage().startsWith("constrained dynamics derivatives need independent rows"),
+                e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -168,7 +229,7 @@ class ConstrainedDynamicsDerivativesTest {
     }
 
     @Test
-    void lineOnLineRowsAreRefusedByName() throws Exception {
+    void lineOnLineRowsAreRefusedByNameWhenBound() throws Exception {
         org.symdyn.spatial.RigidBodyInertia box = org.symdyn.spatial.RigidBodyInertia.of(1.3,
                 new double[] {0.05, -0.02, 0.1}, 0.02, 0.001, 0, 0.03, 0.002, 0.025);
         Model model = Model.builder("link_block")
@@ -183,13 +244,8 @@ class ConstrainedDynamicsDerivativesTest {
                 .build();
         ConstraintSet set = ConstraintSet.of(model);
         ConstraintData data = set.bindGeneric();
-        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
-        int nv = data.nv();
-        int m = data.size();
-        double[] q = TestMechanisms.randomQ(model, new Random(3));
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> d.compute(q,
-                new double[nv], new double[nv], new DMatrixRMaj(nv, nv), new DMatrixRMaj(nv, nv),
-                new DMatrixRMaj(nv, nv), new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv), new DMatrixRMaj(m, nv)));
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> new ConstrainedDynamicsDerivatives(data));
         assertTrue(e.getMessage().contains("'" + set.group(0).name() + "'"), e.getMessage());
     }
 
@@ -209,7 +265,11 @@ class ConstrainedDynamicsDerivativesTest {
 
     @Test
     void noAllocationAfterTheFirstCall() throws Exception {
-        ConstraintData data = SolverTestSupport.tripodSet().bindGeneric();
+        // The biped with loops applies 7 wrenches: more than the wrench list's first capacity.
+        ConstraintSet set = (ConstraintSet) sets().filter(a -> a.get()[0].equals("biped with loops")).findFirst()
+                .orElseThrow().get()[1];
+        ConstraintData data = set.bindGeneric();
+        data.enableBaumgarte(0);
         ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
         int nv = data.nv();
         int m = data.size();
