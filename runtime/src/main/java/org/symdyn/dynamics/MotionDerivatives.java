@@ -48,6 +48,11 @@ public final class MotionDerivatives {
     private final double[] dva;
     private boolean current;
     private long stamp;
+    /** The last {@link #point} computed: into which object, at which update, for which body and point. */
+    private PointMotion lastFill;
+    private long lastStamp;
+    private int lastBody;
+    private final double[] lastPoint = new double[3];
     // Applied wrenches: body, point (3), world wrench (6), carrier; and their body forces and composite.
     private int wrenchCount;
     private int[] wBody = new int[4];
@@ -174,6 +179,17 @@ public final class MotionDerivatives {
             return;
         }
         Arguments.checkIndex(body, nb, "body");
+        // Rows at one point (a contact's x, y and z rows, each its own provider) ask in turn: copy the last fill.
+        PointMotion last = lastFill;
+        if (last != null && last != out && lastStamp == stamp && lastBody == body && lastPoint[0] == point[0]
+                && lastPoint[1] == point[1] && lastPoint[2] == point[2]) {
+            out.copyFrom(last);
+            return;
+        }
+        lastFill = out;
+        lastStamp = stamp;
+        lastBody = body;
+        System.arraycopy(point, 0, lastPoint, 0, 3);
         int b6 = 6 * body;
         double r0 = point[0], r1 = point[1], r2 = point[2];
         double w0 = vel[b6], w1 = vel[b6 + 1], w2 = vel[b6 + 2];

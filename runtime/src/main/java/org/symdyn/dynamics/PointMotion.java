@@ -130,6 +130,25 @@ public final class PointMotion {
         return dAccelerationDv;
     }
 
+    /** Every value of {@code other} (of the same nv). */
+    void copyFrom(PointMotion other) {
+        System.arraycopy(other.rotation, 0, rotation, 0, 9);
+        System.arraycopy(other.position, 0, position, 0, 3);
+        System.arraycopy(other.omega, 0, omega, 0, 3);
+        System.arraycopy(other.velocity, 0, velocity, 0, 3);
+        System.arraycopy(other.omegaDot, 0, omegaDot, 0, 3);
+        System.arraycopy(other.acceleration, 0, acceleration, 0, 3);
+        int n = 3 * nv;
+        System.arraycopy(other.dRotationDq, 0, dRotationDq, 0, n);
+        System.arraycopy(other.dPositionDq, 0, dPositionDq, 0, n);
+        System.arraycopy(other.dOmegaDq, 0, dOmegaDq, 0, n);
+        System.arraycopy(other.dVelocityDq, 0, dVelocityDq, 0, n);
+        System.arraycopy(other.dOmegaDotDq, 0, dOmegaDotDq, 0, n);
+        System.arraycopy(other.dAccelerationDq, 0, dAccelerationDq, 0, n);
+        System.arraycopy(other.dOmegaDotDv, 0, dOmegaDotDv, 0, n);
+        System.arraycopy(other.dAccelerationDv, 0, dAccelerationDv, 0, n);
+    }
+
     /** A point fixed in the world: at {@code point}, identity rotation, at rest. */
     void setWorldPoint(double[] point) {
         for (int i = 0; i < 9; i++) {

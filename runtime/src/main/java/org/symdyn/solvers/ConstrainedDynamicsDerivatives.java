@@ -25,8 +25,7 @@ import org.symdyn.model.Model;
  * ({@link ConstraintData#rowDerivatives}, analytical on {@link MotionDerivatives}), ∂(Gᵀλ)/∂v = 0 and ∂τ/∂τ = 1.
  * The system is solved with K = G H⁻¹ Gᵀ (Cholesky), Q = K⁻¹ G H⁻¹ and P = H⁻¹ - H⁻¹ Gᵀ Q: ∂v̇/∂τ = P,
  * ∂λ/∂τ = -Q, and for x = q, v with A'_x = ∂τ_ID/∂x - ∂(Gᵀλ)/∂x: ∂v̇/∂x = -(P A'_x + Qᵀ ∂a/∂x),
- * ∂λ/∂x = Q A'_x - K⁻¹ ∂a/∂x. Plain loops on row-major arrays: EJML's general products took 40 % of the
- * solo12 call (nanoTime probe, generic binding: 107 µs in all).
+ * ∂λ/∂x = Q A'_x - K⁻¹ ∂a/∂x, on row-major arrays ({@link SmallDense}, {@link SmallSpd}).
  *
  * <p>The rows must be independent at the state (the multipliers are then unique and differentiable): a solve that
  * dropped dependent rows is refused with a {@link ConstraintRankException}. Needs dynamics that implement
@@ -160,15 +159,8 @@ public final class ConstrainedDynamicsDerivatives {
         } else {
             factorSchurComplement(hi, g);
             // P = H⁻¹ - (G H⁻¹)ᵀ Q.
-            for (int i = 0; i < nv; i++) {
-                for (int j = 0; j < nv; j++) {
-                    double x = hi[i * nv + j];
-                    for (int c = 0; c < m; c++) {
-                        x -= gh[c * nv + i] * qm[c * nv + j];
-                    }
-                    p[i * nv + j] = x;
-                }
-            }
+            System.arraycopy(hi, 0, p, 0, nv * nv);
+            SmallDense.multiply(-1, gh, true, qm, 1, p, nv, m, nv);
             for (int i = 0; i < m * nv; i++) {
                 dlambdaDtau.data[i] = -qm[i];
             }
@@ -183,15 +175,7 @@ public final class ConstrainedDynamicsDerivatives {
      * @throws ArithmeticException if K is not positive definite to working precision
      */
     private void factorSchurComplement(double[] hi, double[] g) {
-        for (int c = 0; c < m; c++) {
-            for (int r = 0; r < nv; r++) {
-                double x = 0;
-                for (int k = 0; k < nv; k++) {
-                    x += g[c * nv + k] * hi[k * nv + r];
-                }
-                gh[c * nv + r] = x;
-            }
-        }
+        SmallDense.multiply(1, g, false, hi, 0, gh, m, nv, nv);
         double largest = 0;
         for (int a = 0; a < m; a++) {
             for (int b = 0; b <= a; b++) {
@@ -213,41 +197,16 @@ public final class ConstrainedDynamicsDerivatives {
 
     /** ∂v̇/∂x = -(P A' + Qᵀ ∂a) and ∂λ/∂x = Q A' - K⁻¹ ∂a for one x (P, A' nv x nv, ∂a m x nv). */
     private void derivative(double[] p, double[] a, double[] da, double[] dvdot, double[] dlambda) {
-        for (int i = 0; i < nv; i++) {
-            int ri = i * nv;
-            Arrays.fill(dvdot, ri, ri + nv, 0);
-            for (int k = 0; k < nv; k++) {
-                double x = p[ri + k];
-                int rk = k * nv;
-                for (int j = 0; j < nv; j++) {
-                    dvdot[ri + j] -= x * a[rk + j];
-                }
-            }
-            for (int c = 0; c < m; c++) {
-                double x = qm[c * nv + i];
-                int rc = c * nv;
-                for (int j = 0; j < nv; j++) {
-                    dvdot[ri + j] -= x * da[rc + j];
-                }
-            }
-        }
+        SmallDense.multiply(-1, p, false, a, 0, dvdot, nv, nv, nv);
         if (m == 0) {
             return;
         }
+        SmallDense.multiply(-1, qm, true, da, 1, dvdot, nv, m, nv);
         for (int i = 0; i < m * nv; i++) {
             dlambda[i] = -da[i];
         }
         SmallSpd.solveRows(kf, m, dlambda, nv);
-        for (int c = 0; c < m; c++) {
-            int rc = c * nv;
-            for (int k = 0; k < nv; k++) {
-                double x = qm[rc + k];
-                int rk = k * nv;
-                for (int j = 0; j < nv; j++) {
-                    dlambda[rc + j] += x * a[rk + j];
-                }
-            }
-        }
+        SmallDense.multiply(1, qm, false, a, 1, dlambda, m, nv, nv);
     }
 
     /** v̇ of the last {@link #compute} (nv entries; this object's own array, overwritten by the next compute). */
