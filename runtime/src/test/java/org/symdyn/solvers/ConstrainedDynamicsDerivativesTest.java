@@ -210,14 +210,19 @@ class ConstrainedDynamicsDerivativesTest {
         }
     }
 
-    /** solo12 (shared model, floating base) held at its four feet along world x, y and z: 12 rows, as Crocoddyl's 3-D contacts. */
-    @Test
-    void solo12OnItsFourFeet() throws Exception {
-        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model("solo12.urdf"),
+    /**
+     * The shared quadrupeds (floating base) held at their four feet along world x, y and z: 12 rows, as Crocoddyl's
+     * 3-D contacts.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({"solo12.urdf, FL_FOOT FR_FOOT HL_FOOT HR_FOOT",
+        "anymal.urdf, LF_FOOT RF_FOOT LH_FOOT RH_FOOT", "hyq_no_sensors.urdf, lf_foot rf_foot lh_foot rh_foot"})
+    void quadrupedsOnTheirFourFeet(String file, String feet) throws Exception {
+        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model(file),
                 new org.symdyn.model.urdf.UrdfReader.Options(true, false));
         ConstraintSet.Builder b = ConstraintSet.builder(model);
-        for (String foot : new String[] {"FL", "FR", "HL", "HR"}) {
-            org.symdyn.model.Frame f = model.frame(foot + "_FOOT");
+        for (String foot : feet.split(" ")) {
+            org.symdyn.model.Frame f = model.frame(foot);
             for (int axis = 0; axis < 3; axis++) {
                 double[] normal = new double[3];
                 normal[axis] = 1;
@@ -225,7 +230,7 @@ class ConstrainedDynamicsDerivativesTest {
                         ConstraintSet.NO_ID);
             }
         }
-        derivativesMatchCentralDifferences("solo12 on 12 rows", b.build(), false);
+        derivativesMatchCentralDifferences(file + " on 12 rows", b.build(), false);
     }
 
     @Test
