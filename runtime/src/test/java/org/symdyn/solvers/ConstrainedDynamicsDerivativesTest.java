@@ -233,6 +233,29 @@ class ConstrainedDynamicsDerivativesTest {
         derivativesMatchCentralDifferences(file + " on 12 rows", b.build(), false);
     }
 
+    /**
+     * romeo_small (floating humanoid, nv = 37) with both soles held in all six directions, Crocoddyl's 6-D contacts:
+     * a loop from a world frame to each sole frame with the six unit axes (12 rows).
+     */
+    @Test
+    void humanoidOnTwoSixDimensionalContacts() throws Exception {
+        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model("romeo_small.urdf"),
+                new org.symdyn.model.urdf.UrdfReader.Options(true, false));
+        ConstraintSet.Builder b = ConstraintSet.builder(model);
+        List<double[]> axes = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            double[] a = new double[6];
+            a[k] = 1;
+            axes.add(a);
+        }
+        for (String sole : new String[] {"l_sole", "r_sole"}) {
+            org.symdyn.model.Frame f = model.frame(sole);
+            b.addLoop(-1, org.symdyn.spatial.Pose.translation(0, sole.startsWith("l") ? 0.1 : -0.1, 0), f.bodyIndex(),
+                    f.pose(), axes, false, 0.1, sole, ConstraintSet.NO_ID);
+        }
+        derivativesMatchCentralDifferences("romeo_small on two soles", b.build(), false);
+    }
+
     @Test
     void lineOnLineRowsAreRefusedByNameWhenBound() throws Exception {
         org.symdyn.spatial.RigidBodyInertia box = org.symdyn.spatial.RigidBodyInertia.of(1.3,
