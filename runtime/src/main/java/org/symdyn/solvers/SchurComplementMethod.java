@@ -108,6 +108,9 @@ final class SchurComplementMethod {
     int solve(DMatrixRMaj h, boolean factorH, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b,
             double[] x, double[] y, boolean ldl, double pivotRatio, double refineBelow) {
         if (factorH && ltl.tryFactor(h) >= 0) {
+            // A failed pivot of H's factorisation: no ratio of K's pivots, so the solver does not report the last one.
+            lastPivotRatio = 0;
+            lastPivotIndex = -1;
             return H_NOT_POSITIVE_DEFINITE;
         }
         int r = g.numRows;

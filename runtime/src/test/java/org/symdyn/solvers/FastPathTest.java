@@ -161,6 +161,27 @@ class FastPathTest {
      * pivot ratio is above it stay within 2e-13 of the exact answer (so the skipped refinement costs no accuracy the
      * contract needs); refined (below it) within 1e-13.
      */
+    /**
+     * A matrix H that is not positive definite, after a well-posed solve: the solve is refused and the pivot ratio
+     * reads 0 (a failed pivot), not the previous solve's.
+     */
+    @Test
+    void aFailedFactorisationOfHResetsThePivotRatio() throws Exception {
+        ConstraintData data = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        int nv = data.nv();
+        double[] vdot = new double[nv];
+        fd.forwardDynamicsRangeSpaceSparse(new double[] {0.3, -0.2, 0.4}, new double[nv], new double[nv], vdot);
+        ConstrainedSystemSolver solver = fd.systemSolver();
+        assertTrue(solver.lastSchurPivotRatio() > 0);
+        DMatrixRMaj h = data.H().copy();
+        h.set(0, 0, -1);
+        DMatrixRMaj g = data.G().copy();
+        assertThrows(ArithmeticException.class, () -> solver.solve(ConstraintSolverMethod.RANGE_SPACE_SPARSE, h, g,
+                new double[nv], new double[g.numRows], new double[nv], new double[g.numRows]));
+        assertEquals(0, solver.lastSchurPivotRatio());
+    }
+
     @Test
     void refinementIsSkippedOnlyWhereItIsNotNeeded() throws Exception {
         Random rnd = new Random(77);
