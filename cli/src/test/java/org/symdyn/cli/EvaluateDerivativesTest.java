@@ -8,7 +8,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
@@ -221,8 +225,36 @@ class EvaluateDerivativesTest {
         SymDynCliTest.Result generated = SymDynCliTest.run("evaluate", model.toString(), "--states",
                 states.toString(), "--derivatives", "--backend", "generated");
         assertEquals(0, generated.exitCode(), generated.err());
+        ObjectValue first = first(generic);
+        if (first.members().get("dlambda_dq") instanceof JsonValue.NullValue) {
+            // Rows the runtime does not differentiate (line-on-line): the generated class differentiates its own.
+            for (String key : ConstrainedEvaluation.DERIVATIVE_KEYS) {
+                assertFalse(first(generated).get(key) instanceof JsonValue.NullValue, key + " from the generated class");
+            }
+            Set<String> skip = new HashSet<>(ConstrainedEvaluation.DERIVATIVE_KEYS);
+            skip.add("constraint_errors");
+            SymDynCliTest.assertJsonClose(without(generic.json(), skip), without(generated.json(), skip), 1e-9, what);
+            return generic;
+        }
         SymDynCliTest.assertJsonClose(generic.json(), generated.json(), 1e-9, what);
         return generic;
+    }
+
+    /** The value with the object members named in {@code keys} removed at every depth. */
+    private static JsonValue without(JsonValue value, Set<String> keys) {
+        if (value instanceof ObjectValue o) {
+            Map<String, JsonValue> kept = new LinkedHashMap<>();
+            o.members().forEach((k, v) -> {
+                if (!keys.contains(k)) {
+                    kept.put(k, without(v, keys));
+                }
+            });
+            return new ObjectValue(kept, o.position());
+        }
+        if (value instanceof ArrayValue a) {
+            return new ArrayValue(a.elements().stream().map(e -> without(e, keys)).toList(), a.position());
+        }
+        return value;
     }
 
     private static ObjectValue first(SymDynCliTest.Result r) throws Exception {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.symdyn.contract.ConstrainedSystemFactorization;
+import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.DcMotorSpec;
 import org.symdyn.contract.DeclaredDevices;
@@ -51,7 +52,7 @@ final class ClassSkeleton {
     static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
             List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, int workspace, int rows,
-            CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem) {
+            CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem, boolean rowDerivatives) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -122,6 +123,9 @@ final class ClassSkeleton {
         }
         if (factorisedSystem == CodeGenerator.SystemFactorization.EMITTED) {
             b.addSuperinterface(ConstrainedSystemFactorization.class);
+        }
+        if (rowDerivatives) {
+            b.addSuperinterface(ConstraintDerivatives.class);
         }
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace, 1)).build());

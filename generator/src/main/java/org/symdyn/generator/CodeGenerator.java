@@ -341,10 +341,16 @@ public final class CodeGenerator {
         SystemFactorization factorisedSystem = rows == 0 || large ? SystemFactorization.NONE
                 : emitConstrainedSystem(sym.constrainedSystem(), h, jac, nv, emitter, methods, ops, fields)
                         ? SystemFactorization.EMITTED : SystemFactorization.SINGULAR;
-        lap(millis, "constrained_system_factorisation", t);
+        t = lap(millis, "constrained_system_factorisation", t);
+        // After it, for the same reason: the rows' derivatives, with the derivatives option.
+        boolean rowDerivatives = options.derivatives() && rows > 0;
+        if (rowDerivatives) {
+            emitConstraintDerivatives(con.derivatives(phi, phidot, jac, gamma), nv, rows, emitter, methods, ops, q, v);
+            lap(millis, "constraint_derivatives", t);
+        }
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
-                emitter.workspaceSize(), rows, closedForm, factorisedSystem);
+                emitter.workspaceSize(), rows, closedForm, factorisedSystem, rowDerivatives);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);
@@ -437,6 +443,25 @@ public final class CodeGenerator {
                 ArgumentChecks.Arg.in("a", nv), ArgumentChecks.Arg.in("b", rows), ArgumentChecks.Arg.out("x", nv),
                 ArgumentChecks.Arg.out("y", rows)), concat(vector("x", xy[0]), vector("y", xy[1])));
         return true;
+    }
+
+    /**
+     * The methods of {@link org.symdyn.contract.ConstraintDerivatives} ({@link SymbolicConstraints#derivatives}):
+     * ∂a/∂q and ∂a/∂v of the rows' acceleration, ∂(Gᵀ λ)/∂q, and ∂φ/∂q, ∂φ̇/∂q.
+     */
+    private static void emitConstraintDerivatives(IExpr[][][] d, int nv, int rows, MethodEmitter emitter,
+            List<MethodSpec> methods, Map<String, OperationCount> ops, ArgumentChecks.Arg q, ArgumentChecks.Arg v) {
+        emit(emitter, methods, ops, "constraint_acceleration_derivatives", ArgumentChecks.method(
+                "constraintAccelerationDerivatives", q, v, ArgumentChecks.Arg.in("vdot", nv),
+                ArgumentChecks.Arg.matrix("dAdq", rows, nv), ArgumentChecks.Arg.matrix("dAdv", rows, nv)),
+                concat(matrix("dAdq", d[0]), matrix("dAdv", d[1])));
+        emit(emitter, methods, ops, "constraint_force_derivative", ArgumentChecks.method("constraintForceDerivative",
+                q, ArgumentChecks.Arg.in("lambda", rows), ArgumentChecks.Arg.matrix("dForceDq", nv, nv)),
+                matrix("dForceDq", d[4]));
+        emit(emitter, methods, ops, "constraint_error_derivatives", ArgumentChecks.method(
+                "constraintErrorDerivatives", q, v, ArgumentChecks.Arg.matrix("dPhiDq", rows, nv),
+                ArgumentChecks.Arg.matrix("dPhidotDq", rows, nv)), concat(matrix("dPhiDq", d[2]),
+                matrix("dPhidotDq", d[3])));
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {

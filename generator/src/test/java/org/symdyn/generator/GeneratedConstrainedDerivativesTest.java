@@ -1,8 +1,11 @@
 package org.symdyn.generator;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
@@ -10,14 +13,18 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.stream.Stream;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.simulation.StateSpace;
+import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
 
 /**
@@ -56,6 +63,8 @@ class GeneratedConstrainedDerivativesTest {
         ConstraintData generatedData = set.bind(generated);
         ConstrainedDynamicsDerivatives a = new ConstrainedDynamicsDerivatives(genericData);
         ConstrainedDynamicsDerivatives b = new ConstrainedDynamicsDerivatives(generatedData);
+        assertTrue(generated instanceof ConstraintDerivatives, "the class differentiates its own rows");
+        assertFalse(generatedData.needsMotionDerivatives(), "the generated binding uses the class's row derivatives");
         int nv = model.nv();
         int m = set.size();
         DMatrixRMaj[] x = new DMatrixRMaj[6];
@@ -95,6 +104,81 @@ class GeneratedConstrainedDerivativesTest {
                 int which = i;
                 assertTrue(worst <= GeneratedDerivativesTest.TOL * scale, () -> name + " state " + state + ": "
                         + names[which] + " differs by " + w + " (scale " + scale + ")");
+            }
+        }
+    }
+
+    /**
+     * A line-on-line contact (the edge roller: rolling, three rows), which the runtime's rows do not differentiate:
+     * the generated class's own row derivatives against Richardson central differences of the constrained forward
+     * dynamics of the same binding (q moved along the tangent directions), within 1e-6 of each matrix's largest
+     * entry.
+     */
+    @Test
+    void lineOnLineRowsThroughTheGeneratedClass() throws Exception {
+        Path file = GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
+                "edge_roller.urdf")).findFirst().orElseThrow();
+        Model model = UrdfReader.read(file);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
+                "org.symdyn.generated", "EdgeRollerDeriv").withDerivatives(true));
+        ConstraintSet set = ConstraintSet.of(model);
+        assertThrows(UnsupportedOperationException.class, () -> new ConstrainedDynamicsDerivatives(
+                set.bindGeneric()));
+        ConstraintData data = set.bind(GeneratedVsGenericTest.instance(gen));
+        ConstraintData reference = set.bind(GeneratedVsGenericTest.instance(gen));
+        ConstrainedDynamicsDerivatives d = new ConstrainedDynamicsDerivatives(data);
+        ConstrainedDynamics fd = new ConstrainedDynamics(reference);
+        StateSpace space = new StateSpace(model);
+        int nv = model.nv();
+        int m = set.size();
+        Random rnd = new Random(17);
+        DMatrixRMaj[] out = new DMatrixRMaj[6];
+        for (int i = 0; i < 6; i++) {
+            out[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
+        }
+        String[] names = {"dvdot/dq", "dvdot/dv", "dvdot/dtau", "dlambda/dq", "dlambda/dv", "dlambda/dtau"};
+        for (int n = 0; n < 5; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 1);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 5);
+            d.compute(q, v, tau, out[0], out[1], out[2], out[3], out[4], out[5]);
+            for (int wrt = 0; wrt < 3; wrt++) {
+                for (int k = 0; k < nv; k++) {
+                    double[] e = new double[nv];
+                    e[k] = 1;
+                    double[] xi = new double[nv];
+                    space.tangent(q, e, xi);
+                    int which = wrt;
+                    int col = k;
+                    double[] diff = org.symdyn.dynamics.DynamicsDerivativesTest.richardson(t -> {
+                        double[] qq = q.clone();
+                        double[] vv = v.clone();
+                        double[] tt = tau.clone();
+                        if (which == 0) {
+                            space.retract(q, xi, t, qq);
+                        } else if (which == 1) {
+                            vv[col] += t;
+                        } else {
+                            tt[col] += t;
+                        }
+                        double[] vdot = new double[nv];
+                        fd.forwardDynamicsDirect(qq, vv, tt, vdot);
+                        double[] both = Arrays.copyOf(vdot, nv + m);
+                        System.arraycopy(reference.force(), 0, both, nv, m);
+                        return both;
+                    });
+                    for (int r = 0; r < nv + m; r++) {
+                        DMatrixRMaj o = r < nv ? out[which] : out[3 + which];
+                        int row = r < nv ? r : r - nv;
+                        double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(o));
+                        double err = Math.abs(o.get(row, col) - diff[r]);
+                        WORST.merge((r < nv ? names[which] : names[3 + which]) + " | edge_roller (differences)",
+                                err / scale, Math::max);
+                        String what = "edge roller state " + n + ": " + (r < nv ? names[which] : names[3 + which])
+                                + " (" + row + ", " + col + ") " + o.get(row, col) + " vs differences " + diff[r];
+                        assertTrue(err <= 1e-6 * scale, what);
+                    }
+                }
             }
         }
     }

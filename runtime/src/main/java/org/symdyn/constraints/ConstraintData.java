@@ -1,9 +1,11 @@
 package org.symdyn.constraints;
 
+import java.util.Arrays;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstrainedSystemFactorization;
+import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
@@ -66,6 +68,14 @@ public final class ConstraintData {
     /** ∂φ/∂q and ∂φ̇/∂q of stabilised groups ({@link #rowDerivatives}). */
     private final DMatrixRMaj dPhiDq;
     private final DMatrixRMaj dPhidotDq;
+    /** The bound functions' own row derivatives (model rows), or null; and their outputs when code rows follow. */
+    private final ConstraintDerivatives ownDerivatives;
+    private final double[] lambdaModel;
+    private final DMatrixRMaj dAdqModel;
+    private final DMatrixRMaj dAdvModel;
+    private final DMatrixRMaj dPhiModel;
+    private final DMatrixRMaj dPhidotModel;
+    private final DMatrixRMaj dForceModel;
 
     ConstraintData(ConstraintSet set, Dynamics dyn, Kinematics kin, ConstraintFunctions functions) {
         if (dyn == null) {
@@ -149,6 +159,14 @@ public final class ConstraintData {
         phidotModel = separate ? new double[modelRows] : stabPhidot;
         dPhiDq = new DMatrixRMaj(m, nv);
         dPhidotDq = new DMatrixRMaj(m, nv);
+        ownDerivatives = modelRows > 0 && this.functions instanceof ConstraintDerivatives d ? d : null;
+        int own = ownDerivatives == null ? 0 : modelRows;
+        lambdaModel = new double[own];
+        dAdqModel = new DMatrixRMaj(own, nv);
+        dAdvModel = new DMatrixRMaj(own, nv);
+        dPhiModel = new DMatrixRMaj(own, nv);
+        dPhidotModel = new DMatrixRMaj(own, nv);
+        dForceModel = new DMatrixRMaj(ownDerivatives == null ? 0 : nv, nv);
     }
 
     // ---------------------------------------------------------------- what is bound
@@ -449,36 +467,59 @@ public final class ConstraintData {
     }
 
     /**
-     * The rows' part of the derivatives of constrained forward dynamics ({@code ConstrainedDynamicsDerivatives}), at
-     * the state {@code motion} was last updated at: ∂a/∂q and ∂a/∂v (m x nv) of the rows' acceleration a = G v̇ - γ₀
-     * at fixed v̇ (γ₀ = -Ġ v, without stabilisation), with the Baumgarte terms of the groups that enable them (there
+     * The rows' part of the derivatives of constrained forward dynamics ({@code ConstrainedDynamicsDerivatives}) at
+     * (q, v, v̇) and multipliers λ (m entries): ∂a/∂q and ∂a/∂v (m x nv) of the rows' acceleration a = G v̇ - γ₀ at
+     * fixed v̇ (γ₀ = -Ġ v, without stabilisation), with the Baumgarte terms of the groups that enable them (there
      * a = G v̇ - γ₀ + 2α φ̇ + β² φ, so ∂a/∂q gains 2α ∂φ̇/∂q + β² ∂φ/∂q and ∂a/∂v gains 2α G), and ∂(Gᵀ λ)/∂q
-     * (nv x nv) at fixed λ (m entries). The 2α G term reads {@link #G()}: the last {@link #computeSystem} must have
-     * been at the same q (the solver's forward dynamics solve at that state leaves it so).
+     * (nv x nv) at fixed λ. The model's rows come from the bound functions when they implement
+     * {@link ConstraintDerivatives} (a class generated with derivatives); the other rows from their providers
+     * ({@link ConstraintRowDerivatives}) on {@code motion}, which must then have been updated at (q, v, v̇) (it may be
+     * null when {@link #needsMotionDerivatives()} is false). The 2α G term reads {@link #G()}: the last
+     * {@link #computeSystem} must have been at the same q (the solver's forward dynamics solve at that state leaves
+     * it so).
      *
      * @throws UnsupportedOperationException if a group's rows do not provide derivatives (see
      *                                       {@link #checkRowDerivatives()})
      * @throws IllegalArgumentException      for outputs of the wrong shape or motion derivatives of another nv
      */
-    public void rowDerivatives(MotionDerivatives motion, double[] lambda, DMatrixRMaj dForceDq,
-            DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
+    public void rowDerivatives(double[] q, double[] v, double[] vdot, double[] lambda, MotionDerivatives motion,
+            DMatrixRMaj dForceDq, DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
         Arguments.checkLength(lambda, m, "lambda");
         Arguments.checkShape(dForceDq, nv, nv, "dForceDq");
         Arguments.checkShape(dAccelerationDq, m, nv, "dAccelerationDq");
         Arguments.checkShape(dAccelerationDv, m, nv, "dAccelerationDv");
-        if (motion.nv() != nv) {
-            throw new IllegalArgumentException("the motion derivatives are of a model with " + motion.nv()
-                    + " velocity coordinates, this data's " + nv);
+        boolean providers = needsMotionDerivatives();
+        if (providers && (motion == null || motion.nv() != nv)) {
+            throw new IllegalArgumentException("the rows need motion derivatives of this model (nv " + nv + "), got "
+                    + (motion == null ? "none" : "nv " + motion.nv()));
         }
-        motion.clearWrenches();
+        if (ownDerivatives != null) {
+            System.arraycopy(lambda, 0, lambdaModel, 0, modelRows);
+            ownDerivatives.constraintAccelerationDerivatives(q, v, vdot, dAdqModel, dAdvModel);
+            System.arraycopy(dAdqModel.data, 0, dAccelerationDq.data, 0, modelRows * nv);
+            System.arraycopy(dAdvModel.data, 0, dAccelerationDv.data, 0, modelRows * nv);
+            if (anyModelGroupStabilised()) {
+                ownDerivatives.constraintErrorDerivatives(q, v, dPhiModel, dPhidotModel);
+                System.arraycopy(dPhiModel.data, 0, dPhiDq.data, 0, modelRows * nv);
+                System.arraycopy(dPhidotModel.data, 0, dPhidotDq.data, 0, modelRows * nv);
+            }
+        }
+        if (providers) {
+            motion.clearWrenches();
+        }
         for (ConstraintGroup group : groups) {
             int i = group.index();
-            ConstraintRowDerivatives rows = differentiable(group);
             int r0 = group.rowOffset();
-            rows.accelerationDerivatives(motion, dAccelerationDq, dAccelerationDv, r0);
-            rows.addWrenches(motion, lambda, r0);
+            boolean own = ownDerivatives != null && group.isModelConstraint();
+            if (!own) {
+                ConstraintRowDerivatives rows = differentiable(group);
+                rows.accelerationDerivatives(motion, dAccelerationDq, dAccelerationDv, r0);
+                rows.addWrenches(motion, lambda, r0);
+                if (baumgarte[i]) {
+                    rows.errorDerivatives(motion, dPhiDq, dPhidotDq, r0);
+                }
+            }
             if (baumgarte[i]) {
-                rows.errorDerivatives(motion, dPhiDq, dPhidotDq, r0);
                 double a2 = 2 * alpha[i];
                 double b2 = beta[i] * beta[i];
                 for (int r = r0, end = r0 + group.size(); r < end; r++) {
@@ -489,12 +530,32 @@ public final class ConstraintData {
                 }
             }
         }
-        motion.wrenchDerivative(dForceDq);
+        if (providers) {
+            motion.wrenchDerivative(dForceDq);
+        } else {
+            Arrays.fill(dForceDq.data, 0, nv * nv, 0);
+        }
+        if (ownDerivatives != null) {
+            ownDerivatives.constraintForceDerivative(q, lambdaModel, dForceModel);
+            for (int k = 0; k < nv * nv; k++) {
+                dForceDq.data[k] += dForceModel.data[k];
+            }
+        }
     }
 
     /**
-     * Checks that every group's rows provide derivatives ({@link ConstraintRowDerivatives}: contacts, loops and
-     * couplers do; line-on-line and custom rows do not), so that {@link #rowDerivatives} can run.
+     * True if some rows are differentiated by their providers on {@link MotionDerivatives}: rows added in code, or the
+     * model's rows when the bound functions do not implement {@link ConstraintDerivatives}.
+     */
+    public boolean needsMotionDerivatives() {
+        return groups.length > (ownDerivatives != null ? modelGroups : 0);
+    }
+
+    /**
+     * Checks that every group's rows provide derivatives, so that {@link #rowDerivatives} can run: the model's rows
+     * through bound functions that implement {@link ConstraintDerivatives} (a class generated with derivatives, any
+     * kind) or else, as every row added in code, through their provider ({@link ConstraintRowDerivatives}: contacts,
+     * loops and couplers do; line-on-line and custom rows do not).
      *
      * @throws UnsupportedOperationException naming the first group that does not, or the model's rows when the data
      *                                       was bound without a Model or without Kinematics (they are then
@@ -502,7 +563,9 @@ public final class ConstraintData {
      */
     public void checkRowDerivatives() {
         for (ConstraintGroup group : groups) {
-            differentiable(group);
+            if (ownDerivatives == null || !group.isModelConstraint()) {
+                differentiable(group);
+            }
         }
     }
 

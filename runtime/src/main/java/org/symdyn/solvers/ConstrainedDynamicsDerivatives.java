@@ -22,16 +22,18 @@ import org.symdyn.model.Model;
  * </pre>
  * where ∂τ_ID/∂q and ∂τ_ID/∂v are the inverse dynamics derivatives at (q, v, v̇) (from the bound dynamics: a generated
  * class's own, or the interpreter's), ∂(Gᵀλ)/∂q at fixed λ and ∂a/∂q, ∂a/∂v at fixed v̇ come from the rows
- * ({@link ConstraintData#rowDerivatives}, analytical on {@link MotionDerivatives}), ∂(Gᵀλ)/∂v = 0 and ∂τ/∂τ = 1.
+ * ({@link ConstraintData#rowDerivatives}: a generated class's own for its model's rows, else analytical on
+ * {@link MotionDerivatives}), ∂(Gᵀλ)/∂v = 0 and ∂τ/∂τ = 1.
  * The system is solved with K = G H⁻¹ Gᵀ (Cholesky), Q = K⁻¹ G H⁻¹ and P = H⁻¹ - H⁻¹ Gᵀ Q: ∂v̇/∂τ = P,
  * ∂λ/∂τ = -Q, and for x = q, v with A'_x = ∂τ_ID/∂x - ∂(Gᵀλ)/∂x: ∂v̇/∂x = -(P A'_x + Qᵀ ∂a/∂x),
  * ∂λ/∂x = Q A'_x - K⁻¹ ∂a/∂x, on row-major arrays ({@link SmallDense}, {@link SmallSpd}).
  *
  * <p>The rows must be independent at the state (the multipliers are then unique and differentiable): a solve that
  * dropped dependent rows is refused with a {@link ConstraintRankException}. Needs dynamics that implement
- * {@link DynamicsDerivatives} (a class generated with derivatives, or {@link org.symdyn.dynamics.GenericDynamics}) and a
- * set built from the {@link Model}. Allocates its workspaces in the constructor; {@link #compute} does not allocate
- * after its first call (the list of applied wrenches grows once). Not thread-safe.
+ * {@link DynamicsDerivatives} (a class generated with derivatives, or {@link org.symdyn.dynamics.GenericDynamics})
+ * and, unless every row is the generated class's own, a set built from the {@link Model}. Allocates its workspaces
+ * in the constructor; {@link #compute} does not allocate after its first call (the list of applied wrenches grows
+ * once). Not thread-safe.
  */
 public final class ConstrainedDynamicsDerivatives {
     private static final String[] OUTPUT_NAMES = {"dvdotDq", "dvdotDv", "dvdotDtau", "dlambdaDq", "dlambdaDv",
@@ -72,16 +74,17 @@ public final class ConstrainedDynamicsDerivatives {
                     + " DynamicsDerivatives): generate the class with derivatives (symdyn generate --derivatives) or"
                     + " bind GenericDynamics");
         }
-        Model model = data.set().model();
-        if (model == null) {
-            throw new IllegalArgumentException("constrained dynamics derivatives need the model: build the set from"
-                    + " the Model (ConstraintSet.of(model) or ConstraintSet.builder(model))");
-        }
         data.checkRowDerivatives();
+        Model model = data.set().model();
+        if (model == null && data.needsMotionDerivatives()) {
+            throw new IllegalArgumentException("constrained dynamics derivatives need the model to differentiate rows"
+                    + " through their providers: build the set from the Model (ConstraintSet.of(model) or"
+                    + " ConstraintSet.builder(model))");
+        }
         this.data = data;
         this.dynamics = dd;
         this.solver = new ConstrainedDynamics(data);
-        this.motion = new MotionDerivatives(model);
+        this.motion = data.needsMotionDerivatives() ? new MotionDerivatives(model) : null;
         nv = data.nv();
         m = data.size();
         vdot = new double[nv];
@@ -143,8 +146,10 @@ public final class ConstrainedDynamicsDerivatives {
         double[] lambda = data.force();
         dynamics.inverseDynamicsDerivatives(q, v, vdot, dIdDq, dIdDv);
         dynamics.inverseMassMatrix(q, hInv);
-        motion.update(q, v, vdot);
-        data.rowDerivatives(motion, lambda, dForceDq, dAccDq, dAccDv);
+        if (motion != null) {
+            motion.update(q, v, vdot);
+        }
+        data.rowDerivatives(q, v, vdot, lambda, motion, dForceDq, dAccDq, dAccDv);
         // With A'_x = ∂τ_ID/∂x - ∂(Gᵀλ)/∂x and the rows' ∂a/∂x: ∂v̇/∂x = -(P A'_x + Qᵀ ∂a/∂x),
         // ∂λ/∂x = Q A'_x - K⁻¹ ∂a/∂x, where Q = K⁻¹ G H⁻¹ and P = H⁻¹ - H⁻¹ Gᵀ Q = ∂v̇/∂τ (∂λ/∂τ = -Q).
         double[] aq = dIdDq.data;

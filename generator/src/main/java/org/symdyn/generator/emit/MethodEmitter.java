@@ -80,7 +80,7 @@ public final class MethodEmitter {
     /**
      * The Java text of an input: an entry of the method parameter of its kind (so a generated method that reads
      * inputs of a kind names that parameter {@code q}, {@code v}, {@code vdot}, {@code tau}, {@code point}, {@code H},
-     * {@code G}, {@code a} or {@code b}), of the instance's {@code parameters} or {@code factors}, or the
+     * {@code G}, {@code a}, {@code b} or {@code lambda}), of the instance's {@code parameters} or {@code factors}, or the
      * {@link Math} call of a sine or cosine (emitted as such with the mathTrig option; otherwise sines and cosines
      * come from {@link SinCosBlock}s over {@link #angle}).
      */
@@ -98,6 +98,7 @@ public final class MethodEmitter {
             case SADDLE_A -> "a[" + k + "]";
             case SADDLE_B -> "b[" + k + "]";
             case FACTOR -> "factors[" + k + "]";
+            case MULTIPLIER -> "lambda[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
             case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "

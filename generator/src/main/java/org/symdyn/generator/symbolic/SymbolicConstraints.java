@@ -1,10 +1,12 @@
 package org.symdyn.generator.symbolic;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.matheclipse.core.expression.F;
 import org.matheclipse.core.interfaces.IExpr;
+import org.matheclipse.core.interfaces.ISymbol;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
@@ -107,5 +109,56 @@ public final class SymbolicConstraints {
             out[r] = g.neg(d.of(velocityErrors[r]));
         }
         return out;
+    }
+
+    /**
+     * The derivatives of the rows ({@link org.symdyn.contract.ConstraintDerivatives}) from their φ, φ̇, G and γ: along
+     * q's tangent direction k, the derivative of every joint input is its time derivative at v = e_k (the time
+     * derivatives are linear in v), so that the direction is the contract's; along v_k, v_k ↦ 1.
+     *
+     * @return {∂a/∂q, ∂a/∂v, ∂φ/∂q, ∂φ̇/∂q} (rows x nv each) with a = G v̇ - γ, and ∂(Gᵀ λ)/∂q (nv x nv) last
+     */
+    public IExpr[][][] derivatives(IExpr[] phi, IExpr[] phidot, IExpr[][] jac, IExpr[] gamma) {
+        int rows = phi.length;
+        IExpr[] vdot = g.inputs(Kind.VDOT, nv);
+        IExpr[] lambda = g.inputs(Kind.MULTIPLIER, rows);
+        IExpr[] a = new IExpr[rows];
+        for (int r = 0; r < rows; r++) {
+            a[r] = g.sub(g.dot(jac[r], vdot), gamma[r]);
+        }
+        IExpr[] force = new IExpr[nv];
+        for (int j = 0; j < nv; j++) {
+            IExpr[] column = new IExpr[rows];
+            for (int r = 0; r < rows; r++) {
+                column[r] = jac[r][j];
+            }
+            force[j] = g.dot(column, lambda);
+        }
+        IExpr[][] dAdq = new IExpr[rows][nv];
+        IExpr[][] dAdv = new IExpr[rows][nv];
+        IExpr[][] dPhi = new IExpr[rows][nv];
+        IExpr[][] dPhidot = new IExpr[rows][nv];
+        IExpr[][] dForce = new IExpr[nv][nv];
+        for (int k = 0; k < nv; k++) {
+            ExpressionGraph.Direction alongV = g.direction(Map.of(g.input(Kind.V, k), F.C1));
+            Map<ISymbol, IExpr> seeds = new HashMap<>();
+            for (Map.Entry<ISymbol, IExpr> e : joints.timeDerivatives().entrySet()) {
+                IExpr seed = alongV.of(e.getValue());
+                if (!seed.isZero()) {
+                    seeds.put(e.getKey(), seed);
+                }
+            }
+            ExpressionGraph.Direction alongQ = g.direction(seeds);
+            for (int r = 0; r < rows; r++) {
+                dAdq[r][k] = alongQ.of(a[r]);
+                dAdv[r][k] = alongV.of(a[r]);
+                dPhi[r][k] = alongQ.of(phi[r]);
+                dPhidot[r][k] = alongQ.of(phidot[r]);
+            }
+            for (int j = 0; j < nv; j++) {
+                dForce[j][k] = alongQ.of(force[j]);
+            }
+        }
+        return new IExpr[][][] {dAdq, dAdv, dPhi, dPhidot, dForce};
     }
 }

@@ -52,7 +52,9 @@ public record SymbolicInput(Kind kind, int index) {
         /** Entry k of the second right-hand side b of a saddle-point system. */
         SADDLE_B("sb"),
         /** Entry k of the factors a generated factorisation keeps between its factorise and solve methods. */
-        FACTOR("fac");
+        FACTOR("fac"),
+        /** Multiplier λ[k] of constraint row k. */
+        MULTIPLIER("lam");
 
         private final String prefix;
 
