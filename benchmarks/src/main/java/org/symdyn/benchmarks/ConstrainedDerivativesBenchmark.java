@@ -29,9 +29,9 @@ import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
  * backend's constrained forward dynamics (direct method) and its unconstrained forward-dynamics derivatives.
  * Models and states are {@link ConstrainedSolverBenchmark}'s: the quadruped sample on its 12 declared contact rows
  * and solo12 with its 12 foot rows declared ({@code solo12Declared}), standing, v = 0, static-equilibrium τ.
- * {@code backend=generated} binds a class generated with derivatives (its ∂τ, H⁻¹, H, C, G, γ); the rows'
- * derivatives are the runtime's in both backends. Set-up refuses to time unless the generated binding's
- * derivatives equal the generic binding's to 1e-9 of each matrix's largest entry. Add {@code -prof gc} for the bytes
+ * {@code backend=generated} binds a class generated with derivatives (its ∂τ, H⁻¹, H, C, G, γ and its rows'
+ * derivatives). Set-up refuses to time unless the generated binding's derivatives equal the generic binding's to
+ * 1e-9 of each matrix's largest entry. Add {@code -prof gc} for the bytes
  * per call (0 expected).
  */
 @State(Scope.Thread)

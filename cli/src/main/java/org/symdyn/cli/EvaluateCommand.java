@@ -69,8 +69,8 @@ import picocli.CommandLine.Parameters;
  *   "dqdd_dq_constrained", "dqdd_dv_constrained", "dqdd_dtau_constrained", "dlambda_dq", "dlambda_dv",
  *   "dlambda_dtau"      only with --derivatives: ∂v̇ (nv rows) and ∂λ (m rows) of the constrained forward
  *                       dynamics above with respect to q (tangent directions), v and tau, nv columns each
- *                       (ConstrainedDynamicsDerivatives); null, with a constraint error, for rows that do not
- *                       provide derivatives (line-on-line) or dependent rows
+ *                       (ConstrainedDynamicsDerivatives); null, with a constraint error, for dependent rows and
+ *                       for line-on-line rows on the generic backend (a generated class differentiates them)
  *   "constraint_errors": [{"keys": [...], "rows": [...], "message": "..."}]
  *                       only when a solve was refused: dependent (redundant) or inconsistent rows, or a singular
  *                       system, at this state; the keys concerned are null, rows names the rows involved

@@ -5,8 +5,10 @@
  * {@link org.symdyn.contract.DynamicsDerivatives} (derivatives, Coriolis matrix, regressor), implemented
  * alike by the generic interpreter ({@link org.symdyn.constraints.GenericModel},
  * {@link org.symdyn.dynamics.GenericDynamics}, {@link org.symdyn.constraints.GenericConstraints}) and by every
- * generated class; and {@link org.symdyn.contract.ConstrainedSystemFactorization}, which only a generated class
- * of a model with constraint rows implements (its own constrained system factorised in straight-line code).
+ * generated class; and {@link org.symdyn.contract.ConstrainedSystemFactorization} and
+ * {@link org.symdyn.contract.ConstraintDerivatives}, which only a generated class of a model with constraint rows
+ * implements (its own constrained system factorised in straight-line code; its rows' derivatives, with the
+ * derivatives option).
  *
  * <h2>Arguments</h2>
  * One policy for both backends, checked at the start of every method before anything is computed or written

@@ -65,7 +65,8 @@ public final class ConstrainedDynamicsDerivatives {
      * @throws IllegalArgumentException      if its dynamics do not implement {@link DynamicsDerivatives} or its set
      *                                       has no model
      * @throws UnsupportedOperationException if a group's rows do not provide derivatives
-     *                                       ({@link ConstraintData#checkRowDerivatives()})
+     *                                       ({@link ConstraintData#checkRowDerivatives()}: line-on-line and custom
+     *                                       rows, unless the model's rows are a generated class's own)
      */
     public ConstrainedDynamicsDerivatives(ConstraintData data) {
         if (!(data.dynamics() instanceof DynamicsDerivatives dd)) {
