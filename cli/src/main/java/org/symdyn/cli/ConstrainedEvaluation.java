@@ -31,8 +31,9 @@ import org.symdyn.solvers.ImpulseSolver;
  *
  * <p>Keys added per state (see {@link EvaluateCommand}); a solve the runtime refuses
  * ({@link ConstraintRankException}: dependent or inconsistent rows; {@link ArithmeticException}: a singular system)
- * leaves its keys {@code null} and is recorded as a {@link Failure}; so do constrained derivatives of rows that do
- * not provide them ({@link UnsupportedOperationException}: line-on-line and custom rows).
+ * leaves its keys {@code null} and is recorded as a {@link Failure}; so do constrained derivatives of rows that
+ * cannot be differentiated ({@link UnsupportedOperationException}: line-on-line rows on the generic backend; a
+ * generated class differentiates its own rows of every kind).
  */
 final class ConstrainedEvaluation {
     /** Tolerance on ‖φ‖₂ of position assembly. */

@@ -109,6 +109,77 @@ class GeneratedConstrainedDerivativesTest {
     }
 
     /**
+     * The quadruped's generated class in other bindings, against the generic binding of the same rows at 50 random
+     * states: with a contact added in code after the model's rows (model rows from the class, the code rows from the
+     * runtime) and Baumgarte on one model group and on the code group; the set built from the class alone (no
+     * Model); and the class generated in the large-model form (shared kinematics passes, looped H).
+     */
+    @Test
+    void otherBindingsOfTheGeneratedRows() throws Exception {
+        Path file = GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
+                "quadruped.urdf")).findFirst().orElseThrow();
+        Model model = UrdfReader.read(file);
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.generated", "QuadrupedMixedDeriv").withDerivatives(true)));
+        ModelFunctions shared = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.generated", "QuadrupedSharedDeriv").withDerivatives(true)
+                        .withKinematics(CodeGenerator.KinematicsForm.SHARED_PASSES)));
+        ConstraintSet.Builder builder = ConstraintSet.builder(model);
+        builder.addContact(0, new double[] {0.1, 0.05, -0.02}, new double[] {0.6, 0, 0.8}, "trunk_touch",
+                ConstraintSet.NO_ID);
+        ConstraintSet mixed = builder.build();
+        ConstraintData genericMixed = mixed.bindGeneric();
+        ConstraintData generatedMixed = mixed.bind(generated);
+        for (ConstraintData d : new ConstraintData[] {genericMixed, generatedMixed}) {
+            d.setBaumgarteCoefficients(1, 3, 5);
+            d.enableBaumgarte(1);
+            d.setBaumgarteCoefficients(mixed.groupCount() - 1, 2, 4);
+            d.enableBaumgarte(mixed.groupCount() - 1);
+        }
+        assertTrue(generatedMixed.needsMotionDerivatives(), "the code row needs the runtime's recursions");
+        compare("quadruped with a code row", model, genericMixed, generatedMixed, 50);
+        ConstraintData alone = ConstraintSet.of(generated).bind(generated);
+        assertFalse(alone.needsMotionDerivatives());
+        compare("quadruped from the class alone", model, ConstraintSet.of(model).bindGeneric(), alone, 50);
+        compare("quadruped, shared passes", model, ConstraintSet.of(model).bindGeneric(),
+                ConstraintSet.of(model).bind(shared), 50);
+    }
+
+    /** The derivatives of two bindings of the same rows at random states, within the class's 1e-9 bar. */
+    private static void compare(String name, Model model, ConstraintData expected, ConstraintData actual, int states) {
+        ConstrainedDynamicsDerivatives a = new ConstrainedDynamicsDerivatives(expected);
+        ConstrainedDynamicsDerivatives b = new ConstrainedDynamicsDerivatives(actual);
+        int nv = model.nv();
+        int m = expected.size();
+        DMatrixRMaj[] x = new DMatrixRMaj[6];
+        DMatrixRMaj[] y = new DMatrixRMaj[6];
+        for (int i = 0; i < 6; i++) {
+            x[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
+            y[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
+        }
+        Random rnd = new Random(name.hashCode());
+        for (int n = 0; n < states; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            a.compute(q, v, tau, x[0], x[1], x[2], x[3], x[4], x[5]);
+            b.compute(q, v, tau, y[0], y[1], y[2], y[3], y[4], y[5]);
+            for (int i = 0; i < 6; i++) {
+                double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(x[i]));
+                double worst = 0;
+                for (int k = 0; k < x[i].data.length; k++) {
+                    double e = Math.abs(x[i].data[k] - y[i].data[k]);
+                    worst = e > worst || Double.isNaN(e) ? e : worst;
+                }
+                WORST.merge("output " + i + " | " + name, worst / scale, Math::max);
+                String what = name + " state " + n + ", output " + i + ": differs by " + worst + " (scale " + scale
+                        + ")";
+                assertTrue(worst <= GeneratedDerivativesTest.TOL * scale, what);
+            }
+        }
+    }
+
+    /**
      * A line-on-line contact (the edge roller: rolling, three rows), which the runtime's rows do not differentiate:
      * the generated class's own row derivatives against Richardson central differences of the constrained forward
      * dynamics of the same binding (q moved along the tangent directions), within 1e-6 of each matrix's largest

@@ -480,7 +480,8 @@ public final class ConstraintData {
      *
      * @throws UnsupportedOperationException if a group's rows do not provide derivatives (see
      *                                       {@link #checkRowDerivatives()})
-     * @throws IllegalArgumentException      for outputs of the wrong shape or motion derivatives of another nv
+     * @throws IllegalArgumentException      for outputs of the wrong shape, or motion derivatives that are null or of
+     *                                       another nv while {@link #needsMotionDerivatives()}
      */
     public void rowDerivatives(double[] q, double[] v, double[] vdot, double[] lambda, MotionDerivatives motion,
             DMatrixRMaj dForceDq, DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
@@ -558,8 +559,8 @@ public final class ConstraintData {
      * loops and couplers do; line-on-line and custom rows do not).
      *
      * @throws UnsupportedOperationException naming the first group that does not, or the model's rows when the data
-     *                                       was bound without a Model or without Kinematics (they are then
-     *                                       evaluated by the bound functions alone)
+     *                                       was bound without a Model or without Kinematics to functions that do
+     *                                       not implement {@link ConstraintDerivatives}
      */
     public void checkRowDerivatives() {
         for (ConstraintGroup group : groups) {

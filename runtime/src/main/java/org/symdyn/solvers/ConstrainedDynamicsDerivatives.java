@@ -62,8 +62,8 @@ public final class ConstrainedDynamicsDerivatives {
     /**
      * Workspaces for a bound data.
      *
-     * @throws IllegalArgumentException      if its dynamics do not implement {@link DynamicsDerivatives} or its set
-     *                                       has no model
+     * @throws IllegalArgumentException      if its dynamics do not implement {@link DynamicsDerivatives}, or its set
+     *                                       has no model while some rows are differentiated by the runtime
      * @throws UnsupportedOperationException if a group's rows do not provide derivatives
      *                                       ({@link ConstraintData#checkRowDerivatives()}: line-on-line and custom
      *                                       rows, unless the model's rows are a generated class's own)

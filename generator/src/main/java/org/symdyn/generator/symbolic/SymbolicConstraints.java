@@ -113,8 +113,10 @@ public final class SymbolicConstraints {
 
     /**
      * The derivatives of the rows ({@link org.symdyn.contract.ConstraintDerivatives}) from their φ, φ̇, G and γ: along
-     * q's tangent direction k, the derivative of every joint input is its time derivative at v = e_k (the time
-     * derivatives are linear in v), so that the direction is the contract's; along v_k, v_k ↦ 1.
+     * q's tangent direction k, the derivative of every joint input is its time derivative at v = e_k, taken as
+     * ∂/∂v_k of it, so that the direction is the contract's; along v_k, v_k ↦ 1. This relies on every time derivative
+     * of {@link SymbolicJoints#timeDerivatives()} being linear and homogeneous in v (q̇ = N(q) v), as every joint
+     * type's is; a joint whose q̇ were not would need its own seeds here.
      *
      * @return {∂a/∂q, ∂a/∂v, ∂φ/∂q, ∂φ̇/∂q} (rows x nv each) with a = G v̇ - γ, and ∂(Gᵀ λ)/∂q (nv x nv) last
      */
