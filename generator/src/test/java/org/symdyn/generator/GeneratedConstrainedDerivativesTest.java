@@ -38,6 +38,8 @@ import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
  */
 class GeneratedConstrainedDerivativesTest {
     private static final Map<String, Double> WORST = new ConcurrentSkipListMap<>();
+    private static final String[] NAMES = {"dvdot/dq", "dvdot/dv", "dvdot/dtau", "dlambda/dq", "dlambda/dv",
+        "dlambda/dtau"};
 
     static Stream<Path> constrainedSamples() throws Exception {
         return GeneratedVsGenericTest.sampleModels().filter(p -> {
@@ -61,51 +63,18 @@ class GeneratedConstrainedDerivativesTest {
         ConstraintSet set = ConstraintSet.of(model);
         ConstraintData genericData = set.bindGeneric();
         ConstraintData generatedData = set.bind(generated);
-        ConstrainedDynamicsDerivatives a = new ConstrainedDynamicsDerivatives(genericData);
-        ConstrainedDynamicsDerivatives b = new ConstrainedDynamicsDerivatives(generatedData);
         assertTrue(generated instanceof ConstraintDerivatives, "the class differentiates its own rows");
         assertFalse(generatedData.needsMotionDerivatives(), "the generated binding uses the class's row derivatives");
-        int nv = model.nv();
-        int m = set.size();
-        DMatrixRMaj[] x = new DMatrixRMaj[6];
-        DMatrixRMaj[] y = new DMatrixRMaj[6];
-        for (int i = 0; i < 6; i++) {
-            x[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
-            y[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
-        }
-        String[] names = {"dvdot/dq", "dvdot/dv", "dvdot/dtau", "dlambda/dq", "dlambda/dv", "dlambda/dtau"};
-        Random rnd = new Random(file.getFileName().toString().hashCode());
         String name = file.getFileName().toString();
-        for (int n = 0; n < GeneratedDerivativesTest.STATES; n++) {
-            if (n == GeneratedDerivativesTest.STATES / 2) {
-                // The second half with Baumgarte stabilisation on every group (the generated class's φ, φ̇ then).
-                for (int g = 0; g < set.groupCount(); g++) {
-                    for (ConstraintData d : new ConstraintData[] {genericData, generatedData}) {
-                        d.setBaumgarteCoefficients(g, 4, 6);
-                        d.enableBaumgarte(g);
-                    }
-                }
-            }
-            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
-            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
-            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
-            a.compute(q, v, tau, x[0], x[1], x[2], x[3], x[4], x[5]);
-            b.compute(q, v, tau, y[0], y[1], y[2], y[3], y[4], y[5]);
-            for (int i = 0; i < 6; i++) {
-                double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(x[i]));
-                double worst = 0;
-                for (int k = 0; k < x[i].data.length; k++) {
-                    double e = Math.abs(x[i].data[k] - y[i].data[k]);
-                    worst = e > worst || Double.isNaN(e) ? e : worst;
-                }
-                WORST.merge(names[i] + " | " + name, worst / scale, Math::max);
-                double w = worst;
-                int state = n;
-                int which = i;
-                assertTrue(worst <= GeneratedDerivativesTest.TOL * scale, () -> name + " state " + state + ": "
-                        + names[which] + " differs by " + w + " (scale " + scale + ")");
+        compare(name, model, genericData, generatedData, GeneratedDerivativesTest.STATES / 2);
+        // The second half with Baumgarte stabilisation on every group (the generated class's φ, φ̇ then).
+        for (int g = 0; g < set.groupCount(); g++) {
+            for (ConstraintData d : new ConstraintData[] {genericData, generatedData}) {
+                d.setBaumgarteCoefficients(g, 4, 6);
+                d.enableBaumgarte(g);
             }
         }
+        compare(name + ", Baumgarte", model, genericData, generatedData, GeneratedDerivativesTest.STATES / 2);
     }
 
     /**
@@ -171,8 +140,8 @@ class GeneratedConstrainedDerivativesTest {
                     double e = Math.abs(x[i].data[k] - y[i].data[k]);
                     worst = e > worst || Double.isNaN(e) ? e : worst;
                 }
-                WORST.merge("output " + i + " | " + name, worst / scale, Math::max);
-                String what = name + " state " + n + ", output " + i + ": differs by " + worst + " (scale " + scale
+                WORST.merge(NAMES[i] + " | " + name, worst / scale, Math::max);
+                String what = name + " state " + n + ": " + NAMES[i] + " differs by " + worst + " (scale " + scale
                         + ")";
                 assertTrue(worst <= GeneratedDerivativesTest.TOL * scale, what);
             }
@@ -207,7 +176,7 @@ class GeneratedConstrainedDerivativesTest {
         for (int i = 0; i < 6; i++) {
             out[i] = new DMatrixRMaj(i < 3 ? nv : m, nv);
         }
-        String[] names = {"dvdot/dq", "dvdot/dv", "dvdot/dtau", "dlambda/dq", "dlambda/dv", "dlambda/dtau"};
+        String[] names = NAMES;
         for (int n = 0; n < 5; n++) {
             double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
             double[] v = GeneratedVsGenericTest.random(rnd, nv, 1);
