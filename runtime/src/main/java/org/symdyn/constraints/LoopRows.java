@@ -290,15 +290,15 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
                     double[] xp = block == 0 ? p.omega() : p.velocity();
                     double[] as = block == 0 ? sm.omegaDot() : sm.acceleration();
                     double[] ap = block == 0 ? p.omegaDot() : p.acceleration();
-                    double[] dxs = v ? (block == 0 ? sm.dRotationDq() : sm.dPositionDq())
+                    double[] dxs = v ? (block == 0 ? sm.dOmegaDv() : sm.dVelocityDv())
                             : (block == 0 ? sm.dOmegaDq() : sm.dVelocityDq());
-                    double[] dxp = v ? (block == 0 ? p.dRotationDq() : p.dPositionDq())
+                    double[] dxp = v ? (block == 0 ? p.dOmegaDv() : p.dVelocityDv())
                             : (block == 0 ? p.dOmegaDq() : p.dVelocityDq());
                     double[] das = v ? (block == 0 ? sm.dOmegaDotDv() : sm.dAccelerationDv())
                             : (block == 0 ? sm.dOmegaDotDq() : sm.dAccelerationDq());
                     double[] dap = v ? (block == 0 ? p.dOmegaDotDv() : p.dAccelerationDv())
                             : (block == 0 ? p.dOmegaDotDq() : p.dAccelerationDq());
-                    double[] dwp = v ? p.dRotationDq() : p.dOmegaDq();
+                    double[] dwp = v ? p.dOmegaDv() : p.dOmegaDq();
                     double[] w = p.omega();
                     for (int i = 0; i < 3; i++) {
                         pos[i] = xs[i] - xp[i];

@@ -53,7 +53,7 @@ public final class MotionDerivatives {
     private long lastStamp;
     private int lastBody;
     private final double[] lastPoint = new double[3];
-    // Applied wrenches: body, point (3), world wrench (6), carrier; and their body forces and composite.
+    // Applied wrenches: body, point (3), components in the body's orientation (6), carrier; their body forces.
     private int wrenchCount;
     private int[] wBody = new int[4];
     private int[] wCarrier = new int[4];
@@ -202,14 +202,14 @@ public final class MotionDerivatives {
         double ua1 = acc[b6 + 4] + dw2 * r0 - dw0 * r2 + w2 * uv0 - w0 * uv2;
         double ua2 = acc[b6 + 5] + dw0 * r1 - dw1 * r0 + w0 * uv1 - w1 * uv0;
         System.arraycopy(rot, 9 * body, out.rotation, 0, 9);
-        rotate(body, r0, r1, r2, out.position, 0);
+        rotate(body, r0, r1, r2, out.position, 0, 1);
         for (int i = 0; i < 3; i++) {
             out.position[i] += pos[3 * body + i];
         }
-        rotate(body, w0, w1, w2, out.omega, 0);
-        rotate(body, uv0, uv1, uv2, out.velocity, 0);
-        rotate(body, dw0, dw1, dw2, out.omegaDot, 0);
-        rotate(body, ua0, ua1, ua2, out.acceleration, 0);
+        rotate(body, w0, w1, w2, out.omega, 0, 1);
+        rotate(body, uv0, uv1, uv2, out.velocity, 0, 1);
+        rotate(body, dw0, dw1, dw2, out.omegaDot, 0, 1);
+        rotate(body, ua0, ua1, ua2, out.acceleration, 0, 1);
         for (int k = 0; k < nv; k++) {
             if (!moves[k * nb + body]) {
                 zeroColumn(out, k);
@@ -217,10 +217,13 @@ public final class MotionDerivatives {
             }
             int o = 6 * (k * nb + body);
             double e0 = eta[o], e1 = eta[o + 1], e2 = eta[o + 2];
-            // Pose: δθ = R η_ω, δp = R (η_v + η_ω × r).
+            // The point's slide in body coordinates, η_v + η_ω × r: its turn and slide are the pose's derivative
+            // along q (δθ = R η_ω, δp = R (η_v + η_ω × r)) and its velocity's along v.
+            double dv0 = eta[o + 3] + e1 * r2 - e2 * r1;
+            double dv1 = eta[o + 4] + e2 * r0 - e0 * r2;
+            double dv2 = eta[o + 5] + e0 * r1 - e1 * r0;
             column(out.dRotationDq, k, body, e0, e1, e2);
-            column(out.dPositionDq, k, body, eta[o + 3] + e1 * r2 - e2 * r1, eta[o + 4] + e2 * r0 - e0 * r2,
-                    eta[o + 5] + e0 * r1 - e1 * r0);
+            column(out.dPositionDq, k, body, dv0, dv1, dv2);
             // Along q: R (δu + η_ω × u).
             double x0 = dqv[o], x1 = dqv[o + 1], x2 = dqv[o + 2];
             column(out.dOmegaDq, k, body, x0 + e1 * w2 - e2 * w1, x1 + e2 * w0 - e0 * w2, x2 + e0 * w1 - e1 * w0);
@@ -237,10 +240,7 @@ public final class MotionDerivatives {
             double da2 = dqa[o + 5] + y0 * r1 - y1 * r0 + x0 * uv1 - x1 * uv0 + w0 * du1 - w1 * du0;
             column(out.dAccelerationDq, k, body, da0 + e1 * ua2 - e2 * ua1, da1 + e2 * ua0 - e0 * ua2,
                     da2 + e0 * ua1 - e1 * ua0);
-            // Along v: δω = η_ω, δv_o = η_v, so δu_v = η_v + η_ω × r; R δu.
-            double dv0 = eta[o + 3] + e1 * r2 - e2 * r1;
-            double dv1 = eta[o + 4] + e2 * r0 - e0 * r2;
-            double dv2 = eta[o + 5] + e0 * r1 - e1 * r0;
+            // Along v: δω = η_ω, δv_o = η_v, so δu_v is the slide above; R δu.
             double z0 = dva[o], z1 = dva[o + 1], z2 = dva[o + 2];
             column(out.dOmegaDotDv, k, body, z0, z1, z2);
             column(out.dAccelerationDv, k, body,
@@ -345,13 +345,9 @@ public final class MotionDerivatives {
                     continue;
                 }
                 transposeRotate(b, t3a, 0, t3c, 0);
-                // δ[τ'; f'] = -[δθ × τ'; δθ × f'], then at the origin as a body force.
-                cross(t3c, 0, wLocal, 6 * e, t3d);
-                cross(t3c, 0, wLocal, 6 * e + 3, t3e);
-                for (int i = 0; i < 3; i++) {
-                    t3d[i] = -t3d[i];
-                    t3e[i] = -t3e[i];
-                }
+                // δ[τ'; f'] = -[δθ × τ'; δθ × f'] = [τ' × δθ; f' × δθ], then at the origin as a body force.
+                cross(wLocal, 6 * e, t3c, 0, t3d);
+                cross(wLocal, 6 * e + 3, t3c, 0, t3e);
                 addBodyForce(b, e, t3d, 0, t3e, 0, df);
                 rec.activate(b);
             }
@@ -375,22 +371,20 @@ public final class MotionDerivatives {
     /** R_b η_b,ω of direction k: body b's turn, world coordinates (zero off the direction's subtree). */
     private void worldTurn(int k, int b, double[] out) {
         int o = 6 * (k * nb + b);
-        rotate(b, eta[o], eta[o + 1], eta[o + 2], out, 0);
+        rotate(b, eta[o], eta[o + 1], eta[o + 2], out, 0, 1);
     }
 
+    /** Column k of a 3 x nv derivative array m = R_b x. */
     private void column(double[] m, int k, int b, double x0, double x1, double x2) {
-        double[] r = rot;
-        int o = 9 * b;
-        m[k] = r[o] * x0 + r[o + 1] * x1 + r[o + 2] * x2;
-        m[nv + k] = r[o + 3] * x0 + r[o + 4] * x1 + r[o + 5] * x2;
-        m[2 * nv + k] = r[o + 6] * x0 + r[o + 7] * x1 + r[o + 8] * x2;
+        rotate(b, x0, x1, x2, m, k, nv);
     }
 
-    private void rotate(int b, double x0, double x1, double x2, double[] out, int oo) {
+    /** out[oo], out[oo + stride], out[oo + 2 stride] = R_b x. */
+    private void rotate(int b, double x0, double x1, double x2, double[] out, int oo, int stride) {
         int o = 9 * b;
         out[oo] = rot[o] * x0 + rot[o + 1] * x1 + rot[o + 2] * x2;
-        out[oo + 1] = rot[o + 3] * x0 + rot[o + 4] * x1 + rot[o + 5] * x2;
-        out[oo + 2] = rot[o + 6] * x0 + rot[o + 7] * x1 + rot[o + 8] * x2;
+        out[oo + stride] = rot[o + 3] * x0 + rot[o + 4] * x1 + rot[o + 5] * x2;
+        out[oo + 2 * stride] = rot[o + 6] * x0 + rot[o + 7] * x1 + rot[o + 8] * x2;
     }
 
     private void transposeRotate(int b, double[] x, int xo, double[] out, int oo) {

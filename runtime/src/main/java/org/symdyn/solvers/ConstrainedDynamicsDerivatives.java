@@ -160,12 +160,10 @@ public final class ConstrainedDynamicsDerivatives {
         double[] hi = hInv.data;
         double[] g = data.G().data;
         double[] p = dvdotDtau.data;
-        if (m == 0) {
-            System.arraycopy(hi, 0, p, 0, nv * nv);
-        } else {
+        System.arraycopy(hi, 0, p, 0, nv * nv);
+        if (m > 0) {
             factorSchurComplement(hi, g);
             // P = H⁻¹ - (G H⁻¹)ᵀ Q.
-            System.arraycopy(hi, 0, p, 0, nv * nv);
             SmallDense.multiply(-1, gh, true, qm, 1, p, nv, m, nv);
             for (int i = 0; i < m * nv; i++) {
                 dlambdaDtau.data[i] = -qm[i];
