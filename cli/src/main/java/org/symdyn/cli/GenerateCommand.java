@@ -208,6 +208,11 @@ final class GenerateCommand implements CliCommand {
      * {@link org.symdyn.contract.DynamicsDerivatives}.
      */
     static Object compileInstance(Model model, boolean derivatives) throws CliException {
+        // A model too large for a class is the user's to know about, at its root link, as the pipeline says it.
+        String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
+        if (tooLarge != null) {
+            throw CliException.badInput(model.body(0).location() + " " + tooLarge);
+        }
         CodeGenerator.GeneratedClass gen;
         try {
             gen = new CodeGenerator().generate(model,
@@ -216,7 +221,13 @@ final class GenerateCommand implements CliCommand {
         } catch (UnsupportedOperationException e) {
             throw CliException.badInput(e.getMessage());
         }
-        Class<?> type = InProcessCompiler.compile(gen).type();
+        Class<?> type;
+        try {
+            type = InProcessCompiler.compile(gen).type();
+        } catch (InProcessCompiler.LimitException e) {
+            throw CliException.badInput(model.body(0).location() + " " + e.getMessage()
+                    + ": the model is too large for the generated backend; use --backend generic");
+        }
         try {
             return type.getConstructor().newInstance();
         } catch (ReflectiveOperationException e) {

@@ -133,6 +133,39 @@ class EvaluateDerivativesTest {
         }
     }
 
+    @Test
+    void aModelTooLargeForGeneratedDerivativesIsRefusedAtItsRootLinkOnBothCommands() throws Exception {
+        // A 45-link chain: derivative size 45 * (1 + ... + 45) = 46,575, past the generator's bound of 40,000.
+        StringBuilder urdf = new StringBuilder("<robot name=\"long\">\n<link name=\"world\"/>\n");
+        for (int i = 0; i < 45; i++) {
+            urdf.append("<link name=\"l").append(i).append("\"><inertial><origin xyz=\"0 0 0.1\"/><mass value=\"1\"/>")
+                    .append("<inertia ixx=\"0.01\" iyy=\"0.01\" izz=\"0.01\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/>")
+                    .append("</inertial></link>\n<joint name=\"j").append(i).append("\" type=\"continuous\"><parent link=\"")
+                    .append(i == 0 ? "world" : "l" + (i - 1)).append("\"/><child link=\"l").append(i)
+                    .append("\"/><origin xyz=\"0 0 0.2\"/><axis xyz=\"0 1 0\"/></joint>\n");
+        }
+        Path model = dir.resolve("long.urdf");
+        Files.writeString(model, urdf.append("</robot>\n").toString());
+        Path states = states(UrdfReader.read(model), new Random(45));
+        String expected = model + ":[3,1] the derivatives option is for models up to a derivative size of 40,000";
+
+        SymDynCliTest.Result generate = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("out")
+                .toString(), "-p", "x", "--derivatives");
+        assertEquals(2, generate.exitCode(), generate.err());
+        assertTrue(generate.err().startsWith(expected) && generate.err().contains("46,575"), generate.err());
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+
+        SymDynCliTest.Result evaluate = SymDynCliTest.run("evaluate", model.toString(), "--states",
+                states.toString(), "--backend", "generated", "--derivatives");
+        assertEquals(2, evaluate.exitCode(), evaluate.err());
+        assertTrue(evaluate.err().startsWith(expected), evaluate.err());
+        // The generic backend has them at any size.
+        SymDynCliTest.Result generic = SymDynCliTest.run("evaluate", model.toString(), "--states",
+                states.toString(), "--derivatives");
+        assertEquals(0, generic.exitCode(), generic.err());
+        assertEquals(45, ((ArrayValue) first(generic).get("dtau_dq")).size());
+    }
+
     private void check(String file) throws Exception {
         Path model = Path.of("..", "samples", "src", "main", "symdyn", file);
         Model m = UrdfReader.read(model);

@@ -145,6 +145,48 @@ public final class CodeGenerator {
         return work;
     }
 
+    /**
+     * Past this {@link #derivativesWork} the derivatives option is refused ({@link #derivativesProblem}): their
+     * unrolled code grows with it (∂v̇ is nv solves of the factorised H, ∂τ and the Coriolis matrix nv² entries).
+     * Measured with {@code symdyn generate --derivatives}, fresh JVM: romeo_small floating (12,358) 24 s; a 30-link
+     * chain (13,950) 29 s and 2.2 GB; a 40-link chain (32,800) 54 s and 3.7 GB; a 71-dof humanoid with hands
+     * (65,462) 73 s and 3.3 GB; a 51-link chain (67,626) failed after 2 minutes and 5.4 GB and a 60-link chain
+     * (109,800) after 3, each class over the class file's 65,535 constants. Where the limit falls depends on how many
+     * distinct constants the model has, so the bound stays where every measured model generated.
+     */
+    public static final long MAX_DERIVATIVES_WORK = 40_000;
+
+    /** nv · Σ_k (|ancestors(k)| + 1) over the dof tree: the size of the generated derivatives' solves. */
+    public static long derivativesWork(Model model) {
+        int[] lambda = model.dofParents();
+        long path = 0;
+        for (int k = 0; k < lambda.length; k++) {
+            path++;
+            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+                path++;
+            }
+        }
+        return path * lambda.length;
+    }
+
+    /**
+     * Why the derivatives option cannot be given for {@code model}, or null when it can: past
+     * {@link #MAX_DERIVATIVES_WORK} the generated derivatives would not fit a class (or take minutes and gigabytes),
+     * and the runtime's analytical {@code DynamicsDerivatives} ({@code GenericDynamics}) serve any size.
+     */
+    public static String derivativesProblem(Model model) {
+        long work = derivativesWork(model);
+        if (work <= MAX_DERIVATIVES_WORK) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "the derivatives option is for models up to a derivative size of"
+                + " %,d (nv times the number of dofs on the path from each dof to the root, summed); this model's is"
+                + " %,d (%d dof):"
+                + " its unrolled derivatives would not fit a Java class. Generate it without the option and take the"
+                + " derivatives from GenericDynamics, whose analytical DynamicsDerivatives serve any size",
+                MAX_DERIVATIVES_WORK, work, model.nv());
+    }
+
     /** Largest model (dof) for which {@link Options#closedForm()} writes the equations. */
     public static final int CLOSED_FORM_MAX_DOF = 4;
     /** Time limit of the simplification of one closed-form entry, in seconds. */
@@ -196,10 +238,16 @@ public final class CodeGenerator {
     /**
      * Generates the class for {@code model}.
      *
-     * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math)
+     * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math), or
+     *                                  with the derivatives option, if the model is too large for them
+     *                                  ({@link #derivativesProblem})
      * @throws UnsupportedOperationException if the model has a constraint the generator cannot derive
      */
     public GeneratedClass generate(Model model, Options options) {
+        String tooLarge = options.derivatives() ? derivativesProblem(model) : null;
+        if (tooLarge != null) {
+            throw new IllegalArgumentException(tooLarge);
+        }
         if (RESERVED_NAMES.contains(options.className())) {
             throw new IllegalArgumentException("class name '" + options.className() + "' would hide java.lang."
                     + options.className() + ", which the generated code uses: choose another name");

@@ -32,14 +32,16 @@ import org.symdyn.model.urdf.UrdfReader;
  * <ol>
  * <li><b>Read</b> every model to generate. Every problem of every bad model is collected: the reader's diagnostics,
  * a file that is missing, a directory or given twice, a derived class name that cannot name a class, a constraint
- * the generator cannot derive ({@link SymbolicConstraints#requireSupported}). Each model's class is
+ * the generator cannot derive ({@link SymbolicConstraints#requireSupported}), a model too large for the derivatives
+ * option ({@link CodeGenerator#derivativesProblem}). Each model's class is
  * {@link ModelInput#className()} or derived from the robot name ({@link CodeGenerator#defaultClassName}).</li>
  * <li><b>Check</b> that no two models (also those {@linkplain ModelInput#upToDate up to date}, which are not read)
  * give the same class or classes whose names differ only in case (they would overwrite each other on a
  * case-insensitive file system), then the caller's {@linkplain Builder#check own check}.</li>
  * <li><b>Generate and compile</b> each class in memory ({@link InProcessCompiler}), so that a source that does not
  * compile or has a method over HotSpot's 8000-byte limit is never written: that is a generator bug, thrown as an
- * {@link IllegalStateException}, not a problem of the model.</li>
+ * {@link IllegalStateException}, not a problem of the model. A class over a limit of the class-file format (javac's
+ * "too many constants") is a problem of the model: too large for the options it is generated with.</li>
  * <li><b>Write</b>, only when there is no problem at all, every source to
  * {@code outputDirectory/<package path>/<Class>.java} (unless the file already holds those bytes).</li>
  * </ol>
@@ -383,6 +385,11 @@ public final class GenerationPipeline {
             InProcessCompiler.Compiled compiled;
             try {
                 compiled = InProcessCompiler.compile(generated);
+            } catch (InProcessCompiler.LimitException x) {
+                problems.add(Problem.of(e.input, x.getMessage() + ": the model is too large to generate"
+                        + (derivatives ? " with the derivatives option; generate it without the option and take"
+                                + " the derivatives from GenericDynamics" : "")));
+                continue;
             } catch (IllegalStateException x) {
                 throw new IllegalStateException("generator bug on " + e.input.name() + ": " + x.getMessage(), x);
             }
@@ -452,6 +459,11 @@ public final class GenerationPipeline {
             SymbolicConstraints.requireSupported(model);
         } catch (UnsupportedOperationException x) {
             problems.add(located(in, x.getMessage()));
+        }
+        String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
+        if (tooLarge != null) {
+            // At the root link: the size is the whole tree's.
+            problems.add(new Problem(in, Diagnostic.error(model.body(0).location(), tooLarge)));
         }
         return problems;
     }

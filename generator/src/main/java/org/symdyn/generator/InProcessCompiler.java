@@ -29,6 +29,17 @@ public final class InProcessCompiler {
     private InProcessCompiler() {
     }
 
+    /**
+     * The generated class is correct Java but over a limit of the class-file format (65,535 constants, 64 KB of code
+     * per method): the model is too large for the options it was generated with, which the caller reports as a
+     * problem of that model, not as a generator bug.
+     */
+    public static final class LimitException extends IllegalStateException {
+        LimitException(String message) {
+            super(message);
+        }
+    }
+
     /** A compiled class: the loaded class and its bytecode size per method. */
     public record Compiled(Class<?> type, Map<String, Integer> methodSizes) {
     }
@@ -37,7 +48,8 @@ public final class InProcessCompiler {
      * Compiles {@code generated} against the current class path and loads it in a fresh class loader.
      *
      * @throws IllegalStateException if no compiler is available (a JRE without javax.tools), compilation fails
-     *                               (with javac's messages), or a method exceeds {@link MethodSizes#HUGE_METHOD_LIMIT}
+     *                               (with javac's messages), or a method exceeds {@link MethodSizes#HUGE_METHOD_LIMIT};
+     *                               a {@link LimitException} if the class is over a limit of the class-file format
      */
     public static Compiled compile(CodeGenerator.GeneratedClass generated) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -72,6 +84,13 @@ public final class InProcessCompiler {
                 + File.pathSeparator + classPathOf(org.ejml.data.DMatrixRMaj.class), "-proc:none", "-g:none"));
         boolean ok = javac.getTask(null, files, diagnostics, options, null, List.of(source)).call();
         if (!ok) {
+            for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+                if (d.getKind() == Diagnostic.Kind.ERROR && d.getCode() != null
+                        && d.getCode().startsWith("compiler.err.limit.")) {
+                    throw new LimitException("generated class " + generated.qualifiedName() + " is over a limit of"
+                            + " Java class files (javac: " + d.getMessage(java.util.Locale.ROOT) + ")");
+                }
+            }
             StringBuilder msg = new StringBuilder("generated class " + generated.qualifiedName()
                     + " does not compile:");
             for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {

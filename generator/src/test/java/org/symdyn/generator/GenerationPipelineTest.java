@@ -2,6 +2,7 @@ package org.symdyn.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -241,6 +242,64 @@ class GenerationPipelineTest {
         assertTrue(derived.contains("public void inverseDynamicsDerivatives("), "has inverseDynamicsDerivatives");
         assertTrue(on.generated().operations().containsKey("forward_dynamics_derivatives"));
         assertFalse(off.generated().operations().containsKey("forward_dynamics_derivatives"));
+    }
+
+    /** A URDF chain of n revolute links from a world link; the first link is declared on line 2. */
+    private Path chainFile(String file, int n) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("<robot name=\"chain" + n + "\"><link name=\"world\"/>");
+        String[] axes = {"0 0 1", "0 1 0", "1 0 0"};
+        for (int i = 0; i < n; i++) {
+            lines.add("  <link name=\"l" + i + "\"><inertial><origin xyz=\"0.01 0.02 0.15\"/><mass value=\"" + (1 + 0.02 * i)
+                    + "\"/><inertia ixx=\"0.02\" ixy=\"0.001\" ixz=\"-0.002\" iyy=\"0.03\" iyz=\"0.0015\" izz=\"0.025\"/>"
+                    + "</inertial></link>");
+            lines.add("  <joint name=\"j" + i + "\" type=\"revolute\"><parent link=\"" + (i == 0 ? "world" : "l" + (i - 1))
+                    + "\"/><child link=\"l" + i + "\"/><origin xyz=\"0.02 0.01 0.3\" rpy=\"0.1 0 0\"/><axis xyz=\""
+                    + axes[i % 3] + "\"/><limit effort=\"10\" velocity=\"1\" lower=\"-3\" upper=\"3\"/></joint>");
+        }
+        lines.add("</robot>");
+        return write(file, lines.toArray(new String[0]));
+    }
+
+    @Test
+    void aModelTooLargeForTheDerivativesIsAProblemAtItsRootLinkBeforeAnythingIsDerived() throws Exception {
+        Path chain = chainFile("chain60.urdf", 60);
+        Model model = GenerationPipeline.readModel(chain, false, false);
+        // nv times the number of dofs on each dof's path to the root: 60 * (1 + 2 + ... + 60).
+        assertEquals(60L * 60 * 61 / 2, CodeGenerator.derivativesWork(model));
+        String why = CodeGenerator.derivativesProblem(model);
+        assertTrue(why != null && why.contains("109,800") && why.contains("GenericDynamics"), why);
+
+        long t0 = System.nanoTime();
+        GenerationPipeline.Result r = pipeline().derivatives(true).build().run(List.of(input(chain)));
+        assertTrue((System.nanoTime() - t0) / 1e9 < 30, "refused before anything is derived");
+        assertEquals(List.of(chain + ":[2,3] " + why), r.problems().stream().map(Object::toString).toList());
+        assertEquals(List.of(), r.outputs());
+        assertEquals(List.of(), written());
+        // The generator refuses it too, when called directly.
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> new CodeGenerator()
+                .generate(model, new CodeGenerator.Options("gen", "Chain60Dynamics").withDerivatives(true)));
+        assertEquals(why, x.getMessage());
+        // The bound admits every shared model and sample: the largest, romeo_small with a floating base, is at
+        // 12,358; a 40-link chain (32,800) generates with derivatives in about a minute.
+        assertNull(CodeGenerator.derivativesProblem(GenerationPipeline.readModel(chainFile("chain40.urdf", 40), false,
+                false)));
+    }
+
+    @Test
+    void aClassOverAClassFileLimitIsALimitExceptionNotABug() {
+        StringBuilder src = new StringBuilder("package gen; public final class Big { public static double f(int i) {"
+                + " double[] a = {");
+        for (int i = 0; i < 40_000; i++) {
+            src.append(i == 0 ? "" : ", ").append(1.0 + i / 65536.0);
+        }
+        src.append("}; return a[i]; } }");
+        CodeGenerator.GeneratedClass big = new CodeGenerator.GeneratedClass("gen", "Big", src.toString(), 0, 0,
+                Map.of(), Map.of());
+        InProcessCompiler.LimitException x = assertThrows(InProcessCompiler.LimitException.class,
+                () -> InProcessCompiler.compile(big));
+        assertTrue(x.getMessage().startsWith("generated class gen.Big is over a limit of Java class files (javac: "),
+                x.getMessage());
     }
 
     @Test
