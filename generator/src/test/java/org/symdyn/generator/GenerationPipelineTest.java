@@ -287,22 +287,6 @@ class GenerationPipelineTest {
     }
 
     @Test
-    void aClassOverAClassFileLimitIsALimitExceptionNotABug() {
-        StringBuilder src = new StringBuilder("package gen; public final class Big { public static double f(int i) {"
-                + " double[] a = {");
-        for (int i = 0; i < 40_000; i++) {
-            src.append(i == 0 ? "" : ", ").append(1.0 + i / 65536.0);
-        }
-        src.append("}; return a[i]; } }");
-        CodeGenerator.GeneratedClass big = new CodeGenerator.GeneratedClass("gen", "Big", src.toString(), 0, 0,
-                Map.of(), Map.of());
-        InProcessCompiler.LimitException x = assertThrows(InProcessCompiler.LimitException.class,
-                () -> InProcessCompiler.compile(big));
-        assertTrue(x.getMessage().startsWith("generated class gen.Big is over a limit of Java class files (javac: "),
-                x.getMessage());
-    }
-
-    @Test
     void readModelLocatesFileProblems() throws Exception {
         Model m = GenerationPipeline.readModel(pendulum("p.urdf", "p", 1), false, false);
         assertEquals(1, m.nv());
