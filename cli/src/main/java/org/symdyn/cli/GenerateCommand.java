@@ -60,7 +60,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "generate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Write one Java dynamics class per model.",
         description = {"Derives each model's dynamics symbolically and writes its class to"
-                + " DIR/<package path>/<Class>.java, compiled in memory first. All or nothing: every"
+                + " DIR/<package path>/<Class>.java, compiled first. All or nothing: every"
                 + " bad model is reported, and then nothing is written. One summary line per model, or with"
                 + " --report a JSON report (per model: model, class, nq, nv, generation_ms, operations {mul, add,"
                 + " trig} per method, max_method_bytes) and nothing on standard output."},
@@ -193,7 +193,7 @@ final class GenerateCommand implements CliCommand {
     }
 
     /**
-     * Generates and compiles the class of {@code model} in memory and returns an instance, for
+     * Generates and compiles the class of {@code model} in process and returns an instance, for
      * {@code evaluate --backend generated}.
      *
      * @throws CliException the generator's refusal of the model, {@code path:[line,col] message} (exit code 2)
@@ -208,7 +208,7 @@ final class GenerateCommand implements CliCommand {
      * {@link org.symdyn.contract.DynamicsDerivatives}.
      */
     static Object compileInstance(Model model, boolean derivatives) throws CliException {
-        // A model too large for a class is the user's to know about, at its root link, as the pipeline says it.
+        // A model too large for a class is the user's to know about, at its first body's link, as the pipeline says it.
         String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
         if (tooLarge != null) {
             throw CliException.badInput(model.body(0).location() + " " + tooLarge);

@@ -38,7 +38,7 @@ import org.symdyn.model.urdf.UrdfReader;
  * <li><b>Check</b> that no two models (also those {@linkplain ModelInput#upToDate up to date}, which are not read)
  * give the same class or classes whose names differ only in case (they would overwrite each other on a
  * case-insensitive file system), then the caller's {@linkplain Builder#check own check}.</li>
- * <li><b>Generate and compile</b> each class in memory ({@link InProcessCompiler}), so that a source that does not
+ * <li><b>Generate and compile</b> each class in process ({@link InProcessCompiler}), so that a source that does not
  * compile or has a method over HotSpot's 8000-byte limit is never written: that is a generator bug, thrown as an
  * {@link IllegalStateException}, not a problem of the model. A class over a limit of the class-file format (javac's
  * "too many constants") is a problem of the model: too large for the options it is generated with.</li>
@@ -360,7 +360,7 @@ public final class GenerationPipeline {
             return new Result(List.of(), warnings, problems);
         }
 
-        // 3. generate and compile-check each class in memory
+        // 3. generate and compile-check each class in process
         List<Output> outputs = new ArrayList<>();
         Path packageDir = outputDirectory == null ? null : outputDirectory.resolve(packageName.replace('.', '/'));
         for (Entry e : entries) {
@@ -386,9 +386,10 @@ public final class GenerationPipeline {
             try {
                 compiled = InProcessCompiler.compile(generated);
             } catch (InProcessCompiler.LimitException x) {
-                problems.add(Problem.of(e.input, x.getMessage() + ": the model is too large to generate"
-                        + (derivatives ? " with the derivatives option; generate it without the option and take"
-                                + " the derivatives from GenericDynamics" : "")));
+                problems.add(new Problem(e.input, Diagnostic.error(e.model.body(0).location(), x.getMessage()
+                        + ": the model is too large to generate" + (derivatives ? " with the derivatives option;"
+                                + " generate it without the option and take the derivatives from GenericDynamics"
+                                : ""))));
                 continue;
             } catch (IllegalStateException x) {
                 throw new IllegalStateException("generator bug on " + e.input.name() + ": " + x.getMessage(), x);
@@ -462,7 +463,7 @@ public final class GenerationPipeline {
         }
         String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
         if (tooLarge != null) {
-            // At the root link: the size is the whole tree's.
+            // At the first body's link (the tree's root; a fixed world link is not a body): the size is the tree's.
             problems.add(new Problem(in, Diagnostic.error(model.body(0).location(), tooLarge)));
         }
         return problems;

@@ -27,7 +27,8 @@ import org.symdyn.generator.emit.MethodSizes;
 
 /**
  * Compiles generated sources with the JDK's javac and loads them, for users without a build step: generate, compile
- * and instantiate a model's class at run time (the class files are never written where the user sees them). Every method's bytecode size is checked against HotSpot's
+ * and instantiate a model's class at run time. The class files go to a private temporary directory, deleted at once,
+ * or stay in memory. Every method's bytecode size is checked against HotSpot's
  * limit after compilation.
  */
 public final class InProcessCompiler {
@@ -35,9 +36,10 @@ public final class InProcessCompiler {
     }
 
     /**
-     * The generated class is correct Java but over a limit of the class-file format (65,535 constants, 64 KB of code
-     * per method): the model is too large for the options it was generated with, which the caller reports as a
-     * problem of that model, not as a generator bug.
+     * The generated class is correct Java but has more constants than a class file holds (65,535): the model is too
+     * large for the options it was generated with, which the caller reports as a problem of that model, not as a
+     * generator bug. (A method over 64 KB of code cannot come from a model: the emitter splits methods far below it,
+     * so javac's "code too large" stays a generator bug.)
      */
     public static final class LimitException extends IllegalStateException {
         LimitException(String message) {
@@ -55,12 +57,13 @@ public final class InProcessCompiler {
      * <p>javac runs through its command-line entry on a private temporary directory (deleted afterwards): through
      * javax.tools' task API it keeps every tree node's end position and every comment, which made it a third slower
      * on large classes (romeo_small's, first compilation in a JVM: 7.5 to 5.7 s; with the derivatives 14.3 to 9.5
-     * s). A class that does not compile there, or a temporary directory that cannot be used, is compiled again in
-     * memory through the task API, whose diagnostics say what is wrong.
+     * s). A class that does not compile there (but for too many constants, reported at once), a temporary directory
+     * that cannot be used, or {@code JDK_JAVAC_OPTIONS} set (which only the command-line entry reads) send it to the
+     * task API in memory, whose diagnostics say what is wrong.
      *
      * @throws IllegalStateException if no compiler is available (a JRE without javax.tools), compilation fails
      *                               (with javac's messages), or a method exceeds {@link MethodSizes#HUGE_METHOD_LIMIT};
-     *                               a {@link LimitException} if the class is over a limit of the class-file format
+     *                               a {@link LimitException} if the class has more constants than a class file holds
      */
     public static Compiled compile(CodeGenerator.GeneratedClass generated) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -70,22 +73,33 @@ public final class InProcessCompiler {
         List<String> options = List.of("-classpath", System.getProperty("java.class.path")
                 + File.pathSeparator + classPathOf(org.symdyn.contract.Dynamics.class)
                 + File.pathSeparator + classPathOf(org.ejml.data.DMatrixRMaj.class), "-proc:none", "-g:none");
-        Map<String, byte[]> bytes = compileInTemporaryDirectory(javac, generated, options);
+        // The command-line entry also reads JDK_JAVAC_OPTIONS, which the task API ignores: with it set, only the task
+        // API gives the same class files on every machine.
+        Map<String, byte[]> bytes = System.getenv(JAVAC_OPTIONS_VARIABLE) != null ? null
+                : compileInTemporaryDirectory(javac, generated, options, null);
         if (bytes == null) {
             bytes = compileInMemory(javac, generated, options);
         }
         return load(generated, bytes);
     }
 
+    /** The environment variable whose options javac's command-line entry adds to every compilation. */
+    static final String JAVAC_OPTIONS_VARIABLE = "JDK_JAVAC_OPTIONS";
+
     /**
-     * The class files of {@code generated} compiled by javac's command-line entry in a new temporary directory, or
-     * null if it did not compile or the directory could not be used.
+     * The class files of {@code generated} compiled by javac's command-line entry in a new temporary directory (under
+     * {@code parent}, or the system's when null), deleted afterwards; null if it did not compile for another reason
+     * than a class-file limit, or the directory could not be used (the caller then compiles in memory, whose
+     * diagnostics say why).
+     *
+     * @throws LimitException if the class has more constants than a class file holds
      */
-    static Map<String, byte[]> compileInTemporaryDirectory(JavaCompiler javac,
-            CodeGenerator.GeneratedClass generated, List<String> options) {
+    static Map<String, byte[]> compileInTemporaryDirectory(JavaCompiler javac, CodeGenerator.GeneratedClass generated,
+            List<String> options, Path parent) {
         Path dir;
         try {
-            dir = Files.createTempDirectory("symdyn-javac-");
+            dir = parent == null ? Files.createTempDirectory("symdyn-javac-")
+                    : Files.createTempDirectory(parent, "symdyn-javac-");
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -96,9 +110,15 @@ public final class InProcessCompiler {
             Files.createDirectories(classes);
             Files.writeString(source, generated.source(), StandardCharsets.UTF_8);
             List<String> args = new ArrayList<>(options);
-            args.addAll(List.of("-encoding", "UTF-8", "-d", classes.toString(), source.toString()));
+            // Raw diagnostics name their key (compiler.err.limit.pool) whatever the locale.
+            args.addAll(List.of("-XDrawDiagnostics", "-encoding", "UTF-8", "-d", classes.toString(),
+                    source.toString()));
             ByteArrayOutputStream messages = new ByteArrayOutputStream();
             if (javac.run(null, messages, messages, args.toArray(new String[0])) != 0) {
+                // A class this large took javac long: say so now rather than compile it a second time.
+                if (messages.toString(StandardCharsets.UTF_8).contains(CONSTANT_POOL_LIMIT)) {
+                    throw tooManyConstants(generated);
+                }
                 return null;
             }
             Map<String, byte[]> bytes = new HashMap<>();
@@ -111,11 +131,19 @@ public final class InProcessCompiler {
                 }
             }
             return bytes.containsKey(generated.qualifiedName()) ? bytes : null;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
             return null;
         } finally {
             deleteQuietly(dir);
         }
+    }
+
+    /** javac's key for a class with more than 65,535 constants. */
+    private static final String CONSTANT_POOL_LIMIT = "compiler.err.limit.pool";
+
+    private static LimitException tooManyConstants(CodeGenerator.GeneratedClass generated) {
+        return new LimitException("generated class " + generated.qualifiedName() + " has more constants than a Java"
+                + " class file holds (65,535)");
     }
 
     private static void deleteQuietly(Path dir) {
@@ -163,9 +191,8 @@ public final class InProcessCompiler {
         if (!ok) {
             for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
                 if (d.getKind() == Diagnostic.Kind.ERROR && d.getCode() != null
-                        && d.getCode().startsWith("compiler.err.limit.")) {
-                    throw new LimitException("generated class " + generated.qualifiedName() + " is over a limit of"
-                            + " Java class files (javac: " + d.getMessage(java.util.Locale.ROOT) + ")");
+                        && d.getCode().startsWith(CONSTANT_POOL_LIMIT)) {
+                    throw tooManyConstants(generated);
                 }
             }
             StringBuilder msg = new StringBuilder("generated class " + generated.qualifiedName()
