@@ -208,11 +208,6 @@ final class GenerateCommand implements CliCommand {
      * {@link org.symdyn.contract.DynamicsDerivatives}.
      */
     static Object compileInstance(Model model, boolean derivatives) throws CliException {
-        // A model too large for a class is the user's to know about, at its first body's link, as the pipeline says it.
-        String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
-        if (tooLarge != null) {
-            throw CliException.badInput(model.body(0).location() + " " + tooLarge);
-        }
         CodeGenerator.GeneratedClass gen;
         try {
             gen = new CodeGenerator().generate(model,

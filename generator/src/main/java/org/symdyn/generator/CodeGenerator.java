@@ -136,13 +136,19 @@ public final class CodeGenerator {
         int[] lambda = model.dofParents();
         long work = 0;
         for (int k = 0; k < lambda.length; k++) {
-            long a = 0;
-            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-                a++;
-            }
+            long a = ancestors(lambda, k);
             work += a * a;
         }
         return work;
+    }
+
+    /** The number of λ-ancestors of dof k in the dof tree {@code lambda} ({@link Model#dofParents()}). */
+    private static int ancestors(int[] lambda, int k) {
+        int a = 0;
+        for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+            a++;
+        }
+        return a;
     }
 
     /**
@@ -161,10 +167,7 @@ public final class CodeGenerator {
         int[] lambda = model.dofParents();
         long path = 0;
         for (int k = 0; k < lambda.length; k++) {
-            path++;
-            for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-                path++;
-            }
+            path += ancestors(lambda, k) + 1;
         }
         return path * lambda.length;
     }
@@ -185,6 +188,18 @@ public final class CodeGenerator {
                 + " its unrolled derivatives would not fit a Java class. Generate it without the option and take the"
                 + " derivatives from GenericDynamics, whose analytical DynamicsDerivatives serve any size",
                 MAX_DERIVATIVES_WORK, work, model.nv());
+    }
+
+    /**
+     * Refuses the derivatives option for a model past {@link #MAX_DERIVATIVES_WORK}, as the generator refuses what it
+     * cannot derive: an {@link UnsupportedOperationException} whose message is {@link #derivativesProblem} located at
+     * the first body's link (the tree's root; the size is the whole tree's).
+     */
+    static void requireDerivativesFit(Model model) {
+        String why = derivativesProblem(model);
+        if (why != null) {
+            throw new UnsupportedOperationException(model.body(0).location() + " " + why);
+        }
     }
 
     /** Largest model (dof) for which {@link Options#closedForm()} writes the equations. */
@@ -238,15 +253,14 @@ public final class CodeGenerator {
     /**
      * Generates the class for {@code model}.
      *
-     * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math), or
-     *                                  with the derivatives option, if the model is too large for them
-     *                                  ({@link #derivativesProblem})
-     * @throws UnsupportedOperationException if the model has a constraint the generator cannot derive
+     * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math)
+     * @throws UnsupportedOperationException if the model has a constraint the generator cannot derive, or, with the
+     *                                       derivatives option, is too large for them ({@link #derivativesProblem},
+     *                                       located at its first link)
      */
     public GeneratedClass generate(Model model, Options options) {
-        String tooLarge = options.derivatives() ? derivativesProblem(model) : null;
-        if (tooLarge != null) {
-            throw new IllegalArgumentException(tooLarge);
+        if (options.derivatives()) {
+            requireDerivativesFit(model);
         }
         if (RESERVED_NAMES.contains(options.className())) {
             throw new IllegalArgumentException("class name '" + options.className() + "' would hide java.lang."

@@ -461,10 +461,12 @@ public final class GenerationPipeline {
         } catch (UnsupportedOperationException x) {
             problems.add(located(in, x.getMessage()));
         }
-        String tooLarge = derivatives ? CodeGenerator.derivativesProblem(model) : null;
-        if (tooLarge != null) {
-            // At the first body's link (the tree's root; a fixed world link is not a body): the size is the tree's.
-            problems.add(new Problem(in, Diagnostic.error(model.body(0).location(), tooLarge)));
+        if (derivatives) {
+            try {
+                CodeGenerator.requireDerivativesFit(model);
+            } catch (UnsupportedOperationException x) {
+                problems.add(located(in, x.getMessage()));
+            }
         }
         return problems;
     }

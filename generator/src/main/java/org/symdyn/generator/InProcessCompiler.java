@@ -28,10 +28,15 @@ import org.symdyn.generator.emit.MethodSizes;
 /**
  * Compiles generated sources with the JDK's javac and loads them, for users without a build step: generate, compile
  * and instantiate a model's class at run time. The class files go to a private temporary directory, deleted at once,
- * or stay in memory. Every method's bytecode size is checked against HotSpot's
- * limit after compilation.
+ * or stay in memory. Every method's bytecode size is checked against HotSpot's limit after compilation.
  */
 public final class InProcessCompiler {
+    /** The environment variable whose options javac's command-line entry adds to every compilation. */
+    static final String JAVAC_OPTIONS_VARIABLE = "JDK_JAVAC_OPTIONS";
+
+    /** javac's key for a class with more than 65,535 constants. */
+    private static final String CONSTANT_POOL_LIMIT = "compiler.err.limit.pool";
+
     private InProcessCompiler() {
     }
 
@@ -82,9 +87,6 @@ public final class InProcessCompiler {
         }
         return load(generated, bytes);
     }
-
-    /** The environment variable whose options javac's command-line entry adds to every compilation. */
-    static final String JAVAC_OPTIONS_VARIABLE = "JDK_JAVAC_OPTIONS";
 
     /**
      * The class files of {@code generated} compiled by javac's command-line entry in a new temporary directory (under
@@ -137,9 +139,6 @@ public final class InProcessCompiler {
             deleteQuietly(dir);
         }
     }
-
-    /** javac's key for a class with more than 65,535 constants. */
-    private static final String CONSTANT_POOL_LIMIT = "compiler.err.limit.pool";
 
     private static LimitException tooManyConstants(CodeGenerator.GeneratedClass generated) {
         return new LimitException("generated class " + generated.qualifiedName() + " has more constants than a Java"
