@@ -28,6 +28,7 @@ import org.symdyn.contract.ServoSpec;
 import org.symdyn.contract.SpringDamperSpec;
 import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.generator.emit.JavadocText;
+import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
@@ -127,8 +128,14 @@ final class ClassSkeleton {
         if (rowDerivatives) {
             b.addSuperinterface(ConstraintDerivatives.class);
         }
-        b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
-                .initializer("new double[$L]", Math.max(workspace, 1)).build());
+        // The workspace: values passed from one chunk method to a later one (MethodEmitter.slot).
+        for (int k = 0; k < Math.min(workspace, MethodEmitter.FIELD_SLOTS); k++) {
+            b.addField(double.class, MethodEmitter.slot(k), Modifier.PRIVATE);
+        }
+        if (workspace > MethodEmitter.FIELD_SLOTS) {
+            b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
+                    .initializer("new double[$L]", workspace - MethodEmitter.FIELD_SLOTS).build());
+        }
         b.addFields(fields);
         List<String> bodyNames = new ArrayList<>();
         List<String> jointNames = new ArrayList<>();

@@ -21,7 +21,9 @@ import org.symdyn.generator.symbolic.SymbolicInput;
  * and temporaries a method needs, each defined just before its first use (depth first from the outputs), and the
  * output assignments. Sine and cosine of a joint angle come from one inlined {@link SinCosBlock}. A method whose
  * bytecode would exceed {@link #CHUNK_BYTES} (estimated) is split into private chunk methods called in sequence; a
- * value defined in one chunk and used in a later one travels through the instance's workspace array {@code w}.
+ * value defined in one chunk and used in a later one travels through a workspace slot of the instance
+ * ({@link #slot}): a {@code double} field for the first {@link #FIELD_SLOTS} slots, an entry of the array {@code w}
+ * beyond. A slot is reused once the value it held has been read for the last time.
  * HotSpot does not compile methods over 8000 bytes of bytecode, so every emitted method stays well under that.
  */
 public final class MethodEmitter {
@@ -37,6 +39,16 @@ public final class MethodEmitter {
      * chunks) need them.
      */
     static final int CALLS_PER_METHOD = 256;
+    /**
+     * Workspace slots held in {@code double} fields ({@code w$0}, {@code w$1}, ...); the rest are entries of the array
+     * {@code w}. Why fields: the code of a large model's method is several times the processor's instruction cache
+     * (romeo_small's bias forces: 72 KB of machine code), so its speed follows the bytes of code it runs. A field is
+     * read or written by one instruction addressed from {@code this}; an array entry by a longer one (the array's
+     * compressed reference decoded in the address) after a range check, and one more load of the array. MEASURED.
+     * Each field costs the class file three constants (its reference, name and type), hence the bound: the largest
+     * generated methods (the derivatives) keep most of their slots in the array.
+     */
+    public static final int FIELD_SLOTS = 1024;
 
     private final ExpressionGraph g;
     private final boolean inlineSinCos;
@@ -64,9 +76,14 @@ public final class MethodEmitter {
     public record Emitted(List<MethodSpec> methods, OperationCount operations) {
     }
 
-    /** Workspace entries needed by every method emitted so far (they reuse the same slots). */
+    /** Workspace slots needed by every method emitted so far (they reuse the same slots). */
     public int workspaceSize() {
         return workspaceSize;
+    }
+
+    /** The Java text of workspace slot k: a field for the first {@link #FIELD_SLOTS}, an entry of {@code w} beyond. */
+    public static String slot(int k) {
+        return k < FIELD_SLOTS ? "w$" + k : "w[" + (k - FIELD_SLOTS) + "]";
     }
 
     /**
@@ -495,6 +512,42 @@ public final class MethodEmitter {
         }
     }
 
+    /**
+     * A workspace slot for every value read by a later chunk than its own ({@code lastImport}: the last chunk that
+     * reads it), the lowest free one in order of definition. A slot is free again in the chunk after its value's last
+     * reader: within a chunk, values are read at their first use and written at their definition, so a chunk that
+     * both read the old value and wrote a new one into the same slot could overwrite it before reading it. Interval
+     * colouring: as many slots as values live at once across chunk boundaries.
+     */
+    private Map<ISymbol, Integer> slots(List<List<Item>> chunks, Map<ISymbol, Integer> lastImport) {
+        Map<ISymbol, Integer> slot = new HashMap<>();
+        java.util.TreeSet<Integer> free = new java.util.TreeSet<>();
+        Map<Integer, List<Integer>> freedAfter = new HashMap<>();
+        int used = 0;
+        for (int c = 0; c < chunks.size(); c++) {
+            List<Integer> freed = freedAfter.remove(c - 1);
+            if (freed != null) {
+                free.addAll(freed);
+            }
+            for (Item it : chunks.get(c)) {
+                for (ISymbol d : it.defines) {
+                    Integer last = lastImport.get(d);
+                    if (last == null) {
+                        continue;
+                    }
+                    Integer k = free.pollFirst();
+                    if (k == null) {
+                        k = used++;
+                    }
+                    slot.put(d, k);
+                    freedAfter.computeIfAbsent(last, x -> new ArrayList<>()).add(k);
+                }
+            }
+        }
+        workspaceSize = Math.max(workspaceSize, used);
+        return slot;
+    }
+
     private List<MethodSpec> split(MethodSpec spec, List<Item> items) {
         List<List<Item>> chunks = new ArrayList<>();
         List<Item> current = new ArrayList<>();
@@ -527,8 +580,8 @@ public final class MethodEmitter {
                 }
             }
         }
-        Map<ISymbol, Integer> slot = new HashMap<>();
         List<Set<ISymbol>> imports = new ArrayList<>();
+        Map<ISymbol, Integer> lastImport = new HashMap<>();
         for (int c = 0; c < chunks.size(); c++) {
             Set<ISymbol> in = new LinkedHashSet<>();
             for (Item it : chunks.get(c)) {
@@ -536,13 +589,13 @@ public final class MethodEmitter {
                     Integer defined = chunkOf.get(u);
                     if (defined != null && defined < c) {
                         in.add(u);
-                        slot.computeIfAbsent(u, k -> slot.size());
+                        lastImport.put(u, c);
                     }
                 }
             }
             imports.add(in);
         }
-        workspaceSize = Math.max(workspaceSize, slot.size());
+        Map<ISymbol, Integer> slot = slots(chunks, lastImport);
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
         // The public method calls the chunks in order; past CALLS_PER_METHOD chunks (the largest derivative
@@ -575,13 +628,13 @@ public final class MethodEmitter {
             for (Item it : chunks.get(c)) {
                 for (ISymbol u : it.uses) {
                     if (pending.remove(u)) {
-                        body.line("final double " + u.getSymbolName() + " = w[" + slot.get(u) + "]");
+                        body.line("final double " + u.getSymbolName() + " = " + slot(slot.get(u)));
                     }
                 }
                 body.add(it);
                 for (ISymbol d : it.defines) {
                     if (slot.containsKey(d)) {
-                        body.line("w[" + slot.get(d) + "] = " + d.getSymbolName());
+                        body.line(slot(slot.get(d)) + " = " + d.getSymbolName());
                     }
                 }
             }
