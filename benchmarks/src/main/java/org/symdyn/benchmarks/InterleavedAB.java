@@ -8,6 +8,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.model.Model;
 
 /**
@@ -15,7 +16,9 @@ import org.symdyn.model.Model;
  * and after issue 18 (branch-free sine/cosine quadrants and edge side), A with
  * {@code -Dsymdyn.generator.branchyTrig=true} (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now,
  * all five dynamics methods. {@code --compare forward-dynamics} (issue 14): {@code forwardDynamics} only, A through
- * the LᵀDL of H and B by the articulated-body algorithm ({@link CodeGenerator.ForwardDynamicsForm}). For each model
+ * the LᵀDL of H and B by the articulated-body algorithm ({@link CodeGenerator.ForwardDynamicsForm}). {@code --compare
+ * workspace} (issue 14): A with every workspace slot in the array {@code w} and none reused (the form before), B with
+ * the slots in fields and reused ({@link MethodEmitter#FIELD_SLOTS}), all five methods. For each model
  * {@code --copies} (3) classes are generated per side; then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
  * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
  * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
@@ -57,7 +60,7 @@ public final class InterleavedAB {
         int rounds = 100;
         int roundMs = 20;
         int copies = 3;
-        boolean forwardDynamics = false;
+        String compare = "trig";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--models" -> models = List.of(args[++i].split(","));
@@ -65,32 +68,47 @@ public final class InterleavedAB {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--round-ms" -> roundMs = Integer.parseInt(args[++i]);
                 case "--copies" -> copies = Integer.parseInt(args[++i]);
-                case "--compare" -> forwardDynamics = switch (args[++i]) {
-                    case "trig" -> false;
-                    case "forward-dynamics" -> true;
-                    default -> throw new IllegalArgumentException("--compare trig|forward-dynamics: " + args[i]);
-                };
+                case "--compare" -> {
+                    compare = args[++i];
+                    if (!List.of("trig", "forward-dynamics", "workspace").contains(compare)) {
+                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace: " + compare);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         if (copies < 1 || rounds < 10) {
             throw new IllegalArgumentException("--copies must be >= 1 and --rounds >= 10");
         }
+        boolean forwardDynamics = compare.equals("forward-dynamics");
         System.out.printf("# %s; angles %s; %d copies per side; %d rounds of %d ms per class and method%n",
-                forwardDynamics ? "A = LTDL of H, B = articulated-body algorithm"
-                        : "A = branchy (pre-issue-18), B = branch-free", angles, copies, rounds, roundMs);
+                switch (compare) {
+                    case "forward-dynamics" -> "A = LTDL of H, B = articulated-body algorithm";
+                    case "workspace" -> "A = workspace array, B = workspace fields, slots reused";
+                    default -> "A = branchy (pre-issue-18), B = branch-free";
+                }, angles, copies, rounds, roundMs);
         System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
                 "B/A rounds p10-p90", "A copies", "B copies");
         for (String name : models) {
             Model model = BenchmarkStates.readModel(name);
             Dynamics[] classes = new Dynamics[2 * copies];
             for (int c = 0; c < copies; c++) {
-                classes[2 * c] = forwardDynamics
-                        ? generate(model, "AB_" + name + "_A" + c, CodeGenerator.ForwardDynamicsForm.FACTORISED_MASS_MATRIX)
-                        : generate(model, "AB_" + name + "_A" + c, true);
-                classes[2 * c + 1] = forwardDynamics
-                        ? generate(model, "AB_" + name + "_B" + c, CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY)
-                        : generate(model, "AB_" + name + "_B" + c, false);
+                String a = "AB_" + name + "_A" + c;
+                String b = "AB_" + name + "_B" + c;
+                switch (compare) {
+                    case "forward-dynamics" -> {
+                        classes[2 * c] = generate(model, a, CodeGenerator.ForwardDynamicsForm.FACTORISED_MASS_MATRIX);
+                        classes[2 * c + 1] = generate(model, b, CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY);
+                    }
+                    case "workspace" -> {
+                        classes[2 * c] = generateWithArrayWorkspace(model, a, true);
+                        classes[2 * c + 1] = generateWithArrayWorkspace(model, b, false);
+                    }
+                    default -> {
+                        classes[2 * c] = generate(model, a, true);
+                        classes[2 * c + 1] = generate(model, b, false);
+                    }
+                }
             }
             double[][] q = states(model, angles);
             Random rnd = new Random(BenchmarkStates.SEED + 1);
@@ -175,6 +193,26 @@ public final class InterleavedAB {
                 System.clearProperty("symdyn.generator.branchyTrig");
             } else {
                 System.setProperty("symdyn.generator.branchyTrig", old);
+            }
+        }
+    }
+
+    /** With {@code array}, the workspace form before issue 14's fields ({@link MethodEmitter#ARRAY_WORKSPACE_PROPERTY}). */
+    static Dynamics generateWithArrayWorkspace(Model model, String className, boolean array) throws Exception {
+        String old = System.getProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY);
+        System.setProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY, Boolean.toString(array));
+        try {
+            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                    new CodeGenerator.Options("org.symdyn.benchmarks.ab", className));
+            if (array == gen.source().contains("w$0")) {
+                throw new IllegalStateException("the workspace switch had no effect on " + className);
+            }
+            return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        } finally {
+            if (old == null) {
+                System.clearProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY);
+            } else {
+                System.setProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY, old);
             }
         }
     }

@@ -52,7 +52,7 @@ final class ClassSkeleton {
 
     static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
             List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
-            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, int workspace, int rows,
+            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, MethodEmitter.Workspace workspace, int rows,
             CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem, boolean rowDerivatives) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
@@ -128,13 +128,11 @@ final class ClassSkeleton {
         if (rowDerivatives) {
             b.addSuperinterface(ConstraintDerivatives.class);
         }
-        // The workspace: values passed from one chunk method to a later one (MethodEmitter.slot).
-        for (int k = 0; k < Math.min(workspace, MethodEmitter.FIELD_SLOTS); k++) {
-            b.addField(double.class, MethodEmitter.slot(k), Modifier.PRIVATE);
-        }
-        if (workspace > MethodEmitter.FIELD_SLOTS) {
-            b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
-                    .initializer("new double[$L]", workspace - MethodEmitter.FIELD_SLOTS).build());
+        // The workspace: values passed from one chunk method to a later one (MethodEmitter.Workspace).
+        b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new double[$L]", Math.max(workspace.array(), 1)).build());
+        for (int k = 0; k < workspace.fields(); k++) {
+            b.addField(double.class, "w$" + k, Modifier.PRIVATE);
         }
         b.addFields(fields);
         List<String> bodyNames = new ArrayList<>();

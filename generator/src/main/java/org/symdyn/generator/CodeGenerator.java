@@ -412,7 +412,7 @@ public final class CodeGenerator {
         }
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
-                emitter.workspaceSize(), rows, closedForm, factorisedSystem, rowDerivatives);
+                emitter.workspace(), rows, closedForm, factorisedSystem, rowDerivatives);
         String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
                 .build().toString();
         millis.put("total", (System.nanoTime() - t0) / 1_000_000);

@@ -290,6 +290,34 @@ class CodeGeneratorTest {
         assertTrue(largest <= MethodSizes.HUGE_METHOD_LIMIT, "largest method " + largest);
         assertTrue(sizes.keySet().stream().anyMatch(k -> k.startsWith("forwardDynamics$")),
                 "romeo's forward dynamics is split into chunks");
+        // Its bias forces (30 chunks) pass values in fields, and a field is written again once its value is read.
+        String chunks = chunkText(gen.source(), "biasForces");
+        java.util.List<String> writes = java.util.regex.Pattern.compile("(?m)^\\s*(w\\$\\d+) = ").matcher(chunks)
+                .results().map(r -> r.group(1)).toList();
+        assertTrue(writes.size() > 100, "field writes: " + writes.size());
+        assertTrue(new java.util.HashSet<>(writes).size() < writes.size(), "no field slot is reused");
+        assertFalse(chunks.contains("w["), "romeo's bias forces read the array workspace");
+    }
+
+    @Test
+    void smallMethodsKeepTheArrayWorkspace() throws Exception {
+        Model model = UrdfReader.read(SharedFiles.model("iiwa14_no_collision.urdf"),
+                new UrdfReader.Options(false, false));
+        String source = new CodeGenerator().generate(model, new CodeGenerator.Options("test.gen", "Iiwa")).source();
+        String chunks = chunkText(source, "biasForces");
+        assertTrue(chunks.contains("w[") && !chunks.contains("w$"), "iiwa14's bias forces (5 chunks) use the array");
+    }
+
+    /** The text of the chunk methods {@code name$0}, {@code name$1}, ... of a generated source. */
+    private static String chunkText(String source, String name) {
+        StringBuilder out = new StringBuilder();
+        for (int c = 0;; c++) {
+            int start = source.indexOf("private void " + name + "$" + c + "(");
+            if (start < 0) {
+                return out.toString();
+            }
+            out.append(source, start, source.indexOf("\n    }\n", start));
+        }
     }
 
     @Test

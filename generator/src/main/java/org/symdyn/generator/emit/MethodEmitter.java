@@ -21,9 +21,8 @@ import org.symdyn.generator.symbolic.SymbolicInput;
  * and temporaries a method needs, each defined just before its first use (depth first from the outputs), and the
  * output assignments. Sine and cosine of a joint angle come from one inlined {@link SinCosBlock}. A method whose
  * bytecode would exceed {@link #CHUNK_BYTES} (estimated) is split into private chunk methods called in sequence; a
- * value defined in one chunk and used in a later one travels through a workspace slot of the instance
- * ({@link #slot}): a {@code double} field for the first {@link #FIELD_SLOTS} slots, an entry of the array {@code w}
- * beyond. A slot is reused once the value it held has been read for the last time.
+ * value defined in one chunk and used in a later one travels through the instance's workspace: {@code double}
+ * fields in a method of {@link #FIELD_CHUNKS} chunks or more, else the array {@code w} ({@link Workspace}).
  * HotSpot does not compile methods over 8000 bytes of bytecode, so every emitted method stays well under that.
  */
 public final class MethodEmitter {
@@ -40,19 +39,33 @@ public final class MethodEmitter {
      */
     static final int CALLS_PER_METHOD = 256;
     /**
-     * Workspace slots held in {@code double} fields ({@code w$0}, {@code w$1}, ...); the rest are entries of the array
-     * {@code w}. Why fields: the code of a large model's method is several times the processor's instruction cache
-     * (romeo_small's bias forces: 72 KB of machine code), so its speed follows the bytes of code it runs. A field is
-     * read or written by one instruction addressed from {@code this}; an array entry by a longer one (the array's
-     * compressed reference decoded in the address) after a range check, and one more load of the array. MEASURED.
-     * Each field costs the class file three constants (its reference, name and type), hence the bound: the largest
-     * generated methods (the derivatives) keep most of their slots in the array.
+     * A method split into at least this many chunks passes values between them in {@code double} fields of the
+     * instance ({@code w$0}, {@code w$1}, ...; slots reused once read for the last time); a smaller one in entries of
+     * the array {@code w}, one per value, as before. Why: the code of a large method is several times the processor's
+     * instruction cache (romeo_small's bias forces: 72 KB of machine code, 30 chunks), and its speed follows the
+     * bytes of code it runs; a field is read or written by a shorter instruction than an array entry (addressed from
+     * {@code this}, no range check). Measured ({@code InterleavedAB --compare workspace}, 2 copies a side, 60 rounds,
+     * B/A): romeo_small C 0.889, ID 0.925, FD 0.898, H 0.967, g 0.992; hyq ID 0.916, FD 0.830; solo12 C 0.922, ID
+     * 0.927, FD 0.847; iiwa14 FD (8 chunks) 0.955. Methods of 5 chunks or fewer were as fast or slower with fields
+     * (iiwa14 C 1.059, ID 1.031, H 0.999), hence the threshold.
+     */
+    static final int FIELD_CHUNKS = 6;
+    /**
+     * Most workspace fields a method uses; its further slots are entries of {@code w}. Each field costs the class
+     * file three constants (its reference, name and type) and the largest methods (the derivatives) need thousands
+     * of slots, so the rest stay in the array.
      */
     public static final int FIELD_SLOTS = 1024;
+    /**
+     * System property, for A/B timing only: with {@code true} at generation time every method passes its values in
+     * the array {@code w}, one entry per value (the form before {@link #FIELD_CHUNKS}). Nothing else uses it.
+     */
+    public static final String ARRAY_WORKSPACE_PROPERTY = "symdyn.generator.arrayWorkspace";
 
     private final ExpressionGraph g;
     private final boolean inlineSinCos;
-    private int workspaceSize;
+    private int workspaceFields;
+    private int workspaceArray;
 
     /** An emitter whose sines and cosines are {@link SinCosBlock}s. */
     public MethodEmitter(ExpressionGraph g) {
@@ -76,14 +89,17 @@ public final class MethodEmitter {
     public record Emitted(List<MethodSpec> methods, OperationCount operations) {
     }
 
-    /** Workspace slots needed by every method emitted so far (they reuse the same slots). */
-    public int workspaceSize() {
-        return workspaceSize;
+    /**
+     * The workspace of the class: the fields {@code w$0 .. w$(fields - 1)} and the length of the array {@code w}
+     * (a method's slot k is field k below {@link #FIELD_SLOTS} in a method of {@link #FIELD_CHUNKS} chunks or more,
+     * else entry k, or k - FIELD_SLOTS, of w).
+     */
+    public record Workspace(int fields, int array) {
     }
 
-    /** The Java text of workspace slot k: a field for the first {@link #FIELD_SLOTS}, an entry of {@code w} beyond. */
-    public static String slot(int k) {
-        return k < FIELD_SLOTS ? "w$" + k : "w[" + (k - FIELD_SLOTS) + "]";
+    /** The workspace needed by every method emitted so far (they reuse the same slots). */
+    public Workspace workspace() {
+        return new Workspace(workspaceFields, workspaceArray);
     }
 
     /**
@@ -544,7 +560,6 @@ public final class MethodEmitter {
                 }
             }
         }
-        workspaceSize = Math.max(workspaceSize, used);
         return slot;
     }
 
@@ -580,8 +595,10 @@ public final class MethodEmitter {
                 }
             }
         }
+        boolean inFields = chunks.size() >= FIELD_CHUNKS && !Boolean.getBoolean(ARRAY_WORKSPACE_PROPERTY);
         List<Set<ISymbol>> imports = new ArrayList<>();
         Map<ISymbol, Integer> lastImport = new HashMap<>();
+        Map<ISymbol, Integer> firstImported = new HashMap<>();
         for (int c = 0; c < chunks.size(); c++) {
             Set<ISymbol> in = new LinkedHashSet<>();
             for (Item it : chunks.get(c)) {
@@ -590,12 +607,22 @@ public final class MethodEmitter {
                     if (defined != null && defined < c) {
                         in.add(u);
                         lastImport.put(u, c);
+                        firstImported.computeIfAbsent(u, k -> firstImported.size());
                     }
                 }
             }
             imports.add(in);
         }
-        Map<ISymbol, Integer> slot = slots(chunks, lastImport);
+        Map<ISymbol, Integer> slot = inFields ? slots(chunks, lastImport) : firstImported;
+        int used = slot.isEmpty() ? 0 : java.util.Collections.max(slot.values()) + 1;
+        if (inFields) {
+            workspaceFields = Math.max(workspaceFields, Math.min(used, FIELD_SLOTS));
+            workspaceArray = Math.max(workspaceArray, used - FIELD_SLOTS);
+        } else {
+            workspaceArray = Math.max(workspaceArray, used);
+        }
+        java.util.function.IntFunction<String> slotText = k -> inFields && k < FIELD_SLOTS ? "w$" + k
+                : "w[" + (inFields ? k - FIELD_SLOTS : k) + "]";
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
         // The public method calls the chunks in order; past CALLS_PER_METHOD chunks (the largest derivative
@@ -628,13 +655,13 @@ public final class MethodEmitter {
             for (Item it : chunks.get(c)) {
                 for (ISymbol u : it.uses) {
                     if (pending.remove(u)) {
-                        body.line("final double " + u.getSymbolName() + " = " + slot(slot.get(u)));
+                        body.line("final double " + u.getSymbolName() + " = " + slotText.apply(slot.get(u)));
                     }
                 }
                 body.add(it);
                 for (ISymbol d : it.defines) {
                     if (slot.containsKey(d)) {
-                        body.line(slot(slot.get(d)) + " = " + d.getSymbolName());
+                        body.line(slotText.apply(slot.get(d)) + " = " + d.getSymbolName());
                     }
                 }
             }
