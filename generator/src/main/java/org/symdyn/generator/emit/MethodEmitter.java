@@ -41,15 +41,17 @@ public final class MethodEmitter {
     /**
      * A method split into at least this many chunks passes values between them in {@code double} fields of the
      * instance ({@code w$0}, {@code w$1}, ...; slots reused once read for the last time); a smaller one in entries of
-     * the array {@code w}, one per value, as before. Why: the code of a large method is several times the processor's
-     * instruction cache (romeo_small's bias forces: 72 KB of machine code, 30 chunks), and its speed follows the
-     * bytes of code it runs; a field is read or written by a shorter instruction than an array entry (addressed from
-     * {@code this}, no range check). Measured ({@code InterleavedAB --compare workspace}, 2 copies a side, 60 rounds,
-     * B/A): romeo_small C 0.889, ID 0.925, FD 0.898, H 0.967, g 0.992; hyq ID 0.916, FD 0.830; solo12 C 0.922, ID
-     * 0.927, FD 0.847; iiwa14 FD (8 chunks) 0.955. Methods of 5 chunks or fewer were as fast or slower with fields
-     * (iiwa14 C 1.059, ID 1.031, H 0.999), hence the threshold.
+     * the array {@code w}, one per value, as before. Why: a large method's code is several times the processor's
+     * instruction cache (romeo_small's bias forces: 72 KB of machine code in 30 chunks; hyq's bias forces, called from
+     * 1, 2 and 3 identical classes in turn, took 268, 355 and 403 ns), and its speed follows the bytes of code it runs;
+     * a field is read or written by a shorter instruction than an array entry (addressed from {@code this}, no range
+     * check). Measured ({@code InterleavedAB --compare workspace}, 2 copies a side, 60 rounds; B/A, fields in every
+     * method of 6 chunks or more): romeo_small C 0.889, ID 0.925, FD 0.898, H 0.967; hyq ID 0.916, FD 0.830; solo12 C
+     * 0.922, ID 0.927, FD 0.847. Smaller methods, whose code fits the cache, gained little or lost: iiwa14 C (5 chunks)
+     * 1.059, ID (5) 1.031, FD (8) 0.955 in that run but +10 % in a JMH run; panda FD (13) 0.990. Hence 10: the arms'
+     * dynamics methods keep the array, their code unchanged.
      */
-    static final int FIELD_CHUNKS = 6;
+    static final int FIELD_CHUNKS = 10;
     /**
      * Most workspace fields a method uses; its further slots are entries of {@code w}. Each field costs the class
      * file three constants (its reference, name and type) and the largest methods (the derivatives) need thousands
