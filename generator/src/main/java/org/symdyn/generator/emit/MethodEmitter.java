@@ -49,7 +49,7 @@ public final class MethodEmitter {
      * method of 6 chunks or more): romeo_small C 0.889, ID 0.925, FD 0.898, H 0.967; hyq ID 0.916, FD 0.830; solo12 C
      * 0.922, ID 0.927, FD 0.847. Smaller methods, whose code fits the cache, gained little or lost: iiwa14 C (5 chunks)
      * 1.059, ID (5) 1.031, FD (8) 0.955 in that run but +10 % in a JMH run; panda FD (13) 0.990. Hence 10: the arms'
-     * dynamics methods keep the array, their code unchanged.
+     * H, C, g and ID (and iiwa14's FD) keep the array, their code unchanged.
      */
     static final int FIELD_CHUNKS = 10;
     /**
@@ -535,7 +535,8 @@ public final class MethodEmitter {
      * reads it), the lowest free one in order of definition. A slot is free again in the chunk after its value's last
      * reader: within a chunk, values are read at their first use and written at their definition, so a chunk that
      * both read the old value and wrote a new one into the same slot could overwrite it before reading it. Interval
-     * colouring: as many slots as values live at once across chunk boundaries.
+     * colouring over the chunks each value spans, its own and its readers' included: as many slots as the most such
+     * values any one chunk touches.
      */
     private Map<ISymbol, Integer> slots(List<List<Item>> chunks, Map<ISymbol, Integer> lastImport) {
         Map<ISymbol, Integer> slot = new HashMap<>();
@@ -609,7 +610,9 @@ public final class MethodEmitter {
                     if (defined != null && defined < c) {
                         in.add(u);
                         lastImport.put(u, c);
-                        firstImported.computeIfAbsent(u, k -> firstImported.size());
+                        if (!inFields) {
+                            firstImported.computeIfAbsent(u, k -> firstImported.size());
+                        }
                     }
                 }
             }

@@ -8,15 +8,16 @@ import org.symdyn.model.Model;
 
 /**
  * Forward dynamics by Featherstone's articulated-body algorithm (RBDA Table 7.1) over symbolic values, every loop
- * unrolled: the twin of the runtime's {@code ArticulatedBodyAlgorithm}, in O(n) operations where the factorisation
+ * unrolled, with its bias terms rearranged as below (the runtime's {@code ArticulatedBodyAlgorithm} keeps Table 7.1's
+ * form, so the tests compare two arrangements of the algorithm), in O(n) operations where the factorisation
  * of H ({@link SymbolicRecursions#forwardDynamics}) costs O(n d²) for tree depth d on top of H and C. With the
  * model's constants folded, a leaf body's articulated inertia is a constant, and so are U = I^A S and D = Sᵀ U of a
  * joint whose subtree is a single body.
  * <p>The bias terms are taken relative to the accelerations at q̈ = 0, ā_i = X_i ā_λ(i) + c_i with ā_0 = -g (gravity
  * as a base acceleration), as in the RNEA: with a_i = ā_i + δa_i, the articulated equations f_i = I^A_i a_i + p^A_i
  * become f_i = I^A_i δa_i + p̂_i with p̂_i = I^A_i ā_i + p^A_i, and RBDA's I^a c_i term drops out of the leaf-to-root
- * pass (the same algorithm, rearranged; 2 % faster on romeo_small's forward dynamics, 15 % with the workspace fields
- * on hyq's, interleaved):
+ * pass (the same algorithm, rearranged; the same operation count within 0.1 %, romeo_small's forward dynamics
+ * 2213 → 2179 ns and iiwa14's, not the chosen form there, 3 % faster in single-copy interleaved timings):
  * <ol>
  * <li>Root to leaf: v_i = X_i v_λ(i) + S_i q̇_i, c_i = c_J + v_i × S_i q̇_i, ā_i = X_i ā_λ(i) + c_i, I^A_i = I_i,
  * p̂_i = I_i ā_i + v_i ×* I_i v_i (the RNEA's body force at q̈ = 0).</li>
