@@ -179,41 +179,39 @@ public final class InterleavedAB {
         return String.format("%.3f", hi / lo);
     }
 
+    /** With {@code branchy}, the sine/cosine form before issue 18 ({@code symdyn.generator.branchyTrig}). */
     static Dynamics generate(Model model, String className, boolean branchy) throws Exception {
-        String old = System.getProperty("symdyn.generator.branchyTrig");
-        System.setProperty("symdyn.generator.branchyTrig", Boolean.toString(branchy));
-        try {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options("org.symdyn.benchmarks.ab", className));
-            if (branchy != gen.source().contains("& 1) == 0 ?")) {
-                throw new IllegalStateException("the branchy switch had no effect on " + className);
-            }
-            return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
-        } finally {
-            if (old == null) {
-                System.clearProperty("symdyn.generator.branchyTrig");
-            } else {
-                System.setProperty("symdyn.generator.branchyTrig", old);
-            }
-        }
+        return generateWith(model, className, "symdyn.generator.branchyTrig", branchy,
+                source -> branchy == source.contains("& 1) == 0 ?"));
     }
 
-    /** With {@code array}, the workspace form before issue 14's fields ({@link MethodEmitter#ARRAY_WORKSPACE_PROPERTY}). */
+    /** With {@code array}, the workspace before issue 14's fields ({@link MethodEmitter#ARRAY_WORKSPACE_PROPERTY}). */
     static Dynamics generateWithArrayWorkspace(Model model, String className, boolean array) throws Exception {
-        String old = System.getProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY);
-        System.setProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY, Boolean.toString(array));
+        // B may have no field at all (a model without a method of FIELD_CHUNKS chunks): only A is checked.
+        return generateWith(model, className, MethodEmitter.ARRAY_WORKSPACE_PROPERTY, array,
+                source -> !(array && source.contains("w$0")));
+    }
+
+    /**
+     * A class generated with the generator's A/B switch {@code property} set to {@code value} (restored after),
+     * checked by {@code tookEffect} on its source.
+     */
+    private static Dynamics generateWith(Model model, String className, String property, boolean value,
+            java.util.function.Predicate<String> tookEffect) throws Exception {
+        String old = System.getProperty(property);
+        System.setProperty(property, Boolean.toString(value));
         try {
             CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
                     new CodeGenerator.Options("org.symdyn.benchmarks.ab", className));
-            if (array && gen.source().contains("w$0")) {
-                throw new IllegalStateException("the workspace switch had no effect on " + className);
+            if (!tookEffect.test(gen.source())) {
+                throw new IllegalStateException("the switch " + property + " had no effect on " + className);
             }
             return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
         } finally {
             if (old == null) {
-                System.clearProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY);
+                System.clearProperty(property);
             } else {
-                System.setProperty(MethodEmitter.ARRAY_WORKSPACE_PROPERTY, old);
+                System.setProperty(property, old);
             }
         }
     }

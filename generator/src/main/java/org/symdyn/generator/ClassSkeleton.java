@@ -52,8 +52,9 @@ final class ClassSkeleton {
 
     static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
             List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
-            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, MethodEmitter.Workspace workspace, int rows,
-            CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem, boolean rowDerivatives) {
+            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, MethodEmitter.Workspace workspace,
+            int rows, CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem,
+            boolean rowDerivatives) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -132,7 +133,7 @@ final class ClassSkeleton {
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace.array(), 1)).build());
         for (int k = 0; k < workspace.fields(); k++) {
-            b.addField(double.class, "w$" + k, Modifier.PRIVATE);
+            b.addField(double.class, MethodEmitter.workspaceField(k), Modifier.PRIVATE);
         }
         b.addFields(fields);
         List<String> bodyNames = new ArrayList<>();

@@ -99,6 +99,11 @@ public final class MethodEmitter {
     public record Workspace(int fields, int array) {
     }
 
+    /** The name of workspace field k. */
+    public static String workspaceField(int k) {
+        return "w$" + k;
+    }
+
     /** The workspace needed by every method emitted so far (they reuse the same slots). */
     public Workspace workspace() {
         return new Workspace(workspaceFields, workspaceArray);
@@ -626,7 +631,7 @@ public final class MethodEmitter {
         } else {
             workspaceArray = Math.max(workspaceArray, used);
         }
-        java.util.function.IntFunction<String> slotText = k -> inFields && k < FIELD_SLOTS ? "w$" + k
+        java.util.function.IntFunction<String> slotText = k -> inFields && k < FIELD_SLOTS ? workspaceField(k)
                 : "w[" + (inFields ? k - FIELD_SLOTS : k) + "]";
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
