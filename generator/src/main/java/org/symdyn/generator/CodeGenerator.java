@@ -16,6 +16,8 @@ import org.symdyn.generator.symbolic.ExpressionGraph;
 import org.symdyn.generator.symbolic.SymbolicConstrainedSystem;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
+import org.symdyn.generator.symbolic.SymbolicInput;
+import org.symdyn.generator.symbolic.SymbolicLimbs;
 import org.symdyn.generator.symbolic.SymbolicModel;
 import org.symdyn.generator.symbolic.SymbolicRecursions;
 import org.symdyn.model.Model;
@@ -48,10 +50,17 @@ public final class CodeGenerator {
      * as long, ur5 3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x measured warm).
      */
     public record Options(String packageName, String className, boolean closedForm, boolean mathTrig,
-            boolean derivatives, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics) {
+            boolean derivatives, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics, LimbForm limbs) {
         public Options {
             java.util.Objects.requireNonNull(forwardDynamics, "forwardDynamics");
             java.util.Objects.requireNonNull(kinematics, "kinematics");
+            java.util.Objects.requireNonNull(limbs, "limbs");
+        }
+
+        public Options(String packageName, String className, boolean closedForm, boolean mathTrig,
+                boolean derivatives, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics) {
+            this(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics, kinematics,
+                    LimbForm.BY_SIZE);
         }
 
         public Options(String packageName, String className, boolean closedForm, boolean mathTrig,
@@ -74,12 +83,12 @@ public final class CodeGenerator {
 
         /** These options with the derivatives ({@link org.symdyn.contract.DynamicsDerivatives}) on or off. */
         public Options withDerivatives(boolean on) {
-            return new Options(packageName, className, closedForm, mathTrig, on, forwardDynamics, kinematics);
+            return new Options(packageName, className, closedForm, mathTrig, on, forwardDynamics, kinematics, limbs);
         }
 
         /** These options with forward dynamics in the given form (the default picks the cheaper). */
         public Options withForwardDynamics(ForwardDynamicsForm form) {
-            return new Options(packageName, className, closedForm, mathTrig, derivatives, form, kinematics);
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, form, kinematics, limbs);
         }
 
         /**
@@ -87,7 +96,14 @@ public final class CodeGenerator {
          * default chooses by the model's size).
          */
         public Options withKinematics(KinematicsForm form) {
-            return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics, form);
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics, form,
+                    limbs);
+        }
+
+        /** These options with twin limbs' inverse dynamics in the given form ({@link LimbForm}). */
+        public Options withLimbs(LimbForm form) {
+            return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics,
+                    kinematics, form);
         }
     }
 
@@ -108,6 +124,22 @@ public final class CodeGenerator {
         PER_BODY,
         /** Shared kinematics passes, looped CRBA, the fused evaluations as separate calls: linear source. */
         SHARED_PASSES
+    }
+
+    /**
+     * How {@code biasForces}, {@code gravityForces} and {@code inverseDynamics} compute twin limbs (subtrees of the
+     * same shape, such as a humanoid's legs; {@link org.symdyn.generator.symbolic.SymbolicLimbs}): unrolled in the
+     * method, like the rest of the tree, or by calls of one method per limb shape that each limb runs with its own
+     * numbers ({@link SharedLimbCode}). The calls make less machine code, which pays only when the unrolled method
+     * is several times the processor's instruction cache.
+     */
+    public enum LimbForm {
+        /** Calls where the unrolled method has {@value SharedLimbCode#MIN_CHUNKS} chunks or more, else unrolled. */
+        BY_SIZE,
+        /** Calls of shared code wherever twin limbs' code is the same. */
+        SHARED,
+        /** Every limb unrolled. */
+        UNROLLED
     }
 
     /**
@@ -339,10 +371,21 @@ public final class CodeGenerator {
         } else {
             emit(emitter, methods, ops, "mass_matrix", ArgumentChecks.method("massMatrix", q, hParam), hOut);
         }
-        emit(emitter, methods, ops, "bias_forces", ArgumentChecks.method("biasForces", q, v, cParam), cOut);
-        emit(emitter, methods, ops, "gravity", ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv)), vector("g", gq));
-        emit(emitter, methods, ops, "inverse_dynamics", ArgumentChecks.method("inverseDynamics", q, v,
-                ArgumentChecks.Arg.in("vdot", nv), ArgumentChecks.Arg.out("tau", nv)), vector("tau", tauId));
+        MethodSpec cSpec = ArgumentChecks.method("biasForces", q, v, cParam);
+        MethodSpec gSpec = ArgumentChecks.method("gravityForces", q, ArgumentChecks.Arg.out("g", nv));
+        MethodSpec idSpec = ArgumentChecks.method("inverseDynamics", q, v, ArgumentChecks.Arg.in("vdot", nv),
+                ArgumentChecks.Arg.out("tau", nv));
+        // Each unrolled whole; with twin limbs, a method too large for the instruction cache is emitted again at the
+        // end with calls of the limbs' shared code (SharedLimbCode.MIN_CHUNKS), after every other derivation, since
+        // the calls add temporaries that must not rename any other method's.
+        int[] inverseAt = new int[4];
+        inverseAt[0] = methods.size();
+        emit(emitter, methods, ops, "bias_forces", cSpec, cOut);
+        inverseAt[1] = methods.size();
+        emit(emitter, methods, ops, "gravity", gSpec, vector("g", gq));
+        inverseAt[2] = methods.size();
+        emit(emitter, methods, ops, "inverse_dynamics", idSpec, vector("tau", tauId));
+        inverseAt[3] = methods.size();
         int forwardDynamicsAt = methods.size();
         ops.put("forward_dynamics", OperationCount.ZERO);
         emit(emitter, methods, ops, "position_error", ArgumentChecks.method("positionError", q, phiParam), phiOut);
@@ -409,6 +452,31 @@ public final class CodeGenerator {
         if (rowDerivatives) {
             emitConstraintDerivatives(con.derivatives(phi, phidot, jac, gamma), nv, rows, emitter, methods, ops, q, v);
             lap(millis, "constraint_derivatives", t);
+        }
+
+        SharedLimbCode limbs = new SharedLimbCode(model, g, !options.mathTrig());
+        if (limbs.any()) {
+            String[] keys = {"bias_forces", "gravity", "inverse_dynamics"};
+            MethodSpec[] specs = {cSpec, gSpec, idSpec};
+            String[] outputs = {"C", "g", "tau"};
+            SymbolicLimbs.Quantity[] quantities = {SymbolicLimbs.Quantity.BIAS_FORCES,
+                SymbolicLimbs.Quantity.GRAVITY, SymbolicLimbs.Quantity.INVERSE_DYNAMICS};
+            // The last first, so that the earlier ones' places do not move.
+            for (int k = 2; k >= 0; k--) {
+                int chunks = inverseAt[k + 1] - inverseAt[k] - 1;
+                if (options.limbs() == LimbForm.UNROLLED
+                        || options.limbs() == LimbForm.BY_SIZE && chunks < SharedLimbCode.MIN_CHUNKS) {
+                    continue;
+                }
+                List<MethodSpec> replacement = new ArrayList<>();
+                emitWithLimbs(limbs, dyn, g, nv, emitter, replacement, ops, keys[k], specs[k], outputs[k],
+                        quantities[k]);
+                methods.subList(inverseAt[k], inverseAt[k + 1]).clear();
+                methods.addAll(inverseAt[k], replacement);
+            }
+            fields.addAll(limbs.fields());
+            methods.addAll(limbs.tableMethods());
+            t = lap(millis, "shared_limbs", t);
         }
 
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods, fields, tables, ops, fd, large,
@@ -524,6 +592,33 @@ public final class CodeGenerator {
                 "constraintErrorDerivatives", q, v, ArgumentChecks.Arg.matrix("dPhiDq", rows, nv),
                 ArgumentChecks.Arg.matrix("dPhidotDq", rows, nv)), concat(matrix("dPhiDq", d[2]),
                 matrix("dPhidotDq", d[3])));
+    }
+
+    /**
+     * One of the inverse dynamics with each twin limb computed by a call of its shape's shared code
+     * ({@link SharedLimbCode}); the shared methods follow the public method and its chunks.
+     */
+    private static void emitWithLimbs(SharedLimbCode limbs, SymbolicRecursions dyn, ExpressionGraph g, int nv,
+            MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops, String key,
+            MethodSpec spec, String output, SymbolicLimbs.Quantity quantity) {
+        IExpr[] zeros = new IExpr[nv];
+        java.util.Arrays.fill(zeros, org.matheclipse.core.expression.F.C0);
+        IExpr[] v = quantity == SymbolicLimbs.Quantity.GRAVITY ? zeros : g.inputs(SymbolicInput.Kind.V, nv);
+        IExpr[] vdot = quantity == SymbolicLimbs.Quantity.INVERSE_DYNAMICS ? g.inputs(SymbolicInput.Kind.VDOT, nv)
+                : zeros;
+        Map<Integer, SymbolicRecursions.LimbCall> calls = new LinkedHashMap<>();
+        List<MethodSpec> shared = new ArrayList<>();
+        OperationCount callOps = limbs.emit(quantity, spec.name, shared, calls,
+                root -> dyn.parentMotion(root, v, vdot, true));
+        IExpr[] values = dyn.inverseDynamics(v, vdot, true, calls);
+        MethodEmitter.Emitted e = emitter.emit(spec, vector(output, values));
+        OperationCount total = e.operations().plus(callOps);
+        ops.put(key, total);
+        List<MethodSpec> ms = new ArrayList<>(e.methods());
+        ms.set(0, ms.get(0).toBuilder().addJavadoc("$L: $L, $L of them in $L calls of code twin limbs share.\n",
+                key.replace('_', ' '), total, callOps.flops() + " flops", calls.size()).build());
+        methods.addAll(ms);
+        methods.addAll(shared);
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {

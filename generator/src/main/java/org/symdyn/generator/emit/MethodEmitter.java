@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 import org.matheclipse.core.interfaces.IExpr;
 import org.matheclipse.core.interfaces.ISymbol;
@@ -66,8 +67,20 @@ public final class MethodEmitter {
 
     private final ExpressionGraph g;
     private final boolean inlineSinCos;
+    /** How inputs are read; null: the public methods' parameters ({@link #java(SymbolicInput)}). */
+    private final Function<SymbolicInput, String> inputText;
+    /** With {@link #forScratch}: the array parameter whose entries from {@link #scratchFrom} are the workspace. */
+    private final String scratch;
+    private final int scratchFrom;
+    private int scratchSlots;
     private int workspaceFields;
     private int workspaceArray;
+    // The emission under way: values defined so far, reads of call results whose call is not made yet, calls made.
+    private Set<ISymbol> defined;
+    private Map<ISymbol, Item> pendingCallReads;
+    private Set<ExpressionGraph.CallSite> callsMade;
+    /** With {@link #forScratch}: the Java text of each plain input read, which a later chunk reads again. */
+    private Map<ISymbol, String> rereads;
 
     /** An emitter whose sines and cosines are {@link SinCosBlock}s. */
     public MethodEmitter(ExpressionGraph g) {
@@ -79,8 +92,32 @@ public final class MethodEmitter {
      *                     {@code Math.sin} and {@code Math.cos}
      */
     public MethodEmitter(ExpressionGraph g, boolean inlineSinCos) {
+        this(g, inlineSinCos, null, null, 0);
+    }
+
+    private MethodEmitter(ExpressionGraph g, boolean inlineSinCos, Function<SymbolicInput, String> inputText,
+            String scratch, int scratchFrom) {
         this.g = g;
         this.inlineSinCos = inlineSinCos;
+        this.inputText = inputText;
+        this.scratch = scratch;
+        this.scratchFrom = scratchFrom;
+    }
+
+    /**
+     * An emitter for code that reads its inputs from arrays it is called with, such as a limb's shared code:
+     * {@code inputs} gives the Java text of each input (for a sine or cosine, of its angle's {@link SymbolicInput.Kind#Q}),
+     * and a method split into chunks keeps the values that cross them in entries {@code from, from + 1, ...} of the
+     * array parameter {@code scratch}, not in the instance's workspace, which its caller may be using.
+     */
+    public static MethodEmitter forScratch(ExpressionGraph g, boolean inlineSinCos,
+            Function<SymbolicInput, String> inputs, String scratch, int from) {
+        return new MethodEmitter(g, inlineSinCos, inputs, scratch, from);
+    }
+
+    /** With {@link #forScratch}: the most workspace entries any method emitted so far uses. */
+    public int scratchSlots() {
+        return scratchSlots;
     }
 
     /** One assignment of a method: {@code target = value;} where target is Java (e.g. {@code tau[2]}). */
@@ -187,6 +224,8 @@ public final class MethodEmitter {
             case MULTIPLIER -> "lambda[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
+            case CONSTANT, PARENT_MOTION, CALL -> throw new IllegalStateException(in + " is read by the emitter of "
+                    + "its graph");
             case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "
                     + "its QuaternionBlock");
         };
@@ -195,6 +234,27 @@ public final class MethodEmitter {
     /** The joint angle of a sine or cosine input. */
     private static String angle(SymbolicInput in) {
         return "q[" + in.index() + "]";
+    }
+
+    /** The Java text of an input in this emitter's methods. */
+    private String text(SymbolicInput in) {
+        if (in.kind() == SymbolicInput.Kind.CALL) {
+            ExpressionGraph.CallSite site = g.callOf((ISymbol) g.input(in.kind(), in.index()));
+            return site.scratch() + "[" + g.callSlot((ISymbol) g.input(in.kind(), in.index())) + "]";
+        }
+        if (inputText == null) {
+            return java(in);
+        }
+        return switch (in.kind()) {
+            case SIN_Q -> "Math.sin(" + angleText(in) + ")";
+            case COS_Q -> "Math.cos(" + angleText(in) + ")";
+            default -> inputText.apply(in);
+        };
+    }
+
+    /** The joint angle of a sine or cosine input in this emitter's methods. */
+    private String angleText(SymbolicInput in) {
+        return inputText == null ? angle(in) : inputText.apply(new SymbolicInput(SymbolicInput.Kind.Q, in.index()));
     }
 
     private static boolean isTrig(SymbolicInput in) {
@@ -238,6 +298,9 @@ public final class MethodEmitter {
      * @param outputs the assignments it makes
      */
     public Emitted emit(MethodSpec spec, List<Output> outputs) {
+        pendingCallReads = new HashMap<>();
+        callsMade = new HashSet<>();
+        rereads = new HashMap<>();
         // Reachable inputs and temporaries.
         Set<ISymbol> needed = new HashSet<>();
         for (Output o : outputs) {
@@ -266,9 +329,14 @@ public final class MethodEmitter {
                 quaternions.computeIfAbsent(in.index(), a -> new ISymbol[4])[component] = sym;
                 continue;
             }
-            String statement = "final double " + sym.getSymbolName() + " = " + java(in);
-            if (!isTrig(in)) {
+            String statement = "final double " + sym.getSymbolName() + " = " + text(in);
+            if (in.kind() == SymbolicInput.Kind.CALL) {
+                pendingCallReads.put(sym, Item.statement(sym, statement, 12, Set.of()));
+            } else if (!isTrig(in)) {
                 inputItems.put(sym, Item.statement(sym, statement, 12, Set.of()));
+                if (scratch != null) {
+                    rereads.put(sym, text(in));
+                }
             } else if (!inlineSinCos) {
                 trig++;
                 items.add(Item.statement(sym, statement, 12, Set.of()));
@@ -301,7 +369,7 @@ public final class MethodEmitter {
             if (cos != null) {
                 defines.add(cos);
             }
-            Item block = Item.block(defines, SinCosBlock.code(angle(g.inputOf(defines.get(0))),
+            Item block = Item.block(defines, SinCosBlock.code(angleText(g.inputOf(defines.get(0))),
                     sin == null ? null : sin.getSymbolName(), cos == null ? null : cos.getSymbolName()),
                     SinCosBlock.BYTES);
             // The blocks go first, all together: a block is a branch, and placing each where its values are first
@@ -332,7 +400,7 @@ public final class MethodEmitter {
         }
         ordered.sort((a, b) -> Integer.compare(lastOperand.get(a), lastOperand.get(b)));
         int[] counts = new int[2];
-        Set<ISymbol> defined = new HashSet<>();
+        defined = new HashSet<>();
         for (Output o : ordered) {
             for (ISymbol t : dependenciesFirst(o.value(), defined)) {
                 addStatement(t, "final double " + t.getSymbolName() + " = ", g.definition(t), 0, inputItems, items,
@@ -464,8 +532,54 @@ public final class MethodEmitter {
         counts[1] += c[1];
         Set<ISymbol> uses = new LinkedHashSet<>();
         collectDirect(value, uses);
+        makeCalls(uses, inputItems, items, counts);
         addInputs(uses, inputItems, items);
         items.add(Item.statement(defines, code, estimateBytes(value) + extraBytes, uses));
+    }
+
+    /**
+     * Makes the calls whose results {@code uses} reads and that are not made yet: first the values of their
+     * arguments, then the call, which writes the arguments into its scratch array and calls the method; its results
+     * are read from there at their first use.
+     */
+    private void makeCalls(Set<ISymbol> uses, Map<ISymbol, Item> inputItems, List<Item> items, int[] counts) {
+        for (ISymbol u : uses) {
+            if (!pendingCallReads.containsKey(u)) {
+                continue;
+            }
+            ExpressionGraph.CallSite site = g.callOf(u);
+            if (!callsMade.add(site)) {
+                continue;
+            }
+            Set<ISymbol> argUses = new LinkedHashSet<>();
+            for (IExpr arg : site.args()) {
+                for (ISymbol t : dependenciesFirst(arg, defined)) {
+                    addStatement(t, "final double " + t.getSymbolName() + " = ", g.definition(t), 0, inputItems,
+                            items, counts);
+                }
+                collectDirect(arg, argUses);
+            }
+            makeCalls(argUses, inputItems, items, counts);
+            addInputs(argUses, inputItems, items);
+            StringBuilder code = new StringBuilder();
+            int bytes = 8;
+            for (int k = 0; k < site.args().length; k++) {
+                code.append(site.scratch()).append('[').append(site.argSlots()[k]).append("] = ")
+                        .append(strip(JavaExpressions.java(site.args()[k], counts))).append(";\n");
+                bytes += 6 + estimateBytes(site.args()[k]);
+            }
+            code.append(site.method()).append('(').append(site.scratch()).append(", ").append(site.constants())
+                    .append(");\n");
+            items.add(new Item(List.of(), code.toString(), null, bytes, argUses));
+            for (java.util.Iterator<Map.Entry<ISymbol, Item>> it = pendingCallReads.entrySet().iterator();
+                    it.hasNext();) {
+                Map.Entry<ISymbol, Item> read = it.next();
+                if (g.callOf(read.getKey()) == site) {
+                    inputItems.put(read.getKey(), read.getValue());
+                    it.remove();
+                }
+            }
+        }
     }
 
     private static String strip(String s) {
@@ -514,6 +628,10 @@ public final class MethodEmitter {
                 ISymbol s = (ISymbol) x;
                 if (out.add(s) && g.isTemporary(s)) {
                     pending.push(g.definition(s));
+                } else if (g.isInput(s) && g.callOf(s) != null) {
+                    for (IExpr arg : g.callOf(s).args()) {
+                        pending.push(arg);
+                    }
                 }
             } else if (x.isAST()) {
                 for (int i = 1; i <= x.argSize(); i++) {
@@ -603,7 +721,8 @@ public final class MethodEmitter {
                 }
             }
         }
-        boolean inFields = chunks.size() >= FIELD_CHUNKS && !Boolean.getBoolean(ARRAY_WORKSPACE_PROPERTY);
+        boolean inFields = scratch == null && chunks.size() >= FIELD_CHUNKS
+                && !Boolean.getBoolean(ARRAY_WORKSPACE_PROPERTY);
         List<Set<ISymbol>> imports = new ArrayList<>();
         Map<ISymbol, Integer> lastImport = new HashMap<>();
         Map<ISymbol, Integer> firstImported = new HashMap<>();
@@ -612,10 +731,10 @@ public final class MethodEmitter {
             for (Item it : chunks.get(c)) {
                 for (ISymbol u : it.uses) {
                     Integer defined = chunkOf.get(u);
-                    if (defined != null && defined < c) {
+                    if (defined != null && defined < c && !rereads.containsKey(u)) {
                         in.add(u);
                         lastImport.put(u, c);
-                        if (!inFields) {
+                        if (!inFields && scratch == null) {
                             firstImported.computeIfAbsent(u, k -> firstImported.size());
                         }
                     }
@@ -623,16 +742,18 @@ public final class MethodEmitter {
             }
             imports.add(in);
         }
-        Map<ISymbol, Integer> slot = inFields ? slots(chunks, lastImport) : firstImported;
+        Map<ISymbol, Integer> slot = inFields || scratch != null ? slots(chunks, lastImport) : firstImported;
         int used = slot.isEmpty() ? 0 : java.util.Collections.max(slot.values()) + 1;
-        if (inFields) {
+        if (scratch != null) {
+            scratchSlots = Math.max(scratchSlots, used);
+        } else if (inFields) {
             workspaceFields = Math.max(workspaceFields, Math.min(used, FIELD_SLOTS));
             workspaceArray = Math.max(workspaceArray, used - FIELD_SLOTS);
         } else {
             workspaceArray = Math.max(workspaceArray, used);
         }
-        java.util.function.IntFunction<String> slotText = k -> inFields && k < FIELD_SLOTS ? workspaceField(k)
-                : "w[" + (inFields ? k - FIELD_SLOTS : k) + "]";
+        java.util.function.IntFunction<String> slotText = k -> scratch != null ? scratch + "[" + (scratchFrom + k) + "]"
+                : inFields && k < FIELD_SLOTS ? workspaceField(k) : "w[" + (inFields ? k - FIELD_SLOTS : k) + "]";
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
         // The public method calls the chunks in order; past CALLS_PER_METHOD chunks (the largest derivative
@@ -661,11 +782,23 @@ public final class MethodEmitter {
             // An imported value is read from the workspace just before its first use, not at the top: the
             // fewer values live at once, the fewer HotSpot spills.
             Set<ISymbol> pending = new HashSet<>(imports.get(c));
+            // A plain input an earlier chunk read is read again from its array, not passed (forScratch only).
+            Set<ISymbol> reread = new HashSet<>();
+            for (Item it : chunks.get(c)) {
+                for (ISymbol u : it.uses) {
+                    Integer defined = chunkOf.get(u);
+                    if (defined != null && defined < c && rereads.containsKey(u)) {
+                        reread.add(u);
+                    }
+                }
+            }
             Body body = new Body(m);
             for (Item it : chunks.get(c)) {
                 for (ISymbol u : it.uses) {
                     if (pending.remove(u)) {
                         body.line("final double " + u.getSymbolName() + " = " + slotText.apply(slot.get(u)));
+                    } else if (reread.remove(u)) {
+                        body.line("final double " + u.getSymbolName() + " = " + rereads.get(u));
                     }
                 }
                 body.add(it);

@@ -40,6 +40,80 @@ public final class ExpressionGraph {
     private final Map<IExpr, ISymbol> interned = new HashMap<>();
     private final Map<ISymbol, SymbolicInput> inputs = new LinkedHashMap<>();
     private final Map<SymbolicInput, ISymbol> inputSymbols = new HashMap<>();
+    /** With {@link #withConstantsAsInputs}: model numbers other than 0 and ±1 are inputs. */
+    private final boolean constantsAsInputs;
+    private final List<Double> constantValues = new ArrayList<>();
+    private final Map<ISymbol, CallSite> calls = new HashMap<>();
+    private final Map<ISymbol, Integer> callSlots = new HashMap<>();
+
+    /** A graph whose model constants are exact numbers, folded wherever they meet. */
+    public ExpressionGraph() {
+        this.constantsAsInputs = false;
+    }
+
+    private ExpressionGraph(boolean constantsAsInputs) {
+        this.constantsAsInputs = constantsAsInputs;
+    }
+
+    /**
+     * A graph for code that several limbs share ({@link SymbolicLimbs}): a model number other than 0, 1 and -1 is an
+     * input ({@link SymbolicInput.Kind#CONSTANT}, a new one each time {@link #constant} is asked, numbered in that
+     * order) whose value each call passes, so that twin limbs whose numbers differ (a mirrored offset) derive the same
+     * graph. One input per request, not per distinct value: a value one twin happens to repeat (a centre of mass
+     * equal to an offset) would otherwise give it another graph than its twin's; the derivation asks once for each
+     * number it reuses (a mass, an axis), so the operation count is the same (romeo_small's limbs: equal to the
+     * value-keyed form's). 0 and ±1 stay numbers, so structural zeros and axis-aligned rotations fold as in the
+     * ordinary graph.
+     */
+    public static ExpressionGraph withConstantsAsInputs() {
+        return new ExpressionGraph(true);
+    }
+
+    /** The value of each {@link SymbolicInput.Kind#CONSTANT} input, by index (empty for an ordinary graph). */
+    public double[] constantValues() {
+        return constantValues.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /**
+     * A call of a limb's shared code: the method that computes the limb, the values it is given and how many it
+     * returns.
+     *
+     * @param method    the generated method's name
+     * @param scratch   the instance array the call's arguments, results and the method's workspace live in
+     * @param constants the static array of the limb's {@link SymbolicInput.Kind#CONSTANT} values
+     * @param argSlots  the entry of {@code scratch} each argument is written to
+     * @param args      the arguments, values of this graph
+     * @param resultSlot the entry of {@code scratch} holding the first result
+     */
+    public record CallSite(String method, String scratch, String constants, int[] argSlots, IExpr[] args,
+            int resultSlot) {
+    }
+
+    /**
+     * The results of {@code site}, {@code count} inputs of kind {@link SymbolicInput.Kind#CALL}: whoever emits a
+     * value that uses one makes the call first ({@link #callOf}).
+     */
+    public IExpr[] call(CallSite site, int count) {
+        IExpr[] out = new IExpr[count];
+        int first = calls.size();
+        for (int k = 0; k < count; k++) {
+            ISymbol s = input(SymbolicInput.Kind.CALL, first + k);
+            calls.put(s, site);
+            callSlots.put(s, site.resultSlot() + k);
+            out[k] = s;
+        }
+        return out;
+    }
+
+    /** The entry of its call's scratch array that holds the call result {@code input}. */
+    public int callSlot(ISymbol input) {
+        return callSlots.get(input);
+    }
+
+    /** The call whose result {@code input} is (an input of kind {@link SymbolicInput.Kind#CALL}), or null. */
+    public CallSite callOf(ISymbol input) {
+        return calls.get(input);
+    }
 
     /**
      * The symbol of an input of the generated code (see {@link SymbolicInput}). Asking again for the same input
@@ -110,6 +184,11 @@ public final class ExpressionGraph {
         }
         if (x == 0) {
             return F.C0;
+        }
+        if (constantsAsInputs && Math.abs(x) != 1) {
+            ISymbol site = input(SymbolicInput.Kind.CONSTANT, constantValues.size());
+            constantValues.add(x);
+            return site;
         }
         BigDecimal d = BigDecimal.valueOf(x).stripTrailingZeros();
         BigInteger num = d.unscaledValue();

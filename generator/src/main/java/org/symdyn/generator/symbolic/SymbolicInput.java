@@ -10,7 +10,8 @@ package org.symdyn.generator.symbolic;
  * @param index the entry: a q index for {@link Kind#Q}, {@link Kind#SIN_Q} and {@link Kind#COS_Q}, the q index of
  *              a quaternion's x for {@link Kind#QUAT_X} to {@link Kind#QUAT_W}, a v index for
  *              {@link Kind#V}, {@link Kind#VDOT} and {@link Kind#TAU}, a parameter index, a point coordinate
- *              (0..2), or the entry of a run-time matrix, vector or factor array
+ *              (0..2), the entry of a run-time matrix, vector or factor array, a limb constant, an entry of
+ *              a limb's parent motion, or a call's result
  */
 public record SymbolicInput(Kind kind, int index) {
     /** The kinds of input, each with the prefix of its symbol's name. */
@@ -54,7 +55,19 @@ public record SymbolicInput(Kind kind, int index) {
         /** Entry k of the factors a generated factorisation keeps between its factorise and solve methods. */
         FACTOR("fac"),
         /** Multiplier λ[k] of constraint row k. */
-        MULTIPLIER("lam");
+        MULTIPLIER("lam"),
+        /**
+         * Model constant k of a limb's shared code ({@link ExpressionGraph#withConstantsAsInputs}): each call passes
+         * its limb's values.
+         */
+        CONSTANT("k"),
+        /**
+         * Entry k of the motion a limb's shared code receives from its parent body: the parent's spatial velocity
+         * (0..5) and acceleration (6..11), parent coordinates ({@link SymbolicLimbs}).
+         */
+        PARENT_MOTION("pm"),
+        /** Result k of a call of a limb's shared code ({@link ExpressionGraph#call}). */
+        CALL("call");
 
         private final String prefix;
 

@@ -2,6 +2,7 @@ package org.symdyn.generator.symbolic;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.matheclipse.core.expression.F;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
@@ -43,14 +44,28 @@ public final class SymbolicRecursions {
      * {@code withGravity}, else 0 (kinematics).
      */
     public SymbolicMotion motion(IExpr[] v, IExpr[] vdot, boolean withGravity) {
+        return motion(v, vdot, sp.zeros(6), withGravity ? baseAcceleration() : sp.zeros(6), new boolean[nb]);
+    }
+
+    /** a_0 = -g, the acceleration that stands for gravity at the fixed root. */
+    private IExpr[] baseAcceleration() {
+        return new IExpr[] {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+    }
+
+    /**
+     * The forward pass with the root link moving at v0, a0 (its coordinates), over the bodies not {@code skipped}
+     * (whose entries stay null).
+     */
+    private SymbolicMotion motion(IExpr[] v, IExpr[] vdot, IExpr[] v0, IExpr[] a0, boolean[] skipped) {
         IExpr[][] vel = new IExpr[nb][];
         IExpr[][] acc = new IExpr[nb][];
-        IExpr[] a0 = withGravity ? new IExpr[] {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]),
-            g.neg(gravity[2])} : sp.zeros(6);
         for (int i = 0; i < nb; i++) {
+            if (skipped[i]) {
+                continue;
+            }
             int p = model.body(i).parentIndex();
             IExpr[] vj = joints.jointVelocity(i, v);
-            IExpr[] vp = p < 0 ? sp.zeros(6) : vel[p];
+            IExpr[] vp = p < 0 ? v0 : vel[p];
             IExpr[] ap = p < 0 ? a0 : acc[p];
             vel[i] = sp.add6(joints.parentToChild(i, vp), vj);
             IExpr[] a = sp.add6(joints.parentToChild(i, ap), joints.jointBias(i, v, vj));
@@ -69,13 +84,75 @@ public final class SymbolicRecursions {
 
     /** RNEA: τ = H v̇ + C for symbolic or numeric v and v̇; gravity included when asked. */
     public IExpr[] inverseDynamics(IExpr[] v, IExpr[] vdot, boolean withGravity) {
-        SymbolicMotion pass = motion(v, vdot, withGravity);
+        return inverseDynamics(v, vdot, withGravity, Map.of());
+    }
+
+    /**
+     * The velocity and acceleration (12, parent coordinates) of the parent of body {@code i}, as the RNEA of
+     * {@link #inverseDynamics(IExpr[], IExpr[], boolean)} computes them: what a call of the limb at i receives.
+     */
+    public IExpr[] parentMotion(int i, IExpr[] v, IExpr[] vdot, boolean withGravity) {
+        int p = model.body(i).parentIndex();
+        IExpr[] out = new IExpr[12];
+        if (p < 0) {
+            System.arraycopy(sp.zeros(6), 0, out, 0, 6);
+            System.arraycopy(withGravity ? baseAcceleration() : sp.zeros(6), 0, out, 6, 6);
+        } else {
+            SymbolicMotion pass = motion(v, vdot, withGravity);
+            System.arraycopy(pass.velocity()[p], 0, out, 0, 6);
+            System.arraycopy(pass.acceleration()[p], 0, out, 6, 6);
+        }
+        return out;
+    }
+
+    /**
+     * A limb's part of an RNEA ({@link SymbolicLimbs}): its code, called with the limb's parent motion and joints.
+     */
+    public interface LimbCall {
+        /**
+         * The results of the call for the limb whose parent moves at vp, ap (parent coordinates): the force on the
+         * parent (6) and τ of the limb's joints.
+         */
+        IExpr[] call(IExpr[] vp, IExpr[] ap, IExpr[] v, IExpr[] vdot);
+    }
+
+    /**
+     * RNEA with the subtree of every body in {@code limbs} computed by a call: the forward pass skips it, the call
+     * receives its parent's motion and returns its joints' τ and the force it puts on the parent, which the
+     * backward pass adds.
+     */
+    public IExpr[] inverseDynamics(IExpr[] v, IExpr[] vdot, boolean withGravity, Map<Integer, LimbCall> limbs) {
+        boolean[] skipped = new boolean[nb];
+        for (int root : limbs.keySet()) {
+            for (int b : SymbolicLimbs.subtree(model, root)) {
+                skipped[b] = true;
+            }
+        }
+        IExpr[] a0 = withGravity ? baseAcceleration() : sp.zeros(6);
+        SymbolicMotion pass = motion(v, vdot, sp.zeros(6), a0, skipped);
         IExpr[][] f = new IExpr[nb][];
         for (int i = 0; i < nb; i++) {
-            f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
+            if (!skipped[i]) {
+                f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
+            }
         }
         IExpr[] tau = new IExpr[nv];
+        for (Map.Entry<Integer, LimbCall> limb : limbs.entrySet()) {
+            int p = model.body(limb.getKey()).parentIndex();
+            IExpr[] result = limb.getValue().call(p < 0 ? sp.zeros(6) : pass.velocity()[p],
+                    p < 0 ? a0 : pass.acceleration()[p], v, vdot);
+            if (p >= 0) {
+                f[p] = sp.add6(f[p], Arrays.copyOfRange(result, 0, 6));
+            }
+            List<Integer> bodies = SymbolicLimbs.subtree(model, limb.getKey());
+            for (int k = 0; k < bodies.size(); k++) {
+                tau[model.body(bodies.get(k)).joint().vIndex()] = result[6 + k];
+            }
+        }
         for (int i = nb - 1; i >= 0; i--) {
+            if (skipped[i]) {
+                continue;
+            }
             int vi = model.body(i).joint().vIndex();
             List<IExpr[]> s = joints.subspace(i);
             for (int d = 0; d < s.size(); d++) {
@@ -133,6 +210,36 @@ public final class SymbolicRecursions {
             moment = sp.add3(sp.rotate(ic, alpha), sp.cross(w, sp.rotate(ic, w)));
         }
         return SymbolicSpatial.join(sp.add3(moment, sp.cross(c, force)), force);
+    }
+
+    /**
+     * The RNEA of this model hanging from a parent that moves at vp, ap (the parent's coordinates; gravity is in
+     * ap): the force the model's root bodies put on the parent, f = Σ X_rootᵀ f_root (6, angular first), then τ.
+     */
+    IExpr[] limbInverseDynamics(IExpr[] vp, IExpr[] ap, IExpr[] v, IExpr[] vdot) {
+        SymbolicMotion pass = motion(v, vdot, vp, ap, new boolean[nb]);
+        IExpr[][] f = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
+        }
+        IExpr[] out = new IExpr[6 + nv];
+        IExpr[] onParent = sp.zeros(6);
+        for (int i = nb - 1; i >= 0; i--) {
+            int vi = model.body(i).joint().vIndex();
+            List<IExpr[]> s = joints.subspace(i);
+            for (int d = 0; d < s.size(); d++) {
+                out[6 + vi + d] = g.dot(s.get(d), f[i]);
+            }
+            int p = model.body(i).parentIndex();
+            IExpr[] transmitted = joints.childToParentForce(i, f[i]);
+            if (p >= 0) {
+                f[p] = sp.add6(f[p], transmitted);
+            } else {
+                onParent = sp.add6(onParent, transmitted);
+            }
+        }
+        System.arraycopy(onParent, 0, out, 0, 6);
+        return out;
     }
 
     /** τ = H(q) v̇ + C(q, v) with symbolic q, v, v̇. */

@@ -1,0 +1,241 @@
+package org.symdyn.generator;
+
+import com.squareup.javapoet.ArrayTypeName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import javax.lang.model.element.Modifier;
+import org.matheclipse.core.interfaces.IExpr;
+import org.matheclipse.core.interfaces.ISymbol;
+import org.symdyn.generator.emit.MethodEmitter;
+import org.symdyn.generator.emit.OperationCount;
+import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicInput;
+import org.symdyn.generator.symbolic.SymbolicLimbs;
+import org.symdyn.generator.symbolic.SymbolicRecursions;
+import org.symdyn.model.Model;
+
+/**
+ * The code twin limbs share ({@link SymbolicLimbs}) for one inverse-dynamics quantity: one private method per limb
+ * shape, {@code name$limbK(double[] s, double[] k)}, called once per limb with the limb's scratch array {@code s} and
+ * its numbers {@code k}, and the calls the public method makes in the limbs' place.
+ *
+ * <p>A limb's scratch array holds, in order: the parent's velocity and acceleration (12), the limb's q, v and v̇
+ * (n each), the results (the force on the parent, 6, then τ, n), then the workspace of the shared method's chunks.
+ * Twins share a method only if their emitted code is the same text; a twin whose code differs (a mirrored axis, a
+ * zero in one twin only) is unrolled in its caller as before.
+ */
+final class SharedLimbCode {
+    /**
+     * Fewest chunks of the unrolled method for which its twin limbs are called instead: only code several times the
+     * instruction cache gains. Measured ({@code InterleavedAB}-style, one class a side, romeo_small and the
+     * quadrupeds, against the unrolled method): romeo_small C (30 chunks) 903 → 789 ns, ID (31) 962 → 853 ns, but g
+     * (12) 315 → 335 ns; hyq C (12) 270 → 326, g (5) 125 → 236; solo12 C (11) 247 → 312; anymal C (13) 282 → 340.
+     */
+    static final int MIN_CHUNKS = 20;
+    private static final int PARENT = 12;
+
+    private final Model model;
+    private final ExpressionGraph g;
+    private final boolean inlineSinCos;
+    private final List<List<Integer>> twins;
+    /** Scratch length each limb needs, over every quantity emitted so far. */
+    private final Map<Integer, Integer> scratchLength = new TreeMap<>();
+    /** Each constants table emitted, by name. */
+    private final Map<String, double[]> tables = new LinkedHashMap<>();
+    private final StaticTables tableMethods = new StaticTables(Integer.MAX_VALUE);
+
+    SharedLimbCode(Model model, ExpressionGraph g, boolean inlineSinCos) {
+        this.model = model;
+        this.g = g;
+        this.inlineSinCos = inlineSinCos;
+        this.twins = SymbolicLimbs.twins(model);
+    }
+
+    /** True if the model has twin limbs at all. */
+    boolean any() {
+        return !twins.isEmpty();
+    }
+
+    /**
+     * The shared methods of {@code quantity}, named {@code name$limb0}, {@code name$limb1}, ... (added to
+     * {@code methods}), and the calls that replace the limbs in the main derivation.
+     *
+     * @param calls receives, per limb root body, the call that computes the limb
+     * @return the operations of the calls (each call counts its method's operations)
+     */
+    OperationCount emit(SymbolicLimbs.Quantity quantity, String name, List<MethodSpec> methods,
+            Map<Integer, SymbolicRecursions.LimbCall> calls, java.util.function.IntFunction<IExpr[]> parentMotion) {
+        OperationCount ops = OperationCount.ZERO;
+        int shapes = 0;
+        for (List<Integer> group : twins) {
+            // Each twin's code, then twins of the same text share it.
+            Map<String, List<Integer>> byText = new LinkedHashMap<>();
+            Map<Integer, Emitted> emitted = new HashMap<>();
+            Map<Integer, boolean[]> zeros = new HashMap<>();
+            for (int root : group) {
+                boolean[] zero = new boolean[12];
+                IExpr[] motion = parentMotion.apply(root);
+                for (int k = 0; k < 12; k++) {
+                    zero[k] = motion[k].isZero();
+                }
+                zeros.put(root, zero);
+                Emitted e = emitLimb(quantity, root, zero, name + "$limb");
+                emitted.put(root, e);
+                byText.computeIfAbsent(e.text, t -> new ArrayList<>()).add(root);
+            }
+            for (List<Integer> same : byText.values()) {
+                if (same.size() < 2) {
+                    continue;
+                }
+                String method = name + "$limb" + shapes++;
+                Emitted first = emitLimb(quantity, same.get(0), zeros.get(same.get(0)), method);
+                methods.addAll(first.methods);
+                for (int root : same) {
+                    Emitted e = emitted.get(root);
+                    String table = table(root, e.graph.constantValues());
+                    scratchLength.merge(root, e.scratchLength, Math::max);
+                    calls.put(root, call(root, e, method, table));
+                    ops = ops.plus(first.ops);
+                }
+            }
+        }
+        return ops;
+    }
+
+    /**
+     * The fields the calls use: each limb's scratch array and each constants table. The tables are filled by
+     * static methods ({@link StaticTables}, sliced form, in {@link #tableMethods}): as array literals, a humanoid's
+     * (71 dof with hands) took 11,103 bytes of class initialiser, over the JIT's limit.
+     */
+    List<FieldSpec> fields() {
+        List<FieldSpec> out = new ArrayList<>();
+        for (Map.Entry<Integer, Integer> e : scratchLength.entrySet()) {
+            out.add(ClassSkeleton.scratch(scratch(e.getKey()), e.getValue()));
+        }
+        for (Map.Entry<String, double[]> t : tables.entrySet()) {
+            List<CodeBlock> elements = new ArrayList<>();
+            for (double x : t.getValue()) {
+                elements.add(CodeBlock.of("$L", Double.toString(x)));
+            }
+            out.add(tableMethods.table(ArrayTypeName.of(double.class), t.getKey(), elements));
+        }
+        return out;
+    }
+
+    /** The static methods that fill the constants tables (after {@link #fields}). */
+    List<MethodSpec> tableMethods() {
+        return tableMethods.methods();
+    }
+
+    private static String scratch(int root) {
+        return "limb$" + root;
+    }
+
+    /** The name of a table with these values for this limb: an existing one if the values are the same. */
+    private String table(int root, double[] values) {
+        for (int k = 0;; k++) {
+            String name = "LIMB$" + root + (k == 0 ? "" : "$" + k);
+            double[] known = tables.putIfAbsent(name, values);
+            if (known == null || java.util.Arrays.equals(known, values)) {
+                return name;
+            }
+        }
+    }
+
+    /** One limb's code emitted under a method name, with its text (which twins compare) and its scratch layout. */
+    private record Emitted(ExpressionGraph graph, int n, List<MethodSpec> methods, String text, OperationCount ops,
+            int scratchLength, Set<SymbolicInput> reads) {
+    }
+
+    private Emitted emitLimb(SymbolicLimbs.Quantity quantity, int root, boolean[] zeroParent, String method) {
+        SymbolicLimbs.Limb limb = SymbolicLimbs.derive(model, root, quantity, zeroParent);
+        int n = limb.model().nv();
+        int results = PARENT + 3 * n;
+        int workspace = results + 6 + n;
+        MethodEmitter emitter = MethodEmitter.forScratch(limb.graph(), inlineSinCos, in -> switch (in.kind()) {
+            case PARENT_MOTION -> "s[" + in.index() + "]";
+            case Q -> "s[" + (PARENT + in.index()) + "]";
+            case V -> "s[" + (PARENT + n + in.index()) + "]";
+            case VDOT -> "s[" + (PARENT + 2 * n + in.index()) + "]";
+            case CONSTANT -> "k[" + in.index() + "]";
+            default -> throw new IllegalStateException("a limb's code does not read " + in);
+        }, "s", workspace);
+        MethodSpec spec = MethodSpec.methodBuilder(method).addModifiers(Modifier.PRIVATE)
+                .addJavadoc("$L of one limb ({@code SymbolicLimbs}): reads the parent's motion and the limb's joints "
+                        + "from {@code s}, writes the force on the parent and τ there; {@code k} holds the limb's "
+                        + "numbers.\n", quantity)
+                .addParameter(ParameterSpec.builder(double[].class, "s").build())
+                .addParameter(ParameterSpec.builder(double[].class, "k").build()).build();
+        List<MethodEmitter.Output> outputs = new ArrayList<>();
+        for (int k = 0; k < limb.outputs().length; k++) {
+            outputs.add(new MethodEmitter.Output("s[" + (results + k) + "]", limb.outputs()[k]));
+        }
+        MethodEmitter.Emitted e = emitter.emit(spec, outputs);
+        StringBuilder text = new StringBuilder();
+        for (MethodSpec m : e.methods()) {
+            text.append(m);
+        }
+        return new Emitted(limb.graph(), n, e.methods(), text.toString(), e.operations(),
+                workspace + emitter.scratchSlots(), reads(limb.graph(), limb.outputs()));
+    }
+
+    /** The inputs the outputs reach. */
+    private static Set<SymbolicInput> reads(ExpressionGraph lg, IExpr[] outputs) {
+        Set<SymbolicInput> out = new java.util.LinkedHashSet<>();
+        Set<ISymbol> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<IExpr> pending = new java.util.ArrayDeque<>(List.of(outputs));
+        while (!pending.isEmpty()) {
+            IExpr x = pending.pop();
+            if (x.isSymbol()) {
+                ISymbol s = (ISymbol) x;
+                if (!seen.add(s)) {
+                    continue;
+                }
+                if (lg.isTemporary(s)) {
+                    pending.push(lg.definition(s));
+                } else if (lg.isInput(s)) {
+                    out.add(lg.inputOf(s));
+                }
+            } else if (x.isAST()) {
+                for (int i = 1; i <= x.argSize(); i++) {
+                    pending.push(x.getAt(i));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The call of limb {@code root}'s shared code: its arguments are values of the main graph. */
+    private SymbolicRecursions.LimbCall call(int root, Emitted e, String method, String table) {
+        int[][] index = SymbolicLimbs.indices(model, root);
+        int n = e.n;
+        return (vp, ap, v, vdot) -> {
+            Map<Integer, IExpr> args = new TreeMap<>();
+            for (SymbolicInput in : e.reads) {
+                int k = in.index();
+                switch (in.kind()) {
+                    case PARENT_MOTION -> args.put(k, k < 6 ? vp[k] : ap[k - 6]);
+                    case Q, SIN_Q, COS_Q -> args.put(PARENT + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
+                    case V -> args.put(PARENT + n + k, v[index[1][k]]);
+                    case VDOT -> args.put(PARENT + 2 * n + k, vdot[index[1][k]]);
+                    case CONSTANT -> {
+                    }
+                    default -> throw new IllegalStateException("a limb's code does not read " + in);
+                }
+            }
+            int[] slots = args.keySet().stream().mapToInt(Integer::intValue).toArray();
+            IExpr[] values = args.values().toArray(new IExpr[0]);
+            return g.call(new ExpressionGraph.CallSite(method, scratch(root), table, slots, values, PARENT + 3 * n),
+                    6 + n);
+        };
+    }
+}
