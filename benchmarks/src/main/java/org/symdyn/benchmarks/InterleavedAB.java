@@ -19,7 +19,11 @@ import org.symdyn.model.Model;
  * the LᵀDL of H and B by the articulated-body algorithm ({@link CodeGenerator.ForwardDynamicsForm}). {@code --compare
  * workspace} (issue 14): A with every workspace slot in the array {@code w} and none reused (the form before), B as
  * generated now (slots in fields and reused in methods of {@code MethodEmitter.FIELD_CHUNKS} chunks or more, the
- * smaller methods the same as A), all five methods. For each model
+ * smaller methods the same as A), all five methods. {@code --compare limbs} (issue 14): A with every limb unrolled, B
+ * with twin limbs computed by calls of their shared code wherever their code is the same
+ * ({@link CodeGenerator.LimbForm#SHARED}, whatever the method's size), for {@code biasForces}, {@code gravityForces},
+ * {@code inverseDynamics} and {@code forwardDynamics} (the shared form where the articulated-body algorithm is the
+ * chosen one). For each model
  * {@code --copies} (3) classes are generated per side; then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
  * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
  * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
@@ -71,8 +75,9 @@ public final class InterleavedAB {
                 case "--copies" -> copies = Integer.parseInt(args[++i]);
                 case "--compare" -> {
                     compare = args[++i];
-                    if (!List.of("trig", "forward-dynamics", "workspace").contains(compare)) {
-                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace: " + compare);
+                    if (!List.of("trig", "forward-dynamics", "workspace", "limbs").contains(compare)) {
+                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace|limbs: "
+                                + compare);
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -86,6 +91,7 @@ public final class InterleavedAB {
                 switch (compare) {
                     case "forward-dynamics" -> "A = LTDL of H, B = articulated-body algorithm";
                     case "workspace" -> "A = workspace array, B = workspace fields, slots reused";
+                    case "limbs" -> "A = limbs unrolled, B = twin limbs call shared code";
                     default -> "A = branchy (pre-issue-18), B = branch-free";
                 }, angles, copies, rounds, roundMs);
         System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
@@ -105,6 +111,10 @@ public final class InterleavedAB {
                         classes[2 * c] = generateWithArrayWorkspace(model, a, true);
                         classes[2 * c + 1] = generateWithArrayWorkspace(model, b, false);
                     }
+                    case "limbs" -> {
+                        classes[2 * c] = generate(model, a, CodeGenerator.LimbForm.UNROLLED);
+                        classes[2 * c + 1] = generate(model, b, CodeGenerator.LimbForm.SHARED);
+                    }
                     default -> {
                         classes[2 * c] = generate(model, a, true);
                         classes[2 * c + 1] = generate(model, b, false);
@@ -115,7 +125,11 @@ public final class InterleavedAB {
             Random rnd = new Random(BenchmarkStates.SEED + 1);
             double[] v = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             double[] x = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
-            for (String method : forwardDynamics ? new String[] {"forwardDynamics"} : METHODS) {
+            String[] methods = forwardDynamics ? new String[] {"forwardDynamics"}
+                    : compare.equals("limbs") ? new String[] {"biasForces", "gravityForces", "inverseDynamics",
+                        "forwardDynamics"}
+                    : METHODS;
+            for (String method : methods) {
                 Runnable[] calls = new Runnable[classes.length];
                 int[] k = new int[1];
                 for (int i = 0; i < classes.length; i++) {
@@ -219,6 +233,16 @@ public final class InterleavedAB {
     static Dynamics generate(Model model, String className, CodeGenerator.ForwardDynamicsForm form) throws Exception {
         CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
                 new CodeGenerator.Options("org.symdyn.benchmarks.ab", className).withForwardDynamics(form));
+        return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+    }
+
+    /** A class with its limbs in the given form; the shared form must have made calls (else A = B). */
+    static Dynamics generate(Model model, String className, CodeGenerator.LimbForm form) throws Exception {
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
+                new CodeGenerator.Options("org.symdyn.benchmarks.ab", className).withLimbs(form));
+        if (form == CodeGenerator.LimbForm.SHARED && !gen.source().contains("$limb0(limb$")) {
+            throw new IllegalStateException(model.name() + " has no twin limbs whose code is the same");
+        }
         return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 

@@ -13,6 +13,7 @@ import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicArticulatedBody;
 import org.symdyn.generator.symbolic.SymbolicConstrainedSystem;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
@@ -134,9 +135,15 @@ public final class CodeGenerator {
      * is several times the processor's instruction cache.
      */
     public enum LimbForm {
-        /** Calls where the unrolled method has {@value SharedLimbCode#MIN_CHUNKS} chunks or more, else unrolled. */
+        /**
+         * Calls in C, g and τ where the unrolled method has {@value SharedLimbCode#MIN_CHUNKS} chunks or more, else
+         * unrolled; forward dynamics unrolled.
+         */
         BY_SIZE,
-        /** Calls of shared code wherever twin limbs' code is the same. */
+        /**
+         * Calls of shared code wherever twin limbs' code is the same, in C, g, τ and the articulated-body forward
+         * dynamics (two calls per limb: the passes to the root, then the last pass).
+         */
         SHARED,
         /** Every limb unrolled. */
         UNROLLED
@@ -435,8 +442,9 @@ public final class CodeGenerator {
         ForwardDynamicsChoice fd = ForwardDynamicsChoice.of(options.forwardDynamics(), factorisedOps,
                 emitter.count(vector("vdot", qddArticulated)), work);
         List<MethodSpec> fdMethods = new ArrayList<>();
-        emit(emitter, fdMethods, ops, "forward_dynamics", ArgumentChecks.method("forwardDynamics", q, v,
-                ArgumentChecks.Arg.in("tau", nv), ArgumentChecks.Arg.out("vdot", nv)),
+        MethodSpec fdSpec = ArgumentChecks.method("forwardDynamics", q, v, ArgumentChecks.Arg.in("tau", nv),
+                ArgumentChecks.Arg.out("vdot", nv));
+        emit(emitter, fdMethods, ops, "forward_dynamics", fdSpec,
                 vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
         methods.addAll(forwardDynamicsAt, fdMethods);
         t = lap(millis, "articulated_body", t);
@@ -456,6 +464,23 @@ public final class CodeGenerator {
 
         SharedLimbCode limbs = new SharedLimbCode(model, g, !options.mathTrig());
         if (limbs.any()) {
+            // Forward dynamics first: it follows the three below in the class. Only on request (LimbForm.SHARED):
+            // interleaved, its calls gained nothing on romeo_small (B/A 0.995) and lost on the quadrupeds (1.05-1.07)
+            // and on a 71-dof humanoid (+8 %), its two calls per limb passing U, D⁻¹, û and the sines through the
+            // scratch array.
+            if (fd.articulated() && options.limbs() == LimbForm.SHARED) {
+                Map<Integer, SymbolicArticulatedBody.LimbCalls> calls = new LinkedHashMap<>();
+                List<MethodSpec> shared = new ArrayList<>();
+                IExpr[][] states = sym.articulatedBody().parentStates();
+                OperationCount callOps = limbs.emitForward(fdSpec.name, shared, calls, root -> states[root]);
+                IExpr[] qdd = sym.articulatedBody().forwardDynamics(calls);
+                List<MethodSpec> replacement = new ArrayList<>();
+                emitWithCalls(emitter, replacement, ops, "forward_dynamics", fdSpec, vector("vdot", qdd), callOps,
+                        calls.size());
+                replacement.addAll(shared);
+                methods.subList(forwardDynamicsAt, forwardDynamicsAt + fdMethods.size()).clear();
+                methods.addAll(forwardDynamicsAt, replacement);
+            }
             String[] keys = {"bias_forces", "gravity", "inverse_dynamics"};
             MethodSpec[] specs = {cSpec, gSpec, idSpec};
             String[] outputs = {"C", "g", "tau"};
@@ -463,9 +488,7 @@ public final class CodeGenerator {
                 SymbolicLimbs.Quantity.GRAVITY, SymbolicLimbs.Quantity.INVERSE_DYNAMICS};
             // The last first, so that the earlier ones' places do not move.
             for (int k = 2; k >= 0; k--) {
-                int chunks = inverseAt[k + 1] - inverseAt[k] - 1;
-                if (options.limbs() == LimbForm.UNROLLED
-                        || options.limbs() == LimbForm.BY_SIZE && chunks < SharedLimbCode.MIN_CHUNKS) {
+                if (!sharesLimbs(options, inverseAt[k + 1] - inverseAt[k] - 1)) {
                     continue;
                 }
                 List<MethodSpec> replacement = new ArrayList<>();
@@ -611,14 +634,27 @@ public final class CodeGenerator {
         OperationCount callOps = limbs.emit(quantity, spec.name, shared, calls,
                 root -> dyn.parentMotion(root, v, vdot, true));
         IExpr[] values = dyn.inverseDynamics(v, vdot, true, calls);
-        MethodEmitter.Emitted e = emitter.emit(spec, vector(output, values));
+        emitWithCalls(emitter, methods, ops, key, spec, vector(output, values), callOps, calls.size());
+        methods.addAll(shared);
+    }
+
+    /** Whether a method unrolled in {@code chunks} chunks calls its twin limbs' shared code instead. */
+    private static boolean sharesLimbs(Options options, int chunks) {
+        return options.limbs() == LimbForm.SHARED
+                || options.limbs() == LimbForm.BY_SIZE && chunks >= SharedLimbCode.MIN_CHUNKS;
+    }
+
+    /** {@link #emit} for a method that calls shared limb code: its count includes the calls' operations. */
+    private static void emitWithCalls(MethodEmitter emitter, List<MethodSpec> methods,
+            Map<String, OperationCount> ops, String key, MethodSpec spec, List<MethodEmitter.Output> outputs,
+            OperationCount callOps, int limbs) {
+        MethodEmitter.Emitted e = emitter.emit(spec, outputs);
         OperationCount total = e.operations().plus(callOps);
         ops.put(key, total);
         List<MethodSpec> ms = new ArrayList<>(e.methods());
-        ms.set(0, ms.get(0).toBuilder().addJavadoc("$L: $L, $L of them in $L calls of code twin limbs share.\n",
-                key.replace('_', ' '), total, callOps.flops() + " flops", calls.size()).build());
+        ms.set(0, ms.get(0).toBuilder().addJavadoc("$L: $L; $L flops of them in the shared code of $L twin limbs.\n",
+                key.replace('_', ' '), total, callOps.flops(), limbs).build());
         methods.addAll(ms);
-        methods.addAll(shared);
     }
 
     private static long lap(Map<String, Long> millis, String phase, long since) {

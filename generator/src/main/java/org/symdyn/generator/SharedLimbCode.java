@@ -18,6 +18,7 @@ import org.matheclipse.core.interfaces.ISymbol;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.SymbolicArticulatedBody;
 import org.symdyn.generator.symbolic.SymbolicInput;
 import org.symdyn.generator.symbolic.SymbolicLimbs;
 import org.symdyn.generator.symbolic.SymbolicRecursions;
@@ -36,12 +37,17 @@ import org.symdyn.model.Model;
 final class SharedLimbCode {
     /**
      * Fewest chunks of the unrolled method for which its twin limbs are called instead: only code several times the
-     * instruction cache gains. Measured ({@code InterleavedAB}-style, one class a side, romeo_small and the
-     * quadrupeds, against the unrolled method): romeo_small C (30 chunks) 903 → 789 ns, ID (31) 962 → 853 ns, but g
-     * (12) 315 → 335 ns; hyq C (12) 270 → 326, g (5) 125 → 236; solo12 C (11) 247 → 312; anymal C (13) 282 → 340.
+     * instruction cache gains. Measured ({@code InterleavedAB --compare limbs}, 2 copies a side, 40 rounds; B = calls
+     * over A = unrolled, chunks of the unrolled method in brackets): romeo_small C (30) 0.900, τ (31) 0.912, g (12)
+     * 0.926 but with A's copies 1.15 apart (+6 % in a single-copy run), FD (65) 0.995; hyq C (12) 1.232, g (5)
+     * 1.780, τ (13) 1.287, FD (25) 1.046; solo12 C (11) 1.254, g (5) 1.328, τ (12) 1.189, FD (24) 1.070. Small
+     * limbs pay a call, their scratch traffic and their own chunks for little less code; forward dynamics, two calls
+     * per limb, gains nothing even on romeo_small, so it calls shared code only on request.
      */
     static final int MIN_CHUNKS = 20;
     private static final int PARENT = 12;
+    /** Entries of a forward-dynamics limb's scratch array before its joints': the parent's v, ā and δa. */
+    private static final int FORWARD_PARENT = 18;
 
     private final Model model;
     private final ExpressionGraph g;
@@ -112,6 +118,200 @@ final class SharedLimbCode {
     }
 
     /**
+     * The shared forward dynamics: per limb shape two methods, {@code name$limbKa} (the passes to the root) and
+     * {@code name$limbKb} (the last pass), and the calls that replace the limbs in the main derivation.
+     *
+     * <p>Their scratch array holds: the parent's velocity, ā and δa (18); the limb's q, v and τ (n each); the first
+     * method's results (the articulated inertia's 21 entries and the bias force, 6); the values it leaves for the
+     * second (U, D⁻¹ and û of each joint, then each sine and cosine the second reads); the second's results (q̈, n);
+     * then the two methods' workspace.
+     *
+     * @param parentState per body, its parent's velocity, ā and δa in the unrolled derivation (for their zeros)
+     * @return the operations of the calls
+     */
+    OperationCount emitForward(String name, List<MethodSpec> methods,
+            Map<Integer, SymbolicArticulatedBody.LimbCalls> calls, java.util.function.IntFunction<IExpr[]> parentState) {
+        OperationCount ops = OperationCount.ZERO;
+        int shapes = 0;
+        for (List<Integer> group : twins) {
+            Map<String, List<Integer>> byText = new LinkedHashMap<>();
+            Map<Integer, ForwardEmitted> emitted = new HashMap<>();
+            Map<Integer, boolean[]> zeros = new HashMap<>();
+            for (int root : group) {
+                boolean[] zero = new boolean[18];
+                IExpr[] state = parentState.apply(root);
+                for (int k = 0; k < 18; k++) {
+                    zero[k] = state[k].isZero();
+                }
+                zeros.put(root, zero);
+                ForwardEmitted e = emitForwardLimb(root, zero, name + "$limb");
+                emitted.put(root, e);
+                byText.computeIfAbsent(e.text, t -> new ArrayList<>()).add(root);
+            }
+            for (List<Integer> same : byText.values()) {
+                if (same.size() < 2) {
+                    continue;
+                }
+                String method = name + "$limb" + shapes++;
+                ForwardEmitted first = emitForwardLimb(same.get(0), zeros.get(same.get(0)), method);
+                methods.addAll(first.methods);
+                for (int root : same) {
+                    ForwardEmitted e = emitted.get(root);
+                    String table = table(root, e.graph.constantValues());
+                    scratchLength.merge(root, e.scratchLength, Math::max);
+                    calls.put(root, forwardCall(root, e, method, table));
+                    ops = ops.plus(first.ops);
+                }
+            }
+        }
+        return ops;
+    }
+
+    /** One limb's forward dynamics emitted: both methods, their text and the scratch layout. */
+    private record ForwardEmitted(ExpressionGraph graph, int n, List<MethodSpec> methods, String text,
+            OperationCount ops, int scratchLength, Set<SymbolicInput> readsA, Set<SymbolicInput> readsB,
+            int resultsA, int resultsB) {
+    }
+
+    private ForwardEmitted emitForwardLimb(int root, boolean[] zeroParent, String method) {
+        SymbolicLimbs.ForwardLimb limb = SymbolicLimbs.deriveForward(model, root, zeroParent);
+        ExpressionGraph lg = limb.graph();
+        int n = limb.model().nv();
+        int qAt = FORWARD_PARENT;
+        int resultsA = qAt + 3 * n;
+        int keptAt = resultsA + 27;
+        int trigAt = keptAt + limb.kept().size();
+        int resultsB = trigAt + 2 * n;
+        int workspace = resultsB + n;
+        Set<SymbolicInput> readsB = reads(lg, limb.accelerate());
+        java.util.function.Function<SymbolicInput, String> joint = in -> switch (in.kind()) {
+            case Q -> "s[" + (qAt + in.index()) + "]";
+            case V -> "s[" + (qAt + n + in.index()) + "]";
+            case TAU -> "s[" + (qAt + 2 * n + in.index()) + "]";
+            case CONSTANT -> "k[" + in.index() + "]";
+            case PARENT_MOTION -> "s[" + in.index() + "]";
+            default -> throw new IllegalStateException("a limb's code does not read " + in);
+        };
+        MethodEmitter first = MethodEmitter.forScratch(lg, inlineSinCos, in -> switch (in.kind()) {
+            case SIN_Q, COS_Q -> null;
+            default -> joint.apply(in);
+        }, "s", workspace);
+        List<MethodEmitter.Output> outA = new ArrayList<>();
+        for (int k = 0; k < 27; k++) {
+            outA.add(new MethodEmitter.Output("s[" + (resultsA + k) + "]", limb.articulate()[k]));
+        }
+        for (int k = 0; k < limb.kept().size(); k++) {
+            outA.add(new MethodEmitter.Output("s[" + (keptAt + k) + "]", limb.kept().get(k)));
+        }
+        for (SymbolicInput in : readsB) {
+            if (in.kind() == SymbolicInput.Kind.SIN_Q || in.kind() == SymbolicInput.Kind.COS_Q) {
+                outA.add(new MethodEmitter.Output("s[" + trigSlot(trigAt, in) + "]", lg.input(in.kind(),
+                        in.index())));
+            }
+        }
+        MethodEmitter second = MethodEmitter.forScratch(lg, inlineSinCos, in -> switch (in.kind()) {
+            case SIN_Q, COS_Q -> "s[" + trigSlot(trigAt, in) + "]";
+            case LIMB_STATE -> "s[" + (keptAt + in.index()) + "]";
+            default -> joint.apply(in);
+        }, "s", workspace);
+        List<MethodEmitter.Output> outB = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            outB.add(new MethodEmitter.Output("s[" + (resultsB + k) + "]", limb.accelerate()[k]));
+        }
+        MethodEmitter.Emitted a = first.emit(spec(method + "a", "The passes to the root of one limb's forward "
+                + "dynamics ({@code SymbolicLimbs}): its articulated inertia and bias force as its parent receives "
+                + "them, and what the last pass needs, into {@code s}; {@code k} holds the limb's numbers.\n"), outA);
+        MethodEmitter.Emitted b = second.emit(spec(method + "b", "The last pass of one limb's forward dynamics "
+                + "({@code SymbolicLimbs}): q̈ of its joints into {@code s}, from its parent's δa and what the first "
+                + "pass left there.\n"), outB);
+        List<MethodSpec> methods = new ArrayList<>(a.methods());
+        methods.addAll(b.methods());
+        StringBuilder text = new StringBuilder();
+        for (MethodSpec m : methods) {
+            text.append(m);
+        }
+        return new ForwardEmitted(lg, n, methods, text.toString(), a.operations().plus(b.operations()),
+                workspace + Math.max(first.scratchSlots(), second.scratchSlots()), reads(lg, outA), readsB, resultsA,
+                resultsB);
+    }
+
+    private static int trigSlot(int trigAt, SymbolicInput in) {
+        return trigAt + 2 * in.index() + (in.kind() == SymbolicInput.Kind.COS_Q ? 1 : 0);
+    }
+
+    private static MethodSpec spec(String name, String javadoc) {
+        return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE).addJavadoc(javadoc)
+                .addParameter(ParameterSpec.builder(double[].class, "s").build())
+                .addParameter(ParameterSpec.builder(double[].class, "k").build()).build();
+    }
+
+    private static Set<SymbolicInput> reads(ExpressionGraph lg, List<MethodEmitter.Output> outputs) {
+        IExpr[] values = new IExpr[outputs.size()];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = outputs.get(k).value();
+        }
+        return reads(lg, values);
+    }
+
+    /** The calls of limb {@code root}'s shared forward dynamics. */
+    private SymbolicArticulatedBody.LimbCalls forwardCall(int root, ForwardEmitted e, String method, String table) {
+        int[][] index = SymbolicLimbs.indices(model, root);
+        int n = e.n;
+        return new SymbolicArticulatedBody.LimbCalls() {
+            private IExpr[] articulated;
+
+            @Override
+            public IExpr[] articulate(IExpr[] vp, IExpr[] abarP, IExpr[] v, IExpr[] tau) {
+                Map<Integer, IExpr> args = new TreeMap<>();
+                for (SymbolicInput in : e.readsA) {
+                    int k = in.index();
+                    switch (in.kind()) {
+                        case PARENT_MOTION -> args.put(k, k < 6 ? vp[k] : abarP[k - 6]);
+                        case Q, SIN_Q, COS_Q -> args.put(FORWARD_PARENT + k, g.input(SymbolicInput.Kind.Q,
+                                index[0][k]));
+                        case V -> args.put(FORWARD_PARENT + n + k, v[index[1][k]]);
+                        case TAU -> args.put(FORWARD_PARENT + 2 * n + k, tau[index[1][k]]);
+                        case CONSTANT -> {
+                        }
+                        default -> throw new IllegalStateException("a limb's code does not read " + in);
+                    }
+                }
+                articulated = g.call(site(method + "a", root, table, args, e.resultsA, new IExpr[0]), 27);
+                return articulated;
+            }
+
+            @Override
+            public IExpr[] accelerate(IExpr[] deltaAParent) {
+                Map<Integer, IExpr> args = new TreeMap<>();
+                for (SymbolicInput in : e.readsB) {
+                    int k = in.index();
+                    switch (in.kind()) {
+                        case PARENT_MOTION -> args.put(k, deltaAParent[k - 12]);
+                        // A prismatic joint's transform reads its q: written again, though the first call did.
+                        case Q -> args.put(FORWARD_PARENT + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
+                        case V -> args.put(FORWARD_PARENT + n + k, g.input(SymbolicInput.Kind.V, index[1][k]));
+                        case TAU -> args.put(FORWARD_PARENT + 2 * n + k, g.input(SymbolicInput.Kind.TAU,
+                                index[1][k]));
+                        case CONSTANT, LIMB_STATE, SIN_Q, COS_Q -> {
+                        }
+                        default -> throw new IllegalStateException("a limb's last pass does not read " + in);
+                    }
+                }
+                // After the first call, whose values it reads from the scratch array, even where the caller uses
+                // none of that call's results (a limb hanging from the fixed world).
+                return g.call(site(method + "b", root, table, args, e.resultsB, articulated), n);
+            }
+        };
+    }
+
+    private static ExpressionGraph.CallSite site(String method, int root, String table, Map<Integer, IExpr> args,
+            int resultSlot, IExpr[] after) {
+        return new ExpressionGraph.CallSite(method, scratch(root), table,
+                args.keySet().stream().mapToInt(Integer::intValue).toArray(), args.values().toArray(new IExpr[0]),
+                resultSlot, after);
+    }
+
+    /**
      * The fields the calls use: each limb's scratch array and each constants table. The tables are filled by
      * static methods ({@link StaticTables}, sliced form, in {@link #tableMethods}): as array literals, a humanoid's
      * (71 dof with hands) took 11,103 bytes of class initialiser, over the JIT's limit.
@@ -167,6 +367,7 @@ final class SharedLimbCode {
             case V -> "s[" + (PARENT + n + in.index()) + "]";
             case VDOT -> "s[" + (PARENT + 2 * n + in.index()) + "]";
             case CONSTANT -> "k[" + in.index() + "]";
+            case SIN_Q, COS_Q -> null;
             default -> throw new IllegalStateException("a limb's code does not read " + in);
         }, "s", workspace);
         MethodSpec spec = MethodSpec.methodBuilder(method).addModifiers(Modifier.PRIVATE)
@@ -234,8 +435,8 @@ final class SharedLimbCode {
             }
             int[] slots = args.keySet().stream().mapToInt(Integer::intValue).toArray();
             IExpr[] values = args.values().toArray(new IExpr[0]);
-            return g.call(new ExpressionGraph.CallSite(method, scratch(root), table, slots, values, PARENT + 3 * n),
-                    6 + n);
+            return g.call(new ExpressionGraph.CallSite(method, scratch(root), table, slots, values, PARENT + 3 * n,
+                    new IExpr[0]), 6 + n);
         };
     }
 }

@@ -108,7 +108,7 @@ class SharedLimbCodeTest {
 
     /** How many times the source calls a method whose name starts with {@code prefix} (its definition excluded). */
     private static int calls(String source, String prefix) {
-        Matcher m = Pattern.compile("\\n\\s+" + Pattern.quote(prefix) + "\\d+\\(limb\\$").matcher(source);
+        Matcher m = Pattern.compile("\\n\\s+" + Pattern.quote(prefix) + "\\d+a?\\(limb\\$").matcher(source);
         int n = 0;
         while (m.find()) {
             n++;
@@ -123,8 +123,12 @@ class SharedLimbCodeTest {
         List<List<Integer>> twins = SymbolicLimbs.twins(model);
         assertEquals(1, twins.size(), "one group: the arms with fingers");
         CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "ThreeArms" + floating).withLimbs(CodeGenerator.LimbForm.SHARED));
+                "org.symdyn.generated", "ThreeArms" + floating).withLimbs(CodeGenerator.LimbForm.SHARED)
+                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
         String source = gen.source();
+        assertEquals(2, calls(source, "forwardDynamics$limb"), "FD calls the shared passes to the root once per twin");
+        assertEquals(2, Pattern.compile("forwardDynamics\\$limb0b\\(limb").matcher(source).results().count(),
+                "and the last pass once per twin");
         assertEquals(2, calls(source, "biasForces$limb"), "C calls the shared code once per twin");
         assertEquals(2, calls(source, "gravityForces$limb"), "g calls the shared code once per twin");
         assertEquals(2, calls(source, "inverseDynamics$limb"), "τ calls the shared code once per twin");
@@ -189,6 +193,7 @@ class SharedLimbCodeTest {
                 new CodeGenerator.Options("org.symdyn.generated", "EightLegs"));
         assertEquals(8, calls(gen.source(), "biasForces$limb"), "C calls shared code for every leg");
         assertEquals(8, calls(gen.source(), "inverseDynamics$limb"), "τ calls shared code for every leg");
+        assertEquals(0, calls(gen.source(), "forwardDynamics$limb"), "FD: only on request");
         GeneratedVsGenericTest.compare(model, GeneratedVsGenericTest.instance(gen), new Random(74));
     }
 
@@ -205,7 +210,9 @@ class SharedLimbCodeTest {
         Model model = read(file, floating);
         CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
                 "org.symdyn.generated", "Shared" + Math.abs(file.hashCode()) + floating)
-                .withLimbs(CodeGenerator.LimbForm.SHARED));
+                .withLimbs(CodeGenerator.LimbForm.SHARED)
+                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
+        assertTrue(calls(gen.source(), "forwardDynamics$limb") >= 2, "FD calls shared code");
         assertTrue(calls(gen.source(), "biasForces$limb") >= 2, "C calls shared code");
         assertTrue(calls(gen.source(), "gravityForces$limb") >= 2, "g calls shared code");
         GeneratedVsGenericTest.compare(model, GeneratedVsGenericTest.instance(gen), new Random(file.hashCode()));
@@ -217,6 +224,7 @@ class SharedLimbCodeTest {
                 new CodeGenerator.Options("org.symdyn.generated", "RomeoDefault")).source();
         assertEquals(2, calls(romeo, "biasForces$limb"), "C: 30 chunks unrolled");
         assertEquals(2, calls(romeo, "inverseDynamics$limb"), "τ: 31 chunks unrolled");
+        assertEquals(0, calls(romeo, "forwardDynamics$limb"), "FD: only on request");
         assertEquals(0, calls(romeo, "gravityForces$limb"), "g: 12 chunks unrolled, under MIN_CHUNKS");
         String hyq = new CodeGenerator().generate(read("hyq_no_sensors.urdf", true),
                 new CodeGenerator.Options("org.symdyn.generated", "HyqDefault")).source();

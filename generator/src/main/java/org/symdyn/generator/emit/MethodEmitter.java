@@ -25,6 +25,11 @@ import org.symdyn.generator.symbolic.SymbolicInput;
  * value defined in one chunk and used in a later one travels through the instance's workspace: {@code double}
  * fields in a method of {@link #FIELD_CHUNKS} chunks or more, else the array {@code w} ({@link Workspace}).
  * HotSpot does not compile methods over 8000 bytes of bytecode, so every emitted method stays well under that.
+ *
+ * <p>A value may be the result of a call ({@link ExpressionGraph#call}: a twin limb's shared code): the call is made
+ * just before the first statement that reads one of its results, after the values of its arguments, which it writes
+ * into its scratch array; each result is read from there at its first use. The shared code itself is emitted by an
+ * emitter {@link #forScratch} whose inputs and chunk workspace are entries of the arrays it is called with.
  */
 public final class MethodEmitter {
     /**
@@ -106,9 +111,10 @@ public final class MethodEmitter {
 
     /**
      * An emitter for code that reads its inputs from arrays it is called with, such as a limb's shared code:
-     * {@code inputs} gives the Java text of each input (for a sine or cosine, of its angle's {@link SymbolicInput.Kind#Q}),
-     * and a method split into chunks keeps the values that cross them in entries {@code from, from + 1, ...} of the
-     * array parameter {@code scratch}, not in the instance's workspace, which its caller may be using.
+     * {@code inputs} gives the Java text of each input (null for a sine or cosine computed here from its angle, the
+     * text of its {@link SymbolicInput.Kind#Q}), and a method split into chunks keeps the values that cross them in
+     * entries {@code from, from + 1, ...} of the array parameter {@code scratch}, not in the instance's workspace,
+     * which its caller may be using.
      */
     public static MethodEmitter forScratch(ExpressionGraph g, boolean inlineSinCos,
             Function<SymbolicInput, String> inputs, String scratch, int from) {
@@ -224,7 +230,7 @@ public final class MethodEmitter {
             case MULTIPLIER -> "lambda[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
-            case CONSTANT, PARENT_MOTION, CALL -> throw new IllegalStateException(in + " is read by the emitter of "
+            case CONSTANT, PARENT_MOTION, CALL, LIMB_STATE -> throw new IllegalStateException(in + " is read by the emitter of "
                     + "its graph");
             case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "
                     + "its QuaternionBlock");
@@ -245,11 +251,20 @@ public final class MethodEmitter {
         if (inputText == null) {
             return java(in);
         }
+        String direct = inputText.apply(in);
+        if (direct != null) {
+            return direct;
+        }
         return switch (in.kind()) {
             case SIN_Q -> "Math.sin(" + angleText(in) + ")";
             case COS_Q -> "Math.cos(" + angleText(in) + ")";
-            default -> inputText.apply(in);
+            default -> throw new IllegalStateException("no Java text for " + in);
         };
+    }
+
+    /** True if a sine or cosine input is computed here from its angle, not read like any other input. */
+    private boolean computed(SymbolicInput in) {
+        return isTrig(in) && (inputText == null || inputText.apply(in) == null);
     }
 
     /** The joint angle of a sine or cosine input in this emitter's methods. */
@@ -332,7 +347,7 @@ public final class MethodEmitter {
             String statement = "final double " + sym.getSymbolName() + " = " + text(in);
             if (in.kind() == SymbolicInput.Kind.CALL) {
                 pendingCallReads.put(sym, Item.statement(sym, statement, 12, Set.of()));
-            } else if (!isTrig(in)) {
+            } else if (!computed(in)) {
                 inputItems.put(sym, Item.statement(sym, statement, 12, Set.of()));
                 if (scratch != null) {
                     rereads.put(sym, text(in));
@@ -458,6 +473,18 @@ public final class MethodEmitter {
         for (ISymbol s : direct) {
             if (g.isTemporary(s)) {
                 out.add(s);
+            } else if (g.isInput(s) && g.callOf(s) != null) {
+                // A call's result depends on the call's arguments: their temporaries come first, so that the call,
+                // made just before the first statement that reads a result, finds them defined.
+                Set<ISymbol> argSymbols = new LinkedHashSet<>();
+                for (IExpr arg : g.callOf(s).dependencies()) {
+                    collectDirect(arg, argSymbols);
+                }
+                for (ISymbol a : argSymbols) {
+                    if (g.isTemporary(a) && !out.contains(a)) {
+                        out.add(a);
+                    }
+                }
             }
         }
         // Deepest operand first: Sethi and Ullman's order for expression trees (the operand that needs more
@@ -559,6 +586,11 @@ public final class MethodEmitter {
                 }
                 collectDirect(arg, argUses);
             }
+            Set<ISymbol> before = new LinkedHashSet<>();
+            for (IExpr e : site.after()) {
+                collectDirect(e, before);
+            }
+            makeCalls(before, inputItems, items, counts);
             makeCalls(argUses, inputItems, items, counts);
             addInputs(argUses, inputItems, items);
             StringBuilder code = new StringBuilder();
@@ -629,7 +661,7 @@ public final class MethodEmitter {
                 if (out.add(s) && g.isTemporary(s)) {
                     pending.push(g.definition(s));
                 } else if (g.isInput(s) && g.callOf(s) != null) {
-                    for (IExpr arg : g.callOf(s).args()) {
+                    for (IExpr arg : g.callOf(s).dependencies()) {
                         pending.push(arg);
                     }
                 }

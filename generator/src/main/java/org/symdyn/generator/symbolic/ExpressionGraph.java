@@ -84,9 +84,17 @@ public final class ExpressionGraph {
      * @param argSlots  the entry of {@code scratch} each argument is written to
      * @param args      the arguments, values of this graph
      * @param resultSlot the entry of {@code scratch} holding the first result
+     * @param after     results of calls that must be made before this one (a limb's first forward-dynamics pass
+     *                  leaves values in the scratch array for its last), though it reads none of them
      */
     public record CallSite(String method, String scratch, String constants, int[] argSlots, IExpr[] args,
-            int resultSlot) {
+            int resultSlot, IExpr[] after) {
+        /** The values the call depends on: its arguments, then the results of the calls it comes after. */
+        public List<IExpr> dependencies() {
+            List<IExpr> out = new ArrayList<>(List.of(args));
+            out.addAll(List.of(after));
+            return out;
+        }
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.symdyn.generator.symbolic;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.matheclipse.core.expression.F;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
@@ -49,51 +51,227 @@ public final class SymbolicArticulatedBody {
 
     /** v̇ = FD(q, v, τ) for symbolic q, v and τ. */
     public IExpr[] forwardDynamics() {
+        return forwardDynamics(Map.of());
+    }
+
+    /**
+     * A twin limb's part of the forward dynamics ({@link SymbolicLimbs}): two calls of its shape's code, the first
+     * for the passes to the root, the second for the last pass.
+     */
+    public interface LimbCalls {
+        /**
+         * Root to leaf and back over the limb, its parent moving at vp with ā_p (parent coordinates): the limb's
+         * articulated inertia seen from the parent, X_rootᵀ I^a X_root, as the 21 entries of its upper triangle
+         * row by row, then its bias force X_rootᵀ p^a (6).
+         */
+        IExpr[] articulate(IExpr[] vp, IExpr[] abarP, IExpr[] v, IExpr[] tau);
+
+        /** The last pass over the limb, its parent's δa given (6): q̈ of the limb's joints. */
+        IExpr[] accelerate(IExpr[] deltaAParent);
+    }
+
+    /**
+     * For every body, its parent's velocity, ā and δa (18, parent coordinates) as {@link #forwardDynamics()} computes
+     * them: what a call of the limb at that body would receive (the same derivation again, so no new temporaries).
+     */
+    public IExpr[][] parentStates() {
         int nb = model.bodyCount();
-        int nv = model.nv();
-        IExpr[] v = g.inputs(Kind.V, nv);
-        IExpr[] tau = g.inputs(Kind.TAU, nv);
-        IExpr[][] vel = new IExpr[nb][];
-        IExpr[][] ia = new IExpr[nb][];
-        IExpr[][] pa = new IExpr[nb][];
+        IExpr[] v = g.inputs(Kind.V, model.nv());
+        IExpr[] tau = g.inputs(Kind.TAU, model.nv());
         IExpr[] gravity = sp.constants(model.gravity());
         IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
-        IExpr[][] aBar = new IExpr[nb][]; // ā_i, the acceleration at q̈ = 0
+        Passes passes = new Passes(nb, new boolean[nb]);
+        passes.outward(v, sp.zeros(6), a0);
+        passes.inward(tau, null, null);
+        passes.accelerations(sp.zeros(6), new IExpr[model.nv()]);
+        IExpr[][] out = new IExpr[nb][18];
         for (int i = 0; i < nb; i++) {
             int p = model.body(i).parentIndex();
-            IExpr[] vj = joints.jointVelocity(i, v);
-            vel[i] = p < 0 ? vj : sp.add6(joints.parentToChild(i, vel[p]), vj);
-            IExpr[] c = sp.add6(joints.jointBias(i, v, vj), sp.crossMotion(vel[i], vj));
-            aBar[i] = sp.add6(joints.parentToChild(i, p < 0 ? a0 : aBar[p]), c);
-            ia[i] = matrix(inertias.of(i));
-            pa[i] = recursions.bodyForce(i, vel[i], aBar[i]);
+            IExpr[] zero = sp.zeros(6);
+            System.arraycopy(p < 0 ? zero : passes.vel[p], 0, out[i], 0, 6);
+            System.arraycopy(p < 0 ? a0 : passes.aBar[p], 0, out[i], 6, 6);
+            System.arraycopy(p < 0 ? zero : passes.acc[p], 0, out[i], 12, 6);
         }
-        IExpr[][][] u = new IExpr[nb][][];
-        Ldl[] d = new Ldl[nb];
-        IExpr[][] uRest = new IExpr[nb][];
-        for (int i = nb - 1; i >= 0; i--) {
-            List<IExpr[]> s = joints.subspace(i);
-            int dofs = s.size();
-            int vi = model.body(i).joint().vIndex();
-            u[i] = new IExpr[dofs][];
-            IExpr[][] dm = new IExpr[dofs][dofs];
-            IExpr[] ui = new IExpr[dofs];
-            for (int k = 0; k < dofs; k++) {
-                u[i][k] = times(ia[i], s.get(k));
-                ui[k] = g.sub(tau[vi + k], g.dot(s.get(k), pa[i]));
+        return out;
+    }
+
+    /** Forward dynamics with the subtree of every body in {@code limbs} computed by its calls. */
+    public IExpr[] forwardDynamics(Map<Integer, LimbCalls> limbs) {
+        int nb = model.bodyCount();
+        boolean[] skipped = new boolean[nb];
+        for (int root : limbs.keySet()) {
+            for (int b : SymbolicLimbs.subtree(model, root)) {
+                skipped[b] = true;
             }
-            for (int k = 0; k < dofs; k++) {
-                for (int l = 0; l <= k; l++) {
-                    dm[k][l] = g.dot(s.get(k), u[i][l]);
-                    dm[l][k] = dm[k][l];
+        }
+        IExpr[] v = g.inputs(Kind.V, model.nv());
+        IExpr[] tau = g.inputs(Kind.TAU, model.nv());
+        IExpr[] gravity = sp.constants(model.gravity());
+        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        Passes passes = new Passes(nb, skipped);
+        passes.outward(v, sp.zeros(6), a0);
+        for (Map.Entry<Integer, LimbCalls> limb : limbs.entrySet()) {
+            int p = model.body(limb.getKey()).parentIndex();
+            IExpr[] r = limb.getValue().articulate(p < 0 ? sp.zeros(6) : passes.vel[p], p < 0 ? a0 : passes.aBar[p],
+                    v, tau);
+            if (p >= 0) {
+                passes.ia[p] = add(passes.ia[p], symmetric(Arrays.copyOfRange(r, 0, 21)));
+                passes.pa[p] = sp.add6(passes.pa[p], Arrays.copyOfRange(r, 21, 27));
+            }
+        }
+        IExpr[] qdd = new IExpr[model.nv()];
+        passes.inward(tau, null, null);
+        passes.accelerations(sp.zeros(6), qdd);
+        for (Map.Entry<Integer, LimbCalls> limb : limbs.entrySet()) {
+            int p = model.body(limb.getKey()).parentIndex();
+            IExpr[] r = limb.getValue().accelerate(p < 0 ? sp.zeros(6) : passes.acc[p]);
+            List<Integer> bodies = SymbolicLimbs.subtree(model, limb.getKey());
+            for (int k = 0; k < bodies.size(); k++) {
+                qdd[model.body(bodies.get(k)).joint().vIndex()] = r[k];
+            }
+        }
+        return qdd;
+    }
+
+    /**
+     * This model's forward dynamics as a limb hanging from a moving parent, in two parts: {@code articulate}
+     * ({@link LimbCalls#articulate}'s 27 results, then the values the last pass needs, each given to {@code keep},
+     * which returns the symbol the last pass reads it as) and {@code accelerate} (q̈, from {@code deltaAParent} and
+     * the kept values).
+     */
+    record LimbParts(IExpr[] articulate, IExpr[] accelerate) {
+    }
+
+    LimbParts limbForwardDynamics(IExpr[] vp, IExpr[] abarP, IExpr[] deltaAParent, IExpr[] v, IExpr[] tau,
+            java.util.function.UnaryOperator<IExpr> keep) {
+        int nb = model.bodyCount();
+        Passes passes = new Passes(nb, new boolean[nb]);
+        passes.outward(v, vp, abarP);
+        IExpr[] onParentInertia = new IExpr[36];
+        Arrays.fill(onParentInertia, F.C0);
+        IExpr[][] onParent = {onParentInertia, sp.zeros(6)};
+        passes.inward(tau, onParent, keep);
+        IExpr[] articulate = new IExpr[27];
+        for (int r = 0, k = 0; r < 6; r++) {
+            for (int c = r; c < 6; c++) {
+                articulate[k++] = onParent[0][6 * r + c];
+            }
+        }
+        System.arraycopy(onParent[1], 0, articulate, 21, 6);
+        IExpr[] qdd = new IExpr[model.nv()];
+        passes.accelerations(deltaAParent, qdd);
+        return new LimbParts(articulate, qdd);
+    }
+
+    /** The upper triangle of a symmetric 6 x 6 (21 entries, row by row) as the whole array. */
+    private static IExpr[] symmetric(IExpr[] upper) {
+        IExpr[] m = new IExpr[36];
+        for (int r = 0, k = 0; r < 6; r++) {
+            for (int c = r; c < 6; c++) {
+                m[6 * r + c] = upper[k];
+                m[6 * c + r] = upper[k++];
+            }
+        }
+        return m;
+    }
+
+    /** The three passes over the bodies not skipped, with what each leaves for the next. */
+    private final class Passes {
+        final boolean[] skipped;
+        final IExpr[][] vel;
+        final IExpr[][] ia;
+        final IExpr[][] pa;
+        final IExpr[][] aBar; // ā_i, the acceleration at q̈ = 0
+        final IExpr[][][] u;
+        final Ldl[] d;
+        final IExpr[][] uRest;
+        final IExpr[][] acc; // δa_i
+
+        Passes(int nb, boolean[] skipped) {
+            this.skipped = skipped;
+            vel = new IExpr[nb][];
+            ia = new IExpr[nb][];
+            pa = new IExpr[nb][];
+            aBar = new IExpr[nb][];
+            u = new IExpr[nb][][];
+            d = new Ldl[nb];
+            uRest = new IExpr[nb][];
+            acc = new IExpr[nb][];
+        }
+
+        /** Root to leaf, the root link moving at v0 with ā_0 = a0. */
+        void outward(IExpr[] v, IExpr[] v0, IExpr[] a0) {
+            for (int i = 0; i < vel.length; i++) {
+                if (skipped[i]) {
+                    continue;
+                }
+                int p = model.body(i).parentIndex();
+                IExpr[] vj = joints.jointVelocity(i, v);
+                vel[i] = p < 0 && isZero(v0) ? vj : sp.add6(joints.parentToChild(i, p < 0 ? v0 : vel[p]), vj);
+                IExpr[] c = sp.add6(joints.jointBias(i, v, vj), sp.crossMotion(vel[i], vj));
+                aBar[i] = sp.add6(joints.parentToChild(i, p < 0 ? a0 : aBar[p]), c);
+                ia[i] = matrix(inertias.of(i));
+                pa[i] = recursions.bodyForce(i, vel[i], aBar[i]);
+            }
+        }
+
+        /**
+         * Leaf to root. A root body's share goes to {@code onParent} (its inertia, then its force), when given; with
+         * {@code keep}, what the last pass reads of each body (U, D⁻¹, û) is replaced by what keep returns for it.
+         */
+        void inward(IExpr[] tau, IExpr[][] onParent, java.util.function.UnaryOperator<IExpr> keep) {
+            for (int i = vel.length - 1; i >= 0; i--) {
+                if (skipped[i]) {
+                    continue;
+                }
+                List<IExpr[]> s = joints.subspace(i);
+                int dofs = s.size();
+                int vi = model.body(i).joint().vIndex();
+                u[i] = new IExpr[dofs][];
+                IExpr[][] dm = new IExpr[dofs][dofs];
+                IExpr[] ui = new IExpr[dofs];
+                for (int k = 0; k < dofs; k++) {
+                    u[i][k] = times(ia[i], s.get(k));
+                    ui[k] = g.sub(tau[vi + k], g.dot(s.get(k), pa[i]));
+                }
+                for (int k = 0; k < dofs; k++) {
+                    for (int l = 0; l <= k; l++) {
+                        dm[k][l] = g.dot(s.get(k), u[i][l]);
+                        dm[l][k] = dm[k][l];
+                    }
+                }
+                d[i] = new Ldl(dm);
+                uRest[i] = ui;
+                int p = model.body(i).parentIndex();
+                if (p >= 0 || onParent != null) {
+                    IExpr[][] share = share(i, s);
+                    IExpr[][] to = p >= 0 ? new IExpr[][] {ia[p], pa[p]} : onParent;
+                    to[0] = add(to[0], sp.congruence(joints.tree(i), share[0]));
+                    to[1] = sp.add6(to[1], joints.childToParentForce(i, share[1]));
+                    if (p >= 0) {
+                        ia[p] = to[0];
+                        pa[p] = to[1];
+                    }
+                }
+                if (keep != null) {
+                    for (int k = 0; k < dofs; k++) {
+                        u[i][k] = u[i][k].clone();
+                        for (int r = 0; r < 6; r++) {
+                            u[i][k][r] = keep.apply(u[i][k][r]);
+                        }
+                        uRest[i][k] = keep.apply(uRest[i][k]);
+                    }
+                    d[i] = d[i].kept(keep);
                 }
             }
-            d[i] = new Ldl(dm);
-            uRest[i] = ui;
-            int p = model.body(i).parentIndex();
-            if (p < 0) {
-                continue;
-            }
+        }
+
+        /**
+         * Body i's articulated inertia and bias force as its parent receives them, I^a = I^A - U D⁻¹ Uᵀ turned by the
+         * joint (X_Jᵀ I^a X_J; the tree transform is left to the caller) and p^a = p̂ + U D⁻¹ û in body coordinates.
+         */
+        private IExpr[][] share(int i, List<IExpr[]> s) {
+            int dofs = s.size();
             // W = D⁻¹ Uᵀ (dofs x 6) and w = D⁻¹ û: I^a = I^A - U W, p^a = p̂ + U w.
             IExpr[][] w = new IExpr[6][];
             for (int r = 0; r < 6; r++) {
@@ -103,7 +281,7 @@ public final class SymbolicArticulatedBody {
                 }
                 w[r] = d[i].solve(col);
             }
-            IExpr[] wu = d[i].solve(ui);
+            IExpr[] wu = d[i].solve(uRest[i]);
             // I^a S = U - U D⁻¹ Sᵀ U = 0: where a column of S is a coordinate axis (±e_j: most revolute and prismatic
             // joints, the ball joint's three), row and column j of I^a are exactly zero. Said so here, since the graph
             // cannot see that U_j D⁻¹ U_j cancels I^A_jj; the zeros then fold through the transform to the parent.
@@ -142,29 +320,42 @@ public final class SymbolicArticulatedBody {
             } else {
                 turned = sp.congruence(joints.joint(i), iaSmall);
             }
-            ia[p] = add(ia[p], sp.congruence(joints.tree(i), turned));
-            pa[p] = sp.add6(pa[p], joints.childToParentForce(i, pSmall));
+            return new IExpr[][] {turned, pSmall};
         }
-        IExpr[][] acc = new IExpr[nb][]; // δa_i
-        IExpr[] qdd = new IExpr[nv];
-        for (int i = 0; i < nb; i++) {
-            int p = model.body(i).parentIndex();
-            IExpr[] a = p < 0 ? sp.zeros(6) : joints.parentToChild(i, acc[p]);
-            List<IExpr[]> s = joints.subspace(i);
-            int dofs = s.size();
-            int vi = model.body(i).joint().vIndex();
-            IExpr[] rhs = new IExpr[dofs];
-            for (int k = 0; k < dofs; k++) {
-                rhs[k] = g.sub(uRest[i][k], g.dot(u[i][k], a));
+
+        /** Root to leaf, with δa of the root link given: q̈ into {@code qdd}. */
+        void accelerations(IExpr[] deltaA0, IExpr[] qdd) {
+            for (int i = 0; i < vel.length; i++) {
+                if (skipped[i]) {
+                    continue;
+                }
+                int p = model.body(i).parentIndex();
+                IExpr[] a = p < 0 && isZero(deltaA0) ? sp.zeros(6)
+                        : joints.parentToChild(i, p < 0 ? deltaA0 : acc[p]);
+                List<IExpr[]> s = joints.subspace(i);
+                int dofs = s.size();
+                int vi = model.body(i).joint().vIndex();
+                IExpr[] rhs = new IExpr[dofs];
+                for (int k = 0; k < dofs; k++) {
+                    rhs[k] = g.sub(uRest[i][k], g.dot(u[i][k], a));
+                }
+                IExpr[] x = d[i].solve(rhs);
+                for (int k = 0; k < dofs; k++) {
+                    qdd[vi + k] = x[k];
+                    a = sp.add6(a, sp.scale6(x[k], s.get(k)));
+                }
+                acc[i] = a;
             }
-            IExpr[] x = d[i].solve(rhs);
-            for (int k = 0; k < dofs; k++) {
-                qdd[vi + k] = x[k];
-                a = sp.add6(a, sp.scale6(x[k], s.get(k)));
-            }
-            acc[i] = a;
         }
-        return qdd;
+    }
+
+    private static boolean isZero(IExpr[] x) {
+        for (IExpr e : x) {
+            if (!e.isZero()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** j if s is ±e_j (a unit vector along coordinate j), else -1. */
@@ -251,6 +442,25 @@ public final class SymbolicArticulatedBody {
                     l[i][j] = g.mul(x, inverseDiagonal[j]);
                 }
             }
+        }
+
+        private Ldl(IExpr[][] l, IExpr[] inverseDiagonal) {
+            this.n = inverseDiagonal.length;
+            this.l = l;
+            this.inverseDiagonal = inverseDiagonal;
+        }
+
+        /** The same factors, each entry replaced by what {@code keep} returns for it. */
+        Ldl kept(java.util.function.UnaryOperator<IExpr> keep) {
+            IExpr[][] kl = new IExpr[n][n];
+            IExpr[] kd = new IExpr[n];
+            for (int i = 0; i < n; i++) {
+                kd[i] = keep.apply(inverseDiagonal[i]);
+                for (int j = 0; j < i; j++) {
+                    kl[i][j] = keep.apply(l[i][j]);
+                }
+            }
+            return new Ldl(kl, kd);
         }
 
         /** D⁻¹ b. */

@@ -67,7 +67,12 @@ public record SymbolicInput(Kind kind, int index) {
          */
         PARENT_MOTION("pm"),
         /** Result k of a call of a limb's shared code ({@link ExpressionGraph#call}). */
-        CALL("call");
+        CALL("call"),
+        /**
+         * Value k that the first part of a limb's shared forward dynamics leaves in its scratch array for the second
+         * ({@link SymbolicLimbs#deriveForward}).
+         */
+        LIMB_STATE("ls");
 
         private final String prefix;
 

@@ -1,6 +1,7 @@
 package org.symdyn.generator.symbolic;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -207,6 +208,53 @@ public final class SymbolicLimbs {
         IExpr[] v = quantity.velocities ? g.inputs(Kind.V, limb.nv()) : sp.zeros(limb.nv());
         IExpr[] vdot = quantity.accelerations ? g.inputs(Kind.VDOT, limb.nv()) : sp.zeros(limb.nv());
         return new Limb(g, limb, rnea.limbInverseDynamics(vp, ap, v, vdot));
+    }
+
+    /**
+     * A limb's forward dynamics derived alone, in two parts ({@link SymbolicArticulatedBody.LimbCalls}).
+     *
+     * @param graph      the limb's graph, its numbers as {@link Kind#CONSTANT} inputs
+     * @param articulate the first part's results: the limb's articulated inertia seen from the parent (21, upper
+     *                   triangle row by row) and bias force (6)
+     * @param kept       what the first part leaves for the second, value k read there as {@link Kind#LIMB_STATE} k
+     * @param accelerate the second part's results, q̈ of the limb's joints
+     */
+    public record ForwardLimb(ExpressionGraph graph, Model model, IExpr[] articulate, List<IExpr> kept,
+            IExpr[] accelerate) {
+    }
+
+    /**
+     * The articulated-body algorithm over the limb at {@code root}, in a graph of its own: the parent's velocity and
+     * ā are {@link Kind#PARENT_MOTION} 0..11, its δa 12..17.
+     *
+     * @param zeroParent which of those 18 are zero wherever the limb is called
+     */
+    public static ForwardLimb deriveForward(Model model, int root, boolean[] zeroParent) {
+        Model limb = limbModel(model, root);
+        ExpressionGraph g = ExpressionGraph.withConstantsAsInputs();
+        SymbolicSpatial sp = new SymbolicSpatial(g);
+        SymbolicJoints joints = new SymbolicJoints(limb, g, sp);
+        SymbolicInertias inertias = new SymbolicInertias(limb, g, sp);
+        SymbolicRecursions rnea = new SymbolicRecursions(limb, g, sp, joints, inertias);
+        SymbolicArticulatedBody aba = new SymbolicArticulatedBody(limb, g, sp, joints, inertias, rnea);
+        IExpr[] parent = new IExpr[18];
+        for (int k = 0; k < 18; k++) {
+            parent[k] = zeroParent[k] ? org.matheclipse.core.expression.F.C0 : g.input(Kind.PARENT_MOTION, k);
+        }
+        List<IExpr> kept = new ArrayList<>();
+        Map<IExpr, IExpr> keptAs = new HashMap<>();
+        SymbolicArticulatedBody.LimbParts parts = aba.limbForwardDynamics(java.util.Arrays.copyOfRange(parent, 0, 6),
+                java.util.Arrays.copyOfRange(parent, 6, 12), java.util.Arrays.copyOfRange(parent, 12, 18),
+                g.inputs(Kind.V, limb.nv()), g.inputs(Kind.TAU, limb.nv()), e -> {
+                    if (e.isNumber()) {
+                        return e;
+                    }
+                    return keptAs.computeIfAbsent(e, x -> {
+                        kept.add(x);
+                        return g.input(Kind.LIMB_STATE, kept.size() - 1);
+                    });
+                });
+        return new ForwardLimb(g, limb, parts.articulate(), kept, parts.accelerate());
     }
 
     /** The q and v indices in the whole model of the limb's q and v entries, by limb index. */
