@@ -23,7 +23,9 @@ import org.symdyn.model.Model;
  * with twin limbs computed by calls of their shared code wherever their code is the same
  * ({@link CodeGenerator.LimbForm#SHARED}, whatever the method's size), for {@code biasForces}, {@code gravityForces},
  * {@code inverseDynamics} and {@code forwardDynamics} (the shared form where the articulated-body algorithm is the
- * chosen one). For each model
+ * chosen one). {@code --compare order} (issue 14): A with every method in first-use order
+ * ({@link MethodEmitter#FIRST_USE_ORDER_PROPERTY}), B as generated (the articulated-body forward dynamics in the
+ * derivation's order, {@link MethodEmitter.Order#CREATION}), all five methods. For each model
  * {@code --copies} (3) classes are generated per side; then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
  * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
  * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
@@ -75,8 +77,8 @@ public final class InterleavedAB {
                 case "--copies" -> copies = Integer.parseInt(args[++i]);
                 case "--compare" -> {
                     compare = args[++i];
-                    if (!List.of("trig", "forward-dynamics", "workspace", "limbs").contains(compare)) {
-                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace|limbs: "
+                    if (!List.of("trig", "forward-dynamics", "workspace", "limbs", "order").contains(compare)) {
+                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace|limbs|order: "
                                 + compare);
                     }
                 }
@@ -92,6 +94,7 @@ public final class InterleavedAB {
                     case "forward-dynamics" -> "A = LTDL of H, B = articulated-body algorithm";
                     case "workspace" -> "A = workspace array, B = workspace fields, slots reused";
                     case "limbs" -> "A = limbs unrolled, B = twin limbs call shared code";
+                    case "order" -> "A = first-use order everywhere, B = as generated (ABA in creation order)";
                     default -> "A = branchy (pre-issue-18), B = branch-free";
                 }, angles, copies, rounds, roundMs);
         System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
@@ -110,6 +113,11 @@ public final class InterleavedAB {
                     case "workspace" -> {
                         classes[2 * c] = generateWithArrayWorkspace(model, a, true);
                         classes[2 * c + 1] = generateWithArrayWorkspace(model, b, false);
+                    }
+                    case "order" -> {
+                        classes[2 * c] = generateWith(model, a, MethodEmitter.FIRST_USE_ORDER_PROPERTY, true, x -> true);
+                        classes[2 * c + 1] = generateWith(model, b, MethodEmitter.FIRST_USE_ORDER_PROPERTY, false,
+                                x -> true);
                     }
                     case "limbs" -> {
                         classes[2 * c] = generate(model, a, CodeGenerator.LimbForm.UNROLLED);

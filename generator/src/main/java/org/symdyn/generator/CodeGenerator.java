@@ -444,8 +444,10 @@ public final class CodeGenerator {
         List<MethodSpec> fdMethods = new ArrayList<>();
         MethodSpec fdSpec = ArgumentChecks.method("forwardDynamics", q, v, ArgumentChecks.Arg.in("tau", nv),
                 ArgumentChecks.Arg.out("vdot", nv));
+        // The articulated-body algorithm in its derivation's order, pass by pass (MethodEmitter.Order.CREATION).
         emit(emitter, fdMethods, ops, "forward_dynamics", fdSpec,
-                vector("vdot", fd.articulated() ? qddArticulated : qddFactorised));
+                vector("vdot", fd.articulated() ? qddArticulated : qddFactorised),
+                fd.articulated() ? MethodEmitter.Order.CREATION : MethodEmitter.Order.FIRST_USE);
         methods.addAll(forwardDynamicsAt, fdMethods);
         t = lap(millis, "articulated_body", t);
 
@@ -703,7 +705,12 @@ public final class CodeGenerator {
     /** Emits a public method, states its operation count in its Javadoc and records it for the class header. */
     private static void emit(MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops,
             String key, MethodSpec spec, List<MethodEmitter.Output> outputs) {
-        MethodEmitter.Emitted e = emitter.emit(spec, outputs);
+        emit(emitter, methods, ops, key, spec, outputs, MethodEmitter.Order.FIRST_USE);
+    }
+
+    private static void emit(MethodEmitter emitter, List<MethodSpec> methods, Map<String, OperationCount> ops,
+            String key, MethodSpec spec, List<MethodEmitter.Output> outputs, MethodEmitter.Order order) {
+        MethodEmitter.Emitted e = emitter.emit(spec, outputs, order);
         ops.put(key, e.operations());
         List<MethodSpec> ms = new ArrayList<>(e.methods());
         MethodSpec pub = ms.get(0).toBuilder().addJavadoc("$L: $L.\n", key.replace('_', ' '), e.operations())
