@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import javax.lang.model.element.Modifier;
 import org.matheclipse.core.interfaces.IExpr;
 import org.matheclipse.core.interfaces.ISymbol;
@@ -79,38 +80,73 @@ final class SharedLimbCode {
      * @return the operations of the calls (each call counts its method's operations)
      */
     OperationCount emit(SymbolicLimbs.Quantity quantity, String name, List<MethodSpec> methods,
-            Map<Integer, SymbolicRecursions.LimbCall> calls, java.util.function.IntFunction<IExpr[]> parentMotion) {
+            Map<Integer, SymbolicRecursions.LimbCall> calls, IntFunction<IExpr[]> parentMotion) {
+        return share(name, methods, parentMotion, (root, zero, method) -> emitLimb(quantity, root, zero, method),
+                (root, e, method, table) -> calls.put(root, call(root, e, method, table)));
+    }
+
+    /** One limb's code, emitted under a method name: what twins compare and what their calls need. */
+    private interface LimbCode {
+        ExpressionGraph graph();
+
+        List<MethodSpec> methods();
+
+        /** The methods' text, which twins compare. */
+        String text();
+
+        OperationCount ops();
+
+        int scratchLength();
+    }
+
+    /** Emits one limb's code whose parent's motion has the given zeros. */
+    private interface LimbEmitter<E extends LimbCode> {
+        E emit(int root, boolean[] zeroParent, String method);
+    }
+
+    /** Makes the calls of a limb that shares the method {@code method}, its numbers in {@code table}. */
+    private interface LimbCaller<E extends LimbCode> {
+        void call(int root, E code, String method, String table);
+    }
+
+    /**
+     * For each group of twins: every twin's code, then one method for each text at least two twins share (named
+     * {@code name$limb0}, {@code name$limb1}, ... and added to {@code methods}), called by those twins.
+     *
+     * @param parentState per limb root, what its parent passes (for their zeros)
+     * @return the operations of the calls (each call counts its method's operations)
+     */
+    private <E extends LimbCode> OperationCount share(String name, List<MethodSpec> methods,
+            IntFunction<IExpr[]> parentState, LimbEmitter<E> emitter, LimbCaller<E> caller) {
         OperationCount ops = OperationCount.ZERO;
         int shapes = 0;
         for (List<Integer> group : twins) {
-            // Each twin's code, then twins of the same text share it.
             Map<String, List<Integer>> byText = new LinkedHashMap<>();
-            Map<Integer, Emitted> emitted = new HashMap<>();
+            Map<Integer, E> emitted = new HashMap<>();
             Map<Integer, boolean[]> zeros = new HashMap<>();
             for (int root : group) {
-                boolean[] zero = new boolean[12];
-                IExpr[] motion = parentMotion.apply(root);
-                for (int k = 0; k < 12; k++) {
-                    zero[k] = motion[k].isZero();
+                IExpr[] state = parentState.apply(root);
+                boolean[] zero = new boolean[state.length];
+                for (int k = 0; k < state.length; k++) {
+                    zero[k] = state[k].isZero();
                 }
                 zeros.put(root, zero);
-                Emitted e = emitLimb(quantity, root, zero, name + "$limb");
+                E e = emitter.emit(root, zero, name + "$limb");
                 emitted.put(root, e);
-                byText.computeIfAbsent(e.text, t -> new ArrayList<>()).add(root);
+                byText.computeIfAbsent(e.text(), t -> new ArrayList<>()).add(root);
             }
             for (List<Integer> same : byText.values()) {
                 if (same.size() < 2) {
                     continue;
                 }
                 String method = name + "$limb" + shapes++;
-                Emitted first = emitLimb(quantity, same.get(0), zeros.get(same.get(0)), method);
-                methods.addAll(first.methods);
+                E first = emitter.emit(same.get(0), zeros.get(same.get(0)), method);
+                methods.addAll(first.methods());
                 for (int root : same) {
-                    Emitted e = emitted.get(root);
-                    String table = table(root, e.graph.constantValues());
-                    scratchLength.merge(root, e.scratchLength, Math::max);
-                    calls.put(root, call(root, e, method, table));
-                    ops = ops.plus(first.ops);
+                    E e = emitted.get(root);
+                    scratchLength.merge(root, e.scratchLength(), Math::max);
+                    caller.call(root, e, method, table(root, e.graph().constantValues()));
+                    ops = ops.plus(first.ops());
                 }
             }
         }
@@ -130,47 +166,15 @@ final class SharedLimbCode {
      * @return the operations of the calls
      */
     OperationCount emitForward(String name, List<MethodSpec> methods,
-            Map<Integer, SymbolicArticulatedBody.LimbCalls> calls, java.util.function.IntFunction<IExpr[]> parentState) {
-        OperationCount ops = OperationCount.ZERO;
-        int shapes = 0;
-        for (List<Integer> group : twins) {
-            Map<String, List<Integer>> byText = new LinkedHashMap<>();
-            Map<Integer, ForwardEmitted> emitted = new HashMap<>();
-            Map<Integer, boolean[]> zeros = new HashMap<>();
-            for (int root : group) {
-                boolean[] zero = new boolean[18];
-                IExpr[] state = parentState.apply(root);
-                for (int k = 0; k < 18; k++) {
-                    zero[k] = state[k].isZero();
-                }
-                zeros.put(root, zero);
-                ForwardEmitted e = emitForwardLimb(root, zero, name + "$limb");
-                emitted.put(root, e);
-                byText.computeIfAbsent(e.text, t -> new ArrayList<>()).add(root);
-            }
-            for (List<Integer> same : byText.values()) {
-                if (same.size() < 2) {
-                    continue;
-                }
-                String method = name + "$limb" + shapes++;
-                ForwardEmitted first = emitForwardLimb(same.get(0), zeros.get(same.get(0)), method);
-                methods.addAll(first.methods);
-                for (int root : same) {
-                    ForwardEmitted e = emitted.get(root);
-                    String table = table(root, e.graph.constantValues());
-                    scratchLength.merge(root, e.scratchLength, Math::max);
-                    calls.put(root, forwardCall(root, e, method, table));
-                    ops = ops.plus(first.ops);
-                }
-            }
-        }
-        return ops;
+            Map<Integer, SymbolicArticulatedBody.LimbCalls> calls, IntFunction<IExpr[]> parentState) {
+        return share(name, methods, parentState, this::emitForwardLimb,
+                (root, e, method, table) -> calls.put(root, forwardCall(root, e, method, table)));
     }
 
     /** One limb's forward dynamics emitted: both methods, their text and the scratch layout. */
     private record ForwardEmitted(ExpressionGraph graph, int n, List<MethodSpec> methods, String text,
             OperationCount ops, int scratchLength, Set<SymbolicInput> readsA, Set<SymbolicInput> readsB,
-            int resultsA, int resultsB) {
+            int resultsA, int resultsB) implements LimbCode {
     }
 
     private ForwardEmitted emitForwardLimb(int root, boolean[] zeroParent, String method) {
@@ -353,7 +357,7 @@ final class SharedLimbCode {
 
     /** One limb's code emitted under a method name, with its text (which twins compare) and its scratch layout. */
     private record Emitted(ExpressionGraph graph, int n, List<MethodSpec> methods, String text, OperationCount ops,
-            int scratchLength, Set<SymbolicInput> reads) {
+            int scratchLength, Set<SymbolicInput> reads) implements LimbCode {
     }
 
     private Emitted emitLimb(SymbolicLimbs.Quantity quantity, int root, boolean[] zeroParent, String method) {

@@ -158,6 +158,19 @@ public final class SymbolicLimbs {
         }
     }
 
+    /** The limb at a root as a model of its own, in a graph of its own whose numbers are inputs. */
+    private record Alone(Model limb, ExpressionGraph g, SymbolicSpatial sp, SymbolicJoints joints,
+            SymbolicInertias inertias, SymbolicRecursions rnea) {
+        static Alone of(Model model, int root) {
+            Model limb = limbModel(model, root);
+            ExpressionGraph g = ExpressionGraph.withConstantsAsInputs();
+            SymbolicSpatial sp = new SymbolicSpatial(g);
+            SymbolicJoints joints = new SymbolicJoints(limb, g, sp);
+            SymbolicInertias inertias = new SymbolicInertias(limb, g, sp);
+            return new Alone(limb, g, sp, joints, inertias, new SymbolicRecursions(limb, g, sp, joints, inertias));
+        }
+    }
+
     /** Which inverse dynamics a limb's code computes: the inputs it has (the others are zero). */
     public enum Quantity {
         /** τ = RNEA(q, v, v̇): parent velocity, acceleration, q, v and v̇. */
@@ -193,12 +206,11 @@ public final class SymbolicLimbs {
      *                   angular part): they fold, as they would in the caller
      */
     public static Limb derive(Model model, int root, Quantity quantity, boolean[] zeroParent) {
-        Model limb = limbModel(model, root);
-        ExpressionGraph g = ExpressionGraph.withConstantsAsInputs();
-        SymbolicSpatial sp = new SymbolicSpatial(g);
-        SymbolicJoints joints = new SymbolicJoints(limb, g, sp);
-        SymbolicInertias inertias = new SymbolicInertias(limb, g, sp);
-        SymbolicRecursions rnea = new SymbolicRecursions(limb, g, sp, joints, inertias);
+        Alone a = Alone.of(model, root);
+        Model limb = a.limb;
+        ExpressionGraph g = a.g;
+        SymbolicSpatial sp = a.sp;
+        SymbolicRecursions rnea = a.rnea;
         IExpr[] parent = new IExpr[12];
         for (int k = 0; k < 12; k++) {
             parent[k] = zeroParent[k] ? org.matheclipse.core.expression.F.C0 : g.input(Kind.PARENT_MOTION, k);
@@ -230,13 +242,10 @@ public final class SymbolicLimbs {
      * @param zeroParent which of those 18 are zero wherever the limb is called
      */
     public static ForwardLimb deriveForward(Model model, int root, boolean[] zeroParent) {
-        Model limb = limbModel(model, root);
-        ExpressionGraph g = ExpressionGraph.withConstantsAsInputs();
-        SymbolicSpatial sp = new SymbolicSpatial(g);
-        SymbolicJoints joints = new SymbolicJoints(limb, g, sp);
-        SymbolicInertias inertias = new SymbolicInertias(limb, g, sp);
-        SymbolicRecursions rnea = new SymbolicRecursions(limb, g, sp, joints, inertias);
-        SymbolicArticulatedBody aba = new SymbolicArticulatedBody(limb, g, sp, joints, inertias, rnea);
+        Alone a = Alone.of(model, root);
+        Model limb = a.limb;
+        ExpressionGraph g = a.g;
+        SymbolicArticulatedBody aba = new SymbolicArticulatedBody(limb, g, a.sp, a.joints, a.inertias, a.rnea);
         IExpr[] parent = new IExpr[18];
         for (int k = 0; k < 18; k++) {
             parent[k] = zeroParent[k] ? org.matheclipse.core.expression.F.C0 : g.input(Kind.PARENT_MOTION, k);
