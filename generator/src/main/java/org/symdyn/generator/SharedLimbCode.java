@@ -26,12 +26,15 @@ import org.symdyn.generator.symbolic.SymbolicRecursions;
 import org.symdyn.model.Model;
 
 /**
- * The code twin limbs share ({@link SymbolicLimbs}) for one inverse-dynamics quantity: one private method per limb
- * shape, {@code name$limbK(double[] s, double[] k)}, called once per limb with the limb's scratch array {@code s} and
- * its numbers {@code k}, and the calls the public method makes in the limbs' place.
+ * The code twin limbs share ({@link SymbolicLimbs}) in the inverse dynamics (C, g, τ; {@link #emit}) and, on request,
+ * the forward dynamics ({@link #emitForward}): one private method per limb shape, {@code name$limbK(double[] s,
+ * double[] k)}, called once per limb with the limb's scratch array {@code s} (an instance field per limb, shared by
+ * every quantity) and its numbers {@code k} (a static table per limb), and the calls the public method makes in the
+ * limbs' place.
  *
- * <p>A limb's scratch array holds, in order: the parent's velocity and acceleration (12), the limb's q, v and v̇
- * (n each), the results (the force on the parent, 6, then τ, n), then the workspace of the shared method's chunks.
+ * <p>In the inverse dynamics a limb's scratch array holds, in order: the parent's velocity and acceleration (12), the
+ * limb's q, v and v̇ (n each), the results (the force on the parent, 6, then τ, n), then the workspace of the shared
+ * method's chunks.
  * Twins share a method only if their emitted code is the same text; a twin whose code differs (a mirrored axis, a
  * zero in one twin only) is unrolled in its caller as before.
  */

@@ -230,8 +230,8 @@ public final class MethodEmitter {
             case MULTIPLIER -> "lambda[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";
-            case CONSTANT, PARENT_MOTION, CALL, LIMB_STATE -> throw new IllegalStateException(in + " is read by the emitter of "
-                    + "its graph");
+            case CONSTANT, PARENT_MOTION, CALL, LIMB_STATE -> throw new IllegalStateException(in
+                    + " is read by the emitter of its graph");
             case QUAT_X, QUAT_Y, QUAT_Z, QUAT_W -> throw new IllegalStateException("a prescaled quaternion comes from "
                     + "its QuaternionBlock");
         };
