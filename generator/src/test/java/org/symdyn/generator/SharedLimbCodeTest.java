@@ -136,6 +136,18 @@ class SharedLimbCodeTest {
     }
 
     @Test
+    void sharedCodeWithMathTrig() throws Exception {
+        // The mathTrig option: the shared code's sines and cosines as Math calls on the angles in its scratch array.
+        Model model = threeArms(true);
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
+                "org.symdyn.generated", "ThreeArmsMathTrig", false, true).withLimbs(CodeGenerator.LimbForm.SHARED)
+                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
+        assertTrue(gen.source().contains("Math.sin(s[18])"), "a limb's sine from its scratch array");
+        assertEquals(2, calls(gen.source(), "biasForces$limb"));
+        GeneratedVsGenericTest.compare(model, GeneratedVsGenericTest.instance(gen), new Random(76));
+    }
+
+    @Test
     void mirroredTwinStaysUnrolled() throws Exception {
         // Without fingers, all three arms have the same shape; the third's mirrored axis makes its code differ.
         ModelBuilder b = Model.builder("mirrored");
