@@ -324,7 +324,7 @@ public final class MethodEmitter {
          * The derivation's order, then the outputs: an algorithm of passes (the articulated-body algorithm) runs
          * pass by pass, so that fewer values cross its chunks (romeo_small's forward dynamics: 3,025 workspace reads
          * and 1,831 writes in first-use order, 2,201 and 1,708 in creation order; interleaved B/A 0.974, 2 copies a
-         * side, while its C 0.990, ID 1.015 and H 1.065 do not gain).
+         * side, while its C 0.990, ID 1.015 and H 1.065 do not gain; {@code CodeGenerator.PASS_ORDER_CHUNKS}).
          */
         CREATION
     }
