@@ -101,7 +101,10 @@ public final class CodeGenerator {
                     limbs);
         }
 
-        /** These options with twin limbs' inverse dynamics in the given form ({@link LimbForm}). */
+        /**
+         * These options with twin limbs' dynamics in the given form ({@link LimbForm}: C, g and τ, and with
+         * {@link LimbForm#SHARED} the articulated-body forward dynamics too).
+         */
         public Options withLimbs(LimbForm form) {
             return new Options(packageName, className, closedForm, mathTrig, derivatives, forwardDynamics,
                     kinematics, form);
@@ -128,7 +131,8 @@ public final class CodeGenerator {
     }
 
     /**
-     * How {@code biasForces}, {@code gravityForces} and {@code inverseDynamics} compute twin limbs (subtrees of the
+     * How {@code biasForces}, {@code gravityForces}, {@code inverseDynamics} and (only with {@link #SHARED}) an
+     * articulated-body {@code forwardDynamics} compute twin limbs (subtrees of the
      * same shape, such as a humanoid's legs; {@link org.symdyn.generator.symbolic.SymbolicLimbs}): unrolled in the
      * method, like the rest of the tree, or by calls of one method per limb shape that each limb runs with its own
      * numbers ({@link SharedLimbCode}). The calls make less machine code, which pays only when the unrolled method
@@ -168,7 +172,8 @@ public final class CodeGenerator {
      * its derivation's order instead, pass by pass ({@link MethodEmitter.Order#CREATION}). Interleaved
      * ({@code InterleavedAB --compare order}, 2 copies a side, 40 rounds, B/A): romeo_small (65 chunks) 0.974,
      * p10-p90 0.965-0.984; hyq (25) 1.009, solo12 (24) 1.009, panda (13) 1.012 with p10-p90 0.922-1.104: the gain is
-     * the largest methods', so the others keep their code.
+     * the largest methods', so the others keep their code. An FD that calls twin limbs' shared code
+     * ({@link LimbForm#SHARED}) keeps first-use order.
      */
     static final int PASS_ORDER_CHUNKS = 40;
 
@@ -414,10 +419,7 @@ public final class CodeGenerator {
             // A large model keeps ModelFunctions' default fused evaluations (the separate calls): emitting them
             // again would repeat H, which grows with n times the depth, three more times; recorded at the cost of
             // the calls they make.
-            ops.put("constrained_system", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian", "gamma"));
-            ops.put("constrained_system_with_errors", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian",
-                    "gamma", "position_error", "velocity_error"));
-            ops.put("impulse_system", sum(ops, "mass_matrix", "constraint_jacobian"));
+            putSeparateCallCounts(ops);
         } else {
             // The fused evaluations of ModelFunctions: one emission over all outputs, so that sines, cosines,
             // transforms and velocities are computed once for all of them.
@@ -512,6 +514,9 @@ public final class CodeGenerator {
             }
             fields.addAll(limbs.fields());
             methods.addAll(limbs.tableMethods());
+            if (large) {
+                putSeparateCallCounts(ops); // C's count has changed
+            }
             t = lap(millis, "shared_limbs", t);
         }
 
@@ -649,6 +654,14 @@ public final class CodeGenerator {
         IExpr[] values = dyn.inverseDynamics(v, vdot, true, calls);
         emitWithCalls(emitter, methods, ops, key, spec, vector(output, values), callOps, calls.size());
         methods.addAll(shared);
+    }
+
+    /** The fused evaluations of a large model at the cost of the separate calls they make. */
+    private static void putSeparateCallCounts(Map<String, OperationCount> ops) {
+        ops.put("constrained_system", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian", "gamma"));
+        ops.put("constrained_system_with_errors", sum(ops, "mass_matrix", "bias_forces", "constraint_jacobian",
+                "gamma", "position_error", "velocity_error"));
+        ops.put("impulse_system", sum(ops, "mass_matrix", "constraint_jacobian"));
     }
 
     /** Whether a method unrolled in {@code chunks} chunks calls its twin limbs' shared code instead. */

@@ -134,7 +134,12 @@ final class SharedLimbCode {
                     zero[k] = state[k].isZero();
                 }
                 zeros.put(root, zero);
-                E e = emitter.emit(root, zero, name + "$limb");
+                E e;
+                try {
+                    e = emitter.emit(root, zero, name + "$limb");
+                } catch (SymbolicLimbs.NotALimb notALimb) {
+                    continue; // unrolled in its caller, like a twin whose code differs
+                }
                 emitted.put(root, e);
                 byText.computeIfAbsent(e.text(), t -> new ArrayList<>()).add(root);
             }
@@ -162,7 +167,8 @@ final class SharedLimbCode {
      *
      * <p>Their scratch array holds: the parent's velocity, ā and δa (18); the limb's q, v and τ (n each); the first
      * method's results (the articulated inertia's 21 entries and the bias force, 6); the values it leaves for the
-     * second (U, D⁻¹ and û of each joint, then each sine and cosine the second reads); the second's results (q̈, n);
+     * second (U, D⁻¹ and û of each joint, then two entries per joint for its sine and cosine, written where the
+     * second reads them); the second's results (q̈, n);
      * then the two methods' workspace.
      *
      * @param parentState per body, its parent's velocity, ā and δa in the unrolled derivation (for their zeros)

@@ -148,6 +148,35 @@ class SharedLimbCodeTest {
     }
 
     @Test
+    void limbThatIsNotAModelOfItsOwnStaysUnrolled() throws Exception {
+        // Each arm's first link is massless and carries a point mass on a fixed link: the whole model merges them
+        // into a valid body, but as the limb's own link the merged inertia (no rotational inertia about its centre)
+        // is refused, so the arms are unrolled, not an error.
+        ModelBuilder b = Model.builder("point_masses");
+        for (int a = 0; a < 2; a++) {
+            String p = "arm" + a;
+            b.addBody(p + "_0", "world", p + "_j0", JointType.REVOLUTE, new double[] {0, 0, 1},
+                    Pose.translation(0, a == 0 ? 0.2 : -0.2, 0.3), RigidBodyInertia.ZERO);
+            b.addFixedLink(p + "_tip", p + "_0", Pose.translation(0.1, 0, 0), RigidBodyInertia.of(0.5,
+                    new double[3], 0, 0, 0, 0, 0, 0), org.symdyn.model.SourceLocation.UNKNOWN,
+                    org.symdyn.model.SourceLocation.UNKNOWN);
+            String parent = p + "_0";
+            for (int j = 1; j < 3; j++) {
+                b.addBody(p + "_" + j, parent, p + "_j" + j, JointType.REVOLUTE, new double[] {0, 1, 0},
+                        Pose.translation(0.1, 0, 0.2), RigidBodyInertia.of(1, new double[] {0.05, 0.01, 0.02}, 0.02,
+                                0, 0, 0.03, 0, 0.025));
+                parent = p + "_" + j;
+            }
+        }
+        Model model = b.build();
+        assertEquals(1, SymbolicLimbs.twins(model).size(), "the arms are twins in shape");
+        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
+                "org.symdyn.generated", "PointMasses").withLimbs(CodeGenerator.LimbForm.SHARED));
+        assertEquals(0, calls(gen.source(), "biasForces$limb"), "unrolled");
+        GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 77);
+    }
+
+    @Test
     void mirroredTwinStaysUnrolled() throws Exception {
         // Without fingers, all three arms have the same shape; the third's mirrored axis makes its code differ.
         ModelBuilder b = Model.builder("mirrored");

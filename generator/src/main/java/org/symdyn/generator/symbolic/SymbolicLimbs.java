@@ -23,7 +23,9 @@ import org.symdyn.model.ModelException;
  * moves: the parent's spatial velocity and acceleration are inputs ({@link Kind#PARENT_MOTION}), and so are the
  * model's numbers ({@link ExpressionGraph#withConstantsAsInputs}). Its code computes the RNEA over the limb:
  * τ of its joints and the force f = X_rootᵀ f_root it transmits to the parent, in parent coordinates. The caller
- * adds f to the parent's force; the sum over the tree is the same as the whole model's RNEA.
+ * adds f to the parent's force; the sum over the tree is the same as the whole model's RNEA. Its forward dynamics
+ * ({@link #deriveForward}, used only on request) is the articulated-body algorithm in two parts: the passes to the
+ * root, which give the parent the limb's articulated inertia and bias force, and the last pass, from the parent's δa.
  *
  * <p>Which limbs share code is decided here only by shape ({@link #twins}); whether two twins' code is the same is
  * decided by the emitted code itself (a mirrored axis, -1 against 1, or a zero in one twin only, makes it differ).
@@ -139,8 +141,12 @@ public final class SymbolicLimbs {
     }
 
     /**
-     * The limb at {@code root} as a model of its own: the same joints, placements and inertias, its root body
-     * hanging from a fixed root link. Its q and v are the limb's entries of the whole model's, in the same order.
+     * The limb at {@code root} as a model of its own: the same joints, placements and inertias (each axis normalised
+     * again by the builder, which may change its last bit), its root body hanging from a fixed root link. Its q and v
+     * are the limb's entries of the whole model's, in the same order.
+     *
+     * @throws NotALimb if the builder refuses a link the whole model accepted: a body's merged inertia (a massless
+     *                  link carrying a point mass) is checked as a moving link's own, which must be positive definite
      */
     public static Model limbModel(Model model, int root) {
         ModelBuilder b = Model.builder(model.name() + "$limb" + root).root("limb$parent");
@@ -152,9 +158,18 @@ public final class SymbolicLimbs {
         }
         try {
             return b.build();
-        } catch (ModelException e) {
-            throw new IllegalStateException("limb at body " + model.body(root).name() + " of " + model.name()
-                    + " does not make a model: " + e.getMessage(), e);
+        } catch (ModelException | RuntimeException e) {
+            throw new NotALimb("limb at body " + model.body(root).name() + " of " + model.name()
+                    + " does not make a model of its own: " + e.getMessage(), e);
+        }
+    }
+
+    /** A subtree that cannot be derived as a model of its own ({@link #limbModel}): it stays unrolled. */
+    public static final class NotALimb extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotALimb(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 
