@@ -649,8 +649,8 @@ public final class CodeGenerator {
                 : zeros;
         Map<Integer, SymbolicRecursions.LimbCall> calls = new LinkedHashMap<>();
         List<MethodSpec> shared = new ArrayList<>();
-        OperationCount callOps = limbs.emit(quantity, spec.name, shared, calls,
-                root -> dyn.parentMotion(root, v, vdot, true));
+        IExpr[][] parents = dyn.parentMotions(v, vdot, true);
+        OperationCount callOps = limbs.emit(quantity, spec.name, shared, calls, root -> parents[root]);
         IExpr[] values = dyn.inverseDynamics(v, vdot, true, calls);
         emitWithCalls(emitter, methods, ops, key, spec, vector(output, values), callOps, calls.size());
         methods.addAll(shared);

@@ -197,18 +197,7 @@ final class SharedLimbCode {
         int resultsB = trigAt + 2 * n;
         int workspace = resultsB + n;
         Set<SymbolicInput> readsB = reads(lg, limb.accelerate());
-        java.util.function.Function<SymbolicInput, String> joint = in -> switch (in.kind()) {
-            case Q -> "s[" + (qAt + in.index()) + "]";
-            case V -> "s[" + (qAt + n + in.index()) + "]";
-            case TAU -> "s[" + (qAt + 2 * n + in.index()) + "]";
-            case CONSTANT -> "k[" + in.index() + "]";
-            case PARENT_MOTION -> "s[" + in.index() + "]";
-            default -> throw new IllegalStateException("a limb's code does not read " + in);
-        };
-        MethodEmitter first = MethodEmitter.forScratch(lg, inlineSinCos, in -> switch (in.kind()) {
-            case SIN_Q, COS_Q -> null;
-            default -> joint.apply(in);
-        }, "s", workspace);
+        MethodEmitter first = MethodEmitter.forScratch(lg, inlineSinCos, in -> text(in, qAt, n), "s", workspace);
         List<MethodEmitter.Output> outA = new ArrayList<>();
         for (int k = 0; k < 27; k++) {
             outA.add(new MethodEmitter.Output("s[" + (resultsA + k) + "]", limb.articulate()[k]));
@@ -225,7 +214,7 @@ final class SharedLimbCode {
         MethodEmitter second = MethodEmitter.forScratch(lg, inlineSinCos, in -> switch (in.kind()) {
             case SIN_Q, COS_Q -> "s[" + trigSlot(trigAt, in) + "]";
             case LIMB_STATE -> "s[" + (keptAt + in.index()) + "]";
-            default -> joint.apply(in);
+            default -> text(in, qAt, n);
         }, "s", workspace);
         List<MethodEmitter.Output> outB = new ArrayList<>();
         for (int k = 0; k < n; k++) {
@@ -248,6 +237,71 @@ final class SharedLimbCode {
                 resultsB);
     }
 
+    /**
+     * The entry of a limb's scratch array that holds input {@code in}, or -1: the parent's motion from 0, the joints'
+     * q, v and third input (v̇, or τ in the forward dynamics) from {@code joints}, n each.
+     */
+    private static int slot(SymbolicInput in, int joints, int n) {
+        return switch (in.kind()) {
+            case PARENT_MOTION -> in.index();
+            case Q -> joints + in.index();
+            case V -> joints + n + in.index();
+            case VDOT, TAU -> joints + 2 * n + in.index();
+            default -> -1;
+        };
+    }
+
+    /**
+     * The Java text of an input in a limb's code: its scratch entry ({@link #slot}), a constant of {@code k}, or null
+     * for a sine or cosine, computed from its angle.
+     */
+    private static String text(SymbolicInput in, int joints, int n) {
+        return switch (in.kind()) {
+            case CONSTANT -> "k[" + in.index() + "]";
+            case SIN_Q, COS_Q -> null;
+            default -> {
+                int slot = slot(in, joints, n);
+                if (slot < 0) {
+                    throw new IllegalStateException("a limb's code does not read " + in);
+                }
+                yield "s[" + slot + "]";
+            }
+        };
+    }
+
+    /**
+     * A call's arguments, by scratch entry: for each input the limb's code {@code reads}, its value in the main graph.
+     * A sine or cosine read through its angle passes the joint's q; one read from the scratch array
+     * ({@code anglesForTrig} false: the last pass of the forward dynamics) passes nothing, and neither does a constant
+     * or a value the first pass left.
+     *
+     * @param parent the parent's motion, by entry
+     * @param third  v̇, or τ in the forward dynamics, of the whole model
+     */
+    private Map<Integer, IExpr> args(Set<SymbolicInput> reads, int root, int joints, int n, boolean anglesForTrig,
+            IntFunction<IExpr> parent, IExpr[] v, IExpr[] third) {
+        int[][] index = SymbolicLimbs.indices(model, root);
+        Map<Integer, IExpr> args = new TreeMap<>();
+        for (SymbolicInput in : reads) {
+            int k = in.index();
+            switch (in.kind()) {
+                case PARENT_MOTION -> args.put(k, parent.apply(k));
+                case SIN_Q, COS_Q -> {
+                    if (anglesForTrig) {
+                        args.put(joints + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
+                    }
+                }
+                case Q -> args.put(joints + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
+                case V -> args.put(slot(in, joints, n), v[index[1][k]]);
+                case VDOT, TAU -> args.put(slot(in, joints, n), third[index[1][k]]);
+                case CONSTANT, LIMB_STATE -> {
+                }
+                default -> throw new IllegalStateException("a limb's code does not read " + in);
+            }
+        }
+        return args;
+    }
+
     private static int trigSlot(int trigAt, SymbolicInput in) {
         return trigAt + 2 * in.index() + (in.kind() == SymbolicInput.Kind.COS_Q ? 1 : 0);
     }
@@ -268,48 +322,24 @@ final class SharedLimbCode {
 
     /** The calls of limb {@code root}'s shared forward dynamics. */
     private SymbolicArticulatedBody.LimbCalls forwardCall(int root, ForwardEmitted e, String method, String table) {
-        int[][] index = SymbolicLimbs.indices(model, root);
         int n = e.n;
         return new SymbolicArticulatedBody.LimbCalls() {
             private IExpr[] articulated;
 
             @Override
             public IExpr[] articulate(IExpr[] vp, IExpr[] abarP, IExpr[] v, IExpr[] tau) {
-                Map<Integer, IExpr> args = new TreeMap<>();
-                for (SymbolicInput in : e.readsA) {
-                    int k = in.index();
-                    switch (in.kind()) {
-                        case PARENT_MOTION -> args.put(k, k < 6 ? vp[k] : abarP[k - 6]);
-                        case Q, SIN_Q, COS_Q -> args.put(FORWARD_PARENT + k, g.input(SymbolicInput.Kind.Q,
-                                index[0][k]));
-                        case V -> args.put(FORWARD_PARENT + n + k, v[index[1][k]]);
-                        case TAU -> args.put(FORWARD_PARENT + 2 * n + k, tau[index[1][k]]);
-                        case CONSTANT -> {
-                        }
-                        default -> throw new IllegalStateException("a limb's code does not read " + in);
-                    }
-                }
+                Map<Integer, IExpr> args = args(e.readsA, root, FORWARD_PARENT, n, true,
+                        k -> k < 6 ? vp[k] : abarP[k - 6], v, tau);
                 articulated = g.call(site(method + "a", root, table, args, e.resultsA, new IExpr[0]), 27);
                 return articulated;
             }
 
             @Override
             public IExpr[] accelerate(IExpr[] deltaAParent) {
-                Map<Integer, IExpr> args = new TreeMap<>();
-                for (SymbolicInput in : e.readsB) {
-                    int k = in.index();
-                    switch (in.kind()) {
-                        case PARENT_MOTION -> args.put(k, deltaAParent[k - 12]);
-                        // A prismatic joint's transform reads its q: written again, though the first call did.
-                        case Q -> args.put(FORWARD_PARENT + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
-                        case V -> args.put(FORWARD_PARENT + n + k, g.input(SymbolicInput.Kind.V, index[1][k]));
-                        case TAU -> args.put(FORWARD_PARENT + 2 * n + k, g.input(SymbolicInput.Kind.TAU,
-                                index[1][k]));
-                        case CONSTANT, LIMB_STATE, SIN_Q, COS_Q -> {
-                        }
-                        default -> throw new IllegalStateException("a limb's last pass does not read " + in);
-                    }
-                }
+                // A prismatic joint's transform reads its q in the last pass too: written again, though the first
+                // call did.
+                Map<Integer, IExpr> args = args(e.readsB, root, FORWARD_PARENT, n, false, k -> deltaAParent[k - 12],
+                        g.inputs(SymbolicInput.Kind.V, model.nv()), g.inputs(SymbolicInput.Kind.TAU, model.nv()));
                 // After the first call, whose values it reads from the scratch array, even where the caller uses
                 // none of that call's results (a limb hanging from the fixed world).
                 return g.call(site(method + "b", root, table, args, e.resultsB, articulated), n);
@@ -374,21 +404,11 @@ final class SharedLimbCode {
         int n = limb.model().nv();
         int results = PARENT + 3 * n;
         int workspace = results + 6 + n;
-        MethodEmitter emitter = MethodEmitter.forScratch(limb.graph(), inlineSinCos, in -> switch (in.kind()) {
-            case PARENT_MOTION -> "s[" + in.index() + "]";
-            case Q -> "s[" + (PARENT + in.index()) + "]";
-            case V -> "s[" + (PARENT + n + in.index()) + "]";
-            case VDOT -> "s[" + (PARENT + 2 * n + in.index()) + "]";
-            case CONSTANT -> "k[" + in.index() + "]";
-            case SIN_Q, COS_Q -> null;
-            default -> throw new IllegalStateException("a limb's code does not read " + in);
-        }, "s", workspace);
-        MethodSpec spec = MethodSpec.methodBuilder(method).addModifiers(Modifier.PRIVATE)
-                .addJavadoc("$L of one limb ({@code SymbolicLimbs}): reads the parent's motion and the limb's joints "
-                        + "from {@code s}, writes the force on the parent and τ there; {@code k} holds the limb's "
-                        + "numbers.\n", quantity)
-                .addParameter(ParameterSpec.builder(double[].class, "s").build())
-                .addParameter(ParameterSpec.builder(double[].class, "k").build()).build();
+        MethodEmitter emitter = MethodEmitter.forScratch(limb.graph(), inlineSinCos, in -> text(in, PARENT, n), "s",
+                workspace);
+        MethodSpec spec = spec(method, quantity + " of one limb ({@code SymbolicLimbs}): reads the parent's motion "
+                + "and the limb's joints from {@code s}, writes the force on the parent and τ there; {@code k} holds "
+                + "the limb's numbers.\n");
         List<MethodEmitter.Output> outputs = new ArrayList<>();
         for (int k = 0; k < limb.outputs().length; k++) {
             outputs.add(new MethodEmitter.Output("s[" + (results + k) + "]", limb.outputs()[k]));
@@ -404,25 +424,14 @@ final class SharedLimbCode {
 
     /** The inputs the outputs reach. */
     private static Set<SymbolicInput> reads(ExpressionGraph lg, IExpr[] outputs) {
+        Set<ISymbol> reached = new java.util.LinkedHashSet<>();
+        for (IExpr o : outputs) {
+            lg.reach(o, reached);
+        }
         Set<SymbolicInput> out = new java.util.LinkedHashSet<>();
-        Set<ISymbol> seen = new java.util.HashSet<>();
-        java.util.ArrayDeque<IExpr> pending = new java.util.ArrayDeque<>(List.of(outputs));
-        while (!pending.isEmpty()) {
-            IExpr x = pending.pop();
-            if (x.isSymbol()) {
-                ISymbol s = (ISymbol) x;
-                if (!seen.add(s)) {
-                    continue;
-                }
-                if (lg.isTemporary(s)) {
-                    pending.push(lg.definition(s));
-                } else if (lg.isInput(s)) {
-                    out.add(lg.inputOf(s));
-                }
-            } else if (x.isAST()) {
-                for (int i = 1; i <= x.argSize(); i++) {
-                    pending.push(x.getAt(i));
-                }
+        for (ISymbol s : reached) {
+            if (lg.isInput(s)) {
+                out.add(lg.inputOf(s));
             }
         }
         return out;
@@ -430,26 +439,8 @@ final class SharedLimbCode {
 
     /** The call of limb {@code root}'s shared code: its arguments are values of the main graph. */
     private SymbolicRecursions.LimbCall call(int root, Emitted e, String method, String table) {
-        int[][] index = SymbolicLimbs.indices(model, root);
         int n = e.n;
-        return (vp, ap, v, vdot) -> {
-            Map<Integer, IExpr> args = new TreeMap<>();
-            for (SymbolicInput in : e.reads) {
-                int k = in.index();
-                switch (in.kind()) {
-                    case PARENT_MOTION -> args.put(k, k < 6 ? vp[k] : ap[k - 6]);
-                    case Q, SIN_Q, COS_Q -> args.put(PARENT + k, g.input(SymbolicInput.Kind.Q, index[0][k]));
-                    case V -> args.put(PARENT + n + k, v[index[1][k]]);
-                    case VDOT -> args.put(PARENT + 2 * n + k, vdot[index[1][k]]);
-                    case CONSTANT -> {
-                    }
-                    default -> throw new IllegalStateException("a limb's code does not read " + in);
-                }
-            }
-            int[] slots = args.keySet().stream().mapToInt(Integer::intValue).toArray();
-            IExpr[] values = args.values().toArray(new IExpr[0]);
-            return g.call(new ExpressionGraph.CallSite(method, scratch(root), table, slots, values, PARENT + 3 * n,
-                    new IExpr[0]), 6 + n);
-        };
+        return (vp, ap, v, vdot) -> g.call(site(method, root, table, args(e.reads, root, PARENT, n, true,
+                k -> k < 6 ? vp[k] : ap[k - 6], v, vdot), PARENT + 3 * n, new IExpr[0]), 6 + n);
     }
 }

@@ -291,7 +291,7 @@ public final class MethodEmitter {
     public OperationCount count(List<Output> outputs) {
         Set<ISymbol> needed = new HashSet<>();
         for (Output o : outputs) {
-            collect(o.value(), needed);
+            g.reach(o.value(), needed);
         }
         int[] counts = new int[2];
         int trig = 0;
@@ -347,7 +347,7 @@ public final class MethodEmitter {
         // Reachable inputs and temporaries.
         Set<ISymbol> needed = new HashSet<>();
         for (Output o : outputs) {
-            collect(o.value(), needed);
+            g.reach(o.value(), needed);
         }
         List<ISymbol> inputs = new ArrayList<>();
         List<ISymbol> temps = new ArrayList<>();
@@ -684,29 +684,6 @@ public final class MethodEmitter {
             b += 1 + leafBytes(e.getAt(i));
         }
         return b;
-    }
-
-    /** Every symbol {@code e} reaches through the temporaries' definitions (iterative: chains run thousands deep). */
-    private void collect(IExpr e, Set<ISymbol> out) {
-        java.util.ArrayDeque<IExpr> pending = new java.util.ArrayDeque<>();
-        pending.push(e);
-        while (!pending.isEmpty()) {
-            IExpr x = pending.pop();
-            if (x.isSymbol()) {
-                ISymbol s = (ISymbol) x;
-                if (out.add(s) && g.isTemporary(s)) {
-                    pending.push(g.definition(s));
-                } else if (g.isInput(s) && g.callOf(s) != null) {
-                    for (IExpr arg : g.callOf(s).dependencies()) {
-                        pending.push(arg);
-                    }
-                }
-            } else if (x.isAST()) {
-                for (int i = 1; i <= x.argSize(); i++) {
-                    pending.push(x.getAt(i));
-                }
-            }
-        }
     }
 
     private static void collectDirect(IExpr e, Set<ISymbol> out) {

@@ -414,6 +414,36 @@ public final class ExpressionGraph {
         }
     }
 
+    /**
+     * Adds to {@code out} every symbol {@code e} reaches through the temporaries' definitions and, from a call's
+     * result, through the call's dependencies ({@link CallSite#dependencies}); iterative, since chains run thousands
+     * deep.
+     */
+    public void reach(IExpr e, java.util.Set<ISymbol> out) {
+        java.util.ArrayDeque<IExpr> pending = new java.util.ArrayDeque<>();
+        pending.push(e);
+        while (!pending.isEmpty()) {
+            IExpr x = pending.pop();
+            if (x.isSymbol()) {
+                ISymbol s = (ISymbol) x;
+                if (!out.add(s)) {
+                    continue;
+                }
+                if (isTemporary(s)) {
+                    pending.push(definition(s));
+                } else if (calls.containsKey(s)) {
+                    for (IExpr d : calls.get(s).dependencies()) {
+                        pending.push(d);
+                    }
+                }
+            } else if (x.isAST()) {
+                for (int i = 1; i <= x.argSize(); i++) {
+                    pending.push(x.getAt(i));
+                }
+            }
+        }
+    }
+
     /** All inputs with what they stand for, in creation order. */
     public Map<ISymbol, SymbolicInput> inputs() {
         return java.util.Collections.unmodifiableMap(inputs);

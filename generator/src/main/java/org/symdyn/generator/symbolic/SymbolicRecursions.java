@@ -88,19 +88,18 @@ public final class SymbolicRecursions {
     }
 
     /**
-     * The velocity and acceleration (12, parent coordinates) of the parent of body {@code i}, as the RNEA of
-     * {@link #inverseDynamics(IExpr[], IExpr[], boolean)} computes them: what a call of the limb at i receives.
+     * For every body, its parent's velocity and acceleration (12, parent coordinates) as the RNEA of
+     * {@link #inverseDynamics(IExpr[], IExpr[], boolean)} computes them: what a call of the limb at that body
+     * receives (the same forward pass again, so no new temporaries).
      */
-    public IExpr[] parentMotion(int i, IExpr[] v, IExpr[] vdot, boolean withGravity) {
-        int p = model.body(i).parentIndex();
-        IExpr[] out = new IExpr[12];
-        if (p < 0) {
-            System.arraycopy(sp.zeros(6), 0, out, 0, 6);
-            System.arraycopy(withGravity ? baseAcceleration() : sp.zeros(6), 0, out, 6, 6);
-        } else {
-            SymbolicMotion pass = motion(v, vdot, withGravity);
-            System.arraycopy(pass.velocity()[p], 0, out, 0, 6);
-            System.arraycopy(pass.acceleration()[p], 0, out, 6, 6);
+    public IExpr[][] parentMotions(IExpr[] v, IExpr[] vdot, boolean withGravity) {
+        IExpr[] a0 = withGravity ? baseAcceleration() : sp.zeros(6);
+        SymbolicMotion pass = motion(v, vdot, sp.zeros(6), a0, new boolean[nb]);
+        IExpr[][] out = new IExpr[nb][12];
+        for (int i = 0; i < nb; i++) {
+            int p = model.body(i).parentIndex();
+            System.arraycopy(p < 0 ? sp.zeros(6) : pass.velocity()[p], 0, out[i], 0, 6);
+            System.arraycopy(p < 0 ? a0 : pass.acceleration()[p], 0, out[i], 6, 6);
         }
         return out;
     }
@@ -130,12 +129,7 @@ public final class SymbolicRecursions {
         }
         IExpr[] a0 = withGravity ? baseAcceleration() : sp.zeros(6);
         SymbolicMotion pass = motion(v, vdot, sp.zeros(6), a0, skipped);
-        IExpr[][] f = new IExpr[nb][];
-        for (int i = 0; i < nb; i++) {
-            if (!skipped[i]) {
-                f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
-            }
-        }
+        IExpr[][] f = forces(pass, skipped);
         IExpr[] tau = new IExpr[nv];
         for (Map.Entry<Integer, LimbCall> limb : limbs.entrySet()) {
             int p = model.body(limb.getKey()).parentIndex();
@@ -149,6 +143,26 @@ public final class SymbolicRecursions {
                 tau[model.body(bodies.get(k)).joint().vIndex()] = result[6 + k];
             }
         }
+        backward(f, skipped, tau, null);
+        return tau;
+    }
+
+    /** The net force of every body not skipped ({@link #bodyForce}); the skipped bodies' entries stay null. */
+    private IExpr[][] forces(SymbolicMotion pass, boolean[] skipped) {
+        IExpr[][] f = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            if (!skipped[i]) {
+                f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
+            }
+        }
+        return f;
+    }
+
+    /**
+     * The backward pass over the bodies not skipped: τ of their joints into {@code tau}, each body's force added to
+     * its parent's; a root body's force, X_rootᵀ f_root, to {@code onParent} (6, in place) when it is given.
+     */
+    private void backward(IExpr[][] f, boolean[] skipped, IExpr[] tau, IExpr[] onParent) {
         for (int i = nb - 1; i >= 0; i--) {
             if (skipped[i]) {
                 continue;
@@ -161,9 +175,10 @@ public final class SymbolicRecursions {
             int p = model.body(i).parentIndex();
             if (p >= 0) {
                 f[p] = sp.add6(f[p], joints.childToParentForce(i, f[i]));
+            } else if (onParent != null) {
+                System.arraycopy(sp.add6(onParent, joints.childToParentForce(i, f[i])), 0, onParent, 0, 6);
             }
         }
-        return tau;
     }
 
     /**
@@ -217,28 +232,14 @@ public final class SymbolicRecursions {
      * ap): the force the model's root bodies put on the parent, f = Σ X_rootᵀ f_root (6, angular first), then τ.
      */
     IExpr[] limbInverseDynamics(IExpr[] vp, IExpr[] ap, IExpr[] v, IExpr[] vdot) {
-        SymbolicMotion pass = motion(v, vdot, vp, ap, new boolean[nb]);
-        IExpr[][] f = new IExpr[nb][];
-        for (int i = 0; i < nb; i++) {
-            f[i] = bodyForce(i, pass.velocity()[i], pass.acceleration()[i]);
-        }
-        IExpr[] out = new IExpr[6 + nv];
+        boolean[] none = new boolean[nb];
+        IExpr[][] f = forces(motion(v, vdot, vp, ap, none), none);
+        IExpr[] tau = new IExpr[nv];
         IExpr[] onParent = sp.zeros(6);
-        for (int i = nb - 1; i >= 0; i--) {
-            int vi = model.body(i).joint().vIndex();
-            List<IExpr[]> s = joints.subspace(i);
-            for (int d = 0; d < s.size(); d++) {
-                out[6 + vi + d] = g.dot(s.get(d), f[i]);
-            }
-            int p = model.body(i).parentIndex();
-            IExpr[] transmitted = joints.childToParentForce(i, f[i]);
-            if (p >= 0) {
-                f[p] = sp.add6(f[p], transmitted);
-            } else {
-                onParent = sp.add6(onParent, transmitted);
-            }
-        }
+        backward(f, none, tau, onParent);
+        IExpr[] out = new IExpr[6 + nv];
         System.arraycopy(onParent, 0, out, 0, 6);
+        System.arraycopy(tau, 0, out, 6, nv);
         return out;
     }
 
