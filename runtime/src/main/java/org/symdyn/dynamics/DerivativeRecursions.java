@@ -5,11 +5,12 @@ import org.symdyn.spatial.SpatialTransform;
 import org.symdyn.spatial.SpatialVectors;
 
 /**
- * The analytical derivative recursions behind {@link GenericDynamics}'s
- * {@link org.symdyn.contract.DynamicsDerivatives}: forward-mode differentiation of the RNEA recursion along one
- * tangent direction at a time, the Christoffel-consistent Coriolis matrix column by column, and the regressor, all
- * on the owner's joint models, inertias and RNEA pass (no finite differences). O(nv · nb) each, the oracle's
- * budget; the forward-dynamics derivatives reuse the owner's articulated-body factorisation for H⁻¹.
+ * The analytical derivative recursions of the generic runtime's {@link org.symdyn.contract.DynamicsDerivatives}:
+ * forward-mode differentiation of the RNEA recursion ({@link RecursiveNewtonEuler}) along one tangent direction at a
+ * time, the Christoffel-consistent Coriolis matrix column by column, and the regressor, all on a
+ * {@link FlatModel}'s inertias and the joint models and RNEA pass of a {@link DynamicsWorkspace} (no finite
+ * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives reuse the factorisation of an
+ * {@link ArticulatedBodyAlgorithm} for H⁻¹.
  *
  * <p><b>Directional derivatives of RNEA.</b> Along a tangent direction the joint transform of the body j that owns
  * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
@@ -30,13 +31,13 @@ import org.symdyn.spatial.SpatialVectors;
  * ψ̇ = Ṡ_j there), and B_i ψ = ½ (v_i ×* I_i ψ + I_i (v_i × ψ) + ψ ×* I_i v_i); the sum Σ_i J_iᵀ is the RNEA
  * backward pass.
  *
- * <p>Not thread-safe: one per {@link GenericDynamics} instance, sharing its workspaces.
+ * <p>Not thread-safe: one per {@link DynamicsWorkspace}, whose motion and force arrays it shares.
  */
 final class DerivativeRecursions {
     /**
      * The ten basis inertias of the regressor's parameter order [m, h_x, h_y, h_z, I_xx, I_xy, I_yy, I_xz, I_yz,
-     * I_zz], in the compact form of {@link GenericDynamics#inertiaTimes(double[], double[], double[], int, double[],
-     * int, double[], int)}: mass, first moment (3 each) and row-major rotational inertia (9 each).
+     * I_zz], in the compact form of {@link FlatModel#inertiaTimes(double[], double[], double[], int, double[], int,
+     * double[], int)}: mass, first moment (3 each) and row-major rotational inertia (9 each).
      */
     private static final double[] BASIS_MASS = new double[10];
     private static final double[] BASIS_H = new double[30];
@@ -55,8 +56,9 @@ final class DerivativeRecursions {
         }
     }
 
-    private final GenericDynamics dyn;
-    private final JointTransforms joints;
+    private final FlatModel model;
+    private final DynamicsWorkspace ws;
+    private final ArticulatedBodyAlgorithm aba;
     private final int nb;
     private final int nv;
     private final int[] parent;
@@ -67,7 +69,7 @@ final class DerivativeRecursions {
     private final double[] s;
     private final double[] vJ;
     private final double[] cJ;
-    /** The owner's RNEA pass: v_i, a_i (with gravity) and, after the backward pass, the composite f^c_i. */
+    /** The workspace's RNEA pass: v_i, a_i (with gravity) and, after the backward pass, the composite f^c_i. */
     private final double[] vel;
     private final double[] acc;
     private final double[] fc;
@@ -94,9 +96,12 @@ final class DerivativeRecursions {
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
 
-    DerivativeRecursions(GenericDynamics dyn, JointTransforms joints, double[] vel, double[] acc, double[] force) {
-        this.dyn = dyn;
-        this.joints = joints;
+    /** The recursions on {@code model} and {@code ws}; {@code aba} factorises H for the forward dynamics' ones. */
+    DerivativeRecursions(FlatModel model, DynamicsWorkspace ws, ArticulatedBodyAlgorithm aba) {
+        this.model = model;
+        this.ws = ws;
+        this.aba = aba;
+        JointTransforms joints = ws.joints;
         nb = joints.nb;
         nv = joints.nv;
         parent = joints.parent;
@@ -107,9 +112,9 @@ final class DerivativeRecursions {
         s = joints.s;
         vJ = joints.vJ;
         cJ = joints.cJ;
-        this.vel = vel;
-        this.acc = acc;
-        this.fc = force;
+        vel = ws.vel;
+        acc = ws.acc;
+        fc = ws.force;
         iv = new double[6 * nb];
         xv = new double[6 * nb];
         xa = new double[6 * nb];
@@ -146,9 +151,9 @@ final class DerivativeRecursions {
      * X_i v_λ, X_i a_λ and S_i q̈_i.
      */
     void prepare(double[] q, double[] v, double[] vdot) {
-        dyn.rnea(q, v, vdot, true, tau);
+        RecursiveNewtonEuler.inverseDynamics(model, ws, q, v, vdot, true, tau);
         for (int i = 0; i < nb; i++) {
-            dyn.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
+            model.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
         }
         prepareMotion(vdot);
     }
@@ -158,7 +163,7 @@ final class DerivativeRecursions {
      * {@link MotionDerivatives} needs (true accelerations, no body forces).
      */
     void prepareMotionOnly(double[] q, double[] v, double[] vdot) {
-        dyn.motionPass(q, v, vdot, false);
+        ForwardKinematics.motionPass(model, ws, q, v, vdot, false);
         prepareMotion(vdot);
     }
 
@@ -185,17 +190,16 @@ final class DerivativeRecursions {
     }
 
     /**
-     * ∂v̇/∂q = -H⁻¹ ∂τ/∂q, ∂v̇/∂v = -H⁻¹ ∂τ/∂v at v̇ = FD(q, v, τ), and H⁻¹: the owner's articulated-body algorithm
+     * ∂v̇/∂q = -H⁻¹ ∂τ/∂q, ∂v̇/∂v = -H⁻¹ ∂τ/∂v at v̇ = FD(q, v, τ), and H⁻¹: the articulated-body algorithm
      * gives v̇ and, from its factorisation, H⁻¹ times any column in O(nb).
      */
     void forwardDynamics(double[] q, double[] v, double[] tauIn, DMatrixRMaj dq, DMatrixRMaj dvOut,
             DMatrixRMaj hInv) {
-        ArticulatedBodyAlgorithm aba = dyn.aba();
         aba.forwardDynamics(q, v, tauIn, null, accel);
         inverseDynamics(q, v, accel, dq, dvOut);
         for (int k = 0; k < nv; k++) {
-            applyInverse(aba, dq, k, -1);
-            applyInverse(aba, dvOut, k, -1);
+            applyInverse(dq, k, -1);
+            applyInverse(dvOut, k, -1);
             for (int r = 0; r < nv; r++) {
                 column[r] = r == k ? 1 : 0;
             }
@@ -208,7 +212,6 @@ final class DerivativeRecursions {
 
     /** H⁻¹ column by column from the articulated-body factorisation of q. */
     void inverseMassMatrix(double[] q, DMatrixRMaj hInv) {
-        ArticulatedBodyAlgorithm aba = dyn.aba();
         aba.factor(q);
         for (int k = 0; k < nv; k++) {
             for (int r = 0; r < nv; r++) {
@@ -222,7 +225,7 @@ final class DerivativeRecursions {
     }
 
     /** Column k of m becomes sign · H⁻¹ (column k of m). */
-    private void applyInverse(ArticulatedBodyAlgorithm aba, DMatrixRMaj m, int k, double sign) {
+    private void applyInverse(DMatrixRMaj m, int k, double sign) {
         for (int r = 0; r < nv; r++) {
             column[r] = m.data[r * nv + k];
         }
@@ -241,9 +244,9 @@ final class DerivativeRecursions {
         for (int i = j; i < nb; i++) {
             if (inSubtree[i]) {
                 int b = 6 * i;
-                dyn.inertiaTimes(i, da, b, df, b);
+                model.inertiaTimes(i, da, b, df, b);
                 SpatialVectors.crossForce(dv, b, iv, b, t6a, 0);
-                dyn.inertiaTimes(i, dv, b, t6b, 0);
+                model.inertiaTimes(i, dv, b, t6b, 0);
                 SpatialVectors.crossForce(vel, b, t6b, 0, t6c, 0);
                 for (int c = 0; c < 6; c++) {
                     df[b + c] += t6a[c] + t6c[c];
@@ -410,9 +413,9 @@ final class DerivativeRecursions {
 
     /** C(q, v) column by column (see the class comment). */
     void coriolisMatrix(double[] q, double[] v, DMatrixRMaj out) {
-        dyn.motionPass(q, v, dyn.zeroVelocity(), false);
+        ForwardKinematics.motionPass(model, ws, q, v, ws.zeroV, false);
         for (int i = 0; i < nb; i++) {
-            dyn.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
+            model.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
         }
         for (int j = 0; j < nb; j++) {
             for (int d = 0; d < dofs[j]; d++) {
@@ -446,11 +449,11 @@ final class DerivativeRecursions {
     /** δf_i = I ψ̇ + ½ (v ×* I ψ + I (v × ψ) + ψ ×* I v) for body i. */
     private void coriolisForce(int i) {
         int o = 6 * i;
-        dyn.inertiaTimes(i, da, o, df, o);
-        dyn.inertiaTimes(i, dv, o, t6a, 0);
+        model.inertiaTimes(i, da, o, df, o);
+        model.inertiaTimes(i, dv, o, t6a, 0);
         SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
         SpatialVectors.crossMotion(vel, o, dv, o, t6a, 0);
-        dyn.inertiaTimes(i, t6a, 0, t6c, 0);
+        model.inertiaTimes(i, t6a, 0, t6c, 0);
         SpatialVectors.crossForce(dv, o, iv, o, t6a, 0);
         for (int c = 0; c < 6; c++) {
             df[o + c] += 0.5 * (t6b[c] + t6c[c] + t6a[c]);
@@ -464,15 +467,15 @@ final class DerivativeRecursions {
      * for the basis inertia I_p.
      */
     void regressor(double[] q, double[] v, double[] vdot, DMatrixRMaj y) {
-        dyn.motionPass(q, v, vdot, true);
+        ForwardKinematics.motionPass(model, ws, q, v, vdot, true);
         y.zero();
         double[] data = y.data;
         int cols = 10 * nb;
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
             for (int p = 0; p < 10; p++) {
-                GenericDynamics.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, acc, o, t6a, 0);
-                GenericDynamics.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, vel, o, t6b, 0);
+                FlatModel.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, acc, o, t6a, 0);
+                FlatModel.inertiaTimes(BASIS_MASS, BASIS_H, BASIS_I, p, vel, o, t6b, 0);
                 SpatialVectors.crossForce(vel, o, t6b, 0, t6c, 0);
                 for (int c = 0; c < 6; c++) {
                     t6a[c] += t6c[c];

@@ -29,7 +29,7 @@ import org.symdyn.model.Model;
  * added than ever before.
  */
 public final class MotionDerivatives {
-    private final GenericDynamics dyn;
+    private final DynamicsWorkspace ws;
     private final DerivativeRecursions rec;
     private final int nb;
     private final int nv;
@@ -66,26 +66,23 @@ public final class MotionDerivatives {
     private final double[] t3d = new double[3];
     private final double[] t3e = new double[3];
 
-    /** Workspaces for {@code model}, with an interpreter of its own. */
+    /** Workspaces for {@code model}, with recursions of their own. */
     public MotionDerivatives(Model model) {
-        this(new GenericDynamics(model));
-    }
-
-    private MotionDerivatives(GenericDynamics dyn) {
-        this.dyn = dyn;
-        this.rec = dyn.recursions();
-        nb = dyn.model().bodies().size();
-        nv = dyn.nv();
+        ws = new DynamicsWorkspace(model);
+        rec = new DerivativeRecursions(new FlatModel(model), ws, new ArticulatedBodyAlgorithm(model));
+        JointTransforms joints = ws.joints;
+        nb = ws.nb;
+        nv = ws.nv;
         bodyOfDof = new int[nv];
         for (int b = 0; b < nb; b++) {
-            for (int d = 0; d < dyn.jointNv(b); d++) {
-                bodyOfDof[dyn.vIndex(b) + d] = b;
+            for (int d = 0; d < joints.dofs[b]; d++) {
+                bodyOfDof[joints.vIndex[b] + d] = b;
             }
         }
         moves = new boolean[nv * nb];
         for (int k = 0; k < nv; k++) {
             for (int b = 0; b < nb; b++) {
-                for (int a = b; a >= 0 && !moves[k * nb + b]; a = dyn.parent(a)) {
+                for (int a = b; a >= 0 && !moves[k * nb + b]; a = joints.parent[a]) {
                     moves[k * nb + b] = a == bodyOfDof[k];
                 }
             }
@@ -126,13 +123,13 @@ public final class MotionDerivatives {
      * @throws IllegalArgumentException if q is not of nq entries or v, v̇ not of nv
      */
     public void update(double[] q, double[] v, double[] vdot) {
-        Arguments.checkLength(q, dyn.nq(), "q");
+        Arguments.checkLength(q, ws.nq, "q");
         Arguments.checkLength(v, nv, "v");
         Arguments.checkLength(vdot, nv, "vdot");
-        dyn.worldPoses(q, rot, pos);
+        ForwardKinematics.worldPoses(ws, q, rot, pos);
         rec.prepareMotionOnly(q, v, vdot);
-        System.arraycopy(dyn.bodyVelocities(), 0, vel, 0, 6 * nb);
-        System.arraycopy(dyn.bodyAccelerations(), 0, acc, 0, 6 * nb);
+        System.arraycopy(ws.vel, 0, vel, 0, 6 * nb);
+        System.arraycopy(ws.acc, 0, acc, 0, 6 * nb);
         for (int k = 0; k < nv; k++) {
             int j = bodyOfDof[k];
             rec.motion(j, k, true, v);
