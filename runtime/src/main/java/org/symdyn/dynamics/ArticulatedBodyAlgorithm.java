@@ -34,8 +34,10 @@ import org.symdyn.spatial.SpatialVectors;
  * generated code, through the shared {@code JointTransforms}): a floating joint's v is [ω; v_origin] in child
  * coordinates, a ball joint's v is ω in child coordinates, a planar joint's v is (ẋ, ẏ, θ̇).
  *
- * <p>All workspaces are allocated by the constructor; no method allocates. Not thread-safe: one instance per
- * thread.
+ * <p>The inertias I_i, I^A_i and I^a_i are dense row-major 6x6 matrices, 36 numbers per body in flat arrays
+ * ({@code DenseInertias}, which also gives the operation counts against the symmetric
+ * {@link org.symdyn.spatial.ArticulatedBodyInertia}). All workspaces are allocated by the constructor; no method
+ * allocates. Not thread-safe: one instance per thread.
  */
 public final class ArticulatedBodyAlgorithm {
     private final Model model;
@@ -51,7 +53,7 @@ public final class ArticulatedBodyAlgorithm {
     private final double[] s;
     private final double[] vJ;
     private final double[] cJ;
-    /** Per body the 6x6 rigid inertia I = [Ī_o [h]×; [h]×ᵀ m 1] (h = m c), row-major. */
+    /** Per body the 6x6 rigid inertia I = [Ī_o [h]×; [h]×ᵀ m 1] (h = m c), row-major ({@code DenseInertias}). */
     private final double[] rigidI;
     private final double[] gravity;
 
@@ -72,12 +74,7 @@ public final class ArticulatedBodyAlgorithm {
     private final double[] t6c = new double[6];
     private final double[] t36 = new double[36];
     private final double[] t36b = new double[36];
-    private final double[] t9 = new double[9];
-    private final double[] b11 = new double[9];
-    private final double[] b12 = new double[9];
-    private final double[] b22 = new double[9];
-    private final double[] p9 = new double[9];
-    private final double[] q9 = new double[9];
+    private final DenseInertias dense = new DenseInertias();
     private boolean factored;
     private boolean worldCurrent;
 
@@ -97,18 +94,7 @@ public final class ArticulatedBodyAlgorithm {
         cJ = joints.cJ;
         rigidI = new double[36 * nb];
         for (Body b : model.bodies()) {
-            double m = b.inertia().mass();
-            double h0 = m * b.inertia().com(0), h1 = m * b.inertia().com(1), h2 = m * b.inertia().com(2);
-            int o = 36 * b.index();
-            for (int r = 0; r < 3; r++) {
-                for (int c = 0; c < 3; c++) {
-                    rigidI[o + 6 * r + c] = b.inertia().inertiaAboutOrigin(r, c);
-                    rigidI[o + 6 * (r + 3) + c + 3] = r == c ? m : 0;
-                }
-            }
-            // [h]× in the upper right block, its transpose in the lower left.
-            setCross(rigidI, o + 3, h0, h1, h2);
-            setCross(rigidI, o + 18, -h0, -h1, -h2);
+            DenseInertias.setRigid(b.inertia(), rigidI, 36 * b.index());
         }
         gravity = model.gravity();
         vel = new double[6 * nb];
@@ -192,7 +178,7 @@ public final class ArticulatedBodyAlgorithm {
             for (int k = 0; k < 6; k++) {
                 bias[o + k] += cJ[o + k];
             }
-            matVec(rigidI, 36 * i, vel, o, t6a, 0);
+            DenseInertias.times(rigidI, 36 * i, vel, o, t6a, 0);
             SpatialVectors.crossForce(vel, o, t6a, 0, pA, o);
             if (externalForces != null) {
                 for (int k = 0; k < 6; k++) {
@@ -364,7 +350,7 @@ public final class ArticulatedBodyAlgorithm {
             int n = dofs[i];
             for (int d = 0; d < n; d++) {
                 int uo = 6 * (vi + d);
-                matVec(artI, ia, s, uo, uBlock, uo);
+                DenseInertias.times(artI, ia, s, uo, uBlock, uo);
             }
             invertD(i, vi, n);
             int p = parent[i];
@@ -387,12 +373,12 @@ public final class ArticulatedBodyAlgorithm {
             }
             if (tau != null) {
                 if (p >= 0) {
-                    matVec(t36, 0, bias, 6 * i, t6b, 0);
+                    DenseInertias.times(t36, 0, bias, 6 * i, t6b, 0);
                 }
                 propagateBias(i, pA, tau, uVec, p >= 0 ? t6b : null);
             }
             if (p >= 0) {
-                addCongruence(xUp[i], t36, artI, 36 * p);
+                dense.addCongruence(xUp[i], t36, artI, 36 * p);
             }
         }
     }
@@ -504,88 +490,6 @@ public final class ArticulatedBodyAlgorithm {
             throw new ArithmeticException("body '" + model.body(i).name() + "': " + e.getMessage());
         }
         System.arraycopy(l, 0, dInv, off, n * n);
-    }
-
-    /**
-     * target[to..] += Xᵀ A X for a symmetric row-major 6x6 A (in child coordinates) and the motion transform
-     * X = [E 0; -E [r]× E] = diag(E, E) [1 0; -R 1], R = [r]×. With the rotated blocks B_jk = Eᵀ A_jk E,
-     * Q = B22 R and P = B12 R:
-     * <pre>
-     *   Xᵀ A X = [ B11 - P - Pᵀ - R Q   B12 - Qᵀ ]
-     *            [ B12ᵀ - Q             B22      ]
-     * </pre>
-     * (216 multiplications instead of the 432 of two dense 6x6 products).
-     */
-    private void addCongruence(SpatialTransform x, double[] a, double[] target, int to) {
-        double[] e = x.E;
-        double r0 = x.r[0], r1 = x.r[1], r2 = x.r[2];
-        rotateBlock(e, a, 0, b11);
-        rotateBlock(e, a, 3, b12);
-        rotateBlock(e, a, 21, b22);
-        for (int i = 0; i < 3; i++) {
-            int k = 3 * i;
-            // Row i of M R: (M_i1 r2 - M_i2 r1, M_i2 r0 - M_i0 r2, M_i0 r1 - M_i1 r0).
-            q9[k] = b22[k + 1] * r2 - b22[k + 2] * r1;
-            q9[k + 1] = b22[k + 2] * r0 - b22[k] * r2;
-            q9[k + 2] = b22[k] * r1 - b22[k + 1] * r0;
-            p9[k] = b12[k + 1] * r2 - b12[k + 2] * r1;
-            p9[k + 1] = b12[k + 2] * r0 - b12[k] * r2;
-            p9[k + 2] = b12[k] * r1 - b12[k + 1] * r0;
-        }
-        for (int j = 0; j < 3; j++) {
-            // Column j of R Q: (r1 Q_2j - r2 Q_1j, r2 Q_0j - r0 Q_2j, r0 Q_1j - r1 Q_0j).
-            double rq0 = r1 * q9[6 + j] - r2 * q9[3 + j];
-            double rq1 = r2 * q9[j] - r0 * q9[6 + j];
-            double rq2 = r0 * q9[3 + j] - r1 * q9[j];
-            target[to + j] += b11[j] - p9[j] - p9[3 * j] - rq0;
-            target[to + 6 + j] += b11[3 + j] - p9[3 + j] - p9[3 * j + 1] - rq1;
-            target[to + 12 + j] += b11[6 + j] - p9[6 + j] - p9[3 * j + 2] - rq2;
-        }
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                double c21 = b12[3 * j + i] - q9[3 * i + j];
-                target[to + 6 * (i + 3) + j] += c21;
-                target[to + 6 * j + i + 3] += c21;
-                target[to + 6 * (i + 3) + j + 3] += b22[3 * i + j];
-            }
-        }
-    }
-
-    /** out = Eᵀ A_blk E for the 3x3 block of the row-major 6x6 A starting at {@code off}. */
-    private void rotateBlock(double[] e, double[] a, int off, double[] out) {
-        for (int i = 0; i < 3; i++) {
-            int ai = off + 6 * i;
-            for (int j = 0; j < 3; j++) {
-                t9[3 * i + j] = a[ai] * e[j] + a[ai + 1] * e[3 + j] + a[ai + 2] * e[6 + j];
-            }
-        }
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                out[3 * i + j] = e[i] * t9[j] + e[3 + i] * t9[3 + j] + e[6 + i] * t9[6 + j];
-            }
-        }
-    }
-
-    /** out = A x for a row-major 6x6 A. */
-    private static void matVec(double[] a, int ao, double[] x, int xo, double[] out, int oo) {
-        for (int r = 0; r < 6; r++) {
-            int b = ao + 6 * r;
-            out[oo + r] = a[b] * x[xo] + a[b + 1] * x[xo + 1] + a[b + 2] * x[xo + 2] + a[b + 3] * x[xo + 3]
-                    + a[b + 4] * x[xo + 4] + a[b + 5] * x[xo + 5];
-        }
-    }
-
-    /** Writes [h]× into the 3x3 block at {@code off} of a row-major 6x6. */
-    private static void setCross(double[] out, int off, double h0, double h1, double h2) {
-        out[off] = 0;
-        out[off + 1] = -h2;
-        out[off + 2] = h1;
-        out[off + 6] = h2;
-        out[off + 7] = 0;
-        out[off + 8] = -h0;
-        out[off + 12] = -h1;
-        out[off + 13] = h0;
-        out[off + 14] = 0;
     }
 
     private void checkFactored() {
