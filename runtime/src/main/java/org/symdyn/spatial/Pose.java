@@ -79,7 +79,7 @@ public final class Pose {
         double[] rt = new double[9];
         Rotations.transpose(rotation, rt);
         double[] p = new double[3];
-        Rotations.multiply(rt, translation, p);
+        Rotations.apply(rt, translation, p);
         p[0] = -p[0];
         p[1] = -p[1];
         p[2] = -p[2];

@@ -142,18 +142,22 @@ public final class Rotations {
         out[qo + 3] = nw / n;
     }
 
-    /** out = a b (3x3 times 3x3), or a x when {@code b} has 3 entries. {@code out} must not alias a or b. */
+    /** out = a b, the product of two row-major 3x3 matrices. {@code out} must not alias a or b. */
     public static void multiply(double[] a, double[] b, double[] out) {
-        if (b.length == 3) {
-            for (int i = 0; i < 3; i++) {
-                out[i] = a[3 * i] * b[0] + a[3 * i + 1] * b[1] + a[3 * i + 2] * b[2];
-            }
-            return;
-        }
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
                 out[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
             }
+        }
+    }
+
+    /**
+     * out = a x, a row-major 3x3 matrix applied to the 3-vector x (out[0..3) written). {@code out} must not alias a
+     * or x.
+     */
+    public static void apply(double[] a, double[] x, double[] out) {
+        for (int i = 0; i < 3; i++) {
+            out[i] = a[3 * i] * x[0] + a[3 * i + 1] * x[1] + a[3 * i + 2] * x[2];
         }
     }
 

@@ -330,7 +330,7 @@ class ReferenceDynamicsTest {
                 double w0 = v[baseV], w1 = v[baseV + 1], w2 = v[baseV + 2];
                 double b0 = v[baseV + 3], b1 = v[baseV + 4], b2 = v[baseV + 5];
                 double[] wxv = {w1 * b2 - w2 * b1, w2 * b0 - w0 * b2, w0 * b1 - w1 * b0};
-                Rotations.multiply(r, wxv, out);
+                Rotations.apply(r, wxv, out);
             }
             return out;
         }

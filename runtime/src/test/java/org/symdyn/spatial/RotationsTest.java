@@ -76,7 +76,7 @@ class RotationsTest {
         // yaw of 90°: x goes to y
         double[] r = Rotations.fromRpy(0, 0, Math.PI / 2);
         double[] out = new double[3];
-        Rotations.multiply(r, new double[] {1, 0, 0}, out);
+        Rotations.apply(r, new double[] {1, 0, 0}, out);
         assertArrayEquals(new double[] {0, 1, 0}, out, TOL);
     }
 
@@ -117,7 +117,7 @@ class RotationsTest {
             double a = angle();
             Rotations.axisAngle(u[0], u[1], u[2], a, out);
             assertOrthonormal(out, 1e-14);
-            Rotations.multiply(out, u, image);
+            Rotations.apply(out, u, image);
             assertArrayEquals(u, image, TOL, "the axis is fixed");
             // trace = 1 + 2 cos θ
             assertEquals(1 + 2 * Math.cos(a), out[0] + out[4] + out[8], TOL);
@@ -166,7 +166,7 @@ class RotationsTest {
     }
 
     @Test
-    void multiplyAndTranspose() {
+    void multiplyApplyAndTranspose() {
         for (int n = 0; n < 50; n++) {
             double[] a = Rotations.fromRpy(angle(), angle(), angle());
             double[] b = new double[9];
@@ -178,7 +178,7 @@ class RotationsTest {
             assertArrayEquals(mul(a, b), c, TOL);
             double[] v = {random.nextGaussian(), random.nextGaussian(), random.nextGaussian()};
             double[] av = new double[3];
-            Rotations.multiply(a, v, av);
+            Rotations.apply(a, v, av);
             for (int i = 0; i < 3; i++) {
                 assertEquals(a[3 * i] * v[0] + a[3 * i + 1] * v[1] + a[3 * i + 2] * v[2], av[i], 0);
             }

@@ -180,8 +180,8 @@ class SpatialTransformTest {
             x.applyMotion(twist, 0, out, 0);
             double[] ew = new double[3];
             double[] evb = new double[3];
-            Rotations.multiply(x.E, w, ew);
-            Rotations.multiply(x.E, vb, evb);
+            Rotations.apply(x.E, w, ew);
+            Rotations.apply(x.E, vb, evb);
             for (int i = 0; i < 3; i++) {
                 assertEquals(ew[i], out[i], 1e-12);
                 assertEquals(evb[i], out[i + 3], 1e-12);
