@@ -31,41 +31,34 @@ final class CompositeRigidBody {
         int nb = ws.nb;
         int nv = ws.nv;
         int[] parent = joints.parent;
-        int[] vIndex = joints.vIndex;
-        int[] dofs = joints.dofs;
-        SpatialTransform[] xUp = joints.xUp;
         double[] s = joints.s;
-        double[] compMass = ws.compMass;
-        double[] compH = ws.compH;
-        double[] compI = ws.compI;
         double[] t6a = ws.t6a;
-        double[] t6b = ws.t6b;
-        System.arraycopy(model.mass, 0, compMass, 0, nb);
-        System.arraycopy(model.firstMoment, 0, compH, 0, 3 * nb);
-        System.arraycopy(model.rotInertia, 0, compI, 0, 9 * nb);
+        System.arraycopy(model.mass, 0, ws.compMass, 0, nb);
+        System.arraycopy(model.firstMoment, 0, ws.compH, 0, 3 * nb);
+        System.arraycopy(model.rotInertia, 0, ws.compI, 0, 9 * nb);
         for (int i = nb - 1; i >= 0; i--) {
             if (parent[i] >= 0) {
-                addTransformedInertia(ws, xUp[i], i, parent[i]);
+                addTransformedInertia(ws, joints.xUp[i], i, parent[i]);
             }
         }
         // Entries between bodies on different branches stay zero.
         h.zero();
         double[] hd = h.data;
         for (int i = 0; i < nb; i++) {
-            int vi = vIndex[i];
-            for (int d = 0; d < dofs[i]; d++) {
+            int vi = joints.vIndex[i];
+            for (int d = 0; d < joints.dofs[i]; d++) {
                 int col = vi + d;
-                FlatModel.inertiaTimes(compMass, compH, compI, i, s, 6 * col, t6a, 0);
-                for (int d2 = 0; d2 < dofs[i]; d2++) {
+                FlatModel.inertiaTimes(ws.compMass, ws.compH, ws.compI, i, s, 6 * col, t6a, 0);
+                for (int d2 = 0; d2 < joints.dofs[i]; d2++) {
                     hd[(vi + d2) * nv + col] = SpatialVectors.dot(s, 6 * (vi + d2), t6a, 0);
                 }
                 int j = i;
                 while (parent[j] >= 0) {
-                    xUp[j].applyTransposeForce(t6a, 0, t6b, 0);
-                    System.arraycopy(t6b, 0, t6a, 0, 6);
+                    joints.xUp[j].applyTransposeForce(t6a, 0, ws.t6b, 0);
+                    System.arraycopy(ws.t6b, 0, t6a, 0, 6);
                     j = parent[j];
-                    int vj = vIndex[j];
-                    for (int d2 = 0; d2 < dofs[j]; d2++) {
+                    int vj = joints.vIndex[j];
+                    for (int d2 = 0; d2 < joints.dofs[j]; d2++) {
                         double x = SpatialVectors.dot(s, 6 * (vj + d2), t6a, 0);
                         hd[(vj + d2) * nv + col] = x;
                         hd[col * nv + vj + d2] = x;

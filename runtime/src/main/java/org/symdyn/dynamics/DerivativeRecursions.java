@@ -174,14 +174,7 @@ final class DerivativeRecursions {
                 xv[o + k] = vel[o + k] - vJ[o + k];
                 sqdd[o + k] = 0;
             }
-            int vi = vIndex[i];
-            for (int d = 0; d < dofs[i]; d++) {
-                double qdd = vdot[vi + d];
-                int so = 6 * (vi + d);
-                for (int k = 0; k < 6; k++) {
-                    sqdd[o + k] += s[so + k] * qdd;
-                }
-            }
+            ws.joints.addSubspaceTimes(i, vdot, sqdd, o);
             SpatialVectors.crossMotion(vel, o, vJ, o, t6a, 0);
             for (int k = 0; k < 6; k++) {
                 xa[o + k] = acc[o + k] - sqdd[o + k] - cJ[o + k] - t6a[k];

@@ -52,50 +52,34 @@ final class ForwardKinematics {
         ws.biasMotionCurrent = false;
         JointTransforms joints = ws.joints;
         joints.update(q, v);
-        int nb = ws.nb;
-        int[] parent = joints.parent;
-        int[] vIndex = joints.vIndex;
-        int[] dofs = joints.dofs;
-        SpatialTransform[] xUp = joints.xUp;
-        double[] s = joints.s;
-        double[] vJ = joints.vJ;
-        double[] cJ = joints.cJ;
         double[] vel = ws.vel;
         double[] acc = ws.acc;
-        double[] t6a = ws.t6a;
         double[] gravity = model.gravity;
         double[] ab = ws.t6c;
         ab[0] = ab[1] = ab[2] = 0;
         ab[3] = withGravity ? -gravity[0] : 0;
         ab[4] = withGravity ? -gravity[1] : 0;
         ab[5] = withGravity ? -gravity[2] : 0;
-        for (int i = 0; i < nb; i++) {
+        for (int i = 0; i < ws.nb; i++) {
             int o = 6 * i;
-            int p = parent[i];
+            int p = joints.parent[i];
             if (p < 0) {
-                System.arraycopy(vJ, o, vel, o, 6);
-                xUp[i].applyMotion(ab, 0, acc, o);
+                System.arraycopy(joints.vJ, o, vel, o, 6);
+                joints.xUp[i].applyMotion(ab, 0, acc, o);
             } else {
-                xUp[i].applyMotion(vel, 6 * p, vel, o);
+                joints.xUp[i].applyMotion(vel, 6 * p, vel, o);
                 for (int k = 0; k < 6; k++) {
-                    vel[o + k] += vJ[o + k];
+                    vel[o + k] += joints.vJ[o + k];
                 }
-                xUp[i].applyMotion(acc, 6 * p, acc, o);
-                SpatialVectors.crossMotion(vel, o, vJ, o, t6a, 0);
+                joints.xUp[i].applyMotion(acc, 6 * p, acc, o);
+                SpatialVectors.crossMotion(vel, o, joints.vJ, o, ws.t6a, 0);
                 for (int k = 0; k < 6; k++) {
-                    acc[o + k] += t6a[k];
-                }
-            }
-            int vi = vIndex[i];
-            for (int d = 0; d < dofs[i]; d++) {
-                double qdd = vdot[vi + d];
-                int so = 6 * (vi + d);
-                for (int k = 0; k < 6; k++) {
-                    acc[o + k] += s[so + k] * qdd;
+                    acc[o + k] += ws.t6a[k];
                 }
             }
+            joints.addSubspaceTimes(i, vdot, acc, o);
             for (int k = 0; k < 6; k++) {
-                acc[o + k] += cJ[o + k];
+                acc[o + k] += joints.cJ[o + k];
             }
         }
     }

@@ -25,23 +25,18 @@ final class Jacobians {
         ForwardKinematics.placements(ws, q);
         JointTransforms joints = ws.joints;
         int nv = ws.nv;
-        int[] parent = joints.parent;
-        int[] vIndex = joints.vIndex;
-        int[] dofs = joints.dofs;
-        SpatialTransform[] x0 = joints.x0;
-        double[] s = joints.s;
         double[] t6a = ws.t6a;
         double[] t6b = ws.t6b;
         j.zero();
         double[] pw = ws.t6c;
-        PointKinematics.pointToWorld(x0[body], point, pw);
-        for (int b = body; b >= 0; b = parent[b]) {
-            double[] r = x0[b].r;
-            double d0 = pw[0] - r[0], d1 = pw[1] - r[1], d2 = pw[2] - r[2];
-            for (int d = 0; d < dofs[b]; d++) {
-                int col = vIndex[b] + d;
-                PointKinematics.vectorToWorld(x0[b], s, 6 * col, t6a);
-                PointKinematics.vectorToWorld(x0[b], s, 6 * col + 3, t6b);
+        PointKinematics.pointToWorld(joints.x0[body], point, pw);
+        for (int b = body; b >= 0; b = joints.parent[b]) {
+            SpatialTransform x0 = joints.x0[b];
+            double d0 = pw[0] - x0.r[0], d1 = pw[1] - x0.r[1], d2 = pw[2] - x0.r[2];
+            for (int d = 0; d < joints.dofs[b]; d++) {
+                int col = joints.vIndex[b] + d;
+                PointKinematics.vectorToWorld(x0, joints.s, 6 * col, t6a);
+                PointKinematics.vectorToWorld(x0, joints.s, 6 * col + 3, t6b);
                 // ṗ = v_origin + ω × (p - origin)
                 j.data[col] = t6b[0] + t6a[1] * d2 - t6a[2] * d1;
                 j.data[nv + col] = t6b[1] + t6a[2] * d0 - t6a[0] * d2;
@@ -54,23 +49,16 @@ final class Jacobians {
     static void bodyJacobian(DynamicsWorkspace ws, double[] q, int body, DMatrixRMaj j) {
         ForwardKinematics.placements(ws, q);
         JointTransforms joints = ws.joints;
-        int nv = ws.nv;
-        int[] parent = joints.parent;
-        int[] vIndex = joints.vIndex;
-        int[] dofs = joints.dofs;
         SpatialTransform[] x0 = joints.x0;
-        double[] s = joints.s;
-        double[] t6a = ws.t6a;
-        double[] t6b = ws.t6b;
         j.zero();
-        for (int b = body; b >= 0; b = parent[b]) {
-            for (int d = 0; d < dofs[b]; d++) {
-                int col = vIndex[b] + d;
+        for (int b = body; b >= 0; b = joints.parent[b]) {
+            for (int d = 0; d < joints.dofs[b]; d++) {
+                int col = joints.vIndex[b] + d;
                 // X_body<-b S = X_0,body X_0,b⁻¹ S
-                x0[b].applyInverseMotion(s, 6 * col, t6a, 0);
-                x0[body].applyMotion(t6a, 0, t6b, 0);
+                x0[b].applyInverseMotion(joints.s, 6 * col, ws.t6a, 0);
+                x0[body].applyMotion(ws.t6a, 0, ws.t6b, 0);
                 for (int k = 0; k < 6; k++) {
-                    j.data[k * nv + col] = t6b[k];
+                    j.data[k * ws.nv + col] = ws.t6b[k];
                 }
             }
         }

@@ -10,8 +10,9 @@ import org.symdyn.spatial.SpatialTransform;
 
 /**
  * The joint models of a {@link Model}'s kinematic tree, evaluated for all bodies at once: the numeric joint
- * calculation (Featherstone, <i>Rigid Body Dynamics Algorithms</i> §4.4, jcalc) shared by the recursions of
- * {@link GenericDynamics} and {@link ArticulatedBodyAlgorithm}. Per body i, with λ(i) its parent:
+ * calculation (Featherstone, <i>Rigid Body Dynamics Algorithms</i> §4.4, jcalc) shared by the generic recursions
+ * ({@link ForwardKinematics} and the algorithms on it, {@link ArticulatedBodyAlgorithm}). Per body i, with λ(i) its
+ * parent:
  * <ul>
  * <li>{@link #xUp}: X_i = X_J(q_i) X_T,i, the motion transform from λ(i) to i;</li>
  * <li>{@link #s}: the motion subspace S_i, 6 entries per velocity index, in body-i coordinates (constant for
@@ -192,6 +193,18 @@ final class JointTransforms {
     /** True if memoising and {@link #xUp} is current for q (equal by value). */
     boolean isCurrentFor(double[] q) {
         return memoize && transformsCurrent && Arrays.equals(q, memoQ);
+    }
+
+    /** out[o..o+6) += S_i x_i: body i's motion subspace times its entries of a velocity-indexed vector x. */
+    void addSubspaceTimes(int i, double[] x, double[] out, int o) {
+        int vi = vIndex[i];
+        for (int d = 0; d < dofs[i]; d++) {
+            double xd = x[vi + d];
+            int so = 6 * (vi + d);
+            for (int k = 0; k < 6; k++) {
+                out[o + k] += s[so + k] * xd;
+            }
+        }
     }
 
     private void jointTransform(int i, double[] q) {

@@ -1,6 +1,5 @@
 package org.symdyn.dynamics;
 
-import org.symdyn.spatial.SpatialTransform;
 import org.symdyn.spatial.SpatialVectors;
 
 /**
@@ -26,36 +25,27 @@ final class RecursiveNewtonEuler {
     static void inverseDynamics(FlatModel model, DynamicsWorkspace ws, double[] q, double[] v, double[] vdot,
             boolean withGravity, double[] tau) {
         ForwardKinematics.motionPass(model, ws, q, v, vdot, withGravity);
-        int nb = ws.nb;
         double[] vel = ws.vel;
-        double[] acc = ws.acc;
         double[] force = ws.force;
-        double[] t6a = ws.t6a;
-        double[] t6b = ws.t6b;
-        for (int i = 0; i < nb; i++) {
+        for (int i = 0; i < ws.nb; i++) {
             int o = 6 * i;
             // f = I a + v ×* I v
-            model.inertiaTimes(i, acc, o, force, o);
-            model.inertiaTimes(i, vel, o, t6a, 0);
-            SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
+            model.inertiaTimes(i, ws.acc, o, force, o);
+            model.inertiaTimes(i, vel, o, ws.t6a, 0);
+            SpatialVectors.crossForce(vel, o, ws.t6a, 0, ws.t6b, 0);
             for (int k = 0; k < 6; k++) {
-                force[o + k] += t6b[k];
+                force[o + k] += ws.t6b[k];
             }
         }
         JointTransforms joints = ws.joints;
-        int[] parent = joints.parent;
-        int[] vIndex = joints.vIndex;
-        int[] dofs = joints.dofs;
-        double[] s = joints.s;
-        SpatialTransform[] xUp = joints.xUp;
-        for (int i = nb - 1; i >= 0; i--) {
+        for (int i = ws.nb - 1; i >= 0; i--) {
             int o = 6 * i;
-            int vi = vIndex[i];
-            for (int d = 0; d < dofs[i]; d++) {
-                tau[vi + d] = SpatialVectors.dot(s, 6 * (vi + d), force, o);
+            int vi = joints.vIndex[i];
+            for (int d = 0; d < joints.dofs[i]; d++) {
+                tau[vi + d] = SpatialVectors.dot(joints.s, 6 * (vi + d), force, o);
             }
-            if (parent[i] >= 0) {
-                xUp[i].addTransposeForce(force, o, force, 6 * parent[i]);
+            if (joints.parent[i] >= 0) {
+                joints.xUp[i].addTransposeForce(force, o, force, 6 * joints.parent[i]);
             }
         }
     }
