@@ -77,51 +77,19 @@ public final class SpatialTransform {
         return this;
     }
 
-    /** out = X m for a motion vector m = [ω; v]. */
+    /** out = X m for a motion vector m = [ω; v]: [E ω; E (v - r × ω)]. */
     public void applyMotion(double[] m, int mo, double[] out, int oo) {
-        double w0 = m[mo], w1 = m[mo + 1], w2 = m[mo + 2];
-        // v - r × ω
-        double u0 = m[mo + 3] - (r[1] * w2 - r[2] * w1);
-        double u1 = m[mo + 4] - (r[2] * w0 - r[0] * w2);
-        double u2 = m[mo + 5] - (r[0] * w1 - r[1] * w0);
-        out[oo] = E[0] * w0 + E[1] * w1 + E[2] * w2;
-        out[oo + 1] = E[3] * w0 + E[4] * w1 + E[5] * w2;
-        out[oo + 2] = E[6] * w0 + E[7] * w1 + E[8] * w2;
-        out[oo + 3] = E[0] * u0 + E[1] * u1 + E[2] * u2;
-        out[oo + 4] = E[3] * u0 + E[4] * u1 + E[5] * u2;
-        out[oo + 5] = E[6] * u0 + E[7] * u1 + E[8] * u2;
+        rotateAfterShift(m[mo], m[mo + 1], m[mo + 2], m[mo + 3], m[mo + 4], m[mo + 5], out, oo, oo + 3);
     }
 
     /** out = X⁻¹ m for a motion vector given in B coordinates: [Eᵀ ω; Eᵀ v + r × Eᵀ ω]. */
     public void applyInverseMotion(double[] m, int mo, double[] out, int oo) {
-        double a0 = m[mo], a1 = m[mo + 1], a2 = m[mo + 2];
-        double b0 = m[mo + 3], b1 = m[mo + 4], b2 = m[mo + 5];
-        double w0 = E[0] * a0 + E[3] * a1 + E[6] * a2;
-        double w1 = E[1] * a0 + E[4] * a1 + E[7] * a2;
-        double w2 = E[2] * a0 + E[5] * a1 + E[8] * a2;
-        double v0 = E[0] * b0 + E[3] * b1 + E[6] * b2;
-        double v1 = E[1] * b0 + E[4] * b1 + E[7] * b2;
-        double v2 = E[2] * b0 + E[5] * b1 + E[8] * b2;
-        out[oo] = w0;
-        out[oo + 1] = w1;
-        out[oo + 2] = w2;
-        out[oo + 3] = v0 + r[1] * w2 - r[2] * w1;
-        out[oo + 4] = v1 + r[2] * w0 - r[0] * w2;
-        out[oo + 5] = v2 + r[0] * w1 - r[1] * w0;
+        shiftAfterRotate(m[mo], m[mo + 1], m[mo + 2], m[mo + 3], m[mo + 4], m[mo + 5], out, oo, oo + 3, false);
     }
 
-    /** out = X* f for a force vector f = [n; f] given in A coordinates. */
+    /** out = X* f for a force vector f = [n; f] given in A coordinates: [E (n - r × f); E f]. */
     public void applyForce(double[] f, int fo, double[] out, int oo) {
-        double l0 = f[fo + 3], l1 = f[fo + 4], l2 = f[fo + 5];
-        double n0 = f[fo] - (r[1] * l2 - r[2] * l1);
-        double n1 = f[fo + 1] - (r[2] * l0 - r[0] * l2);
-        double n2 = f[fo + 2] - (r[0] * l1 - r[1] * l0);
-        out[oo] = E[0] * n0 + E[1] * n1 + E[2] * n2;
-        out[oo + 1] = E[3] * n0 + E[4] * n1 + E[5] * n2;
-        out[oo + 2] = E[6] * n0 + E[7] * n1 + E[8] * n2;
-        out[oo + 3] = E[0] * l0 + E[1] * l1 + E[2] * l2;
-        out[oo + 4] = E[3] * l0 + E[4] * l1 + E[5] * l2;
-        out[oo + 5] = E[6] * l0 + E[7] * l1 + E[8] * l2;
+        rotateAfterShift(f[fo + 3], f[fo + 4], f[fo + 5], f[fo], f[fo + 1], f[fo + 2], out, oo + 3, oo);
     }
 
     /**
@@ -129,38 +97,65 @@ public final class SpatialTransform {
      * how RNEA and CRBA carry a child's force to its parent.
      */
     public void applyTransposeForce(double[] f, int fo, double[] out, int oo) {
-        double a0 = f[fo], a1 = f[fo + 1], a2 = f[fo + 2];
-        double b0 = f[fo + 3], b1 = f[fo + 4], b2 = f[fo + 5];
-        double l0 = E[0] * b0 + E[3] * b1 + E[6] * b2;
-        double l1 = E[1] * b0 + E[4] * b1 + E[7] * b2;
-        double l2 = E[2] * b0 + E[5] * b1 + E[8] * b2;
-        double n0 = E[0] * a0 + E[3] * a1 + E[6] * a2;
-        double n1 = E[1] * a0 + E[4] * a1 + E[7] * a2;
-        double n2 = E[2] * a0 + E[5] * a1 + E[8] * a2;
-        out[oo] = n0 + r[1] * l2 - r[2] * l1;
-        out[oo + 1] = n1 + r[2] * l0 - r[0] * l2;
-        out[oo + 2] = n2 + r[0] * l1 - r[1] * l0;
-        out[oo + 3] = l0;
-        out[oo + 4] = l1;
-        out[oo + 5] = l2;
+        shiftAfterRotate(f[fo + 3], f[fo + 4], f[fo + 5], f[fo], f[fo + 1], f[fo + 2], out, oo + 3, oo, false);
     }
 
     /** Adds Xᵀ f to {@code acc} (the RNEA force accumulation f_λ(i) += X_iᵀ f_i). */
     public void addTransposeForce(double[] f, int fo, double[] acc, int ao) {
-        double a0 = f[fo], a1 = f[fo + 1], a2 = f[fo + 2];
-        double b0 = f[fo + 3], b1 = f[fo + 4], b2 = f[fo + 5];
-        double l0 = E[0] * b0 + E[3] * b1 + E[6] * b2;
-        double l1 = E[1] * b0 + E[4] * b1 + E[7] * b2;
-        double l2 = E[2] * b0 + E[5] * b1 + E[8] * b2;
-        double n0 = E[0] * a0 + E[3] * a1 + E[6] * a2;
-        double n1 = E[1] * a0 + E[4] * a1 + E[7] * a2;
-        double n2 = E[2] * a0 + E[5] * a1 + E[8] * a2;
-        acc[ao] += n0 + r[1] * l2 - r[2] * l1;
-        acc[ao + 1] += n1 + r[2] * l0 - r[0] * l2;
-        acc[ao + 2] += n2 + r[0] * l1 - r[1] * l0;
-        acc[ao + 3] += l0;
-        acc[ao + 4] += l1;
-        acc[ao + 5] += l2;
+        shiftAfterRotate(f[fo + 3], f[fo + 4], f[fo + 5], f[fo], f[fo + 1], f[fo + 2], acc, ao + 3, ao, true);
+    }
+
+    /**
+     * The half that X applies to both kinds of vector, whose halves are a and b (motion: a = ω, b = v; force:
+     * a = f, b = n): out[ao..ao+3) = E a and out[bo..bo+3) = E (b - r × a).
+     */
+    private void rotateAfterShift(double a0, double a1, double a2, double b0, double b1, double b2, double[] out,
+            int ao, int bo) {
+        double[] e = E;
+        double[] t = r;
+        double u0 = b0 - (t[1] * a2 - t[2] * a1);
+        double u1 = b1 - (t[2] * a0 - t[0] * a2);
+        double u2 = b2 - (t[0] * a1 - t[1] * a0);
+        out[ao] = e[0] * a0 + e[1] * a1 + e[2] * a2;
+        out[ao + 1] = e[3] * a0 + e[4] * a1 + e[5] * a2;
+        out[ao + 2] = e[6] * a0 + e[7] * a1 + e[8] * a2;
+        out[bo] = e[0] * u0 + e[1] * u1 + e[2] * u2;
+        out[bo + 1] = e[3] * u0 + e[4] * u1 + e[5] * u2;
+        out[bo + 2] = e[6] * u0 + e[7] * u1 + e[8] * u2;
+    }
+
+    /**
+     * The half that X⁻¹ (motion) and Xᵀ (force) apply, halves a and b as in {@link #rotateAfterShift}: with
+     * a' = Eᵀ a, out[ao..ao+3) = a' and out[bo..bo+3) = Eᵀ b + r × a', or both added to out when
+     * {@code accumulate}.
+     */
+    private void shiftAfterRotate(double a0, double a1, double a2, double b0, double b1, double b2, double[] out,
+            int ao, int bo, boolean accumulate) {
+        double[] e = E;
+        double[] t = r;
+        double p0 = e[0] * a0 + e[3] * a1 + e[6] * a2;
+        double p1 = e[1] * a0 + e[4] * a1 + e[7] * a2;
+        double p2 = e[2] * a0 + e[5] * a1 + e[8] * a2;
+        double q0 = e[0] * b0 + e[3] * b1 + e[6] * b2;
+        double q1 = e[1] * b0 + e[4] * b1 + e[7] * b2;
+        double q2 = e[2] * b0 + e[5] * b1 + e[8] * b2;
+        double s0 = q0 + t[1] * p2 - t[2] * p1;
+        double s1 = q1 + t[2] * p0 - t[0] * p2;
+        double s2 = q2 + t[0] * p1 - t[1] * p0;
+        if (accumulate) {
+            s0 = out[bo] + s0;
+            s1 = out[bo + 1] + s1;
+            s2 = out[bo + 2] + s2;
+            p0 = out[ao] + p0;
+            p1 = out[ao + 1] + p1;
+            p2 = out[ao + 2] + p2;
+        }
+        out[bo] = s0;
+        out[bo + 1] = s1;
+        out[bo + 2] = s2;
+        out[ao] = p0;
+        out[ao + 1] = p1;
+        out[ao + 2] = p2;
     }
 
     /** The full 6x6 motion transform [E 0; -E [r]× E] into {@code out} (resized to 6x6). */
