@@ -62,10 +62,8 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         nq = workspace.nq;
         nv = workspace.nv;
         info = model.info();
-
         zeroV = workspace.zeroV;
         derivatives = new DerivativeRecursions(flat, workspace, aba);
-
         parameters = new ParameterJacobian(model);
         parameterNames = model.parameters().stream().map(org.symdyn.model.ParameterModel::name).toList();
         // The full regressor behind the parameters' columns: only a model with parameters pays for it.
