@@ -5,7 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.model.Model;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * One time step of the velocity-level contact problem with the seed's <b>linearised friction cone</b>

@@ -2,8 +2,8 @@
  * Time integration of rigid multibody systems, generic or generated, constrained or not.
  *
  * <ul>
- * <li>{@link org.symdyn.simulation.StateSpace}: q̇ = N(q) v, the chart q₀ ⊕ u in which integrators step (unit
- * quaternions of floating and ball joints stay unit), its inverse and its Jacobian.</li>
+ * <li>Integrators step on the configuration manifold of {@link org.symdyn.manifold.StateSpace} (q̇ = N(q) v, the
+ * chart q₀ ⊕ u; unit quaternions of floating and ball joints stay unit).</li>
  * <li>Right-hand sides {@link org.symdyn.simulation.AccelerationFunction}: unconstrained
  * ({@link org.symdyn.simulation.UnconstrainedAcceleration}, v̇ = H⁻¹(τ - C)) or constrained
  * ({@link org.symdyn.simulation.ConstrainedAcceleration}, [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ]), τ from a
@@ -18,6 +18,6 @@
  *
  * Units are SI; velocities and forces follow {@link org.symdyn.model.JointType} and
  * {@link org.symdyn.contract.Dynamics}. Everything allocates at construction and nothing per step; no instance is
- * thread-safe except {@link org.symdyn.simulation.StateSpace}.
+ * thread-safe.
  */
 package org.symdyn.simulation;
