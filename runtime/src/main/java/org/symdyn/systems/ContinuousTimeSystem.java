@@ -26,7 +26,10 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * </pre>
  * integrated by one of {@link org.symdyn.simulation}'s integrators ({@link RungeKutta4} by default,
  * {@link DormandPrince45}, {@link org.symdyn.simulation.SemiImplicitEuler}); after each step the sensors read the
- * new state with v̇ from the dynamics there (one more evaluation of the right-hand side).
+ * new state with v̇ from the dynamics there (one more evaluation of the right-hand side). The system is a right-hand
+ * side (the actuators' τ as a {@link org.symdyn.simulation.ForceFunction}, or the hybrid contact's accelerations)
+ * and, with contacts, the events of a hybrid system, both fed to the simulation package's one continuous-time step,
+ * {@link IntegrationLoop}, which {@link org.symdyn.simulation.Simulator} uses too.
  *
  * <h2>Rigid contact (a {@link ContactSet}, {@link Builder#contacts}): a hybrid scheme</h2>
  * Unilateral ground contact with Coulomb friction and Newton restitution, frames and signs of
@@ -65,7 +68,8 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * falsi on re-integrations of the segment from its start to trial lengths, until the bracket is narrower than
  * {@link Builder#eventTolerance} (default 1e-12 s); the segment ends at the bracket's early side (no gap closed
  * yet: φ ≥ 0, about |u_n| × 1e-12 s from touching), and the next segment starts with step 1 there (the impact). A
- * closed pair needs no event: the complementarity problem separates it.</li>
+ * closed pair needs no event: the complementarity problem separates it. ({@link IntegrationLoop} with this system's
+ * {@link org.symdyn.simulation.HybridEvents}.)</li>
  * <li><b>Slow slips are stiff</b>: a sliding friction's direction turns with the slip at a rate ∝ 1/|u_t|, so several
  * slow-sliding contacts of one body (a box's corners and its yaw) form a mode the explicit integrators cannot follow
  * with long steps. Segments with sliding pairs are limited to 0.5 / k with k = μ f_N Σ|W_t| / |u_t| (from an extra
@@ -78,13 +82,13 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * contacts here ({@link TimeSteppingSystem} has them).
  *
  * <p><b>Degenerate contact sets.</b> Four coplanar corners of one body make the acceleration-level LCP's normal block
- * singular, and at a slip's stop Lemke's method ended on a secondary ray (the sample {@code ramp_box} leaving its
- * ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
+ * singular, and at a slip's stop Lemke's method can end on a secondary ray (the sample {@code ramp_box} leaving
+ * its ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
  * contact law is solved as a cone complementarity problem by the impulse solver instead ({@link #coneFallbackCount()});
  * with sliding contacts a failure is Painlevé's case and is reported. As a guard, every step checks that no pair ends it more
  * than 1e-5 m deeper in its ground than when the state was set, and throws otherwise, rather than drift silently
- * (closed pairs used to be dropped at Runge-Kutta stages where their normal velocity was separating, and a tilted
- * landing sank at 1.5 mm/s; fixed, see {@code AccelerationProblemData}).
+ * (closed pairs stay in the acceleration-level problem for their whole segment, see
+ * {@code AccelerationProblemData.setPairModes}, so that penetration does not grow).
  *
  * <p><b>Failures are reported.</b> An acceleration-level problem without a solution or with possibly several
  * (Painlevé), or a failed pivoting solve, throws {@link org.symdyn.contact.PainleveException} naming the contacts;

@@ -553,9 +553,9 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
     /**
      * Throws when some pair penetrates more than {@value #DRIFT_TOLERANCE} m deeper than when the state was set. The
      * scheme keeps closed contacts at φ̈ ≥ −2φ̇/T − φ/T² and removes approach speed by impacts, so penetration should
-     * not grow; it did grow (about 1.5 mm/s) after a tilted box landed while sliding, because closed pairs were
-     * dropped at Runge-Kutta stages where their normal velocity was separating (fixed). Kept as a guard: a number
-     * that drifts silently is worse than a step that stops and says so.
+     * not grow; it would (about 1.5 mm/s after a tilted box lands while sliding) if closed pairs left the problem at
+     * Runge-Kutta stages where their normal velocity separates. A guard: a number that drifts silently is worse than
+     * a step that stops and says so.
      */
     void checkDrift(double[] q) {
         watch.update(q, allPairs);
