@@ -53,6 +53,10 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * <p><b>Time.</b> {@link #run} takes steps of h (the last one shortened to end exactly at t_end) with fixed-step
  * integrators; with an adaptive integrator h is the largest step allowed (the integrator chooses smaller ones).
  *
+ * <p><b>Stepping.</b> A step is {@link IntegrationLoop}'s, the continuous-time step the systems' simulation
+ * ({@code org.symdyn.systems.ContinuousTimeSystem}) takes too; the state, time and step count are
+ * {@link SimulationState}'s.
+ *
  * <p>Everything is allocated when the simulator is built: {@link #step} and {@link #run} do not allocate (with
  * generic or generated dynamics, the built-in right-hand sides, and a non-allocating listener). Not thread-safe:
  * build one simulator, with its own dynamics and constraint set, per thread.

@@ -10,6 +10,11 @@
  * {@link org.symdyn.simulation.ForceFunction}.</li>
  * <li>Integrators {@link org.symdyn.simulation.Integrator}: {@link org.symdyn.simulation.RungeKutta4},
  * {@link org.symdyn.simulation.SemiImplicitEuler}, {@link org.symdyn.simulation.DormandPrince45} (adaptive).</li>
+ * <li>{@link org.symdyn.simulation.IntegrationLoop}: the one continuous-time step of a
+ * {@link org.symdyn.simulation.SimulationState} (t, q, v, step count): an integrator step, or for a hybrid system
+ * ({@link org.symdyn.simulation.HybridEvents}) segments with its modes fixed, cut at the first root of its event
+ * functions by regula falsi; then drift projection if any. {@code org.symdyn.systems.ContinuousTimeSystem} and
+ * {@link org.symdyn.simulation.Simulator} both step through it.</li>
  * <li>{@link org.symdyn.simulation.Simulator}: model, dynamics, constraints, integrator and
  * {@link org.symdyn.simulation.DriftControl} (none, Baumgarte, projection, both) together, with constraint errors
  * and {@link org.symdyn.simulation.MechanicalEnergy energy} monitored per step through a
