@@ -23,7 +23,7 @@ import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
 import org.symdyn.model.urdf.UrdfReader;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
 

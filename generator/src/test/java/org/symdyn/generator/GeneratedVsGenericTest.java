@@ -27,7 +27,7 @@ import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelInfoCheck;
 import org.symdyn.model.urdf.UrdfReader;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.testing.SharedFiles;
 
 /**

@@ -1,5 +1,6 @@
 package org.symdyn.contact;
 
+import java.util.Arrays;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
@@ -86,21 +87,13 @@ public final class AccelerationProblemData {
     private final int nv;
     private final int pairCapacity;
 
-    private final String[] limitName;
-    private final int[] limitQ;
-    private final int[] limitV;
-    private final double[] limitLower;
-    private final double[] limitUpper;
+    private final LimitRows limits;
+    private final FrictionRows friction;
 
     private double contactMargin = 1e-6;
     private double normalVelocityTolerance = 1e-6;
     private double slidingTolerance = 1e-6;
-    private double limitMargin = 1e-6;
-    private double limitVelocityTolerance = 1e-6;
-    private int spanning = 2;
     private double stabilization;
-    private double[] spanCos;
-    private double[] spanSin;
     private int[] pairModes;
     private double[] slideReference;
     private final boolean[] pairSelected;
@@ -115,8 +108,6 @@ public final class AccelerationProblemData {
     private int nc;
     private int ns;
     private int nns;
-    private int nnr;
-    private int nu;
     private int nb;
     private final int[] kinIndex;
     private final int[] sliding;
@@ -129,14 +120,6 @@ public final class AccelerationProblemData {
     private final double[] n;
     private final double[] qRows;
     private final double[] kn;
-    private double[] f;
-    private double[] kf;
-    private int[] fContact;
-    private double[] fDirection; // 3 per F row, world
-    private final double[] l;
-    private final double[] kl;
-    private final int[] limitOf; // limit index of each L row
-    private final int[] limitSide; // +1 lower, −1 upper
     private final double[] g;
     private final double[] kg;
 
@@ -170,13 +153,7 @@ public final class AccelerationProblemData {
             throw new IllegalArgumentException("model " + limitsOf.name() + " has " + limitsOf.nv()
                     + " velocities, the dynamics " + nv);
         }
-        JointLimits limits = JointLimits.of(limitsOf);
-        limitName = limits.name;
-        limitQ = limits.qIndex;
-        limitV = limits.vIndex;
-        limitLower = limits.lower;
-        limitUpper = limits.upper;
-        int nl = limits.count();
+        limits = new LimitRows(JointLimits.of(limitsOf), nv);
         pairCapacity = contacts.set().pairCount();
         massMatrix = new DMatrixRMaj(nv, nv);
         bias = new double[nv];
@@ -197,34 +174,10 @@ public final class AccelerationProblemData {
         n = new double[pc * nv];
         qRows = new double[pc * nv];
         kn = new double[pc];
-        l = new double[Math.max(1, 2 * nl) * nv];
-        kl = new double[Math.max(1, 2 * nl)];
-        limitOf = new int[Math.max(1, 2 * nl)];
-        limitSide = new int[Math.max(1, 2 * nl)];
         int gb = bilateral == null ? 0 : bilateral.size();
         g = new double[Math.max(1, gb) * nv];
         kg = new double[Math.max(1, gb)];
-        allocateSpanning();
-    }
-
-    private void allocateSpanning() {
-        int pc = Math.max(1, pairCapacity);
-        f = new double[pc * spanning * nv + nv];
-        kf = new double[pc * spanning + 1];
-        fContact = new int[pc * spanning + 1];
-        fDirection = new double[3 * (pc * spanning + 1)];
-        spanCos = new double[spanning];
-        spanSin = new double[spanning];
-        for (int k = 0; k < spanning; k++) {
-            spanCos[k] = Math.cos(Math.PI * k / spanning);
-            spanSin[k] = Math.sin(Math.PI * k / spanning);
-        }
-        spanCos[0] = 1;
-        spanSin[0] = 0;
-        if (spanning == 2) {
-            spanCos[1] = 0; // exactly t2
-            spanSin[1] = 1;
-        }
+        friction = new FrictionRows(nv, pairCapacity);
     }
 
     // ------------------------------------------------------------------ settings (set-up calls)
@@ -256,12 +209,12 @@ public final class AccelerationProblemData {
 
     /** A joint within this distance of a bound (rad or m) is at its limit. */
     public void setLimitMargin(double margin) {
-        limitMargin = requireNonNegative(margin, "limit margin");
+        limits.setMargin(requireNonNegative(margin, "limit margin"));
     }
 
     /** A joint leaving its bound faster than this (rad/s or m/s) is not limited. */
     public void setLimitVelocityTolerance(double tolerance) {
-        limitVelocityTolerance = requireNonNegative(tolerance, "limit velocity tolerance");
+        limits.setVelocityTolerance(requireNonNegative(tolerance, "limit velocity tolerance"));
     }
 
     /**
@@ -272,16 +225,15 @@ public final class AccelerationProblemData {
         if (r < 1) {
             throw new IllegalArgumentException("spanning directions " + r + " must be >= 1");
         }
-        spanning = r;
-        allocateSpanning();
+        friction.setSpanning(r);
     }
 
     /**
      * Fixes which pairs are in the problem and how, in place of the gap, margin and sliding-speed tests of
      * {@link #update} (a caller that keeps the active set over an interval, such as an integrator step; null
      * restores the automatic choice). A pair marked {@link #PAIR_NON_SLIDING} or {@link #PAIR_SLIDING} is a contact
-     * whatever its gap and normal velocity for as long as the modes say so (dropping it where an intermediate state,
-     * such as a Runge-Kutta stage, showed it separating let a tilted box landing on two corners sink at 1.5 mm/s);
+     * whatever its gap and normal velocity for as long as the modes say so (dropped where an intermediate state, such
+     * as a Runge-Kutta stage, shows it separating, a box landing tilted on two corners would sink);
      * a closed pair that separates faster than the {@link #setNormalVelocityTolerance normal velocity tolerance}
      * gets no stabilisation term, only f_N ≥ 0 ⊥ u̇_n ≥ 0. A sliding pair
      * slides along its current tangential velocity ŝ = u_t / |u_t| while u_t · ŝ_ref &gt; 0, and along its reference
@@ -361,12 +313,11 @@ public final class AccelerationProblemData {
         nc = 0;
         ns = 0;
         nns = 0;
-        nnr = 0;
+        friction.clear();
         for (int k = 0; k < contacts.count(); k++) {
             double un = contactVelocity[3 * k];
-            // With modes given, a closed pair stays in the problem for the whole segment: the caller decided at its
-            // start, and a separating normal velocity at an intermediate state (a Runge-Kutta stage) must not drop it
-            // there (it did: a tilted box landing on two corners lost them at the stages and sank, issue 12).
+            // With modes given, a closed pair stays in the problem for the whole segment, as the caller decided at its
+            // start: dropped where an intermediate state (a Runge-Kutta stage) separates, a tilted landing sinks.
             if (modes == null && !(un <= normalVelocityTolerance)) {
                 continue;
             }
@@ -425,57 +376,14 @@ public final class AccelerationProblemData {
             } else {
                 isSliding[c] = false;
                 nonSliding[nns++] = c;
-                for (int j = 0; j < nv; j++) {
-                    qRows[qo + j] = 0;
-                }
-                slideDirection[3 * c] = 0;
-                slideDirection[3 * c + 1] = 0;
-                slideDirection[3 * c + 2] = 0;
-                int r = mu > 0 ? spanning : 0;
+                Arrays.fill(qRows, qo, qo + nv, 0);
+                Arrays.fill(slideDirection, 3 * c, 3 * c + 3, 0);
+                int r = mu > 0 ? friction.spanning() : 0;
                 rByContact[c] = r;
-                frictionStart[c] = nnr;
-                int o1 = (3 * k + 1) * nv;
-                int o2 = (3 * k + 2) * nv;
-                for (int d = 0; d < r; d++) {
-                    double cs = spanCos[d];
-                    double sn = spanSin[d];
-                    int row = nnr++;
-                    int fo = row * nv;
-                    for (int j = 0; j < nv; j++) {
-                        f[fo + j] = cs * jac[o1 + j] + sn * jac[o2 + j];
-                    }
-                    kf[row] = cs * contactBias[3 * k + 1] + sn * contactBias[3 * k + 2];
-                    fContact[row] = c;
-                    for (int i = 0; i < 3; i++) {
-                        fDirection[3 * row + i] = cs * contacts.frame(k, 1, i) + sn * contacts.frame(k, 2, i);
-                    }
-                }
+                frictionStart[c] = friction.add(c, k, r, contacts, contactBias);
             }
         }
-
-        nu = 0;
-        for (int i = 0; i < limitName.length; i++) {
-            double qj = q[limitQ[i]];
-            double vj = v[limitV[i]];
-            if (qj - limitLower[i] <= limitMargin && vj <= limitVelocityTolerance) {
-                addLimitRow(i, +1);
-            }
-            if (limitUpper[i] - qj <= limitMargin && -vj <= limitVelocityTolerance) {
-                addLimitRow(i, -1);
-            }
-        }
-    }
-
-    private void addLimitRow(int limit, int side) {
-        int row = nu++;
-        int o = row * nv;
-        for (int j = 0; j < nv; j++) {
-            l[o + j] = 0;
-        }
-        l[o + limitV[limit]] = side;
-        kl[row] = 0;
-        limitOf[row] = limit;
-        limitSide[row] = side;
+        limits.update(q, v);
     }
 
     // ------------------------------------------------------------------ the data
@@ -506,12 +414,12 @@ public final class AccelerationProblemData {
 
     /** nnr: rows of F (Σ r over non-sliding contacts). */
     public int frictionRowCount() {
-        return nnr;
+        return friction.count();
     }
 
     /** nu: limit rows. */
     public int limitCount() {
-        return nu;
+        return limits.count();
     }
 
     /** nb: bilateral rows. */
@@ -560,12 +468,12 @@ public final class AccelerationProblemData {
 
     /** The contact a row of F belongs to. */
     public int frictionContact(int row) {
-        return fContact[row];
+        return friction.contact(row);
     }
 
     /** Component i (world) of the spanning direction of row {@code row} of F. */
     public double frictionDirection(int row, int i) {
-        return fDirection[3 * row + i];
+        return friction.direction(row, i);
     }
 
     /** Component i (world) of the unit sliding direction ŝ of a sliding contact (0 otherwise). */
@@ -623,37 +531,37 @@ public final class AccelerationProblemData {
 
     /** F (nnr x nv): the spanning directions' rows d · J_c of the non-sliding contacts. */
     public double[] F() {
-        return f;
+        return friction.f();
     }
 
     /** kF (nnr). */
     public double[] kF() {
-        return kf;
+        return friction.kf();
     }
 
     /** L (nu x nv). */
     public double[] L() {
-        return l;
+        return limits.l();
     }
 
     /** kL (nu). */
     public double[] kL() {
-        return kl;
+        return limits.kl();
     }
 
     /** The joint name of limit row i. */
     public String limitName(int row) {
-        return limitName[limitOf[row]];
+        return limits.name(row);
     }
 
     /** +1 if limit row i is a lower bound (row +e_j), −1 for an upper bound (row −e_j). */
     public int limitSide(int row) {
-        return limitSide[row];
+        return limits.side(row);
     }
 
     /** The velocity index j of limit row i. */
     public int limitVelocityIndex(int row) {
-        return limitV[limitOf[row]];
+        return limits.velocityIndex(row);
     }
 
     /** G (nb x nv). */
@@ -668,7 +576,7 @@ public final class AccelerationProblemData {
 
     /** The most friction rows a problem can have (for solvers' capacities). */
     int frictionRowCapacity() {
-        return pairCapacity * spanning;
+        return friction.capacity();
     }
 
     int pairCapacity() {
@@ -676,7 +584,7 @@ public final class AccelerationProblemData {
     }
 
     int limitRowCapacity() {
-        return 2 * limitName.length;
+        return limits.capacity();
     }
 
     int bilateralCapacity() {
@@ -684,6 +592,6 @@ public final class AccelerationProblemData {
     }
 
     int spanningSetting() {
-        return spanning;
+        return friction.spanning();
     }
 }

@@ -1,5 +1,7 @@
 package org.symdyn.contact;
 
+import java.util.function.Consumer;
+
 /**
  * Settings of the time-stepping contact solve, immutable; {@link #defaults()} then withers.
  *
@@ -66,39 +68,73 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         return new ContactSettings(Solver.ADMM, 1e-12, 500, 1e-3, 0.2, 1e-2, 0.1, 1e-6);
     }
 
+    /** These settings with another solver. */
     public ContactSettings solver(Solver s) {
-        return new ContactSettings(s, tolerance, maxIterations, margin, penetrationRecovery, restitutionThreshold,
-                admmPenalty, admmProximal);
+        return with(d -> d.solver = s);
     }
 
+    /** These settings with another tolerance (m/s). */
     public ContactSettings tolerance(double t) {
-        return new ContactSettings(solver, t, maxIterations, margin, penetrationRecovery, restitutionThreshold,
-                admmPenalty, admmProximal);
+        return with(d -> d.tolerance = t);
     }
 
+    /** These settings with another iteration limit. */
     public ContactSettings maxIterations(int n) {
-        return new ContactSettings(solver, tolerance, n, margin, penetrationRecovery, restitutionThreshold,
-                admmPenalty, admmProximal);
+        return with(d -> d.maxIterations = n);
     }
 
+    /** These settings with another margin (m). */
     public ContactSettings margin(double m) {
-        return new ContactSettings(solver, tolerance, maxIterations, m, penetrationRecovery, restitutionThreshold,
-                admmPenalty, admmProximal);
+        return with(d -> d.margin = m);
     }
 
+    /** These settings with another penetration recovery β. */
     public ContactSettings penetrationRecovery(double beta) {
-        return new ContactSettings(solver, tolerance, maxIterations, margin, beta, restitutionThreshold,
-                admmPenalty, admmProximal);
+        return with(d -> d.penetrationRecovery = beta);
     }
 
+    /** These settings with another restitution threshold (m/s). */
     public ContactSettings restitutionThreshold(double speed) {
-        return new ContactSettings(solver, tolerance, maxIterations, margin, penetrationRecovery, speed,
-                admmPenalty, admmProximal);
+        return with(d -> d.restitutionThreshold = speed);
     }
 
+    /** These settings with another ADMM penalty ρ₀ and proximal weight η. */
     public ContactSettings admm(double penalty, double proximal) {
-        return new ContactSettings(solver, tolerance, maxIterations, margin, penetrationRecovery,
-                restitutionThreshold, penalty, proximal);
+        return with(d -> {
+            d.admmPenalty = penalty;
+            d.admmProximal = proximal;
+        });
+    }
+
+    /** A copy of these settings with what {@code change} sets in its draft, checked by the constructor. */
+    private ContactSettings with(Consumer<Draft> change) {
+        Draft d = new Draft(this);
+        change.accept(d);
+        return new ContactSettings(d.solver, d.tolerance, d.maxIterations, d.margin, d.penetrationRecovery,
+                d.restitutionThreshold, d.admmPenalty, d.admmProximal);
+    }
+
+    /** The record's components, writable: what a wither changes before the copy is made. */
+    private static final class Draft {
+        Solver solver;
+        double tolerance;
+        int maxIterations;
+        double margin;
+        double penetrationRecovery;
+        double restitutionThreshold;
+        double admmPenalty;
+        double admmProximal;
+
+        Draft(ContactSettings s) {
+            solver = s.solver;
+            tolerance = s.tolerance;
+            maxIterations = s.maxIterations;
+            margin = s.margin;
+            penetrationRecovery = s.penetrationRecovery;
+            restitutionThreshold = s.restitutionThreshold;
+            admmPenalty = s.admmPenalty;
+            admmProximal = s.admmProximal;
+        }
     }
 
     /** A solver of these settings for problems of at most {@code capacity} rows. */

@@ -5,7 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.model.Model;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * One time step of the velocity-level contact problem with the seed's <b>linearised friction cone</b>
@@ -53,8 +53,7 @@ public final class LinearizedConeStep {
     private double limitMargin = 0.01;
     private double stabilisation = 0.2;
     private int spanning = 2;
-    private double[] spanCos;
-    private double[] spanSin;
+    private SpanningDirections span;
 
     private final DMatrixRMaj massMatrix;
     private final double[] bias;
@@ -112,18 +111,7 @@ public final class LinearizedConeStep {
         if (maxIterations > 0) {
             lcp.lemke.setMaximumIterations(maxIterations);
         }
-        spanCos = new double[spanning];
-        spanSin = new double[spanning];
-        for (int k = 0; k < spanning; k++) {
-            spanCos[k] = Math.cos(Math.PI * k / spanning);
-            spanSin[k] = Math.sin(Math.PI * k / spanning);
-        }
-        spanCos[0] = 1;
-        spanSin[0] = 0;
-        if (spanning == 2) {
-            spanCos[1] = 0;
-            spanSin[1] = 1;
-        }
+        span = new SpanningDirections(spanning);
     }
 
     /** r ≥ 1 spanning directions per contact (2r edges); a set-up call (reallocates). Default 2. */
@@ -224,8 +212,8 @@ public final class LinearizedConeStep {
             for (int d = 0; d < r; d++) {
                 int plus = fr + d;
                 int minus = plus + r;
-                double cs = spanCos[d];
-                double sn = spanSin[d];
+                double cs = span.cos[d];
+                double sn = span.sin[d];
                 for (int j = 0; j < nv; j++) {
                     double x = cs * jac[o1 + j] + sn * jac[o2 + j];
                     rowV[plus * nv + j] = x;
@@ -342,7 +330,7 @@ public final class LinearizedConeStep {
         double s = 0;
         for (int e = 0; e < r; e++) {
             double net = lcp.z[start + e] - lcp.z[start + e + r];
-            s += net * (d == 1 ? spanCos[e] : spanSin[e]);
+            s += net * (d == 1 ? span.cos[e] : span.sin[e]);
         }
         return s;
     }

@@ -7,7 +7,7 @@ import org.symdyn.dynamics.StateScope;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * Time stepping with unilateral contact and Coulomb friction (the seed's TimeSteppingConstraintForce, with exact

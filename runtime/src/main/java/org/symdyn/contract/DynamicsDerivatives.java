@@ -20,7 +20,7 @@ import org.ejml.data.DMatrixRMaj;
  * <li>a floating base's position: p + R(q) δ_lin, δ_lin in <b>base</b> coordinates, as v_origin is.</li>
  * </ul>
  * So d f(q(t))/dt = (∂f/∂q) v along any motion, exactly as v enters the dynamics. In terms of
- * {@link org.symdyn.simulation.StateSpace}: (∂f/∂q) δ = d/dt f(retract(q, t ξ)) at t = 0 with
+ * {@link org.symdyn.manifold.StateSpace}: (∂f/∂q) δ = d/dt f(retract(q, t ξ)) at t = 0 with
  * ξ = {@code tangent(q, δ)}, which turns a floating base's δ_lin into the world displacement R δ_lin that
  * {@code retract} takes. For users of other libraries: this is, at first order, Pinocchio's convention
  * ({@code pinocchio::integrate} with a body-frame twist, its LOCAL derivatives) up to the order of a floating base's

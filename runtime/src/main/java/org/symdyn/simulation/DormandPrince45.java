@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.manifold.StateSpace;
+
 /**
  * Adaptive explicit Runge-Kutta: the Dormand-Prince 5(4) embedded pair (DOPRI5; Dormand and Prince 1980, Hairer,
  * Nørsett and Wanner, <i>Solving ODEs I</i>, §II.4-5), seven stages with "first same as last", the fifth-order

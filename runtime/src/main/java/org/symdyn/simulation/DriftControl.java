@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.constraints.ConstraintData;
+
 /**
  * How a {@link Simulator} keeps a constrained state on the constraint manifold φ(q) = 0, G(q) v = 0. The
  * accelerations satisfy G v̇ = γ exactly, but integration errors make φ and φ̇ drift away from zero (linearly or
@@ -38,5 +40,26 @@ public enum DriftControl {
     /** True if the state is projected after every step. */
     public boolean usesProjection() {
         return this == PROJECTION || this == BOTH;
+    }
+
+    /**
+     * Sets every group's Baumgarte switch of {@code set} as this drift control says: on for BAUMGARTE and BOTH (with
+     * {@code timeConstant} T_stab (s) when it is not NaN, else each group's own), off for NONE and PROJECTION; for
+     * AS_SET no group changes.
+     */
+    public void configure(ConstraintData set, double timeConstant) {
+        if (this == AS_SET) {
+            return;
+        }
+        for (int g = 0; g < set.set().groupCount(); g++) {
+            if (usesBaumgarte()) {
+                if (!Double.isNaN(timeConstant)) {
+                    set.setBaumgarteTimeConstant(g, timeConstant);
+                }
+                set.enableBaumgarte(g);
+            } else {
+                set.disableBaumgarte(g);
+            }
+        }
     }
 }

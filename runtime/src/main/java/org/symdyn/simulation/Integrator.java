@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.manifold.StateSpace;
+
 /**
  * A one-step time integrator of the state (q, v) of a mechanism: q on the configuration manifold of a
  * {@link StateSpace} (quaternions stay unit), v ∈ ℝ^nv, driven by an {@link AccelerationFunction}.

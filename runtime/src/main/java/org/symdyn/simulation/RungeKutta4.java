@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.manifold.StateSpace;
+
 /**
  * The classical fourth-order Runge-Kutta method with a fixed step, on the configuration manifold: tableau
  * <pre>

@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.manifold.StateSpace;
+
 /**
  * The shared machinery of the explicit Runge-Kutta methods: stages evaluated in the chart q = q₀ ⊕ u around the
  * step's initial configuration q₀ (see {@link StateSpace}), which makes any explicit tableau a

@@ -1,5 +1,7 @@
 package org.symdyn.simulation;
 
+import org.symdyn.manifold.StateSpace;
+
 /**
  * Semi-implicit (symplectic) Euler with a fixed step: velocities first, then positions with the new velocities,
  * <pre>

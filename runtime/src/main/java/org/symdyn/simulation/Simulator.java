@@ -12,6 +12,7 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -52,38 +53,29 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * <p><b>Time.</b> {@link #run} takes steps of h (the last one shortened to end exactly at t_end) with fixed-step
  * integrators; with an adaptive integrator h is the largest step allowed (the integrator chooses smaller ones).
  *
+ * <p><b>Stepping.</b> A step is {@link IntegrationLoop}'s, the continuous-time step the systems' simulation
+ * ({@code org.symdyn.systems.ContinuousTimeSystem}) takes too; the state, time and step count are
+ * {@link SimulationState}'s.
+ *
  * <p>Everything is allocated when the simulator is built: {@link #step} and {@link #run} do not allocate (with
  * generic or generated dynamics, the built-in right-hand sides, and a non-allocating listener). Not thread-safe:
  * build one simulator, with its own dynamics and constraint set, per thread.
  */
-public final class Simulator {
+public final class Simulator extends SimulationState {
     private final Model model;
-    private final StateSpace space;
     private final Dynamics dynamics;
     private final Kinematics kinematics;
     private final ConstraintData set;
     private final AccelerationFunction rhs;
     private final Integrator integrator;
     private final DriftControl drift;
-    private final Assembly assembly;
-    private final double[] weights;
-    private final double projectionTolerance;
-    private final int projectionMaxIterations;
+    private final IntegrationLoop loop;
+    private final DriftProjection projection;
     private final MechanicalEnergy energy;
     private final DMatrixRMaj hScratch;
 
-    private final double[] q;
-    private final double[] v;
     private final double[] phi;
     private final double[] phidot;
-    private double t;
-    private long steps;
-    private double lastStep;
-    private boolean stateSet;
-
-    private int lastProjectionIterations;
-    private long projectionFailures;
-    private double maxProjectionResidual;
 
     // Per-step caches of the monitored quantities.
     private boolean phiValid;
@@ -96,6 +88,7 @@ public final class Simulator {
     private double potential;
 
     private Simulator(Builder b) {
+        super(b.model != null ? new StateSpace(b.model) : new StateSpace(b.functions));
         this.model = b.model;
         ConstraintData s = b.data;
         if (s == null && b.useModelConstraints) {
@@ -125,19 +118,9 @@ public final class Simulator {
                         + model.name() + "'");
             }
         }
-        this.space = model != null ? new StateSpace(model) : new StateSpace(dynamics);
         this.drift = b.drift;
-        if (set != null && drift != DriftControl.AS_SET) {
-            for (int g = 0; g < set.set().groupCount(); g++) {
-                if (drift.usesBaumgarte()) {
-                    if (!Double.isNaN(b.baumgarteTimeConstant)) {
-                        set.setBaumgarteTimeConstant(g, b.baumgarteTimeConstant);
-                    }
-                    set.enableBaumgarte(g);
-                } else {
-                    set.disableBaumgarte(g);
-                }
-            }
+        if (set != null) {
+            drift.configure(set, b.baumgarteTimeConstant);
         }
         if (b.rhs != null) {
             this.rhs = b.rhs;
@@ -146,27 +129,27 @@ public final class Simulator {
         } else {
             this.rhs = new UnconstrainedAcceleration(dynamics, b.forces);
         }
-        this.integrator = Objects.requireNonNull(b.factory.create(space, rhs), "integrator factory returned null");
+        this.integrator = Objects.requireNonNull(b.factory.create(stateSpace(), rhs),
+                "integrator factory returned null");
         if (integrator.stateSpace().nq() != dynamics.nq() || integrator.stateSpace().nv() != dynamics.nv()) {
             throw new IllegalArgumentException("the integrator's state space does not match the model");
         }
         int nv = dynamics.nv();
+        double[] weights;
         if (b.weights != null) {
             if (b.weights.length != nv) {
                 throw new IllegalArgumentException("projection weights must have nv = " + nv + " entries");
             }
-            this.weights = b.weights.clone();
+            weights = b.weights.clone();
         } else {
-            this.weights = new double[nv];
+            weights = new double[nv];
             Arrays.fill(weights, 1.0);
         }
-        this.projectionTolerance = b.projectionTolerance;
-        this.projectionMaxIterations = b.projectionMaxIterations;
-        this.assembly = set != null && drift.usesProjection() ? new Assembly(set) : null;
+        this.projection = set != null && drift.usesProjection()
+                ? new DriftProjection(set, weights, b.projectionTolerance, b.projectionMaxIterations) : null;
+        this.loop = IntegrationLoop.of(integrator, projection);
         this.energy = model != null && kinematics != null ? new MechanicalEnergy(model, dynamics, kinematics) : null;
-        this.q = space.neutralConfiguration();
         this.hScratch = energy == null ? new DMatrixRMaj(nv, nv) : null;
-        this.v = new double[nv];
         int m = set != null ? set.size() : 0;
         this.phi = new double[m];
         this.phidot = new double[m];
@@ -219,47 +202,9 @@ public final class Simulator {
      * with {@link Assembly} if the constraints should hold from the start). Resets the step count.
      */
     public Simulator setState(double time, double[] q0, double[] v0) {
-        if (q0.length != q.length || v0.length != v.length) {
-            throw new IllegalArgumentException("state must have nq = " + q.length + " and nv = " + v.length
-                    + " entries, got " + q0.length + " and " + v0.length);
-        }
-        if (!Double.isFinite(time)) {
-            throw new IllegalArgumentException("time must be finite, got " + time);
-        }
-        System.arraycopy(q0, 0, q, 0, q.length);
-        System.arraycopy(v0, 0, v, 0, v.length);
-        space.normalize(q);
-        t = time;
-        steps = 0;
-        lastStep = 0;
-        stateSet = true;
+        assignState(time, q0, v0);
         invalidate();
         return this;
-    }
-
-    /** Time (s). */
-    public double time() {
-        return t;
-    }
-
-    /** The positions (nq), a live view: read only. */
-    public double[] q() {
-        return q;
-    }
-
-    /** The velocities (nv), a live view: read only. */
-    public double[] v() {
-        return v;
-    }
-
-    /** Steps taken since the last {@link #setState}. */
-    public long stepCount() {
-        return steps;
-    }
-
-    /** The last step size taken (s), 0 before the first step. */
-    public double lastStepSize() {
-        return lastStep;
     }
 
     // ---------------------------------------------------------------- stepping
@@ -270,16 +215,7 @@ public final class Simulator {
      * @return the step taken (s)
      */
     public double step(double h) {
-        if (!stateSet) {
-            throw new IllegalStateException("set the state first");
-        }
-        double taken = integrator.step(t, h, q, v);
-        t += taken;
-        if (assembly != null) {
-            project();
-        }
-        steps++;
-        lastStep = taken;
+        double taken = loop.step(this, h);
         invalidate();
         return taken;
     }
@@ -291,9 +227,7 @@ public final class Simulator {
      * @return the number of steps taken
      */
     public long run(double tEnd, double h, StepListener listener) {
-        if (!stateSet) {
-            throw new IllegalStateException("set the state first");
-        }
+        requireState();
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step must be positive and finite, got " + h);
         }
@@ -313,16 +247,6 @@ public final class Simulator {
             }
         }
         return n;
-    }
-
-    private void project() {
-        boolean ok = assembly.assembleQ(q, weights, projectionTolerance, projectionMaxIterations, q);
-        lastProjectionIterations = assembly.lastIterations();
-        maxProjectionResidual = Math.max(maxProjectionResidual, assembly.lastError());
-        if (!ok) {
-            projectionFailures++;
-        }
-        assembly.assembleV(q, v, weights, v);
     }
 
     private void invalidate() {
@@ -411,34 +335,29 @@ public final class Simulator {
 
     /** max | |quat| - 1 | over the quaternions of q (0 without quaternions). */
     public double quaternionNormError() {
-        return space.quaternionNormError(q);
+        return stateSpace().quaternionNormError(q);
     }
 
     // ---------------------------------------------------------------- parts and statistics
 
     /** Newton iterations of the last position projection (0 if already within tolerance, or no projection). */
     public int lastProjectionIterations() {
-        return lastProjectionIterations;
+        return projection == null ? 0 : projection.lastIterations();
     }
 
     /** Position projections that stopped at the iteration limit above the tolerance. */
     public long projectionFailures() {
-        return projectionFailures;
+        return projection == null ? 0 : projection.failures();
     }
 
     /** The largest ‖φ‖₂ a position projection ended with. */
     public double maxProjectionResidual() {
-        return maxProjectionResidual;
+        return projection == null ? 0 : projection.maxResidual();
     }
 
     /** The model. */
     public Model model() {
         return model;
-    }
-
-    /** The state space. */
-    public StateSpace stateSpace() {
-        return space;
     }
 
     /** The dynamics (the constraint set's when there is one). */

@@ -3,7 +3,7 @@ package org.symdyn.solvers;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.ModelInfo;
-import org.symdyn.spatial.Rotations;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * Assembly: positions and velocities that satisfy the constraints of a bound {@link ConstraintData}, close to
@@ -18,10 +18,10 @@ import org.symdyn.spatial.Rotations;
  * error (exactly when φ is linear), and it is the point RBDL's CalcAssemblyQ returns. W = diag(weights) has one
  * weight per velocity coordinate; zero weights are allowed as long as the KKT matrix stays regular.
  *
- * <p><b>Quaternions.</b> q ⊕ d adds d to ordinary coordinates; a floating joint's position moves by R d_linear (R
- * its rotation, since v_origin is in body coordinates) and its quaternion, like a ball joint's, is multiplied on the
- * right by the rotation of the vector d_angular (body coordinates) and renormalised. So W weighs rotations by the
- * angle in radians.
+ * <p><b>Quaternions.</b> q ⊕ d is {@link StateSpace#integrate}(q, d, 1): d adds to ordinary coordinates; a floating
+ * joint's position moves by R d_linear (R its rotation, since v_origin is in body coordinates) and its quaternion,
+ * like a ball joint's, is multiplied on the right by the rotation of the vector d_angular (body coordinates) and
+ * renormalised. So W weighs rotations by the angle in radians.
  *
  * <p><b>Velocities.</b> Exact: minimise (v - v0)ᵀ W (v - v0) subject to G(q) v = 0, i.e.
  * [W Gᵀ; G 0][v; μ] = [W v0; 0].
@@ -37,6 +37,7 @@ public final class Assembly {
 
     private final ConstraintData data;
     private final ModelInfo model;
+    private final StateSpace space;
     private final int nq;
     private final int nv;
     private final ConstrainedSystemSolver solver;
@@ -50,7 +51,6 @@ public final class Assembly {
     private final double[] mu;
     private final double[] qCur;
     private final double[] qNext;
-    private final double[] rot = new double[9];
     private double lastError = Double.NaN;
     private int lastIterations;
 
@@ -58,6 +58,7 @@ public final class Assembly {
     public Assembly(ConstraintData data) {
         this.data = data;
         this.model = data.dynamics();
+        this.space = new StateSpace(model);
         this.nq = data.nq();
         this.nv = data.nv();
         int m = data.size();
@@ -107,7 +108,7 @@ public final class Assembly {
                 phi[i] = -phi[i];
             }
             solver.solve(ConstraintSolverMethod.DIRECT, w, g, zeroV, phi, d, mu);
-            step(qCur, d, qNext);
+            space.integrate(qCur, d, 1, qNext);
             System.arraycopy(qNext, 0, qCur, 0, nq);
             data.positionError(qCur, phi);
             lastError = norm(phi);
@@ -165,29 +166,5 @@ public final class Assembly {
             s += e * e;
         }
         return Math.sqrt(s);
-    }
-
-    /** out = q ⊕ dv (see the class comment). */
-    private void step(double[] q, double[] dv, double[] out) {
-        System.arraycopy(q, 0, out, 0, nq);
-        for (int body = 0; body < model.bodyCount(); body++) {
-            int qi = model.qIndex(body);
-            int vi = model.vIndex(body);
-            int quat = model.quaternionIndex(body);
-            if (quat >= 0 && model.isFloating(body)) { // position, then the quaternion
-                Rotations.fromQuaternion(q[quat], q[quat + 1], q[quat + 2], q[quat + 3], rot);
-                for (int i = 0; i < 3; i++) {
-                    out[qi + i] = q[qi + i] + rot[3 * i] * dv[vi + 3] + rot[3 * i + 1] * dv[vi + 4]
-                            + rot[3 * i + 2] * dv[vi + 5];
-                }
-                Rotations.rotateQuaternion(q, quat, dv[vi], dv[vi + 1], dv[vi + 2], out);
-            } else if (quat >= 0) { // ball
-                Rotations.rotateQuaternion(q, quat, dv[vi], dv[vi + 1], dv[vi + 2], out);
-            } else {
-                for (int k = 0; k < model.jointNv(body); k++) {
-                    out[qi + k] = q[qi + k] + dv[vi + k];
-                }
-            }
-        }
     }
 }

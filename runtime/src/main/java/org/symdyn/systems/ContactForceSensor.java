@@ -13,16 +13,18 @@ import java.util.Objects;
  * mean force over the step; an impact shows as a large force for one step); from a {@link CompliantContact} the
  * force of its last evaluation.
  */
-public final class ContactForceSensor implements Sensor {
-    private final String name;
+public final class ContactForceSensor extends NamedSensor {
     private final ContactForces source;
     private final int pairs;
-    private final List<String> channels;
 
     public ContactForceSensor(String name, ContactForces source) {
-        this.name = Checks.name(name);
-        this.source = Objects.requireNonNull(source, "source");
+        super(Checks.name(name), channels(name, Objects.requireNonNull(source, "source")));
+        this.source = source;
         this.pairs = source.contactSet().pairCount();
+    }
+
+    private static List<String> channels(String name, ContactForces source) {
+        int pairs = source.contactSet().pairCount();
         List<String> c = new ArrayList<>(3 * pairs);
         for (int p = 0; p < pairs; p++) {
             String pn = name + "." + source.contactSet().pairName(p);
@@ -30,17 +32,7 @@ public final class ContactForceSensor implements Sensor {
             c.add(pn + ".ft1");
             c.add(pn + ".ft2");
         }
-        this.channels = List.copyOf(c);
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public List<String> channels() {
-        return channels;
+        return c;
     }
 
     @Override

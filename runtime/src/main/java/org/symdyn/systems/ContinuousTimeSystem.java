@@ -1,8 +1,5 @@
 package org.symdyn.systems;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contact.AccelerationProblemData;
@@ -10,12 +7,13 @@ import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.simulation.AccelerationFunction;
 import org.symdyn.simulation.ConstrainedAcceleration;
 import org.symdyn.simulation.DormandPrince45;
+import org.symdyn.simulation.IntegrationLoop;
 import org.symdyn.simulation.Integrator;
 import org.symdyn.simulation.RungeKutta4;
-import org.symdyn.simulation.StateSpace;
 import org.symdyn.simulation.UnconstrainedAcceleration;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstraintSolverMethod;
@@ -28,7 +26,10 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * </pre>
  * integrated by one of {@link org.symdyn.simulation}'s integrators ({@link RungeKutta4} by default,
  * {@link DormandPrince45}, {@link org.symdyn.simulation.SemiImplicitEuler}); after each step the sensors read the
- * new state with v̇ from the dynamics there (one more evaluation of the right-hand side).
+ * new state with v̇ from the dynamics there (one more evaluation of the right-hand side). The system is a right-hand
+ * side (the actuators' τ as a {@link org.symdyn.simulation.ForceFunction}, or the hybrid contact's accelerations)
+ * and, with contacts, the events of a hybrid system, both fed to the simulation package's one continuous-time step,
+ * {@link IntegrationLoop}, which {@link org.symdyn.simulation.Simulator} uses too.
  *
  * <h2>Rigid contact (a {@link ContactSet}, {@link Builder#contacts}): a hybrid scheme</h2>
  * Unilateral ground contact with Coulomb friction and Newton restitution, frames and signs of
@@ -67,7 +68,8 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * falsi on re-integrations of the segment from its start to trial lengths, until the bracket is narrower than
  * {@link Builder#eventTolerance} (default 1e-12 s); the segment ends at the bracket's early side (no gap closed
  * yet: φ ≥ 0, about |u_n| × 1e-12 s from touching), and the next segment starts with step 1 there (the impact). A
- * closed pair needs no event: the complementarity problem separates it.</li>
+ * closed pair needs no event: the complementarity problem separates it. ({@link IntegrationLoop} with this system's
+ * {@link org.symdyn.simulation.HybridEvents}.)</li>
  * <li><b>Slow slips are stiff</b>: a sliding friction's direction turns with the slip at a rate ∝ 1/|u_t|, so several
  * slow-sliding contacts of one body (a box's corners and its yaw) form a mode the explicit integrators cannot follow
  * with long steps. Segments with sliding pairs are limited to 0.5 / k with k = μ f_N Σ|W_t| / |u_t| (from an extra
@@ -80,13 +82,13 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * contacts here ({@link TimeSteppingSystem} has them).
  *
  * <p><b>Degenerate contact sets.</b> Four coplanar corners of one body make the acceleration-level LCP's normal block
- * singular, and at a slip's stop Lemke's method ended on a secondary ray (the sample {@code ramp_box} leaving its
- * ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
+ * singular, and at a slip's stop Lemke's method can end on a secondary ray (the sample {@code ramp_box} leaving
+ * its ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
  * contact law is solved as a cone complementarity problem by the impulse solver instead ({@link #coneFallbackCount()});
  * with sliding contacts a failure is Painlevé's case and is reported. As a guard, every step checks that no pair ends it more
  * than 1e-5 m deeper in its ground than when the state was set, and throws otherwise, rather than drift silently
- * (closed pairs used to be dropped at Runge-Kutta stages where their normal velocity was separating, and a tilted
- * landing sank at 1.5 mm/s; fixed, see {@code AccelerationProblemData}).
+ * (closed pairs stay in the acceleration-level problem for their whole segment, see
+ * {@code AccelerationProblemData.setPairModes}, so that penetration does not grow).
  *
  * <p><b>Failures are reported.</b> An acceleration-level problem without a solution or with possibly several
  * (Painlevé), or a failed pivoting solve, throws {@link org.symdyn.contact.PainleveException} naming the contacts;
@@ -108,54 +110,14 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * <p>Everything is allocated by {@link Builder#build()}; a step allocates nothing when the actuators and sensors
  * do not (the contact solves neither, events and impacts included). Not thread-safe.
  */
-public final class ContinuousTimeSystem implements RigidBodySystem, ContactForces {
-    /** The most segments (pieces between events) one {@link #step} may take before it reports a Zeno run. */
-    static final int MAX_SEGMENTS = 10_000;
-
-    private final StateSpace space;
-    private final SystemDevices devices;
+public final class ContinuousTimeSystem extends DeviceSystem {
     private final AccelerationFunction rhs;
-    private final Integrator integrator;
-    private final int nq;
-    private final int nv;
-    private final double[] q;
-    private final double[] v;
-    private final double[] vdot;
-    private double t;
-    private long steps;
-    private double lastH;
-    private boolean stateSet;
-
-    // rigid contact (null / unused without a ContactSet)
+    private final IntegrationLoop loop;
+    /** Rigid contact: the right-hand side and the events (null without a ContactSet). */
     private final HybridContact contact;
-    private final ContactSet contactSet;
-    private final DormandPrince45 adaptive;
-    private final double eventTolerance;
-    private final double[] q0;
-    private final double[] v0;
-    private final double[] qLo;
-    private final double[] vLo;
-    private final double[] qHi;
-    private final double[] vHi;
-    private final double[] qTry;
-    private final double[] vTry;
-    private final double[] gLo;
-    private final double[] gHi;
-    private final double[] gTry;
-    private long events;
-    private long segments;
 
     private ContinuousTimeSystem(Builder b) {
-        this.nq = b.dynamics.nq();
-        this.nv = b.dynamics.nv();
-        this.space = new StateSpace(b.dynamics);
-        contactSet = b.contacts != null ? b.contacts : ContactSet.builder(b.dynamics).build();
-        List<Sensor> sensors = new ArrayList<>(b.sensors);
-        for (String name : b.contactSensors) {
-            sensors.add(new ContactForceSensor(name, this));
-        }
-        this.devices = new SystemDevices(nv, b.actuators, sensors);
-        this.eventTolerance = b.eventTolerance;
+        super(new StateSpace(b.dynamics), b.contacts != null ? b.contacts : ContactSet.builder(b.dynamics).build(), b);
         contact = b.contacts == null ? null
                 : new HybridContact(b.contacts, b.dynamics, b.kinematics, devices, b.constraints, b.settings,
                         b.stabilization);
@@ -166,23 +128,10 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
         } else {
             rhs = new UnconstrainedAcceleration(b.dynamics, devices);
         }
-        this.integrator = Objects.requireNonNull(b.factory.create(space, rhs), "integrator factory returned null");
-        this.adaptive = integrator instanceof DormandPrince45 dp ? dp : null;
-        this.q = space.neutralConfiguration();
-        this.v = new double[nv];
-        this.vdot = new double[nv];
-        int pairs = contactSet.pairCount();
-        q0 = new double[nq];
-        v0 = new double[nv];
-        qLo = new double[nq];
-        vLo = new double[nv];
-        qHi = new double[nq];
-        vHi = new double[nv];
-        qTry = new double[nq];
-        vTry = new double[nv];
-        gLo = new double[pairs];
-        gHi = new double[pairs];
-        gTry = new double[pairs];
+        Integrator integrator = Objects.requireNonNull(b.factory.create(stateSpace(), rhs),
+                "integrator factory returned null");
+        this.loop = contact != null ? IntegrationLoop.withEvents(integrator, contact, b.eventTolerance)
+                : IntegrationLoop.restartingEachStep(integrator);
     }
 
     /** A builder for a model's dynamics and kinematics: a generated class or {@code GenericDynamics}. */
@@ -191,22 +140,12 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
     }
 
     /** Sets time and state (copied; quaternions renormalised) and reads the sensors there. */
+    @Override
     public ContinuousTimeSystem setState(double time, double[] q0, double[] v0) {
-        SystemDevices.checkState(time, q0, v0, nq, nv);
-        System.arraycopy(q0, 0, q, 0, nq);
-        System.arraycopy(v0, 0, v, 0, nv);
-        space.normalize(q);
-        t = time;
-        steps = 0;
-        lastH = 0;
-        events = 0;
-        segments = 0;
-        stateSet = true;
-        if (adaptive != null) {
-            adaptive.reset();
-        }
+        assignState(time, q0, v0);
+        loop.reset();
         if (contact != null) {
-            contact.reset(q);
+            contact.reset(q());
         }
         readSensors();
         return this;
@@ -228,24 +167,14 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
      *                                               sensors not read)
      */
     public double step(double hMax) {
-        if (!stateSet) {
-            throw new IllegalStateException("set the state first");
-        }
-        if (contact != null) {
-            if (!(hMax > 0) || Double.isInfinite(hMax)) {
-                throw new IllegalArgumentException("step " + hMax + " must be a positive number of seconds");
-            }
-            return stepWithContact(hMax);
-        }
-        if (adaptive != null) {
-            adaptive.reset();
-        }
-        double taken = integrator.step(t, hMax, q, v);
-        t += taken;
-        lastH = taken;
-        steps++;
+        double taken = loop.step(this, hMax);
         readSensors();
         return taken;
+    }
+
+    @Override
+    void advance(double h) {
+        step(h);
     }
 
     /**
@@ -258,15 +187,13 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
-        long n = 0;
-        while (tEnd - t > 1e-9 * h) {
-            step(Math.min(h, tEnd - t));
-            n++;
-        }
-        return n;
+        return advanceTo(tEnd, h);
     }
 
     private void readSensors() {
+        double t = time();
+        double[] q = q();
+        double[] v = v();
         if (contact != null) {
             // the modes at this state, impacts deferred to the next step: forces and v̇ as the next step starts
             contact.classify(t, q, v, false);
@@ -276,195 +203,6 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
             rhs.accelerations(q, v, t, vdot);
             devices.read(t, q, v, vdot);
         }
-    }
-
-    // ------------------------------------------------------------------ the hybrid scheme
-
-    private double stepWithContact(double h) {
-        double start = t;
-        double done = 0;
-        int pieces = 0;
-        java.util.Arrays.fill(contact.stepImpulse, 0);
-        while (done < h) {
-            if (++pieces > MAX_SEGMENTS) {
-                throw new IllegalStateException("more than " + MAX_SEGMENTS + " contact events within one step of "
-                        + h + " s at t = " + t + " s: events accumulate (a Zeno run); raise the restitution "
-                        + "threshold or check the model");
-            }
-            t = start + done;
-            contact.classify(t, q, v, true);
-            double remaining = h - done;
-            double taken = segment(remaining);
-            done = taken == remaining ? h : Math.min(h, done + taken);
-            segments++;
-        }
-        t = start + h;
-        contact.checkDrift(q);
-        lastH = h;
-        steps++;
-        readSensors();
-        return h;
-    }
-
-    /**
-     * One integrator step of at most {@code remaining} from (t, q, v) with the modes fixed; if an event function
-     * changed sign, the step is cut at its first root (Illinois regula falsi over re-integrations from the segment
-     * start, to {@link #eventTolerance} s) and the state is left just before it. Returns the time advanced.
-     */
-    private double segment(double remaining) {
-        System.arraycopy(q, 0, q0, 0, nq);
-        System.arraycopy(v, 0, v0, 0, nv);
-        contact.events(q0, v0, gLo);
-        System.arraycopy(q0, 0, qHi, 0, nq);
-        System.arraycopy(v0, 0, vHi, 0, nv);
-        if (adaptive != null) {
-            adaptive.reset(); // the modes (and perhaps v, by an impulse) changed since the last evaluation
-        }
-        double limit = contact.stableStep(t, q0, v0, remaining);
-        double taken = integrator.step(t, Math.min(remaining, limit), qHi, vHi);
-        if (!contact.events(qHi, vHi, gHi)) {
-            System.arraycopy(qHi, 0, q, 0, nq);
-            System.arraycopy(vHi, 0, v, 0, nv);
-            return taken;
-        }
-        events++;
-        double proposal = adaptive != null ? adaptive.proposedStep() : Double.NaN;
-        System.arraycopy(q0, 0, qLo, 0, nq);
-        System.arraycopy(v0, 0, vLo, 0, nv);
-        double lo = 0;
-        double hi = taken;
-        double scaleLo = 1;
-        double scaleHi = 1;
-        int lastMoved = 0; // +1 hi, −1 lo
-        for (int it = 0; it < 200 && hi - lo > eventTolerance; it++) {
-            double tau = hi;
-            if (it < 60) {
-                for (int p = 0; p < gHi.length; p++) {
-                    if (gHi[p] < 0) {
-                        double a = scaleLo * gLo[p];
-                        double c = scaleHi * gHi[p];
-                        tau = Math.min(tau, lo + (hi - lo) * (a / (a - c)));
-                    }
-                }
-            } else {
-                tau = 0.5 * (lo + hi); // a safeguard: regula falsi has not closed the bracket
-            }
-            double guard = 0.25 * eventTolerance;
-            tau = Math.max(lo + guard, Math.min(hi - guard, tau));
-            advance(tau);
-            if (contact.events(qTry, vTry, gTry)) {
-                hi = tau;
-                System.arraycopy(qTry, 0, qHi, 0, nq);
-                System.arraycopy(vTry, 0, vHi, 0, nv);
-                System.arraycopy(gTry, 0, gHi, 0, gHi.length);
-                scaleLo = lastMoved == 1 ? 0.5 * scaleLo : 1; // Illinois: halve the end kept twice
-                scaleHi = 1;
-                lastMoved = 1;
-            } else {
-                lo = tau;
-                System.arraycopy(qTry, 0, qLo, 0, nq);
-                System.arraycopy(vTry, 0, vLo, 0, nv);
-                System.arraycopy(gTry, 0, gLo, 0, gLo.length);
-                scaleHi = lastMoved == -1 ? 0.5 * scaleHi : 1;
-                scaleLo = 1;
-                lastMoved = -1;
-            }
-        }
-        if (adaptive != null) {
-            adaptive.initialStep(proposal);
-        }
-        // just before the event (no gap closed yet, no slip reversed), unless that is the segment's start
-        if (lo > 0) {
-            System.arraycopy(qLo, 0, q, 0, nq);
-            System.arraycopy(vLo, 0, v, 0, nv);
-            return lo;
-        }
-        System.arraycopy(qHi, 0, q, 0, nq);
-        System.arraycopy(vHi, 0, v, 0, nv);
-        return hi;
-    }
-
-    /** (qTry, vTry) = the state a time tau after the segment start (q0, v0), by the integrator. */
-    private void advance(double tau) {
-        System.arraycopy(q0, 0, qTry, 0, nq);
-        System.arraycopy(v0, 0, vTry, 0, nv);
-        if (!integrator.isAdaptive()) {
-            integrator.step(t, tau, qTry, vTry);
-            return;
-        }
-        double done = 0;
-        while (tau - done > 0) {
-            double rest = tau - done;
-            if (adaptive != null) {
-                adaptive.reset();
-                adaptive.initialStep(rest); // try the whole rest first: the trial ends exactly at tau
-            }
-            double taken = integrator.step(t + done, rest, qTry, vTry);
-            done = taken == rest ? tau : done + taken;
-        }
-    }
-
-    /** The τ input (nv, live); added to the actuators' forces. */
-    public double[] input() {
-        return devices.input;
-    }
-
-    /** Sets the τ input (nv numbers, copied). */
-    public void setInput(double[] tauInput) {
-        devices.setInput(tauInput);
-    }
-
-    public Actuator actuator(String name) {
-        return devices.actuator(name);
-    }
-
-    public <T extends Actuator> T actuator(String name, Class<T> type) {
-        return devices.cast(devices.actuator(name), name, type);
-    }
-
-    public List<Actuator> actuators() {
-        return devices.actuatorList();
-    }
-
-    public Sensor sensor(String name) {
-        return devices.sensor(name);
-    }
-
-    public List<Sensor> sensors() {
-        return devices.sensorList();
-    }
-
-    /** The reading of the sensor named {@code name} (live, overwritten by the next step). */
-    public double[] reading(String name) {
-        return devices.reading(name);
-    }
-
-    public double time() {
-        return t;
-    }
-
-    /** Positions (nq), live: read only. */
-    public double[] q() {
-        return q;
-    }
-
-    /** Velocities (nv), live: read only. */
-    public double[] v() {
-        return v;
-    }
-
-    /** v̇ at the current state as the sensors last saw it (nv, live; only computed when there are sensors). */
-    public double[] vdot() {
-        return vdot;
-    }
-
-    public long stepCount() {
-        return steps;
-    }
-
-    @Override
-    public ContactSet contactSet() {
-        return contactSet;
     }
 
     /**
@@ -529,12 +267,12 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
 
     /** Events located (steps cut at a gap closing or a slip stopping) since {@link #setState}. */
     public long eventCount() {
-        return events;
+        return loop.eventCount();
     }
 
     /** Integration segments (pieces of steps between events) since {@link #setState}. */
     public long segmentCount() {
-        return segments;
+        return loop.segmentCount();
     }
 
     /**
@@ -543,7 +281,9 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
      * which succeed or throw, except where the cone solver replaced a failed one without sliding contacts: those are
      * counted apart ({@link #coneFallbackCount()}, {@link #coneFallbackUnconverged()}).
      */
+    @Override
     public SolveSummary summary() {
+        long steps = stepCount();
         if (contact == null) {
             return new SolveSummary(steps, 0, 0, 0, 0);
         }
@@ -552,18 +292,13 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
                 contact.worstViolation);
     }
 
-    public double lastStepSize() {
-        return lastH;
-    }
-
+    /** The integrator. */
     public Integrator integrator() {
-        return integrator;
+        return loop.integrator();
     }
 
     /** Configures a {@link ContinuousTimeSystem}. */
-    public static final class Builder {
-        private final Dynamics dynamics;
-        private final Kinematics kinematics;
+    public static final class Builder extends SystemBuilder<Builder> {
         private Integrator.Factory factory = RungeKutta4::new;
         private ConstraintData constraints;
         private ConstraintSolverMethod method = ConstraintSolverMethod.DIRECT;
@@ -571,13 +306,14 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
         private ContactSettings settings = ContactSettings.defaults();
         private double eventTolerance = 1e-12;
         private double stabilization = 0.05;
-        private final List<Actuator> actuators = new ArrayList<>();
-        private final List<Sensor> sensors = new ArrayList<>();
-        private final List<String> contactSensors = new ArrayList<>();
 
         private <T extends Dynamics & Kinematics> Builder(T model) {
-            this.dynamics = Objects.requireNonNull(model, "model");
-            this.kinematics = model;
+            super(model, model);
+        }
+
+        @Override
+        Builder self() {
+            return this;
         }
 
         /** The integrator (default {@code RungeKutta4::new}; e.g. {@code DormandPrince45.factory(1e-10, 1e-10)}). */
@@ -641,42 +377,8 @@ public final class ContinuousTimeSystem implements RigidBodySystem, ContactForce
             return this;
         }
 
-        /** A {@link ContactForceSensor} of this system's contacts (the forces at the end of each step). */
-        public Builder contactForceSensor(String name) {
-            contactSensors.add(Checks.name(name));
-            return this;
-        }
-
-        public Builder actuator(Actuator a) {
-            actuators.add(Objects.requireNonNull(a, "actuator"));
-            return this;
-        }
-
-        public Builder actuators(Collection<? extends Actuator> as) {
-            as.forEach(this::actuator);
-            return this;
-        }
-
-        public Builder sensor(Sensor s) {
-            sensors.add(Objects.requireNonNull(s, "sensor"));
-            return this;
-        }
-
-        public Builder sensors(Collection<? extends Sensor> ss) {
-            ss.forEach(this::sensor);
-            return this;
-        }
-
-        /** Every actuator and sensor of a binding. */
-        public Builder devices(Devices d) {
-            actuators(d.actuators());
-            return sensors(d.sensors());
-        }
-
         public ContinuousTimeSystem build() {
-            if (kinematics.nv() != dynamics.nv()) {
-                throw new IllegalArgumentException("kinematics and dynamics of different models");
-            }
+            checkKinematics();
             if (contacts != null) {
                 if (!contacts.modelName().equals(dynamics.modelName())) {
                     throw new IllegalArgumentException("the contact set is for model " + contacts.modelName()

@@ -8,34 +8,25 @@ import org.symdyn.contract.ModelInfo;
  * The whole state: [q; v] (nq + nv numbers), channels named "name.q." + the model's q names and "name.v." + its v
  * names.
  */
-public final class FullStateSensor implements Sensor {
-    private final String name;
+public final class FullStateSensor extends NamedSensor {
     private final int nq;
     private final int nv;
-    private final List<String> channels;
 
     public FullStateSensor(String name, ModelInfo model) {
-        this.name = Checks.name(name);
+        super(Checks.name(name), channels(name, model));
         this.nq = model.nq();
         this.nv = model.nv();
-        List<String> c = new ArrayList<>(nq + nv);
+    }
+
+    private static List<String> channels(String name, ModelInfo model) {
+        List<String> c = new ArrayList<>(model.nq() + model.nv());
         for (String s : model.qNames()) {
             c.add(name + ".q." + s);
         }
         for (String s : model.vNames()) {
             c.add(name + ".v." + s);
         }
-        this.channels = List.copyOf(c);
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public List<String> channels() {
-        return channels;
+        return c;
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.simulation.AccelerationFunction;
 import org.symdyn.simulation.ForceFunction;
+import org.symdyn.simulation.HybridEvents;
 
 /**
  * The rigid contact of a {@link ContinuousTimeSystem}: the right-hand side with the acceleration-level contact
@@ -25,7 +26,7 @@ import org.symdyn.simulation.ForceFunction;
  * solve when a touching pair approaches), and the event functions of a segment. The equations and signs are in
  * {@link ContinuousTimeSystem}'s Javadoc. Everything is allocated here; nothing per call. Not thread-safe.
  */
-final class HybridContact implements AccelerationFunction {
+final class HybridContact implements AccelerationFunction, HybridEvents {
     /** Gap (m) at or below which a pair touches. */
     static final double MARGIN = 1e-6;
     /** Normal speed (m/s): a touching pair approaching faster is an impact, separating faster is open. */
@@ -37,7 +38,7 @@ final class HybridContact implements AccelerationFunction {
      * ({@link #checkDrift}).
      */
     static final double DRIFT_TOLERANCE = 1e-5;
-    /** h k_slip of the longest segment with sliding pairs (see {@link #stableStep}). */
+    /** h k_slip of the longest segment with sliding pairs (see {@link #segmentLimit}). */
     static final double SLIP_STABILITY = 0.5;
 
     private final ContactSet set;
@@ -304,6 +305,29 @@ final class HybridContact implements AccelerationFunction {
         return s;
     }
 
+    @Override
+    public int eventFunctionCount() {
+        return pairs;
+    }
+
+    /** Clears the impulses the last step's impacts summed ({@link #stepImpulse}). */
+    @Override
+    public void beginStep() {
+        Arrays.fill(stepImpulse, 0);
+    }
+
+    /** Resolves the impacts due at (t, q, v), then fixes every pair's mode there ({@link #classify}). */
+    @Override
+    public void beginSegment(double t, double[] q, double[] v) {
+        classify(t, q, v, true);
+    }
+
+    /** The drift guard ({@link #checkDrift}). */
+    @Override
+    public void endStep(double[] q) {
+        checkDrift(q);
+    }
+
     /**
      * Sets every pair's mode at (q, v): closed (gap ≤ margin and u_n ≤ tolerance), sliding or not by its tangential
      * speed; otherwise open. With {@code impacts}, first resolves the impacts: when a touching pair approaches faster
@@ -362,7 +386,8 @@ final class HybridContact implements AccelerationFunction {
      * followed the slip would be set by rounding (k → ∞ as |u_t| → 0) inside the step; a fixed one keeps the segment
      * smooth, at an error of the slip's turning over less than one step.
      */
-    double stableStep(double t, double[] q, double[] v, double remaining) {
+    @Override
+    public double segmentLimit(double t, double[] q, double[] v, double remaining) {
         boolean sliding = false;
         for (int p = 0; p < pairs && !sliding; p++) {
             sliding = modes[p] == AccelerationProblemData.PAIR_SLIDING;
@@ -440,7 +465,8 @@ final class HybridContact implements AccelerationFunction {
      *
      * @return true if some event function is negative
      */
-    boolean events(double[] q, double[] v, double[] g) {
+    @Override
+    public boolean events(double[] q, double[] v, double[] g) {
         watch.update(q, allPairs);
         watch.velocity(v, u);
         boolean any = false;
@@ -527,9 +553,9 @@ final class HybridContact implements AccelerationFunction {
     /**
      * Throws when some pair penetrates more than {@value #DRIFT_TOLERANCE} m deeper than when the state was set. The
      * scheme keeps closed contacts at φ̈ ≥ −2φ̇/T − φ/T² and removes approach speed by impacts, so penetration should
-     * not grow; it did grow (about 1.5 mm/s) after a tilted box landed while sliding, because closed pairs were
-     * dropped at Runge-Kutta stages where their normal velocity was separating (fixed). Kept as a guard: a number
-     * that drifts silently is worse than a step that stops and says so.
+     * not grow; it would (about 1.5 mm/s after a tilted box lands while sliding) if closed pairs left the problem at
+     * Runge-Kutta stages where their normal velocity separates. A guard: a number that drifts silently is worse than
+     * a step that stops and says so.
      */
     void checkDrift(double[] q) {
         watch.update(q, allPairs);

@@ -22,8 +22,7 @@ import org.symdyn.contract.Kinematics;
  * <p>p̈ needs v̇: a {@link TimeSteppingSystem} gives the step's mean (v⁺ − v)/h, which at an impact is the impulse
  * over h (a spike of one step), a {@link ContinuousTimeSystem} the dynamics' v̇.
  */
-public final class Imu implements Sensor {
-    private final String name;
+public final class Imu extends NamedSensor {
     private final Kinematics kinematics;
     private final int body;
     private final double[] rotation;
@@ -34,7 +33,6 @@ public final class Imu implements Sensor {
     private final double[] gyroBias;
     private final double[] accelBias;
     private final GaussianNoise noise;
-    private final List<String> channels;
 
     private final double[] velocity = new double[6];
     private final double[] acceleration = new double[3];
@@ -55,7 +53,8 @@ public final class Imu implements Sensor {
      */
     public Imu(String name, Kinematics kinematics, int body, double[] rotation, double[] position, double[] gravity,
             double gyroNoise, double accelNoise, double[] gyroBias, double[] accelBias, long seed) {
-        this.name = Checks.name(name);
+        super(Checks.name(name), List.of(name + ".wx", name + ".wy", name + ".wz", name + ".fx", name + ".fy",
+                name + ".fz"));
         this.kinematics = Objects.requireNonNull(kinematics, "kinematics");
         this.body = Checks.body(name, kinematics, body);
         this.rotation = Checks.vector(name, "rotation", rotation, 9);
@@ -66,7 +65,6 @@ public final class Imu implements Sensor {
         this.gyroBias = Checks.vector(name, "gyroBias", gyroBias, 3);
         this.accelBias = Checks.vector(name, "accelBias", accelBias, 3);
         this.noise = new GaussianNoise(seed);
-        this.channels = List.of(name + ".wx", name + ".wy", name + ".wz", name + ".fx", name + ".fy", name + ".fz");
     }
 
     /** An ideal IMU (no noise, no bias) with its frame the body's. */
@@ -79,16 +77,6 @@ public final class Imu implements Sensor {
     public static Imu of(ImuSpec s, Kinematics kinematics, double[] gravity) {
         return new Imu(s.name(), kinematics, s.body(), s.rotation(), s.position(), gravity, s.gyroNoise(),
                 s.accelNoise(), s.gyroBias(), s.accelBias(), s.seed());
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public List<String> channels() {
-        return channels;
     }
 
     /** Restarts the noise sequence from the seed. */

@@ -8,40 +8,27 @@ import org.symdyn.contract.EncoderSpec;
  * resolution) (a resolution of 0 reads q exactly; ties round to even, {@link Math#rint}) and "name.v" = q̇,
  * unquantised (the rate an encoder's driver would estimate, without its filter).
  */
-public final class JointEncoder implements Sensor {
-    private final String name;
+public final class JointEncoder extends NamedSensor {
     private final int qIndex;
     private final int vIndex;
     private final double resolution;
     private final double offset;
-    private final List<String> channels;
 
     /**
      * @param resolution one count ≥ 0 (rad or m)
      * @param offset     added to the position reading (rad or m)
      */
     public JointEncoder(String name, int qIndex, int vIndex, double resolution, double offset) {
-        this.name = Checks.name(name);
+        super(Checks.name(name), List.of(name + ".q", name + ".v"));
         this.qIndex = Checks.qIndex(name, null, qIndex);
         this.vIndex = Checks.vIndex(name, null, vIndex);
         this.resolution = Checks.nonNegative(name, "resolution", resolution);
         this.offset = Checks.finite(name, "offset", offset);
-        this.channels = List.of(name + ".q", name + ".v");
     }
 
     /** From a model file's declaration. */
     public static JointEncoder of(EncoderSpec s) {
         return new JointEncoder(s.name(), s.qIndex(), s.vIndex(), s.resolution(), s.offset());
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public List<String> channels() {
-        return channels;
     }
 
     @Override

@@ -1,8 +1,5 @@
 package org.symdyn.systems;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contact.ContactReport;
@@ -12,7 +9,7 @@ import org.symdyn.contact.TimeStepper;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * The design note's TimeSteppingRigidBodySystem: a tree, its actuators and sensors, and rigid unilateral contact
@@ -45,46 +42,23 @@ import org.symdyn.simulation.StateSpace;
  * {@link Builder#build()}; {@link #step()} allocates nothing when the actuators and sensors do not. Not
  * thread-safe: build one system, with its own model instance ({@code copy()}), per thread.
  */
-public final class TimeSteppingSystem implements RigidBodySystem, ContactForces {
+public final class TimeSteppingSystem extends DeviceSystem {
     private final TimeStepper stepper;
-    private final ContactSet contactSet;
-    private final StateSpace space;
-    private final SystemDevices devices;
     private final int nq;
     private final int nv;
     private final double h;
-    private final double[] q;
-    private final double[] v;
     private final double[] qNext;
     private final double[] vNext;
-    private final double[] vdot;
     private final double[] tau;
-    private double t;
-    private double lastH;
-    private long steps;
-    private boolean stateSet;
 
-    private TimeSteppingSystem(Builder b) {
-        TimeStepper.Builder sb = b.stepperBuilder;
-        if (b.contacts != null) {
-            sb.contacts(b.contacts);
-        }
-        this.stepper = sb.build();
-        this.contactSet = stepper.contacts().set();
+    private TimeSteppingSystem(Builder b, TimeStepper stepper) {
+        super(new StateSpace(b.dynamics), stepper.contacts().set(), b);
+        this.stepper = stepper;
         this.nq = b.dynamics.nq();
         this.nv = b.dynamics.nv();
-        this.space = new StateSpace(b.dynamics);
         this.h = b.h;
-        List<Sensor> sensors = new ArrayList<>(b.sensors);
-        for (String name : b.contactSensors) {
-            sensors.add(new ContactForceSensor(name, this));
-        }
-        this.devices = new SystemDevices(nv, b.actuators, sensors);
-        this.q = space.neutralConfiguration();
-        this.v = new double[nv];
         this.qNext = new double[nq];
         this.vNext = new double[nv];
-        this.vdot = new double[nv];
         this.tau = new double[nv];
     }
 
@@ -99,18 +73,12 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
      * Sets time and state (copied; quaternions renormalised), forgets the stepper's warm starts and statistics, and
      * sets every sensor reading to NaN until the first step.
      */
+    @Override
     public TimeSteppingSystem setState(double time, double[] q0, double[] v0) {
-        SystemDevices.checkState(time, q0, v0, nq, nv);
-        System.arraycopy(q0, 0, q, 0, nq);
-        System.arraycopy(v0, 0, v, 0, nv);
-        space.normalize(q);
+        assignState(time, q0, v0);
         java.util.Arrays.fill(vdot, 0);
-        t = time;
-        steps = 0;
-        lastH = 0;
         stepper.reset();
         devices.clearReadings();
-        stateSet = true;
         return this;
     }
 
@@ -121,9 +89,10 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
 
     /** One step of length {@code dt} (s, &gt; 0), then the sensors; returns the contact solve's report (live). */
     public ContactReport step(double dt) {
-        if (!stateSet) {
-            throw new IllegalStateException("set the state first");
-        }
+        requireState();
+        double t = time();
+        double[] q = q();
+        double[] v = v();
         devices.forces(t, q, v, tau);
         ContactReport report = stepper.step(q, v, tau, dt, qNext, vNext);
         double inv = 1 / dt;
@@ -132,11 +101,14 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
         }
         System.arraycopy(qNext, 0, q, 0, nq);
         System.arraycopy(vNext, 0, v, 0, nv);
-        t += dt;
-        lastH = dt;
-        steps++;
-        devices.read(t, q, v, vdot);
+        stepped(dt);
+        devices.read(time(), q, v, vdot);
         return report;
+    }
+
+    @Override
+    void advance(double dt) {
+        step(dt);
     }
 
     /**
@@ -145,63 +117,11 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
      * @return the number of steps taken
      */
     public long run(double tEnd) {
-        if (!stateSet) {
-            throw new IllegalStateException("set the state first");
-        }
-        long n = 0;
-        while (tEnd - t > 1e-9 * h) {
-            step(Math.min(h, tEnd - t));
-            n++;
-        }
-        return n;
-    }
-
-    // ---------------------------------------------------------------- inputs
-
-    /** The τ input (nv, live: write into it, or use {@link #setInput}); added to the actuators' forces. */
-    public double[] input() {
-        return devices.input;
-    }
-
-    /** Sets the τ input (nv numbers, copied). */
-    public void setInput(double[] tauInput) {
-        devices.setInput(tauInput);
-    }
-
-    /** The actuator named {@code name}. */
-    public Actuator actuator(String name) {
-        return devices.actuator(name);
-    }
-
-    /** The actuator named {@code name}, of the given class (to set a servo's target, a motor's voltage...). */
-    public <T extends Actuator> T actuator(String name, Class<T> type) {
-        return devices.cast(devices.actuator(name), name, type);
-    }
-
-    public List<Actuator> actuators() {
-        return devices.actuatorList();
+        requireState();
+        return advanceTo(tEnd, h);
     }
 
     // ---------------------------------------------------------------- outputs
-
-    public double time() {
-        return t;
-    }
-
-    /** Positions (nq), live: read only. */
-    public double[] q() {
-        return q;
-    }
-
-    /** Velocities (nv), live: read only. */
-    public double[] v() {
-        return v;
-    }
-
-    /** The last step's mean acceleration (v⁺ − v)/h (nv, live; 0 before the first step). */
-    public double[] vdot() {
-        return vdot;
-    }
 
     /** The τ = τ_input + Σ actuators the last step used (nv, live). */
     public double[] appliedForces() {
@@ -213,66 +133,39 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
         return h;
     }
 
-    /** The length of the last step taken (s; 0 before the first). */
-    public double lastStepSize() {
-        return lastH;
-    }
-
-    public long stepCount() {
-        return steps;
-    }
-
-    /** The reading of the sensor named {@code name} (live, overwritten by the next step; NaN before the first). */
-    public double[] reading(String name) {
-        return devices.reading(name);
-    }
-
-    /** The sensor named {@code name}. */
-    public Sensor sensor(String name) {
-        return devices.sensor(name);
-    }
-
-    public List<Sensor> sensors() {
-        return devices.sensorList();
-    }
-
     /** The time stepper: the last step's contacts, impulses and report. */
     public TimeStepper stepper() {
         return stepper;
     }
 
-    @Override
-    public ContactSet contactSet() {
-        return contactSet;
-    }
-
     /** The last step's mean contact force at a pair: its impulse over h (N, contact frame; 0 out of contact). */
     @Override
     public double pairForce(int pair, int component) {
+        double lastH = lastStepSize();
         return lastH == 0 ? 0 : stepper.pairImpulse(pair, component) / lastH;
     }
 
     /** The contact solves since the last {@link #setState}. */
+    @Override
     public SolveSummary summary() {
-        return new SolveSummary(steps, stepper.unconvergedSolves(), stepper.maxIterations(), stepper.meanIterations(),
+        return new SolveSummary(stepCount(), stepper.unconvergedSolves(), stepper.maxIterations(), stepper.meanIterations(),
                 stepper.worstViolation());
     }
 
     /** Configures a {@link TimeSteppingSystem}. */
-    public static final class Builder {
-        private final Dynamics dynamics;
-        private final Kinematics kinematics;
+    public static final class Builder extends SystemBuilder<Builder> {
         private final TimeStepper.Builder stepperBuilder;
         private ContactSet contacts;
         private double h = 1e-3;
-        private final List<Actuator> actuators = new ArrayList<>();
-        private final List<Sensor> sensors = new ArrayList<>();
-        private final List<String> contactSensors = new ArrayList<>();
 
         private <T extends Dynamics & Kinematics> Builder(T model, Kinematics kinematics) {
-            this.dynamics = Objects.requireNonNull(model, "model");
-            this.kinematics = kinematics;
+            super(model, kinematics);
             this.stepperBuilder = TimeStepper.builder(model);
+        }
+
+        @Override
+        Builder self() {
+            return this;
         }
 
         /** Rigid unilateral contact: the grounds and candidates (default: none). */
@@ -308,43 +201,12 @@ public final class TimeSteppingSystem implements RigidBodySystem, ContactForces 
             return this;
         }
 
-        public Builder actuator(Actuator a) {
-            actuators.add(Objects.requireNonNull(a, "actuator"));
-            return this;
-        }
-
-        public Builder actuators(Collection<? extends Actuator> as) {
-            as.forEach(this::actuator);
-            return this;
-        }
-
-        public Builder sensor(Sensor s) {
-            sensors.add(Objects.requireNonNull(s, "sensor"));
-            return this;
-        }
-
-        public Builder sensors(Collection<? extends Sensor> ss) {
-            ss.forEach(this::sensor);
-            return this;
-        }
-
-        /** Every actuator and sensor of a binding. */
-        public Builder devices(Devices d) {
-            actuators(d.actuators());
-            return sensors(d.sensors());
-        }
-
-        /** A {@link ContactForceSensor} of this system's contacts (each step's impulses over h). */
-        public Builder contactForceSensor(String name) {
-            contactSensors.add(Checks.name(name));
-            return this;
-        }
-
         public TimeSteppingSystem build() {
-            if (kinematics.nv() != dynamics.nv()) {
-                throw new IllegalArgumentException("kinematics and dynamics of different models");
+            checkKinematics();
+            if (contacts != null) {
+                stepperBuilder.contacts(contacts);
             }
-            return new TimeSteppingSystem(this);
+            return new TimeSteppingSystem(this, stepperBuilder.build());
         }
     }
 }

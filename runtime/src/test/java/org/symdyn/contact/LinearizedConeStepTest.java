@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.symdyn.contact.ContactScenes.Scene;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * The velocity-level linearised-cone LCP (time stepping, h = 1 ms): a block released on an incline sticks (speed

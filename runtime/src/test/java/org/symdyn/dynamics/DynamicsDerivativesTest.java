@@ -29,7 +29,7 @@ import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
 import org.symdyn.model.urdf.UrdfReader;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.spatial.SpatialVectors;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.Model;
 
 /**

@@ -23,7 +23,7 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.dynamics.DynamicsDerivativesTest;
 import org.symdyn.model.Model;
-import org.symdyn.simulation.StateSpace;
+import org.symdyn.manifold.StateSpace;
 
 /**
  * {@link ConstrainedDynamicsDerivatives} against central differences of the constrained forward dynamics itself

@@ -1,4 +1,4 @@
-package org.symdyn.simulation;
+package org.symdyn.manifold;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,9 +42,13 @@ import org.symdyn.spatial.Rotations;
  * this chart, restarted at every step (the Runge-Kutta-Munthe-Kaas construction), keeps its classical order and
  * returns unit quaternions up to rounding: the quaternion is a product of unit quaternions, renormalised.
  *
- * <p>{@link #integrate}(q, v, h) is q ⊕ (h ξ(q, v)): the first-order position update used by semi-implicit Euler;
- * it is the same update as {@link org.symdyn.solvers.Assembly}'s (p moves by h R v_origin, quaternions rotate by
- * h ω in child coordinates).
+ * <p>{@link #integrate}(q, v, h) is q ⊕ (h ξ(q, v)): the first-order position update of semi-implicit Euler, of
+ * the time-stepping contact solvers and of the position assembly's Newton steps (p moves by h R v_origin,
+ * quaternions rotate by h ω in child coordinates).
+ *
+ * <p>The manifold is geometry of the model's joints, not of time integration: the solvers (assembly), contact
+ * (time stepping) and simulation (integrators) all step on it, so it sits below all three (see
+ * {@code package-info}).
  *
  * <p>No method allocates. An instance is immutable (no scratch arrays) and therefore thread-safe.
  */

@@ -1,4 +1,4 @@
-package org.symdyn.simulation;
+package org.symdyn.manifold;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
+import org.symdyn.simulation.SimulationModels;
 
 /** The kinematic map q̇ = N(q) v, the chart q₀ ⊕ u, its inverse and the chart rate J⁻¹(u) ξ. */
 class StateSpaceTest {
