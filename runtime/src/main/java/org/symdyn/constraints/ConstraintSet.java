@@ -56,12 +56,7 @@ public final class ConstraintSet {
     /** The user-defined id of a constraint added without one. */
     public static final int NO_ID = -1;
 
-    private final Model model;
-    private final String modelName;
-    private final String modelHash;
-    private final int nq;
-    private final int nv;
-    private final int bodyCount;
+    private final ModelIdentity identity;
     private final List<ConstraintGroup> groups;
     private final int modelGroupCount;
     private final int modelRows;
@@ -72,12 +67,7 @@ public final class ConstraintSet {
     private final Map<Integer, Integer> groupByAssignedId;
 
     private ConstraintSet(Builder b) {
-        this.model = b.model;
-        this.modelName = b.modelName;
-        this.modelHash = b.modelHash;
-        this.nq = b.nq;
-        this.nv = b.nv;
-        this.bodyCount = b.bodyCount;
+        this.identity = b.identity;
         this.modelGroupCount = b.modelGroupCount;
         this.groupByName = Map.copyOf(b.registry.groupByName);
         this.groupByUserId = Map.copyOf(b.registry.groupByUserId);
@@ -151,28 +141,28 @@ public final class ConstraintSet {
 
     /** Binds to the generic interpreter of the model ({@link GenericModel}). */
     public ConstraintData bindGeneric() {
-        if (model == null) {
+        if (identity.model() == null) {
             throw new IllegalStateException("the set was built from a model's functions, not from its Model: bind it"
                     + " to those functions");
         }
-        return bind(new GenericModel(model));
+        return bind(new GenericModel(identity.model()));
     }
 
     // ---------------------------------------------------------------- sizes and metadata
 
     /** The model, or null for a set built from a model's functions alone. */
     public Model model() {
-        return model;
+        return identity.model();
     }
 
     /** The model's name. */
     public String modelName() {
-        return modelName;
+        return identity.name();
     }
 
     /** The model's content hash ({@link Model#contentHash()}). */
     public String modelHash() {
-        return modelHash;
+        return identity.hash();
     }
 
     /** Number of constraint rows m (all groups). */
@@ -192,17 +182,17 @@ public final class ConstraintSet {
 
     /** Number of position coordinates of the model. */
     public int nq() {
-        return nq;
+        return identity.nq();
     }
 
     /** Number of velocity coordinates of the model. */
     public int nv() {
-        return nv;
+        return identity.nv();
     }
 
     /** Number of moving bodies of the model. */
     public int bodyCount() {
-        return bodyCount;
+        return identity.bodyCount();
     }
 
     /** Name of row i. */
@@ -275,7 +265,7 @@ public final class ConstraintSet {
 
     @Override
     public String toString() {
-        return "ConstraintSet{" + modelName + ", " + groups.size() + " groups, " + rows + " rows}";
+        return "ConstraintSet{" + identity.name() + ", " + groups.size() + " groups, " + rows + " rows}";
     }
 
     // ---------------------------------------------------------------- building
@@ -285,32 +275,16 @@ public final class ConstraintSet {
      * added in code, in the order of the add calls. Not thread-safe; {@link #build()} may be called more than once.
      */
     public static final class Builder {
+        private final ModelIdentity identity;
         private final Model model;
-        private final String modelName;
-        private final String modelHash;
-        private final int nq;
-        private final int nv;
-        private final int bodyCount;
         private final GroupRegistry registry = new GroupRegistry();
         private final List<GroupDraft> drafts = registry.drafts;
         private int modelGroupCount;
         private boolean withModelConstraints = true;
 
         private Builder(Model model, ConstraintFunctions functions) {
+            this.identity = ModelIdentity.of(model, functions);
             this.model = model;
-            if (model != null) {
-                modelName = model.name();
-                modelHash = model.contentHash();
-                nq = model.nq();
-                nv = model.nv();
-                bodyCount = model.bodyCount();
-            } else {
-                modelName = functions.modelName();
-                modelHash = functions.modelHash();
-                nq = functions.nq();
-                nv = functions.nv();
-                bodyCount = functions.bodyCount();
-            }
             if (model != null) {
                 List<ConstraintModel> cs = model.constraints();
                 for (int k = 0; k < cs.size(); k++) {
@@ -553,9 +527,9 @@ public final class ConstraintSet {
         }
 
         private void checkBody(int body, boolean worldAllowed, String what) {
-            if (body < (worldAllowed ? -1 : 0) || body >= bodyCount) {
+            if (body < (worldAllowed ? -1 : 0) || body >= identity.bodyCount()) {
                 throw new IllegalArgumentException(what + ": body index " + body + " is not a "
-                        + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + modelName
+                        + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + identity.name()
                         + "'");
             }
         }

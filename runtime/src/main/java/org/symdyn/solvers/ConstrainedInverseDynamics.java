@@ -296,20 +296,8 @@ public final class ConstrainedInverseDynamics {
         if (nu > 0) {
             // R₁ w = Q₁ᵀ c, then w in pivot order gives the unactuated accelerations.
             double[] qd = qB.data;
-            for (int j = 0; j < nu; j++) {
-                double s = 0;
-                for (int l = 0; l < r; l++) {
-                    s += qd[l * r + j] * c[l];
-                }
-                w[j] = s;
-            }
-            for (int j = nu - 1; j >= 0; j--) {
-                double s = w[j];
-                for (int k = j + 1; k < nu; k++) {
-                    s -= rB.get(j, k) * w[k];
-                }
-                w[j] = s / rB.get(j, j);
-            }
+            QrSubstitution.transposeProduct(qd, r, r, nu, c, w);
+            QrSubstitution.backSubstitute(rB, w, w, nu);
             for (int j = 0; j < nu; j++) {
                 vdot[un[pivB[j]]] = w[j];
             }
