@@ -276,7 +276,6 @@ public final class ConstraintSet {
      */
     public static final class Builder {
         private final ModelIdentity identity;
-        private final Model model;
         private final GroupRegistry registry = new GroupRegistry();
         private final List<GroupDraft> drafts = registry.drafts;
         private int modelGroupCount;
@@ -284,7 +283,6 @@ public final class ConstraintSet {
 
         private Builder(Model model, ConstraintFunctions functions) {
             this.identity = ModelIdentity.of(model, functions);
-            this.model = model;
             if (model != null) {
                 List<ConstraintModel> cs = model.constraints();
                 for (int k = 0; k < cs.size(); k++) {
@@ -453,14 +451,14 @@ public final class ConstraintSet {
          */
         public int addCoupler(int jointBody, int referenceBody, double ratio, double offset, String name,
                 int userId) {
+            Model model = identity.model();
             if (model == null) {
                 throw new IllegalStateException("a coupler added in code needs the Model (its joints' axes): use "
                         + "ConstraintSet.builder(model)");
             }
             registry.checkNameAndId(name, userId);
             new CouplerRows(model, jointBody, referenceBody, ratio, offset); // validates now
-            Model m = model;
-            return addSupplied(() -> new CouplerRows(m, jointBody, referenceBody, ratio, offset),
+            return addSupplied(() -> new CouplerRows(model, jointBody, referenceBody, ratio, offset),
                     ConstraintType.COUPLER, 1, name, userId);
         }
 
