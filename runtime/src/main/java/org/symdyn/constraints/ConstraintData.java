@@ -1,9 +1,6 @@
 package org.symdyn.constraints;
 
-import java.util.Arrays;
-import java.util.List;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintFunctions;
@@ -12,7 +9,6 @@ import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.dynamics.StateScope;
-import org.symdyn.model.Model;
 
 /**
  * A {@link ConstraintSet} bound to implementations of its model: the evaluation of its rows, the current
@@ -30,26 +26,24 @@ import org.symdyn.model.Model;
  * (a generated class, or {@link GenericModel}), {@link #computeSystem} makes one fused call for H, C, G, γ (and φ,
  * φ̇ when a model group is stabilised), so a generated class shares its sines, cosines and kinematics between
  * them. Groups added in code are evaluated by their row providers through {@link Kinematics}.
+ *
+ * <p>This class holds what is bound and the workspaces; each job on them is a class of its own, which the methods
+ * here call: the refusals of binding ({@code ModelMatch}), the Baumgarte settings per group
+ * ({@code BaumgarteStabilisation}), the rows' providers and stacked evaluation ({@code BoundRows}), the system's
+ * evaluation into the workspaces ({@code SystemEvaluation}), the rows' derivatives ({@code StackedRowDerivatives})
+ * and the resolution of multipliers into body forces ({@code BodyForceResolution}).
  */
 public final class ConstraintData {
     private final ConstraintSet set;
     private final Dynamics dynamics;
     private final Kinematics kinematics;
     private final ConstraintFunctions functions;
+    /** The dynamics when they are the model's fused functions as well; else null. */
     private final ModelFunctions fused;
-    /** The kinematics when they can share work within one evaluation (the interpreter); else null. */
-    private final StateScope interpreter;
     private final SolverSettings settings = new SolverSettings();
     private final int nv;
     private final int m;
     private final int modelRows;
-    private final int modelGroups;
-    private final ConstraintGroup[] groups;
-    /** Row providers of code groups (bound), and resolvers of model groups (null where none); by group index. */
-    private final ConstraintRows[] providers;
-    private final boolean[] baumgarte;
-    private final double[] alpha;
-    private final double[] beta;
     private final DMatrixRMaj h;
     private final double[] c;
     private final DMatrixRMaj g;
@@ -57,91 +51,32 @@ public final class ConstraintData {
     private final double[] force;
     private final double[] impulse;
     private final double[] impulseTarget;
-    private final double[] stabPhi;
-    private final double[] stabPhidot;
-    private final double[] scratchRows;
-    /** The model rows' G and γ when code rows follow them (else G and γ themselves are passed). */
-    private final DMatrixRMaj gModel;
-    private final double[] gammaModel;
-    private final double[] phiModel;
-    private final double[] phidotModel;
-    /** ∂φ/∂q and ∂φ̇/∂q of stabilised groups ({@link #rowDerivatives}). */
-    private final DMatrixRMaj dPhiDq;
-    private final DMatrixRMaj dPhidotDq;
-    /** The bound functions' own row derivatives (model rows), or null; and their outputs when code rows follow. */
-    private final ConstraintDerivatives ownDerivatives;
-    private final double[] lambdaModel;
-    private final DMatrixRMaj dAdqModel;
-    private final DMatrixRMaj dAdvModel;
-    private final DMatrixRMaj dPhiModel;
-    private final DMatrixRMaj dPhidotModel;
-    private final DMatrixRMaj dForceModel;
+    private final BaumgarteStabilisation stabilisation;
+    private final BoundRows rows;
+    private final SystemEvaluation system;
+    private final StackedRowDerivatives derivatives;
+    private final BodyForceResolution bodyForces;
 
     ConstraintData(ConstraintSet set, Dynamics dyn, Kinematics kin, ConstraintFunctions functions) {
         if (dyn == null) {
             throw new IllegalArgumentException("binding needs the model's dynamics");
         }
         this.set = set;
-        set.checkSameModel(dyn, "dynamics");
+        ModelMatch.checkSameModel(set, dyn, "dynamics");
         if (kin != null) {
-            set.checkSameModel(kin, "kinematics");
+            ModelMatch.checkSameModel(set, kin, "kinematics");
         }
         this.nv = set.nv();
         this.m = set.size();
         this.modelRows = set.modelRowCount();
-        this.modelGroups = set.modelGroupCount();
-        if (modelGroups > 0) {
-            if (functions == null) {
-                throw new IllegalArgumentException("the set has the model's constraints: give their functions");
-            }
-            set.checkSameModel(functions, "constraint functions");
-            if (functions.constraintRows() != modelRows) {
-                throw new IllegalArgumentException("the constraint functions have " + functions.constraintRows()
-                        + " rows, the model's constraints " + modelRows);
-            }
-            List<String> names = functions.constraintNames();
-            for (int k = 0; k < modelGroups; k++) {
-                String expected = set.group(k).name();
-                if (k >= names.size() || !names.get(k).equals(expected)) {
-                    throw new IllegalArgumentException("the constraint functions name constraint " + k + " '"
-                            + (k < names.size() ? names.get(k) : "(none)") + "', the set's model '" + expected + "'");
-                }
-            }
+        boolean modelGroups = set.modelGroupCount() > 0;
+        if (modelGroups) {
+            ModelMatch.checkFunctions(set, functions);
         }
         this.dynamics = dyn;
         this.kinematics = kin;
-        this.functions = modelGroups > 0 ? functions : null;
+        this.functions = modelGroups ? functions : null;
         this.fused = this.functions instanceof ModelFunctions mf && mf == dyn ? mf : null;
-        this.interpreter = kin instanceof StateScope scope ? scope : null;
-        this.groups = set.groups().toArray(new ConstraintGroup[0]);
-        this.providers = new ConstraintRows[groups.length];
-        this.baumgarte = new boolean[groups.length];
-        this.alpha = new double[groups.length];
-        this.beta = new double[groups.length];
-        Model model = set.model();
-        for (ConstraintGroup group : groups) {
-            int i = group.index();
-            baumgarte[i] = group.baumgarteByDefault();
-            alpha[i] = group.defaultBaumgarteAlpha();
-            beta[i] = group.defaultBaumgarteBeta();
-            ConstraintRows rows = group.isModelConstraint()
-                    ? (model != null && kin != null ? ConstraintRows.of(model, model.constraints().get(
-                            group.modelConstraint())) : null)
-                    : group.newRows();
-            if (rows == null) {
-                continue;
-            }
-            if (kin == null) {
-                throw new IllegalArgumentException("constraint group '" + group.name() + "' was added in code and is "
-                        + "evaluated through kinematics: bind with a Kinematics");
-            }
-            rows.bind(kin);
-            if (rows.rowCount() != group.size()) {
-                throw new IllegalStateException("group '" + group.name() + "' was added with " + group.size()
-                        + " rows and has " + rows.rowCount() + " now");
-            }
-            providers[i] = rows;
-        }
         h = new DMatrixRMaj(nv, nv);
         c = new double[nv];
         g = new DMatrixRMaj(m, nv);
@@ -149,24 +84,12 @@ public final class ConstraintData {
         force = new double[m];
         impulse = new double[m];
         impulseTarget = new double[m];
-        stabPhi = new double[m];
-        stabPhidot = new double[m];
-        scratchRows = new double[m];
-        boolean separate = modelRows < m;
-        gModel = separate ? new DMatrixRMaj(modelRows, nv) : g;
-        gammaModel = separate ? new double[modelRows] : gamma;
-        phiModel = separate ? new double[modelRows] : stabPhi;
-        phidotModel = separate ? new double[modelRows] : stabPhidot;
-        dPhiDq = new DMatrixRMaj(m, nv);
-        dPhidotDq = new DMatrixRMaj(m, nv);
-        ownDerivatives = modelRows > 0 && this.functions instanceof ConstraintDerivatives d ? d : null;
-        int own = ownDerivatives == null ? 0 : modelRows;
-        lambdaModel = new double[own];
-        dAdqModel = new DMatrixRMaj(own, nv);
-        dAdvModel = new DMatrixRMaj(own, nv);
-        dPhiModel = new DMatrixRMaj(own, nv);
-        dPhidotModel = new DMatrixRMaj(own, nv);
-        dForceModel = new DMatrixRMaj(ownDerivatives == null ? 0 : nv, nv);
+        stabilisation = new BaumgarteStabilisation(set);
+        rows = new BoundRows(set, kin, this.functions, stabilisation, g, gamma);
+        system = new SystemEvaluation(dyn, fused, kin instanceof StateScope scope ? scope : null, rows, stabilisation,
+                h, c, g, gamma);
+        derivatives = new StackedRowDerivatives(rows, stabilisation, g);
+        bodyForces = new BodyForceResolution(set, rows.providers, kin != null);
     }
 
     // ---------------------------------------------------------------- what is bound
@@ -230,52 +153,42 @@ public final class ConstraintData {
 
     /** True if the group's γ carries -2α φ̇ - β² φ. */
     public boolean isBaumgarteEnabled(int groupIndex) {
-        return baumgarte[set.group(groupIndex).index()];
+        return stabilisation.isEnabled(groupIndex);
     }
 
     /** Turns the group's stabilisation on. */
     public void enableBaumgarte(int groupIndex) {
-        baumgarte[set.group(groupIndex).index()] = true;
+        stabilisation.setEnabled(groupIndex, true);
     }
 
     /** Turns the group's stabilisation off. */
     public void disableBaumgarte(int groupIndex) {
-        baumgarte[set.group(groupIndex).index()] = false;
+        stabilisation.setEnabled(groupIndex, false);
     }
 
     /** Sets the group's α = β = 1/T (s); does not enable. */
     public void setBaumgarteTimeConstant(int groupIndex, double timeConstant) {
-        if (!(timeConstant > 0) || Double.isInfinite(timeConstant)) {
-            throw new IllegalArgumentException("Baumgarte time constant must be positive, got " + timeConstant);
-        }
-        int i = set.group(groupIndex).index();
-        alpha[i] = beta[i] = 1 / timeConstant;
+        stabilisation.setTimeConstant(groupIndex, timeConstant);
     }
 
     /** Sets the group's coefficients of γ - 2α φ̇ - β² φ directly; does not enable. */
     public void setBaumgarteCoefficients(int groupIndex, double a, double b) {
-        if (!(a >= 0) || !(b >= 0) || Double.isInfinite(a) || Double.isInfinite(b)) {
-            throw new IllegalArgumentException("Baumgarte coefficients must be finite and >= 0, got " + a + ", " + b);
-        }
-        int i = set.group(groupIndex).index();
-        alpha[i] = a;
-        beta[i] = b;
+        stabilisation.setCoefficients(groupIndex, a, b);
     }
 
     /** α (1/s) of the group. */
     public double baumgarteAlpha(int groupIndex) {
-        return alpha[set.group(groupIndex).index()];
+        return stabilisation.alpha(groupIndex);
     }
 
     /** β (1/s) of the group. */
     public double baumgarteBeta(int groupIndex) {
-        return beta[set.group(groupIndex).index()];
+        return stabilisation.beta(groupIndex);
     }
 
     /** T_stab = 1/α when α = β, NaN otherwise. */
     public double baumgarteTimeConstant(int groupIndex) {
-        int i = set.group(groupIndex).index();
-        return alpha[i] == beta[i] && alpha[i] > 0 ? 1 / alpha[i] : Double.NaN;
+        return stabilisation.timeConstant(groupIndex);
     }
 
     /**
@@ -283,71 +196,24 @@ public final class ConstraintData {
      * stabilisation is enabled.
      */
     public void baumgarteTerm(int groupIndex, double[] phi, double[] phidot, double[] out) {
-        ConstraintGroup group = set.group(groupIndex);
-        double a = alpha[group.index()];
-        double b = beta[group.index()];
-        for (int k = 0; k < group.size(); k++) {
-            out[k] = -2 * a * phidot[k] - b * b * phi[k];
-        }
-    }
-
-    private boolean anyModelGroupStabilised() {
-        for (int i = 0; i < modelGroups; i++) {
-            if (baumgarte[i]) {
-                return true;
-            }
-        }
-        return false;
+        stabilisation.term(groupIndex, phi, phidot, out);
     }
 
     // ---------------------------------------------------------------- evaluation
 
     /** φ(q) of every row into {@code phi} (m entries). Contact rows are 0. */
     public void positionError(double[] q, double[] phi) {
-        if (modelRows > 0) {
-            functions.positionError(q, phiModel);
-            System.arraycopy(phiModel, 0, phi, 0, modelRows);
-        }
-        for (int i = modelGroups; i < groups.length; i++) {
-            providers[i].positionError(q, phi, groups[i].rowOffset());
-        }
+        rows.positionError(q, phi);
     }
 
     /** φ̇(q, v) of every row (G v for holonomic rows) into {@code phidot} (m entries). */
     public void velocityError(double[] q, double[] v, double[] phidot) {
-        if (modelRows > 0) {
-            functions.velocityError(q, v, phidotModel);
-            System.arraycopy(phidotModel, 0, phidot, 0, modelRows);
-        }
-        for (int i = modelGroups; i < groups.length; i++) {
-            providers[i].velocityError(q, v, phidot, groups[i].rowOffset());
-        }
+        rows.velocityError(q, v, phidot);
     }
 
     /** G(q) (m x nv) into {@code out}. */
     public void jacobian(double[] q, DMatrixRMaj out) {
-        if (out.numRows != m || out.numCols != nv) {
-            throw new IllegalArgumentException("G must be " + m + "x" + nv + ", got " + out.numRows + "x"
-                    + out.numCols);
-        }
-        if (modelRows > 0) {
-            functions.constraintJacobian(q, gModel);
-            copyModelRows(gModel, out);
-        }
-        codeJacobian(q, out);
-    }
-
-    private void codeJacobian(double[] q, DMatrixRMaj out) {
-        for (int i = modelGroups; i < groups.length; i++) {
-            providers[i].jacobian(q, out, groups[i].rowOffset());
-        }
-    }
-
-    private void copyModelRows(DMatrixRMaj from, DMatrixRMaj to) {
-        if (from != to) {
-            // G is m x nv row-major and the model rows come first: one contiguous copy.
-            System.arraycopy(from.data, 0, to.data, 0, modelRows * nv);
-        }
+        rows.jacobian(q, out);
     }
 
     /**
@@ -355,72 +221,17 @@ public final class ConstraintData {
      * Baumgarte stabilisation enabled. This is the right-hand side the solvers use.
      */
     public void gamma(double[] q, double[] v, double[] out) {
-        if (modelRows > 0) {
-            functions.gamma(q, v, gammaModel);
-            if (gammaModel != out) {
-                System.arraycopy(gammaModel, 0, out, 0, modelRows);
-            }
-            if (anyModelGroupStabilised()) {
-                functions.positionError(q, phiModel);
-                functions.velocityError(q, v, phidotModel);
-                copyModelErrors();
-            }
-        }
-        codeGamma(q, v, out);
-        stabilise(out);
-    }
-
-    private void copyModelErrors() {
-        if (phiModel != stabPhi) {
-            System.arraycopy(phiModel, 0, stabPhi, 0, modelRows);
-            System.arraycopy(phidotModel, 0, stabPhidot, 0, modelRows);
-        }
-    }
-
-    private void codeGamma(double[] q, double[] v, double[] out) {
-        for (int i = modelGroups; i < groups.length; i++) {
-            ConstraintGroup group = groups[i];
-            providers[i].gamma(q, v, out, group.rowOffset());
-            if (baumgarte[i]) {
-                providers[i].positionError(q, stabPhi, group.rowOffset());
-                providers[i].velocityError(q, v, stabPhidot, group.rowOffset());
-            }
-        }
-    }
-
-    private void stabilise(double[] out) {
-        for (ConstraintGroup group : groups) {
-            int i = group.index();
-            if (baumgarte[i]) {
-                double a2 = 2 * alpha[i];
-                double b2 = beta[i] * beta[i];
-                for (int r = group.rowOffset(), end = r + group.size(); r < end; r++) {
-                    out[r] -= a2 * stabPhidot[r] + b2 * stabPhi[r];
-                }
-            }
-        }
+        rows.gamma(q, v, out);
     }
 
     /** φ(q) of one group into {@code out[0..size)}. */
     public void positionError(int groupIndex, double[] q, double[] out) {
-        ConstraintGroup group = set.group(groupIndex);
-        if (!group.isModelConstraint()) {
-            providers[groupIndex].positionError(q, out, 0);
-        } else {
-            functions.positionError(q, phiModel);
-            System.arraycopy(phiModel, group.rowOffset(), out, 0, group.size());
-        }
+        rows.positionError(set.group(groupIndex), q, out);
     }
 
     /** φ̇(q, v) of one group into {@code out[0..size)}. */
     public void velocityError(int groupIndex, double[] q, double[] v, double[] out) {
-        ConstraintGroup group = set.group(groupIndex);
-        if (!group.isModelConstraint()) {
-            providers[groupIndex].velocityError(q, v, out, 0);
-        } else {
-            functions.velocityError(q, v, phidotModel);
-            System.arraycopy(phidotModel, group.rowOffset(), out, 0, group.size());
-        }
+        rows.velocityError(set.group(groupIndex), q, v, out);
     }
 
     /**
@@ -429,41 +240,7 @@ public final class ConstraintData {
      * CalcConstrainedSystemVariables); one fused call of the model's functions when they provide it.
      */
     public void computeSystem(double[] q, double[] v) {
-        // The interpreter recomputes its kinematics (sines and cosines included) in every call unless told that the
-        // calls of one evaluation share a state: H, C and each row group's Jacobian and J̇v then reuse one pass.
-        if (interpreter != null) {
-            interpreter.enterState();
-        }
-        try {
-            evaluateSystem(q, v);
-        } finally {
-            if (interpreter != null) {
-                interpreter.exitState();
-            }
-        }
-    }
-
-    private void evaluateSystem(double[] q, double[] v) {
-        if (fused != null) {
-            if (anyModelGroupStabilised()) {
-                fused.constrainedSystem(q, v, h, c, gModel, gammaModel, phiModel, phidotModel);
-                copyModelErrors();
-            } else {
-                fused.constrainedSystem(q, v, h, c, gModel, gammaModel);
-            }
-            copyModelRows(gModel, g);
-            if (gammaModel != gamma) {
-                System.arraycopy(gammaModel, 0, gamma, 0, modelRows);
-            }
-            codeJacobian(q, g);
-            codeGamma(q, v, gamma);
-            stabilise(gamma);
-            return;
-        }
-        dynamics.massMatrix(q, h);
-        dynamics.biasForces(q, v, c);
-        jacobian(q, g);
-        gamma(q, v, gamma);
+        system.computeSystem(q, v);
     }
 
     /**
@@ -485,63 +262,7 @@ public final class ConstraintData {
      */
     public void rowDerivatives(double[] q, double[] v, double[] vdot, double[] lambda, MotionDerivatives motion,
             DMatrixRMaj dForceDq, DMatrixRMaj dAccelerationDq, DMatrixRMaj dAccelerationDv) {
-        Arguments.checkLength(lambda, m, "lambda");
-        Arguments.checkShape(dForceDq, nv, nv, "dForceDq");
-        Arguments.checkShape(dAccelerationDq, m, nv, "dAccelerationDq");
-        Arguments.checkShape(dAccelerationDv, m, nv, "dAccelerationDv");
-        boolean providers = needsMotionDerivatives();
-        if (providers && (motion == null || motion.nv() != nv)) {
-            throw new IllegalArgumentException("the rows need motion derivatives of this model (nv " + nv + "), got "
-                    + (motion == null ? "none" : "nv " + motion.nv()));
-        }
-        if (ownDerivatives != null) {
-            System.arraycopy(lambda, 0, lambdaModel, 0, modelRows);
-            ownDerivatives.constraintAccelerationDerivatives(q, v, vdot, dAdqModel, dAdvModel);
-            System.arraycopy(dAdqModel.data, 0, dAccelerationDq.data, 0, modelRows * nv);
-            System.arraycopy(dAdvModel.data, 0, dAccelerationDv.data, 0, modelRows * nv);
-            if (anyModelGroupStabilised()) {
-                ownDerivatives.constraintErrorDerivatives(q, v, dPhiModel, dPhidotModel);
-                System.arraycopy(dPhiModel.data, 0, dPhiDq.data, 0, modelRows * nv);
-                System.arraycopy(dPhidotModel.data, 0, dPhidotDq.data, 0, modelRows * nv);
-            }
-        }
-        if (providers) {
-            motion.clearWrenches();
-        }
-        for (ConstraintGroup group : groups) {
-            int i = group.index();
-            int r0 = group.rowOffset();
-            boolean own = ownDerivatives != null && group.isModelConstraint();
-            if (!own) {
-                ConstraintRowDerivatives rows = differentiable(group);
-                rows.accelerationDerivatives(motion, dAccelerationDq, dAccelerationDv, r0);
-                rows.addWrenches(motion, lambda, r0);
-                if (baumgarte[i]) {
-                    rows.errorDerivatives(motion, dPhiDq, dPhidotDq, r0);
-                }
-            }
-            if (baumgarte[i]) {
-                double a2 = 2 * alpha[i];
-                double b2 = beta[i] * beta[i];
-                for (int r = r0, end = r0 + group.size(); r < end; r++) {
-                    for (int k = r * nv, e = k + nv; k < e; k++) {
-                        dAccelerationDq.data[k] += a2 * dPhidotDq.data[k] + b2 * dPhiDq.data[k];
-                        dAccelerationDv.data[k] += a2 * g.data[k];
-                    }
-                }
-            }
-        }
-        if (providers) {
-            motion.wrenchDerivative(dForceDq);
-        } else {
-            Arrays.fill(dForceDq.data, 0, nv * nv, 0);
-        }
-        if (ownDerivatives != null) {
-            ownDerivatives.constraintForceDerivative(q, lambdaModel, dForceModel);
-            for (int k = 0; k < nv * nv; k++) {
-                dForceDq.data[k] += dForceModel.data[k];
-            }
-        }
+        derivatives.rowDerivatives(q, v, vdot, lambda, motion, dForceDq, dAccelerationDq, dAccelerationDv);
     }
 
     /**
@@ -549,7 +270,7 @@ public final class ConstraintData {
      * model's rows when the bound functions do not implement {@link ConstraintDerivatives}.
      */
     public boolean needsMotionDerivatives() {
-        return groups.length > (ownDerivatives != null ? modelGroups : 0);
+        return derivatives.needsMotionDerivatives();
     }
 
     /**
@@ -563,47 +284,12 @@ public final class ConstraintData {
      *                                       not implement {@link ConstraintDerivatives}
      */
     public void checkRowDerivatives() {
-        for (ConstraintGroup group : groups) {
-            if (ownDerivatives == null || !group.isModelConstraint()) {
-                differentiable(group);
-            }
-        }
-    }
-
-    private ConstraintRowDerivatives differentiable(ConstraintGroup group) {
-        ConstraintRows rows = providers[group.index()];
-        if (rows == null) {
-            throw new UnsupportedOperationException("constraint '" + group.name() + "': the model's rows were bound"
-                    + " without the Model or without Kinematics, so they have no row provider to differentiate;"
-                    + " bind a set built from the Model (ConstraintSet.of(model)) with the kinematics");
-        }
-        if (!(rows instanceof ConstraintRowDerivatives d)) {
-            throw new UnsupportedOperationException("constraint '" + group.name() + "' (" + rows.type() + ", "
-                    + rows.getClass().getSimpleName() + ") does not provide derivatives: contacts, loops and couplers"
-                    + " do (ConstraintRowDerivatives)");
-        }
-        return d;
+        derivatives.checkRowDerivatives();
     }
 
     /** Fills {@link #H()} = H(q) and {@link #G()} = G(q) (what an impulse solve needs). */
     public void computeImpulseSystem(double[] q) {
-        if (interpreter != null) {
-            interpreter.enterState();
-        }
-        try {
-            if (fused != null) {
-                fused.impulseSystem(q, h, gModel);
-                copyModelRows(gModel, g);
-                codeJacobian(q, g);
-                return;
-            }
-            dynamics.massMatrix(q, h);
-            jacobian(q, g);
-        } finally {
-            if (interpreter != null) {
-                interpreter.exitState();
-            }
-        }
+        system.computeImpulseSystem(q);
     }
 
     /**
@@ -652,13 +338,7 @@ public final class ConstraintData {
 
     /** A buffer large enough for {@link #forces} of any group of this data. */
     public ConstraintForces newForceBuffer() {
-        int n = 1;
-        for (ConstraintRows p : providers) {
-            if (p != null) {
-                n = Math.max(n, p.maxBodyForces());
-            }
-        }
-        return new ConstraintForces(n);
+        return bodyForces.newForceBuffer();
     }
 
     /**
@@ -672,7 +352,7 @@ public final class ConstraintData {
      *                                       the data was bound without kinematics)
      */
     public void forces(int groupIndex, double[] q, boolean inWorld, ConstraintForces out) {
-        resolve(groupIndex, q, force, inWorld, out);
+        bodyForces.forces(groupIndex, q, force, inWorld, out);
     }
 
     /**
@@ -680,23 +360,7 @@ public final class ConstraintData {
      * the bodies (RBDL's calcImpulses): Σ_k J_kᵀ ι_k = -G_groupᵀ Λ_group = the group's share of H (v⁺ - v⁻).
      */
     public void impulses(int groupIndex, double[] q, boolean inWorld, ConstraintForces out) {
-        // The impulse applied to the system is -Gᵀ Λ (see the impulse equations): resolve -Λ.
-        for (int i = 0; i < m; i++) {
-            scratchRows[i] = -impulse[i];
-        }
-        resolve(groupIndex, q, scratchRows, inWorld, out);
-    }
-
-    private void resolve(int groupIndex, double[] q, double[] multipliers, boolean inWorld, ConstraintForces out) {
-        ConstraintGroup group = set.group(groupIndex);
-        ConstraintRows p = providers[groupIndex];
-        if (p == null) {
-            throw new UnsupportedOperationException("constraint group '" + group.name() + "' (" + group.type()
-                    + ") cannot be resolved into body forces here: "
-                    + (kinematics == null ? "the data was bound without kinematics"
-                    : "the set was built without the Model, whose constraint geometry this needs"));
-        }
-        p.bodyForces(q, multipliers, group.rowOffset(), inWorld, out);
+        bodyForces.impulses(groupIndex, q, impulse, inWorld, out);
     }
 
     @Override

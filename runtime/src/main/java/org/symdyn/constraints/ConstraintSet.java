@@ -1,18 +1,14 @@
 package org.symdyn.constraints;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
-import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
@@ -60,12 +56,7 @@ public final class ConstraintSet {
     /** The user-defined id of a constraint added without one. */
     public static final int NO_ID = -1;
 
-    private final Model model;
-    private final String modelName;
-    private final String modelHash;
-    private final int nq;
-    private final int nv;
-    private final int bodyCount;
+    private final ModelIdentity identity;
     private final List<ConstraintGroup> groups;
     private final int modelGroupCount;
     private final int modelRows;
@@ -76,21 +67,16 @@ public final class ConstraintSet {
     private final Map<Integer, Integer> groupByAssignedId;
 
     private ConstraintSet(Builder b) {
-        this.model = b.model;
-        this.modelName = b.modelName;
-        this.modelHash = b.modelHash;
-        this.nq = b.nq;
-        this.nv = b.nv;
-        this.bodyCount = b.bodyCount;
+        this.identity = b.identity;
         this.modelGroupCount = b.modelGroupCount;
-        this.groupByName = Map.copyOf(b.groupByName);
-        this.groupByUserId = Map.copyOf(b.groupByUserId);
-        this.groupByAssignedId = Map.copyOf(b.groupByAssignedId);
+        this.groupByName = Map.copyOf(b.registry.groupByName);
+        this.groupByUserId = Map.copyOf(b.registry.groupByUserId);
+        this.groupByAssignedId = Map.copyOf(b.registry.groupByAssignedId);
         List<ConstraintGroup> built = new ArrayList<>();
         List<String> names = new ArrayList<>();
         int offset = 0;
         int modelRowCount = 0;
-        for (Draft d : b.drafts) {
+        for (GroupDraft d : b.drafts) {
             built.add(new ConstraintGroup(built.size(), d.name, d.type, d.userId, d.assignedId, offset, d.rowNames,
                     d.modelConstraint, d.rowsSupplier(), d.baumgarte, d.alpha, d.beta));
             names.addAll(d.rowNames);
@@ -155,48 +141,28 @@ public final class ConstraintSet {
 
     /** Binds to the generic interpreter of the model ({@link GenericModel}). */
     public ConstraintData bindGeneric() {
-        if (model == null) {
+        if (identity.model() == null) {
             throw new IllegalStateException("the set was built from a model's functions, not from its Model: bind it"
                     + " to those functions");
         }
-        return bind(new GenericModel(model));
-    }
-
-    /**
-     * Checks that {@code info} describes this set's model: same content hash (when both are known), sizes.
-     *
-     * @throws IllegalArgumentException naming what differs
-     */
-    void checkSameModel(ModelInfo info, String what) {
-        if (info.nq() != nq || info.nv() != nv || info.bodyCount() != bodyCount) {
-            throw new IllegalArgumentException("the " + what + " (model '" + info.modelName() + "', nq " + info.nq()
-                    + ", nv " + info.nv() + ", " + info.bodyCount() + " bodies) do not match model '" + modelName
-                    + "' (nq " + nq + ", nv " + nv + ", " + bodyCount + " bodies)");
-        }
-        String other = info.modelHash();
-        if (modelHash != null && other != null && !modelHash.equals(other)) {
-            throw new IllegalArgumentException("the " + what + " were made for another model than the constraint set's"
-                    + " ('" + info.modelName() + "', content hash " + other.substring(0, 12) + "..., the set's model '"
-                    + modelName + "' has " + modelHash.substring(0, 12) + "...): regenerate the class from the same"
-                    + " model file, or build the set from the class itself (ConstraintSet.builder(functions))");
-        }
+        return bind(new GenericModel(identity.model()));
     }
 
     // ---------------------------------------------------------------- sizes and metadata
 
     /** The model, or null for a set built from a model's functions alone. */
     public Model model() {
-        return model;
+        return identity.model();
     }
 
     /** The model's name. */
     public String modelName() {
-        return modelName;
+        return identity.name();
     }
 
     /** The model's content hash ({@link Model#contentHash()}). */
     public String modelHash() {
-        return modelHash;
+        return identity.hash();
     }
 
     /** Number of constraint rows m (all groups). */
@@ -216,17 +182,17 @@ public final class ConstraintSet {
 
     /** Number of position coordinates of the model. */
     public int nq() {
-        return nq;
+        return identity.nq();
     }
 
     /** Number of velocity coordinates of the model. */
     public int nv() {
-        return nv;
+        return identity.nv();
     }
 
     /** Number of moving bodies of the model. */
     public int bodyCount() {
-        return bodyCount;
+        return identity.bodyCount();
     }
 
     /** Name of row i. */
@@ -299,114 +265,24 @@ public final class ConstraintSet {
 
     @Override
     public String toString() {
-        return "ConstraintSet{" + modelName + ", " + groups.size() + " groups, " + rows + " rows}";
+        return "ConstraintSet{" + identity.name() + ", " + groups.size() + " groups, " + rows + " rows}";
     }
 
     // ---------------------------------------------------------------- building
-
-    /** A group while the set is being built. */
-    private static final class Draft {
-        final String name;
-        final ConstraintType type;
-        final int userId;
-        final int assignedId;
-        final int modelConstraint;
-        final List<String> rowNames = new ArrayList<>();
-        boolean baumgarte;
-        double alpha = 1 / ConstraintGroup.DEFAULT_TIME_CONSTANT;
-        double beta = 1 / ConstraintGroup.DEFAULT_TIME_CONSTANT;
-        // Code groups: what the rows are made of (one of these).
-        int contactBody = -2;
-        double[] contactPoint;
-        final List<double[]> directions = new ArrayList<>();
-        int loopPredecessor;
-        Pose loopPredecessorFrame;
-        int loopSuccessor;
-        Pose loopSuccessorFrame;
-        Supplier<ConstraintRows> supplier;
-
-        Draft(String name, ConstraintType type, int userId, int assignedId, int modelConstraint) {
-            this.name = name;
-            this.type = type;
-            this.userId = userId;
-            this.assignedId = assignedId;
-            this.modelConstraint = modelConstraint;
-        }
-
-        void setTimeConstant(double t) {
-            alpha = beta = 1 / t;
-        }
-
-        /** Fresh providers per bind, so that one set binds many data (one per thread). */
-        Supplier<ConstraintRows> rowsSupplier() {
-            if (modelConstraint >= 0) {
-                return null;
-            }
-            if (type == ConstraintType.CONTACT && supplier == null) {
-                int body = contactBody;
-                double[] point = contactPoint;
-                List<double[]> normals = List.copyOf(directions);
-                return () -> {
-                    ContactRows r = new ContactRows(body, point, normals.get(0));
-                    for (int k = 1; k < normals.size(); k++) {
-                        r.addNormal(normals.get(k));
-                    }
-                    return r;
-                };
-            }
-            if (type == ConstraintType.LOOP && supplier == null) {
-                int p = loopPredecessor;
-                int s = loopSuccessor;
-                Pose pf = loopPredecessorFrame;
-                Pose sf = loopSuccessorFrame;
-                List<double[]> axes = List.copyOf(directions);
-                return () -> {
-                    LoopRows r = new LoopRows(p, pf, s, sf, axes.get(0));
-                    for (int k = 1; k < axes.size(); k++) {
-                        r.addAxis(axes.get(k));
-                    }
-                    return r;
-                };
-            }
-            return supplier;
-        }
-    }
 
     /**
      * Collects the constraints of a set. The model's own constraints come first, one group each; then the groups
      * added in code, in the order of the add calls. Not thread-safe; {@link #build()} may be called more than once.
      */
     public static final class Builder {
-        private final Model model;
-        private final String modelName;
-        private final String modelHash;
-        private final int nq;
-        private final int nv;
-        private final int bodyCount;
-        private final List<Draft> drafts = new ArrayList<>();
-        private final Map<String, Integer> groupByName = new HashMap<>();
-        private final Map<Integer, Integer> groupByUserId = new HashMap<>();
-        private final Map<Integer, Integer> groupByAssignedId = new HashMap<>();
-        private final Set<String> rowNameSet = new HashSet<>();
+        private final ModelIdentity identity;
+        private final GroupRegistry registry = new GroupRegistry();
+        private final List<GroupDraft> drafts = registry.drafts;
         private int modelGroupCount;
-        private int nextAssignedId;
         private boolean withModelConstraints = true;
 
         private Builder(Model model, ConstraintFunctions functions) {
-            this.model = model;
-            if (model != null) {
-                modelName = model.name();
-                modelHash = model.contentHash();
-                nq = model.nq();
-                nv = model.nv();
-                bodyCount = model.bodyCount();
-            } else {
-                modelName = functions.modelName();
-                modelHash = functions.modelHash();
-                nq = functions.nq();
-                nv = functions.nv();
-                bodyCount = functions.bodyCount();
-            }
+            this.identity = ModelIdentity.of(model, functions);
             if (model != null) {
                 List<ConstraintModel> cs = model.constraints();
                 for (int k = 0; k < cs.size(); k++) {
@@ -424,8 +300,8 @@ public final class ConstraintSet {
         }
 
         private void addModelGroup(int k, String name, ConstraintType type, int rowCount, double timeConstant) {
-            Draft d = newDraft(name, type, NO_ID, k);
-            registerRows(d, name, rowCount);
+            GroupDraft d = registry.newGroupDraft(name, type, NO_ID, k);
+            registry.registerRows(d, name, rowCount);
             if (!Double.isNaN(timeConstant)) {
                 d.setTimeConstant(timeConstant);
                 d.baumgarte = true;
@@ -439,12 +315,8 @@ public final class ConstraintSet {
             }
             if (withModelConstraints) {
                 withModelConstraints = false;
-                drafts.clear();
-                groupByName.clear();
-                groupByAssignedId.clear();
-                rowNameSet.clear();
+                registry.clear();
                 modelGroupCount = 0;
-                nextAssignedId = 0;
             }
             return this;
         }
@@ -485,19 +357,19 @@ public final class ConstraintSet {
             if (!(Math.abs(n - 1) <= 1e-9)) {
                 throw new IllegalArgumentException("contact normal must be a unit vector, |n| = " + n);
             }
-            checkNameAndId(name, userId);
-            for (Draft d : drafts) {
+            registry.checkNameAndId(name, userId);
+            for (GroupDraft d : drafts) {
                 if (d.contactBody == body && d.supplier == null && d.contactPoint[0] == bodyPoint[0]
                         && d.contactPoint[1] == bodyPoint[1] && d.contactPoint[2] == bodyPoint[2]) {
                     d.directions.add(worldNormal.clone());
-                    return addRowsToGroup(d, name, userId, 1);
+                    return registry.addRowsToGroup(d, name, userId, 1);
                 }
             }
-            Draft d = newCodeGroup(ConstraintType.CONTACT, name, userId);
+            GroupDraft d = registry.newCodeGroup(ConstraintType.CONTACT, name, userId);
             d.contactBody = body;
             d.contactPoint = bodyPoint.clone();
             d.directions.add(worldNormal.clone());
-            registerRows(d, name, 1);
+            registry.registerRows(d, name, 1);
             return d.assignedId;
         }
 
@@ -536,14 +408,14 @@ public final class ConstraintSet {
             if (!(timeConstant > 0) || Double.isInfinite(timeConstant)) {
                 throw new IllegalArgumentException("Baumgarte time constant must be positive, got " + timeConstant);
             }
-            checkNameAndId(name, userId);
+            registry.checkNameAndId(name, userId);
             // Validates the frames and axes now, where the caller made them.
             LoopRows check = new LoopRows(predecessorBody, predecessorFrame, successorBody, successorFrame,
                     axes.get(0));
             for (int k = 1; k < axes.size(); k++) {
                 check.addAxis(axes.get(k));
             }
-            for (Draft d : drafts) {
+            for (GroupDraft d : drafts) {
                 if (d.type == ConstraintType.LOOP && d.supplier == null && d.modelConstraint < 0
                         && d.loopPredecessor == predecessorBody && d.loopSuccessor == successorBody
                         && d.loopPredecessorFrame.equals(predecessorFrame)
@@ -552,10 +424,10 @@ public final class ConstraintSet {
                     for (double[] a : axes) {
                         d.directions.add(a.clone());
                     }
-                    return addRowsToGroup(d, name, userId, axes.size());
+                    return registry.addRowsToGroup(d, name, userId, axes.size());
                 }
             }
-            Draft d = newCodeGroup(ConstraintType.LOOP, name, userId);
+            GroupDraft d = registry.newCodeGroup(ConstraintType.LOOP, name, userId);
             d.loopPredecessor = predecessorBody;
             d.loopPredecessorFrame = predecessorFrame;
             d.loopSuccessor = successorBody;
@@ -565,7 +437,7 @@ public final class ConstraintSet {
             }
             d.setTimeConstant(timeConstant);
             d.baumgarte = baumgarte;
-            registerRows(d, name, axes.size());
+            registry.registerRows(d, name, axes.size());
             return d.assignedId;
         }
 
@@ -579,14 +451,14 @@ public final class ConstraintSet {
          */
         public int addCoupler(int jointBody, int referenceBody, double ratio, double offset, String name,
                 int userId) {
+            Model model = identity.model();
             if (model == null) {
                 throw new IllegalStateException("a coupler added in code needs the Model (its joints' axes): use "
                         + "ConstraintSet.builder(model)");
             }
-            checkNameAndId(name, userId);
+            registry.checkNameAndId(name, userId);
             new CouplerRows(model, jointBody, referenceBody, ratio, offset); // validates now
-            Model m = model;
-            return addSupplied(() -> new CouplerRows(m, jointBody, referenceBody, ratio, offset),
+            return addSupplied(() -> new CouplerRows(model, jointBody, referenceBody, ratio, offset),
                     ConstraintType.COUPLER, 1, name, userId);
         }
 
@@ -606,12 +478,12 @@ public final class ConstraintSet {
          * @return the assigned id of its first row
          */
         public int addRows(ConstraintRows rows, String name, int userId) {
-            for (Draft d : drafts) {
-                if (d.supplier instanceof SingleUse s && s.rows == rows) {
+            for (GroupDraft d : drafts) {
+                if (d.supplier instanceof SingleUseRows s && s.rows == rows) {
                     throw new IllegalArgumentException("these rows were already added as group '" + d.name + "'");
                 }
             }
-            return addSupplied(new SingleUse(rows), rows.type(), rows.rowCount(), name, userId);
+            return addSupplied(new SingleUseRows(rows), rows.type(), rows.rowCount(), name, userId);
         }
 
         /**
@@ -645,98 +517,19 @@ public final class ConstraintSet {
             if (count <= 0) {
                 throw new IllegalArgumentException("a constraint group needs at least one row");
             }
-            checkNameAndId(name, userId);
-            Draft d = newCodeGroup(type, name, userId);
+            registry.checkNameAndId(name, userId);
+            GroupDraft d = registry.newCodeGroup(type, name, userId);
             d.supplier = supplier;
-            registerRows(d, name, count);
+            registry.registerRows(d, name, count);
             return d.assignedId;
         }
 
-        private Draft newCodeGroup(ConstraintType type, String name, int userId) {
-            Draft d = newDraft(name != null ? name : defaultName(type, nextAssignedId), type, userId, -1);
-            if (userId != NO_ID) {
-                groupByUserId.put(userId, drafts.size() - 1);
-            }
-            return d;
-        }
-
-        private Draft newDraft(String name, ConstraintType type, int userId, int modelConstraint) {
-            if (groupByName.containsKey(name)) {
-                throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
-            }
-            Draft d = new Draft(name, type, userId, nextAssignedId, modelConstraint);
-            drafts.add(d);
-            groupByName.put(name, drafts.size() - 1);
-            return d;
-        }
-
-        private int addRowsToGroup(Draft d, String name, int userId, int count) {
-            int assigned = nextAssignedId;
-            int index = drafts.indexOf(d);
-            if (name != null) {
-                groupByName.put(name, index);
-            }
-            if (userId != NO_ID) {
-                groupByUserId.put(userId, index);
-            }
-            registerRows(d, name, count);
-            return assigned;
-        }
-
-        /** Names the rows of one add call and consumes their assigned ids. */
-        private void registerRows(Draft d, String name, int count) {
-            int index = drafts.indexOf(d);
-            for (int k = 0; k < count; k++) {
-                int assigned = nextAssignedId++;
-                String rowName = name == null ? defaultName(d.type, assigned) : count == 1 ? name : name + "[" + k + "]";
-                if (!rowNameSet.add(rowName)) {
-                    throw new IllegalArgumentException("duplicate constraint row name '" + rowName + "'");
-                }
-                d.rowNames.add(rowName);
-                groupByAssignedId.put(assigned, index);
-            }
-        }
-
-        private static String defaultName(ConstraintType type, int assigned) {
-            return type.name().toLowerCase(java.util.Locale.ROOT) + "#" + assigned;
-        }
-
-        private void checkNameAndId(String name, int userId) {
-            if (name != null && (groupByName.containsKey(name) || rowNameSet.contains(name))) {
-                throw new IllegalArgumentException("duplicate constraint name '" + name + "'");
-            }
-            if (userId != NO_ID && groupByUserId.containsKey(userId)) {
-                throw new IllegalArgumentException("duplicate constraint id " + userId);
-            }
-        }
-
         private void checkBody(int body, boolean worldAllowed, String what) {
-            if (body < (worldAllowed ? -1 : 0) || body >= bodyCount) {
+            if (body < (worldAllowed ? -1 : 0) || body >= identity.bodyCount()) {
                 throw new IllegalArgumentException(what + ": body index " + body + " is not a "
-                        + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + modelName
+                        + (worldAllowed ? "body or the world (-1)" : "moving body") + " of model '" + identity.name()
                         + "'");
             }
-        }
-    }
-
-    /** A provider given as an instance: it can be bound once. */
-    private static final class SingleUse implements Supplier<ConstraintRows> {
-        final ConstraintRows rows;
-        private boolean used;
-
-        SingleUse(ConstraintRows rows) {
-            this.rows = rows;
-        }
-
-        @Override
-        public synchronized ConstraintRows get() {
-            if (used) {
-                throw new IllegalStateException("the constraint rows " + rows.getClass().getName() + " were given as an"
-                        + " instance and are bound already: to bind the set more than once, add them with "
-                        + "Builder.addRows(Supplier, name, id)");
-            }
-            used = true;
-            return rows;
         }
     }
 }

@@ -26,6 +26,11 @@ final class FrameMath {
         out[off + 2] = r[6] * x0 + r[7] * x1 + r[8] * x2;
     }
 
+    /** (Aᵀ B)_ij = column i of A · column j of B, summed over the rows in order. */
+    static double columnDot(double[] a, int i, double[] b, int j) {
+        return a[i] * b[j] + a[3 + i] * b[3 + j] + a[6 + i] * b[6 + j];
+    }
+
     static double dot6(double[] a, double[] b) {
         return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5];
     }

@@ -6,6 +6,8 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.ConstraintType;
+import org.symdyn.contract.ForwardingModelInfo;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
@@ -43,7 +45,7 @@ import org.symdyn.model.Model;
  *
  * <p>No method allocates after construction; an instance is not thread-safe.
  */
-public final class GenericConstraints implements ConstraintFunctions {
+public final class GenericConstraints implements ConstraintFunctions, ForwardingModelInfo {
     private final GenericDynamics kin;
     private final int rows;
     private final int nq;
@@ -149,9 +151,7 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void positionError(double[] q, double[] phi) {
-        Arguments.checkLength(q, nq, "q");
-        Arguments.checkLength(phi, rows, "phi");
-        Arguments.checkDistinct(phi, "phi", q, "q");
+        checkRowArguments(q, null, phi, "phi");
         for (int k = 0; k < providers.length; k++) {
             providers[k].positionError(q, phi, offsets[k]);
         }
@@ -159,11 +159,7 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void velocityError(double[] q, double[] v, double[] phidot) {
-        Arguments.checkLength(q, nq, "q");
-        Arguments.checkLength(v, nv, "v");
-        Arguments.checkLength(phidot, rows, "phidot");
-        Arguments.checkDistinct(phidot, "phidot", q, "q");
-        Arguments.checkDistinct(phidot, "phidot", v, "v");
+        checkRowArguments(q, v, phidot, "phidot");
         for (int k = 0; k < providers.length; k++) {
             providers[k].velocityError(q, v, phidot, offsets[k]);
         }
@@ -182,101 +178,36 @@ public final class GenericConstraints implements ConstraintFunctions {
 
     @Override
     public void gamma(double[] q, double[] v, double[] gamma) {
-        Arguments.checkLength(q, nq, "q");
-        Arguments.checkLength(v, nv, "v");
-        Arguments.checkLength(gamma, rows, "gamma");
-        Arguments.checkDistinct(gamma, "gamma", q, "q");
-        Arguments.checkDistinct(gamma, "gamma", v, "v");
+        checkRowArguments(q, v, gamma, "gamma");
         for (int k = 0; k < providers.length; k++) {
             providers[k].gamma(q, v, gamma, offsets[k]);
         }
     }
 
-    // ---------------------------------------------------------------- metadata (delegated)
-
-    @Override
-    public String modelName() {
-        return kin.modelName();
+    /** Refuses a state or a row output (one entry per row) of the wrong length, or an output aliasing an input. */
+    private void checkRowArguments(double[] q, double[] v, double[] out, String name) {
+        Arguments.checkLength(q, nq, "q");
+        if (v != null) {
+            Arguments.checkLength(v, nv, "v");
+        }
+        Arguments.checkLength(out, rows, name);
+        Arguments.checkDistinct(out, name, q, "q");
+        if (v != null) {
+            Arguments.checkDistinct(out, name, v, "v");
+        }
     }
 
-    @Override
-    public String sourceSha256() {
-        return kin.sourceSha256();
-    }
+    // ---------------------------------------------------------------- metadata
 
+    /** The model's own description, shared with the kinematics these functions are evaluated on. */
     @Override
-    public String modelHash() {
-        return kin.modelHash();
-    }
-
-    @Override
-    public int nq() {
-        return kin.nq();
+    public ModelInfo modelInfo() {
+        return kin.modelInfo();
     }
 
     @Override
     public int nv() {
         return nv;
-    }
-
-    @Override
-    public List<String> qNames() {
-        return kin.qNames();
-    }
-
-    @Override
-    public List<String> vNames() {
-        return kin.vNames();
-    }
-
-    @Override
-    public List<String> bodyNames() {
-        return kin.bodyNames();
-    }
-
-    @Override
-    public List<String> jointNames() {
-        return kin.jointNames();
-    }
-
-    @Override
-    public int parent(int body) {
-        return kin.parent(body);
-    }
-
-    @Override
-    public boolean isFloating(int body) {
-        return kin.isFloating(body);
-    }
-
-    @Override
-    public int frameBody(int frame) {
-        return kin.frameBody(frame);
-    }
-
-    @Override
-    public void frameOffset(int frame, double[] rotation, double[] position) {
-        kin.frameOffset(frame, rotation, position);
-    }
-
-    @Override
-    public List<String> frameNames() {
-        return kin.frameNames();
-    }
-
-    @Override
-    public int quaternionIndex(int body) {
-        return kin.quaternionIndex(body);
-    }
-
-    @Override
-    public int qIndex(int body) {
-        return kin.qIndex(body);
-    }
-
-    @Override
-    public int vIndex(int body) {
-        return kin.vIndex(body);
     }
 
     @Override

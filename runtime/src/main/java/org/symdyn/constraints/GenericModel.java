@@ -6,7 +6,9 @@ import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DynamicsDerivatives;
+import org.symdyn.contract.ForwardingModelInfo;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
@@ -21,7 +23,8 @@ import org.symdyn.model.Model;
  *
  * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
  */
-public final class GenericModel implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope {
+public final class GenericModel
+        implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope, ForwardingModelInfo {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -45,7 +48,6 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
     public void exitState() {
         dynamics.exitState();
     }
-
 
     @Override
     public void constrainedSystem(double[] q, double[] v, DMatrixRMaj H, double[] C, DMatrixRMaj G,
@@ -91,94 +93,15 @@ public final class GenericModel implements ModelFunctions, DynamicsDerivatives, 
 
     // ---------------------------------------------------------------- metadata
 
+    /** The model's own description ({@link Model#info()}), as the dynamics answer from it. */
+    @Override
+    public ModelInfo modelInfo() {
+        return dynamics.modelInfo();
+    }
+
     @Override
     public List<DeviceSpec> devices() {
         return dynamics.model().devices();
-    }
-
-    @Override
-    public String modelName() {
-        return dynamics.modelName();
-    }
-
-    @Override
-    public String sourceSha256() {
-        return dynamics.sourceSha256();
-    }
-
-    @Override
-    public String modelHash() {
-        return dynamics.modelHash();
-    }
-
-    @Override
-    public int nq() {
-        return dynamics.nq();
-    }
-
-    @Override
-    public int nv() {
-        return dynamics.nv();
-    }
-
-    @Override
-    public List<String> qNames() {
-        return dynamics.qNames();
-    }
-
-    @Override
-    public List<String> vNames() {
-        return dynamics.vNames();
-    }
-
-    @Override
-    public List<String> bodyNames() {
-        return dynamics.bodyNames();
-    }
-
-    @Override
-    public List<String> jointNames() {
-        return dynamics.jointNames();
-    }
-
-    @Override
-    public int parent(int body) {
-        return dynamics.parent(body);
-    }
-
-    @Override
-    public boolean isFloating(int body) {
-        return dynamics.isFloating(body);
-    }
-
-    @Override
-    public int frameBody(int frame) {
-        return dynamics.frameBody(frame);
-    }
-
-    @Override
-    public void frameOffset(int frame, double[] rotation, double[] position) {
-        dynamics.frameOffset(frame, rotation, position);
-    }
-
-    @Override
-    public List<String> frameNames() {
-        return dynamics.frameNames();
-    }
-
-    @Override
-    public int quaternionIndex(int body) {
-        return dynamics.quaternionIndex(body);
-    }
-
-    @Override
-    public int qIndex(int body) {
-        return dynamics.qIndex(body);
-    }
-
-    @Override
-    public int vIndex(int body) {
-        return dynamics.vIndex(body);
     }
 
     @Override

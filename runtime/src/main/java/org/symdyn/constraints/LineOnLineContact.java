@@ -3,7 +3,6 @@ package org.symdyn.constraints;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.LineOnLineConstraintModel;
-import org.symdyn.spatial.Pose;
 
 /**
  * Contact between two edges, with the semantics of Simbody's {@code Constraint::LineOnLineContact}, evaluated
@@ -102,12 +101,11 @@ public final class LineOnLineContact {
     private final double[] zeroV;
     private final DMatrixRMaj jacF;
     private final DMatrixRMaj jacB;
-    private final double[] t6 = new double[6];
     private final double[] tmp = new double[3];
     private final double[] forceWorld = new double[3];
 
-    private final Side f;
-    private final Side b;
+    private final LineOnLineEdge f;
+    private final LineOnLineEdge b;
 
     // Position level.
     private int mode;
@@ -139,44 +137,6 @@ public final class LineOnLineContact {
     private final double[] coDot = new double[3];
     private final double[] bias = new double[3];
 
-    /** One edge and the state of its body, world-aligned. */
-    private static final class Side {
-        final int body;
-        /** Edge direction, outward direction and centre in body coordinates. */
-        final double[] dLocal = new double[3];
-        final double[] sLocal = new double[3];
-        final double[] pLocal = new double[3];
-
-        final double[] rotation = new double[9];
-        final double[] origin = new double[3];
-        final double[] d = new double[3];
-        final double[] s = new double[3];
-        /** Edge centre minus body origin, world. */
-        final double[] arm = new double[3];
-        final double[] centre = new double[3];
-
-        /** Body velocity in body coordinates [ω; v_o]. */
-        final double[] bodyVelocity = new double[6];
-        final double[] omega = new double[3];
-        final double[] velocity = new double[3];
-        final double[] centreVelocity = new double[3];
-        final double[] dDot = new double[3];
-        final double[] contactVelocity = new double[3];
-
-        final double[] alpha = new double[3];
-        final double[] acceleration = new double[3];
-        /** C_o in body coordinates. */
-        final double[] contactLocal = new double[3];
-
-        Side(int body, Pose edge, String name) {
-            this.body = body;
-            LineOnLineConstraintModel.edgeAxes(edge, name, dLocal, sLocal);
-            for (int i = 0; i < 3; i++) {
-                pLocal[i] = edge.translation(i);
-            }
-        }
-    }
-
     /**
      * @param model      the constraint (body indices refer to {@code kinematics}' bodies, -1 for the world)
      * @param kinematics the kinematics of the model; this instance calls it, so it must not be shared across
@@ -195,8 +155,8 @@ public final class LineOnLineContact {
         this.zeroV = new double[nv];
         this.jacF = new DMatrixRMaj(3, nv);
         this.jacB = new DMatrixRMaj(3, nv);
-        this.f = new Side(model.bodyF(), model.edgeF(), "F of '" + model.name() + "'");
-        this.b = new Side(model.bodyB(), model.edgeB(), "B of '" + model.name() + "'");
+        this.f = new LineOnLineEdge(model.bodyF(), model.edgeF(), "F of '" + model.name() + "'");
+        this.b = new LineOnLineEdge(model.bodyB(), model.edgeB(), "B of '" + model.name() + "'");
     }
 
     private void checkBody(int body, int nb, String which) {
@@ -317,12 +277,12 @@ public final class LineOnLineContact {
         }
     }
 
-    private void pointJacobian(double[] q, Side side, DMatrixRMaj out) {
+    private void pointJacobian(double[] q, LineOnLineEdge side, DMatrixRMaj out) {
         if (side.body < 0) {
             out.zero();
             return;
         }
-        toBody(side, co, side.contactLocal);
+        side.toBody(co, side.contactLocal);
         kin.pointJacobian(q, side.body, side.contactLocal, out);
     }
 
@@ -331,8 +291,8 @@ public final class LineOnLineContact {
         evalPosition(q);
         evalVelocity(q, v);
         evalRates();
-        evalBias(q, v, f);
-        evalBias(q, v, b);
+        f.bias(kin, q, v, zeroV, co, coDot);
+        b.bias(kin, q, v, zeroV, co, coDot);
         // T_B - T_F
         for (int i = 0; i < 3; i++) {
             bias[i] = b.acceleration[i] - f.acceleration[i];
@@ -381,7 +341,7 @@ public final class LineOnLineContact {
         }
     }
 
-    private void spatialForce(Side side, double[] fc, double sign, Coordinates coordinates, double[] out) {
+    private void spatialForce(LineOnLineEdge side, double[] fc, double sign, Coordinates coordinates, double[] out) {
         for (int i = 0; i < 3; i++) {
             tmp[i] = co[i] - side.origin[i];
         }
@@ -410,8 +370,8 @@ public final class LineOnLineContact {
     // ---------------------------------------------------------------- evaluation
 
     private void evalPosition(double[] q) {
-        pose(q, f);
-        pose(q, b);
+        f.pose(kin, q);
+        b.pose(kin, q);
         double[] df = f.d;
         double[] db = b.d;
         for (int i = 0; i < 3; i++) {
@@ -468,61 +428,13 @@ public final class LineOnLineContact {
         return alongSb >= 0 ? -1 : 1;
     }
 
-    private void pose(double[] q, Side side) {
-        double[] r = side.rotation;
-        if (side.body < 0) {
-            for (int i = 0; i < 9; i++) {
-                r[i] = (i % 4 == 0) ? 1 : 0;
-            }
-            side.origin[0] = side.origin[1] = side.origin[2] = 0;
-        } else {
-            kin.bodyPose(q, side.body, r, side.origin);
-        }
-        rotate(r, side.dLocal, side.d);
-        rotate(r, side.sLocal, side.s);
-        rotate(r, side.pLocal, side.arm);
-        for (int i = 0; i < 3; i++) {
-            side.centre[i] = side.origin[i] + side.arm[i];
-        }
-    }
-
     /** Body velocities, ḋ, velocities of the edge centres and of the material points at C_o; Δv. */
     private void evalVelocity(double[] q, double[] v) {
-        velocity(q, v, f);
-        velocity(q, v, b);
+        f.velocity(kin, q, v, co);
+        b.velocity(kin, q, v, co);
         for (int i = 0; i < 3; i++) {
             dv[i] = b.contactVelocity[i] - f.contactVelocity[i];
             pDot[i] = b.centreVelocity[i] - f.centreVelocity[i];
-        }
-    }
-
-    private void velocity(double[] q, double[] v, Side side) {
-        if (side.body < 0) {
-            for (int i = 0; i < 3; i++) {
-                side.omega[i] = side.velocity[i] = side.centreVelocity[i] = side.dDot[i] = 0;
-                side.contactVelocity[i] = 0;
-            }
-            for (int i = 0; i < 6; i++) {
-                side.bodyVelocity[i] = 0;
-            }
-            return;
-        }
-        double[] bv = side.bodyVelocity;
-        kin.bodyVelocity(q, v, side.body, bv);
-        double[] r = side.rotation;
-        for (int i = 0; i < 3; i++) {
-            side.omega[i] = r[3 * i] * bv[0] + r[3 * i + 1] * bv[1] + r[3 * i + 2] * bv[2];
-            side.velocity[i] = r[3 * i] * bv[3] + r[3 * i + 1] * bv[4] + r[3 * i + 2] * bv[5];
-        }
-        cross(side.omega, side.arm, side.centreVelocity);
-        cross(side.omega, side.d, side.dDot);
-        for (int i = 0; i < 3; i++) {
-            side.centreVelocity[i] += side.velocity[i];
-            tmp[i] = co[i] - side.origin[i];
-        }
-        cross(side.omega, tmp, side.contactVelocity);
-        for (int i = 0; i < 3; i++) {
-            side.contactVelocity[i] += side.velocity[i];
         }
     }
 
@@ -583,70 +495,23 @@ public final class LineOnLineContact {
         }
     }
 
-    /**
-     * T_X = a_o + α × (C_o - o) + ω × (Ċ_o - v_o): d/dt of v_X(C_o) at v̇ = 0, into side.acceleration (after
-     * evalRates).
-     */
-    private void evalBias(double[] q, double[] v, Side side) {
-        if (side.body < 0) {
-            side.alpha[0] = side.alpha[1] = side.alpha[2] = 0;
-            side.acceleration[0] = side.acceleration[1] = side.acceleration[2] = 0;
-            return;
-        }
-        kin.bodyAcceleration(q, v, zeroV, side.body, t6);
-        double[] bv = side.bodyVelocity;
-        // Classical acceleration of the origin in body coordinates: a_spatial + ω × v_o.
-        double l0 = t6[3] + bv[1] * bv[5] - bv[2] * bv[4];
-        double l1 = t6[4] + bv[2] * bv[3] - bv[0] * bv[5];
-        double l2 = t6[5] + bv[0] * bv[4] - bv[1] * bv[3];
-        double[] r = side.rotation;
-        double[] acc = side.acceleration;
-        for (int i = 0; i < 3; i++) {
-            side.alpha[i] = r[3 * i] * t6[0] + r[3 * i + 1] * t6[1] + r[3 * i + 2] * t6[2];
-            acc[i] = r[3 * i] * l0 + r[3 * i + 1] * l1 + r[3 * i + 2] * l2;
-        }
-        for (int i = 0; i < 3; i++) {
-            tmp[i] = co[i] - side.origin[i];
-        }
-        double[] a = side.alpha;
-        acc[0] += a[1] * tmp[2] - a[2] * tmp[1];
-        acc[1] += a[2] * tmp[0] - a[0] * tmp[2];
-        acc[2] += a[0] * tmp[1] - a[1] * tmp[0];
-        for (int i = 0; i < 3; i++) {
-            tmp[i] = coDot[i] - side.velocity[i];
-        }
-        double[] o = side.omega;
-        acc[0] += o[1] * tmp[2] - o[2] * tmp[1];
-        acc[1] += o[2] * tmp[0] - o[0] * tmp[2];
-        acc[2] += o[0] * tmp[1] - o[1] * tmp[0];
-    }
-
-    /** out = Rᵀ (x - o): a world point in the side's body coordinates. */
-    private static void toBody(Side side, double[] x, double[] out) {
-        double[] r = side.rotation;
-        double x0 = x[0] - side.origin[0], x1 = x[1] - side.origin[1], x2 = x[2] - side.origin[2];
-        out[0] = r[0] * x0 + r[3] * x1 + r[6] * x2;
-        out[1] = r[1] * x0 + r[4] * x1 + r[7] * x2;
-        out[2] = r[2] * x0 + r[5] * x1 + r[8] * x2;
-    }
-
     // ---------------------------------------------------------------- small vector helpers
 
-    private static void rotate(double[] r, double[] x, double[] out) {
+    static void rotate(double[] r, double[] x, double[] out) {
         double x0 = x[0], x1 = x[1], x2 = x[2];
         for (int i = 0; i < 3; i++) {
             out[i] = r[3 * i] * x0 + r[3 * i + 1] * x1 + r[3 * i + 2] * x2;
         }
     }
 
-    private static void cross(double[] a, double[] b, double[] out) {
+    static void cross(double[] a, double[] b, double[] out) {
         double a0 = a[0], a1 = a[1], a2 = a[2], b0 = b[0], b1 = b[1], b2 = b[2];
         out[0] = a1 * b2 - a2 * b1;
         out[1] = a2 * b0 - a0 * b2;
         out[2] = a0 * b1 - a1 * b0;
     }
 
-    private static double dot(double[] a, double[] b) {
+    static double dot(double[] a, double[] b) {
         return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     }
 

@@ -45,6 +45,9 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
     private final double[] pos = new double[3];
     private final double[] tmp6 = new double[6];
     private final double[] tmp3 = new double[3];
+    /** R_Pᵀ Δa and R_Pᵀ Δv of one block of γ. */
+    private final double[] relAcc = new double[3];
+    private final double[] relVel = new double[3];
     private final double[] w6 = new double[6];
     private final FrameState pred = new FrameState();
     private final FrameState succ = new FrameState();
@@ -183,12 +186,12 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
         double[] rp = pred.rotation;
         double[] rs = succ.rotation;
         // R = R_Pᵀ R_S; only its skew part is needed.
-        double r01 = rp[0] * rs[1] + rp[3] * rs[4] + rp[6] * rs[7];
-        double r02 = rp[0] * rs[2] + rp[3] * rs[5] + rp[6] * rs[8];
-        double r10 = rp[1] * rs[0] + rp[4] * rs[3] + rp[7] * rs[6];
-        double r12 = rp[1] * rs[2] + rp[4] * rs[5] + rp[7] * rs[8];
-        double r20 = rp[2] * rs[0] + rp[5] * rs[3] + rp[8] * rs[6];
-        double r21 = rp[2] * rs[1] + rp[5] * rs[4] + rp[8] * rs[7];
+        double r01 = FrameMath.columnDot(rp, 0, rs, 1);
+        double r02 = FrameMath.columnDot(rp, 0, rs, 2);
+        double r10 = FrameMath.columnDot(rp, 1, rs, 0);
+        double r12 = FrameMath.columnDot(rp, 1, rs, 2);
+        double r20 = FrameMath.columnDot(rp, 2, rs, 0);
+        double r21 = FrameMath.columnDot(rp, 2, rs, 1);
         tmp6[0] = 0.5 * (r21 - r12);
         tmp6[1] = 0.5 * (r02 - r20);
         tmp6[2] = 0.5 * (r10 - r01);
@@ -255,15 +258,11 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
                 tmp3[i] = da[i] - pa[i];
             }
             // R_Pᵀ Δa - ω_P × (R_Pᵀ Δv): the derivative of the relative motion seen in the rotating frame P.
-            double a0 = rp[0] * tmp3[0] + rp[3] * tmp3[1] + rp[6] * tmp3[2];
-            double a1 = rp[1] * tmp3[0] + rp[4] * tmp3[1] + rp[7] * tmp3[2];
-            double a2 = rp[2] * tmp3[0] + rp[5] * tmp3[1] + rp[8] * tmp3[2];
-            double b0 = rp[0] * pos[0] + rp[3] * pos[1] + rp[6] * pos[2];
-            double b1 = rp[1] * pos[0] + rp[4] * pos[1] + rp[7] * pos[2];
-            double b2 = rp[2] * pos[0] + rp[5] * pos[1] + rp[8] * pos[2];
-            tmp6[3 * block] = a0 - (w1 * b2 - w2 * b1);
-            tmp6[3 * block + 1] = a1 - (w2 * b0 - w0 * b2);
-            tmp6[3 * block + 2] = a2 - (w0 * b1 - w1 * b0);
+            FrameMath.rotateToFrame(rp, tmp3, 0, relAcc, 0);
+            FrameMath.rotateToFrame(rp, pos, 0, relVel, 0);
+            tmp6[3 * block] = relAcc[0] - (w1 * relVel[2] - w2 * relVel[1]);
+            tmp6[3 * block + 1] = relAcc[1] - (w2 * relVel[0] - w0 * relVel[2]);
+            tmp6[3 * block + 2] = relAcc[2] - (w0 * relVel[1] - w1 * relVel[0]);
         }
         for (int k = 0; k < axes.length; k++) {
             gamma[offset + k] = -FrameMath.dot6(axes[k], tmp6);

@@ -5,6 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.DynamicsDerivatives;
+import org.symdyn.contract.ForwardingModelInfo;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelInfo;
 import org.symdyn.model.Model;
@@ -36,7 +37,8 @@ import org.symdyn.model.Model;
  * [angular; linear] in body coordinates. All workspaces are allocated by the constructor: no method allocates
  * afterwards. An instance is not thread-safe; {@link #copy()} gives another one cheaply.
  */
-public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDerivatives, StateScope {
+public final class GenericDynamics
+        implements Dynamics, Kinematics, DynamicsDerivatives, StateScope, ForwardingModelInfo {
     private final Model model;
     private final FlatModel flat;
     private final DynamicsWorkspace workspace;
@@ -120,19 +122,10 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
 
     // ---------------------------------------------------------------- metadata: the model's own ModelInfo
 
+    /** The model's own description ({@link Model#info()}), which every other question about the model reads. */
     @Override
-    public String modelName() {
-        return info.modelName();
-    }
-
-    @Override
-    public String sourceSha256() {
-        return info.sourceSha256();
-    }
-
-    @Override
-    public String modelHash() {
-        return info.modelHash();
+    public ModelInfo modelInfo() {
+        return info;
     }
 
     @Override
@@ -143,76 +136,6 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
     @Override
     public int nv() {
         return nv;
-    }
-
-    @Override
-    public List<String> qNames() {
-        return info.qNames();
-    }
-
-    @Override
-    public List<String> vNames() {
-        return info.vNames();
-    }
-
-    @Override
-    public List<String> bodyNames() {
-        return info.bodyNames();
-    }
-
-    @Override
-    public List<String> jointNames() {
-        return info.jointNames();
-    }
-
-    @Override
-    public int parent(int body) {
-        return info.parent(body);
-    }
-
-    @Override
-    public boolean isFloating(int body) {
-        return info.isFloating(body);
-    }
-
-    @Override
-    public int quaternionIndex(int body) {
-        return info.quaternionIndex(body);
-    }
-
-    @Override
-    public int qIndex(int body) {
-        return info.qIndex(body);
-    }
-
-    @Override
-    public int vIndex(int body) {
-        return info.vIndex(body);
-    }
-
-    @Override
-    public int jointNq(int body) {
-        return info.jointNq(body);
-    }
-
-    @Override
-    public int jointNv(int body) {
-        return info.jointNv(body);
-    }
-
-    @Override
-    public int frameBody(int frame) {
-        return info.frameBody(frame);
-    }
-
-    @Override
-    public void frameOffset(int frame, double[] rotation, double[] position) {
-        info.frameOffset(frame, rotation, position);
-    }
-
-    @Override
-    public List<String> frameNames() {
-        return info.frameNames();
     }
 
     // ---------------------------------------------------------------- dynamics

@@ -220,9 +220,9 @@ public final class ConstrainedInverseDynamics {
         checkLength(tau, nv, "tau");
         data.jacobian(q, g);
         data.gamma(q, v, gamma);
-        checkFinite(g.data, m * nv, "G");
-        checkFinite(gamma, m, "γ");
-        checkFinite(vdotDesired, nv, "v̇_des");
+        SaddlePointOps.checkFinite(g.data, m * nv, "inverse dynamics: ", "G", "");
+        SaddlePointOps.checkFinite(gamma, m, "inverse dynamics: ", "γ", "");
+        SaddlePointOps.checkFinite(vdotDesired, nv, "inverse dynamics: ", "v̇_des", "");
         // Independent rows (per the rank policy).
         int r = m;
         int[] rows = rowsIdentity;
@@ -296,20 +296,8 @@ public final class ConstrainedInverseDynamics {
         if (nu > 0) {
             // R₁ w = Q₁ᵀ c, then w in pivot order gives the unactuated accelerations.
             double[] qd = qB.data;
-            for (int j = 0; j < nu; j++) {
-                double s = 0;
-                for (int l = 0; l < r; l++) {
-                    s += qd[l * r + j] * c[l];
-                }
-                w[j] = s;
-            }
-            for (int j = nu - 1; j >= 0; j--) {
-                double s = w[j];
-                for (int k = j + 1; k < nu; k++) {
-                    s -= rB.get(j, k) * w[k];
-                }
-                w[j] = s / rB.get(j, j);
-            }
+            QrSubstitution.transposeProduct(qd, r, r, nu, c, w);
+            QrSubstitution.backSubstitute(rB, w, w, nu);
             for (int j = 0; j < nu; j++) {
                 vdot[un[pivB[j]]] = w[j];
             }
@@ -349,11 +337,11 @@ public final class ConstrainedInverseDynamics {
             }
             tau[j] = s;
         }
-        checkFinite(vdot, nv, "v̇");
-        checkFinite(tau, nv, "τ");
-        checkFinite(lambda, m, "λ");
+        SaddlePointOps.checkFinite(vdot, nv, "inverse dynamics: ", "v̇", "");
+        SaddlePointOps.checkFinite(tau, nv, "inverse dynamics: ", "τ", "");
+        SaddlePointOps.checkFinite(lambda, m, "inverse dynamics: ", "λ", "");
         for (int k = r; k < m; k++) {
-            checkDroppedRow(vdot, k);
+            gRank.checkDroppedRow(g, gamma, vdot, k, settings.consistencyTolerance(), rowNames);
         }
     }
 
@@ -433,7 +421,7 @@ public final class ConstrainedInverseDynamics {
         checkLength(controls, nv, "controls");
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
-        checkFinite(controls, nv, "the controls x");
+        SaddlePointOps.checkFinite(controls, nv, "inverse dynamics: ", "the controls x", "");
         data.computeSystem(q, v);
         DMatrixRMaj h = data.H();
         double[] cv = data.C();
@@ -470,7 +458,7 @@ public final class ConstrainedInverseDynamics {
             int j = act[k];
             tau[j] = weights[k] * (controls[j] - vdot[j]) + cv[j];
         }
-        checkFinite(tau, nv, "τ");
+        SaddlePointOps.checkFinite(tau, nv, "inverse dynamics: ", "τ", "");
     }
 
     /**
@@ -518,31 +506,7 @@ public final class ConstrainedInverseDynamics {
 
     // ---------------------------------------------------------------- checks
 
-    private void checkDroppedRow(double[] vdot, int pivotIndex) {
-        int row = gRank.pivots()[pivotIndex];
-        double s = 0;
-        double scale = 1 + Math.abs(gamma[row]);
-        for (int j = 0; j < nv; j++) {
-            double t = g.data[row * nv + j] * vdot[j];
-            s += t;
-            scale += Math.abs(t);
-        }
-        double res = s - gamma[row];
-        if (!(Math.abs(res) <= settings.consistencyTolerance() * scale)) {
-            throw gRank.inconsistencyException(rowNames, pivotIndex, res);
-        }
-    }
-
     private static void checkLength(double[] x, int n, String what) {
         Arguments.checkLength(x, n, what);
-    }
-
-    private static void checkFinite(double[] x, int n, String what) {
-        for (int i = 0; i < n; i++) {
-            if (!Double.isFinite(x[i])) {
-                throw new ArithmeticException("inverse dynamics: " + what + " has a non-finite entry (NaN or"
-                        + " infinity)");
-            }
-        }
     }
 }

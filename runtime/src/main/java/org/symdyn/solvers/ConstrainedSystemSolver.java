@@ -163,10 +163,11 @@ public final class ConstrainedSystemSolver {
             lastUsedGenerated = true;
             return;
         }
-        checkFinite(h.data, nv * nv, "H");
-        checkFinite(g.data, m * nv, "G");
-        checkFinite(a, nv, aIsSolution ? "the free solution (x0)" : "the right-hand side (a)");
-        checkFinite(b, m, "the right-hand side (b)");
+        SaddlePointOps.checkFinite(h.data, nv * nv, "", "H", "");
+        SaddlePointOps.checkFinite(g.data, m * nv, "", "G", "");
+        SaddlePointOps.checkFinite(a, nv, "", aIsSolution ? "the free solution (x0)" : "the right-hand side (a)",
+                "");
+        SaddlePointOps.checkFinite(b, m, "", "the right-hand side (b)", "");
         boolean factored = false;
         if (fast) {
             int status = schur.solve(h, true, g, a, aIsSolution, b, x, yAct,
@@ -232,7 +233,7 @@ public final class ConstrainedSystemSolver {
             y[rowsOf[k]] = yAct[k];
         }
         for (int k = r; k < m; k++) {
-            checkDroppedRow(g, b, x, k);
+            analysis.checkDroppedRow(g, b, x, k, settings.consistencyTolerance(), rowNames);
         }
         lastRank = r;
     }
@@ -296,24 +297,4 @@ public final class ConstrainedSystemSolver {
     }
 
     /** A dropped row must still hold; otherwise the rows contradict each other. */
-    private void checkDroppedRow(DMatrixRMaj g, double[] b, double[] x, int k) {
-        int row = analysis.pivots()[k];
-        double s = 0;
-        double scale = 1 + Math.abs(b[row]);
-        for (int i = 0; i < nv; i++) {
-            double t = g.data[row * nv + i] * x[i];
-            s += t;
-            scale += Math.abs(t);
-        }
-        double residual = s - b[row];
-        if (!(Math.abs(residual) <= settings.consistencyTolerance() * scale)) {
-            throw analysis.inconsistencyException(rowNames, k, residual);
-        }
-    }
-
-    private static void checkFinite(double[] x, int n, String what) {
-        if (!SaddlePointOps.finite(x, n)) {
-            throw new ArithmeticException(what + " has a non-finite entry (NaN or infinity)");
-        }
-    }
 }

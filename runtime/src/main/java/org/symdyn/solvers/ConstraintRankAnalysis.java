@@ -149,6 +149,35 @@ public final class ConstraintRankAnalysis {
                 b.toString());
     }
 
+    /**
+     * Checks that a solution x of the independent rows satisfies the dropped row at pivot position k ≥ rank too:
+     * with row = {@code pivots()[k]}, the residual Σ_j G_row,j x_j - b_row must stay within
+     * tol (1 + |b_row| + Σ_j |G_row,j x_j|), the scale of the terms that make it up.
+     *
+     * @param g          the decomposed G (m x nv)
+     * @param b          the rows' right-hand side (m)
+     * @param x          the solution (nv)
+     * @param pivotIndex the dropped row's position k ≥ rank in {@link #pivots()}
+     * @param tolerance  the relative tolerance tol
+     * @param rowNames   names of G's rows, for the exception
+     * @throws ConstraintRankException of kind INCONSISTENT if the residual exceeds it
+     */
+    public void checkDroppedRow(DMatrixRMaj g, double[] b, double[] x, int pivotIndex, double tolerance,
+            List<String> rowNames) {
+        int row = pivots[pivotIndex];
+        double s = 0;
+        double scale = 1 + Math.abs(b[row]);
+        for (int c = 0; c < nv; c++) {
+            double t = g.data[row * nv + c] * x[c];
+            s += t;
+            scale += Math.abs(t);
+        }
+        double residual = s - b[row];
+        if (!(Math.abs(residual) <= tolerance * scale)) {
+            throw inconsistencyException(rowNames, pivotIndex, residual);
+        }
+    }
+
     private void describeDependency(int k, List<String> rowNames, List<String> involved, StringBuilder b) {
         String name = rowNames.get(pivots[k]);
         involved.add(name);

@@ -127,7 +127,7 @@ public final class KokkevisContactDynamics {
         if (m == 0) {
             System.arraycopy(vdot0, 0, vdot, 0, nv);
             lastRank = 0;
-            checkFinite(vdot, nv, "v̇");
+            SaddlePointOps.checkFinite(vdot, nv, "Kokkevis: ", "v̇", "; check q, v and τ");
             return;
         }
         data.jacobian(q, g);
@@ -165,8 +165,8 @@ public final class KokkevisContactDynamics {
             }
             rhs[i] = s;
         }
-        checkFinite(kd, m * m, "the Kokkevis matrix K");
-        checkFinite(rhs, m, "γ - G v̇₀");
+        SaddlePointOps.checkFinite(kd, m * m, "Kokkevis: ", "the Kokkevis matrix K", "; check q, v and τ");
+        SaddlePointOps.checkFinite(rhs, m, "Kokkevis: ", "γ - G v̇₀", "; check q, v and τ");
 
         lastFellBack = false;
         if (settings.exploitStructure()) {
@@ -215,10 +215,10 @@ public final class KokkevisContactDynamics {
                 vdot[c] += t[c] * l;
             }
         }
-        checkFinite(vdot, nv, "v̇");
-        checkFinite(lambda, m, "λ");
+        SaddlePointOps.checkFinite(vdot, nv, "Kokkevis: ", "v̇", "; check q, v and τ");
+        SaddlePointOps.checkFinite(lambda, m, "Kokkevis: ", "λ", "; check q, v and τ");
         for (int a = r; a < m; a++) {
-            checkDroppedRow(vdot, a);
+            analysis.checkDroppedRow(g, gamma, vdot, a, settings.consistencyTolerance(), rowNames);
         }
         lastRank = r;
     }
@@ -295,29 +295,5 @@ public final class KokkevisContactDynamics {
     /** The data. */
     public ConstraintData constraintData() {
         return data;
-    }
-
-    private void checkDroppedRow(double[] vdot, int pivotIndex) {
-        int row = analysis.pivots()[pivotIndex];
-        double s = 0;
-        double scale = 1 + Math.abs(gamma[row]);
-        for (int c = 0; c < nv; c++) {
-            double t = g.data[row * nv + c] * vdot[c];
-            s += t;
-            scale += Math.abs(t);
-        }
-        double residual = s - gamma[row];
-        if (!(Math.abs(residual) <= settings.consistencyTolerance() * scale)) {
-            throw analysis.inconsistencyException(rowNames, pivotIndex, residual);
-        }
-    }
-
-    private static void checkFinite(double[] x, int n, String what) {
-        for (int i = 0; i < n; i++) {
-            if (!Double.isFinite(x[i])) {
-                throw new ArithmeticException("Kokkevis: " + what + " has a non-finite entry (NaN or infinity);"
-                        + " check q, v and τ");
-            }
-        }
     }
 }

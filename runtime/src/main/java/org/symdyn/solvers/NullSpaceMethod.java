@@ -99,20 +99,8 @@ final class NullSpaceMethod {
         }
         // R₁₁ y = Yᵀ (a - H x) (back substitution).
         SaddlePointOps.subtractProduct(h, a, x, t);
-        for (int k = 0; k < r; k++) {
-            double s = 0;
-            for (int i = 0; i < nv; i++) {
-                s += qd[i * nv + k] * t[i];
-            }
-            p[k] = s;
-        }
-        for (int i = r - 1; i >= 0; i--) {
-            double s = p[i];
-            for (int j = i + 1; j < r; j++) {
-                s -= rr.get(i, j) * y[j];
-            }
-            y[i] = s / rr.get(i, i);
-        }
+        QrSubstitution.transposeProduct(qd, nv, nv, r, t, p);
+        QrSubstitution.backSubstitute(rr, p, y, r);
         return true;
     }
 }

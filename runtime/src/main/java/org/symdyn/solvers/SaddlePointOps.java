@@ -5,7 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 /**
  * Small dense operations on the saddle-point system H x + Gᵀ y = a, G x = b shared by its solvers: the residual that
  * one step of iterative refinement corrects (the fast paths' {@link SchurComplementMethod} and
- * {@link GeneratedSchurComplement}), H x, and the finiteness check of a result. Dense loops: a refinement is the rare
+ * {@link GeneratedSchurComplement}), H x, and the finiteness check of an input or result (every solver's). Dense loops: a refinement is the rare
  * case (an ill-conditioned Schur complement, or an impulse).
  */
 final class SaddlePointOps {
@@ -46,6 +46,21 @@ final class SaddlePointOps {
             }
         }
         return true;
+    }
+
+    /**
+     * Refuses a non-finite input or result: throws unless the first n entries of x are finite, with the message
+     * {@code prefix + what + " has a non-finite entry (NaN or infinity)" + advice}.
+     *
+     * @param prefix the solver's name and a colon and space, or empty
+     * @param what   the quantity, as the message names it ("v̇", "the Kokkevis matrix K")
+     * @param advice what to check, appended as is, or empty
+     * @throws ArithmeticException if an entry is NaN or infinite
+     */
+    static void checkFinite(double[] x, int n, String prefix, String what, String advice) {
+        if (!finite(x, n)) {
+            throw new ArithmeticException(prefix + what + " has a non-finite entry (NaN or infinity)" + advice);
+        }
     }
 
     /**

@@ -110,30 +110,30 @@ public final class SmallSpd {
         for (int i = 0; i < n; i++) {
             int ri = i * cols;
             for (int p = 0; p < i; p++) {
-                double l = f[i * n + p];
-                int rp = p * cols;
-                for (int j = 0; j < cols; j++) {
-                    x[ri + j] -= l * x[rp + j];
-                }
+                subtractRow(x, ri, f[i * n + p], p * cols, cols);
             }
-            double inv = 1 / f[i * n + i];
-            for (int j = 0; j < cols; j++) {
-                x[ri + j] *= inv;
-            }
+            scaleRow(x, ri, 1 / f[i * n + i], cols);
         }
         for (int i = n - 1; i >= 0; i--) {
             int ri = i * cols;
             for (int p = i + 1; p < n; p++) {
-                double l = f[p * n + i];
-                int rp = p * cols;
-                for (int j = 0; j < cols; j++) {
-                    x[ri + j] -= l * x[rp + j];
-                }
+                subtractRow(x, ri, f[p * n + i], p * cols, cols);
             }
-            double inv = 1 / f[i * n + i];
-            for (int j = 0; j < cols; j++) {
-                x[ri + j] *= inv;
-            }
+            scaleRow(x, ri, 1 / f[i * n + i], cols);
+        }
+    }
+
+    /** x[ri + j] -= l x[rp + j] for the cols entries of a row. */
+    private static void subtractRow(double[] x, int ri, double l, int rp, int cols) {
+        for (int j = 0; j < cols; j++) {
+            x[ri + j] -= l * x[rp + j];
+        }
+    }
+
+    /** x[ri + j] *= inv for the cols entries of a row. */
+    private static void scaleRow(double[] x, int ri, double inv, int cols) {
+        for (int j = 0; j < cols; j++) {
+            x[ri + j] *= inv;
         }
     }
 }
