@@ -28,7 +28,7 @@ import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.simulation.StateSpace;
 import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.spatial.Rotations;
