@@ -12,6 +12,7 @@ import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
+import org.symdyn.model.BodySpec;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
@@ -279,8 +280,8 @@ final class UrdfModelReader {
             }
             SourceLocation at = values.location(root.element());
             builder.root(world, values.location(robot));
-            builder.addBody(root.name(), world, jointName, JointType.FLOATING, null, Pose.IDENTITY, Double.NaN,
-                    Double.NaN, movingInertia(root), at, at);
+            builder.addBody(BodySpec.builder(root.name(), world, jointName, JointType.FLOATING)
+                    .inertia(movingInertia(root)).jointLocation(at).linkLocation(at).build());
         } else {
             builder.root(root.name(), values.location(root.element()));
         }
@@ -289,8 +290,9 @@ final class UrdfModelReader {
             SourceLocation jointAt = values.location(j.element());
             SourceLocation linkAt = values.location(child.element());
             if (j.movable()) {
-                builder.addBody(child.name(), j.parent(), j.name(), j.type(), j.axis(), j.origin(), j.lower(),
-                        j.upper(), movingInertia(child), jointAt, linkAt);
+                builder.addBody(BodySpec.builder(child.name(), j.parent(), j.name(), j.type()).axis(j.axis())
+                        .placement(j.origin()).limits(j.lower(), j.upper()).inertia(movingInertia(child))
+                        .jointLocation(jointAt).linkLocation(linkAt).build());
             } else {
                 // A refused joint is kept as a fixed one so that its subtree is still read and checked.
                 builder.addFixedLink(child.name(), j.parent(), j.broken() ? Pose.IDENTITY : j.origin(),
