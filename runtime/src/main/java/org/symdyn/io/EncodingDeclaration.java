@@ -17,17 +17,7 @@ final class EncodingDeclaration {
         if (!m.find()) {
             return new int[] {0, 0};
         }
-        int offset = m.start(2);
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < offset; i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return new int[] {line, offset - lineStart + 1};
+        return new LinePositions(text).of(m.start(2));
     }
 
     /** The declared encoding name, or "" if there is none. */

@@ -36,11 +36,13 @@ final class UnexpandedEntities {
     private final Map<String, String> internal;
     private final Set<String> external;
     private final List<Reference> found = new ArrayList<>();
+    private final LinePositions positions;
 
     private UnexpandedEntities(String text, Map<String, String> internal, Set<String> external) {
         this.text = text;
         this.internal = internal;
         this.external = external;
+        this.positions = new LinePositions(text);
     }
 
     /**
@@ -71,11 +73,11 @@ final class UnexpandedEntities {
             } else if (text.startsWith("<?", lt)) {
                 i = skipPast(lt + 2, "?>");
             } else if (text.startsWith("<!DOCTYPE", lt)) {
-                i = doctype(lt + 9);
+                i = closingBracket(lt + 9, false, true);
             } else if (text.startsWith("</", lt)) {
                 i = skipPast(lt + 2, ">");
             } else {
-                i = closingBracket(lt + 1, true);
+                i = closingBracket(lt + 1, true, false);
             }
         }
     }
@@ -100,10 +102,11 @@ final class UnexpandedEntities {
 
     /**
      * Past the {@code >} that closes a start tag ({@code attributeValues}: its quoted literals are attribute values,
-     * checked for references) or a markup declaration of the internal subset (its literals are not), skipping the
-     * quoted literals in which a {@code >} does not close anything.
+     * checked for references), a markup declaration of the internal subset (its literals are not), or the document
+     * type declaration ({@code doctype}: a {@code [} there opens the internal subset), skipping the quoted literals
+     * in which a {@code >} does not close anything.
      */
-    private int closingBracket(int from, boolean attributeValues) {
+    private int closingBracket(int from, boolean attributeValues, boolean doctype) {
         int i = from;
         while (i < text.length()) {
             char c = text.charAt(i);
@@ -112,24 +115,7 @@ final class UnexpandedEntities {
             }
             if (c == '"' || c == '\'') {
                 i = literal(i, attributeValues);
-            } else {
-                i++;
-            }
-        }
-        return i;
-    }
-
-    /** The document type declaration: external id, then the internal subset if any. */
-    private int doctype(int from) {
-        int i = from;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c == '>') {
-                return i + 1;
-            }
-            if (c == '"' || c == '\'') {
-                i = literal(i, false);
-            } else if (c == '[') {
+            } else if (doctype && c == '[') {
                 i = internalSubset(i + 1);
             } else {
                 i++;
@@ -150,7 +136,7 @@ final class UnexpandedEntities {
             } else if (text.startsWith("<?", i)) {
                 i = skipPast(i + 2, "?>");
             } else if (c == '<') {
-                i = closingBracket(i + 1, false);
+                i = closingBracket(i + 1, false, false);
             } else if (c == '%') {
                 int semi = text.indexOf(';', i);
                 int end = semi < 0 ? text.length() : semi + 1;
@@ -178,7 +164,7 @@ final class UnexpandedEntities {
             }
             String key = parameter ? "%" + name : name;
             if (!expands(key, new HashSet<>())) {
-                int[] pos = position(m.start());
+                int[] pos = positions.of(m.start());
                 found.add(new Reference(name, parameter, external.contains(key), pos[0], pos[1]));
             }
         }
@@ -205,19 +191,5 @@ final class UnexpandedEntities {
             }
         }
         return true;
-    }
-
-    /** 1-based line and column of an offset; lines end at LF, CR LF or a lone CR, as the parser counts them. */
-    private int[] position(int offset) {
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < offset; i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return new int[] {line, offset - lineStart + 1};
     }
 }
