@@ -6,7 +6,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /** The generic interpreter: a model read at run time, evaluated without generating code. */
 public class GenericExample {

@@ -11,7 +11,7 @@ import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /**
  * What every dynamics benchmark shares: reading a shared model (floating base or not), the seeded state it is

@@ -28,7 +28,7 @@ import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.solvers.ActuationMap;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;

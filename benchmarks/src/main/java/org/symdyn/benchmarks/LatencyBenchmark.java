@@ -20,7 +20,7 @@ import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
 

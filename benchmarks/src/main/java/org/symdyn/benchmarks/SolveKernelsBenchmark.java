@@ -21,7 +21,7 @@ import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.ContactConstraintModel;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstraintSolverMethod;
 import org.symdyn.solvers.ImpulseSolver;

@@ -25,7 +25,7 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.solvers.ConstrainedDynamicsDerivatives;
 

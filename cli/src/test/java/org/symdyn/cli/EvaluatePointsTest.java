@@ -27,7 +27,7 @@ import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.testing.SharedFiles;
 

@@ -29,7 +29,7 @@ import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.testing.SharedFiles;
 
 /** {@code symdyn generate} and {@code evaluate --backend generated}, run in-process through {@link SymDynCli#run}. */

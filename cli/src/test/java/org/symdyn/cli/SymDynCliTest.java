@@ -25,7 +25,7 @@ import org.symdyn.cli.json.JsonValue.ObjectValue;
 import org.symdyn.cli.json.JsonValue.StringValue;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /** The command line, run in-process through {@link SymDynCli#run}. */
 class SymDynCliTest {

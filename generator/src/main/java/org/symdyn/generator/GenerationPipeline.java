@@ -23,7 +23,7 @@ import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /**
  * The one way model files become Java sources, shared by the Maven plugin and the command line: read every model,

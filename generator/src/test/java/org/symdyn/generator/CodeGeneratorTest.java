@@ -19,7 +19,7 @@ import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.testing.SharedFiles;

@@ -21,7 +21,7 @@ import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstraintRankException;
 import org.symdyn.solvers.ConstraintSolverMethod;

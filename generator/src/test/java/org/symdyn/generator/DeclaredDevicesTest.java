@@ -13,7 +13,7 @@ import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ImuSpec;
 import org.symdyn.contract.ServoSpec;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /** Every generated class declares its model's devices, as constants equal bit for bit to the model's. */
 class DeclaredDevicesTest {

@@ -22,7 +22,7 @@ import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ConstrainedDynamicsDerivatives;

@@ -23,7 +23,7 @@ import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.emit.MethodSizes;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.testing.SharedFiles;
 
 /**

@@ -26,7 +26,7 @@ import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelInfoCheck;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.testing.SharedFiles;
 

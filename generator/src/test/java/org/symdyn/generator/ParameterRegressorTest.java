@@ -10,7 +10,7 @@ import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /**
  * The regressor of declared parameters (issue 15 item 3), generated against generic and both against the dynamics

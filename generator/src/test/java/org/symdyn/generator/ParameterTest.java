@@ -11,7 +11,7 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /**
  * Parameters stay symbols in generated code: with other values set, the class must agree with the generic runtime

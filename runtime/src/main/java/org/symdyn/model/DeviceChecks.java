@@ -15,7 +15,8 @@ import org.symdyn.contract.TorqueSourceSpec;
  * element) and {@link ModelBuilder#addDevice} (a model made in code): every number finite, except a torque limit
  * that may be {@link Double#POSITIVE_INFINITY} (none); gains, noise, resolution, stiffness, damping and rest length
  * ≥ 0; torque limits, resistance, torque constant, free speed and nominal voltage &gt; 0; a gear ratio ≠ 0. The
- * messages name the model file's attributes. Indices and names are checked against the model by the builder.
+ * messages name the model file's attributes. Indices and names are checked against the model when the builder
+ * builds ({@code DeviceAttachments}).
  */
 public final class DeviceChecks {
     private DeviceChecks() {

@@ -15,7 +15,7 @@ import org.symdyn.spatial.RigidBodyInertia;
  * <p>Coordinates: q stacks each body's joint positions in body order and v its velocities, so
  * {@code q = [q_0, q_1, ...]} with {@link Joint#qIndex()} and {@link Joint#vIndex()}; a floating base or ball joint
  * makes nq exceed nv (see {@link JointType}). Build one with {@link #builder(String)} or read one with
- * {@link org.symdyn.model.urdf.UrdfReader}.
+ * {@link org.symdyn.io.urdf.UrdfReader}.
  */
 public final class Model {
     /** Gravity when the model does not state it: (0, 0, -9.81) m/s². */

@@ -6,17 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ejml.data.Complex_F64;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
-import org.symdyn.contract.DcMotorSpec;
 import org.symdyn.contract.DeviceSpec;
-import org.symdyn.contract.EncoderSpec;
-import org.symdyn.contract.ImuSpec;
-import org.symdyn.contract.ServoSpec;
-import org.symdyn.contract.SpringDamperSpec;
-import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -66,40 +56,33 @@ public final class ModelBuilder {
     }
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
+    /** A body added so far: its description, and what the builder derives from it and merges into it. */
     private static final class BodyDraft {
         final String name;
-        final int parent;
         final String jointName;
         final JointType type;
-        final double[] axis;
-        final Pose placement;
-        final double lower;
-        final double upper;
-        final SourceLocation jointLocation;
         final SourceLocation location;
-        final RigidBodyInertia own;
+        final BodySpec spec;
+        final int parent;
+        final double[] axis;
+        /** The joint frame in the parent body's frame (the placement composed with the parent frame's pose). */
+        final Pose placement;
+        /** The parent link or frame's pose in the parent body's frame. */
         final Pose parentFrame;
-        final Pose localPlacement;
         final List<String> merged = new ArrayList<>();
         RigidBodyInertia inertia;
 
-        BodyDraft(String name, int parent, String jointName, JointType type, double[] axis, Pose placement,
-                double lower, double upper, RigidBodyInertia inertia, SourceLocation jointLocation,
-                SourceLocation location, Pose parentFrame, Pose localPlacement) {
-            this.name = name;
+        BodyDraft(BodySpec spec, int parent, double[] axis, Pose parentFrame) {
+            this.name = spec.link();
+            this.jointName = spec.joint();
+            this.type = spec.type();
+            this.location = spec.linkLocation();
+            this.spec = spec;
             this.parent = parent;
-            this.jointName = jointName;
-            this.type = type;
             this.axis = axis;
-            this.placement = placement;
-            this.lower = lower;
-            this.upper = upper;
-            this.inertia = inertia;
-            this.own = inertia;
-            this.jointLocation = jointLocation;
-            this.location = location;
             this.parentFrame = parentFrame;
-            this.localPlacement = localPlacement;
+            this.placement = parentFrame.compose(spec.placement());
+            this.inertia = spec.inertia();
         }
     }
 
@@ -147,41 +130,26 @@ public final class ModelBuilder {
         return this;
     }
 
-    /** A moving link on a joint, with no position limits and no source location. */
+    /** A moving link on a joint, with no position limits and no source location (see {@link BodySpec}). */
     public ModelBuilder addBody(String linkName, String parent, String jointName, JointType type, double[] axis,
             Pose placement, RigidBodyInertia inertia) {
-        return addBody(linkName, parent, jointName, type, axis, placement, Double.NaN, Double.NaN, inertia,
-                SourceLocation.UNKNOWN, SourceLocation.UNKNOWN);
+        return addBody(BodySpec.builder(linkName, parent, jointName, type).axis(axis).placement(placement)
+                .inertia(inertia).build());
     }
 
-    /**
-     * A moving link.
-     *
-     * @param linkName      the new body's (link's) name
-     * @param parent        the name of a link or frame already added, or of the root
-     * @param jointName     the joint's name, unique in the model
-     * @param type          the joint type
-     * @param axis          the joint axis in joint-frame coordinates, normalised here (ignored for floating and ball
-     *                      joints; may be null for them)
-     * @param placement     the joint frame in the parent link's frame
-     * @param lower         lower position limit or NaN
-     * @param upper         upper position limit or NaN
-     * @param inertia       the link's own inertia in its frame
-     * @param jointLocation where the joint was declared
-     * @param linkLocation  where the link (its inertial) was declared
-     */
-    public ModelBuilder addBody(String linkName, String parent, String jointName, JointType type, double[] axis,
-            Pose placement, double lower, double upper, RigidBodyInertia inertia, SourceLocation jointLocation,
-            SourceLocation linkLocation) {
-        Frame parentFrame = frames.get(parent);
+    /** A moving link on its joint. */
+    public ModelBuilder addBody(BodySpec body) {
+        String jointName = body.joint();
+        SourceLocation jointLocation = body.jointLocation();
+        Frame parentFrame = frames.get(body.parent());
         boolean ok = true;
         if (parentFrame == null) {
-            diagnostics.add(Diagnostic.error(jointLocation,
-                    "joint '" + jointName + "': parent link '" + parent + "' is not defined (or not yet added)"));
+            diagnostics.add(Diagnostic.error(jointLocation, "joint '" + jointName + "': parent link '"
+                    + body.parent() + "' is not defined (or not yet added)"));
             ok = false;
         }
-        if (frames.containsKey(linkName)) {
-            diagnostics.add(Diagnostic.error(linkLocation, "duplicate link name '" + linkName + "'"));
+        if (frames.containsKey(body.link())) {
+            diagnostics.add(Diagnostic.error(body.linkLocation(), "duplicate link name '" + body.link() + "'"));
             ok = false;
         }
         if (jointNames.containsKey(jointName)) {
@@ -189,8 +157,10 @@ public final class ModelBuilder {
             ok = false;
         }
         double[] unitAxis = new double[] {1, 0, 0};
+        JointType type = body.type();
         if (type == JointType.REVOLUTE || type == JointType.CONTINUOUS || type == JointType.PRISMATIC
                 || type == JointType.PLANAR) {
+            double[] axis = body.axis();
             double[] unit = axis == null || axis.length != 3 ? null : org.symdyn.spatial.Directions.unit(axis);
             if (unit == null) {
                 diagnostics.add(Diagnostic.error(jointLocation, "joint '" + jointName + "': axis "
@@ -200,16 +170,14 @@ public final class ModelBuilder {
                 unitAxis = unit;
             }
         }
-        checkInertia(linkName, inertia, true, linkLocation);
+        InertiaRules.checkDeclared(body.link(), body.inertia(), true, body.linkLocation(), diagnostics);
         if (!ok) {
             return this;
         }
         int index = bodies.size();
-        Pose effective = parentFrame.pose().compose(placement);
-        bodies.add(new BodyDraft(linkName, parentFrame.bodyIndex(), jointName, type, unitAxis, effective, lower,
-                upper, inertia, jointLocation, linkLocation, parentFrame.pose(), placement));
+        bodies.add(new BodyDraft(body, parentFrame.bodyIndex(), unitAxis, parentFrame.pose()));
         jointNames.put(jointName, index);
-        frames.put(linkName, new Frame(linkName, index, Pose.IDENTITY, linkLocation));
+        frames.put(body.link(), new Frame(body.link(), index, Pose.IDENTITY, body.linkLocation()));
         return this;
     }
 
@@ -232,7 +200,7 @@ public final class ModelBuilder {
         Pose pose = parentFrame.pose().compose(placement);
         frames.put(linkName, new Frame(linkName, parentFrame.bodyIndex(), pose, linkLocation));
         if (inertia != null) {
-            checkInertia(linkName, inertia, false, linkLocation);
+            InertiaRules.checkDeclared(linkName, inertia, false, linkLocation, diagnostics);
             if (parentFrame.bodyIndex() >= 0) {
                 BodyDraft body = bodies.get(parentFrame.bodyIndex());
                 body.inertia = body.inertia.plus(inertia.expressedIn(pose));
@@ -248,7 +216,7 @@ public final class ModelBuilder {
      */
     public ModelBuilder rootInertia(String linkName, RigidBodyInertia inertia, SourceLocation location) {
         if (inertia != null) {
-            checkInertia(linkName, inertia, false, location);
+            InertiaRules.checkDeclared(linkName, inertia, false, location, diagnostics);
         }
         return this;
     }
@@ -379,62 +347,6 @@ public final class ModelBuilder {
         return n;
     }
 
-    /** Every device whose joint or link does not match the model, as errors. */
-    private void checkDevices(List<Diagnostic> errors) {
-        for (int k = 0; k < devices.size(); k++) {
-            DeviceSpec d = devices.get(k);
-            SourceLocation at = deviceLocations.get(k);
-            String label = DeviceChecks.elementName(d) + " '" + d.name() + "'";
-            if (d instanceof ServoSpec s) {
-                checkJoint(errors, at, label, s.joint(), s.qIndex(), s.vIndex());
-            } else if (d instanceof DcMotorSpec m) {
-                checkJoint(errors, at, label, m.joint(), m.qIndex(), m.vIndex());
-            } else if (d instanceof TorqueSourceSpec t) {
-                Integer body = jointNames.get(t.joint());
-                checkJoint(errors, at, label, t.joint(), body == null ? -1 : qIndexOfBody(body), t.vIndex());
-            } else if (d instanceof EncoderSpec e) {
-                checkJoint(errors, at, label, e.joint(), e.qIndex(), e.vIndex());
-            } else if (d instanceof ImuSpec i) {
-                checkLink(errors, at, label, i.link(), i.body());
-            } else if (d instanceof SpringDamperSpec s) {
-                checkLink(errors, at, label, s.link1(), s.body1());
-                checkLink(errors, at, label, s.link2(), s.body2());
-                if (s.body1() == s.body2()) {
-                    errors.add(Diagnostic.error(at, label + ": both points move with the same body ('" + s.link1()
-                            + "' and '" + s.link2() + "'), so the spring exerts no force"));
-                }
-            }
-        }
-    }
-
-    private void checkJoint(List<Diagnostic> errors, SourceLocation at, String label, String joint, int qIndex,
-            int vIndex) {
-        Integer body = jointNames.get(joint);
-        if (body == null) {
-            errors.add(Diagnostic.error(at, label + ": joint '" + joint + "' is not a movable joint of the model"));
-            return;
-        }
-        JointType type = bodies.get(body).type;
-        if (!type.isSingleDof()) {
-            errors.add(Diagnostic.error(at, label + ": joint '" + joint + "' is " + type.urdfName()
-                    + "; the device needs a single-coordinate joint (revolute, continuous or prismatic)"));
-        } else if (qIndex != qIndexOfBody(body) || vIndex != vIndexOfBody(body)) {
-            errors.add(Diagnostic.error(at, label + ": q index " + qIndex + " and v index " + vIndex
-                    + " are not those of joint '" + joint + "' (" + qIndexOfBody(body) + ", " + vIndexOfBody(body)
-                    + ")"));
-        }
-    }
-
-    private void checkLink(List<Diagnostic> errors, SourceLocation at, String label, String link, int body) {
-        Frame f = frames.get(link);
-        if (f == null) {
-            errors.add(Diagnostic.error(at, label + ": link '" + link + "' is not a link or frame of the model"));
-        } else if (f.bodyIndex() != body) {
-            errors.add(Diagnostic.error(at, label + ": link '" + link + "' moves with body " + f.bodyIndex()
-                    + ", not " + body));
-        }
-    }
-
     private static boolean finite(double[] v) {
         for (double x : v) {
             if (!Double.isFinite(x)) {
@@ -470,80 +382,6 @@ public final class ModelBuilder {
         return bodies.get(bodyIndex).type;
     }
 
-    private void checkInertia(String link, RigidBodyInertia inertia, boolean moving, SourceLocation location) {
-        double m = inertia.mass();
-        if (!Double.isFinite(m)) {
-            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass is not finite"));
-            return;
-        }
-        if (m < 0) {
-            diagnostics.add(Diagnostic.error(location, "link '" + link + "': mass " + m + " kg is negative"));
-            return;
-        }
-        if (m == 0 && isZero(inertia)) {
-            // A massless link: fine as a frame, and as a moving link when links fixed to it carry mass (the
-            // merged mass of a moving body is checked in build()).
-            return;
-        }
-        if (!moving && isZero(inertia)) {
-            return; // a point mass on a fixed link: physically valid, merged by the parallel-axis theorem
-        }
-        boolean dummy = m < DUMMY_MASS;
-        double[] eig = principalMoments(inertia);
-        if (eig == null) {
-            diagnostics.add(Diagnostic.error(location, "link '" + link + "': inertia is not finite"));
-            return;
-        }
-        double scale = Math.max(Math.abs(eig[2]), Double.MIN_NORMAL);
-        if (!(eig[0] > 1e-12 * scale) || !(eig[0] > 0)) {
-            String msg = String.format("link '%s': inertia about the centre of mass is not positive definite "
-                    + "(principal moments %.6g, %.6g, %.6g kg m²)", link, eig[0], eig[1], eig[2]);
-            diagnostics.add(dummy ? Diagnostic.warning(location, msg + " on a placeholder link of " + m + " kg")
-                    : Diagnostic.error(location, msg));
-            return;
-        }
-        if (eig[0] + eig[1] < eig[2] * (1 - 1e-9)) {
-            diagnostics.add(Diagnostic.warning(location, String.format("link '%s': principal moments %.6g, %.6g, "
-                    + "%.6g kg m² violate the triangle inequality (not a physical body)", link, eig[0], eig[1],
-                    eig[2])));
-        }
-    }
-
-    private static boolean isZero(RigidBodyInertia inertia) {
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                if (inertia.inertiaAboutCom(i, j) != 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** Principal moments in ascending order, or null if an entry is not finite. */
-    static double[] principalMoments(RigidBodyInertia inertia) {
-        DMatrixRMaj a = new DMatrixRMaj(3, 3);
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                double x = inertia.inertiaAboutCom(i, j);
-                if (!Double.isFinite(x)) {
-                    return null;
-                }
-                a.set(i, j, x);
-            }
-        }
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(3, false, true);
-        if (!eig.decompose(a)) {
-            return null;
-        }
-        double[] e = new double[3];
-        for (int i = 0; i < 3; i++) {
-            Complex_F64 c = eig.getEigenvalue(i);
-            e[i] = c.real;
-        }
-        Arrays.sort(e);
-        return e;
-    }
 
     /**
      * The model, or every problem found.
@@ -571,7 +409,7 @@ public final class ModelBuilder {
                         + " fixed to it): its joint moves only the links it carries, which is accepted while the"
                         + " joint-space inertia stays positive definite"));
             } else if (!d.merged.isEmpty()) {
-                checkMerged(d, errors);
+                InertiaRules.checkMerged(d.name, d.inertia, d.merged, d.location, errors);
             }
         }
         for (Diagnostic d : diagnostics) {
@@ -584,7 +422,9 @@ public final class ModelBuilder {
             }
         }
         List<ParameterModel> resolved = resolveParameters(errors);
-        checkDevices(errors);
+        for (int k = 0; k < devices.size(); k++) {
+            DeviceAttachments.check(this, devices.get(k), deviceLocations.get(k), errors);
+        }
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -593,8 +433,8 @@ public final class ModelBuilder {
         List<String> vNames = new ArrayList<>();
         for (int i = 0; i < bodies.size(); i++) {
             BodyDraft d = bodies.get(i);
-            Joint joint = new Joint(d.jointName, d.type, d.axis, d.placement, d.lower, d.upper, qNames.size(),
-                    vNames.size(), d.jointLocation);
+            Joint joint = new Joint(d.jointName, d.type, d.axis, d.placement, d.spec.lower(), d.spec.upper(),
+                    qNames.size(), vNames.size(), d.spec.jointLocation());
             switch (d.type) {
                 case FLOATING -> {
                     for (String s : new String[] {"x", "y", "z", "qx", "qy", "qz", "qw"}) {
@@ -627,36 +467,13 @@ public final class ModelBuilder {
         }
         List<RigidBodyInertia> own = new ArrayList<>();
         for (BodyDraft d : bodies) {
-            own.add(d.own);
+            own.add(d.spec.inertia());
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
                 contactCandidates, devices, deviceLocations);
     }
 
-    /**
-     * A moving body's inertia after merging the links fixed to it must still be a physical one: an accepted
-     * placeholder's non-physical inertia (a warning on its own) can make it indefinite.
-     */
-    private static void checkMerged(BodyDraft d, List<Diagnostic> errors) {
-        String with = "with the links fixed to it (" + String.join(", ", d.merged) + ")";
-        double[] eig = Double.isFinite(d.inertia.mass()) ? principalMoments(d.inertia) : null;
-        boolean finite = eig != null;
-        for (int i = 0; i < 3 && finite; i++) {
-            finite = Double.isFinite(d.inertia.com(i));
-        }
-        if (!finite) {
-            errors.add(Diagnostic.error(d.location, "link '" + d.name + "': " + with + ", its mass, centre of mass"
-                    + " or inertia is not finite (numbers too large)"));
-            return;
-        }
-        double scale = Math.max(Math.abs(eig[2]), Double.MIN_NORMAL);
-        if (eig[0] < -1e-12 * scale) {
-            errors.add(Diagnostic.error(d.location, String.format("link '%s': %s, the inertia about the centre of"
-                    + " mass is not positive semi-definite (principal moments %.6g, %.6g, %.6g kg m²): not a physical"
-                    + " body", d.name, with, eig[0], eig[1], eig[2])));
-        }
-    }
 
     private List<ParameterModel> resolveParameters(List<Diagnostic> errors) {
         List<ParameterModel> out = new ArrayList<>();
@@ -695,7 +512,7 @@ public final class ModelBuilder {
                             + "' is not a moving link (a parameter needs a link on its own movable joint)"));
                     continue;
                 }
-                RigidBodyInertia in = bodies.get(f.bodyIndex()).own;
+                RigidBodyInertia in = bodies.get(f.bodyIndex()).spec.inertia();
                 double value = switch (field) {
                     case MASS -> in.mass();
                     case COM_X -> in.com(0);
@@ -720,7 +537,7 @@ public final class ModelBuilder {
                 int axis = field.ordinal() - ParameterModel.Field.ORIGIN_X.ordinal();
                 double[] direction = {d.parentFrame.rotation(0, axis), d.parentFrame.rotation(1, axis),
                     d.parentFrame.rotation(2, axis)};
-                out.add(new ParameterModel(p.name(), field, body, d.localPlacement.translation(axis), direction,
+                out.add(new ParameterModel(p.name(), field, body, d.spec.placement().translation(axis), direction,
                         p.location()));
             }
         }

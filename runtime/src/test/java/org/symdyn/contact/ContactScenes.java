@@ -2,11 +2,11 @@ package org.symdyn.contact;
 
 import java.util.Locale;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.BodySpec;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.SourceLocation;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -99,9 +99,9 @@ final class ContactScenes {
     static Model pendulum(double lower, double upper) {
         try {
             return Model.builder("pendulum").gravity(0, -G, 0)
-                    .addBody("bob", "world", "pivot", JointType.REVOLUTE, new double[] {0, 0, 1}, Pose.IDENTITY, lower,
-                            upper, RigidBodyInertia.of(1, new double[] {1, 0, 0}, 1e-3, 0, 0, 1e-3, 0, 1e-3),
-                            SourceLocation.UNKNOWN, SourceLocation.UNKNOWN)
+                    .addBody(BodySpec.builder("bob", "world", "pivot", JointType.REVOLUTE).axis(0, 0, 1)
+                            .limits(lower, upper)
+                            .inertia(RigidBodyInertia.of(1, new double[] {1, 0, 0}, 1e-3, 0, 0, 1e-3, 0, 1e-3)).build())
                     .build();
         } catch (ModelException e) {
             throw new AssertionError(e.getMessage(), e);

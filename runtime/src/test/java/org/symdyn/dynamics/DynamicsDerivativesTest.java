@@ -22,14 +22,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.model.Body;
+import org.symdyn.model.BodySpec;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.SourceLocation;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
+import org.symdyn.model.SourceLocation;
 import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.spatial.SpatialVectors;
@@ -405,8 +406,8 @@ public class DynamicsDerivativesTest {
                 }
             }
             RigidBodyInertia inertia = RigidBodyInertia.of(0.5 + 1.5 * rnd.nextDouble(), com, ic);
-            b.addBody(body.name(), parent, j.name(), j.type(), j.axis(), j.placement(), j.lower(), j.upper(), inertia,
-                    SourceLocation.UNKNOWN, SourceLocation.UNKNOWN);
+            b.addBody(BodySpec.builder(body.name(), parent, j.name(), j.type()).axis(j.axis()).placement(j.placement())
+                    .limits(j.lower(), j.upper()).inertia(inertia).build());
         }
         try {
             return b.build();

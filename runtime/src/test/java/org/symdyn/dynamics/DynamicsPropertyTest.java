@@ -22,11 +22,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.model.Body;
+import org.symdyn.model.BodySpec;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.spatial.Rotations;
@@ -819,14 +820,14 @@ class DynamicsPropertyTest {
         return Model.builder("planar_ball")
                 .addBody("sled", "world", "slide", JointType.PLANAR, new double[] {0.3, -0.2, 0.9},
                         pose(0.1, 0.2, 0.3, 0.2, -0.1, 0.4), inertia(2.0, 0.05, -0.02, 0.1, 0.05, 0.07, 0.09))
-                .addBody("arm", "sled", "hinge", JointType.REVOLUTE, new double[] {0, 1, 0.2},
-                        pose(0.2, 0, 0.1, 0, 0.3, 0), -2.0, 2.5, inertia(1.2, 0.2, 0, 0.01, 0.01, 0.04, 0.045),
-                        org.symdyn.model.SourceLocation.UNKNOWN, org.symdyn.model.SourceLocation.UNKNOWN)
+                .addBody(BodySpec.builder("arm", "sled", "hinge", JointType.REVOLUTE).axis(0, 1, 0.2)
+                        .placement(pose(0.2, 0, 0.1, 0, 0.3, 0)).limits(-2.0, 2.5)
+                        .inertia(inertia(1.2, 0.2, 0, 0.01, 0.01, 0.04, 0.045)).build())
                 .addBody("shoulder", "arm", "socket", JointType.BALL, null, pose(0.4, 0, 0, 0.5, 0.2, -0.3),
                         inertia(0.8, 0.1, 0.05, -0.03, 0.006, 0.008, 0.01))
-                .addBody("ram", "shoulder", "slider", JointType.PRISMATIC, new double[] {1, 0.5, 0},
-                        pose(0.2, 0.1, 0, 0, 0, 0.7), -0.2, 0.3, inertia(0.5, 0, 0.02, 0.05, 0.002, 0.003, 0.004),
-                        org.symdyn.model.SourceLocation.UNKNOWN, org.symdyn.model.SourceLocation.UNKNOWN)
+                .addBody(BodySpec.builder("ram", "shoulder", "slider", JointType.PRISMATIC).axis(1, 0.5, 0)
+                        .placement(pose(0.2, 0.1, 0, 0, 0, 0.7)).limits(-0.2, 0.3)
+                        .inertia(inertia(0.5, 0, 0.02, 0.05, 0.002, 0.003, 0.004)).build())
                 .addFixedLink("tool", "ram", pose(0.1, 0, 0.05, 0.3, 0, 0),
                         inertia(0.3, 0.02, 0, 0, 0.001, 0.0012, 0.0015), org.symdyn.model.SourceLocation.UNKNOWN,
                         org.symdyn.model.SourceLocation.UNKNOWN)

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.model.Body;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.testing.SharedFiles;
 

@@ -218,8 +218,8 @@ class ConstrainedDynamicsDerivativesTest {
     @org.junit.jupiter.params.provider.CsvSource({"solo12.urdf, FL_FOOT FR_FOOT HL_FOOT HR_FOOT",
         "anymal.urdf, LF_FOOT RF_FOOT LH_FOOT RH_FOOT", "hyq_no_sensors.urdf, lf_foot rf_foot lh_foot rh_foot"})
     void quadrupedsOnTheirFourFeet(String file, String feet) throws Exception {
-        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model(file),
-                new org.symdyn.model.urdf.UrdfReader.Options(true, false));
+        Model model = org.symdyn.io.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model(file),
+                new org.symdyn.io.urdf.UrdfReader.Options(true, false));
         ConstraintSet.Builder b = ConstraintSet.builder(model);
         for (String foot : feet.split(" ")) {
             org.symdyn.model.Frame f = model.frame(foot);
@@ -239,8 +239,8 @@ class ConstrainedDynamicsDerivativesTest {
      */
     @Test
     void humanoidOnTwoSixDimensionalContacts() throws Exception {
-        Model model = org.symdyn.model.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model("romeo_small.urdf"),
-                new org.symdyn.model.urdf.UrdfReader.Options(true, false));
+        Model model = org.symdyn.io.urdf.UrdfReader.read(org.symdyn.testing.SharedFiles.model("romeo_small.urdf"),
+                new org.symdyn.io.urdf.UrdfReader.Options(true, false));
         ConstraintSet.Builder b = ConstraintSet.builder(model);
         List<double[]> axes = new ArrayList<>();
         for (int k = 0; k < 6; k++) {

@@ -9,7 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
-import org.symdyn.model.urdf.UrdfReader;
+import org.symdyn.io.urdf.UrdfReader;
 
 /**
  * The sample model files as they travel with the classes: the build copies {@code src/main/symdyn/*.urdf} to the

@@ -46,7 +46,7 @@ class GeneratedClassAloneTest {
     /** Classes that must not be loaded when a generated class runs alone. */
     static final List<String> FORBIDDEN = List.of("org.symdyn.dynamics.GenericDynamics",
             "org.symdyn.constraints.GenericConstraints", "org.symdyn.constraints.GenericModel",
-            "org.symdyn.model.urdf.", "org.symdyn.generator.");
+            "org.symdyn.io.", "org.symdyn.generator.");
 
     /** A URLClassLoader over the platform loader that records every class it defines. */
     static final class RecordingLoader extends URLClassLoader {

@@ -1,0 +1,25 @@
+package org.symdyn.io;
+
+/** Text from the file quoted in messages is cut, so that a 50 MB attribute does not make a 50 MB message. */
+public final class Messages {
+    /** Quoted values longer than this are cut. */
+    public static final int MAX_QUOTED = 80;
+
+    private Messages() {
+    }
+
+    /**
+     * The value, or its first {@value #MAX_QUOTED} characters followed by "... (N characters)" (never splitting a
+     * surrogate pair).
+     */
+    public static String cut(String value) {
+        if (value == null || value.length() <= MAX_QUOTED) {
+            return value;
+        }
+        int end = MAX_QUOTED;
+        if (Character.isHighSurrogate(value.charAt(end - 1))) {
+            end--;
+        }
+        return value.substring(0, end) + "... (" + value.length() + " characters)";
+    }
+}

@@ -1,0 +1,107 @@
+package org.symdyn.io;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A read-only XML element with the position of its start tag: just what the model readers need (namespace, local
+ * name, un-namespaced attributes, child elements). Text content is not kept; URDF carries everything in
+ * attributes.
+ */
+public final class XmlElement {
+    private final String namespace;
+    private final String name;
+    private final Map<String, String> attributes;
+    private final List<XmlElement> children = new ArrayList<>();
+    private final int line;
+    private final int column;
+
+    /**
+     * @param namespace  the namespace URI, "" for none
+     * @param name       the local name
+     * @param attributes attributes without a namespace, by local name (copied)
+     * @param line       1-based line of the start tag
+     * @param column     1-based column of the start tag
+     */
+    XmlElement(String namespace, String name, Map<String, String> attributes, int line, int column) {
+        this.namespace = namespace;
+        this.name = name;
+        this.attributes = new LinkedHashMap<>(attributes);
+        this.line = line;
+        this.column = column;
+    }
+
+    void addChild(XmlElement child) {
+        children.add(child);
+    }
+
+    /** The namespace URI, "" for none. */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** The local name. */
+    public String name() {
+        return name;
+    }
+
+    /** The 1-based line of the start tag's {@code <}. */
+    public int line() {
+        return line;
+    }
+
+    /** The 1-based column of the start tag's {@code <}. */
+    public int column() {
+        return column;
+    }
+
+    /** True for an element in no namespace with that local name (plain URDF elements). */
+    public boolean is(String localName) {
+        return namespace.isEmpty() && name.equals(localName);
+    }
+
+    /** The attribute's value, or null when absent. */
+    public String attribute(String attributeName) {
+        return attributes.get(attributeName);
+    }
+
+    /** True when the element has that un-namespaced attribute, whatever its value. */
+    public boolean has(String attributeName) {
+        return attributes.containsKey(attributeName);
+    }
+
+    /** All child elements in document order. */
+    public List<XmlElement> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    /** The children in no namespace with that local name, in document order. */
+    public List<XmlElement> children(String localName) {
+        List<XmlElement> out = new ArrayList<>();
+        for (XmlElement c : children) {
+            if (c.is(localName)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** The children in the given namespace (any local name), in document order. */
+    public List<XmlElement> childrenInNamespace(String namespaceUri) {
+        List<XmlElement> out = new ArrayList<>();
+        for (XmlElement c : children) {
+            if (c.namespace.equals(namespaceUri)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "<" + name + "> at " + line + ":" + column;
+    }
+}
