@@ -321,11 +321,7 @@ public final class GenericDynamics
 
     @Override
     public void pointVelocity(double[] q, double[] v, int body, double[] point, double[] velocity) {
-        checkState(q, v);
-        checkLength(point, 3, "point");
-        checkLength(velocity, 3, "velocity");
-        checkOutput(velocity, "velocity", q, "q", v, "v", point, "point");
-        Arguments.checkIndex(body, nb, "body");
+        checkPointQuery(q, v, body, point, velocity, "velocity");
         PointKinematics.pointVelocity(flat, workspace, q, v, body, point, velocity);
     }
 
@@ -345,11 +341,7 @@ public final class GenericDynamics
     /** J̇v: the point acceleration at v̇ = 0, whose velocity pass a state scope reuses. */
     @Override
     public void pointBiasAcceleration(double[] q, double[] v, int body, double[] point, double[] bias) {
-        checkState(q, v);
-        checkLength(point, 3, "point");
-        checkLength(bias, 3, "bias");
-        checkOutput(bias, "bias", q, "q", v, "v", point, "point");
-        Arguments.checkIndex(body, nb, "body");
+        checkPointQuery(q, v, body, point, bias, "bias");
         PointKinematics.pointAcceleration(flat, workspace, q, v, zeroV, body, point, bias);
     }
 
@@ -379,6 +371,15 @@ public final class GenericDynamics
     private void checkState(double[] q, double[] v) {
         checkLength(q, nq, "q");
         checkLength(v, nv, "v");
+    }
+
+    /** The checks of a point's velocity or bias acceleration at (q, v) into {@code out} (3 entries, named so). */
+    private void checkPointQuery(double[] q, double[] v, int body, double[] point, double[] out, String name) {
+        checkState(q, v);
+        checkLength(point, 3, "point");
+        checkLength(out, 3, name);
+        checkOutput(out, name, q, "q", v, "v", point, "point");
+        Arguments.checkIndex(body, nb, "body");
     }
 
     private static void checkLength(double[] x, int n, String what) {
