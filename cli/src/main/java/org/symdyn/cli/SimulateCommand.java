@@ -309,7 +309,7 @@ final class SimulateCommand implements CliCommand {
                 .put("every", every);
         boolean continuous = SimulationRun.CONTINUOUS.equals(run.systemName());
         if (continuous) {
-            // only here: time stepping's output stays as it was, key for key (readers compare it exactly)
+            // only here: time stepping's output has a fixed set of keys that readers compare exactly
             json.put("system", run.systemName()).put("integrator", run.integratorName());
         }
         JsonValue.ObjectBuilder solver = JsonValue.objectBuilder().put("steps", s.steps());

@@ -101,8 +101,8 @@ public final class SolverSettings {
      * complement G H⁻¹ Gᵀ with H's tree-sparse LᵀL, the sparsity of G's rows and small dense kernels, and read
      * dependent rows off that factorisation's pivots, taking the rank-revealing path (QR of Gᵀ, then the method's own
      * factorisation: LU or QR of the whole KKT matrix for the direct method) only when a pivot is small, H is not
-     * positive definite or the result is not finite. False: always the rank-revealing path, as before this option
-     * existed (the reference the fast path is tested and measured against).
+     * positive definite or the result is not finite. False: always the rank-revealing path (the reference the fast
+     * path is tested and measured against).
      */
     public boolean exploitStructure() {
         return exploitStructure;

@@ -24,9 +24,9 @@ import org.symdyn.contract.ConstrainedSystemFactorization;
  * factorisation: with {@link SolverSettings#rankCheck()} on, a pivot at or below
  * max({@value #SCHUR_RANK_RATIO}, {@link SolverSettings#rankTolerance()}) times the largest diagonal entry of
  * G H⁻¹ Gᵀ (with it off, {@link SpdFactorization#PIVOT_RATIO}), an H that is not positive definite (assembly with
- * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b>, which is the solve of
- * earlier versions unchanged: so a well-posed solve pays no QR, and a singular or dependent one is reported exactly
- * as before. When the set holds exactly the model's rows and is bound to a generated class alone that factorises
+ * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b> (QR of Gᵀ, then the
+ * method's own factorisation): so a well-posed solve pays no QR, and a singular or dependent one is reported by the
+ * rank-revealing factorisation. When the set holds exactly the model's rows and is bound to a generated class alone that factorises
  * its own system ({@link ConstraintData#generatedFactorization()}, {@link SolverSettings#generatedFactorization()}
  * on), the fast path of a solve with the data's own H and G (forward dynamics, impulses; not assembly's weights) is
  * that class's straight-line factorisation ({@link GeneratedSchurComplement}), with the same
