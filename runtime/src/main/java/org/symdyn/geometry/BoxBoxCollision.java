@@ -31,6 +31,9 @@ public final class BoxBoxCollision {
      */
     static final double TOUCHING = 1e-13;
 
+    /** The signs of a face's corners in order around it. */
+    private static final double[] CORNERS = {1, 1, -1, 1, -1, -1, 1, -1};
+
     private final double[] ca = new double[3];
     private final double[] cb = new double[3];
     private final double[] ua = new double[9]; // ua[3i + k]: component k of A's axis i
@@ -212,11 +215,10 @@ public final class BoxBoxCollision {
         }
         double tau = mx * iu[3 * j] + my * iu[3 * j + 1] + mz * iu[3 * j + 2] > 0 ? -1 : 1;
         int k1 = (j + 1) % 3, k2 = (j + 2) % 3;
-        double[] corners = {1, 1, -1, 1, -1, -1, 1, -1};
         for (int c = 0; c < 4; c++) {
             for (int q = 0; q < 3; q++) {
-                polygon[3 * c + q] = ic[q] + tau * ih[j] * iu[3 * j + q] + corners[2 * c] * ih[k1] * iu[3 * k1 + q]
-                        + corners[2 * c + 1] * ih[k2] * iu[3 * k2 + q];
+                polygon[3 * c + q] = ic[q] + tau * ih[j] * iu[3 * j + q] + CORNERS[2 * c] * ih[k1] * iu[3 * k1 + q]
+                        + CORNERS[2 * c + 1] * ih[k2] * iu[3 * k2 + q];
             }
         }
         polygonCount = 4;
