@@ -31,22 +31,15 @@ public final class ConvexHull extends Shape implements ConvexShape {
         }
         boundingRadius = r;
         for (int f = 0; f < faces.length / 3; f++) {
-            int a = 3 * faces[3 * f], b = 3 * faces[3 * f + 1], c = 3 * faces[3 * f + 2];
-            double ux = vertices[b] - vertices[a], uy = vertices[b + 1] - vertices[a + 1];
-            double uz = vertices[b + 2] - vertices[a + 2];
-            double vx = vertices[c] - vertices[a], vy = vertices[c + 1] - vertices[a + 1];
-            double vz = vertices[c + 2] - vertices[a + 2];
-            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            nx /= len;
-            ny /= len;
-            nz /= len;
-            planes[4 * f] = nx;
-            planes[4 * f + 1] = ny;
-            planes[4 * f + 2] = nz;
-            planes[4 * f + 3] = Math.max(nx * vertices[a] + ny * vertices[a + 1] + nz * vertices[a + 2],
-                    Math.max(nx * vertices[b] + ny * vertices[b + 1] + nz * vertices[b + 2],
-                            nx * vertices[c] + ny * vertices[c + 1] + nz * vertices[c + 2]));
+            int a = faces[3 * f], b = faces[3 * f + 1], c = faces[3 * f + 2];
+            Quickhull.unitNormal(vertices, a, b, c, planes, 4 * f);
+            // the offset of the highest corner, so that every vertex is on or below the plane
+            double offset = Double.NEGATIVE_INFINITY;
+            for (int corner : new int[] {a, b, c}) {
+                offset = Math.max(offset, planes[4 * f] * vertices[3 * corner]
+                        + planes[4 * f + 1] * vertices[3 * corner + 1] + planes[4 * f + 2] * vertices[3 * corner + 2]);
+            }
+            planes[4 * f + 3] = offset;
         }
     }
 

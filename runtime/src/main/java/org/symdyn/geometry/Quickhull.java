@@ -277,19 +277,25 @@ final class Quickhull {
 
     /** The unit normal (b − a) × (c − a) / |...| and the offset n · (a + b + c)/3 of face f. */
     private void computePlane(int f) {
-        int a = 3 * faceVertex[3 * f], b = 3 * faceVertex[3 * f + 1], c = 3 * faceVertex[3 * f + 2];
-        double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-        double vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+        int a = faceVertex[3 * f], b = faceVertex[3 * f + 1], c = faceVertex[3 * f + 2];
+        unitNormal(p, a, b, c, plane, 4 * f);
+        plane[4 * f + 3] = (plane[4 * f] * (p[3 * a] + p[3 * b] + p[3 * c])
+                + plane[4 * f + 1] * (p[3 * a + 1] + p[3 * b + 1] + p[3 * c + 1])
+                + plane[4 * f + 2] * (p[3 * a + 2] + p[3 * b + 2] + p[3 * c + 2])) / 3;
+    }
+
+    /**
+     * Writes (v_b − v_a) × (v_c − v_a) / |...| to out[at..at+3), v_i the point (p[3i], p[3i+1], p[3i+2]): the unit
+     * normal of triangle (a, b, c), counter-clockwise seen from the side it points to.
+     */
+    static void unitNormal(double[] p, int a, int b, int c, double[] out, int at) {
+        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
+        double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
         double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        nx /= len;
-        ny /= len;
-        nz /= len;
-        plane[4 * f] = nx;
-        plane[4 * f + 1] = ny;
-        plane[4 * f + 2] = nz;
-        plane[4 * f + 3] = (nx * (p[a] + p[b] + p[c]) + ny * (p[a + 1] + p[b + 1] + p[c + 1])
-                + nz * (p[a + 2] + p[b + 2] + p[c + 2])) / 3;
+        out[at] = nx / len;
+        out[at + 1] = ny / len;
+        out[at + 2] = nz / len;
     }
 
     /** n · x_i − c of face f. */

@@ -2,24 +2,18 @@ package org.symdyn.geometry;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.Random;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.symdyn.testing.Allocations;
 
 /**
  * After set-up the query paths allocate nothing: every narrowphase pair (closed forms, GJK/EPA, manifolds), ray
- * casts and the broadphase, run many times, allocate less than one small object's worth in total (the thread's
- * allocation counter; a counter, not a timing).
+ * casts and the broadphase, run many times, allocate less than one small object per round in total (the thread's
+ * allocation counter, {@link Allocations}; a counter, not a timing).
  */
 class AllocationTest {
     @Test
     void queriesDoNotAllocate() {
-        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) bean;
-        Assumptions.assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
-        long id = Thread.currentThread().getId();
         Random random = new Random(3L);
         Shape[] shapes = {new Sphere(0.3), new Capsule(0.2, 0.6), new Box(0.2, 0.3, 0.4), new Cylinder(0.25, 0.5),
             GjkEpaTest.boxHull(new Box(0.3, 0.2, 0.1)), HalfSpace.zUp()};
@@ -35,26 +29,24 @@ class AllocationTest {
         SweepAndPrune sap = new SweepAndPrune(shapes.length, 64);
         sap.setShapeCount(shapes.length);
         double[] origin = {2, 0.1, 0.2}, direction = {-1, 0.05, 0.02};
-        long before = 0;
-        for (int round = 0; round < 2; round++) {
-            before = mx.getThreadAllocatedBytes(id);
-            for (int k = 0; k < 2000; k++) {
-                Placement pa = places[k % places.length], pb = places[(k * 7 + 3) % places.length];
-                for (int i = 0; i < shapes.length; i++) {
-                    for (int j = 0; j < shapes.length; j++) {
-                        if (i == 5 && j == 5) {
-                            continue;
-                        }
-                        narrowphase.distance(shapes[i], pa, shapes[j], pb, result);
-                        narrowphase.manifold(shapes[i], pa, shapes[j], pb, 0.01, manifold);
+        int[] round = {0};
+        int rounds = 2000;
+        long allocated = Allocations.allocatedBytes(rounds, () -> {
+            int k = round[0]++;
+            Placement pa = places[k % places.length], pb = places[(k * 7 + 3) % places.length];
+            for (int i = 0; i < shapes.length; i++) {
+                for (int j = 0; j < shapes.length; j++) {
+                    if (i == 5 && j == 5) {
+                        continue;
                     }
-                    rays.cast(shapes[i], pa, origin, direction, 10, hit);
-                    sap.update(i, shapes[i], places[(k + i) % places.length], 0.01);
+                    narrowphase.distance(shapes[i], pa, shapes[j], pb, result);
+                    narrowphase.manifold(shapes[i], pa, shapes[j], pb, 0.01, manifold);
                 }
-                sap.findPairs();
+                rays.cast(shapes[i], pa, origin, direction, 10, hit);
+                sap.update(i, shapes[i], places[(k + i) % places.length], 0.01);
             }
-        }
-        long allocated = mx.getThreadAllocatedBytes(id) - before;
-        assertTrue(allocated < 4096, "query paths allocated " + allocated + " bytes");
+            sap.findPairs();
+        });
+        assertTrue(allocated < 4096, "query paths allocated " + allocated + " bytes in " + rounds + " rounds");
     }
 }
