@@ -73,6 +73,39 @@ class ConvexHullTest {
     }
 
     @Test
+    void nearlyCoplanarAndNearlyCoincidentPointsGiveAValidHull() {
+        // A cube grid and a pyramid over a dense square grid, each point jittered by up to 1e-12 m (far below the
+        // tolerance: flat faces that are not quite flat), and clusters of points 1e-13 m apart.
+        for (int trial = 0; trial < 20; trial++) {
+            List<Double> list = new ArrayList<>();
+            for (int i = 0; i <= 6; i++) {
+                for (int j = 0; j <= 6; j++) {
+                    for (int k = 0; k <= (trial % 2 == 0 ? 6 : 0); k++) {
+                        list.add(i / 6.0 + 1e-12 * random.nextGaussian());
+                        list.add(j / 6.0 + 1e-12 * random.nextGaussian());
+                        list.add(k / 6.0 + 1e-12 * random.nextGaussian());
+                    }
+                }
+            }
+            if (trial % 2 == 1) {
+                list.add(0.5);
+                list.add(0.5);
+                list.add(0.7);
+            }
+            for (int c = 0; c < 5; c++) {
+                list.add(0.5 + 1e-13 * c);
+                list.add(0.5);
+                list.add(0.2);
+            }
+            double[] p = list.stream().mapToDouble(Double::doubleValue).toArray();
+            ConvexHull hull = ConvexHull.of(p);
+            checkHull(hull, p);
+            double expected = trial % 2 == 0 ? 1 : 0.7 / 3;
+            assertEquals(expected, volume(hull), 1e-9, "trial " + trial);
+        }
+    }
+
+    @Test
     void aBoxGivesItsCorners() {
         ConvexHull hull = ConvexHull.of(-1, -2, -3, 1, -2, -3, -1, 2, -3, 1, 2, -3, -1, -2, 3, 1, -2, 3, -1, 2, 3, 1, 2, 3);
         assertEquals(8, hull.vertexCount());
