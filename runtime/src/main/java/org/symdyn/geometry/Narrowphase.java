@@ -17,7 +17,8 @@ package org.symdyn.geometry;
  * ({@link GjkEpa})</td><td>the closest pair</td></tr>
  * </table>
  * Two half-spaces and triangle meshes are refused with {@link IllegalArgumentException}: a half-space pair has no
- * finite distance, and a static mesh is met triangle by triangle by its caller.
+ * finite distance, and a static mesh is met triangle by triangle ({@link #triangleDistance}) by its caller, which
+ * chooses the triangles from their bounds.
  *
  * <p>Use by contact: each step, for each pair the broadphase reports, {@link #manifold} with the settings' margin
  * gives the points where the bodies may touch; each point's normal, distance and witnesses a_k (on A) and b_k (on
@@ -29,6 +30,8 @@ public final class Narrowphase {
     private final HalfSpaceContact planes = new HalfSpaceContact();
     private final GjkEpa gjk = new GjkEpa();
     private final DistanceResult scratch = new DistanceResult();
+    private final MeshTriangle triangle = new MeshTriangle();
+    private final double[] x = new double[3];
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
 
@@ -86,6 +89,99 @@ public final class Narrowphase {
             case BOX * 8 + BOX -> boxes.distance((Box) a, pa, (Box) b, pb, out);
             default -> gjk.distance((ConvexShape) a, pa, (ConvexShape) b, pb, out);
         }
+    }
+
+    /**
+     * The signed distance of triangle t of the static mesh A (a flat plate of zero thickness) and the convex shape B,
+     * with the conventions of {@link DistanceResult} (n from the triangle towards B). Overlapping, the depth is the
+     * shortest escape of B to either side of the triangle; a caller meeting a closed or one-sided surface (terrain)
+     * keeps the contacts whose normal points to the triangle's front, (v1 − v0) × (v2 − v0). A sphere has the closed
+     * form d = |c − q| − r with q the point of the triangle closest to its centre c (n the triangle's front normal
+     * when c lies on it); other shapes go through {@link GjkEpa}.
+     */
+    public void triangleDistance(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, DistanceResult out) {
+        triangle.set(a, t);
+        if (b instanceof Sphere s) {
+            pa.toLocal(pb.p, x);
+            sphereTriangle(s.radius(), pa, out);
+        } else if (b instanceof ConvexShape c) {
+            gjk.distance(triangle, pa, c, pb, out);
+        } else {
+            throw new IllegalArgumentException("no distance between a mesh triangle and " + b);
+        }
+    }
+
+    /**
+     * The triangle against the sphere of radius r centred at x (mesh frame): Ericson's closest point on a triangle
+     * (5.1.5) by the signs of the barycentric regions.
+     */
+    private void sphereTriangle(double r, Placement pa, DistanceResult out) {
+        double[] v = triangle.v;
+        double abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
+        double acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
+        double apx = x[0] - v[0], apy = x[1] - v[1], apz = x[2] - v[2];
+        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+        double bpx = x[0] - v[3], bpy = x[1] - v[4], bpz = x[2] - v[5];
+        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+        double cpx = x[0] - v[6], cpy = x[1] - v[7], cpz = x[2] - v[8];
+        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+        double va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
+        double s, u; // q = v0 + s (v1 − v0) + u (v2 − v0)
+        if (d1 <= 0 && d2 <= 0) {
+            s = 0;
+            u = 0;
+        } else if (d3 >= 0 && d4 <= d3) {
+            s = 1;
+            u = 0;
+        } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+            s = d1 / (d1 - d3);
+            u = 0;
+        } else if (d6 >= 0 && d5 <= d6) {
+            s = 0;
+            u = 1;
+        } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+            s = 0;
+            u = d2 / (d2 - d6);
+        } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+            u = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            s = 1 - u;
+        } else {
+            double denominator = va + vb + vc;
+            s = vb / denominator;
+            u = vc / denominator;
+        }
+        double qx = v[0] + s * abx + u * acx, qy = v[1] + s * aby + u * acy, qz = v[2] + s * abz + u * acz;
+        double dx = x[0] - qx, dy = x[1] - qy, dz = x[2] - qz;
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double nx, ny, nz;
+        boolean interior = s > 0 && u > 0 && s + u < 1;
+        if (len == 0 || interior) {
+            // On the triangle, or over its interior: n is its normal (the side of the centre; the front on it).
+            nx = aby * acz - abz * acy;
+            ny = abz * acx - abx * acz;
+            nz = abx * acy - aby * acx;
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            double side = nx * dx + ny * dy + nz * dz < 0 ? -nl : nl;
+            nx /= side;
+            ny /= side;
+            nz /= side;
+        } else {
+            nx = dx / len;
+            ny = dy / len;
+            nz = dz / len;
+        }
+        // a = q on the triangle, b = c − r n; to the world.
+        x[0] = qx;
+        x[1] = qy;
+        x[2] = qz;
+        pa.toWorld(x, x);
+        double ax = x[0], ay = x[1], az = x[2];
+        x[0] = nx;
+        x[1] = ny;
+        x[2] = nz;
+        pa.rotateToWorld(x, x);
+        double d = len - r;
+        out.set(d, x[0], x[1], x[2], ax, ay, az, ax + d * x[0], ay + d * x[1], az + d * x[2]);
     }
 
     /**

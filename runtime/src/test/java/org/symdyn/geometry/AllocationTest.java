@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.symdyn.testing.Allocations;
 
 /**
- * After set-up the query paths allocate nothing: every narrowphase pair (closed forms, GJK/EPA, manifolds), ray
- * casts and the broadphase, run many times, allocate less than one small object per round in total (the thread's
+ * After set-up the query paths allocate nothing: every narrowphase pair (closed forms, GJK/EPA, manifolds, mesh
+ * triangles), ray casts and the broadphase, run many times, allocate less than one small object per round in total (the thread's
  * allocation counter, {@link Allocations}; a counter, not a timing).
  */
 class AllocationTest {
@@ -26,6 +26,7 @@ class AllocationTest {
         ContactManifold manifold = new ContactManifold();
         RayCast rays = new RayCast();
         RayHit hit = new RayHit();
+        TriangleMesh mesh = TriangleMesh.of(new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[] {0, 1, 2});
         SweepAndPrune sap = new SweepAndPrune(shapes.length, 64);
         sap.setShapeCount(shapes.length);
         double[] origin = {2, 0.1, 0.2}, direction = {-1, 0.05, 0.02};
@@ -43,6 +44,10 @@ class AllocationTest {
                     narrowphase.manifold(shapes[i], pa, shapes[j], pb, 0.01, manifold);
                 }
                 rays.cast(shapes[i], pa, origin, direction, 10, hit);
+                rays.cast(mesh, pb, origin, direction, 10, hit);
+                if (i < 5) {
+                    narrowphase.triangleDistance(mesh, 0, pa, shapes[i], pb, result);
+                }
                 sap.update(i, shapes[i], places[(k + i) % places.length], 0.01);
             }
             sap.findPairs();
