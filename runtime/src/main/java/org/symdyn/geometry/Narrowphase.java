@@ -10,7 +10,8 @@ package org.symdyn.geometry;
  * <caption>Methods by pair (either order; the reversed pair is computed as the listed one and swapped)</caption>
  * <tr><th>pair</th><th>distance</th><th>manifold</th></tr>
  * <tr><td>sphere, capsule, box with each other; cylinder-sphere</td><td>closed form ({@link PrimitiveDistance},
- * {@link BoxBoxCollision})</td><td>box-box: clipped faces, up to 4 points; others: the closest pair</td></tr>
+ * {@link BoxBoxCollision})</td><td>box-box: clipped faces, up to 4 points; capsule-capsule and capsule-box: the closest pair and the
+ * segment's ends where their normal agrees (a capsule lying along a face); others: the closest pair</td></tr>
  * <tr><td>half-space and any convex shape</td><td>closed form (support point)</td><td>up to 4 points
  * ({@link HalfSpaceContact})</td></tr>
  * <tr><td>other convex pairs (hull, cylinder-capsule, cylinder-box, cylinder-cylinder)</td><td>GJK/EPA
@@ -30,7 +31,11 @@ public final class Narrowphase {
     private final HalfSpaceContact planes = new HalfSpaceContact();
     private final GjkEpa gjk = new GjkEpa();
     private final DistanceResult scratch = new DistanceResult();
+    private final DistanceResult endResult = new DistanceResult();
     private final MeshTriangle triangle = new MeshTriangle();
+
+    /** End contacts of a capsule join its manifold when 1 − n · n_end is at most this (about 1e-4 rad). */
+    static final double ALIGNED_NORMALS = 5e-9;
     private final double[] x = new double[3];
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
@@ -198,6 +203,56 @@ public final class Narrowphase {
         }
     }
 
+    /**
+     * Capsule A against a capsule or box B: the closest pair, and the contacts of the balls at the ends of each
+     * capsule's segment (each exact) whose normal agrees with the closest pair's within
+     * {@link #ALIGNED_NORMALS} (a capsule lying along a face or along another capsule: its two ends).
+     */
+    private void capsuleManifold(Capsule a, Placement pa, Shape b, Placement pb, double margin, ContactManifold out) {
+        ordered(a, pa, CAPSULE, b, pb, b instanceof Capsule ? CAPSULE : BOX, scratch);
+        out.clear();
+        if (scratch.distance > margin) {
+            return;
+        }
+        out.setFrom(scratch);
+        for (int side = 0; side < 2; side++) {
+            if (side == 1 && !(b instanceof Capsule)) {
+                break;
+            }
+            Capsule c = side == 0 ? a : (Capsule) b;
+            Placement p = side == 0 ? pa : pb;
+            for (int end = -1; end <= 1; end += 2) {
+                double h = end * c.halfLength();
+                double ex = p.p[0] + h * p.r[2], ey = p.p[1] + h * p.r[5], ez = p.p[2] + h * p.r[8];
+                if (side == 0 && b instanceof Capsule other) {
+                    primitives.ballCapsule(c.radius(), ex, ey, ez, other, pb, endResult);
+                } else if (side == 0) {
+                    primitives.ballBox(c.radius(), ex, ey, ez, (Box) b, pb, endResult);
+                } else {
+                    primitives.ballCapsule(c.radius(), ex, ey, ez, a, pa, endResult);
+                    endResult.swap();
+                }
+                addAligned(out, margin);
+            }
+        }
+    }
+
+    /** Adds endResult's point to the manifold if within the margin, aligned with its normal and not already in. */
+    private void addAligned(ContactManifold out, double margin) {
+        if (endResult.distance > margin || endResult.normal[0] * out.normal[0] + endResult.normal[1] * out.normal[1]
+                + endResult.normal[2] * out.normal[2] < 1 - ALIGNED_NORMALS) {
+            return;
+        }
+        for (int k = 0; k < out.count; k++) {
+            double dx = out.pointB[3 * k] - endResult.pointB[0], dy = out.pointB[3 * k + 1] - endResult.pointB[1];
+            double dz = out.pointB[3 * k + 2] - endResult.pointB[2];
+            if (dx * dx + dy * dy + dz * dz <= 1e-18) {
+                return;
+            }
+        }
+        out.addFromB(endResult.distance, endResult.pointB[0], endResult.pointB[1], endResult.pointB[2]);
+    }
+
     private void orderedManifold(Shape a, Placement pa, int ka, Shape b, Placement pb, int kb, double margin,
             ContactManifold out) {
         if (kb == HALF_SPACE && ka != HALF_SPACE) {
@@ -207,6 +262,10 @@ public final class Narrowphase {
         }
         if (ka == BOX && kb == BOX) {
             boxes.manifold((Box) a, pa, (Box) b, pb, margin, out, scratch);
+            return;
+        }
+        if (ka == CAPSULE && (kb == CAPSULE || kb == BOX)) {
+            capsuleManifold((Capsule) a, pa, b, pb, margin, out);
             return;
         }
         ordered(a, pa, ka, b, pb, kb, scratch);

@@ -42,10 +42,14 @@ public final class PrimitiveDistance {
      * {@link #perpendicular}.
      */
     public void sphereCapsule(Sphere a, Placement pa, Capsule b, Placement pb, DistanceResult out) {
+        ballCapsule(a.radius(), pa.p[0], pa.p[1], pa.p[2], b, pb, out);
+    }
+
+    /** {@link #sphereCapsule} for the ball of radius r centred at (cx, cy, cz) (world). */
+    void ballCapsule(double r, double cx, double cy, double cz, Capsule b, Placement pb, DistanceResult out) {
         double hl = b.halfLength();
         double ux = pb.r[2] * hl, uy = pb.r[5] * hl, uz = pb.r[8] * hl;
         double sx = pb.p[0] - ux, sy = pb.p[1] - uy, sz = pb.p[2] - uz;
-        double cx = pa.p[0], cy = pa.p[1], cz = pa.p[2];
         double t = Segments.clamp(((cx - sx) * ux + (cy - sy) * uy + (cz - sz) * uz) / (2 * (ux * ux + uy * uy + uz * uz)));
         double qx = sx + 2 * t * ux, qy = sy + 2 * t * uy, qz = sz + 2 * t * uz;
         double dx = qx - cx, dy = qy - cy, dz = qz - cz;
@@ -65,7 +69,7 @@ public final class PrimitiveDistance {
             x[1] = dy / l;
             x[2] = dz / l;
         }
-        ballsAlong(cx, cy, cz, a.radius(), qx, qy, qz, b.radius(), x[0], x[1], x[2], len, out);
+        ballsAlong(cx, cy, cz, r, qx, qy, qz, b.radius(), x[0], x[1], x[2], len, out);
     }
 
     /**
@@ -137,8 +141,15 @@ public final class PrimitiveDistance {
      * b = c moved onto that face.
      */
     public void sphereBox(Sphere a, Placement pa, Box b, Placement pb, DistanceResult out) {
-        pb.toLocal(pa.p, x);
-        double r = a.radius();
+        ballBox(a.radius(), pa.p[0], pa.p[1], pa.p[2], b, pb, out);
+    }
+
+    /** {@link #sphereBox} for the ball of radius r centred at (cx, cy, cz) (world). */
+    void ballBox(double r, double cx, double cy, double cz, Box b, Placement pb, DistanceResult out) {
+        x[0] = cx;
+        x[1] = cy;
+        x[2] = cz;
+        pb.toLocal(x, x);
         double h0 = b.halfExtent(0), h1 = b.halfExtent(1), h2 = b.halfExtent(2);
         double q0 = Math.max(-h0, Math.min(h0, x[0])), q1 = Math.max(-h1, Math.min(h1, x[1]));
         double q2 = Math.max(-h2, Math.min(h2, x[2]));

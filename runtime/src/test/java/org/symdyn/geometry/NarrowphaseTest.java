@@ -123,6 +123,46 @@ class NarrowphaseTest {
     }
 
     @Test
+    void capsulesLyingAlongAFaceOrACapsuleTouchAtBothEnds() {
+        double[] alongX = Rotations.fromRpy(0, Math.PI / 2, 0);
+        Capsule c = new Capsule(0.1, 1);
+        Box table = new Box(2, 2, 0.5);
+        // Lying on the table's top, 1e-4 m deep: its two ends.
+        narrowphase.manifold(c, new Placement().set(alongX, 0, new double[] {0.3, 0.2, 0.6 - 1e-4}, 0), table,
+                new Placement(), 0, manifold);
+        assertEquals(2, manifold.count());
+        assertEquals(-1, manifold.normal(2), TOL, "from the capsule down to the table");
+        double[] xs = {manifold.pointA(0, 0), manifold.pointA(1, 0)};
+        java.util.Arrays.sort(xs);
+        assertEquals(-0.2, xs[0], TOL);
+        assertEquals(0.8, xs[1], TOL);
+        for (int k = 0; k < 2; k++) {
+            assertEquals(-1e-4, manifold.distance(k), TOL);
+            assertEquals(0.5, manifold.pointB(k, 2), TOL, "b on the table's top");
+        }
+        // Half over the edge of the table (x > 2): only the end over the table.
+        narrowphase.manifold(c, new Placement().set(alongX, 0, new double[] {2.3, 0.2, 0.6 - 1e-4}, 0), table,
+                new Placement(), 0, manifold);
+        assertEquals(1, manifold.count());
+        // Two parallel capsules, one on the other, overlapping along x in [0.7, 1]: the middle of the overlap and
+        // its two ends.
+        Capsule longer = new Capsule(0.1, 2), shorter = new Capsule(0.2, 1);
+        narrowphase.manifold(longer, new Placement().set(alongX, 0, new double[] {0, 0, 0}, 0), shorter,
+                new Placement().set(alongX, 0, new double[] {1.2, 0, 0.3 - 1e-5}, 0), 0, manifold);
+        assertEquals(3, manifold.count());
+        double[] at = new double[3];
+        for (int k = 0; k < 3; k++) {
+            assertEquals(-1e-5, manifold.distance(k), TOL);
+            assertEquals(1, manifold.normal(2), TOL);
+            at[k] = manifold.pointA(k, 0);
+        }
+        java.util.Arrays.sort(at);
+        assertEquals(0.7, at[0], TOL);
+        assertEquals(0.85, at[1], TOL);
+        assertEquals(1.0, at[2], TOL);
+    }
+
+    @Test
     void shapesOnAHalfSpace() {
         HalfSpace ground = HalfSpace.zUp();
         Placement g = new Placement();
