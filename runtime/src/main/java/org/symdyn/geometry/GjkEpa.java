@@ -49,6 +49,7 @@ public final class GjkEpa {
     private final double[] pa = new double[3 * MAX_VERTICES];
     private final double[] pb = new double[3 * MAX_VERTICES];
     private final double[] lambda = new double[4];
+    private final double[] su = new double[2];
     private final int[] simplex = new int[4];
     private final int[] corner = new int[4];
     private final double[] kept = new double[9 * 4];
@@ -233,51 +234,21 @@ public final class GjkEpa {
         }
     }
 
-    /** Closest point of the triangle to the origin (Ericson 5.1.5, regions by barycentric signs). */
+    /** Closest point of the triangle to the origin ({@link Triangles#closest}); the simplex becomes its support. */
     private void triangle(int i, int j, int k) {
         int ia = simplex[i], ib = simplex[j], ic = simplex[k];
-        double ax = w[3 * ia], ay = w[3 * ia + 1], az = w[3 * ia + 2];
-        double abx = w[3 * ib] - ax, aby = w[3 * ib + 1] - ay, abz = w[3 * ib + 2] - az;
-        double acx = w[3 * ic] - ax, acy = w[3 * ic + 1] - ay, acz = w[3 * ic + 2] - az;
-        double apx = -ax, apy = -ay, apz = -az;
-        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-        if (d1 <= 0 && d2 <= 0) {
-            setSimplex(ia, -1, -1, 1, 0, 0);
-            return;
+        int region = Triangles.closest(w[3 * ia], w[3 * ia + 1], w[3 * ia + 2], w[3 * ib], w[3 * ib + 1],
+                w[3 * ib + 2], w[3 * ic], w[3 * ic + 1], w[3 * ic + 2], 0, 0, 0, su);
+        double s = su[0], u = su[1];
+        switch (region) {
+            case Triangles.A -> setSimplex(ia, -1, -1, 1, 0, 0);
+            case Triangles.B -> setSimplex(ib, -1, -1, 1, 0, 0);
+            case Triangles.C -> setSimplex(ic, -1, -1, 1, 0, 0);
+            case Triangles.AB -> setSimplex(ia, ib, -1, 1 - s, s, 0);
+            case Triangles.AC -> setSimplex(ia, ic, -1, 1 - u, u, 0);
+            case Triangles.BC -> setSimplex(ib, ic, -1, s, u, 0);
+            default -> setSimplex(ia, ib, ic, 1 - s - u, s, u);
         }
-        double bpx = -w[3 * ib], bpy = -w[3 * ib + 1], bpz = -w[3 * ib + 2];
-        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-        if (d3 >= 0 && d4 <= d3) {
-            setSimplex(ib, -1, -1, 1, 0, 0);
-            return;
-        }
-        double vc = d1 * d4 - d3 * d2;
-        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-            double t = d1 / (d1 - d3);
-            setSimplex(ia, ib, -1, 1 - t, t, 0);
-            return;
-        }
-        double cpx = -w[3 * ic], cpy = -w[3 * ic + 1], cpz = -w[3 * ic + 2];
-        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-        if (d6 >= 0 && d5 <= d6) {
-            setSimplex(ic, -1, -1, 1, 0, 0);
-            return;
-        }
-        double vb = d5 * d2 - d1 * d6;
-        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-            double t = d2 / (d2 - d6);
-            setSimplex(ia, ic, -1, 1 - t, t, 0);
-            return;
-        }
-        double va = d3 * d6 - d5 * d4;
-        if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-            double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-            setSimplex(ib, ic, -1, 1 - t, t, 0);
-            return;
-        }
-        double denominator = va + vb + vc;
-        double t = vb / denominator, u = vc / denominator;
-        setSimplex(ia, ib, ic, 1 - t - u, t, u);
     }
 
     /**

@@ -37,6 +37,7 @@ public final class Narrowphase {
     /** End contacts of a capsule join its manifold when 1 − n · n_end is at most this (about 1e-4 rad). */
     static final double ALIGNED_NORMALS = 5e-9;
     private final double[] x = new double[3];
+    private final double[] su = new double[2];
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
 
@@ -116,50 +117,18 @@ public final class Narrowphase {
         }
     }
 
-    /**
-     * The triangle against the sphere of radius r centred at x (mesh frame): Ericson's closest point on a triangle
-     * (5.1.5) by the signs of the barycentric regions.
-     */
+    /** The triangle against the sphere of radius r centred at x (mesh frame), by its closest point q. */
     private void sphereTriangle(double r, Placement pa, DistanceResult out) {
         double[] v = triangle.v;
+        int region = Triangles.closest(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], x[0], x[1], x[2], su);
+        double s = su[0], u = su[1]; // q = v0 + s (v1 − v0) + u (v2 − v0)
         double abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
         double acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
-        double apx = x[0] - v[0], apy = x[1] - v[1], apz = x[2] - v[2];
-        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-        double bpx = x[0] - v[3], bpy = x[1] - v[4], bpz = x[2] - v[5];
-        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-        double cpx = x[0] - v[6], cpy = x[1] - v[7], cpz = x[2] - v[8];
-        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-        double va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
-        double s, u; // q = v0 + s (v1 − v0) + u (v2 − v0)
-        if (d1 <= 0 && d2 <= 0) {
-            s = 0;
-            u = 0;
-        } else if (d3 >= 0 && d4 <= d3) {
-            s = 1;
-            u = 0;
-        } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-            s = d1 / (d1 - d3);
-            u = 0;
-        } else if (d6 >= 0 && d5 <= d6) {
-            s = 0;
-            u = 1;
-        } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-            s = 0;
-            u = d2 / (d2 - d6);
-        } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-            u = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-            s = 1 - u;
-        } else {
-            double denominator = va + vb + vc;
-            s = vb / denominator;
-            u = vc / denominator;
-        }
         double qx = v[0] + s * abx + u * acx, qy = v[1] + s * aby + u * acy, qz = v[2] + s * abz + u * acz;
         double dx = x[0] - qx, dy = x[1] - qy, dz = x[2] - qz;
         double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double nx, ny, nz;
-        boolean interior = s > 0 && u > 0 && s + u < 1;
+        boolean interior = region == Triangles.FACE;
         if (len == 0 || interior) {
             // On the triangle, or over its interior: n is its normal (the side of the centre; the front on it).
             nx = aby * acz - abz * acy;
