@@ -1,0 +1,450 @@
+package org.symdyn.geometry;
+
+/**
+ * Signed distance and contact manifold of two boxes, in closed form (world coordinates, metres; the conventions of
+ * {@link DistanceResult} and {@link ContactManifold}: n from box A towards box B). One instance holds the scratch
+ * of its queries: no allocation per query; not thread-safe.
+ *
+ * <p>The separating axes are the three face normals u_i of A, the three v_j of B and the nine products u_i × v_j
+ * (those of parallel edges, |u_i × v_j| &lt; 1e-12, left out: the face normals stand for them); on a unit axis m
+ * the boxes project to intervals of half widths Σ h_k |m · u_k| and Σ g_k |m · v_k| about their centres. If the
+ * intervals are apart on some axis the boxes are apart, and their distance is the least over the 8 + 8 vertex-to-box
+ * distances and the 144 edge-to-edge distances (closest features of two polytopes are one of those). Otherwise the
+ * penetration depth is the least overlap over the axes (they include every facet normal of the Minkowski
+ * difference), and the axis realising it gives n. For a face axis the face of the other box most opposed to it
+ * (the incident face) is clipped (Sutherland-Hodgman) to the side planes of the reference face: each clipped corner
+ * is a contact point with its own depth, so that parallel faces give their whole overlap polygon, reduced to four
+ * points. For an edge axis the closest points of the two edges give one point. Between a face axis and an edge axis
+ * within {@link PrimitiveDistance#FACE_PREFERENCE} of each other the face is taken.
+ */
+public final class BoxBoxCollision {
+    /**
+     * Apart boxes whose distance exceeds the largest separation over the axes by at most this many metres per
+     * metre of size and position have that axis as their normal (the closest features lie in planes normal to it), rather than
+     * the direction between closest points, which is rounding alone when they touch.
+     */
+    static final double SEPARATION_ROUNDING = 1e-15;
+
+    /**
+     * Apart shapes closer than this many metres per metre of their size and position (a few hundred roundings)
+     * touch: their normal is the separating axis, since the direction between their closest points is rounding.
+     */
+    static final double TOUCHING = 1e-13;
+
+    /** The signs of a face's corners in order around it. */
+    private static final double[] CORNERS = {1, 1, -1, 1, -1, -1, 1, -1};
+
+    private final double[] ca = new double[3];
+    private final double[] cb = new double[3];
+    private final double[] ua = new double[9]; // ua[3i + k]: component k of A's axis i
+    private final double[] ub = new double[9];
+    private final double[] ha = new double[3];
+    private final double[] hb = new double[3];
+    private final double[] n = new double[3];
+    private final double[] st = new double[2];
+    private final double[] v = new double[3];
+    private final double[] polygon = new double[3 * 8];
+    private final double[] clipped = new double[3 * 8];
+    private final double[] depth = new double[8];
+    private final boolean[] kept = new boolean[8];
+    private int polygonCount;
+    private double scale;
+    private int bestAxis;
+    private double best;
+
+    /** The signed distance of boxes A and B (see the class comment). */
+    public void distance(Box a, Placement pa, Box b, Placement pb, DistanceResult out) {
+        load(a, pa, b, pb);
+        separatingAxes();
+        if (best > 0) {
+            separated(pa, pb, out);
+        } else if (bestAxis < 6) {
+            clip();
+            int deepest = 0;
+            for (int k = 1; k < polygonCount; k++) {
+                if (depth[k] < depth[deepest]) {
+                    deepest = k;
+                }
+            }
+            if (polygonCount == 0) {
+                // Touching at a corner of the reference face, where rounding clips the incident face away.
+                separated(pa, pb, out);
+                return;
+            }
+            double bx = polygon[3 * deepest], by = polygon[3 * deepest + 1], bz = polygon[3 * deepest + 2];
+            if (bestAxis < 3) {
+                out.set(best, n[0], n[1], n[2], bx - best * n[0], by - best * n[1], bz - best * n[2], bx, by, bz);
+            } else {
+                out.set(best, n[0], n[1], n[2], bx, by, bz, bx + best * n[0], by + best * n[1], bz + best * n[2]);
+            }
+        } else {
+            edgeWitness(out);
+        }
+    }
+
+    /**
+     * The contact manifold of boxes A and B: the points with distance ≤ {@code margin} (metres), up to four (the
+     * deepest, the farthest from it, and the two that span the largest area with them), none when the boxes are
+     * farther apart than the margin. {@code scratch} receives the single-point result where one is computed.
+     */
+    public void manifold(Box a, Placement pa, Box b, Placement pb, double margin, ContactManifold out,
+            DistanceResult scratch) {
+        out.clear();
+        load(a, pa, b, pb);
+        separatingAxes();
+        if (best > margin) {
+            return;
+        }
+        if (bestAxis < 6) {
+            clip();
+            out.setNormal(n[0], n[1], n[2]);
+            int within = 0;
+            for (int k = 0; k < polygonCount; k++) {
+                kept[k] = depth[k] <= margin;
+                if (kept[k]) {
+                    within++;
+                }
+            }
+            if (within > 0) {
+                reduce(within);
+                for (int k = 0; k < polygonCount; k++) {
+                    if (kept[k]) {
+                        double x = polygon[3 * k], y = polygon[3 * k + 1], z = polygon[3 * k + 2];
+                        if (bestAxis < 3) {
+                            out.addFromB(depth[k], x, y, z);
+                        } else {
+                            out.addFromB(depth[k], x + depth[k] * n[0], y + depth[k] * n[1], z + depth[k] * n[2]);
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        if (best > 0 || bestAxis < 6) {
+            separated(pa, pb, scratch);
+        } else {
+            edgeWitness(scratch);
+        }
+        if (scratch.distance <= margin) {
+            out.setFrom(scratch);
+        }
+    }
+
+    private void load(Box a, Placement pa, Box b, Placement pb) {
+        for (int k = 0; k < 3; k++) {
+            ca[k] = pa.p[k];
+            cb[k] = pb.p[k];
+            ha[k] = a.halfExtent(k);
+            hb[k] = b.halfExtent(k);
+            for (int i = 0; i < 3; i++) {
+                ua[3 * i + k] = pa.r[3 * k + i];
+                ub[3 * i + k] = pb.r[3 * k + i];
+            }
+        }
+    }
+
+    /** Sets best (largest signed separation), bestAxis (0-2 A's faces, 3-5 B's, 6-14 edges) and n = ±axis. */
+    private void separatingAxes() {
+        scale = Math.max(Math.max(ha[0], Math.max(ha[1], ha[2])), Math.max(hb[0], Math.max(hb[1], hb[2])));
+        for (int k = 0; k < 3; k++) {
+            scale = Math.max(scale, Math.max(Math.abs(ca[k]), Math.abs(cb[k])));
+        }
+        double dx = cb[0] - ca[0], dy = cb[1] - ca[1], dz = cb[2] - ca[2];
+        best = Double.NEGATIVE_INFINITY;
+        bestAxis = -1;
+        for (int axis = 0; axis < 15; axis++) {
+            double mx, my, mz;
+            if (axis < 3) {
+                mx = ua[3 * axis];
+                my = ua[3 * axis + 1];
+                mz = ua[3 * axis + 2];
+            } else if (axis < 6) {
+                mx = ub[3 * (axis - 3)];
+                my = ub[3 * (axis - 3) + 1];
+                mz = ub[3 * (axis - 3) + 2];
+            } else {
+                int i = 3 * ((axis - 6) / 3), j = 3 * ((axis - 6) % 3);
+                mx = ua[i + 1] * ub[j + 2] - ua[i + 2] * ub[j + 1];
+                my = ua[i + 2] * ub[j] - ua[i] * ub[j + 2];
+                mz = ua[i] * ub[j + 1] - ua[i + 1] * ub[j];
+                double len = Math.sqrt(mx * mx + my * my + mz * mz);
+                if (len < 1e-12) {
+                    continue;
+                }
+                mx /= len;
+                my /= len;
+                mz /= len;
+            }
+            double centre = mx * dx + my * dy + mz * dz;
+            double ra = 0, rb = 0;
+            for (int k = 0; k < 3; k++) {
+                ra += ha[k] * Math.abs(mx * ua[3 * k] + my * ua[3 * k + 1] + mz * ua[3 * k + 2]);
+                rb += hb[k] * Math.abs(mx * ub[3 * k] + my * ub[3 * k + 1] + mz * ub[3 * k + 2]);
+            }
+            double sep = Math.abs(centre) - ra - rb;
+            if (axis < 6 ? sep > best : sep > best + PrimitiveDistance.FACE_PREFERENCE * scale) {
+                best = sep;
+                bestAxis = axis;
+                double sign = centre >= 0 ? 1 : -1;
+                n[0] = sign * mx;
+                n[1] = sign * my;
+                n[2] = sign * mz;
+            }
+        }
+    }
+
+    /**
+     * Clips the incident face to the reference face's side planes: polygon[0..polygonCount) are points on the
+     * incident box, depth[k] their signed heights above the reference face along its outward normal.
+     */
+    private void clip() {
+        boolean referenceIsA = bestAxis < 3;
+        int i = referenceIsA ? bestAxis : bestAxis - 3;
+        double[] rc = referenceIsA ? ca : cb, ru = referenceIsA ? ua : ub, rh = referenceIsA ? ha : hb;
+        double[] ic = referenceIsA ? cb : ca, iu = referenceIsA ? ub : ua, ih = referenceIsA ? hb : ha;
+        double s = referenceIsA ? 1 : -1;
+        double mx = s * n[0], my = s * n[1], mz = s * n[2]; // reference face's outward normal
+        int j = 0;
+        double most = -1;
+        for (int k = 0; k < 3; k++) {
+            double dot = Math.abs(mx * iu[3 * k] + my * iu[3 * k + 1] + mz * iu[3 * k + 2]);
+            if (dot > most) {
+                most = dot;
+                j = k;
+            }
+        }
+        double tau = mx * iu[3 * j] + my * iu[3 * j + 1] + mz * iu[3 * j + 2] > 0 ? -1 : 1;
+        int k1 = (j + 1) % 3, k2 = (j + 2) % 3;
+        for (int c = 0; c < 4; c++) {
+            for (int q = 0; q < 3; q++) {
+                polygon[3 * c + q] = ic[q] + tau * ih[j] * iu[3 * j + q] + CORNERS[2 * c] * ih[k1] * iu[3 * k1 + q]
+                        + CORNERS[2 * c + 1] * ih[k2] * iu[3 * k2 + q];
+            }
+        }
+        polygonCount = 4;
+        for (int k = 0; k < 3 && polygonCount > 0; k++) {
+            if (k == i) {
+                continue;
+            }
+            double px = ru[3 * k], py = ru[3 * k + 1], pz = ru[3 * k + 2];
+            double o = px * rc[0] + py * rc[1] + pz * rc[2];
+            clipPlane(px, py, pz, o + rh[k]);
+            clipPlane(-px, -py, -pz, -o + rh[k]);
+        }
+        double face = mx * rc[0] + my * rc[1] + mz * rc[2] + rh[i];
+        for (int c = 0; c < polygonCount; c++) {
+            depth[c] = mx * polygon[3 * c] + my * polygon[3 * c + 1] + mz * polygon[3 * c + 2] - face;
+        }
+    }
+
+    /** Keeps the part of the polygon with p · x ≤ o (Sutherland-Hodgman). */
+    private void clipPlane(double px, double py, double pz, double o) {
+        int count = 0;
+        for (int c = 0; c < polygonCount; c++) {
+            int d = (c + 1) % polygonCount;
+            double hc = px * polygon[3 * c] + py * polygon[3 * c + 1] + pz * polygon[3 * c + 2] - o;
+            double hd = px * polygon[3 * d] + py * polygon[3 * d + 1] + pz * polygon[3 * d + 2] - o;
+            if (hc <= 0) {
+                System.arraycopy(polygon, 3 * c, clipped, 3 * count++, 3);
+            }
+            if ((hc < 0 && hd > 0) || (hc > 0 && hd < 0)) {
+                double t = hc / (hc - hd);
+                for (int q = 0; q < 3; q++) {
+                    clipped[3 * count + q] = polygon[3 * c + q] + t * (polygon[3 * d + q] - polygon[3 * c + q]);
+                }
+                count++;
+            }
+        }
+        System.arraycopy(clipped, 0, polygon, 0, 3 * count);
+        polygonCount = count;
+    }
+
+    /** Of the kept points, keeps at most four: the deepest, the farthest from it, then the largest areas. */
+    private void reduce(int within) {
+        if (within <= ContactManifold.CAPACITY) {
+            return;
+        }
+        int p0 = -1;
+        for (int k = 0; k < polygonCount; k++) {
+            if (kept[k] && (p0 < 0 || depth[k] < depth[p0])) {
+                p0 = k;
+            }
+        }
+        int p1 = farthest(p0);
+        int p2 = -1, p3 = -1;
+        double max2 = 0, min3 = 0;
+        for (int k = 0; k < polygonCount; k++) {
+            if (!kept[k] || k == p0 || k == p1) {
+                continue;
+            }
+            double area = signedArea(p0, p1, k);
+            if (p2 < 0 || area > max2) {
+                max2 = area;
+                p2 = k;
+            }
+        }
+        for (int k = 0; k < polygonCount; k++) {
+            if (!kept[k] || k == p0 || k == p1 || k == p2) {
+                continue;
+            }
+            double area = signedArea(p0, p1, k);
+            if (p3 < 0 || area < min3) {
+                min3 = area;
+                p3 = k;
+            }
+        }
+        for (int k = 0; k < polygonCount; k++) {
+            kept[k] = k == p0 || k == p1 || k == p2 || k == p3;
+        }
+    }
+
+    private int farthest(int p0) {
+        int best1 = -1;
+        double far = -1;
+        for (int k = 0; k < polygonCount; k++) {
+            if (kept[k] && k != p0) {
+                double d2 = 0;
+                for (int q = 0; q < 3; q++) {
+                    double e = polygon[3 * k + q] - polygon[3 * p0 + q];
+                    d2 += e * e;
+                }
+                if (d2 > far) {
+                    far = d2;
+                    best1 = k;
+                }
+            }
+        }
+        return best1;
+    }
+
+    /** n · ((x1 − x0) × (xk − x0)). */
+    private double signedArea(int p0, int p1, int k) {
+        double ax = polygon[3 * p1] - polygon[3 * p0], ay = polygon[3 * p1 + 1] - polygon[3 * p0 + 1];
+        double az = polygon[3 * p1 + 2] - polygon[3 * p0 + 2];
+        double bx = polygon[3 * k] - polygon[3 * p0], by = polygon[3 * k + 1] - polygon[3 * p0 + 1];
+        double bz = polygon[3 * k + 2] - polygon[3 * p0 + 2];
+        return n[0] * (ay * bz - az * by) + n[1] * (az * bx - ax * bz) + n[2] * (ax * by - ay * bx);
+    }
+
+    /** The edge-edge axis: the closest points of A's edge farthest along n and B's farthest along −n. */
+    private void edgeWitness(DistanceResult out) {
+        int i = (bestAxis - 6) / 3, j = (bestAxis - 6) % 3;
+        double ax = ca[0], ay = ca[1], az = ca[2], bx = cb[0], by = cb[1], bz = cb[2];
+        for (int k = 0; k < 3; k++) {
+            double sa = k == i ? -1 : n[0] * ua[3 * k] + n[1] * ua[3 * k + 1] + n[2] * ua[3 * k + 2] >= 0 ? 1 : -1;
+            double sb = k == j ? -1 : n[0] * ub[3 * k] + n[1] * ub[3 * k + 1] + n[2] * ub[3 * k + 2] >= 0 ? -1 : 1;
+            ax += sa * ha[k] * ua[3 * k];
+            ay += sa * ha[k] * ua[3 * k + 1];
+            az += sa * ha[k] * ua[3 * k + 2];
+            bx += sb * hb[k] * ub[3 * k];
+            by += sb * hb[k] * ub[3 * k + 1];
+            bz += sb * hb[k] * ub[3 * k + 2];
+        }
+        double wax = 2 * ha[i] * ua[3 * i], way = 2 * ha[i] * ua[3 * i + 1], waz = 2 * ha[i] * ua[3 * i + 2];
+        double wbx = 2 * hb[j] * ub[3 * j], wby = 2 * hb[j] * ub[3 * j + 1], wbz = 2 * hb[j] * ub[3 * j + 2];
+        Segments.closest(ax, ay, az, wax, way, waz, bx, by, bz, wbx, wby, wbz, st);
+        double px = ax + st[0] * wax, py = ay + st[0] * way, pz = az + st[0] * waz;
+        out.set(best, n[0], n[1], n[2], px, py, pz, px + best * n[0], py + best * n[1], pz + best * n[2]);
+    }
+
+    /** The exact distance of separated boxes from their closest features. */
+    private void separated(Placement pa, Placement pb, DistanceResult out) {
+        double bestD2 = Double.POSITIVE_INFINITY;
+        double nx = 0, ny = 0, nz = 0, px = 0, py = 0, pz = 0;
+        for (int side = 0; side < 2; side++) {
+            // Vertices of one box against the other box, in the other's frame.
+            double[] c = side == 0 ? ca : cb, u = side == 0 ? ua : ub, h = side == 0 ? ha : hb;
+            double[] oh = side == 0 ? hb : ha;
+            Placement other = side == 0 ? pb : pa;
+            for (int vertex = 0; vertex < 8; vertex++) {
+                for (int q = 0; q < 3; q++) {
+                    v[q] = c[q];
+                    for (int k = 0; k < 3; k++) {
+                        v[q] += ((vertex >> k & 1) == 0 ? -h[k] : h[k]) * u[3 * k + q];
+                    }
+                }
+                double wx = v[0], wy = v[1], wz = v[2];
+                other.toLocal(v, v);
+                double e0 = Math.max(-oh[0], Math.min(oh[0], v[0])) - v[0];
+                double e1 = Math.max(-oh[1], Math.min(oh[1], v[1])) - v[1];
+                double e2 = Math.max(-oh[2], Math.min(oh[2], v[2])) - v[2];
+                double d2 = e0 * e0 + e1 * e1 + e2 * e2;
+                if (d2 < bestD2) {
+                    bestD2 = d2;
+                    v[0] = e0;
+                    v[1] = e1;
+                    v[2] = e2;
+                    other.rotateToWorld(v, v);
+                    double len = Math.sqrt(d2) * (side == 0 ? 1 : -1); // n points from A to B
+                    nx = v[0] / len;
+                    ny = v[1] / len;
+                    nz = v[2] / len;
+                    // the witness on A
+                    px = side == 0 ? wx : wx + v[0];
+                    py = side == 0 ? wy : wy + v[1];
+                    pz = side == 0 ? wz : wz + v[2];
+                }
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                for (int ea = 0; ea < 4; ea++) {
+                    double ax = ca[0], ay = ca[1], az = ca[2];
+                    for (int k = 0, bit = 0; k < 3; k++) {
+                        double s = k == i ? -1 : ((ea >> bit++ & 1) == 0 ? -1 : 1);
+                        ax += s * ha[k] * ua[3 * k];
+                        ay += s * ha[k] * ua[3 * k + 1];
+                        az += s * ha[k] * ua[3 * k + 2];
+                    }
+                    double wax = 2 * ha[i] * ua[3 * i], way = 2 * ha[i] * ua[3 * i + 1];
+                    double waz = 2 * ha[i] * ua[3 * i + 2];
+                    for (int eb = 0; eb < 4; eb++) {
+                        double bx = cb[0], by = cb[1], bz = cb[2];
+                        for (int k = 0, bit = 0; k < 3; k++) {
+                            double s = k == j ? -1 : ((eb >> bit++ & 1) == 0 ? -1 : 1);
+                            bx += s * hb[k] * ub[3 * k];
+                            by += s * hb[k] * ub[3 * k + 1];
+                            bz += s * hb[k] * ub[3 * k + 2];
+                        }
+                        double wbx = 2 * hb[j] * ub[3 * j], wby = 2 * hb[j] * ub[3 * j + 1];
+                        double wbz = 2 * hb[j] * ub[3 * j + 2];
+                        Segments.closest(ax, ay, az, wax, way, waz, bx, by, bz, wbx, wby, wbz, st);
+                        double qax = ax + st[0] * wax, qay = ay + st[0] * way, qaz = az + st[0] * waz;
+                        double dx = bx + st[1] * wbx - qax, dy = by + st[1] * wby - qay, dz = bz + st[1] * wbz - qaz;
+                        double d2 = dx * dx + dy * dy + dz * dz;
+                        if (d2 < bestD2) {
+                            bestD2 = d2;
+                            px = qax;
+                            py = qay;
+                            pz = qaz;
+                            double len = Math.sqrt(d2);
+                            nx = dx / len;
+                            ny = dy / len;
+                            nz = dz / len;
+                            if (st[0] > 0 && st[0] < 1 && st[1] > 0 && st[1] < 1) {
+                                // Interior points of two edges: n is along their common perpendicular.
+                                double mx = way * wbz - waz * wby, my = waz * wbx - wax * wbz, mz = wax * wby - way * wbx;
+                                double ml = Math.sqrt(mx * mx + my * my + mz * mz);
+                                if (ml > 1e-12 * Math.sqrt((wax * wax + way * way + waz * waz) * (wbx * wbx + wby * wby + wbz * wbz))) {
+                                    double sign = mx * dx + my * dy + mz * dz >= 0 ? 1 : -1;
+                                    nx = sign * mx / ml;
+                                    ny = sign * my / ml;
+                                    nz = sign * mz / ml;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        double d = Math.sqrt(bestD2);
+        if (d - best <= SEPARATION_ROUNDING * scale || d <= TOUCHING * scale) {
+            // The separating axis realises the distance (a face or edges in contact): it is the normal, exactly,
+            // where the closest points' difference can be rounding alone.
+            nx = n[0];
+            ny = n[1];
+            nz = n[2];
+        }
+        out.set(d, nx, ny, nz, px, py, pz, px + d * nx, py + d * ny, pz + d * nz);
+    }
+}

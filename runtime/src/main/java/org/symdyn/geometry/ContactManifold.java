@@ -1,0 +1,95 @@
+package org.symdyn.geometry;
+
+/**
+ * Up to {@link #CAPACITY} contact points between shapes A and B sharing one unit normal n from A towards B (world),
+ * filled by a query into an instance the caller allocates once. A face resting on a face gives up to four points
+ * spanning the contact area, so that a box resting on a box is supported at its corners; an edge or a curved
+ * contact gives one or two.
+ *
+ * <p>Point k has a witness on A's boundary a_k and on B's boundary b_k (world, metres) and a signed distance d_k
+ * (negative overlapping) with b_k − a_k = d_k n; only points with d_k ≤ the query's margin are kept. These are the
+ * conventions of {@link DistanceResult}, per point.
+ */
+public final class ContactManifold {
+    /** The most points a manifold holds. */
+    public static final int CAPACITY = 4;
+
+    int count;
+    final double[] normal = new double[3];
+    final double[] distance = new double[CAPACITY];
+    final double[] pointA = new double[3 * CAPACITY];
+    final double[] pointB = new double[3 * CAPACITY];
+
+    /** The number of points, 0 when the shapes are farther apart than the margin. */
+    public int count() {
+        return count;
+    }
+
+    /** Component i of the unit normal n from A towards B (world). */
+    public double normal(int i) {
+        return normal[i];
+    }
+
+    /** d_k (metres) of point k &lt; {@link #count()}. */
+    public double distance(int k) {
+        return distance[k];
+    }
+
+    /** Component i of a_k, point k's witness on A (world, metres). */
+    public double pointA(int k, int i) {
+        return pointA[3 * k + i];
+    }
+
+    /** Component i of b_k, point k's witness on B (world, metres). */
+    public double pointB(int k, int i) {
+        return pointB[3 * k + i];
+    }
+
+    void clear() {
+        count = 0;
+    }
+
+    void setNormal(double nx, double ny, double nz) {
+        normal[0] = nx;
+        normal[1] = ny;
+        normal[2] = nz;
+    }
+
+    /** Appends the point with witness b on B and distance d (a = b − d n); ignored when full. */
+    void addFromB(double d, double bx, double by, double bz) {
+        if (count == CAPACITY) {
+            return;
+        }
+        int k = count++;
+        distance[k] = d;
+        pointB[3 * k] = bx;
+        pointB[3 * k + 1] = by;
+        pointB[3 * k + 2] = bz;
+        pointA[3 * k] = bx - d * normal[0];
+        pointA[3 * k + 1] = by - d * normal[1];
+        pointA[3 * k + 2] = bz - d * normal[2];
+    }
+
+    /** Sets this to the single point of {@code r}. */
+    void setFrom(DistanceResult r) {
+        count = 1;
+        distance[0] = r.distance;
+        for (int i = 0; i < 3; i++) {
+            normal[i] = r.normal[i];
+            pointA[i] = r.pointA[i];
+            pointB[i] = r.pointB[i];
+        }
+    }
+
+    /** Exchanges the roles of A and B: n ← −n, a_k ↔ b_k. */
+    void swap() {
+        for (int i = 0; i < 3; i++) {
+            normal[i] = -normal[i];
+        }
+        for (int i = 0; i < 3 * count; i++) {
+            double t = pointA[i];
+            pointA[i] = pointB[i];
+            pointB[i] = t;
+        }
+    }
+}

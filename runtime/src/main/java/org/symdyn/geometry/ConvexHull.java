@@ -1,0 +1,108 @@
+package org.symdyn.geometry;
+
+/**
+ * The convex hull of a set of points given in its frame S (metres): the smallest convex solid containing them.
+ * Its vertices are the input points that are corners of the hull; its faces are triangles (a flat facet is
+ * triangulated), each wound counter-clockwise seen from outside, with the unit outward normal n_f and offset c_f of
+ * its plane, so that the hull is {x : n_f · x ≤ c_f for every face f}.
+ *
+ * <p>Built by {@link Quickhull}: points within ε = 1e-10 times the diagonal of the points' bounding box of the
+ * hull are not made vertices, so every input point is within ε of the hull. Refused with
+ * {@link IllegalArgumentException}: fewer than 4 points, a NaN or infinite coordinate, and point sets without
+ * volume (all coincident, collinear or coplanar within ε). Duplicate points are allowed.
+ *
+ * <p>A moving triangle mesh collides as its convex hull: contact with it is the contact of the hull, never of
+ * the mesh's concave parts.
+ */
+public final class ConvexHull extends Shape implements ConvexShape {
+    private final double[] vertices;
+    private final int[] faces;
+    private final double[] planes;
+    private final double boundingRadius;
+
+    private ConvexHull(double[] vertices, int[] faces) {
+        this.vertices = vertices;
+        this.faces = faces;
+        this.planes = new double[4 * (faces.length / 3)];
+        double r = 0;
+        for (int i = 0; i < vertices.length; i += 3) {
+            r = Math.max(r, Math.sqrt(vertices[i] * vertices[i] + vertices[i + 1] * vertices[i + 1]
+                    + vertices[i + 2] * vertices[i + 2]));
+        }
+        boundingRadius = r;
+        for (int f = 0; f < faces.length / 3; f++) {
+            int a = faces[3 * f], b = faces[3 * f + 1], c = faces[3 * f + 2];
+            Quickhull.unitNormal(vertices, a, b, c, planes, 4 * f);
+            // the offset of the highest corner, so that every vertex is on or below the plane
+            double offset = Double.NEGATIVE_INFINITY;
+            for (int corner : new int[] {a, b, c}) {
+                offset = Math.max(offset, planes[4 * f] * vertices[3 * corner]
+                        + planes[4 * f + 1] * vertices[3 * corner + 1] + planes[4 * f + 2] * vertices[3 * corner + 2]);
+            }
+            planes[4 * f + 3] = offset;
+        }
+    }
+
+    /** The hull of the points (x0, y0, z0, x1, y1, z1, ...) (frame S, metres; the array is not kept). */
+    public static ConvexHull of(double... points) {
+        Object[] built = Quickhull.build(points.clone());
+        return new ConvexHull((double[]) built[0], (int[]) built[1]);
+    }
+
+    /** The number of vertices. */
+    public int vertexCount() {
+        return vertices.length / 3;
+    }
+
+    /** Coordinate k (0, 1, 2 for x, y, z; frame S, metres) of vertex i. */
+    public double vertex(int i, int k) {
+        return vertices[3 * i + k];
+    }
+
+    /** The number of triangular faces. */
+    public int faceCount() {
+        return faces.length / 3;
+    }
+
+    /** Vertex index of corner k (0, 1, 2, counter-clockwise seen from outside) of face f. */
+    public int faceVertex(int f, int k) {
+        return faces[3 * f + k];
+    }
+
+    /** Component k of face f's unit outward normal n_f (frame S). */
+    public double faceNormal(int f, int k) {
+        return planes[4 * f + k];
+    }
+
+    /** c_f (metres): face f lies in the plane n_f · x = c_f and the hull in n_f · x ≤ c_f. */
+    public double faceOffset(int f) {
+        return planes[4 * f + 3];
+    }
+
+    /** The vertex maximising d · x (the lowest index among equals). Linear in the vertex count; no allocation. */
+    @Override
+    public void support(double dx, double dy, double dz, double[] out) {
+        int best = 0;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < vertices.length; i += 3) {
+            double h = dx * vertices[i] + dy * vertices[i + 1] + dz * vertices[i + 2];
+            if (h > max) {
+                max = h;
+                best = i;
+            }
+        }
+        out[0] = vertices[best];
+        out[1] = vertices[best + 1];
+        out[2] = vertices[best + 2];
+    }
+
+    @Override
+    public double boundingRadius() {
+        return boundingRadius;
+    }
+
+    @Override
+    public String toString() {
+        return "ConvexHull{vertices=" + vertexCount() + ", faces=" + faceCount() + "}";
+    }
+}

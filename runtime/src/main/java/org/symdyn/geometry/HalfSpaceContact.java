@@ -1,0 +1,175 @@
+package org.symdyn.geometry;
+
+/**
+ * The contact manifold of a half-space A (n · x ≤ c) and a convex shape B (world coordinates, metres; the
+ * conventions of {@link ContactManifold}, the normal the half-space's outward normal n). B's candidate points are
+ * the points of B that can be deepest: its support point along −n for a sphere, the two ends' for a capsule, the
+ * eight vertices of a box, eight rim points of a cylinder (four on each cap at quarter turns, starting from the
+ * deepest), a hull's vertices; each with its exact distance n · x − c. Of those within the margin it keeps up to
+ * four: the deepest, the farthest from it, and the two spanning the largest areas on either side of the line
+ * through them, so that a face resting on the plane is supported at its corners. One instance holds the scratch:
+ * no allocation per query; not thread-safe.
+ */
+public final class HalfSpaceContact {
+    private final double[] normal = new double[3];
+    private final double[] x = new double[3];
+    private final double[] first = new double[3];
+    private final double[] second = new double[3];
+    private final double[] e1 = new double[3];
+    private final double[] e2 = new double[3];
+    private double offset;
+    private ConvexShape shape;
+    private Placement place;
+
+    /** Fills {@code out} with the points of B within {@code margin} (metres) of the half-space A, at most four. */
+    public void manifold(HalfSpace a, Placement pa, ConvexShape b, Placement pb, double margin, ContactManifold out) {
+        out.clear();
+        offset = PrimitiveDistance.worldPlane(a, pa, normal);
+        out.setNormal(normal[0], normal[1], normal[2]);
+        shape = b;
+        place = pb;
+        prepare();
+        int n = candidates();
+        int p0 = -1;
+        double deepest = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            double d = candidate(k);
+            if (d < deepest) {
+                deepest = d;
+                p0 = k;
+            }
+        }
+        if (deepest > margin) {
+            return;
+        }
+        candidate(p0);
+        copy(x, first);
+        out.addFromB(deepest, x[0], x[1], x[2]);
+        int p1 = -1;
+        double far = 0;
+        for (int k = 0; k < n; k++) {
+            if (candidate(k) <= margin) {
+                double d2 = square(x[0] - first[0]) + square(x[1] - first[1]) + square(x[2] - first[2]);
+                if (d2 > far) {
+                    far = d2;
+                    p1 = k;
+                }
+            }
+        }
+        if (p1 < 0) {
+            return;
+        }
+        double d1 = candidate(p1);
+        copy(x, second);
+        out.addFromB(d1, x[0], x[1], x[2]);
+        // The largest areas on either side: n · ((x1 − x0) × (x − x0)).
+        int p2 = -1, p3 = -1;
+        double most = 1e-12 * far, least = -1e-12 * far;
+        for (int k = 0; k < n; k++) {
+            if (candidate(k) <= margin) {
+                double area = area();
+                if (area > most) {
+                    most = area;
+                    p2 = k;
+                }
+                if (area < least) {
+                    least = area;
+                    p3 = k;
+                }
+            }
+        }
+        if (p2 >= 0) {
+            double d = candidate(p2);
+            out.addFromB(d, x[0], x[1], x[2]);
+        }
+        if (p3 >= 0) {
+            double d = candidate(p3);
+            out.addFromB(d, x[0], x[1], x[2]);
+        }
+    }
+
+    private double area() {
+        double ax = second[0] - first[0], ay = second[1] - first[1], az = second[2] - first[2];
+        double bx = x[0] - first[0], by = x[1] - first[1], bz = x[2] - first[2];
+        return normal[0] * (ay * bz - az * by) + normal[1] * (az * bx - ax * bz) + normal[2] * (ax * by - ay * bx);
+    }
+
+    /** Per-query set-up: for a cylinder, the rim directions e1 (towards the plane) and e2 (world). */
+    private void prepare() {
+        if (shape instanceof Cylinder) {
+            double ux = place.r[2], uy = place.r[5], uz = place.r[8];
+            double along = normal[0] * ux + normal[1] * uy + normal[2] * uz;
+            double rx = -(normal[0] - along * ux), ry = -(normal[1] - along * uy), rz = -(normal[2] - along * uz);
+            double len = Math.sqrt(rx * rx + ry * ry + rz * rz);
+            if (len < 1e-12) {
+                rx = place.r[0];
+                ry = place.r[3];
+                rz = place.r[6];
+                len = 1;
+            }
+            e1[0] = rx / len;
+            e1[1] = ry / len;
+            e1[2] = rz / len;
+            e2[0] = uy * e1[2] - uz * e1[1];
+            e2[1] = uz * e1[0] - ux * e1[2];
+            e2[2] = ux * e1[1] - uy * e1[0];
+        }
+    }
+
+    private int candidates() {
+        if (shape instanceof Sphere) {
+            return 1;
+        }
+        if (shape instanceof Capsule) {
+            return 2;
+        }
+        if (shape instanceof Box || shape instanceof Cylinder) {
+            return 8;
+        }
+        return ((ConvexHull) shape).vertexCount();
+    }
+
+    /** Writes candidate k (world) to x and returns its signed distance n · x − c. */
+    private double candidate(int k) {
+        if (shape instanceof Sphere s) {
+            double r = s.radius();
+            x[0] = place.p[0] - r * normal[0];
+            x[1] = place.p[1] - r * normal[1];
+            x[2] = place.p[2] - r * normal[2];
+        } else if (shape instanceof Capsule c) {
+            double h = k == 0 ? -c.halfLength() : c.halfLength(), r = c.radius();
+            x[0] = place.p[0] + h * place.r[2] - r * normal[0];
+            x[1] = place.p[1] + h * place.r[5] - r * normal[1];
+            x[2] = place.p[2] + h * place.r[8] - r * normal[2];
+        } else if (shape instanceof Box b) {
+            x[0] = (k & 1) == 0 ? -b.halfExtent(0) : b.halfExtent(0);
+            x[1] = (k & 2) == 0 ? -b.halfExtent(1) : b.halfExtent(1);
+            x[2] = (k & 4) == 0 ? -b.halfExtent(2) : b.halfExtent(2);
+            place.toWorld(x, x);
+        } else if (shape instanceof Cylinder c) {
+            double h = k < 4 ? -c.halfLength() : c.halfLength(), r = c.radius();
+            int q = k % 4;
+            double cos = q == 0 ? 1 : q == 2 ? -1 : 0, sin = q == 1 ? 1 : q == 3 ? -1 : 0;
+            for (int i = 0; i < 3; i++) {
+                x[i] = place.p[i] + h * place.r[3 * i + 2] + r * (cos * e1[i] + sin * e2[i]);
+            }
+        } else {
+            ConvexHull hull = (ConvexHull) shape;
+            x[0] = hull.vertex(k, 0);
+            x[1] = hull.vertex(k, 1);
+            x[2] = hull.vertex(k, 2);
+            place.toWorld(x, x);
+        }
+        return normal[0] * x[0] + normal[1] * x[1] + normal[2] * x[2] - offset;
+    }
+
+    private static void copy(double[] from, double[] to) {
+        to[0] = from[0];
+        to[1] = from[1];
+        to[2] = from[2];
+    }
+
+    private static double square(double v) {
+        return v * v;
+    }
+}

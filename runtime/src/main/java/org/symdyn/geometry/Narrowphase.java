@@ -1,0 +1,246 @@
+package org.symdyn.geometry;
+
+/**
+ * Distance and contact queries between any two shapes at their placements, each answered by the exact method for
+ * the pair (world coordinates, metres; the conventions of {@link DistanceResult} and {@link ContactManifold}: n from
+ * the first shape A towards the second B). One instance holds the scratch of every method: no allocation per
+ * query; not thread-safe (one per thread).
+ *
+ * <table>
+ * <caption>Methods by pair (either order; the reversed pair is computed as the listed one and swapped)</caption>
+ * <tr><th>pair</th><th>distance</th><th>manifold</th></tr>
+ * <tr><td>sphere, capsule, box with each other; cylinder-sphere</td><td>closed form ({@link PrimitiveDistance},
+ * {@link BoxBoxCollision})</td><td>box-box: clipped faces, up to 4 points; capsule-capsule and capsule-box: the closest pair and the
+ * segment's ends where their normal agrees (a capsule lying along a face); others: the closest pair</td></tr>
+ * <tr><td>half-space and any convex shape</td><td>closed form (support point)</td><td>up to 4 points
+ * ({@link HalfSpaceContact})</td></tr>
+ * <tr><td>other convex pairs (hull, cylinder-capsule, cylinder-box, cylinder-cylinder)</td><td>GJK/EPA
+ * ({@link GjkEpa})</td><td>the closest pair</td></tr>
+ * </table>
+ * Two half-spaces and triangle meshes are refused with {@link IllegalArgumentException}: a half-space pair has no
+ * finite distance, and a static mesh is met triangle by triangle ({@link #triangleDistance}) by its caller, which
+ * chooses the triangles from their bounds.
+ *
+ * <p>Use by contact: each step, for each pair the broadphase reports, {@link #manifold} with the settings' margin
+ * gives the points where the bodies may touch; each point's normal, distance and witnesses a_k (on A) and b_k (on
+ * B) give the contact Jacobian as the difference of the two bodies' point Jacobians at b_k and a_k, projected on n.
+ */
+public final class Narrowphase {
+    private final PrimitiveDistance primitives = new PrimitiveDistance();
+    private final BoxBoxCollision boxes = new BoxBoxCollision();
+    private final HalfSpaceContact planes = new HalfSpaceContact();
+    private final GjkEpa gjk = new GjkEpa();
+    private final DistanceResult scratch = new DistanceResult();
+    private final DistanceResult endResult = new DistanceResult();
+    private final MeshTriangle triangle = new MeshTriangle();
+
+    /** End contacts of a capsule join its manifold when 1 − n · n_end is at most this (about 1e-4 rad). */
+    static final double ALIGNED_NORMALS = 5e-9;
+    private final double[] x = new double[3];
+    private final double[] su = new double[2];
+
+    private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
+
+    private static int kind(Shape s) {
+        if (s instanceof Sphere) {
+            return SPHERE;
+        }
+        if (s instanceof Capsule) {
+            return CAPSULE;
+        }
+        if (s instanceof Box) {
+            return BOX;
+        }
+        if (s instanceof Cylinder) {
+            return CYLINDER;
+        }
+        if (s instanceof ConvexHull) {
+            return HULL;
+        }
+        return s instanceof HalfSpace ? HALF_SPACE : MESH;
+    }
+
+    /** The signed distance of A and B (see the class comment for the method used). */
+    public void distance(Shape a, Placement pa, Shape b, Placement pb, DistanceResult out) {
+        int ka = kind(a), kb = kind(b);
+        if (ka > kb) {
+            ordered(b, pb, kb, a, pa, ka, out);
+            out.swap();
+        } else {
+            ordered(a, pa, ka, b, pb, kb, out);
+        }
+    }
+
+    /** Kinds ka ≤ kb. */
+    private void ordered(Shape a, Placement pa, int ka, Shape b, Placement pb, int kb, DistanceResult out) {
+        if (kb == MESH || ka == HALF_SPACE) {
+            throw new IllegalArgumentException("no distance between " + a + " and " + b + ": "
+                    + (kb == MESH ? "a triangle mesh is met triangle by triangle" : "two half-spaces"));
+        }
+        if (kb == HALF_SPACE) {
+            primitives.halfSpaceConvex((HalfSpace) b, pb, (ConvexShape) a, pa, out);
+            out.swap();
+            return;
+        }
+        switch (ka * 8 + kb) {
+            case SPHERE * 8 + SPHERE -> primitives.sphereSphere((Sphere) a, pa, (Sphere) b, pb, out);
+            case SPHERE * 8 + CAPSULE -> primitives.sphereCapsule((Sphere) a, pa, (Capsule) b, pb, out);
+            case SPHERE * 8 + BOX -> primitives.sphereBox((Sphere) a, pa, (Box) b, pb, out);
+            case SPHERE * 8 + CYLINDER -> {
+                primitives.cylinderSphere((Cylinder) b, pb, (Sphere) a, pa, out);
+                out.swap();
+            }
+            case CAPSULE * 8 + CAPSULE -> primitives.capsuleCapsule((Capsule) a, pa, (Capsule) b, pb, out);
+            case CAPSULE * 8 + BOX -> primitives.capsuleBox((Capsule) a, pa, (Box) b, pb, out);
+            case BOX * 8 + BOX -> boxes.distance((Box) a, pa, (Box) b, pb, out);
+            default -> gjk.distance((ConvexShape) a, pa, (ConvexShape) b, pb, out);
+        }
+    }
+
+    /**
+     * The signed distance of triangle t of the static mesh A (a flat plate of zero thickness) and the convex shape B,
+     * with the conventions of {@link DistanceResult} (n from the triangle towards B). Overlapping, the depth is the
+     * shortest escape of B to either side of the triangle; a caller meeting a closed or one-sided surface (terrain)
+     * keeps the contacts whose normal points to the triangle's front, (v1 − v0) × (v2 − v0). A sphere has the closed
+     * form d = |c − q| − r with q the point of the triangle closest to its centre c (n the triangle's front normal
+     * when c lies on it); other shapes go through {@link GjkEpa}.
+     */
+    public void triangleDistance(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, DistanceResult out) {
+        triangle.set(a, t);
+        if (b instanceof Sphere s) {
+            pa.toLocal(pb.p, x);
+            sphereTriangle(s.radius(), pa, out);
+        } else if (b instanceof ConvexShape c) {
+            gjk.distance(triangle, pa, c, pb, out);
+        } else {
+            throw new IllegalArgumentException("no distance between a mesh triangle and " + b);
+        }
+    }
+
+    /** The triangle against the sphere of radius r centred at x (mesh frame), by its closest point q. */
+    private void sphereTriangle(double r, Placement pa, DistanceResult out) {
+        double[] v = triangle.v;
+        int region = Triangles.closest(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], x[0], x[1], x[2], su);
+        double s = su[0], u = su[1]; // q = v0 + s (v1 − v0) + u (v2 − v0)
+        double abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
+        double acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
+        double qx = v[0] + s * abx + u * acx, qy = v[1] + s * aby + u * acy, qz = v[2] + s * abz + u * acz;
+        double dx = x[0] - qx, dy = x[1] - qy, dz = x[2] - qz;
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double nx, ny, nz;
+        boolean interior = region == Triangles.FACE;
+        if (len == 0 || interior) {
+            // On the triangle, or over its interior: n is its normal (the side of the centre; the front on it).
+            nx = aby * acz - abz * acy;
+            ny = abz * acx - abx * acz;
+            nz = abx * acy - aby * acx;
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            double side = nx * dx + ny * dy + nz * dz < 0 ? -nl : nl;
+            nx /= side;
+            ny /= side;
+            nz /= side;
+        } else {
+            nx = dx / len;
+            ny = dy / len;
+            nz = dz / len;
+        }
+        // a = q on the triangle, b = c − r n; to the world.
+        x[0] = qx;
+        x[1] = qy;
+        x[2] = qz;
+        pa.toWorld(x, x);
+        double ax = x[0], ay = x[1], az = x[2];
+        x[0] = nx;
+        x[1] = ny;
+        x[2] = nz;
+        pa.rotateToWorld(x, x);
+        double d = len - r;
+        out.set(d, x[0], x[1], x[2], ax, ay, az, ax + d * x[0], ay + d * x[1], az + d * x[2]);
+    }
+
+    /**
+     * The contact manifold of A and B: the points with distance ≤ {@code margin} (metres), at most
+     * {@link ContactManifold#CAPACITY}; none when they are farther apart (see the class comment for the method).
+     */
+    public void manifold(Shape a, Placement pa, Shape b, Placement pb, double margin, ContactManifold out) {
+        int ka = kind(a), kb = kind(b);
+        if (ka > kb) {
+            orderedManifold(b, pb, kb, a, pa, ka, margin, out);
+            out.swap();
+        } else {
+            orderedManifold(a, pa, ka, b, pb, kb, margin, out);
+        }
+    }
+
+    /**
+     * Capsule A against a capsule or box B: the closest pair, and the contacts of the balls at the ends of each
+     * capsule's segment (each exact) whose normal agrees with the closest pair's within
+     * {@link #ALIGNED_NORMALS} (a capsule lying along a face or along another capsule: its two ends).
+     */
+    private void capsuleManifold(Capsule a, Placement pa, Shape b, Placement pb, double margin, ContactManifold out) {
+        ordered(a, pa, CAPSULE, b, pb, b instanceof Capsule ? CAPSULE : BOX, scratch);
+        out.clear();
+        if (scratch.distance > margin) {
+            return;
+        }
+        out.setFrom(scratch);
+        for (int side = 0; side < 2; side++) {
+            if (side == 1 && !(b instanceof Capsule)) {
+                break;
+            }
+            Capsule c = side == 0 ? a : (Capsule) b;
+            Placement p = side == 0 ? pa : pb;
+            for (int end = -1; end <= 1; end += 2) {
+                double h = end * c.halfLength();
+                double ex = p.p[0] + h * p.r[2], ey = p.p[1] + h * p.r[5], ez = p.p[2] + h * p.r[8];
+                if (side == 0 && b instanceof Capsule other) {
+                    primitives.ballCapsule(c.radius(), ex, ey, ez, other, pb, endResult);
+                } else if (side == 0) {
+                    primitives.ballBox(c.radius(), ex, ey, ez, (Box) b, pb, endResult);
+                } else {
+                    primitives.ballCapsule(c.radius(), ex, ey, ez, a, pa, endResult);
+                    endResult.swap();
+                }
+                addAligned(out, margin);
+            }
+        }
+    }
+
+    /** Adds endResult's point to the manifold if within the margin, aligned with its normal and not already in. */
+    private void addAligned(ContactManifold out, double margin) {
+        if (endResult.distance > margin || endResult.normal[0] * out.normal[0] + endResult.normal[1] * out.normal[1]
+                + endResult.normal[2] * out.normal[2] < 1 - ALIGNED_NORMALS) {
+            return;
+        }
+        for (int k = 0; k < out.count; k++) {
+            double dx = out.pointB[3 * k] - endResult.pointB[0], dy = out.pointB[3 * k + 1] - endResult.pointB[1];
+            double dz = out.pointB[3 * k + 2] - endResult.pointB[2];
+            if (dx * dx + dy * dy + dz * dz <= 1e-18) {
+                return;
+            }
+        }
+        out.addFromB(endResult.distance, endResult.pointB[0], endResult.pointB[1], endResult.pointB[2]);
+    }
+
+    private void orderedManifold(Shape a, Placement pa, int ka, Shape b, Placement pb, int kb, double margin,
+            ContactManifold out) {
+        if (kb == HALF_SPACE && ka != HALF_SPACE) {
+            planes.manifold((HalfSpace) b, pb, (ConvexShape) a, pa, margin, out);
+            out.swap();
+            return;
+        }
+        if (ka == BOX && kb == BOX) {
+            boxes.manifold((Box) a, pa, (Box) b, pb, margin, out, scratch);
+            return;
+        }
+        if (ka == CAPSULE && (kb == CAPSULE || kb == BOX)) {
+            capsuleManifold((Capsule) a, pa, b, pb, margin, out);
+            return;
+        }
+        ordered(a, pa, ka, b, pb, kb, scratch);
+        out.clear();
+        if (scratch.distance <= margin) {
+            out.setFrom(scratch);
+        }
+    }
+}

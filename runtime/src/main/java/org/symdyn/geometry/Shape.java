@@ -1,0 +1,32 @@
+package org.symdyn.geometry;
+
+/**
+ * An immutable collision shape, described in its own frame S (metres). A shape has no pose of its own: every
+ * query takes the placement of S in the world ({@link Placement}, x_W = R x_S + p) and answers in world
+ * coordinates.
+ *
+ * <p>The kinds: {@link Sphere}, {@link Capsule}, {@link Box}, {@link Cylinder} and {@link ConvexHull} are convex
+ * and bounded ({@link ConvexShape}); {@link HalfSpace} is convex and unbounded; {@link TriangleMesh} is a static
+ * surface (terrain, a bin), not a solid. Every constructor validates its sizes and throws
+ * {@link IllegalArgumentException} naming the offending value.
+ */
+public abstract sealed class Shape permits Sphere, Capsule, Box, Cylinder, HalfSpace, ConvexHull, TriangleMesh {
+    Shape() {
+    }
+
+    /** A size that must be finite and strictly positive, else an exception naming it and the value. */
+    static double positive(String what, double value) {
+        if (!(value > 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(what + " must be finite and > 0, got " + value);
+        }
+        return value;
+    }
+
+    /** A coordinate that must be finite, else an exception naming it and the value. */
+    static double finite(String what, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException(what + " must be finite, got " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,106 @@
+package org.symdyn.geometry;
+
+/**
+ * A static triangle mesh in its frame S (metres): a surface, not a solid, for scenery fixed to the world (terrain,
+ * a staircase, a bin), which collides and is ray cast triangle by triangle so that concave scenes are exact. A
+ * moving mesh collides as its {@link ConvexHull} instead.
+ *
+ * <p>Triangle t has corners v[i0], v[i1], v[i2] and the unit normal (v1 − v0) × (v2 − v0) / |...| (its front
+ * side, counter-clockwise seen from the front). Refused with {@link IllegalArgumentException} naming the triangle
+ * or vertex: no triangles, a non-finite coordinate, an index out of range, and a triangle whose area is below
+ * {@link #MIN_RELATIVE_AREA} times the square of its longest edge (zero-area: its normal is undefined).
+ */
+public final class TriangleMesh extends Shape {
+    /** Smallest accepted area of a triangle relative to the square of its longest edge. */
+    public static final double MIN_RELATIVE_AREA = 1e-12;
+
+    private final double[] vertices;
+    private final int[] triangles;
+
+    private TriangleMesh(double[] vertices, int[] triangles) {
+        this.vertices = vertices;
+        this.triangles = triangles;
+    }
+
+    /**
+     * @param vertices  (x0, y0, z0, x1, ...) in frame S (metres; copied)
+     * @param triangles (i0, i1, i2, ...) vertex indices, three per triangle (copied)
+     */
+    public static TriangleMesh of(double[] vertices, int[] triangles) {
+        if (vertices.length % 3 != 0 || triangles.length % 3 != 0) {
+            throw new IllegalArgumentException("triangle mesh: vertex coordinates and triangle indices come in "
+                    + "threes, got " + vertices.length + " and " + triangles.length);
+        }
+        if (triangles.length == 0) {
+            throw new IllegalArgumentException("triangle mesh has no triangles");
+        }
+        for (int i = 0; i < vertices.length; i++) {
+            if (!Double.isFinite(vertices[i])) {
+                throw new IllegalArgumentException("triangle mesh vertex " + i / 3 + " has a non-finite coordinate "
+                        + "xyz".charAt(i % 3) + " = " + vertices[i]);
+            }
+        }
+        int n = vertices.length / 3;
+        for (int t = 0; t < triangles.length / 3; t++) {
+            for (int k = 0; k < 3; k++) {
+                int i = triangles[3 * t + k];
+                if (i < 0 || i >= n) {
+                    throw new IllegalArgumentException("triangle mesh triangle " + t + " has vertex index " + i
+                            + " outside [0, " + n + ")");
+                }
+            }
+            double area2 = crossLength(vertices, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]);
+            double longest = Math.max(edge2(vertices, triangles[3 * t], triangles[3 * t + 1]),
+                    Math.max(edge2(vertices, triangles[3 * t + 1], triangles[3 * t + 2]),
+                            edge2(vertices, triangles[3 * t + 2], triangles[3 * t])));
+            if (!(area2 / 2 > MIN_RELATIVE_AREA * longest)) {
+                throw new IllegalArgumentException("triangle mesh triangle " + t + " (vertices " + triangles[3 * t]
+                        + ", " + triangles[3 * t + 1] + ", " + triangles[3 * t + 2] + ") has zero area");
+            }
+        }
+        return new TriangleMesh(vertices.clone(), triangles.clone());
+    }
+
+    /** |(v_j − v_i) × (v_k − v_i)|, twice the area. */
+    static double crossLength(double[] v, int i, int j, int k) {
+        double ux = v[3 * j] - v[3 * i], uy = v[3 * j + 1] - v[3 * i + 1], uz = v[3 * j + 2] - v[3 * i + 2];
+        double wx = v[3 * k] - v[3 * i], wy = v[3 * k + 1] - v[3 * i + 1], wz = v[3 * k + 2] - v[3 * i + 2];
+        double cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+        return Math.sqrt(cx * cx + cy * cy + cz * cz);
+    }
+
+    private static double edge2(double[] v, int i, int j) {
+        double x = v[3 * j] - v[3 * i], y = v[3 * j + 1] - v[3 * i + 1], z = v[3 * j + 2] - v[3 * i + 2];
+        return x * x + y * y + z * z;
+    }
+
+    /** The number of vertices. */
+    public int vertexCount() {
+        return vertices.length / 3;
+    }
+
+    /** Coordinate k (frame S, metres) of vertex i. */
+    public double vertex(int i, int k) {
+        return vertices[3 * i + k];
+    }
+
+    /** The number of triangles. */
+    public int triangleCount() {
+        return triangles.length / 3;
+    }
+
+    /** Vertex index of corner k (0, 1, 2) of triangle t. */
+    public int triangleVertex(int t, int k) {
+        return triangles[3 * t + k];
+    }
+
+    /** The convex hull of the mesh's vertices: how the mesh collides when it moves. */
+    public ConvexHull convexHull() {
+        return ConvexHull.of(vertices);
+    }
+
+    @Override
+    public String toString() {
+        return "TriangleMesh{vertices=" + vertexCount() + ", triangles=" + triangleCount() + "}";
+    }
+}
