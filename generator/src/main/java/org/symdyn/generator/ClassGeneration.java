@@ -26,7 +26,7 @@ import org.symdyn.generator.symbolic.SymbolicRecursions;
 import org.symdyn.model.Model;
 
 /**
- * One generation's emission, step by step in class order ({@link CodeGenerator#generate}): each step emits its
+ * One generation's emission, step by step in class order ({@code CodeGenerator.generate}): each step emits its
  * methods after the derivation of the earlier ones, since the expression graph names its temporaries in derivation
  * order and no step may rename another's. The class is {@link #assemble assembled} last.
  */

@@ -4,7 +4,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * What {@link CodeGenerator#generate} makes of a model: where the class goes and what it is called, and the forms
+ * What {@code CodeGenerator.generate} makes of a model: where the class goes and what it is called, and the forms
  * of its code. {@link #of} gives the defaults; each {@code with...} method returns a copy with one option changed:
  * {@code GeneratorOptions.of("org.example", "ArmDynamics").withDerivatives(true)}.
  *
