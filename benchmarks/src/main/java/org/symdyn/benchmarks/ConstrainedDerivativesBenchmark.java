@@ -72,7 +72,8 @@ public class ConstrainedDerivativesBenchmark {
         ConstraintData generic = set.bindGeneric();
         ConstraintData data = generic;
         if (backend.equals("generated")) {
-            GeneratedClass gen = new CodeGenerator().generate(m, GeneratorOptions.of(DerivativesBenchmark.PACKAGE, GeneratedDynamicsBenchmark.className(m.name()) + "Constrained")
+            GeneratedClass gen = new CodeGenerator().generate(m, GeneratorOptions.of(DerivativesBenchmark.PACKAGE,
+                    GeneratedDynamicsBenchmark.className(m.name()) + "Constrained")
                     .withDerivatives(true));
             data = set.bind((ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
                     .newInstance());

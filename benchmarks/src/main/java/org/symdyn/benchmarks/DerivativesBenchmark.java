@@ -95,8 +95,10 @@ public class DerivativesBenchmark {
                 + " operations: ID %s, ID derivatives %s, FD %s, FD derivatives %s; worst relative difference from"
                 + " generic %.2g%n", gen.qualifiedName(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000,
                 compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElse(0),
-                gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS), gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES),
-                gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS), gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES),
+                gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS),
+                gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES),
+                gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS),
+                gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES),
                 worst);
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);

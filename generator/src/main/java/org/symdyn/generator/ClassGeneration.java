@@ -236,7 +236,7 @@ final class ClassGeneration {
     }
 
     /**
-     * Twin limbs' C, g, τ (where {@link LimbForm#shares} says so) and, only with {@link LimbForm#SHARED}, the
+     * Twin limbs' C, g, τ (where {@link #sharesLimbs} says so) and, only with {@link LimbForm#SHARED}, the
      * articulated-body forward dynamics emitted again in their places, with calls of one method per limb shape
      * ({@link SharedLimbCode}).
      */
@@ -269,7 +269,7 @@ final class ClassGeneration {
             SymbolicLimbs.Quantity.GRAVITY, SymbolicLimbs.Quantity.INVERSE_DYNAMICS};
         // The last first, so that the earlier ones' places do not move.
         for (int k = 2; k >= 0; k--) {
-            if (options.limbs().shares(inverseAt[k + 1] - inverseAt[k] - 1)) {
+            if (sharesLimbs(inverseAt[k + 1] - inverseAt[k] - 1)) {
                 methods.replace(inverseAt[k], inverseAt[k + 1], emitWithLimbs(limbs, counted[k], specs[k],
                         outputs[k], quantities[k]));
             }
@@ -280,6 +280,12 @@ final class ClassGeneration {
             methods.countSeparateCalls(); // C's count has changed
         }
         clock.lap("shared_limbs");
+    }
+
+    /** Whether a method unrolled in {@code chunks} chunks calls its twin limbs' shared code instead. */
+    private boolean sharesLimbs(int chunks) {
+        return options.limbs() == LimbForm.SHARED
+                || options.limbs() == LimbForm.BY_SIZE && chunks >= SharedLimbCode.MIN_CHUNKS;
     }
 
     /**

@@ -42,7 +42,7 @@ record Derivation(SymbolicModel symbolic, IExpr[][] h, IExpr[] c, IExpr[] g, IEx
         clock.lap("gravity");
         IExpr[] tau = sym.dynamics().inverseDynamics();
         clock.lap("inverse_dynamics");
-        // The factorisation is O(n d²) symbolic work: past GenerationForms.MAX_FACTORISATION_WORK (a chain of 68
+        // The factorisation is O(n d²) symbolic work: past ForwardDynamicsForm.MAX_FACTORISATION_WORK (a chain of 68
         // links or more) it is not derived and the articulated-body algorithm, far cheaper there, is taken.
         IExpr[] qddFactorised = forms.factorisedCandidate() ? sym.dynamics().forwardDynamics(h, c) : null;
         clock.lap("forward_dynamics");

@@ -13,13 +13,6 @@ import org.symdyn.model.Model;
  * @param factorisationWork   Σ_k |ancestors(k)|² over the dof tree ({@link #factorisationWork})
  */
 record GenerationForms(boolean large, boolean factorisedCandidate, long factorisationWork) {
-    /**
-     * Past this {@link #factorisationWork} the LᵀDL of H is not derived by default (a chain of 67 links is at
-     * 98,021, of 68 at 102,510): its symbolic work grows with n d², and the articulated-body algorithm costs less
-     * long before (a 24-link chain already takes it).
-     */
-    static final long MAX_FACTORISATION_WORK = 100_000;
-
     /** The forms {@code options} ask for, those left to the model chosen by its size. */
     static GenerationForms choose(Model model, GeneratorOptions options) {
         // A large model (long branches) gets linear-size forms of the methods whose unrolled source grows with n
@@ -29,7 +22,8 @@ record GenerationForms(boolean large, boolean factorisedCandidate, long factoris
                         && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
         long work = factorisationWork(model);
         boolean factorisedCandidate = options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
-                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER && work <= MAX_FACTORISATION_WORK;
+                || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
+                        && work <= ForwardDynamicsForm.MAX_FACTORISATION_WORK;
         return new GenerationForms(large, factorisedCandidate, work);
     }
 

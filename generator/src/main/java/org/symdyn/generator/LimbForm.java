@@ -5,12 +5,12 @@ package org.symdyn.generator;
  * articulated-body {@code forwardDynamics} compute twin limbs (subtrees of the
  * same shape, such as a humanoid's legs; {@link org.symdyn.generator.symbolic.SymbolicLimbs}): unrolled in the
  * method, like the rest of the tree, or by calls of one method per limb shape that each limb runs with its own
- * numbers ({@link SharedLimbCode}). The calls make less machine code, which pays only when the unrolled method
+ * numbers ({@code SharedLimbCode}). The calls make less machine code, which pays only when the unrolled method
  * is several times the processor's instruction cache.
  */
 public enum LimbForm {
     /**
-     * Calls in C, g and τ where the unrolled method has {@value SharedLimbCode#MIN_CHUNKS} chunks or more, else
+     * Calls in C, g and τ where the unrolled method has {@code SharedLimbCode.MIN_CHUNKS} chunks or more, else
      * unrolled; forward dynamics unrolled.
      */
     BY_SIZE,
@@ -20,10 +20,5 @@ public enum LimbForm {
      */
     SHARED,
     /** Every limb unrolled. */
-    UNROLLED;
-
-    /** Whether a method unrolled in {@code chunks} chunks calls its twin limbs' shared code instead. */
-    boolean shares(int chunks) {
-        return this == SHARED || this == BY_SIZE && chunks >= SharedLimbCode.MIN_CHUNKS;
-    }
+    UNROLLED
 }

@@ -247,7 +247,8 @@ class CodeGeneratorTest {
         // arithmetic on a model without constraints), and never more arithmetic than the separate calls.
         OperationCount fused = gen.operations().get(GeneratedMethod.CONSTRAINED_SYSTEM);
         assertEquals(h.trig(), fused.trig(), "fused " + gen.operations());
-        assertTrue(fused.flops() <= h.flops() + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(), "fused " + fused);
+        assertTrue(fused.flops() <= h.flops() + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(),
+                "fused " + fused);
         assertTrue(gen.source().contains(model.contentHash()), "model content hash in the header");
         // The bars for iiwa14: H at most 450 flops, C at most 850.
         assertTrue(h.flops() <= 450, "mass matrix flops " + h);

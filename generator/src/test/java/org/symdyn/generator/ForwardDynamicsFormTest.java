@@ -96,7 +96,8 @@ class ForwardDynamicsFormTest {
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         compareForwardDynamics(model, generated, new Random(6), "chain24");
         int aba = gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS).flops();
-        assertTrue(aba < gen.operations().get(GeneratedMethod.MASS_MATRIX).flops() + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(),
+        assertTrue(aba < gen.operations().get(GeneratedMethod.MASS_MATRIX).flops()
+                + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(),
                 "the articulated-body algorithm costs less than H and C alone: " + gen.operations());
     }
 

@@ -57,7 +57,8 @@ class GeneratedConstrainedDerivativesTest {
     @MethodSource("constrainedSamples")
     void generatedBindingMatchesGeneric(Path file) throws Exception {
         Model model = UrdfReader.read(file);
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         ConstraintSet set = ConstraintSet.of(model);
         ConstraintData genericData = set.bindGeneric();
@@ -158,7 +159,8 @@ class GeneratedConstrainedDerivativesTest {
         Path file = GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
                 "edge_roller.urdf")).findFirst().orElseThrow();
         Model model = UrdfReader.read(file);
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "EdgeRollerDeriv").withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "EdgeRollerDeriv").withDerivatives(true));
         ConstraintSet set = ConstraintSet.of(model);
         assertThrows(UnsupportedOperationException.class, () -> new ConstrainedDynamicsDerivatives(
                 set.bindGeneric()));

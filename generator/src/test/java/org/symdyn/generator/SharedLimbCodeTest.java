@@ -122,7 +122,8 @@ class SharedLimbCodeTest {
         Model model = threeArms(floating);
         List<List<Integer>> twins = SymbolicLimbs.twins(model);
         assertEquals(1, twins.size(), "one group: the arms with fingers");
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "ThreeArms" + floating).withLimbs(LimbForm.SHARED)
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ThreeArms" + floating).withLimbs(LimbForm.SHARED)
                 .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         String source = gen.source();
         assertEquals(2, calls(source, "forwardDynamics$limb"), "FD calls the shared passes to the root once per twin");
@@ -138,7 +139,8 @@ class SharedLimbCodeTest {
     void sharedCodeWithMathTrig() throws Exception {
         // The mathTrig option: the shared code's sines and cosines as Math calls on the angles in its scratch array.
         Model model = threeArms(true);
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "ThreeArmsMathTrig").withMathTrig(true).withLimbs(LimbForm.SHARED)
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ThreeArmsMathTrig").withMathTrig(true).withLimbs(LimbForm.SHARED)
                 .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         assertTrue(gen.source().contains("Math.sin(s[18])"), "a limb's sine from its scratch array");
         assertEquals(2, calls(gen.source(), "biasForces$limb"));
@@ -168,7 +170,8 @@ class SharedLimbCodeTest {
         }
         Model model = b.build();
         assertEquals(1, SymbolicLimbs.twins(model).size(), "the arms are twins in shape");
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "PointMasses").withLimbs(LimbForm.SHARED));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "PointMasses").withLimbs(LimbForm.SHARED));
         assertEquals(0, calls(gen.source(), "biasForces$limb"), "unrolled");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 77);
     }
@@ -191,7 +194,8 @@ class SharedLimbCodeTest {
         Model model = b.build();
         assertEquals(1, SymbolicLimbs.twins(model).size());
         assertEquals(3, SymbolicLimbs.twins(model).get(0).size());
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "Mirrored").withLimbs(LimbForm.SHARED));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Mirrored").withLimbs(LimbForm.SHARED));
         assertEquals(2, calls(gen.source(), "biasForces$limb"), "the two arms of the same code");
         assertFalse(gen.source().contains("biasForces$limb1"), "one shared method");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 73);
@@ -245,7 +249,8 @@ class SharedLimbCodeTest {
     @MethodSource("sharedModels")
     void callsOnRealRobotsMatchGeneric(String file, boolean floating) throws Exception {
         Model model = read(file, floating);
-        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "Shared" + Math.abs(file.hashCode()) + floating)
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Shared" + Math.abs(file.hashCode()) + floating)
                 .withLimbs(LimbForm.SHARED)
                 .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         assertTrue(calls(gen.source(), "forwardDynamics$limb") >= 2, "FD calls shared code");

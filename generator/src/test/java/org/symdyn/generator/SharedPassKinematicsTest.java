@@ -67,7 +67,7 @@ class SharedPassKinematicsTest {
     }
 
     /**
-     * A 70-link chain: past {@link CodeGenerator#MAX_FACTORISATION_WORK} (the LᵀDL of H is not derived, the
+     * A 70-link chain: past {@link ForwardDynamicsForm#MAX_FACTORISATION_WORK} (the LᵀDL of H is not derived, the
      * articulated-body algorithm is taken), past {@link StaticTables#MAX_INLINE_ELEMENTS} (its tables are filled by
      * slice methods), with the looped CRBA: every method matches the generic runtime and none is over the JIT limit
      * (the in-process compilation checks every method, the class initialiser included).

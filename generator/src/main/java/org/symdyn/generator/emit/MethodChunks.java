@@ -160,7 +160,8 @@ final class MethodChunks {
             workspaceArray = Math.max(workspaceArray, used);
         }
         java.util.function.IntFunction<String> slotText = k -> scratch != null ? scratch + "[" + (scratchFrom + k) + "]"
-                : inFields && k < Workspace.FIELD_SLOTS ? Workspace.field(k) : "w[" + (inFields ? k - Workspace.FIELD_SLOTS : k) + "]";
+                : inFields && k < Workspace.FIELD_SLOTS ? Workspace.field(k)
+                : "w[" + (inFields ? k - Workspace.FIELD_SLOTS : k) + "]";
         MethodSpec.Builder pub = spec.toBuilder();
         String args = String.join(", ", spec.parameters.stream().map(p -> p.name).toList());
         // The public method calls the chunks in order; past CALLS_PER_METHOD chunks (the largest derivative
