@@ -19,6 +19,8 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -70,8 +72,8 @@ public class ConstrainedDerivativesBenchmark {
         ConstraintData generic = set.bindGeneric();
         ConstraintData data = generic;
         if (backend.equals("generated")) {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m, new CodeGenerator.Options(
-                    DerivativesBenchmark.PACKAGE, GeneratedDynamicsBenchmark.className(m.name()) + "Constrained")
+            GeneratedClass gen = new CodeGenerator().generate(m, GeneratorOptions.of(DerivativesBenchmark.PACKAGE,
+                    GeneratedDynamicsBenchmark.className(m.name()) + "Constrained")
                     .withDerivatives(true));
             data = set.bind((ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor()
                     .newInstance());

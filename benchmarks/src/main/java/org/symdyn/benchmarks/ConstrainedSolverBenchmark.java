@@ -25,6 +25,8 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
@@ -243,8 +245,8 @@ public class ConstrainedSolverBenchmark {
 
     /** A new instance of the model's class, generated and compiled in memory. */
     static ModelFunctions generatedFunctions(Model m) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
-                new CodeGenerator.Options("bench.gen", GeneratedDynamicsBenchmark.className(m.name())));
+        GeneratedClass gen = new CodeGenerator().generate(m,
+                GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(m.name())));
         return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 

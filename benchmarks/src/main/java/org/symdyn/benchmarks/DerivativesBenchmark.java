@@ -17,6 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratedMethod;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 
 /**
@@ -31,7 +34,7 @@ import org.symdyn.generator.InProcessCompiler;
  * <li>for reference, the generated Coriolis matrix and regressor.</li>
  * </ul>
  * Models: iiwa14 (fixed base, 7 dof) and solo12 (floating base, 18 dof), at the seeded state of
- * {@link BenchmarkStates}. Set-up generates the class with {@link CodeGenerator.Options#derivatives()} (several
+ * {@link BenchmarkStates}. Set-up generates the class with {@link GeneratorOptions#derivatives()} (several
  * seconds for solo12, plus javac), refuses to time it unless every derivative equals the generic runtime's to 1e-9
  * relative to the largest entry (at least 1), then waits for an idle JIT as {@link DynamicsBenchmark} does. Add
  * {@code -prof gc} for the bytes per call (0 expected of both backends). Pinocchio's figures for comparison are in
@@ -68,8 +71,8 @@ public class DerivativesBenchmark {
     public void setUp() throws Exception {
         BenchmarkStates.State state = new BenchmarkStates.State(model, BenchmarkStates.readModel(model));
         long t0 = System.nanoTime();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(state.model,
-                new CodeGenerator.Options(PACKAGE, GeneratedDynamicsBenchmark.className(model)).withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(state.model,
+                GeneratorOptions.of(PACKAGE, GeneratedDynamicsBenchmark.className(model)).withDerivatives(true));
         long t1 = System.nanoTime();
         InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen);
         long t2 = System.nanoTime();
@@ -92,8 +95,10 @@ public class DerivativesBenchmark {
                 + " operations: ID %s, ID derivatives %s, FD %s, FD derivatives %s; worst relative difference from"
                 + " generic %.2g%n", gen.qualifiedName(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000,
                 compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElse(0),
-                gen.operations().get("inverse_dynamics"), gen.operations().get("inverse_dynamics_derivatives"),
-                gen.operations().get("forward_dynamics"), gen.operations().get("forward_dynamics_derivatives"),
+                gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS),
+                gen.operations().get(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES),
+                gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS),
+                gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES),
                 worst);
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);

@@ -8,6 +8,8 @@ import org.openjdk.jmh.annotations.State;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 
 /**
@@ -34,8 +36,8 @@ public class GeneratedDynamicsBenchmark extends DynamicsBenchmark {
     @Override
     protected Dynamics create(BenchmarkStates.State state) throws Exception {
         long t0 = System.nanoTime();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(state.model,
-                new CodeGenerator.Options(PACKAGE, className(model)));
+        GeneratedClass gen = new CodeGenerator().generate(state.model,
+                GeneratorOptions.of(PACKAGE, className(model)));
         long t1 = System.nanoTime();
         dumpSource(gen);
         InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen);
@@ -58,7 +60,7 @@ public class GeneratedDynamicsBenchmark extends DynamicsBenchmark {
         return b.toString();
     }
 
-    private static void dumpSource(CodeGenerator.GeneratedClass gen) throws IOException {
+    private static void dumpSource(GeneratedClass gen) throws IOException {
         String dir = System.getProperty(DUMP_PROPERTY);
         if (dir == null || dir.isBlank()) {
             return;

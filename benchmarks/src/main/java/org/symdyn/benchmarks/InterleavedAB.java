@@ -7,8 +7,13 @@ import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.ForwardDynamicsForm;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.LimbForm;
 import org.symdyn.generator.emit.MethodEmitter;
+import org.symdyn.generator.emit.Workspace;
 import org.symdyn.model.Model;
 
 /**
@@ -16,12 +21,12 @@ import org.symdyn.model.Model;
  * and after issue 18 (branch-free sine/cosine quadrants and edge side), A with
  * {@code -Dsymdyn.generator.branchyTrig=true} (the pre-issue-18 {@code ?:} quadrant choice) and B as generated now,
  * all five dynamics methods. {@code --compare forward-dynamics} (issue 14): {@code forwardDynamics} only, A through
- * the LᵀDL of H and B by the articulated-body algorithm ({@link CodeGenerator.ForwardDynamicsForm}). {@code --compare
+ * the LᵀDL of H and B by the articulated-body algorithm ({@link ForwardDynamicsForm}). {@code --compare
  * workspace} (issue 14): A with every workspace slot in the array {@code w} and none reused (the form before), B as
- * generated now (slots in fields and reused in methods of {@code MethodEmitter.FIELD_CHUNKS} chunks or more, the
+ * generated now (slots in fields and reused in methods of {@code Workspace.FIELD_CHUNKS} chunks or more, the
  * smaller methods the same as A), all five methods. {@code --compare limbs} (issue 14): A with every limb unrolled, B
  * with twin limbs computed by calls of their shared code wherever their code is the same
- * ({@link CodeGenerator.LimbForm#SHARED}, whatever the method's size), for {@code biasForces}, {@code gravityForces},
+ * ({@link LimbForm#SHARED}, whatever the method's size), for {@code biasForces}, {@code gravityForces},
  * {@code inverseDynamics} and {@code forwardDynamics} (the shared form where the articulated-body algorithm is the
  * chosen one). {@code --compare order} (issue 14): A with every method in first-use order
  * ({@link MethodEmitter#FIRST_USE_ORDER_PROPERTY}), B as generated (the articulated-body forward dynamics in the
@@ -107,8 +112,8 @@ public final class InterleavedAB {
                 String b = "AB_" + name + "_B" + c;
                 switch (compare) {
                     case "forward-dynamics" -> {
-                        classes[2 * c] = generate(model, a, CodeGenerator.ForwardDynamicsForm.FACTORISED_MASS_MATRIX);
-                        classes[2 * c + 1] = generate(model, b, CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY);
+                        classes[2 * c] = generate(model, a, ForwardDynamicsForm.FACTORISED_MASS_MATRIX);
+                        classes[2 * c + 1] = generate(model, b, ForwardDynamicsForm.ARTICULATED_BODY);
                     }
                     case "workspace" -> {
                         classes[2 * c] = generateWithArrayWorkspace(model, a, true);
@@ -120,8 +125,8 @@ public final class InterleavedAB {
                                 x -> true);
                     }
                     case "limbs" -> {
-                        classes[2 * c] = generate(model, a, CodeGenerator.LimbForm.UNROLLED);
-                        classes[2 * c + 1] = generate(model, b, CodeGenerator.LimbForm.SHARED);
+                        classes[2 * c] = generate(model, a, LimbForm.UNROLLED);
+                        classes[2 * c + 1] = generate(model, b, LimbForm.SHARED);
                     }
                     default -> {
                         classes[2 * c] = generate(model, a, true);
@@ -207,10 +212,10 @@ public final class InterleavedAB {
                 source -> branchy == source.contains("& 1) == 0 ?"));
     }
 
-    /** With {@code array}, the workspace before issue 14's fields ({@link MethodEmitter#ARRAY_WORKSPACE_PROPERTY}). */
+    /** With {@code array}, the workspace before issue 14's fields ({@link Workspace#ARRAY_WORKSPACE_PROPERTY}). */
     static Dynamics generateWithArrayWorkspace(Model model, String className, boolean array) throws Exception {
         // B may have no field at all (a model without a method of FIELD_CHUNKS chunks): only A is checked.
-        return generateWith(model, className, MethodEmitter.ARRAY_WORKSPACE_PROPERTY, array,
+        return generateWith(model, className, Workspace.ARRAY_WORKSPACE_PROPERTY, array,
                 source -> !(array && source.contains("w$0")));
     }
 
@@ -223,8 +228,8 @@ public final class InterleavedAB {
         String old = System.getProperty(property);
         System.setProperty(property, Boolean.toString(value));
         try {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options("org.symdyn.benchmarks.ab", className));
+            GeneratedClass gen = new CodeGenerator().generate(model,
+                    GeneratorOptions.of("org.symdyn.benchmarks.ab", className));
             if (!tookEffect.test(gen.source())) {
                 throw new IllegalStateException("the switch " + property + " had no effect on " + className);
             }
@@ -238,17 +243,17 @@ public final class InterleavedAB {
         }
     }
 
-    static Dynamics generate(Model model, String className, CodeGenerator.ForwardDynamicsForm form) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.benchmarks.ab", className).withForwardDynamics(form));
+    static Dynamics generate(Model model, String className, ForwardDynamicsForm form) throws Exception {
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.benchmarks.ab", className).withForwardDynamics(form));
         return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
     /** A class with its limbs in the given form; the shared form must have made calls (else A = B). */
-    static Dynamics generate(Model model, String className, CodeGenerator.LimbForm form) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.benchmarks.ab", className).withLimbs(form));
-        if (form == CodeGenerator.LimbForm.SHARED && !gen.source().contains("$limb0(limb$")) {
+    static Dynamics generate(Model model, String className, LimbForm form) throws Exception {
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.benchmarks.ab", className).withLimbs(form));
+        if (form == LimbForm.SHARED && !gen.source().contains("$limb0(limb$")) {
             throw new IllegalStateException(model.name() + " has no twin limbs whose code is the same");
         }
         return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();

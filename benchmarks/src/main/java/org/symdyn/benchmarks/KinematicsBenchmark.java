@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
@@ -70,8 +72,8 @@ public class KinematicsBenchmark {
         if (backend.equals("generic")) {
             kinematics = generic;
         } else if (backend.equals("generated")) {
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(m,
-                    new CodeGenerator.Options("bench.gen", GeneratedDynamicsBenchmark.className(model)));
+            GeneratedClass gen = new CodeGenerator().generate(m,
+                    GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(model)));
             kinematics = (Kinematics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
         } else {
             throw new IllegalArgumentException("backend must be generic or generated: " + backend);

@@ -19,6 +19,8 @@ import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.model.Model;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.solvers.Assembly;
@@ -160,8 +162,8 @@ public final class LatencyBenchmark {
     }
 
     private static String write(Path dir, Model model, String className) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options(PACKAGE, className));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of(PACKAGE, className));
         Path file = dir.resolve(className + ".java");
         Files.writeString(file, gen.source());
         return file.toString();

@@ -132,10 +132,7 @@ final class EvaluateCommand implements CliCommand {
     boolean derivatives;
 
     @Mixin
-    ModelOptions options = new ModelOptions();
-
-    @Mixin
-    HelpOption help = new HelpOption();
+    CommonOptions options = new CommonOptions();
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
@@ -146,7 +143,7 @@ final class EvaluateCommand implements CliCommand {
             throw CliException.badInput("unknown backend '" + backend + "' (available: " + GENERIC + ", "
                     + GENERATED + ")");
         }
-        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        Model m = options.load(model);
         List<State> read = StatesReader.read(SymDynCli.path(states), m);
         for (Diagnostic warning : m.warnings()) {
             err.println(warning);

@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratedMethod;
 import org.symdyn.generator.GenerationPipeline;
+import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.JavaNames;
 import org.symdyn.generator.emit.OperationCount;
@@ -31,7 +34,7 @@ import picocli.CommandLine.Parameters;
  * would overwrite each other on a case-insensitive file system).
  *
  * <p>{@code --derivatives} also generates the derivatives of the dynamics, the Coriolis matrix and the regressor
- * ({@link CodeGenerator.Options#derivatives()}, the plugin's {@code <derivatives>}); without it the sources are
+ * ({@link GeneratorOptions#derivatives()}, the plugin's {@code <derivatives>}); without it the sources are
  * those of a run without the option, byte for byte.
  *
  * <p>The run is the generator's {@link GenerationPipeline}, as in the Maven plugin: all or nothing. Every model file
@@ -72,9 +75,11 @@ final class GenerateCommand implements CliCommand {
     static final String EVALUATE_PACKAGE = "org.symdyn.generated";
 
     /** The operation keys of the report, in report order (the generator's others, if any, follow). */
-    static final List<String> OPERATIONS = List.of("mass_matrix", "bias_forces", "gravity", "inverse_dynamics",
-            "forward_dynamics", "constraint_jacobian", "gamma", "position_error", "velocity_error",
-            "constrained_system", "constrained_system_with_errors", "impulse_system");
+    static final List<GeneratedMethod> OPERATIONS = List.of(GeneratedMethod.MASS_MATRIX, GeneratedMethod.BIAS_FORCES,
+            GeneratedMethod.GRAVITY, GeneratedMethod.INVERSE_DYNAMICS, GeneratedMethod.FORWARD_DYNAMICS,
+            GeneratedMethod.CONSTRAINT_JACOBIAN, GeneratedMethod.GAMMA, GeneratedMethod.POSITION_ERROR,
+            GeneratedMethod.VELOCITY_ERROR, GeneratedMethod.CONSTRAINED_SYSTEM,
+            GeneratedMethod.CONSTRAINED_SYSTEM_WITH_ERRORS, GeneratedMethod.IMPULSE_SYSTEM);
 
     @Parameters(paramLabel = "MODEL.urdf", arity = "1..*", description = "The model files.")
     List<String> models;
@@ -111,10 +116,7 @@ final class GenerateCommand implements CliCommand {
     boolean derivatives;
 
     @Mixin
-    ModelOptions options = new ModelOptions();
-
-    @Mixin
-    HelpOption help = new HelpOption();
+    CommonOptions options = new CommonOptions();
 
     /**
      * Runs {@code generate} through the {@link GenerationPipeline} the Maven plugin uses too.
@@ -208,10 +210,10 @@ final class GenerateCommand implements CliCommand {
      * {@link org.symdyn.contract.DynamicsDerivatives}.
      */
     static Object compileInstance(Model model, boolean derivatives) throws CliException {
-        CodeGenerator.GeneratedClass gen;
+        GeneratedClass gen;
         try {
             gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name()))
+                    GeneratorOptions.of(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name()))
                             .withDerivatives(derivatives));
         } catch (UnsupportedOperationException e) {
             throw CliException.badInput(e.getMessage());
@@ -234,21 +236,21 @@ final class GenerateCommand implements CliCommand {
     private static JsonValue report(List<GenerationPipeline.Output> results) {
         List<JsonValue> entries = new ArrayList<>();
         for (GenerationPipeline.Output g : results) {
-            CodeGenerator.GeneratedClass gen = g.generated();
+            GeneratedClass gen = g.generated();
             JsonValue.ObjectBuilder millis = JsonValue.objectBuilder();
             gen.generationMillis().forEach((phase, ms) -> millis.put(phase, ms));
             millis.put("compile", g.compileMillis());
             JsonValue.ObjectBuilder ops = JsonValue.objectBuilder();
-            for (String key : OPERATIONS) {
-                OperationCount count = gen.operations().get(key);
+            for (GeneratedMethod method : OPERATIONS) {
+                OperationCount count = gen.operations().get(method);
                 if (count == null) {
-                    throw new IllegalStateException("the generator gave no operation count for " + key);
+                    throw new IllegalStateException("the generator gave no operation count for " + method.key());
                 }
-                ops.put(key, operations(count));
+                ops.put(method.key(), operations(count));
             }
-            gen.operations().forEach((key, count) -> {
-                if (!OPERATIONS.contains(key)) {
-                    ops.put(key, operations(count));
+            gen.operations().forEach((method, count) -> {
+                if (!OPERATIONS.contains(method)) {
+                    ops.put(method.key(), operations(count));
                 }
             });
             entries.add(JsonValue.objectBuilder()
@@ -274,8 +276,8 @@ final class GenerateCommand implements CliCommand {
 
     /** {@code pkg.Class: 7 dof (nq 7), generated in 812 ms + compiled in 402 ms, mass matrix ... -> file}. */
     private static String summary(GenerationPipeline.Output g) {
-        CodeGenerator.GeneratedClass gen = g.generated();
-        OperationCount h = gen.operations().get("mass_matrix");
+        GeneratedClass gen = g.generated();
+        OperationCount h = gen.operations().get(GeneratedMethod.MASS_MATRIX);
         Long total = gen.generationMillis().get("total");
         return gen.qualifiedName() + ": " + gen.nv() + " dof (nq " + gen.nq() + "), generated in "
                 + (total == null ? "?" : total) + " ms + compiled in " + g.compileMillis() + " ms, mass matrix "

@@ -37,14 +37,11 @@ final class InspectCommand implements CliCommand {
     String model;
 
     @Mixin
-    ModelOptions options = new ModelOptions();
-
-    @Mixin
-    HelpOption help = new HelpOption();
+    CommonOptions options = new CommonOptions();
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
-        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        Model m = options.load(model);
         out.println(SymDynCli.WRITER.write(describe(m)));
     }
 

@@ -145,10 +145,7 @@ final class SimulateCommand implements CliCommand {
     String integrator;
 
     @Mixin
-    ModelOptions options = new ModelOptions();
-
-    @Mixin
-    HelpOption help = new HelpOption();
+    CommonOptions options = new CommonOptions();
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
@@ -186,7 +183,7 @@ final class SimulateCommand implements CliCommand {
         if (outFile != null && Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
-        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        Model m = options.load(model);
         Path stateFile = SymDynCli.path(initial);
         State state = StatesReader.readInitial(stateFile, m);
         for (Diagnostic warning : m.warnings()) {

@@ -1,7 +1,6 @@
 package org.symdyn.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.generator.GeneratorIdentity;
@@ -331,17 +329,7 @@ public final class SymDynCli {
 
     /** This command line's version, written by the build into {@code symdyn-cli.properties}. */
     static String cliVersion() {
-        Properties p = new Properties();
-        try (InputStream in = SymDynCli.class.getResourceAsStream("symdyn-cli.properties")) {
-            if (in == null) {
-                return "unknown";
-            }
-            p.load(in);
-        } catch (IOException e) {
-            return "unknown";
-        }
-        String version = p.getProperty("version", "unknown");
-        return version.startsWith("${") ? "unknown" : version;
+        return GeneratorIdentity.buildVersion(SymDynCli.class, "symdyn-cli.properties");
     }
 
     /**

@@ -45,10 +45,7 @@ final class ViewCommand implements CliCommand {
     String output;
 
     @Mixin
-    ModelOptions options = new ModelOptions();
-
-    @Mixin
-    HelpOption help = new HelpOption();
+    CommonOptions options = new CommonOptions();
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
@@ -59,7 +56,7 @@ final class ViewCommand implements CliCommand {
         if (Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
-        Model m = ModelLoader.load(SymDynCli.path(model), options.floating, options.strict);
+        Model m = options.load(model);
         Trajectory t = TrajectoryReader.read(SymDynCli.path(trajectory), m);
         for (Diagnostic warning : m.warnings()) {
             err.println(warning);

@@ -28,8 +28,7 @@ import org.symdyn.contract.ServoSpec;
 import org.symdyn.contract.SpringDamperSpec;
 import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.generator.emit.JavadocText;
-import org.symdyn.generator.emit.MethodEmitter;
-import org.symdyn.generator.emit.OperationCount;
+import org.symdyn.generator.emit.Workspace;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
@@ -46,14 +45,16 @@ final class ClassSkeleton {
     private static final TypeName STRING_LIST = ParameterizedTypeName.get(List.class, String.class);
     private static final ArrayTypeName INTS = ArrayTypeName.of(TypeName.INT);
     private static final ArrayTypeName DOUBLES = ArrayTypeName.of(TypeName.DOUBLE);
+    /** The generator a generated class's {@code @Generated} names: its public entry point. */
+    private static final String GENERATOR = "org.symdyn.generator.CodeGenerator";
 
     private ClassSkeleton() {
     }
 
-    static TypeSpec classSpec(Model model, CodeGenerator.Options options, List<MethodSpec> methods,
-            List<FieldSpec> fields, Map<String, int[]> intTables, Map<String, OperationCount> ops,
-            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, MethodEmitter.Workspace workspace,
-            int rows, CodeBlock closedForm, CodeGenerator.SystemFactorization factorisedSystem,
+    static TypeSpec classSpec(Model model, GeneratorOptions options, List<MethodSpec> methods,
+            List<FieldSpec> fields, Map<String, int[]> intTables, OperationCounts ops,
+            ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, Workspace workspace,
+            int rows, CodeBlock closedForm, SystemFactorization factorisedSystem,
             boolean rowDerivatives) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
@@ -70,9 +71,7 @@ final class ClassSkeleton {
                         + "constraint rows = $L.\n\n", model.sourceSha256() == null ? "(built in code)"
                         : model.sourceSha256(), model.contentHash(), model.nq(), model.nv(), model.bodyCount(), rows)
                 .add("<p>Operations per call:\n<ul>\n");
-        for (Map.Entry<String, OperationCount> e : ops.entrySet()) {
-            doc.add("<li>$L: $L</li>\n", e.getKey(), e.getValue());
-        }
+        ops.forEach((method, count) -> doc.add("<li>$L: $L</li>\n", method.key(), count));
         if (options.mathTrig()) {
             doc.add("</ul>\nmul and add count the arithmetic of the dynamics; trig counts the calls of "
                     + "{@code Math.sin} and {@code Math.cos} (generated with the mathTrig option).\n");
@@ -82,12 +81,12 @@ final class ClassSkeleton {
                     + "mul and add).\n", org.symdyn.spatial.SinCos.class.getName());
         }
         doc.add("\n<p>$L\n", JavadocText.escape(forwardDynamics.describe()));
-        if (factorisedSystem == CodeGenerator.SystemFactorization.SINGULAR) {
+        if (factorisedSystem == SystemFactorization.SINGULAR) {
             doc.add("\n<p>The constrained system of the model's $L rows is not factorised by generated code: a pivot "
                     + "of its factorisation is identically zero, so it is singular in every state (a row that is zero "
                     + "for every q, or a dof without inertia); the runtime's solvers report it.\n", rows);
         }
-        if (factorisedSystem == CodeGenerator.SystemFactorization.EMITTED) {
+        if (factorisedSystem == SystemFactorization.EMITTED) {
             doc.add("\n<p>The constrained system of the model's $L rows, [H Gᵀ; G 0], is factorised by straight-line "
                     + "code for this model (ConstrainedSystemFactorization: H = Lᵀ D L along the dof tree, the Schur "
                     + "complement G H⁻¹ Gᵀ = U E Uᵀ; the entries of H and G that are zero or constant for this model "
@@ -118,22 +117,22 @@ final class ClassSkeleton {
                 .addSuperinterface(ModelParameters.class)
                 .addSuperinterface(DeclaredDevices.class)
                 .addAnnotation(AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
-                        .addMember("value", "$S", CodeGenerator.class.getName()).build())
+                        .addMember("value", "$S", GENERATOR).build())
                 .addJavadoc(doc.build());
         if (options.derivatives()) {
             b.addSuperinterface(DynamicsDerivatives.class);
         }
-        if (factorisedSystem == CodeGenerator.SystemFactorization.EMITTED) {
+        if (factorisedSystem == SystemFactorization.EMITTED) {
             b.addSuperinterface(ConstrainedSystemFactorization.class);
         }
         if (rowDerivatives) {
             b.addSuperinterface(ConstraintDerivatives.class);
         }
-        // The workspace: values passed from one chunk method to a later one (MethodEmitter.Workspace).
+        // The workspace: values passed from one chunk method to a later one (Workspace).
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)
                 .initializer("new double[$L]", Math.max(workspace.array(), 1)).build());
         for (int k = 0; k < workspace.fields(); k++) {
-            b.addField(double.class, MethodEmitter.workspaceField(k), Modifier.PRIVATE);
+            b.addField(double.class, Workspace.field(k), Modifier.PRIVATE);
         }
         b.addFields(fields);
         List<String> bodyNames = new ArrayList<>();

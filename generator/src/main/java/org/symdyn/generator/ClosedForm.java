@@ -16,7 +16,7 @@ import org.symdyn.model.Model;
  * the class Javadoc: a person reads these (the generated code itself stays the temporaries' graph, which is
  * cheaper). Inputs are renamed by kind: a sine or cosine input becomes Sin(q_k) or Cos(q_k), a joint position q_k,
  * a velocity qd_k; Symja's TrigReduce and Simplify then run on each entry within
- * {@link CodeGenerator#CLOSED_FORM_SECONDS}.
+ * {@link GeneratorOptions#CLOSED_FORM_SECONDS}.
  */
 final class ClosedForm {
     private ClosedForm() {
@@ -64,7 +64,7 @@ final class ClosedForm {
     }
 
     private static String readable(ExpressionGraph g, IExpr e, Map<ISymbol, IExpr> rename) {
-        IExpr simple = g.simplify(g.expand(e, rename), CodeGenerator.CLOSED_FORM_SECONDS);
+        IExpr simple = g.simplify(g.expand(e, rename), GeneratorOptions.CLOSED_FORM_SECONDS);
         return simple.toString().replaceAll("\\s+", " ").replace("*/", "* /").replace("@", "{@literal @}");
     }
 }

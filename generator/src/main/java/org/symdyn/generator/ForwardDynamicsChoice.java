@@ -1,6 +1,5 @@
 package org.symdyn.generator;
 
-import org.symdyn.generator.CodeGenerator.ForwardDynamicsForm;
 import org.symdyn.generator.emit.OperationCount;
 
 /**
@@ -10,7 +9,7 @@ import org.symdyn.generator.emit.OperationCount;
  * @param articulated     true for the articulated-body algorithm, false for the factorisation of H
  * @param factorised      the operations of H⁻¹ (τ - C) through the LᵀDL of H, null if it was not derived
  * @param articulatedBody the operations of the articulated-body algorithm
- * @param factorisationWork Σ_k |ancestors(k)|² over the dof tree ({@link CodeGenerator#factorisationWork})
+ * @param factorisationWork Σ_k |ancestors(k)|² over the dof tree ({@code GenerationForms.factorisationWork})
  * @param forced          true if the options asked for the form, false if it was chosen by operation count
  */
 record ForwardDynamicsChoice(boolean articulated, OperationCount factorised, OperationCount articulatedBody,
@@ -19,8 +18,8 @@ record ForwardDynamicsChoice(boolean articulated, OperationCount factorised, Ope
     /**
      * The choice for {@code form}: {@link ForwardDynamicsForm#CHEAPER} takes the articulated-body algorithm when it
      * has strictly fewer multiplications plus additions, or when the factorisation was not derived (its work past
-     * {@link CodeGenerator#MAX_FACTORISATION_WORK}). Fewer operations was the faster form wherever the two were timed
-     * side by side (benchmarks/README.md, "Forward dynamics: LᵀDL of H or articulated bodies").
+     * {@link ForwardDynamicsForm#MAX_FACTORISATION_WORK}). Fewer operations was the faster form wherever the two
+     * were timed side by side (benchmarks/README.md, "Forward dynamics: LᵀDL of H or articulated bodies").
      */
     static ForwardDynamicsChoice of(ForwardDynamicsForm form, OperationCount factorised,
             OperationCount articulatedBody, long factorisationWork) {
@@ -44,7 +43,7 @@ record ForwardDynamicsChoice(boolean articulated, OperationCount factorised, Ope
             other = "the LᵀDL factorisation of H was not derived";
         } else {
             other = "the LᵀDL factorisation of H was not derived: its work Σ|ancestors|² is " + factorisationWork
-                    + ", past " + CodeGenerator.MAX_FACTORISATION_WORK;
+                    + ", past " + ForwardDynamicsForm.MAX_FACTORISATION_WORK;
         }
         String chosen = articulated
                 ? "the articulated-body algorithm, unrolled (" + articulatedBody.flops() + " operations; " + other

@@ -16,9 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
+import org.symdyn.generator.symbolic.UnsupportedModelException;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -52,9 +51,6 @@ import org.symdyn.io.urdf.UrdfReader;
  * thread); the generator is created only when a model is to be generated.
  */
 public final class GenerationPipeline {
-    /** A message that starts with {@code path:[line,col] }, as the generator's refusals do. */
-    private static final Pattern LOCATED = Pattern.compile("(?s)(.*?):\\[(\\d+),(\\d+)\\] (.*)");
-
     private final String packageName;
     private final Path outputDirectory;
     private final boolean strict;
@@ -147,7 +143,7 @@ public final class GenerationPipeline {
      * @param written        whether the file was written (false when it already held these bytes, or nothing is
      *                       written)
      */
-    public record Output(ModelInput input, Model model, CodeGenerator.GeneratedClass generated, Path file,
+    public record Output(ModelInput input, Model model, GeneratedClass generated, Path file,
             byte[] source, long compileMillis, int maxMethodBytes, boolean written) {
     }
 
@@ -243,19 +239,19 @@ public final class GenerationPipeline {
             return this;
         }
 
-        /** {@link CodeGenerator.Options#closedForm()}. */
+        /** {@link GeneratorOptions#closedForm()}. */
         public Builder closedForm(boolean closedForm) {
             this.closedForm = closedForm;
             return this;
         }
 
-        /** {@link CodeGenerator.Options#mathTrig()}. */
+        /** {@link GeneratorOptions#mathTrig()}. */
         public Builder mathTrig(boolean mathTrig) {
             this.mathTrig = mathTrig;
             return this;
         }
 
-        /** {@link CodeGenerator.Options#derivatives()}. */
+        /** {@link GeneratorOptions#derivatives()}. */
         public Builder derivatives(boolean derivatives) {
             this.derivatives = derivatives;
             return this;
@@ -367,15 +363,18 @@ public final class GenerationPipeline {
             if (e.input.upToDate()) {
                 continue;
             }
-            CodeGenerator.GeneratedClass generated;
+            GeneratedClass generated;
             try {
                 if (codeGenerator == null) {
                     codeGenerator = new CodeGenerator();
                 }
-                generated = codeGenerator.generate(e.model, new CodeGenerator.Options(packageName, e.className,
-                        closedForm, mathTrig, derivatives));
+                generated = codeGenerator.generate(e.model, GeneratorOptions.of(packageName, e.className)
+                        .withClosedForm(closedForm).withMathTrig(mathTrig).withDerivatives(derivatives));
+            } catch (UnsupportedModelException x) {
+                problems.add(located(e.input, x));
+                continue;
             } catch (UnsupportedOperationException x) {
-                problems.add(located(e.input, x.getMessage()));
+                problems.add(Problem.of(e.input, x.getMessage() == null ? "(no message)" : x.getMessage()));
                 continue;
             } catch (IllegalArgumentException x) {
                 problems.add(Problem.of(e.input, x.getMessage()));
@@ -458,14 +457,14 @@ public final class GenerationPipeline {
         }
         try {
             SymbolicConstraints.requireSupported(model);
-        } catch (UnsupportedOperationException x) {
-            problems.add(located(in, x.getMessage()));
+        } catch (UnsupportedModelException x) {
+            problems.add(located(in, x));
         }
         if (derivatives) {
             try {
                 CodeGenerator.requireDerivativesFit(model);
-            } catch (UnsupportedOperationException x) {
-                problems.add(located(in, x.getMessage()));
+            } catch (UnsupportedModelException x) {
+                problems.add(located(in, x));
             }
         }
         return problems;
@@ -517,21 +516,13 @@ public final class GenerationPipeline {
     }
 
     /**
-     * A problem from a message that may start with {@code path:[line,col] } (the generator's refusals do): its
-     * position is kept, and the message without the prefix.
+     * The problem of a refusal of the generator's: located at its line and column in the input's file (named as
+     * the input names it), with its reason.
      */
-    static Problem located(ModelInput in, String message) {
-        String text = message == null ? "(no message)" : message;
-        Matcher m = LOCATED.matcher(text);
-        if (m.matches()) {
-            try {
-                return new Problem(in, Diagnostic.error(new SourceLocation(in.name(), Integer.parseInt(m.group(2)),
-                        Integer.parseInt(m.group(3))), m.group(4)));
-            } catch (NumberFormatException e) {
-                // an absurd position: kept in the message
-            }
-        }
-        return Problem.of(in, text);
+    static Problem located(ModelInput in, UnsupportedModelException refusal) {
+        SourceLocation at = refusal.location();
+        return new Problem(in, Diagnostic.error(new SourceLocation(in.name(), at.line(), at.column()),
+                refusal.reason()));
     }
 
     /** Writes {@code bytes} unless {@code file} already holds them; true if written. */

@@ -64,7 +64,7 @@ public record GeneratorIdentity(String version, String codeSha256) {
      */
     public static GeneratorIdentity current() throws IOException {
         Set<Path> locations = new LinkedHashSet<>();
-        for (Class<?> c : List.of(CodeGenerator.class, Model.class)) {
+        for (Class<?> c : List.of(GeneratorIdentity.class, Model.class)) {
             Path location = location(c);
             if (location == null) {
                 throw new IOException("cannot locate the code of " + c.getName());
@@ -93,8 +93,16 @@ public record GeneratorIdentity(String version, String codeSha256) {
 
     /** The generator's version, from the resource the build writes beside this class. */
     public static String generatorVersion() {
+        return buildVersion(GeneratorIdentity.class, "generator.properties");
+    }
+
+    /**
+     * The {@code version} the build writes (by resource filtering) into the properties {@code resource} beside
+     * {@code owner}; {@code unknown} if the resource is missing, unreadable or unfiltered.
+     */
+    public static String buildVersion(Class<?> owner, String resource) {
         Properties p = new Properties();
-        try (InputStream in = GeneratorIdentity.class.getResourceAsStream("generator.properties")) {
+        try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
                 return "unknown";
             }
@@ -110,7 +118,7 @@ public record GeneratorIdentity(String version, String codeSha256) {
     private static String libraryVersion(String className, String coordinates) {
         Class<?> c;
         try {
-            c = Class.forName(className, false, CodeGenerator.class.getClassLoader());
+            c = Class.forName(className, false, GeneratorIdentity.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             return "absent";
         }

@@ -70,7 +70,7 @@ public final class InProcessCompiler {
      *                               (with javac's messages), or a method exceeds {@link MethodSizes#HUGE_METHOD_LIMIT};
      *                               a {@link LimitException} if the class has more constants than a class file holds
      */
-    public static Compiled compile(CodeGenerator.GeneratedClass generated) {
+    public static Compiled compile(GeneratedClass generated) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
             throw new IllegalStateException("no Java compiler in this runtime: run on a JDK, not a JRE");
@@ -96,7 +96,7 @@ public final class InProcessCompiler {
      *
      * @throws LimitException if the class has more constants than a class file holds
      */
-    static Map<String, byte[]> compileInTemporaryDirectory(JavaCompiler javac, CodeGenerator.GeneratedClass generated,
+    static Map<String, byte[]> compileInTemporaryDirectory(JavaCompiler javac, GeneratedClass generated,
             List<String> options, Path parent) {
         Path dir;
         try {
@@ -140,7 +140,7 @@ public final class InProcessCompiler {
         }
     }
 
-    private static LimitException tooManyConstants(CodeGenerator.GeneratedClass generated) {
+    private static LimitException tooManyConstants(GeneratedClass generated) {
         return new LimitException("generated class " + generated.qualifiedName() + " has more constants than a Java"
                 + " class file holds (65,535)");
     }
@@ -161,7 +161,7 @@ public final class InProcessCompiler {
      * @throws IllegalStateException with javac's messages if it does not compile; a {@link LimitException} if it is
      *                               over a limit of the class-file format
      */
-    private static Map<String, byte[]> compileInMemory(JavaCompiler javac, CodeGenerator.GeneratedClass generated,
+    private static Map<String, byte[]> compileInMemory(JavaCompiler javac, GeneratedClass generated,
             List<String> options) {
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         Map<String, ByteArrayOutputStream> classes = new HashMap<>();
@@ -207,7 +207,7 @@ public final class InProcessCompiler {
     }
 
     /** Checks the method sizes of the compiled class and loads it in a fresh class loader. */
-    private static Compiled load(CodeGenerator.GeneratedClass generated, Map<String, byte[]> bytes) {
+    private static Compiled load(GeneratedClass generated, Map<String, byte[]> bytes) {
         Map<String, Integer> sizes = MethodSizes.of(bytes.get(generated.qualifiedName()));
         checkSizes(generated.qualifiedName(), sizes);
         ClassLoader loader = new ClassLoader(InProcessCompiler.class.getClassLoader()) {

@@ -51,27 +51,27 @@ final class KinematicsMethods {
         dispatch("bodyPose", List.of(a.q(), a.body(), a.rotation(), a.position()), "Body", bodyNames,
                 b -> pose(kinematics.bodyPose(b)));
         dispatch("bodyVelocity", List.of(a.q(), a.v(), a.body(), ArgumentChecks.Arg.out("velocity", 6)), "Body", bodyNames,
-                b -> CodeGenerator.vector("velocity", kinematics.bodyVelocity(b)));
+                b -> Outputs.vector("velocity", kinematics.bodyVelocity(b)));
         dispatch("bodyAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), ArgumentChecks.Arg.out("acceleration", 6)), "Body",
-                bodyNames, b -> CodeGenerator.vector("acceleration", kinematics.bodyAcceleration(b)));
+                bodyNames, b -> Outputs.vector("acceleration", kinematics.bodyAcceleration(b)));
         dispatch("pointPosition", List.of(a.q(), a.body(), a.point(), a.position()), "Point of body", bodyNames,
-                b -> CodeGenerator.vector("position", kinematics.pointPosition(b, p)));
+                b -> Outputs.vector("position", kinematics.pointPosition(b, p)));
         dispatch("pointVelocity", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("velocity", 3)), "Point of body",
-                bodyNames, b -> CodeGenerator.vector("velocity", kinematics.pointVelocity(b, p)));
+                bodyNames, b -> Outputs.vector("velocity", kinematics.pointVelocity(b, p)));
         dispatch("pointAcceleration", List.of(a.q(), a.v(), a.vdot(), a.body(), a.point(), ArgumentChecks.Arg.out("acceleration", 3)),
                 "Point of body", bodyNames,
-                b -> CodeGenerator.vector("acceleration", kinematics.pointAcceleration(b, p)));
+                b -> Outputs.vector("acceleration", kinematics.pointAcceleration(b, p)));
         dispatch("pointBiasAcceleration", List.of(a.q(), a.v(), a.body(), a.point(), ArgumentChecks.Arg.out("bias", 3)),
-                "Point of body", bodyNames, b -> CodeGenerator.vector("bias", kinematics.pointBiasAcceleration(b, p)));
+                "Point of body", bodyNames, b -> Outputs.vector("bias", kinematics.pointBiasAcceleration(b, p)));
         dispatch("pointJacobian", List.of(a.q(), a.body(), a.point(), ArgumentChecks.Arg.matrix("J", 3, nv)), "Point of body",
-                bodyNames, b -> CodeGenerator.matrix("J", kinematics.pointJacobian(b, p)));
+                bodyNames, b -> Outputs.matrix("J", kinematics.pointJacobian(b, p)));
         dispatch("bodyJacobian", List.of(a.q(), a.body(), ArgumentChecks.Arg.matrix("J", 6, nv)), "Body", bodyNames,
-                b -> CodeGenerator.matrix("J", kinematics.bodyJacobian(b)));
+                b -> Outputs.matrix("J", kinematics.bodyJacobian(b)));
     }
 
     private static List<MethodEmitter.Output> pose(SymbolicPose pose) {
-        List<MethodEmitter.Output> outs = new ArrayList<>(CodeGenerator.vector("rotation", pose.rotation()));
-        outs.addAll(CodeGenerator.vector("position", pose.position()));
+        List<MethodEmitter.Output> outs = new ArrayList<>(Outputs.vector("rotation", pose.rotation()));
+        outs.addAll(Outputs.vector("position", pose.position()));
         return outs;
     }
 

@@ -36,7 +36,7 @@ import org.symdyn.model.Model;
  * limb's q, v and v̇ (n each), the results (the force on the parent, 6, then τ, n), then the workspace of the shared
  * method's chunks.
  * Twins share a method only if their emitted code is the same text; a twin whose code differs (a mirrored axis, a
- * zero in one twin only) is unrolled in its caller as before.
+ * zero in one twin only) is unrolled in its caller, like a limb without a twin.
  */
 final class SharedLimbCode {
     /**

@@ -36,7 +36,7 @@ class ArgumentPolicyTest {
     static void generate() throws Exception {
         model = CodeGeneratorTest.everyJointType();
         generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "ArgumentPolicy")));
+                GeneratorOptions.of("test.gen", "ArgumentPolicy")));
         nq = model.nq();
         nv = model.nv();
         rows = generated.constraintRows();

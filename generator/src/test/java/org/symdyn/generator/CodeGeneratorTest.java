@@ -59,8 +59,8 @@ class CodeGeneratorTest {
     @Test
     void everyJointTypeAndConstraintMatchesGeneric() throws Exception {
         Model model = everyJointType();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "EveryJoint"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "EveryJoint"));
         ModelFunctions instance = GeneratedVsGenericTest.instance(gen);
         assertEquals(model.nq(), instance.nq());
         assertEquals(model.qNames(), instance.qNames());
@@ -69,7 +69,7 @@ class CodeGeneratorTest {
     }
 
     /** One body turned about z by a continuous joint: its pose's rotation holds cos q and sin q. */
-    private static CodeGenerator.GeneratedClass spinner(CodeGenerator.Options options) throws ModelException {
+    private static GeneratedClass spinner(GeneratorOptions options) throws ModelException {
         Model model = Model.builder("spinner")
                 .addBody("disc", "world", "spin", JointType.CONTINUOUS, new double[] {0, 0, 1}, Pose.IDENTITY,
                         box(1))
@@ -84,7 +84,7 @@ class CodeGeneratorTest {
      */
     @Test
     void inlinedSineAndCosineAreSinCosBitForBit() throws Exception {
-        CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "Spinner"));
+        GeneratedClass gen = spinner(GeneratorOptions.of("test.gen", "Spinner"));
         org.symdyn.contract.FrameKinematics k = (org.symdyn.contract.FrameKinematics) InProcessCompiler
                 .compile(gen).type().getDeclaredConstructor().newInstance();
         int disc = k.frameNames().indexOf("disc");
@@ -111,7 +111,7 @@ class CodeGeneratorTest {
     /** With the mathTrig option the class calls Math.sin and Math.cos, bit for bit, and does not use SinCos. */
     @Test
     void mathTrigOptionCallsMath() throws Exception {
-        CodeGenerator.GeneratedClass gen = spinner(new CodeGenerator.Options("test.gen", "MathSpinner", false, true));
+        GeneratedClass gen = spinner(GeneratorOptions.of("test.gen", "MathSpinner").withMathTrig(true));
         assertFalse(gen.source().contains("SinCos."), "SinCos is not used");
         assertTrue(gen.source().contains("Math.sin(q[0])") && gen.source().contains("Math.cos(q[0])"));
         org.symdyn.contract.FrameKinematics k = (org.symdyn.contract.FrameKinematics) InProcessCompiler
@@ -139,7 +139,7 @@ class CodeGeneratorTest {
     void quaternionsOfAnyNonZeroFiniteNormGiveTheUnitQuaternionsResults() throws Exception {
         Model model = everyJointType();
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "QuaternionScale")));
+                GeneratorOptions.of("test.gen", "QuaternionScale")));
         ModelFunctions generic = new org.symdyn.constraints.GenericModel(model);
         Random rnd = new Random(16);
         double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
@@ -222,7 +222,7 @@ class CodeGeneratorTest {
     @Test
     void outputIsReproducible() throws Exception {
         Model model = everyJointType();
-        CodeGenerator.Options options = new CodeGenerator.Options("test.gen", "EveryJoint");
+        GeneratorOptions options = GeneratorOptions.of("test.gen", "EveryJoint");
         String first = new CodeGenerator().generate(model, options).source();
         String second = new CodeGenerator().generate(model, options).source();
         assertEquals(first, second);
@@ -232,24 +232,27 @@ class CodeGeneratorTest {
     void headerStatesModelHashAndCounts() throws Exception {
         var path = SharedFiles.model("iiwa14_no_collision.urdf");
         Model model = UrdfReader.read(path);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Iiwa"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Iiwa"));
         assertTrue(gen.source().contains(model.sourceSha256()));
         assertTrue(gen.source().contains("@Generated(\"org.symdyn.generator.CodeGenerator\")"));
-        OperationCount h = gen.operations().get("mass_matrix");
+        OperationCount h = gen.operations().get(GeneratedMethod.MASS_MATRIX);
         assertTrue(gen.source().contains("mass_matrix: " + h), "per-method counts in the Javadoc");
-        for (String fused : List.of("constrained_system", "constrained_system_with_errors", "impulse_system")) {
-            assertTrue(gen.source().contains(fused + ": " + gen.operations().get(fused)), fused + " in the header");
+        for (GeneratedMethod fused : List.of(GeneratedMethod.CONSTRAINED_SYSTEM,
+                GeneratedMethod.CONSTRAINED_SYSTEM_WITH_ERRORS, GeneratedMethod.IMPULSE_SYSTEM)) {
+            assertTrue(gen.source().contains(fused.key() + ": " + gen.operations().get(fused)),
+                    fused.key() + " in the header");
         }
         // The fused evaluation computes each sine and cosine once for H and C (CRBA and RNEA share no other
         // arithmetic on a model without constraints), and never more arithmetic than the separate calls.
-        OperationCount fused = gen.operations().get("constrained_system");
+        OperationCount fused = gen.operations().get(GeneratedMethod.CONSTRAINED_SYSTEM);
         assertEquals(h.trig(), fused.trig(), "fused " + gen.operations());
-        assertTrue(fused.flops() <= h.flops() + gen.operations().get("bias_forces").flops(), "fused " + fused);
+        assertTrue(fused.flops() <= h.flops() + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(),
+                "fused " + fused);
         assertTrue(gen.source().contains(model.contentHash()), "model content hash in the header");
         // The bars for iiwa14: H at most 450 flops, C at most 850.
         assertTrue(h.flops() <= 450, "mass matrix flops " + h);
-        assertTrue(gen.operations().get("bias_forces").flops() <= 850, "bias forces " + gen.operations());
+        assertTrue(gen.operations().get(GeneratedMethod.BIAS_FORCES).flops() <= 850, "bias forces " + gen.operations());
         // H does not depend on the first (vertical) joint: sin and cos of the other six, each once.
         assertEquals(12, h.trig(), "trig calls");
         // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index.
@@ -267,8 +270,7 @@ class CodeGeneratorTest {
      */
     @Test
     void generatedClassImportsOnlyTheContract() throws Exception {
-        String source = new CodeGenerator().generate(everyJointType(), new CodeGenerator.Options("test.gen",
-                "EveryJoint")).source();
+        String source = new CodeGenerator().generate(everyJointType(), GeneratorOptions.of("test.gen", "EveryJoint")).source();
         List<String> imports = source.lines().filter(l -> l.startsWith("import ")).toList();
         assertTrue(imports.contains("import org.symdyn.contract.ModelFunctions;"), imports.toString());
         assertTrue(imports.contains("import org.symdyn.contract.ModelParameters;"), imports.toString());
@@ -283,8 +285,8 @@ class CodeGeneratorTest {
     void everyMethodStaysUnderTheCompileLimit() throws Exception {
         var path = SharedFiles.model("romeo_small.urdf");
         Model model = UrdfReader.read(path, new UrdfReader.Options(true, false));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Romeo"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Romeo"));
         Map<String, Integer> sizes = InProcessCompiler.compile(gen).methodSizes();
         int largest = sizes.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
         assertTrue(largest <= MethodSizes.HUGE_METHOD_LIMIT, "largest method " + largest);
@@ -303,7 +305,7 @@ class CodeGeneratorTest {
     void smallMethodsKeepTheArrayWorkspace() throws Exception {
         Model model = UrdfReader.read(SharedFiles.model("iiwa14_no_collision.urdf"),
                 new UrdfReader.Options(false, false));
-        String source = new CodeGenerator().generate(model, new CodeGenerator.Options("test.gen", "Iiwa")).source();
+        String source = new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "Iiwa")).source();
         String chunks = chunkText(source, "biasForces");
         assertTrue(chunks.contains("w[") && !chunks.contains("w$"), "iiwa14's bias forces (5 chunks) use the array");
     }
@@ -335,8 +337,8 @@ class CodeGeneratorTest {
     void closedFormOfTheDoublePendulumIsReadable() throws Exception {
         Model model = UrdfReader.read(java.nio.file.Path.of("..", "samples", "src", "main", "symdyn",
                 "double_pendulum.urdf"));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Pendulum", true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Pendulum").withClosedForm(true));
         String src = gen.source();
         int at = src.indexOf("H[0][0] = ");
         assertTrue(at > 0, "closed form in the Javadoc");
@@ -347,7 +349,7 @@ class CodeGeneratorTest {
         assertTrue(src.contains("g[0] = "), "gravity terms");
         assertTrue(gen.generationMillis().containsKey("closed_form"));
         // The code itself is unchanged by the option.
-        String plain = new CodeGenerator().generate(model, new CodeGenerator.Options("test.gen", "Pendulum"))
+        String plain = new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "Pendulum"))
                 .source();
         assertEquals(strip(plain), strip(src.replaceAll("(?s)<h2>Closed form</h2>.*?</pre>\\n", "")));
     }
@@ -369,8 +371,8 @@ class CodeGeneratorTest {
                             Pose.fromXyzRpy(new double[] {0, 0.1, -0.1}, new double[] {1.2, -0.4, 0.7}), 0.5, rolling,
                             NAN, SourceLocation.UNKNOWN))
                     .build();
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options("test.gen", "Edges" + rolling));
+            GeneratedClass gen = new CodeGenerator().generate(model,
+                    GeneratorOptions.of("test.gen", "Edges" + rolling));
             ModelFunctions instance = GeneratedVsGenericTest.instance(gen);
             assertEquals(rolling ? 3 : 1, instance.constraintRows());
             GeneratedVsGenericTest.checkAll(model, instance, rolling ? 5 : 6);

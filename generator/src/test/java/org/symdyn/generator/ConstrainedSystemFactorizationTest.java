@@ -53,8 +53,8 @@ class ConstrainedSystemFactorizationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void generatedFactorisationMatchesTheRuntimes(String name, Model model) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Saddle" + Math.abs(name.hashCode())));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Saddle" + Math.abs(name.hashCode())));
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         int m = model.constraints().isEmpty() ? 0 : ((ConstrainedSystemFactorization) generated).constraintRows();
         assertTrue(m > 0, name + " has constraint rows");
@@ -113,7 +113,7 @@ class ConstrainedSystemFactorizationTest {
         double[] y = {0, 0, 0, 0, 1, 0};
         Model model = TestMechanisms.fourBarWithAxes(x, y, x);
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "RedundantFourBar")));
+                GeneratorOptions.of("test.gen", "RedundantFourBar")));
         ConstraintData data = ConstraintSet.of(model).bind(generated);
         assertNotNull(data.generatedFactorization());
         ConstrainedDynamics fd = new ConstrainedDynamics(data);
@@ -146,8 +146,8 @@ class ConstrainedSystemFactorizationTest {
     @Test
     void otherMatricesKeepTheRuntimesFactorisation() throws Exception {
         Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "fourbar.urdf"));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "FourbarAssembly"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "FourbarAssembly"));
         ConstraintData on = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
         ConstraintData off = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
         off.settings().generatedFactorization(false);
@@ -183,8 +183,8 @@ class ConstrainedSystemFactorizationTest {
                 "    <symdyn:axis value=\"0 0 0 1 0 0\"/>",
                 "  </symdyn:loop>", "</robot>"));
         Model model = UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "ArmLoopParameters"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "ArmLoopParameters"));
         ModelFunctions a = GeneratedVsGenericTest.instance(gen);
         ModelFunctions b = GeneratedVsGenericTest.instance(gen);
         double[] changed = {2.25, -0.03, 0.08, -0.004, -0.35};
@@ -218,7 +218,7 @@ class ConstrainedSystemFactorizationTest {
     void nonFiniteInputsAreRefusedAsBefore() throws Exception {
         Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "quadruped.urdf"));
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "QuadrupedNonFinite")));
+                GeneratorOptions.of("test.gen", "QuadrupedNonFinite")));
         ConstraintData data = ConstraintSet.of(model).bind(generated);
         ConstrainedDynamics fd = new ConstrainedDynamics(data);
         ImpulseSolver impulses = new ImpulseSolver(data);
@@ -273,8 +273,8 @@ class ConstrainedSystemFactorizationTest {
                 "  </sd:line_on_line>",
                 "</robot>");
         Model model = UrdfReader.parse(urdf, "edges.urdf", UrdfReader.Options.DEFAULT);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "EdgesSingular"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "EdgesSingular"));
         assertTrue(gen.source().contains("is not factorised by generated code: a pivot of its factorisation is "
                 + "identically zero"), "header");
         assertFalse(GeneratedVsGenericTest.instance(gen) instanceof ConstrainedSystemFactorization);
@@ -285,7 +285,7 @@ class ConstrainedSystemFactorizationTest {
     void onlyForExactlyTheModelsRowsBoundAlone() throws Exception {
         Model model = UrdfReader.read(Path.of("..", "samples", "src", "main", "symdyn", "quadruped.urdf"));
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "QuadrupedRows")));
+                GeneratorOptions.of("test.gen", "QuadrupedRows")));
         assertTrue(generated instanceof ConstrainedSystemFactorization);
         ConstraintSet.Builder more = ConstraintSet.builder(model);
         more.addContact(model.bodyCount() - 1, new double[] {0.01, 0, 0}, new double[] {0, 0, 1});

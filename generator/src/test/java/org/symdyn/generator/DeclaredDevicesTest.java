@@ -55,8 +55,8 @@ class DeclaredDevicesTest {
               <symdyn:servo name="elbow_servo" joint="elbow" kp="200" kd="3" max_torque="50"/>""";
 
     private static Object instance(Model model, String className) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", className));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", className));
         return InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
@@ -81,8 +81,8 @@ class DeclaredDevicesTest {
     @Test
     void aModelWithoutDevicesDeclaresNone() throws Exception {
         Model model = UrdfReader.parse(arm(""), "arm.urdf", UrdfReader.Options.DEFAULT);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "ArmAlone"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "ArmAlone"));
         assertTrue(gen.source().contains("private static final List<DeviceSpec> DEVICES = List.of();"),
                 "one empty constant");
         Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();

@@ -47,8 +47,8 @@ class DeoptimizationTest {
             String file = (String) m[0];
             Model model = UrdfReader.read(SharedFiles.model(file), new UrdfReader.Options((Boolean) m[1], false));
             String name = "Deopt_" + file.replaceAll("\\.urdf$", "").replaceAll("[^A-Za-z0-9]", "_");
-            CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                    new CodeGenerator.Options("org.symdyn.deopt", name));
+            GeneratedClass gen = new CodeGenerator().generate(model,
+                    GeneratorOptions.of("org.symdyn.deopt", name));
             Path source = dir.resolve(name + ".java");
             Files.writeString(source, gen.source());
             sources.add(source);

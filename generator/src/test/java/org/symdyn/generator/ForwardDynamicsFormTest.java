@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.generator.CodeGenerator.ForwardDynamicsForm;
+import org.symdyn.generator.ForwardDynamicsForm;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -90,13 +90,14 @@ class ForwardDynamicsFormTest {
             parent = "link" + i;
         }
         Model model = b.build();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Chain24"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Chain24"));
         assertTrue(gen.source().contains("Forward dynamics: the articulated-body algorithm"), "header");
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         compareForwardDynamics(model, generated, new Random(6), "chain24");
-        int aba = gen.operations().get("forward_dynamics").flops();
-        assertTrue(aba < gen.operations().get("mass_matrix").flops() + gen.operations().get("bias_forces").flops(),
+        int aba = gen.operations().get(GeneratedMethod.FORWARD_DYNAMICS).flops();
+        assertTrue(aba < gen.operations().get(GeneratedMethod.MASS_MATRIX).flops()
+                + gen.operations().get(GeneratedMethod.BIAS_FORCES).flops(),
                 "the articulated-body algorithm costs less than H and C alone: " + gen.operations());
     }
 
@@ -104,15 +105,15 @@ class ForwardDynamicsFormTest {
     @Test
     void aSmallArmKeepsTheFactorisation() throws Exception {
         Model model = UrdfReader.read(SharedFiles.model("iiwa14_no_collision.urdf"));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "IiwaDefault"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "IiwaDefault"));
         assertTrue(gen.source().contains("Forward dynamics: H⁻¹ (τ - C) through the branch-sparse LᵀDL"),
                 "header");
     }
 
     private static ModelFunctions generate(Model model, ForwardDynamicsForm form, String name) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", name).withForwardDynamics(form));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", name).withForwardDynamics(form));
         assertTrue(gen.source().contains(form == ForwardDynamicsForm.ARTICULATED_BODY
                 ? "Forward dynamics: the articulated-body algorithm" : "Forward dynamics: H⁻¹ (τ - C)"), "header");
         assertTrue(gen.source().contains("as the generator's options asked"), "header");

@@ -57,8 +57,8 @@ class GeneratedConstrainedDerivativesTest {
     @MethodSource("constrainedSamples")
     void generatedBindingMatchesGeneric(Path file) throws Exception {
         Model model = UrdfReader.read(file);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         ConstraintSet set = ConstraintSet.of(model);
         ConstraintData genericData = set.bindGeneric();
@@ -89,10 +89,10 @@ class GeneratedConstrainedDerivativesTest {
                 "quadruped.urdf")).findFirst().orElseThrow();
         Model model = UrdfReader.read(file);
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", "QuadrupedMixedDeriv").withDerivatives(true)));
+                GeneratorOptions.of("org.symdyn.generated", "QuadrupedMixedDeriv").withDerivatives(true)));
         ModelFunctions shared = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", "QuadrupedSharedDeriv").withDerivatives(true)
-                        .withKinematics(CodeGenerator.KinematicsForm.SHARED_PASSES)));
+                GeneratorOptions.of("org.symdyn.generated", "QuadrupedSharedDeriv").withDerivatives(true)
+                        .withKinematics(KinematicsForm.SHARED_PASSES)));
         ConstraintSet.Builder builder = ConstraintSet.builder(model);
         builder.addContact(0, new double[] {0.1, 0.05, -0.02}, new double[] {0.6, 0, 0.8}, "trunk_touch",
                 ConstraintSet.NO_ID);
@@ -159,8 +159,8 @@ class GeneratedConstrainedDerivativesTest {
         Path file = GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
                 "edge_roller.urdf")).findFirst().orElseThrow();
         Model model = UrdfReader.read(file);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "EdgeRollerDeriv").withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "EdgeRollerDeriv").withDerivatives(true));
         ConstraintSet set = ConstraintSet.of(model);
         assertThrows(UnsupportedOperationException.class, () -> new ConstrainedDynamicsDerivatives(
                 set.bindGeneric()));

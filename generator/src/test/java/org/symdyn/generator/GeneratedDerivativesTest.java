@@ -27,7 +27,7 @@ import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.testing.SharedFiles;
 
 /**
- * The generated derivatives ({@link CodeGenerator.Options#derivatives()}: {@link DynamicsDerivatives}) against the
+ * The generated derivatives ({@link GeneratorOptions#derivatives()}: {@link DynamicsDerivatives}) against the
  * generic runtime's analytical ones ({@link GenericModel}, itself checked against finite differences in the runtime's
  * DynamicsDerivativesTest) on {@value #STATES} random states of every public model (fixed base, and floating for
  * the quadrupeds and the humanoid), every sample model and a model with every joint type: ∂τ/∂q, ∂τ/∂v, ∂v̇/∂q,
@@ -76,18 +76,19 @@ class GeneratedDerivativesTest {
     @Test
     void derivativesAreAnOption() throws Exception {
         Model model = CodeGeneratorTest.everyJointType();
-        CodeGenerator.GeneratedClass plain = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "NoDerivatives"));
+        GeneratedClass plain = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "NoDerivatives"));
         assertFalse(plain.source().contains("DynamicsDerivatives"));
-        assertFalse(plain.operations().containsKey("inverse_dynamics_derivatives"));
+        assertFalse(plain.operations().contains(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES));
         assertFalse(GeneratedVsGenericTest.instance(plain) instanceof DynamicsDerivatives);
-        CodeGenerator.GeneratedClass with = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "WithDerivatives").withDerivatives(true));
+        GeneratedClass with = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "WithDerivatives").withDerivatives(true));
         assertTrue(with.source().contains(
                 "implements ModelFunctions, ModelParameters, DeclaredDevices, DynamicsDerivatives"));
-        for (String key : new String[] {"inverse_dynamics_derivatives", "forward_dynamics_derivatives",
-            "inverse_mass_matrix", "coriolis_matrix", "regressor", "inertial_parameters"}) {
-            assertTrue(with.operations().containsKey(key), key);
+        for (GeneratedMethod method : new GeneratedMethod[] {GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES,
+            GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, GeneratedMethod.INVERSE_MASS_MATRIX,
+            GeneratedMethod.CORIOLIS_MATRIX, GeneratedMethod.REGRESSOR, GeneratedMethod.INERTIAL_PARAMETERS}) {
+            assertTrue(with.operations().contains(method), method.key());
         }
     }
 
@@ -96,7 +97,7 @@ class GeneratedDerivativesTest {
     void argumentsAreCheckedAsByTheGenericBackend() throws Exception {
         Model model = CodeGeneratorTest.everyJointType();
         DynamicsDerivatives generated = (DynamicsDerivatives) GeneratedVsGenericTest.instance(new CodeGenerator()
-                .generate(model, new CodeGenerator.Options("test.gen", "Checked").withDerivatives(true)));
+                .generate(model, GeneratorOptions.of("test.gen", "Checked").withDerivatives(true)));
         GenericModel generic = new GenericModel(model);
         int nv = model.nv();
         double[] q = model.neutralConfiguration();
@@ -123,8 +124,8 @@ class GeneratedDerivativesTest {
 
     /** Generates with derivatives, checks method sizes and compares {@value #STATES} states. */
     static void check(Model model, String className, long seed) throws Exception {
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", className).withDerivatives(true));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", className).withDerivatives(true));
         InProcessCompiler.Compiled compiled = InProcessCompiler.compile(gen);
         int largest = compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElseThrow();
         assertTrue(largest <= MethodSizes.HUGE_METHOD_LIMIT, "largest method " + largest);

@@ -83,8 +83,8 @@ class GeneratedVsGenericTest {
     void generatedMatchesGeneric(String file, boolean floating) throws Exception {
         Path path = SharedFiles.model(file);
         Model model = UrdfReader.read(path, new UrdfReader.Options(floating, false));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", "Model" + Math.abs(file.hashCode())));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Model" + Math.abs(file.hashCode())));
         ModelFunctions generated = instance(gen);
         ModelInfoCheck.assertSameInfo(model.info(), generated);
         checkAll(model, generated, file.hashCode() + (floating ? 1 : 0));
@@ -102,15 +102,15 @@ class GeneratedVsGenericTest {
     @MethodSource("sampleModels")
     void generatedMatchesGenericOnSamples(Path file) throws Exception {
         Model model = UrdfReader.read(file);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", "Sample" + Math.abs(file.hashCode())));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Sample" + Math.abs(file.hashCode())));
         ModelFunctions generated = instance(gen);
         ModelInfoCheck.assertSameInfo(model.info(), generated);
         checkAll(model, generated, file.hashCode());
     }
 
     /** A new instance of a generated class: it implements the whole contract. */
-    static ModelFunctions instance(CodeGenerator.GeneratedClass gen) throws Exception {
+    static ModelFunctions instance(GeneratedClass gen) throws Exception {
         return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.symdyn.generator.GenerationPipeline.ModelInput;
 import org.symdyn.generator.GenerationPipeline.Problem;
+import org.symdyn.generator.symbolic.UnsupportedModelException;
 import org.symdyn.model.Model;
+import org.symdyn.model.SourceLocation;
 
 /** The pipeline the plugin and the command line share, on models written here. */
 class GenerationPipelineTest {
@@ -232,7 +234,7 @@ class GenerationPipelineTest {
         GenerationPipeline.Output on = GenerationPipeline.builder().packageName("gen").derivatives(true).build()
                 .run(List.of(input(a))).outputs().get(0);
         Model model = GenerationPipeline.readModel(a, false, false);
-        String direct = new CodeGenerator().generate(model, new CodeGenerator.Options("gen", "AlphaDynamics"))
+        String direct = new CodeGenerator().generate(model, GeneratorOptions.of("gen", "AlphaDynamics"))
                 .source();
         assertEquals(direct, new String(plain.source(), StandardCharsets.UTF_8));
         assertEquals(direct, new String(off.source(), StandardCharsets.UTF_8));
@@ -240,8 +242,8 @@ class GenerationPipelineTest {
         String derived = new String(on.source(), StandardCharsets.UTF_8);
         assertTrue(derived.contains("DynamicsDerivatives"), "implements DynamicsDerivatives");
         assertTrue(derived.contains("public void inverseDynamicsDerivatives("), "has inverseDynamicsDerivatives");
-        assertTrue(on.generated().operations().containsKey("forward_dynamics_derivatives"));
-        assertFalse(off.generated().operations().containsKey("forward_dynamics_derivatives"));
+        assertTrue(on.generated().operations().contains(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES));
+        assertFalse(off.generated().operations().contains(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES));
     }
 
     /** A URDF chain of n revolute links from a world link; the first link is declared on line 2. */
@@ -278,7 +280,7 @@ class GenerationPipelineTest {
         assertEquals(List.of(), written());
         // The generator refuses it too, when called directly.
         UnsupportedOperationException x = assertThrows(UnsupportedOperationException.class, () -> new CodeGenerator()
-                .generate(model, new CodeGenerator.Options("gen", "Chain60Dynamics").withDerivatives(true)));
+                .generate(model, GeneratorOptions.of("gen", "Chain60Dynamics").withDerivatives(true)));
         assertEquals(chain + ":[2,3] " + why, x.getMessage());
         // The bound admits every shared model and sample: the largest, romeo_small with a floating base, is at
         // 12,358; a 40-link chain (32,800) generates with derivatives in about a minute.
@@ -301,15 +303,16 @@ class GenerationPipelineTest {
     @Test
     void aGeneratorRefusalKeepsItsPosition() {
         ModelInput in = ModelInput.of(Path.of("/models/a.urdf"), "/models/a.urdf", null, false);
+        UnsupportedModelException refusal = new UnsupportedModelException(new SourceLocation("/abs/models/a.urdf",
+                18, 3), "custom constraint 'x' is not supported by the generator yet");
+        assertEquals("/abs/models/a.urdf:[18,3] custom constraint 'x' is not supported by the generator yet",
+                refusal.getMessage());
         assertEquals("/models/a.urdf:[18,3] custom constraint 'x' is not supported by the generator yet",
-                GenerationPipeline.located(in, "/models/a.urdf:[18,3] custom constraint 'x' is not supported by the"
-                        + " generator yet").toString());
-        assertEquals(18, GenerationPipeline.located(in, "/models/a.urdf:[18,3] x").diagnostic().location().line());
-        assertEquals("/models/a.urdf:[0,0] something odd", GenerationPipeline.located(in, "something odd")
-                .toString());
-        assertEquals("/models/a.urdf:[0,0] (no message)", GenerationPipeline.located(in, null).toString());
-        assertEquals("/models/a.urdf:[0,0] x:[99999999999,1] y", GenerationPipeline.located(in, "x:[99999999999,1] y")
-                .toString());
+                GenerationPipeline.located(in, refusal).toString());
+        assertEquals(18, GenerationPipeline.located(in, refusal).diagnostic().location().line());
+        assertEquals(3, GenerationPipeline.located(in, refusal).diagnostic().location().column());
+        assertEquals("/models/a.urdf:[0,0] x", GenerationPipeline.located(in,
+                new UnsupportedModelException(SourceLocation.UNKNOWN, "x")).toString());
     }
 
     // ------------------------------------------------------------------ the generator's identity

@@ -27,8 +27,8 @@ class InProcessCompilerTest {
     @TempDir
     Path parent;
 
-    private static CodeGenerator.GeneratedClass source(String pkg, String name, String text) {
-        return new CodeGenerator.GeneratedClass(pkg, name, text, 0, 0, Map.of(), Map.of());
+    private static GeneratedClass source(String pkg, String name, String text) {
+        return new GeneratedClass(pkg, name, text, 0, 0, new OperationCounts(Map.of()), Map.of());
     }
 
     private List<Path> leftOver() throws IOException {
@@ -38,7 +38,7 @@ class InProcessCompilerTest {
     }
 
     /** 400 methods of 100 distinct doubles: small methods, 80,000 constant-pool slots. */
-    private static CodeGenerator.GeneratedClass tooManyConstants() {
+    private static GeneratedClass tooManyConstants() {
         StringBuilder src = new StringBuilder("package gen; public final class Big {\n");
         for (int m = 0; m < 400; m++) {
             src.append("  static double[] f").append(m).append("() { return new double[] {");
@@ -73,7 +73,7 @@ class InProcessCompilerTest {
 
     @Test
     void aClassThatDoesNotCompileIsReportedWithJavacsMessagesAndLines() throws Exception {
-        CodeGenerator.GeneratedClass broken = source("gen.bad", "Broken",
+        GeneratedClass broken = source("gen.bad", "Broken",
                 "package gen.bad;\npublic class Broken {\n    double f() {\n        return y;\n    }\n}\n");
         assertEquals(null, InProcessCompiler.compileInTemporaryDirectory(ToolProvider.getSystemJavaCompiler(), broken,
                 List.of("-proc:none"), parent), "the fast path gives up and leaves nothing");

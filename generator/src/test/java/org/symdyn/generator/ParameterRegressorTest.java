@@ -35,7 +35,7 @@ class ParameterRegressorTest {
     void parameterRegressorMatchesGenericAndTheDynamics() throws Exception {
         Model model = arm(MASS, COM_X, IXX, IYZ, ELBOW_Z);
         DynamicsDerivatives generated = (DynamicsDerivatives) GeneratedVsGenericTest.instance(new CodeGenerator()
-                .generate(model, new CodeGenerator.Options("test.gen", "ArmParameterRegressor")
+                .generate(model, GeneratorOptions.of("test.gen", "ArmParameterRegressor")
                         .withDerivatives(true)));
         GenericDynamics generic = new GenericDynamics(model);
         int nv = model.nv();

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -58,8 +58,8 @@ class ParameterTest {
     void parametersAreSettableAndMatchTheModelWithThoseValues() throws Exception {
         Model model = UrdfReader.parse(arm(1.5, 0.01, 0.06, 0.002, -0.1), "arm.urdf", UrdfReader.Options.DEFAULT);
         assertEquals(5, model.parameters().size());
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Arm"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Arm"));
         Object instance = InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
         ModelParameters params = (ModelParameters) instance;
         assertEquals(List.of("upperMass", "upperComX", "upperIxx", "upperIyz", "elbowOffset"), params.parameterNames());

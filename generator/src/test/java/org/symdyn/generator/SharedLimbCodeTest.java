@@ -122,9 +122,9 @@ class SharedLimbCodeTest {
         Model model = threeArms(floating);
         List<List<Integer>> twins = SymbolicLimbs.twins(model);
         assertEquals(1, twins.size(), "one group: the arms with fingers");
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "ThreeArms" + floating).withLimbs(CodeGenerator.LimbForm.SHARED)
-                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ThreeArms" + floating).withLimbs(LimbForm.SHARED)
+                .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         String source = gen.source();
         assertEquals(2, calls(source, "forwardDynamics$limb"), "FD calls the shared passes to the root once per twin");
         assertEquals(2, Pattern.compile("forwardDynamics\\$limb0b\\(limb").matcher(source).results().count(),
@@ -139,9 +139,9 @@ class SharedLimbCodeTest {
     void sharedCodeWithMathTrig() throws Exception {
         // The mathTrig option: the shared code's sines and cosines as Math calls on the angles in its scratch array.
         Model model = threeArms(true);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "ThreeArmsMathTrig", false, true).withLimbs(CodeGenerator.LimbForm.SHARED)
-                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "ThreeArmsMathTrig").withMathTrig(true).withLimbs(LimbForm.SHARED)
+                .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         assertTrue(gen.source().contains("Math.sin(s[18])"), "a limb's sine from its scratch array");
         assertEquals(2, calls(gen.source(), "biasForces$limb"));
         GeneratedVsGenericTest.compare(model, GeneratedVsGenericTest.instance(gen), new Random(76));
@@ -170,8 +170,8 @@ class SharedLimbCodeTest {
         }
         Model model = b.build();
         assertEquals(1, SymbolicLimbs.twins(model).size(), "the arms are twins in shape");
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "PointMasses").withLimbs(CodeGenerator.LimbForm.SHARED));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "PointMasses").withLimbs(LimbForm.SHARED));
         assertEquals(0, calls(gen.source(), "biasForces$limb"), "unrolled");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 77);
     }
@@ -194,8 +194,8 @@ class SharedLimbCodeTest {
         Model model = b.build();
         assertEquals(1, SymbolicLimbs.twins(model).size());
         assertEquals(3, SymbolicLimbs.twins(model).get(0).size());
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "Mirrored").withLimbs(CodeGenerator.LimbForm.SHARED));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Mirrored").withLimbs(LimbForm.SHARED));
         assertEquals(2, calls(gen.source(), "biasForces$limb"), "the two arms of the same code");
         assertFalse(gen.source().contains("biasForces$limb1"), "one shared method");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 73);
@@ -230,8 +230,8 @@ class SharedLimbCodeTest {
             }
         }
         Model model = b.build();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("org.symdyn.generated", "EightLegs"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "EightLegs"));
         assertEquals(8, calls(gen.source(), "biasForces$limb"), "C calls shared code for every leg");
         assertEquals(8, calls(gen.source(), "inverseDynamics$limb"), "τ calls shared code for every leg");
         assertEquals(0, calls(gen.source(), "forwardDynamics$limb"), "FD: only on request");
@@ -249,10 +249,10 @@ class SharedLimbCodeTest {
     @MethodSource("sharedModels")
     void callsOnRealRobotsMatchGeneric(String file, boolean floating) throws Exception {
         Model model = read(file, floating);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model, new CodeGenerator.Options(
-                "org.symdyn.generated", "Shared" + Math.abs(file.hashCode()) + floating)
-                .withLimbs(CodeGenerator.LimbForm.SHARED)
-                .withForwardDynamics(CodeGenerator.ForwardDynamicsForm.ARTICULATED_BODY));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Shared" + Math.abs(file.hashCode()) + floating)
+                .withLimbs(LimbForm.SHARED)
+                .withForwardDynamics(ForwardDynamicsForm.ARTICULATED_BODY));
         assertTrue(calls(gen.source(), "forwardDynamics$limb") >= 2, "FD calls shared code");
         assertTrue(calls(gen.source(), "biasForces$limb") >= 2, "C calls shared code");
         assertTrue(calls(gen.source(), "gravityForces$limb") >= 2, "g calls shared code");
@@ -262,17 +262,17 @@ class SharedLimbCodeTest {
     @Test
     void byDefaultOnlyMethodsTooLargeForTheCacheCall() throws Exception {
         String romeo = new CodeGenerator().generate(read("romeo_small.urdf", true),
-                new CodeGenerator.Options("org.symdyn.generated", "RomeoDefault")).source();
+                GeneratorOptions.of("org.symdyn.generated", "RomeoDefault")).source();
         assertEquals(2, calls(romeo, "biasForces$limb"), "C: 30 chunks unrolled");
         assertEquals(2, calls(romeo, "inverseDynamics$limb"), "τ: 31 chunks unrolled");
         assertEquals(0, calls(romeo, "forwardDynamics$limb"), "FD: only on request");
         assertEquals(0, calls(romeo, "gravityForces$limb"), "g: 12 chunks unrolled, under MIN_CHUNKS");
         String hyq = new CodeGenerator().generate(read("hyq_no_sensors.urdf", true),
-                new CodeGenerator.Options("org.symdyn.generated", "HyqDefault")).source();
+                GeneratorOptions.of("org.symdyn.generated", "HyqDefault")).source();
         assertFalse(hyq.contains("$limb"), "hyq: every method under MIN_CHUNKS");
         String unrolled = new CodeGenerator().generate(read("romeo_small.urdf", true),
-                new CodeGenerator.Options("org.symdyn.generated", "RomeoUnrolled")
-                        .withLimbs(CodeGenerator.LimbForm.UNROLLED)).source();
+                GeneratorOptions.of("org.symdyn.generated", "RomeoUnrolled")
+                        .withLimbs(LimbForm.UNROLLED)).source();
         assertFalse(unrolled.contains("$limb"), "UNROLLED");
     }
 }

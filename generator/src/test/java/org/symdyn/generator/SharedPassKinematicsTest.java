@@ -8,7 +8,7 @@ import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.symdyn.contract.ModelFunctions;
-import org.symdyn.generator.CodeGenerator.KinematicsForm;
+import org.symdyn.generator.KinematicsForm;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
@@ -28,8 +28,8 @@ class SharedPassKinematicsTest {
     @Test
     void everyJointTypeMatchesGeneric() throws Exception {
         Model model = CodeGeneratorTest.everyJointType();
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "EveryJointPasses").withKinematics(KinematicsForm.SHARED_PASSES));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "EveryJointPasses").withKinematics(KinematicsForm.SHARED_PASSES));
         assertTrue(gen.source().contains("runs a straight-line pass over the whole tree"), "header");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 11);
     }
@@ -38,8 +38,8 @@ class SharedPassKinematicsTest {
     @Test
     void aFloatingQuadrupedMatchesGeneric() throws Exception {
         Model model = UrdfReader.read(SharedFiles.model("hyq_no_sensors.urdf"), new UrdfReader.Options(true, false));
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "HyqPasses").withKinematics(KinematicsForm.SHARED_PASSES));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "HyqPasses").withKinematics(KinematicsForm.SHARED_PASSES));
         ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
         GeneratedVsGenericTest.comparePoses(model, generated, new Random(12));
         GeneratedVsGenericTest.compareKinematics(model, generated, new Random(13));
@@ -56,18 +56,18 @@ class SharedPassKinematicsTest {
     @Test
     void aLongChainGetsThePassesByDefault() throws Exception {
         Model model = chain(30);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Chain30"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Chain30"));
         assertTrue(gen.source().contains("runs a straight-line pass over the whole tree"), "header");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 14);
         Model small = chain(19);
-        assertFalse(new CodeGenerator().generate(small, new CodeGenerator.Options("test.gen", "Chain19")).source()
+        assertFalse(new CodeGenerator().generate(small, GeneratorOptions.of("test.gen", "Chain19")).source()
                 .contains("runs a straight-line pass over the whole tree"), "a 19-link chain (depth sum 190) keeps "
                 + "per-body methods");
     }
 
     /**
-     * A 70-link chain: past {@link CodeGenerator#MAX_FACTORISATION_WORK} (the LᵀDL of H is not derived, the
+     * A 70-link chain: past {@link ForwardDynamicsForm#MAX_FACTORISATION_WORK} (the LᵀDL of H is not derived, the
      * articulated-body algorithm is taken), past {@link StaticTables#MAX_INLINE_ELEMENTS} (its tables are filled by
      * slice methods), with the looped CRBA: every method matches the generic runtime and none is over the JIT limit
      * (the in-process compilation checks every method, the class initialiser included).
@@ -75,8 +75,8 @@ class SharedPassKinematicsTest {
     @Test
     void aSeventyLinkChainGeneratesAndMatchesGeneric() throws Exception {
         Model model = chain(70);
-        CodeGenerator.GeneratedClass gen = new CodeGenerator().generate(model,
-                new CodeGenerator.Options("test.gen", "Chain70"));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Chain70"));
         String source = gen.source();
         assertTrue(source.contains("the LᵀDL factorisation of H was not derived: its work Σ|ancestors|² is 111895, past"
                 + " 100000"), "header");

@@ -3,7 +3,6 @@ package org.symdyn.maven;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,10 +26,11 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
-import org.codehaus.plexus.util.Scanner;
 import org.sonatype.plexus.build.incremental.BuildContext;
 import org.sonatype.plexus.build.incremental.DefaultBuildContext;
 import org.symdyn.generator.CodeGenerator;
+import org.symdyn.generator.GeneratedClass;
+import org.symdyn.generator.GeneratedMethod;
 import org.symdyn.generator.GenerationPipeline;
 import org.symdyn.generator.GeneratorIdentity;
 import org.symdyn.generator.JavaNames;
@@ -71,9 +71,6 @@ import org.symdyn.model.Model;
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public class GenerateMojo extends AbstractMojo {
-    /** The default of {@link #includes}. */
-    static final String DEFAULT_INCLUDE = "**/*.urdf";
-
     /** Where the models are; their paths relative to it name them in {@link #classNames} and {@link #models}. */
     @Parameter(property = "symdyn.sourceDirectory", defaultValue = "${project.basedir}/src/main/symdyn")
     File sourceDirectory;
@@ -169,25 +166,6 @@ public class GenerateMojo extends AbstractMojo {
     @Component
     BuildContext buildContext;
 
-    /** One model file of the run and what is known about it. */
-    private static final class Input {
-        final String name; // relative to the source directory, '/' separated
-        final File file;
-        final String classOverride;
-        final boolean floating;
-        String modelSha256;
-        String options;
-        String reason; // why it is regenerated, null when up to date
-        String className;
-
-        Input(String name, File file, String classOverride, boolean floating) {
-            this.name = name;
-            this.file = file;
-            this.classOverride = classOverride;
-            this.floating = floating;
-        }
-    }
-
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         File out = outputDirectory.getAbsoluteFile();
@@ -208,7 +186,8 @@ public class GenerateMojo extends AbstractMojo {
             return;
         }
 
-        List<Input> inputs = inputs(source);
+        List<ModelFile> inputs = ModelFiles.of(source, buildContext, includes, excludes, models, classNames,
+                floatingBase);
         GeneratorIdentity generator;
         try {
             generator = GeneratorIdentity.current();
@@ -234,8 +213,8 @@ public class GenerateMojo extends AbstractMojo {
         }
 
         // 1. which models are out of date, and why
-        List<Input> stale = new ArrayList<>();
-        for (Input in : inputs) {
+        List<ModelFile> stale = new ArrayList<>();
+        for (ModelFile in : inputs) {
             byte[] bytes;
             try {
                 bytes = Files.readAllBytes(in.file.toPath());
@@ -257,8 +236,8 @@ public class GenerateMojo extends AbstractMojo {
         // 2. the shared pipeline: read every out-of-date model, check the class names (also against the other
         // executions' sources in this directory), generate, compile-check, write all or nothing
         List<GenerationPipeline.ModelInput> modelInputs = new ArrayList<>();
-        Map<GenerationPipeline.ModelInput, Input> byModelInput = new HashMap<>();
-        for (Input in : inputs) {
+        Map<GenerationPipeline.ModelInput, ModelFile> byModelInput = new HashMap<>();
+        for (ModelFile in : inputs) {
             GenerationPipeline.ModelInput mi = in.reason == null
                     ? GenerationPipeline.ModelInput.upToDate(in.file.toPath(), in.file.getPath(), in.className)
                     : GenerationPipeline.ModelInput.of(in.file.toPath(), in.file.getPath(), in.classOverride,
@@ -266,7 +245,7 @@ public class GenerateMojo extends AbstractMojo {
             modelInputs.add(mi);
             byModelInput.put(mi, in);
         }
-        for (Input in : stale) {
+        for (ModelFile in : stale) {
             buildContext.removeMessages(in.file);
         }
         GenerationPipeline pipeline = GenerationPipeline.builder()
@@ -299,7 +278,7 @@ public class GenerateMojo extends AbstractMojo {
             byModelInput.get(o.input()).className = o.generated().className();
         }
         Map<String, String> claimed = new HashMap<>(); // lower-case relative output -> who generates it
-        for (Input in : inputs) {
+        for (ModelFile in : inputs) {
             claimed.put(relativeOutput(in.className).toLowerCase(Locale.ROOT), in.name);
         }
         for (FingerprintStore.Entry e : store.entries()) {
@@ -309,7 +288,7 @@ public class GenerateMojo extends AbstractMojo {
         }
         int rewritten = 0;
         for (GenerationPipeline.Output o : result.outputs()) {
-            Input in = byModelInput.get(o.input());
+            ModelFile in = byModelInput.get(o.input());
             rewritten += o.written() ? 1 : 0;
             FingerprintStore.Entry old = store.get(execution, in.name);
             String note = "";
@@ -320,7 +299,7 @@ public class GenerateMojo extends AbstractMojo {
                     in.options, in.className, relativeOutput(in.className), GeneratorIdentity.Sha256.of(o.source())));
             getLog().info(summary(in, o) + note);
         }
-        for (Input in : inputs) {
+        for (ModelFile in : inputs) {
             if (!stale.contains(in)) {
                 getLog().info(in.name + ": up to date (" + qualified(in.className) + ")");
             }
@@ -354,7 +333,7 @@ public class GenerateMojo extends AbstractMojo {
      * Why a model must be generated, or null if it is up to date: its record, model bytes, options and generator
      * are the recorded ones and its source is there with the recorded bytes.
      */
-    private String staleness(FingerprintStore.Entry entry, Input in, GeneratorIdentity generator,
+    private String staleness(FingerprintStore.Entry entry, ModelFile in, GeneratorIdentity generator,
             OwnedOutputs owned, boolean forgotten) {
         if (force) {
             return "symdyn.force is set";
@@ -442,82 +421,6 @@ public class GenerateMojo extends AbstractMojo {
         return live;
     }
 
-    /** The model files, sorted, with their settings; a configuration that names no model file is an error. */
-    private List<Input> inputs(File source) throws MojoExecutionException {
-        Map<String, ModelConfiguration> perModel = new LinkedHashMap<>();
-        if (models != null) {
-            for (ModelConfiguration m : models) {
-                if (m == null || m.getFile() == null || m.getFile().isBlank()) {
-                    throw new MojoExecutionException("symdyn: a <model> entry has no <file>");
-                }
-                String key = normalise(m.getFile());
-                if (perModel.put(key, m) != null) {
-                    throw new MojoExecutionException("symdyn: two <model> entries for " + key);
-                }
-                String problem = m.getClassName() == null ? null : JavaNames.classNameProblem(m.getClassName());
-                if (problem != null) {
-                    throw new MojoExecutionException("symdyn: <model> " + key + ": className '" + m.getClassName()
-                            + "' " + problem);
-                }
-            }
-        }
-        Map<String, String> overrides = new HashMap<>();
-        if (classNames != null) {
-            for (Map.Entry<String, String> e : classNames.entrySet()) {
-                String key = normalise(e.getKey());
-                String name = e.getValue() == null ? "" : e.getValue().trim();
-                String problem = JavaNames.classNameProblem(name);
-                if (problem != null) {
-                    throw new MojoExecutionException("symdyn: classNames: '" + name + "' (for " + key + ") "
-                            + problem);
-                }
-                ModelConfiguration m = perModel.get(key);
-                if (m != null && m.getClassName() != null && !m.getClassName().equals(name)) {
-                    throw new MojoExecutionException("symdyn: " + key + " is named " + name + " in classNames and "
-                            + m.getClassName() + " in models");
-                }
-                overrides.put(key, name);
-            }
-        }
-
-        List<String> names = new ArrayList<>();
-        if (source.isDirectory()) {
-            Scanner scanner = buildContext.newScanner(source, true);
-            scanner.setIncludes(includes == null || includes.isEmpty() ? new String[] {DEFAULT_INCLUDE}
-                    : includes.toArray(String[]::new));
-            if (excludes != null && !excludes.isEmpty()) {
-                scanner.setExcludes(excludes.toArray(String[]::new));
-            }
-            scanner.addDefaultExcludes();
-            scanner.scan();
-            for (String f : scanner.getIncludedFiles()) {
-                names.add(normalise(f));
-            }
-        } else if (source.exists()) {
-            throw new MojoExecutionException("symdyn: sourceDirectory " + source + " is not a directory");
-        }
-        names.sort(null);
-
-        Set<String> unknown = new TreeSet<>(overrides.keySet());
-        unknown.addAll(perModel.keySet());
-        unknown.removeAll(names);
-        if (!unknown.isEmpty()) {
-            throw new MojoExecutionException("symdyn: classNames/models name model files that are not among the"
-                    + " inputs: " + unknown + " (inputs, relative to " + source + ": " + names + ")");
-        }
-        List<Input> result = new ArrayList<>();
-        for (String name : names) {
-            ModelConfiguration m = perModel.get(name);
-            String override = overrides.get(name);
-            if (override == null && m != null) {
-                override = m.getClassName();
-            }
-            boolean floating = m != null && m.getFloatingBase() != null ? m.getFloatingBase() : floatingBase;
-            result.add(new Input(name, new File(source, name), override, floating));
-        }
-        return result;
-    }
-
     /** Another execution's source in this output directory that a class of this one would overwrite. */
     private List<GenerationPipeline.Problem> executionClashes(FingerprintStore store, String execution,
             Set<String> live, Map<GenerationPipeline.ModelInput, String> classes, File out) {
@@ -597,32 +500,24 @@ public class GenerateMojo extends AbstractMojo {
         return id == null || id.isBlank() ? "default" : id.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
-    private static String normalise(String relative) {
-        String s = relative.trim().replace('\\', '/');
-        while (s.startsWith("./")) {
-            s = s.substring(2);
-        }
-        return s;
-    }
-
     /**
      * {@code pendulum.urdf -> org.example.PendulumDynamics: 1 dof (nq 1), 0 constraints (0 rows), generated in 412
      * ms + compile check 380 ms; mass_matrix 2 flops (1 mul, 1 add, 0 trig), forward_dynamics ...}.
      */
-    private String summary(Input in, GenerationPipeline.Output o) {
-        CodeGenerator.GeneratedClass g = o.generated();
+    private String summary(ModelFile in, GenerationPipeline.Output o) {
+        GeneratedClass g = o.generated();
         Long total = g.generationMillis().get("total");
         Model m = o.model();
         return in.name + " -> " + g.qualifiedName() + ": " + g.nv() + " dof (nq " + g.nq() + "), "
                 + m.constraints().size() + " constraint" + (m.constraints().size() == 1 ? "" : "s") + " ("
                 + m.constraintRowCount() + " rows), generated in " + (total == null ? "?" : total)
-                + " ms + compile check " + o.compileMillis() + " ms; " + ops(g, "mass_matrix") + ", "
-                + ops(g, "forward_dynamics") + "; regenerated because " + in.reason
+                + " ms + compile check " + o.compileMillis() + " ms; " + ops(g, GeneratedMethod.MASS_MATRIX) + ", "
+                + ops(g, GeneratedMethod.FORWARD_DYNAMICS) + "; regenerated because " + in.reason
                 + (o.written() ? "" : "; source unchanged, not rewritten");
     }
 
-    private static String ops(CodeGenerator.GeneratedClass g, String key) {
-        OperationCount c = g.operations().get(key);
-        return key + " " + (c == null ? "?" : c.flops() + " flops (" + c + ")");
+    private static String ops(GeneratedClass g, GeneratedMethod method) {
+        OperationCount c = g.operations().get(method);
+        return method.key() + " " + (c == null ? "?" : c.flops() + " flops (" + c + ")");
     }
 }

@@ -17,11 +17,11 @@ import org.symdyn.spatial.SinCos;
  * is the one branch left; {@link SinCos} says why and what to do about it.
  *
  * <p>For A/B timing only: with the system property {@value #BRANCHY_PROPERTY}{@code =true} at generation time the
- * block is emitted as before issue 18 (quadrant chosen by {@code ?:}, multiply and add as separate operations; the
+ * block is emitted in its branchy form (quadrant chosen by {@code ?:}, multiply and add as separate operations; the
  * same values within an ulp, with the deoptimisation cliff). {@link JavaExpressions} reads the same switch for the line-on-line edge side. Nothing else uses it.
  */
 final class SinCosBlock {
-    /** System property: emit the pre-issue-18 branchy quadrant choice (and edge side), for A/B timing only. */
+    /** System property: emit the branchy quadrant choice (and edge side), for A/B timing only. */
     static final String BRANCHY_PROPERTY = "symdyn.generator.branchyTrig";
 
     /** True when {@link #BRANCHY_PROPERTY} is set to true now (read at each generation). */

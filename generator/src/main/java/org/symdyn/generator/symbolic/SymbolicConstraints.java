@@ -51,14 +51,14 @@ public final class SymbolicConstraints {
         } else if (c instanceof LineOnLineConstraintModel lol) {
             return new SymbolicLineOnLineRows(lol, g, sp, kinematics);
         }
-        throw new UnsupportedOperationException(c.location() + " " + c.typeName() + " constraint '" + c.name()
+        throw new UnsupportedModelException(c.location(), c.typeName() + " constraint '" + c.name()
                 + "' is not supported by the generator yet");
     }
 
     /**
      * Refuses a model with a constraint the generator cannot derive, without deriving anything.
      *
-     * @throws UnsupportedOperationException naming the constraint and where it was declared
+     * @throws UnsupportedModelException naming the constraint, located where it is declared
      */
     public static void requireSupported(Model model) {
         for (ConstraintModel c : model.constraints()) {
