@@ -13,7 +13,10 @@ package org.symdyn.geometry;
  * the barycentric coordinates of the face's point δ m nearest the origin (world, metres). For polytopes EPA ends in
  * finitely many steps on D's exact nearest face; curved shapes are approached slowly, and when
  * {@link #MAX_ITERATIONS} or the store's room stops it first, the result is the nearest face found, not converged.
- * When D shows no volume to rounding (the shapes touch at most) the result is GJK's point with d = 0, not converged.
+ * When D shows no volume to rounding (the shapes touch at most, as coplanar plates do) the result is d = 0, not
+ * converged, n = GJK's v/|v| ((0, 0, 1) when v = 0), and the witnesses of the point of GJK's final simplex nearest
+ * the origin, its barycentric coordinates computed afresh over that simplex: a and b lie on the shapes' touching
+ * features, b − a is zero within the tolerance, and the result depends on the query alone.
  * No allocation; not thread-safe.
  */
 final class Epa {
@@ -27,8 +30,9 @@ final class Epa {
     private final MinkowskiDifference difference;
     // D's stored points w = b − a.
     private final double[] w;
-    // λ of the nearest face's point.
-    private final double[] lambda;
+    // λ of the reported point: over the nearest face, or over GJK's simplex when D is flat.
+    private final double[] lambda = new double[4];
+    private final double[] su = new double[2];
     /** The simplex EPA starts from (GJK's, completed to a tetrahedron), then the face it ends on. */
     private final int[] simplex = new int[4];
     private int simplexSize;
@@ -46,7 +50,6 @@ final class Epa {
     Epa(MinkowskiDifference difference) {
         this.difference = difference;
         this.w = difference.w;
-        this.lambda = difference.weights;
     }
 
     /**
@@ -61,8 +64,14 @@ final class Epa {
         }
         tolerance = difference.tolerance;
         if (!completeTetrahedron()) {
-            // D is flat to rounding: only possible when the shapes touch at most; report the GJK point.
-            difference.witnesses(simplex, simplexSize, out);
+            // D is flat to rounding: only possible when the shapes touch at most. GJK's simplex lies in D's
+            // boundary; its point nearest the origin, weighed here afresh, gives witnesses on both shapes.
+            simplexSize = gjk.simplexSize();
+            for (int s = 0; s < simplexSize; s++) {
+                simplex[s] = gjk.simplexVertex(s);
+            }
+            closestToOrigin();
+            difference.witnesses(simplex, lambda, simplexSize, out);
             out.distance = 0;
             copyUnit(gjk.closest(), out.normal);
             out.iterations = gjkIterations;
@@ -104,7 +113,7 @@ final class Epa {
         simplex[1] = face[3 * best + 1];
         simplex[2] = face[3 * best + 2];
         simplexSize = 3;
-        difference.witnesses(simplex, simplexSize, out);
+        difference.witnesses(simplex, lambda, simplexSize, out);
         out.distance = -delta;
         out.normal[0] = -mx;
         out.normal[1] = -my;
@@ -304,6 +313,69 @@ final class Epa {
             faceNormal[3 * f + i] = faceNormal[3 * last + i];
         }
         faceDistance[f] = faceDistance[last];
+    }
+
+    /**
+     * lambda ← the barycentric coordinates over simplex[0..simplexSize) of the point of their convex hull nearest
+     * the origin: the nearest of the points of its triangles and segments (which cover the hull of at most four
+     * points when they are coplanar, as in a flat D), a triangle's winning ties; a triangle without area
+     * (non-finite coordinates) is skipped, its edges standing for it.
+     */
+    private void closestToOrigin() {
+        int n = simplexSize;
+        lambda[0] = 1;
+        lambda[1] = lambda[2] = lambda[3] = 0;
+        if (n == 1) {
+            return;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                for (int k = j + 1; k < n; k++) {
+                    int a = simplex[i], b = simplex[j], c = simplex[k];
+                    Triangles.closest(w[3 * a], w[3 * a + 1], w[3 * a + 2], w[3 * b], w[3 * b + 1], w[3 * b + 2],
+                            w[3 * c], w[3 * c + 1], w[3 * c + 2], 0, 0, 0, su);
+                    double s = su[0], u = su[1];
+                    double d = norm2(a, b, c, 1 - s - u, s, u);
+                    if (d < best) {
+                        best = d;
+                        setWeights(i, j, k, 1 - s - u, s, u);
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                int a = simplex[i], b = simplex[j];
+                double ex = w[3 * b] - w[3 * a], ey = w[3 * b + 1] - w[3 * a + 1], ez = w[3 * b + 2] - w[3 * a + 2];
+                double ee = ex * ex + ey * ey + ez * ez;
+                double t = ee > 0 ? -(w[3 * a] * ex + w[3 * a + 1] * ey + w[3 * a + 2] * ez) / ee : 0;
+                t = Math.max(0, Math.min(1, t));
+                double d = norm2(a, b, a, 1 - t, t, 0);
+                if (d < best) {
+                    best = d;
+                    setWeights(i, j, -1, 1 - t, t, 0);
+                }
+            }
+        }
+    }
+
+    /** |λa w_a + λb w_b + λc w_c|², NaN when a weight is. */
+    private double norm2(int a, int b, int c, double la, double lb, double lc) {
+        double x = la * w[3 * a] + lb * w[3 * b] + lc * w[3 * c];
+        double y = la * w[3 * a + 1] + lb * w[3 * b + 1] + lc * w[3 * c + 1];
+        double z = la * w[3 * a + 2] + lb * w[3 * b + 2] + lc * w[3 * c + 2];
+        return x * x + y * y + z * z;
+    }
+
+    /** lambda ← la, lb, lc at simplex slots i, j, k (k &lt; 0: none), zero elsewhere. */
+    private void setWeights(int i, int j, int k, double la, double lb, double lc) {
+        lambda[0] = lambda[1] = lambda[2] = lambda[3] = 0;
+        lambda[i] = la;
+        lambda[j] = lb;
+        if (k >= 0) {
+            lambda[k] = lc;
+        }
     }
 
     /** lambda ← barycentric coordinates of point z (in the plane of the triangle i, j, k of D). */

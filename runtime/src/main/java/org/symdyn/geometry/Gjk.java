@@ -34,7 +34,7 @@ final class Gjk {
     private final double[] pa;
     private final double[] pb;
     // λ of v over the simplex.
-    private final double[] lambda;
+    private final double[] lambda = new double[4];
     private final double[] su = new double[2];
     private final int[] simplex = new int[4];
     private final int[] corner = new int[4];
@@ -51,14 +51,13 @@ final class Gjk {
         this.w = difference.w;
         this.pa = difference.pa;
         this.pb = difference.pb;
-        this.lambda = difference.weights;
     }
 
     /**
      * Runs GJK on D as {@link MinkowskiDifference#set} left it. True when the shapes are apart: {@code out} holds
      * their distance (see the class comment). False when they overlap or touch: {@code out} is untouched, and the
-     * simplex ({@link #simplexSize}, {@link #simplexVertex}, λ in {@link MinkowskiDifference#weights},
-     * {@link #closest}) encloses the origin or lies within the tolerance of it.
+     * simplex ({@link #simplexSize}, {@link #simplexVertex}, {@link #closest}) encloses the origin or lies within
+     * the tolerance of it.
      */
     boolean distance(DistanceResult out) {
         double scale = difference.scale;
@@ -122,7 +121,7 @@ final class Gjk {
         if (overlap) {
             return false;
         }
-        difference.witnesses(simplex, simplexSize, out);
+        difference.witnesses(simplex, lambda, simplexSize, out);
         double len = Math.sqrt(dot(v, v));
         out.distance = len;
         for (int i = 0; i < 3; i++) {
@@ -218,8 +217,9 @@ final class Gjk {
     }
 
     /**
-     * Closest point of the tetrahedron: the origin itself if it is inside every face (lambda from the volumes),
-     * else the closest of the triangles whose outside it is on.
+     * Closest point of the tetrahedron: the closest of the triangles whose outside the origin is on; if it is on
+     * the outside of none, the tetrahedron whole with equal weights λ = 1/4 (GJK stops there and {@link Epa}
+     * starts from its points, weighing them afresh).
      */
     private void tetrahedron() {
         for (int i = 0; i < 4; i++) {

@@ -16,7 +16,8 @@ package org.symdyn.geometry;
  * tightest, converged if they are within {@link #STALL_TOLERANCE}. When the simplex encloses the origin or |v|
  * falls below the tolerance the shapes overlap or touch, and EPA ({@code Epa}) grows a polytope inside D from that
  * simplex (completed to a tetrahedron by support points) until its face nearest the origin lies on D's boundary
- * within the same tolerance: the depth is that face's distance δ, n is minus its outward normal, d = −δ. Witnesses
+ * within the same tolerance: the depth is that face's distance δ, n is minus its outward normal, d = −δ. When D is
+ * flat (the shapes touch at most) EPA reports d = 0 at the point of GJK's simplex nearest the origin. Witnesses
  * are the barycentric combinations of the support points' a and b at the closest point.
  *
  * <p>For polytopes ({@link Box}, {@link ConvexHull}) both algorithms end in finitely many steps at D's exact nearest

@@ -23,11 +23,6 @@ final class MinkowskiDifference {
     final double[] pa = new double[3 * MAX_VERTICES];
     /** The points b_k on B of the stored points, 3 entries each. */
     final double[] pb = new double[3 * MAX_VERTICES];
-    /**
-     * Barycentric coordinates λ over the points of a simplex or face, which {@link #witnesses} weighs: GJK's of its
-     * point v, then EPA's of the nearest face's point.
-     */
-    final double[] weights = new double[4];
     /** p_B − p_A, the vector from A's origin to B's (metres). */
     final double[] origins = new double[3];
     /**
@@ -93,10 +88,11 @@ final class MinkowskiDifference {
     }
 
     /**
-     * The witnesses of the point Σ λ_s w_{i_s} of D over n stored points i_s = {@code vertices[s]} with λ_s =
-     * {@link #weights}[s]: a = Σ λ_s a_{i_s} into {@code out}'s point A, b = Σ λ_s b_{i_s} into its point B.
+     * The witnesses of the point Σ λ_s w_{i_s} of D over n stored points i_s = {@code vertices[s]} with barycentric
+     * coordinates λ_s = {@code weights[s]}: a = Σ λ_s a_{i_s} into {@code out}'s point A, b = Σ λ_s b_{i_s} into
+     * its point B.
      */
-    void witnesses(int[] vertices, int n, DistanceResult out) {
+    void witnesses(int[] vertices, double[] weights, int n, DistanceResult out) {
         for (int i = 0; i < 3; i++) {
             double x = 0, y = 0;
             for (int s = 0; s < n; s++) {
