@@ -44,12 +44,13 @@ final class Prerequisites {
             ConstrainedDerivativesBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile);
 
     /**
-     * For each benchmark class without a {@link #MODEL} parameter, the file its set-up reads whatever the parameters.
-     * {@code PrerequisitesTest} fails for a benchmark class in neither map.
+     * For each benchmark class without a {@link #MODEL} parameter, the file its set-up reads whatever the parameters
+     * (null: it reads none). {@code PrerequisitesTest} fails for a benchmark class in neither map.
      */
     static final Map<String, Supplier<Path>> FIXED_FILES = Map.of(
             ContactStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
-            SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"));
+            SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
+            GeometryBenchmark.class.getName(), () -> null);
 
     private Prerequisites() {
     }

@@ -90,6 +90,19 @@ public final class Placement {
         out[2] = r[2] * x0 + r[5] * x1 + r[8] * x2;
     }
 
+    /**
+     * out ← the support point, in world coordinates, of {@code shape} placed here for the world direction
+     * u = (ux, uy, uz): the shape's own support point for Rᵀ u (frame S), mapped by R x + p. No allocation.
+     */
+    void support(ConvexShape shape, double ux, double uy, double uz, double[] out) {
+        out[0] = ux;
+        out[1] = uy;
+        out[2] = uz;
+        rotateToLocal(out, out);
+        shape.support(out[0], out[1], out[2], out);
+        toWorld(out, out);
+    }
+
     @Override
     public String toString() {
         return "Placement{R=" + java.util.Arrays.toString(r) + ", p=" + java.util.Arrays.toString(p) + "}";

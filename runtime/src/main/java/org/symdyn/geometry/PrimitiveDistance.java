@@ -361,12 +361,7 @@ public final class PrimitiveDistance {
     public void halfSpaceConvex(HalfSpace a, Placement pa, ConvexShape b, Placement pb, DistanceResult out) {
         double off = worldPlane(a, pa);
         double nx = x[0], ny = x[1], nz = x[2];
-        y[0] = -nx;
-        y[1] = -ny;
-        y[2] = -nz;
-        pb.rotateToLocal(y, y);
-        b.support(y[0], y[1], y[2], y);
-        pb.toWorld(y, y);
+        pb.support(b, -nx, -ny, -nz, y);
         setFromB(nx * y[0] + ny * y[1] + nz * y[2] - off, nx, ny, nz, y[0], y[1], y[2], out);
     }
 

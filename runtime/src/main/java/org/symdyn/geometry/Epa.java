@@ -1,0 +1,422 @@
+package org.symdyn.geometry;
+
+/**
+ * EPA, the expanding polytope algorithm (van den Bergen 2001): the penetration depth of two overlapping or touching
+ * convex shapes, on their Minkowski difference D ({@link MinkowskiDifference}), which then contains the origin. It
+ * starts from the simplex {@link Gjk} ended with, completed to a tetrahedron of D by support points (along the
+ * coordinate axes, the perpendiculars of a segment, the normal of a triangle), and grows this polytope inside D:
+ * each step takes the face nearest the origin, adds D's support point w along its outward normal m and replaces the
+ * faces w sees by a fan to their horizon. It stops when the nearest face lies on D's boundary within the tolerance
+ * ({@link MinkowskiDifference#tolerance}): m · w − δ ≤ tolerance, δ the face's distance from the origin.
+ *
+ * <p>The result follows {@link DistanceResult}: d = −δ, n = −m, witnesses a = Σ λ a_i and b = Σ λ b_i with λ
+ * the barycentric coordinates of the face's point δ m nearest the origin (world, metres). For polytopes EPA ends in
+ * finitely many steps on D's exact nearest face; curved shapes are approached slowly, and when
+ * {@link #MAX_ITERATIONS} or the store's room stops it first, the result is the nearest face found, not converged.
+ * When D shows no volume to rounding (the shapes touch at most, as coplanar plates do) the result is d = 0, not
+ * converged, n = GJK's v/|v| ((0, 0, 1) when v = 0), and the witnesses of the point of GJK's final simplex nearest
+ * the origin, its barycentric coordinates computed afresh over that simplex: a and b lie on the shapes' touching
+ * features, b − a is zero within the tolerance, and the result depends on the query alone.
+ * No allocation; not thread-safe.
+ */
+final class Epa {
+    /** The most EPA steps. */
+    static final int MAX_ITERATIONS = 128;
+
+    private static final int MAX_VERTICES = MinkowskiDifference.MAX_VERTICES;
+    /** Faces of a triangulated polytope of V vertices: 2V − 4. */
+    private static final int MAX_FACES = 2 * MAX_VERTICES;
+
+    private final MinkowskiDifference difference;
+    // D's stored points w = b − a.
+    private final double[] w;
+    // λ of the reported point: over the nearest face, or over GJK's simplex when D is flat.
+    private final double[] lambda = new double[4];
+    private final double[] su = new double[2];
+    /** The simplex EPA starts from (GJK's, completed to a tetrahedron), then the face it ends on. */
+    private final int[] simplex = new int[4];
+    private int simplexSize;
+    private double tolerance;
+    private final double[] tmp = new double[3];
+
+    private final int[] face = new int[3 * MAX_FACES];
+    private final double[] faceNormal = new double[3 * MAX_FACES];
+    private final double[] faceDistance = new double[MAX_FACES];
+    private int faceCount;
+    private final int[] edge = new int[2 * 3 * MAX_FACES];
+    private int edgeCount;
+
+    /** EPA on the points of {@code difference}. */
+    Epa(MinkowskiDifference difference) {
+        this.difference = difference;
+        this.w = difference.w;
+    }
+
+    /**
+     * The penetration of the shapes of D (see the class comment) into {@code out}, from the simplex {@code gjk}
+     * ended with when its {@link Gjk#distance} returned false.
+     */
+    void penetration(Gjk gjk, DistanceResult out) {
+        int gjkIterations = gjk.iterations();
+        simplexSize = gjk.simplexSize();
+        for (int s = 0; s < simplexSize; s++) {
+            simplex[s] = gjk.simplexVertex(s);
+        }
+        tolerance = difference.tolerance;
+        if (!completeTetrahedron()) {
+            // D is flat to rounding: only possible when the shapes touch at most. GJK's simplex lies in D's
+            // boundary; its point nearest the origin, weighed here afresh, gives witnesses on both shapes.
+            simplexSize = gjk.simplexSize();
+            for (int s = 0; s < simplexSize; s++) {
+                simplex[s] = gjk.simplexVertex(s);
+            }
+            closestToOrigin();
+            difference.witnesses(simplex, lambda, simplexSize, out);
+            out.distance = 0;
+            copyUnit(gjk.closest(), out.normal);
+            out.iterations = gjkIterations;
+            out.converged = false;
+            return;
+        }
+        faceCount = 0;
+        int t0 = simplex[0], t1 = simplex[1], t2 = simplex[2], t3 = simplex[3];
+        addOrientedFace(t0, t1, t2, t3);
+        addOrientedFace(t0, t3, t1, t2);
+        addOrientedFace(t0, t2, t3, t1);
+        addOrientedFace(t1, t3, t2, t0);
+        int iterations = 0;
+        boolean converged = false;
+        int best = nearestFace();
+        while (iterations < MAX_ITERATIONS && difference.count() < MAX_VERTICES) {
+            iterations++;
+            best = nearestFace();
+            int k = difference.support(faceNormal[3 * best], faceNormal[3 * best + 1], faceNormal[3 * best + 2]);
+            double reach = faceNormal[3 * best] * w[3 * k] + faceNormal[3 * best + 1] * w[3 * k + 1]
+                    + faceNormal[3 * best + 2] * w[3 * k + 2];
+            if (reach - faceDistance[best] <= tolerance) {
+                difference.removeLast();
+                converged = true;
+                break;
+            }
+            if (!expand(k)) {
+                break;
+            }
+        }
+        if (!converged) {
+            best = nearestFace();
+        }
+        // The nearest point of face `best` to the origin, z = δ m, in barycentric coordinates of the face.
+        double delta = faceDistance[best];
+        double mx = faceNormal[3 * best], my = faceNormal[3 * best + 1], mz = faceNormal[3 * best + 2];
+        barycentric(face[3 * best], face[3 * best + 1], face[3 * best + 2], delta * mx, delta * my, delta * mz);
+        simplex[0] = face[3 * best];
+        simplex[1] = face[3 * best + 1];
+        simplex[2] = face[3 * best + 2];
+        simplexSize = 3;
+        difference.witnesses(simplex, lambda, simplexSize, out);
+        out.distance = -delta;
+        out.normal[0] = -mx;
+        out.normal[1] = -my;
+        out.normal[2] = -mz;
+        out.iterations = gjkIterations + iterations;
+        out.converged = converged;
+    }
+
+    /**
+     * Completes the GJK simplex to a tetrahedron of D of non-zero volume with support points (along the
+     * coordinate axes, the perpendiculars of a segment, the normal of a triangle). False if D shows no volume.
+     */
+    private boolean completeTetrahedron() {
+        if (simplexSize == 4 && Math.abs(volume6(simplex[0], simplex[1], simplex[2], simplex[3]))
+                <= tolerance * tolerance * tolerance) {
+            simplexSize = 3;
+        }
+        if (simplexSize == 1) {
+            int s0 = simplex[0];
+            double far = -1;
+            int bestK = -1;
+            for (int axis = 0; axis < 6 && difference.count() < MAX_VERTICES; axis++) {
+                double sign = axis % 2 == 0 ? 1 : -1;
+                int k = difference.support(axis / 2 == 0 ? sign : 0, axis / 2 == 1 ? sign : 0,
+                        axis / 2 == 2 ? sign : 0);
+                double d = distance2(k, s0);
+                if (d > far) {
+                    far = d;
+                    bestK = k;
+                }
+            }
+            if (far <= tolerance * tolerance) {
+                return false;
+            }
+            simplex[1] = bestK;
+            simplexSize = 2;
+        }
+        if (simplexSize == 2) {
+            int s0 = simplex[0], s1 = simplex[1];
+            double ex = w[3 * s1] - w[3 * s0], ey = w[3 * s1 + 1] - w[3 * s0 + 1], ez = w[3 * s1 + 2] - w[3 * s0 + 2];
+            double el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+            PrimitiveDistance.perpendicular(ex / el, ey / el, ez / el, tmp);
+            double px = tmp[0], py = tmp[1], pz = tmp[2];
+            double qx = (ey * pz - ez * py) / el, qy = (ez * px - ex * pz) / el, qz = (ex * py - ey * px) / el;
+            double far = -1;
+            int bestK = -1;
+            for (int step = 0; step < 6 && difference.count() < MAX_VERTICES; step++) {
+                double angle = step * Math.PI / 3;
+                double c = Math.cos(angle), s = Math.sin(angle);
+                int k = difference.support(c * px + s * qx, c * py + s * qy, c * pz + s * qz);
+                // distance of w_k from the line through s0 and s1
+                double rx = w[3 * k] - w[3 * s0], ry = w[3 * k + 1] - w[3 * s0 + 1], rz = w[3 * k + 2] - w[3 * s0 + 2];
+                double cx = ry * ez - rz * ey, cy = rz * ex - rx * ez, cz = rx * ey - ry * ex;
+                double d = (cx * cx + cy * cy + cz * cz) / (el * el);
+                if (d > far) {
+                    far = d;
+                    bestK = k;
+                }
+            }
+            if (far <= tolerance * tolerance) {
+                return false;
+            }
+            simplex[2] = bestK;
+            simplexSize = 3;
+        }
+        if (simplexSize == 3) {
+            int s0 = simplex[0], s1 = simplex[1], s2 = simplex[2];
+            double abx = w[3 * s1] - w[3 * s0], aby = w[3 * s1 + 1] - w[3 * s0 + 1], abz = w[3 * s1 + 2] - w[3 * s0 + 2];
+            double acx = w[3 * s2] - w[3 * s0], acy = w[3 * s2 + 1] - w[3 * s0 + 1], acz = w[3 * s2 + 2] - w[3 * s0 + 2];
+            double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (nl == 0 || difference.count() + 2 > MAX_VERTICES) {
+                return false;
+            }
+            int up = difference.support(nx, ny, nz);
+            int down = difference.support(-nx, -ny, -nz);
+            double hu = (nx * (w[3 * up] - w[3 * s0]) + ny * (w[3 * up + 1] - w[3 * s0 + 1])
+                    + nz * (w[3 * up + 2] - w[3 * s0 + 2])) / nl;
+            double hd = -(nx * (w[3 * down] - w[3 * s0]) + ny * (w[3 * down + 1] - w[3 * s0 + 1])
+                    + nz * (w[3 * down + 2] - w[3 * s0 + 2])) / nl;
+            // The origin lies on the triangle's plane within rounding (GJK ended there): either side encloses it
+            // in the closed tetrahedron; take the origin's side if it is off the plane, else the taller.
+            double origin = -(nx * w[3 * s0] + ny * w[3 * s0 + 1] + nz * w[3 * s0 + 2]) / nl;
+            boolean useUp = origin > 0 ? true : origin < 0 ? false : hu >= hd;
+            if (useUp ? hu <= tolerance : hd <= tolerance) {
+                useUp = !useUp;
+            }
+            if ((useUp ? hu : hd) <= tolerance) {
+                return false;
+            }
+            simplex[3] = useUp ? up : down;
+            simplexSize = 4;
+        }
+        return true;
+    }
+
+    /** Adds face (a, b, c) wound so that its normal points away from vertex {@code inside}. */
+    private void addOrientedFace(int a, int b, int c, int inside) {
+        double abx = w[3 * b] - w[3 * a], aby = w[3 * b + 1] - w[3 * a + 1], abz = w[3 * b + 2] - w[3 * a + 2];
+        double acx = w[3 * c] - w[3 * a], acy = w[3 * c + 1] - w[3 * a + 1], acz = w[3 * c + 2] - w[3 * a + 2];
+        double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+        double side = nx * (w[3 * inside] - w[3 * a]) + ny * (w[3 * inside + 1] - w[3 * a + 1])
+                + nz * (w[3 * inside + 2] - w[3 * a + 2]);
+        if (side > 0) {
+            addFace(a, c, b);
+        } else {
+            addFace(a, b, c);
+        }
+    }
+
+    /** Adds face (a, b, c) with normal (b − a) × (c − a) normalised; false if it has no area or no room. */
+    private boolean addFace(int a, int b, int c) {
+        if (faceCount == MAX_FACES) {
+            return false;
+        }
+        double abx = w[3 * b] - w[3 * a], aby = w[3 * b + 1] - w[3 * a + 1], abz = w[3 * b + 2] - w[3 * a + 2];
+        double acx = w[3 * c] - w[3 * a], acy = w[3 * c + 1] - w[3 * a + 1], acz = w[3 * c + 2] - w[3 * a + 2];
+        double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (nl == 0) {
+            return false;
+        }
+        int f = faceCount++;
+        face[3 * f] = a;
+        face[3 * f + 1] = b;
+        face[3 * f + 2] = c;
+        faceNormal[3 * f] = nx / nl;
+        faceNormal[3 * f + 1] = ny / nl;
+        faceNormal[3 * f + 2] = nz / nl;
+        // the distance from the origin, averaged over the corners for symmetry of rounding
+        faceDistance[f] = (faceNormal[3 * f] * (w[3 * a] + w[3 * b] + w[3 * c])
+                + faceNormal[3 * f + 1] * (w[3 * a + 1] + w[3 * b + 1] + w[3 * c + 1])
+                + faceNormal[3 * f + 2] * (w[3 * a + 2] + w[3 * b + 2] + w[3 * c + 2])) / 3;
+        return true;
+    }
+
+    private int nearestFace() {
+        int best = 0;
+        for (int f = 1; f < faceCount; f++) {
+            if (faceDistance[f] < faceDistance[best]) {
+                best = f;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Removes the faces that vertex k sees and fans it to their horizon. False (polytope left as it was before
+     * the fan) when there is no room or the horizon is degenerate.
+     */
+    private boolean expand(int k) {
+        edgeCount = 0;
+        int f = 0;
+        int removed = 0;
+        while (f < faceCount) {
+            int a = face[3 * f];
+            double seen = faceNormal[3 * f] * (w[3 * k] - w[3 * a]) + faceNormal[3 * f + 1] * (w[3 * k + 1] - w[3 * a + 1])
+                    + faceNormal[3 * f + 2] * (w[3 * k + 2] - w[3 * a + 2]);
+            if (seen > 0) {
+                for (int e = 0; e < 3; e++) {
+                    toggleEdge(face[3 * f + e], face[3 * f + (e + 1) % 3]);
+                }
+                removeFace(f);
+                removed++;
+            } else {
+                f++;
+            }
+        }
+        if (removed == 0 || faceCount + edgeCount > MAX_FACES) {
+            return false;
+        }
+        for (int e = 0; e < edgeCount; e++) {
+            addFace(edge[2 * e], edge[2 * e + 1], k);
+        }
+        return true;
+    }
+
+    /** Adds the directed edge (a, b) to the horizon, or cancels it against (b, a) already there. */
+    private void toggleEdge(int a, int b) {
+        for (int e = 0; e < edgeCount; e++) {
+            if (edge[2 * e] == b && edge[2 * e + 1] == a) {
+                edgeCount--;
+                edge[2 * e] = edge[2 * edgeCount];
+                edge[2 * e + 1] = edge[2 * edgeCount + 1];
+                return;
+            }
+        }
+        edge[2 * edgeCount] = a;
+        edge[2 * edgeCount + 1] = b;
+        edgeCount++;
+    }
+
+    private void removeFace(int f) {
+        int last = --faceCount;
+        for (int i = 0; i < 3; i++) {
+            face[3 * f + i] = face[3 * last + i];
+            faceNormal[3 * f + i] = faceNormal[3 * last + i];
+        }
+        faceDistance[f] = faceDistance[last];
+    }
+
+    /**
+     * lambda ← the barycentric coordinates over simplex[0..simplexSize) of the point of their convex hull nearest
+     * the origin: the nearest of the points of its triangles and segments (which cover the hull of at most four
+     * points when they are coplanar, as in a flat D), a triangle's winning ties; a triangle without area
+     * (non-finite coordinates) is skipped, its edges standing for it.
+     */
+    private void closestToOrigin() {
+        int n = simplexSize;
+        lambda[0] = 1;
+        lambda[1] = lambda[2] = lambda[3] = 0;
+        if (n == 1) {
+            return;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                for (int k = j + 1; k < n; k++) {
+                    int a = simplex[i], b = simplex[j], c = simplex[k];
+                    Triangles.closest(w[3 * a], w[3 * a + 1], w[3 * a + 2], w[3 * b], w[3 * b + 1], w[3 * b + 2],
+                            w[3 * c], w[3 * c + 1], w[3 * c + 2], 0, 0, 0, su);
+                    double s = su[0], u = su[1];
+                    double d = norm2(a, b, c, 1 - s - u, s, u);
+                    if (d < best) {
+                        best = d;
+                        setWeights(i, j, k, 1 - s - u, s, u);
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                int a = simplex[i], b = simplex[j];
+                double ex = w[3 * b] - w[3 * a], ey = w[3 * b + 1] - w[3 * a + 1], ez = w[3 * b + 2] - w[3 * a + 2];
+                double ee = ex * ex + ey * ey + ez * ez;
+                double t = ee > 0 ? -(w[3 * a] * ex + w[3 * a + 1] * ey + w[3 * a + 2] * ez) / ee : 0;
+                t = Math.max(0, Math.min(1, t));
+                double d = norm2(a, b, a, 1 - t, t, 0);
+                if (d < best) {
+                    best = d;
+                    setWeights(i, j, -1, 1 - t, t, 0);
+                }
+            }
+        }
+    }
+
+    /** |λa w_a + λb w_b + λc w_c|², NaN when a weight is. */
+    private double norm2(int a, int b, int c, double la, double lb, double lc) {
+        double x = la * w[3 * a] + lb * w[3 * b] + lc * w[3 * c];
+        double y = la * w[3 * a + 1] + lb * w[3 * b + 1] + lc * w[3 * c + 1];
+        double z = la * w[3 * a + 2] + lb * w[3 * b + 2] + lc * w[3 * c + 2];
+        return x * x + y * y + z * z;
+    }
+
+    /** lambda ← la, lb, lc at simplex slots i, j, k (k &lt; 0: none), zero elsewhere. */
+    private void setWeights(int i, int j, int k, double la, double lb, double lc) {
+        lambda[0] = lambda[1] = lambda[2] = lambda[3] = 0;
+        lambda[i] = la;
+        lambda[j] = lb;
+        if (k >= 0) {
+            lambda[k] = lc;
+        }
+    }
+
+    /** lambda ← barycentric coordinates of point z (in the plane of the triangle i, j, k of D). */
+    private void barycentric(int i, int j, int k, double zx, double zy, double zz) {
+        double v0x = w[3 * j] - w[3 * i], v0y = w[3 * j + 1] - w[3 * i + 1], v0z = w[3 * j + 2] - w[3 * i + 2];
+        double v1x = w[3 * k] - w[3 * i], v1y = w[3 * k + 1] - w[3 * i + 1], v1z = w[3 * k + 2] - w[3 * i + 2];
+        double v2x = zx - w[3 * i], v2y = zy - w[3 * i + 1], v2z = zz - w[3 * i + 2];
+        double d00 = v0x * v0x + v0y * v0y + v0z * v0z, d01 = v0x * v1x + v0y * v1y + v0z * v1z;
+        double d11 = v1x * v1x + v1y * v1y + v1z * v1z;
+        double d20 = v2x * v0x + v2y * v0y + v2z * v0z, d21 = v2x * v1x + v2y * v1y + v2z * v1z;
+        double denominator = d00 * d11 - d01 * d01;
+        double b = (d11 * d20 - d01 * d21) / denominator, c = (d00 * d21 - d01 * d20) / denominator;
+        lambda[0] = 1 - b - c;
+        lambda[1] = b;
+        lambda[2] = c;
+    }
+
+    /** Six times the signed volume of tetrahedron (a, b, c, d) of D. */
+    private double volume6(int a, int b, int c, int d) {
+        double abx = w[3 * b] - w[3 * a], aby = w[3 * b + 1] - w[3 * a + 1], abz = w[3 * b + 2] - w[3 * a + 2];
+        double acx = w[3 * c] - w[3 * a], acy = w[3 * c + 1] - w[3 * a + 1], acz = w[3 * c + 2] - w[3 * a + 2];
+        double adx = w[3 * d] - w[3 * a], ady = w[3 * d + 1] - w[3 * a + 1], adz = w[3 * d + 2] - w[3 * a + 2];
+        return adx * (aby * acz - abz * acy) + ady * (abz * acx - abx * acz) + adz * (abx * acy - aby * acx);
+    }
+
+    private double distance2(int i, int j) {
+        double x = w[3 * i] - w[3 * j], y = w[3 * i + 1] - w[3 * j + 1], z = w[3 * i + 2] - w[3 * j + 2];
+        return x * x + y * y + z * z;
+    }
+
+    /** out ← x/|x|, or (0, 0, 1) when x = 0. */
+    private static void copyUnit(double[] x, double[] out) {
+        double len = Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+        if (len == 0) {
+            out[0] = 0;
+            out[1] = 0;
+            out[2] = 1;
+            return;
+        }
+        out[0] = x[0] / len;
+        out[1] = x[1] / len;
+        out[2] = x[2] / len;
+    }
+}

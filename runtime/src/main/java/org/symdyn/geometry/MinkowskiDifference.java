@@ -1,0 +1,106 @@
+package org.symdyn.geometry;
+
+/**
+ * The Minkowski difference D = B − A = {b − a} of two convex shapes at their placements (world coordinates,
+ * metres), known by its support function s_D(u) = s_B(u) − s_A(−u), and the store of the support points that
+ * {@link Gjk} and {@link Epa} build their simplex and polytope from. Each stored point w = b − a keeps the points a
+ * on A and b on B it came from, so that a point of D given by barycentric coordinates λ over stored points has the
+ * witnesses Σ λ a_i on A and Σ λ b_i on B, and b − a is that point; the point of D closest to the origin is the
+ * vector from A's closest point to B's.
+ *
+ * <p>The store holds at most {@link #MAX_VERTICES} points: GJK's simplex (4) and the points that complete it to a
+ * tetrahedron (at most 14), then one per EPA step. One instance serves one query at a time; no allocation.
+ */
+final class MinkowskiDifference {
+    /** Relative tolerance of GJK and EPA: the gap between a distance's bounds, per metre of {@link #scale}. */
+    static final double TOLERANCE = 1e-12;
+    /** The most points the store holds. */
+    static final int MAX_VERTICES = Epa.MAX_ITERATIONS + 18;
+
+    /** Stored points w_k = b_k − a_k of D, 3 entries each. */
+    final double[] w = new double[3 * MAX_VERTICES];
+    /** The points a_k on A of the stored points, 3 entries each. */
+    final double[] pa = new double[3 * MAX_VERTICES];
+    /** The points b_k on B of the stored points, 3 entries each. */
+    final double[] pb = new double[3 * MAX_VERTICES];
+    /** p_B − p_A, the vector from A's origin to B's (metres). */
+    final double[] origins = new double[3];
+    /**
+     * The length the tolerances are relative to (metres): the sum of the shapes' bounding radii and the distance
+     * of their origins, a bound on the size of D about the origin.
+     */
+    double scale;
+    /** {@link #TOLERANCE} × {@link #scale} (metres). */
+    double tolerance;
+
+    private final double[] point = new double[3];
+    private ConvexShape shapeA;
+    private ConvexShape shapeB;
+    private Placement placeA;
+    private Placement placeB;
+    private int count;
+
+    /** D of convex A at {@code a} and convex B at {@code b}, with an empty store. */
+    void set(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b) {
+        this.shapeA = shapeA;
+        this.shapeB = shapeB;
+        this.placeA = a;
+        this.placeB = b;
+        double dx = b.p[0] - a.p[0], dy = b.p[1] - a.p[1], dz = b.p[2] - a.p[2];
+        origins[0] = dx;
+        origins[1] = dy;
+        origins[2] = dz;
+        scale = shapeA.boundingRadius() + shapeB.boundingRadius() + Math.sqrt(dx * dx + dy * dy + dz * dz);
+        tolerance = TOLERANCE * scale;
+        count = 0;
+    }
+
+    /** Stores the support point of D in direction u = (ux, uy, uz) (any length) with its a and b; its index. */
+    int support(double ux, double uy, double uz) {
+        int k = count++;
+        placeB.support(shapeB, ux, uy, uz, point);
+        pb[3 * k] = point[0];
+        pb[3 * k + 1] = point[1];
+        pb[3 * k + 2] = point[2];
+        placeA.support(shapeA, -ux, -uy, -uz, point);
+        pa[3 * k] = point[0];
+        pa[3 * k + 1] = point[1];
+        pa[3 * k + 2] = point[2];
+        for (int i = 0; i < 3; i++) {
+            w[3 * k + i] = pb[3 * k + i] - pa[3 * k + i];
+        }
+        return k;
+    }
+
+    /** The number of stored points. */
+    int count() {
+        return count;
+    }
+
+    /** Forgets the last stored point. */
+    void removeLast() {
+        count--;
+    }
+
+    /** Forgets every stored point but the first n (which the caller has placed there). */
+    void keepFirst(int n) {
+        count = n;
+    }
+
+    /**
+     * The witnesses of the point Σ λ_s w_{i_s} of D over n stored points i_s = {@code vertices[s]} with barycentric
+     * coordinates λ_s = {@code weights[s]}: a = Σ λ_s a_{i_s} into {@code out}'s point A, b = Σ λ_s b_{i_s} into
+     * its point B.
+     */
+    void witnesses(int[] vertices, double[] weights, int n, DistanceResult out) {
+        for (int i = 0; i < 3; i++) {
+            double x = 0, y = 0;
+            for (int s = 0; s < n; s++) {
+                x += weights[s] * pa[3 * vertices[s] + i];
+                y += weights[s] * pb[3 * vertices[s] + i];
+            }
+            out.pointA[i] = x;
+            out.pointB[i] = y;
+        }
+    }
+}
