@@ -295,6 +295,4 @@ public final class ConstrainedSystemSolver {
             bAct[k] = b[rowsOf[k]];
         }
     }
-
-    /** A dropped row must still hold; otherwise the rows contradict each other. */
 }

@@ -28,7 +28,8 @@ public final class SymbolicConstraints {
     private final List<SymbolicRows> constraints = new ArrayList<>();
 
     /**
-     * @throws UnsupportedOperationException for a constraint type the generator cannot derive (a custom one)
+     * @throws UnsupportedModelException for a constraint type the generator cannot derive (a
+     *     custom one), located at its element
      */
     SymbolicConstraints(Model model, ExpressionGraph g, SymbolicSpatial sp, SymbolicJoints joints,
             SymbolicKinematics kinematics) {

@@ -24,7 +24,8 @@ public record SymbolicModel(ExpressionGraph graph, SymbolicRecursions dynamics,
     /**
      * Prepares the symbolic joint models, inertias and constants of {@code model} in {@code g}.
      *
-     * @throws UnsupportedOperationException for a constraint type the generator cannot derive
+     * @throws UnsupportedModelException for a constraint type the generator cannot derive,
+     *     located at its element
      */
     public static SymbolicModel of(Model model, ExpressionGraph g) {
         SymbolicSpatial sp = new SymbolicSpatial(g);
