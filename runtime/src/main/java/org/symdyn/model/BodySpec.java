@@ -28,6 +28,8 @@ public final class BodySpec {
     private final Pose placement;
     private final double lower;
     private final double upper;
+    private final double armature;
+    private final double damping;
     private final RigidBodyInertia inertia;
     private final SourceLocation jointLocation;
     private final SourceLocation linkLocation;
@@ -41,6 +43,8 @@ public final class BodySpec {
         this.placement = b.placement;
         this.lower = b.lower;
         this.upper = b.upper;
+        this.armature = b.armature;
+        this.damping = b.damping;
         this.inertia = Objects.requireNonNull(b.inertia, "the link's inertia");
         this.jointLocation = b.jointLocation;
         this.linkLocation = b.linkLocation;
@@ -98,6 +102,16 @@ public final class BodySpec {
         return upper;
     }
 
+    /** The joint's armature (reflected rotor inertia, kg m² or kg), 0 when none. */
+    public double armature() {
+        return armature;
+    }
+
+    /** The joint's viscous damping coefficient d (N m s/rad or N s/m), 0 when none. */
+    public double damping() {
+        return damping;
+    }
+
     /** The link's own inertia in its frame (without the links fixed to it). */
     public RigidBodyInertia inertia() {
         return inertia;
@@ -123,6 +137,8 @@ public final class BodySpec {
         private Pose placement = Pose.IDENTITY;
         private double lower = Double.NaN;
         private double upper = Double.NaN;
+        private double armature;
+        private double damping;
         private RigidBodyInertia inertia;
         private SourceLocation jointLocation = SourceLocation.UNKNOWN;
         private SourceLocation linkLocation = SourceLocation.UNKNOWN;
@@ -153,6 +169,24 @@ public final class BodySpec {
         public Builder limits(double lower, double upper) {
             this.lower = lower;
             this.upper = upper;
+            return this;
+        }
+
+        /**
+         * The joint's armature a ≥ 0 (kg m² for a revolute joint, kg for a prismatic one): the reflected inertia of
+         * a geared rotor, added to the joint's diagonal entries of the joint-space inertia H. Default 0.
+         */
+        public Builder armature(double armature) {
+            this.armature = armature;
+            return this;
+        }
+
+        /**
+         * The joint's viscous damping d ≥ 0 (N m s/rad or N s/m): a joint force −d v that simulations apply as a
+         * device does; it changes no quantity a generated class computes. Default 0.
+         */
+        public Builder damping(double damping) {
+            this.damping = damping;
             return this;
         }
 

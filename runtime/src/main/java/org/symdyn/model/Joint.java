@@ -14,10 +14,14 @@ import org.symdyn.spatial.Pose;
  * @param upper      upper position limit, NaN when none
  * @param qIndex     index of the joint's first position coordinate in q
  * @param vIndex     index of the joint's first velocity coordinate in v
+ * @param armature   reflected rotor inertia added to each of the joint's diagonal entries of H (kg m² or kg), 0 when
+ *                   none
+ * @param damping    viscous damping d of a joint force −d v (N m s/rad or N s/m), 0 when none; applied by
+ *                   simulations, not by the dynamics a generated class computes
  * @param location   where the joint was declared
  */
 public record Joint(String name, JointType type, double[] axis, Pose placement, double lower, double upper,
-        int qIndex, int vIndex, SourceLocation location) {
+        int qIndex, int vIndex, double armature, double damping, SourceLocation location) {
 
     public Joint {
         axis = axis.clone();

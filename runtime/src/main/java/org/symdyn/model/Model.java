@@ -33,6 +33,7 @@ public final class Model {
     private final List<ContactCandidateModel> contactCandidates;
     private final List<DeviceSpec> devices;
     private final List<SourceLocation> deviceLocations;
+    private final SceneModel scene;
     private final List<Diagnostic> warnings;
     private final List<ParameterModel> parameters;
     private final List<RigidBodyInertia> ownInertias;
@@ -44,6 +45,7 @@ public final class Model {
     private final Map<String, Frame> frameByName = new HashMap<>();
     private final Map<String, Integer> bodyIndexByJointName = new HashMap<>();
     private volatile String contentHash;
+    private volatile String sceneHash;
     private volatile ModelInfo info;
 
     Model(String name, String rootName, String sourcePath, String sourceSha256, double[] gravity,
@@ -51,7 +53,7 @@ public final class Model {
             List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
             List<RigidBodyInertia> ownInertias, List<GroundModel> grounds,
             List<ContactCandidateModel> contactCandidates, List<DeviceSpec> devices,
-            List<SourceLocation> deviceLocations) {
+            List<SourceLocation> deviceLocations, SceneModel scene) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -64,6 +66,7 @@ public final class Model {
         this.contactCandidates = List.copyOf(contactCandidates);
         this.devices = List.copyOf(devices);
         this.deviceLocations = List.copyOf(deviceLocations);
+        this.scene = scene;
         this.warnings = List.copyOf(warnings);
         this.parameters = List.copyOf(parameters);
         this.ownInertias = List.copyOf(ownInertias);
@@ -116,6 +119,33 @@ public final class Model {
             contentHash = h;
         }
         return h;
+    }
+
+    /**
+     * The hash of what changes contact but no quantity a generated class computes ({@link ModelHash#ofScene}): the
+     * grounds, the contact candidates, the collision shapes with their materials and the no-contact pairs; not the
+     * visual shapes. With {@link #contentHash()} it identifies everything a simulation with contact depends on.
+     */
+    public String sceneHash() {
+        String h = sceneHash;
+        if (h == null) {
+            h = ModelHash.ofScene(this);
+            sceneHash = h;
+        }
+        return h;
+    }
+
+    /**
+     * The links' collision and visual shapes, the no-contact pairs and the Lidars ({@link SceneModel}). Like
+     * {@link #grounds()}, they do not enter {@link #contentHash()}; the collision shapes enter {@link #sceneHash()}.
+     */
+    public SceneModel scene() {
+        return scene;
+    }
+
+    /** The collision shapes, in declaration order (see {@link #scene()}). */
+    public List<CollisionShapeModel> collisionShapes() {
+        return scene.collisionShapes();
     }
 
     /** Gravity in world coordinates (m/s²), a copy. */

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.symdyn.contract.DeviceSpec;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -51,6 +53,16 @@ public final class ModelBuilder {
     private final List<PendingParameter> parameters = new ArrayList<>();
     private final List<DeviceSpec> devices = new ArrayList<>();
     private final List<SourceLocation> deviceLocations = new ArrayList<>();
+
+    private final List<PendingShape> collisionShapes = new ArrayList<>();
+    private final List<PendingShape> visualShapes = new ArrayList<>();
+    private final List<NoContactPair> noContactPairs = new ArrayList<>();
+    private final List<LidarModel> lidars = new ArrayList<>();
+
+    /** A shape as a reader gives it: on a link, placed in the link's frame; resolved to a body at build. */
+    private record PendingShape(String name, String link, Pose inLink, Shape shape, ContactMaterial material,
+            double[] rgba, SourceLocation location) {
+    }
 
     private record PendingParameter(String name, String link, String joint, String field, SourceLocation location) {
     }
@@ -298,6 +310,41 @@ public final class ModelBuilder {
     }
 
     /**
+     * Adds a collision shape of a link, placed in the link's frame ({@code inLink}: link ← shape). A
+     * {@link TriangleMesh} on a link that moves collides as its convex hull, on the root or a link fixed to it
+     * triangle by triangle ({@link CollisionShapeModel}). A null name becomes {@code link/collisionK}. Problems (an
+     * unknown link, a duplicate name) are reported at {@link #build()}.
+     */
+    public ModelBuilder addCollisionShape(String shapeName, String link, Pose inLink, Shape shape,
+            ContactMaterial material, SourceLocation location) {
+        collisionShapes.add(new PendingShape(shapeName, link, inLink, shape, material, null, location));
+        return this;
+    }
+
+    /** Adds a visual shape of a link, placed in the link's frame; {@code rgba} may be null (no colour given). */
+    public ModelBuilder addVisualShape(String link, Pose inLink, Shape shape, double[] rgba,
+            SourceLocation location) {
+        visualShapes.add(new PendingShape(null, link, inLink, shape, null, rgba == null ? null : rgba.clone(),
+                location));
+        return this;
+    }
+
+    /** Declares that the collision shapes of links {@code link1} and {@code link2} never touch each other. */
+    public ModelBuilder addNoContact(String link1, String link2, SourceLocation location) {
+        noContactPairs.add(new NoContactPair(link1, link2, location));
+        return this;
+    }
+
+    /**
+     * Adds a Lidar mounted on {@code lidar.link()} with {@code lidar.pose()} given in that link's frame (link ← L);
+     * its {@code body} is ignored: the model's {@link LidarModel} carries the body and the pose in the body's frame.
+     */
+    public ModelBuilder addLidar(LidarModel lidar) {
+        lidars.add(lidar);
+        return this;
+    }
+
+    /**
      * Adds a declared actuator or sensor ({@link DeviceSpec}); its name must be unique among the devices. Its
      * numbers are checked here by {@link DeviceChecks}; at {@link #build()}, a joint device's joint must be a
      * movable single-coordinate joint with the q and v indices given, and a link device's link must be a link or
@@ -425,6 +472,7 @@ public final class ModelBuilder {
         for (int k = 0; k < devices.size(); k++) {
             DeviceAttachments.check(this, devices.get(k), deviceLocations.get(k), errors);
         }
+        SceneModel scene = resolveScene(errors);
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -434,7 +482,7 @@ public final class ModelBuilder {
         for (int i = 0; i < bodies.size(); i++) {
             BodyDraft d = bodies.get(i);
             Joint joint = new Joint(d.jointName, d.type, d.axis, d.placement, d.spec.lower(), d.spec.upper(),
-                    qNames.size(), vNames.size(), d.spec.jointLocation());
+                    qNames.size(), vNames.size(), d.spec.armature(), d.spec.damping(), d.spec.jointLocation());
             switch (d.type) {
                 case FLOATING -> {
                     for (String s : new String[] {"x", "y", "z", "qx", "qy", "qz", "qw"}) {
@@ -471,7 +519,65 @@ public final class ModelBuilder {
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates, devices, deviceLocations);
+                contactCandidates, devices, deviceLocations, scene);
+    }
+
+    private SceneModel resolveScene(List<Diagnostic> errors) {
+        List<CollisionShapeModel> collision = new ArrayList<>();
+        Map<String, SourceLocation> names = new HashMap<>();
+        Map<String, Integer> perLink = new HashMap<>();
+        for (PendingShape p : collisionShapes) {
+            int k = perLink.merge(p.link(), 1, Integer::sum) - 1;
+            String shapeName = p.name() != null && !p.name().isEmpty() ? p.name() : p.link() + "/collision" + k;
+            Frame f = frames.get(p.link());
+            if (f == null) {
+                errors.add(Diagnostic.error(p.location(), "collision shape '" + shapeName + "': no link named '"
+                        + p.link() + "'"));
+                continue;
+            }
+            SourceLocation first = names.putIfAbsent(shapeName, p.location());
+            if (first != null) {
+                errors.add(Diagnostic.error(p.location(), "duplicate collision shape name '" + shapeName
+                        + "' (the first is at " + first + ")"));
+                continue;
+            }
+            Shape shape = p.shape();
+            if (shape instanceof TriangleMesh mesh && f.bodyIndex() >= 0) {
+                shape = mesh.convexHull();
+            }
+            collision.add(new CollisionShapeModel(shapeName, p.link(), f.bodyIndex(), f.pose().compose(p.inLink()),
+                    shape, p.material() == null ? ContactMaterial.DEFAULT : p.material(), p.location()));
+        }
+        List<VisualShapeModel> visual = new ArrayList<>();
+        for (PendingShape p : visualShapes) {
+            Frame f = frames.get(p.link());
+            if (f == null) {
+                errors.add(Diagnostic.error(p.location(), "visual shape: no link named '" + p.link() + "'"));
+                continue;
+            }
+            visual.add(new VisualShapeModel(p.link(), f.bodyIndex(), f.pose().compose(p.inLink()), p.shape(),
+                    p.rgba(), p.location()));
+        }
+        for (NoContactPair p : noContactPairs) {
+            for (String link : new String[] {p.link1(), p.link2()}) {
+                if (!frames.containsKey(link)) {
+                    errors.add(Diagnostic.error(p.location(), "no_contact: no link named '" + link + "'"));
+                }
+            }
+        }
+        List<LidarModel> resolvedLidars = new ArrayList<>();
+        for (LidarModel l : lidars) {
+            Frame f = frames.get(l.link());
+            if (f == null) {
+                errors.add(Diagnostic.error(l.location(), "lidar '" + l.name() + "': no link named '" + l.link()
+                        + "'"));
+                continue;
+            }
+            resolvedLidars.add(new LidarModel(l.name(), l.link(), f.bodyIndex(), f.pose().compose(l.pose()),
+                    l.samples(), l.minAngle(), l.maxAngle(), l.rows(), l.minElevation(), l.maxElevation(),
+                    l.rangeMin(), l.rangeMax(), l.noise(), l.location()));
+        }
+        return new SceneModel(collision, visual, noContactPairs, resolvedLidars);
     }
 
 

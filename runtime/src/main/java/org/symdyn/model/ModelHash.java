@@ -4,6 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.symdyn.geometry.Box;
+import org.symdyn.geometry.Capsule;
+import org.symdyn.geometry.ConvexHull;
+import org.symdyn.geometry.Cylinder;
+import org.symdyn.geometry.HalfSpace;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.Sphere;
+import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -36,6 +44,9 @@ public final class ModelHash {
             h.text(b.name()).count(b.parentIndex()).text(j.name()).text(j.type().name()).numbers(j.axis())
                     .pose(j.placement()).number(j.lower()).number(j.upper()).inertia(b.inertia())
                     .inertia(model.ownInertia(b.index()));
+            if (j.armature() != 0) { // absent from the models without armature, whose hashes stay as they were
+                h.text("armature").number(j.armature());
+            }
         }
         h.count(model.frames().size());
         for (Frame f : model.frames()) {
@@ -66,6 +77,65 @@ public final class ModelHash {
             h.numbers(p.direction() == null ? new double[0] : p.direction());
         }
         return HexFormat.of().formatHex(h.digest.digest());
+    }
+
+    /**
+     * The scene hash of {@code model} ({@link Model#sceneHash()}), 64 lowercase hex digits: its grounds, contact
+     * candidates, collision shapes (link, body, pose, kind, sizes or vertices, material) and no-contact pairs.
+     */
+    public static String ofScene(Model model) {
+        ModelHash h = new ModelHash();
+        h.text("symdyn-scene-1").count(model.grounds().size());
+        for (GroundModel g : model.grounds()) {
+            h.text(g.name()).numbers(g.point()).numbers(g.normal()).number(g.friction()).number(g.restitution());
+        }
+        h.count(model.contactCandidates().size());
+        for (ContactCandidateModel c : model.contactCandidates()) {
+            h.text(c.name()).count(c.body()).numbers(c.center()).number(c.radius());
+        }
+        SceneModel scene = model.scene();
+        h.count(scene.collisionShapes().size());
+        for (CollisionShapeModel c : scene.collisionShapes()) {
+            h.text(c.name()).text(c.link()).count(c.body()).pose(c.pose()).shape(c.shape())
+                    .number(c.material().friction()).number(c.material().restitution());
+        }
+        h.count(scene.noContactPairs().size());
+        for (NoContactPair p : scene.noContactPairs()) {
+            h.text(p.link1()).text(p.link2());
+        }
+        return HexFormat.of().formatHex(h.digest.digest());
+    }
+
+    private ModelHash shape(Shape s) {
+        if (s instanceof Sphere sp) {
+            return text("sphere").number(sp.radius());
+        } else if (s instanceof Capsule c) {
+            return text("capsule").number(c.radius()).number(c.length());
+        } else if (s instanceof Box b) {
+            return text("box").number(b.halfExtent(0)).number(b.halfExtent(1)).number(b.halfExtent(2));
+        } else if (s instanceof Cylinder c) {
+            return text("cylinder").number(c.radius()).number(c.length());
+        } else if (s instanceof HalfSpace hs) {
+            return text("halfspace").number(hs.normal(0)).number(hs.normal(1)).number(hs.normal(2))
+                    .number(hs.offset());
+        } else if (s instanceof ConvexHull hull) {
+            text("hull").count(hull.vertexCount());
+            for (int i = 0; i < hull.vertexCount(); i++) {
+                number(hull.vertex(i, 0)).number(hull.vertex(i, 1)).number(hull.vertex(i, 2));
+            }
+            return this;
+        } else if (s instanceof TriangleMesh mesh) {
+            text("mesh").count(mesh.vertexCount());
+            for (int i = 0; i < mesh.vertexCount(); i++) {
+                number(mesh.vertex(i, 0)).number(mesh.vertex(i, 1)).number(mesh.vertex(i, 2));
+            }
+            count(mesh.triangleCount());
+            for (int t = 0; t < mesh.triangleCount(); t++) {
+                count(mesh.triangleVertex(t, 0)).count(mesh.triangleVertex(t, 1)).count(mesh.triangleVertex(t, 2));
+            }
+            return this;
+        }
+        throw new IllegalArgumentException("no hash rule for shape " + s);
     }
 
     private ModelHash text(String s) {
