@@ -18,10 +18,12 @@ import org.symdyn.spatial.Pose;
  *                   none
  * @param damping    viscous damping d of a joint force −d v (N m s/rad or N s/m), 0 when none; applied by
  *                   simulations, not by the dynamics a generated class computes
+ * @param parentLink the link or frame the joint hangs from, as the model file names it (a link merged into the
+ *                   parent body by fixed joints, or the root)
  * @param location   where the joint was declared
  */
 public record Joint(String name, JointType type, double[] axis, Pose placement, double lower, double upper,
-        int qIndex, int vIndex, double armature, double damping, SourceLocation location) {
+        int qIndex, int vIndex, double armature, double damping, String parentLink, SourceLocation location) {
 
     public Joint {
         axis = axis.clone();

@@ -148,6 +148,27 @@ public final class Model {
         return scene.collisionShapes();
     }
 
+    /**
+     * Whether collision shapes {@code a} and {@code b} of this model may touch: they lie on different bodies (shapes
+     * of one rigid body, or two static shapes, never move relative to each other), their links are not the parent
+     * and child links of a moving joint (unless the parent is the root: the world is never excluded, so a free
+     * object touches the scenery fixed to the world), and no {@link NoContactPair} names their links. Self-collision
+     * between non-adjacent links is therefore on by default.
+     */
+    public boolean mayTouch(CollisionShapeModel a, CollisionShapeModel b) {
+        if (a.body() == b.body()) {
+            return false;
+        }
+        CollisionShapeModel child = a.body() > b.body() ? a : b;
+        CollisionShapeModel parent = child == a ? b : a;
+        Body c = bodies.get(child.body());
+        if (c.parentIndex() >= 0 && c.parentIndex() == parent.body() && c.name().equals(child.link())
+                && c.joint().parentLink().equals(parent.link())) {
+            return false;
+        }
+        return !scene.excluded(a.link(), b.link());
+    }
+
     /** Gravity in world coordinates (m/s²), a copy. */
     public double[] gravity() {
         return gravity.clone();

@@ -482,7 +482,7 @@ public final class ModelBuilder {
         for (int i = 0; i < bodies.size(); i++) {
             BodyDraft d = bodies.get(i);
             Joint joint = new Joint(d.jointName, d.type, d.axis, d.placement, d.spec.lower(), d.spec.upper(),
-                    qNames.size(), vNames.size(), d.spec.armature(), d.spec.damping(), d.spec.jointLocation());
+                    qNames.size(), vNames.size(), d.spec.armature(), d.spec.damping(), d.spec.parent(), d.spec.jointLocation());
             switch (d.type) {
                 case FLOATING -> {
                     for (String s : new String[] {"x", "y", "z", "qx", "qy", "qz", "qw"}) {
