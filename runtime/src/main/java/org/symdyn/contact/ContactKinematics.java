@@ -43,12 +43,27 @@ public final class ContactKinematics {
     private final double[][] candidateCenter;
     private final double[] candidateRadius;
 
+    private final ShapeContactDetection shapes; // null without collision shapes
+    private final int capacity;
+
     private int count;
-    private final int[] pairOf;
+    private int dropped;
+    private final int[] pairOf; // the candidate-ground pair, -1 for a shape contact
+    private final int[] shapeContact; // the detection's index of a shape contact, -1 for a pair
+    private final int[] bodyB; // the body pushed along +n
+    private final int[] bodyA; // the body pushed along -n, -1 for the world
     private final double[] gap;
+    private final double[] frame; // 9 per contact: n, t1, t2 (world)
+    private final double[] contactFriction;
+    private final double[] contactRestitution;
     private final double[] bodyPoint; // 3 per contact: the contact's material point, body coordinates
+    private final double[] otherBodyPoint; // 3 per contact: A's witness in A's coordinates (shape contacts)
     private final double[] worldPoint; // 3 per contact
     private final double[] jacobian;
+    private final double[] t1 = new double[3];
+    private final double[] t2 = new double[3];
+    private final double[] nScratch = new double[3];
+    private final DMatrixRMaj otherJacobian;
 
     private final double[] rotation = new double[9];
     private final double[] origin = new double[3];
@@ -96,13 +111,28 @@ public final class ContactKinematics {
             candidateCenter[c] = cm.center();
             candidateRadius[c] = cm.radius();
         }
-        pairOf = new int[pairs];
-        gap = new double[pairs];
-        bodyPoint = new double[3 * pairs];
-        worldPoint = new double[3 * pairs];
-        jacobian = new double[3 * pairs * nv];
+        shapes = set.shapeCount() == 0 ? null : new ShapeContactDetection(set, kinematics);
+        capacity = pairs + (shapes == null ? 0 : shapes.capacity());
+        pairOf = new int[capacity];
+        shapeContact = new int[capacity];
+        bodyB = new int[capacity];
+        bodyA = new int[capacity];
+        gap = new double[capacity];
+        frame = new double[9 * capacity];
+        contactFriction = new double[capacity];
+        contactRestitution = new double[capacity];
+        bodyPoint = new double[3 * capacity];
+        otherBodyPoint = new double[3 * capacity];
+        worldPoint = new double[3 * capacity];
+        jacobian = new double[3 * capacity * nv];
         zeroV = new double[nv];
         pointJacobian = new DMatrixRMaj(3, nv);
+        otherJacobian = new DMatrixRMaj(3, nv);
+    }
+
+    /** The most contacts one update finds: every candidate-ground pair, and the set's bound on shape contacts. */
+    public int capacity() {
+        return capacity;
     }
 
     public ContactSet set() {
@@ -141,11 +171,16 @@ public final class ContactKinematics {
             throw new IllegalArgumentException("pair selection has " + pairs.length + " entries, the set "
                     + this.pairs + " pairs");
         }
+        if (shapes != null) {
+            throw new IllegalStateException("the contact set of " + set.modelName() + " has collision shapes, whose"
+                    + " contacts change from state to state and cannot be selected by pair");
+        }
         update(q, null, 0, Double.POSITIVE_INFINITY, pairs);
     }
 
     private void update(double[] q, double[] v, double h, double margin, boolean[] selected) {
         count = 0;
+        dropped = 0;
         int ng = set.groundCount();
         for (int c = 0; c < candidateBody.length; c++) {
             int body = candidateBody[c];
@@ -182,6 +217,12 @@ public final class ContactKinematics {
                 }
                 int k = count++;
                 pairOf[k] = c * ng + g;
+                shapeContact[k] = -1;
+                bodyB[k] = body;
+                bodyA[k] = -1;
+                System.arraycopy(f, 0, frame, 9 * k, 9);
+                contactFriction[k] = friction[g];
+                contactRestitution[k] = restitution[g];
                 gap[k] = phi;
                 int o = 3 * k;
                 for (int i = 0; i < 3; i++) {
@@ -214,6 +255,131 @@ public final class ContactKinematics {
                 }
             }
         }
+        if (shapes != null && selected == null) {
+            updateShapes(q, v, h, margin);
+        }
+    }
+
+    /**
+     * Appends the contacts between collision shapes: frame (n, t1, t2) from the manifold's normal, Jacobian rows
+     * [n; t1; t2] (J_B(b) − J_A(a)) with a, b the witnesses as material points of their bodies.
+     */
+    private void updateShapes(double[] q, double[] v, double h, double margin) {
+        shapes.detect(q, v, h, margin);
+        dropped += shapes.dropped();
+        for (int s = 0; s < shapes.count(); s++) {
+            int k = count++;
+            pairOf[k] = -1;
+            shapeContact[k] = s;
+            int b = shapes.bodyB(s);
+            int a = shapes.bodyA(s);
+            bodyB[k] = b;
+            bodyA[k] = a;
+            gap[k] = shapes.gap(s);
+            contactFriction[k] = shapes.friction(s);
+            contactRestitution[k] = shapes.restitution(s);
+            for (int i = 0; i < 3; i++) {
+                nScratch[i] = shapes.normal(s, i);
+                worldPoint[3 * k + i] = shapes.pointB(s, i);
+            }
+            Directions.tangentBasis(nScratch, t1, t2);
+            int fo = 9 * k;
+            for (int i = 0; i < 3; i++) {
+                frame[fo + i] = nScratch[i];
+                frame[fo + 3 + i] = t1[i];
+                frame[fo + 6 + i] = t2[i];
+            }
+            toBody(q, b, worldPoint, 3 * k, bodyPoint, 3 * k);
+            tmp3[0] = bodyPoint[3 * k];
+            tmp3[1] = bodyPoint[3 * k + 1];
+            tmp3[2] = bodyPoint[3 * k + 2];
+            kinematics.pointJacobian(q, b, tmp3, pointJacobian);
+            if (a >= 0) {
+                for (int i = 0; i < 3; i++) {
+                    centerWorld[i] = shapes.pointA(s, i);
+                }
+                toBody(q, a, centerWorld, 0, otherBodyPoint, 3 * k);
+                tmp3[0] = otherBodyPoint[3 * k];
+                tmp3[1] = otherBodyPoint[3 * k + 1];
+                tmp3[2] = otherBodyPoint[3 * k + 2];
+                kinematics.pointJacobian(q, a, tmp3, otherJacobian);
+            }
+            double[] pj = pointJacobian.data;
+            double[] oj = otherJacobian.data;
+            int row = 3 * k * nv;
+            for (int d = 0; d < 3; d++) {
+                double x = frame[fo + 3 * d], y = frame[fo + 3 * d + 1], z = frame[fo + 3 * d + 2];
+                int out = row + d * nv;
+                for (int j = 0; j < nv; j++) {
+                    double jb = x * pj[j] + y * pj[nv + j] + z * pj[2 * nv + j];
+                    jacobian[out + j] = a >= 0 ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
+                }
+            }
+        }
+    }
+
+    /** out[o..o+3) = Rᵀ (x[xo..xo+3) − p): a world point in the coordinates of body b. */
+    private void toBody(double[] q, int b, double[] x, int xo, double[] out, int o) {
+        kinematics.bodyPose(q, b, rotation, origin);
+        double dx = x[xo] - origin[0], dy = x[xo + 1] - origin[1], dz = x[xo + 2] - origin[2];
+        for (int i = 0; i < 3; i++) {
+            out[o + i] = rotation[i] * dx + rotation[3 + i] * dy + rotation[6 + i] * dz;
+        }
+    }
+
+    /** Contacts the last {@link #update} found beyond the set's bound on shape contacts and dropped. */
+    public int dropped() {
+        return dropped;
+    }
+
+    /** True when contact k is between collision shapes (else a candidate-ground pair). */
+    public boolean isShapeContact(int k) {
+        return shapeContact[k] >= 0;
+    }
+
+    /**
+     * The shape contact detection (null when the set has no collision shapes); contact k that
+     * {@link #isShapeContact} is its contact {@link #shapeContactIndex}.
+     */
+    public ShapeContactDetection shapeContacts() {
+        return shapes;
+    }
+
+    /** The detection's index of shape contact k, −1 for a candidate-ground contact. */
+    public int shapeContactIndex(int k) {
+        return shapeContact[k];
+    }
+
+    /**
+     * "candidate@ground" for a candidate's contact, "shapeB@shapeA" for a shape contact (with the ground's name when
+     * A is a ground): the name reports use. Allocates: for reports, not for a step.
+     */
+    public String name(int k) {
+        if (shapeContact[k] < 0) {
+            return set.pairName(pairOf[k]);
+        }
+        int s = shapeContact[k];
+        return shapeName(shapes.shapeB(s)) + "@" + shapeName(shapes.shapeA(s));
+    }
+
+    /** The name of the other side of contact k: its ground, or shape A. */
+    public String otherName(int k) {
+        if (shapeContact[k] < 0) {
+            return set.grounds().get(ground(k)).name();
+        }
+        return shapeName(shapes.shapeA(shapeContact[k]));
+    }
+
+    /** The name of contact k's own side: its candidate, or shape B. */
+    public String ownName(int k) {
+        if (shapeContact[k] < 0) {
+            return set.candidates().get(candidate(k)).name();
+        }
+        return shapeName(shapes.shapeB(shapeContact[k]));
+    }
+
+    private String shapeName(int i) {
+        return i < set.shapeCount() ? set.shapes().get(i).name() : set.grounds().get(i - set.shapeCount()).name();
     }
 
     /** The number of contacts found by the last {@link #update}. */
@@ -221,19 +387,19 @@ public final class ContactKinematics {
         return count;
     }
 
-    /** The pair (see {@link ContactSet}) of contact k. */
+    /** The candidate-ground pair (see {@link ContactSet}) of contact k, −1 for a shape contact. */
     public int pair(int k) {
         return pairOf[k];
     }
 
-    /** The candidate index of contact k. */
+    /** The candidate index of contact k, −1 for a shape contact. */
     public int candidate(int k) {
-        return pairOf[k] / set.groundCount();
+        return pairOf[k] < 0 ? -1 : pairOf[k] / set.groundCount();
     }
 
-    /** The ground index of contact k. */
+    /** The ground index of contact k, −1 for a shape contact. */
     public int ground(int k) {
-        return pairOf[k] % set.groundCount();
+        return pairOf[k] < 0 ? -1 : pairOf[k] % set.groundCount();
     }
 
     /** The gap φ of contact k (m; negative: penetration). */
@@ -241,34 +407,44 @@ public final class ContactKinematics {
         return gap[k];
     }
 
-    /** Coulomb's μ of contact k (its ground's). */
+    /** Coulomb's μ of contact k (its ground's; for shapes their materials combined). */
     public double friction(int k) {
-        return friction[ground(k)];
+        return contactFriction[k];
     }
 
-    /** Newton's restitution e of contact k (its ground's). */
+    /** Newton's restitution e of contact k (its ground's; for shapes their materials combined). */
     public double restitution(int k) {
-        return restitution[ground(k)];
+        return contactRestitution[k];
     }
 
     /** Component i of contact k's frame row d (0: n, 1: t1, 2: t2), world coordinates. */
     public double frame(int k, int d, int i) {
-        return groundFrame[ground(k)][3 * d + i];
+        return frame[9 * k + 3 * d + i];
     }
 
-    /** Component i of the world position of contact k's point. */
+    /** Component i of the world position of contact k's point (for a shape contact, B's witness). */
     public double worldPoint(int k, int i) {
         return worldPoint[3 * k + i];
     }
 
-    /** Component i of contact k's material point in the coordinates of its body. */
+    /** Component i of contact k's material point in the coordinates of its body (B's, for a shape contact). */
     public double bodyPoint(int k, int i) {
         return bodyPoint[3 * k + i];
     }
 
-    /** The body of contact k. */
+    /** The body of contact k: the candidate's, or shape B's; the contact force λ_n n acts on it. */
     public int body(int k) {
-        return candidateBody[candidate(k)];
+        return bodyB[k];
+    }
+
+    /** The other body of contact k: −1 for a ground or the scenery, else shape A's (the force −λ_n n acts on it). */
+    public int otherBody(int k) {
+        return bodyA[k];
+    }
+
+    /** Component i of A's witness of shape contact k in A's body coordinates (meaningless otherwise). */
+    public double otherBodyPoint(int k, int i) {
+        return otherBodyPoint[3 * k + i];
     }
 
     /**
@@ -298,6 +474,10 @@ public final class ContactKinematics {
      */
     public void accelerationBias(double[] q, double[] v, double[] k) {
         for (int c = 0; c < count; c++) {
+            if (shapeContact[c] >= 0) {
+                shapeBias(q, v, c, k);
+                continue;
+            }
             int cand = candidate(c);
             int body = candidateBody[cand];
             kinematics.pointBiasAcceleration(q, v, body, candidateCenter[cand], tmp3);
@@ -318,6 +498,32 @@ public final class ContactKinematics {
             for (int d = 0; d < 3; d++) {
                 k[3 * c + d] = f[3 * d] * ax + f[3 * d + 1] * ay + f[3 * d + 2] * az;
             }
+        }
+    }
+
+    /**
+     * k of shape contact c: [n; t1; t2] (J̇_B(b) v − J̇_A(a) v) with the witnesses held as material points of their
+     * bodies. Exact for a contact whose witnesses stay material points (a vertex or an edge on a face, faces
+     * resting); for curved surfaces that roll, the curvature terms of the moving contact point are not included.
+     */
+    private void shapeBias(double[] q, double[] v, int c, double[] k) {
+        tmp3[0] = bodyPoint[3 * c];
+        tmp3[1] = bodyPoint[3 * c + 1];
+        tmp3[2] = bodyPoint[3 * c + 2];
+        kinematics.pointBiasAcceleration(q, v, bodyB[c], tmp3, centerVelocity);
+        double ax = centerVelocity[0], ay = centerVelocity[1], az = centerVelocity[2];
+        if (bodyA[c] >= 0) {
+            tmp3[0] = otherBodyPoint[3 * c];
+            tmp3[1] = otherBodyPoint[3 * c + 1];
+            tmp3[2] = otherBodyPoint[3 * c + 2];
+            kinematics.pointBiasAcceleration(q, v, bodyA[c], tmp3, centerVelocity);
+            ax -= centerVelocity[0];
+            ay -= centerVelocity[1];
+            az -= centerVelocity[2];
+        }
+        int fo = 9 * c;
+        for (int d = 0; d < 3; d++) {
+            k[3 * c + d] = frame[fo + 3 * d] * ax + frame[fo + 3 * d + 1] * ay + frame[fo + 3 * d + 2] * az;
         }
     }
 }

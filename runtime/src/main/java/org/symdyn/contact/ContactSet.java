@@ -4,36 +4,102 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.symdyn.contract.ModelInfo;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.TriangleMesh;
+import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.ContactCandidateModel;
+import org.symdyn.model.ContactMaterial;
 import org.symdyn.model.GroundModel;
 import org.symdyn.model.Model;
 import org.symdyn.model.SourceLocation;
+import org.symdyn.spatial.Pose;
 
 /**
- * The unilateral contacts of one model, immutable: the grounds (half-spaces fixed in the world) and the candidates
- * (body points and spheres) that may touch them. Every candidate may touch every ground: pair p couples candidate
- * {@code p / groundCount()} with ground {@code p % groundCount()}; a pair is a contact when its gap is within the
- * settings' margin ({@link ContactKinematics}).
+ * The unilateral contacts of one model, immutable: the grounds (half-spaces fixed in the world), the candidates
+ * (body points and spheres) that may touch them, and the collision shapes of the bodies and of the scenery.
  *
- * <p>From a model file ({@link #of(Model)}: its {@code <symdyn:ground>}, {@code <symdyn:contact_point>} and
- * {@code <symdyn:contact_sphere>} elements) or in code ({@link #builder(ModelInfo)}), for example beside a generated
- * class when no model file is read at run time. The set holds no state; {@link ContactKinematics} and
- * {@link TimeStepper} hold the per-state data.
+ * <p><b>Candidates.</b> Every candidate may touch every ground: pair p couples candidate {@code p / groundCount()}
+ * with ground {@code p % groundCount()}; a pair is a contact when its gap is within the settings' margin
+ * ({@link ContactKinematics}).
+ *
+ * <p><b>Shapes.</b> Collision shapes ({@link CollisionShapeModel}) touch each other where {@link #mayTouch} allows
+ * (from a model: {@link Model#mayTouch}), and every moving shape touches every ground. Their contacts are found each
+ * step by {@link ShapeContactDetection} (broadphase, then the exact narrowphase of {@link org.symdyn.geometry}), at
+ * most {@link #maxShapeContacts()} per step: more are reported as dropped, never silently.
+ *
+ * <p>From a model file ({@link #of(Model)}: its {@code <symdyn:ground>}, {@code <symdyn:contact_point>},
+ * {@code <symdyn:contact_sphere>} and {@code <collision>} elements) or in code ({@link #builder(ModelInfo)}), for
+ * example beside a generated class when no model file is read at run time. The set holds no state;
+ * {@link ContactKinematics} and {@link TimeStepper} hold the per-state data.
  */
 public final class ContactSet {
     private final List<GroundModel> grounds;
     private final List<ContactCandidateModel> candidates;
+    private final List<CollisionShapeModel> shapes;
+    private final boolean[] touching; // shapes × shapes, row-major
+    private final int maxShapeContacts;
     private final String modelName;
 
-    private ContactSet(String modelName, List<GroundModel> grounds, List<ContactCandidateModel> candidates) {
+    /** The default bound on shape contacts per step: four per pair that may touch, at most this many. */
+    public static final int DEFAULT_MAX_SHAPE_CONTACTS = 256;
+
+    private ContactSet(String modelName, List<GroundModel> grounds, List<ContactCandidateModel> candidates,
+            List<CollisionShapeModel> shapes, boolean[] touching, int maxShapeContacts) {
         this.modelName = modelName;
         this.grounds = List.copyOf(grounds);
         this.candidates = List.copyOf(candidates);
+        this.shapes = List.copyOf(shapes);
+        this.touching = touching;
+        this.maxShapeContacts = maxShapeContacts;
     }
 
-    /** The grounds and candidates a model file declares (possibly none). */
+    /**
+     * The grounds, candidates and collision shapes a model file declares (possibly none), with the model's rule for
+     * which shapes may touch ({@link Model#mayTouch}) and the default bound on shape contacts.
+     */
     public static ContactSet of(Model model) {
-        return new ContactSet(model.name(), model.grounds(), model.contactCandidates());
+        return of(model, -1);
+    }
+
+    /**
+     * As {@link #of(Model)}, with at most {@code maxShapeContacts} shape contacts per step (≥ 0; −1: the default,
+     * four per pair that may touch and at most {@link #DEFAULT_MAX_SHAPE_CONTACTS}).
+     */
+    public static ContactSet of(Model model, int maxShapeContacts) {
+        List<CollisionShapeModel> shapes = model.collisionShapes();
+        int n = shapes.size();
+        boolean[] touching = new boolean[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                boolean may = model.mayTouch(shapes.get(i), shapes.get(j));
+                touching[i * n + j] = may;
+                touching[j * n + i] = may;
+            }
+        }
+        return new ContactSet(model.name(), model.grounds(), model.contactCandidates(), shapes, touching,
+                shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts));
+    }
+
+    private static int shapeContactBound(List<CollisionShapeModel> shapes, boolean[] touching, int grounds,
+            int requested) {
+        if (requested < -1) {
+            throw new IllegalArgumentException("the most shape contacts per step must be >= 0 (or -1: default), got "
+                    + requested);
+        }
+        if (requested >= 0) {
+            return requested;
+        }
+        long pairs = 0;
+        int n = shapes.size();
+        for (int i = 0; i < n; i++) {
+            if (!shapes.get(i).isStatic()) {
+                pairs += grounds;
+            }
+            for (int j = i + 1; j < n; j++) {
+                pairs += touching[i * n + j] ? 1 : 0;
+            }
+        }
+        return (int) Math.min(4 * pairs, DEFAULT_MAX_SHAPE_CONTACTS);
     }
 
     /** A set made in code for a model (checked against its body count and names). */
@@ -62,6 +128,26 @@ public final class ContactSet {
         return candidates.size();
     }
 
+    /** The collision shapes, bodies' and scenery's (body −1). */
+    public List<CollisionShapeModel> shapes() {
+        return shapes;
+    }
+
+    /** The number of collision shapes. */
+    public int shapeCount() {
+        return shapes.size();
+    }
+
+    /** Whether collision shapes i and j may touch (false for i = j). */
+    public boolean mayTouch(int i, int j) {
+        return touching[i * shapes.size() + j];
+    }
+
+    /** The most shape contacts found per step; more are dropped and counted ({@link ContactKinematics#dropped()}). */
+    public int maxShapeContacts() {
+        return maxShapeContacts;
+    }
+
     /** Candidates × grounds. */
     public int pairCount() {
         return grounds.size() * candidates.size();
@@ -84,7 +170,8 @@ public final class ContactSet {
 
     @Override
     public String toString() {
-        return "ContactSet{" + modelName + ", grounds=" + grounds.size() + ", candidates=" + candidates.size() + "}";
+        return "ContactSet{" + modelName + ", grounds=" + grounds.size() + ", candidates=" + candidates.size()
+                + ", shapes=" + shapes.size() + "}";
     }
 
     /** Builds a {@link ContactSet} in code; every argument is checked when given. */
@@ -92,6 +179,9 @@ public final class ContactSet {
         private final ModelInfo model;
         private final List<GroundModel> grounds = new ArrayList<>();
         private final List<ContactCandidateModel> candidates = new ArrayList<>();
+        private final List<CollisionShapeModel> shapes = new ArrayList<>();
+        private final List<String[]> excluded = new ArrayList<>();
+        private int maxShapeContacts = -1;
 
         private Builder(ModelInfo model) {
             this.model = Objects.requireNonNull(model, "model");
@@ -146,8 +236,66 @@ public final class ContactSet {
             return this;
         }
 
+        /**
+         * A collision shape on a moving body, or on the world when {@code body} is the empty string: its frame placed
+         * at {@code pose} in the body's frame (body ← shape), with its contact material. Shapes on different bodies
+         * may touch, except those of a parent and child body (joined by a joint, as a model file's adjacent links)
+         * and the pairs of bodies given to {@link #noContact}; world shapes touch every moving one.
+         */
+        public Builder shape(String name, String body, Pose pose, Shape shape, ContactMaterial material) {
+            requireUnique(name, shapes.stream().map(CollisionShapeModel::name).toList(), "collision shape");
+            Objects.requireNonNull(pose, "pose");
+            Objects.requireNonNull(shape, "shape");
+            Objects.requireNonNull(material, "material");
+            int index = body.isEmpty() ? -1 : model.bodyNames().indexOf(body);
+            if (index < 0 && !body.isEmpty()) {
+                throw new IllegalArgumentException("collision shape '" + name + "': model " + model.modelName()
+                        + " has no moving body '" + body + "' (bodies: " + model.bodyNames() + ")");
+            }
+            if (shape instanceof TriangleMesh && index >= 0) {
+                throw new IllegalArgumentException("collision shape '" + name + "': a triangle mesh collides only"
+                        + " when fixed in the world; on a moving body use its convex hull (TriangleMesh.convexHull())");
+            }
+            shapes.add(new CollisionShapeModel(name, body.isEmpty() ? "" : body, index, pose, shape, material,
+                    SourceLocation.UNKNOWN));
+            return this;
+        }
+
+        /** The shapes of bodies {@code a} and {@code b} never touch each other. */
+        public Builder noContact(String a, String b) {
+            excluded.add(new String[] {a, b});
+            return this;
+        }
+
+        /** At most this many shape contacts per step (≥ 0); default as {@link ContactSet#of(Model, int)}. */
+        public Builder maxShapeContacts(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("the most shape contacts per step must be >= 0, got " + n);
+            }
+            maxShapeContacts = n;
+            return this;
+        }
+
         public ContactSet build() {
-            return new ContactSet(model.modelName(), grounds, candidates);
+            int n = shapes.size();
+            boolean[] touching = new boolean[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    int a = shapes.get(i).body(), b = shapes.get(j).body();
+                    boolean may = a != b && !(a >= 0 && b >= 0 && (model.parent(a) == b || model.parent(b) == a));
+                    for (String[] x : excluded) {
+                        String na = a < 0 ? "" : model.bodyNames().get(a);
+                        String nb = b < 0 ? "" : model.bodyNames().get(b);
+                        if ((x[0].equals(na) && x[1].equals(nb)) || (x[0].equals(nb) && x[1].equals(na))) {
+                            may = false;
+                        }
+                    }
+                    touching[i * n + j] = may;
+                    touching[j * n + i] = may;
+                }
+            }
+            return new ContactSet(model.modelName(), grounds, candidates, shapes, touching,
+                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts));
         }
 
         private static void requireUnique(String name, List<String> taken, String what) {

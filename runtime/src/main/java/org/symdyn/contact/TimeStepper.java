@@ -73,7 +73,12 @@ public final class TimeStepper {
     private final double[] pairImpulse; // 3 per pair: warm start and result
     private final double[] limitImpulse; // 2 per limited joint (lower, upper)
     private final double[] bilateralImpulse;
-    private final int[] rowSource; // per block: pair, or -1 - 2 * limit - side, or bilateral marker
+    private final int[] rowSource; // per block: pair, pairs + shape contact, -1 - 2 * limit - side, or bilateral
+    private final int pairs;
+    private final ImpulseMemory shapeImpulses; // warm starts of shape contacts; null without shapes
+    private final ImpulseMemory shapeImpulsesNext;
+    private ImpulseMemory shapeImpulsesNow;
+    private long droppedContacts;
     private int contactsThisStep;
     private int limitRowsThisStep;
 
@@ -108,7 +113,12 @@ public final class TimeStepper {
         limitUpper = b.limits.upper;
         int nl = b.limits.count();
         bilateralRows = bilateral == null ? 0 : bilateral.size();
-        capacity = 3 * b.set.pairCount() + 2 * nl + bilateralRows;
+        capacity = 3 * contacts.capacity() + 2 * nl + bilateralRows;
+        pairs = b.set.pairCount();
+        int shapeCapacity = contacts.capacity() - pairs;
+        shapeImpulses = shapeCapacity > 0 ? new ImpulseMemory(shapeCapacity) : null;
+        shapeImpulsesNext = shapeCapacity > 0 ? new ImpulseMemory(shapeCapacity) : null;
+        shapeImpulsesNow = shapeImpulses;
         Hown = new DMatrixRMaj(nv, nv);
         Cown = new double[nv];
         inertia = new InertiaSolve(nv, capacity);
@@ -203,11 +213,17 @@ public final class TimeStepper {
             b[r + 1] = 0;
             b[r + 2] = 0;
             int p = contacts.pair(k);
-            lambda[r] = pairImpulse[3 * p];
-            lambda[r + 1] = pairImpulse[3 * p + 1];
-            lambda[r + 2] = pairImpulse[3 * p + 2];
-            rowSource[blocks++] = p;
+            if (p >= 0) {
+                lambda[r] = pairImpulse[3 * p];
+                lambda[r + 1] = pairImpulse[3 * p + 1];
+                lambda[r + 2] = pairImpulse[3 * p + 2];
+                rowSource[blocks++] = p;
+            } else {
+                shapeImpulsesNow.get(shapeKey(k), lambda, r);
+                rowSource[blocks++] = pairs + k;
+            }
         }
+        droppedContacts += contacts.dropped();
         // joint-limit rows
         int limitRows = 0;
         for (int i = 0; i < limitV.length; i++) {
@@ -352,11 +368,18 @@ public final class TimeStepper {
     private void keepImpulses() {
         java.util.Arrays.fill(pairImpulse, 0);
         java.util.Arrays.fill(limitImpulse, 0);
+        ImpulseMemory next = null;
+        if (shapeImpulses != null) {
+            next = shapeImpulsesNow == shapeImpulses ? shapeImpulsesNext : shapeImpulses;
+            next.clear();
+        }
         int bil = 0;
         for (int k = 0; k < problem.blockCount(); k++) {
             int r = problem.blockStart(k);
             int src = rowSource[k];
-            if (src >= 0) {
+            if (src >= pairs) {
+                next.put(shapeKey(src - pairs), lambda[r], lambda[r + 1], lambda[r + 2]);
+            } else if (src >= 0) {
                 pairImpulse[3 * src] = lambda[r];
                 pairImpulse[3 * src + 1] = lambda[r + 1];
                 pairImpulse[3 * src + 2] = lambda[r + 2];
@@ -366,6 +389,21 @@ public final class TimeStepper {
                 limitImpulse[-1 - src] = lambda[r];
             }
         }
+        if (next != null) {
+            shapeImpulsesNow = next;
+        }
+    }
+
+    /** The warm-start identity of shape contact k of this step. */
+    private long shapeKey(int k) {
+        ShapeContactDetection d = contacts.shapeContacts();
+        int s = contacts.shapeContactIndex(k);
+        return ImpulseMemory.key(d.shapeA(s), d.shapeB(s), d.shapeCount() + contacts.set().groundCount(), d.slot(s));
+    }
+
+    /** Shape contacts dropped so far because a step found more than the set's bound (see {@link ContactSet}). */
+    public long droppedContacts() {
+        return droppedContacts;
     }
 
     /** The contacts of the last step (which pairs, gaps, frames). */
@@ -395,7 +433,10 @@ public final class TimeStepper {
         return lambda[problem.blockStart(k) + component];
     }
 
-    /** The impulse of the last step of each pair (3 per pair, [n; t1; t2]; zero for pairs not in contact). */
+    /**
+     * The impulse of the last step of each candidate-ground pair (3 per pair, [n; t1; t2]; zero for pairs not in
+     * contact). Shape contacts have no fixed pair: read them by contact with {@link #contactImpulse}.
+     */
     public double pairImpulse(int pair, int component) {
         return pairImpulse[3 * pair + component];
     }
@@ -443,12 +484,19 @@ public final class TimeStepper {
     public String summary() {
         return solves + " contact solves (" + settings.solver() + "), " + unconverged + " not converged, mean "
                 + String.format(java.util.Locale.ROOT, "%.2f", meanIterations()) + " / max " + maxIterationsSeen
-                + " iterations, worst contact-law violation " + worstViolation + " m/s";
+                + " iterations, worst contact-law violation " + worstViolation + " m/s"
+                + (droppedContacts == 0 ? "" : ", " + droppedContacts + " shape contacts dropped beyond the bound of "
+                        + (contacts.capacity() - pairs) + " per step (ContactSet maxShapeContacts)");
     }
 
     /** Forgets warm starts and statistics (after the state was set elsewhere). */
     public void reset() {
         java.util.Arrays.fill(pairImpulse, 0);
+        if (shapeImpulses != null) {
+            shapeImpulses.clear();
+            shapeImpulsesNext.clear();
+        }
+        droppedContacts = 0;
         java.util.Arrays.fill(limitImpulse, 0);
         java.util.Arrays.fill(bilateralImpulse, 0);
         solves = 0;
@@ -472,7 +520,7 @@ public final class TimeStepper {
             this.kinematics = kinematics;
         }
 
-        /** The grounds and candidates (default: none). */
+        /** The grounds, candidates and collision shapes (default: none). */
         public Builder contacts(ContactSet contacts) {
             this.set = Objects.requireNonNull(contacts, "contacts");
             return this;

@@ -1,0 +1,452 @@
+package org.symdyn.contact;
+
+import java.util.List;
+import org.symdyn.contract.Kinematics;
+import org.symdyn.geometry.Bounds;
+import org.symdyn.geometry.ContactManifold;
+import org.symdyn.geometry.ConvexShape;
+import org.symdyn.geometry.DistanceResult;
+import org.symdyn.geometry.HalfSpace;
+import org.symdyn.geometry.Narrowphase;
+import org.symdyn.geometry.Placement;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.SweepAndPrune;
+import org.symdyn.geometry.TriangleMesh;
+import org.symdyn.model.CollisionShapeModel;
+import org.symdyn.model.ContactMaterial;
+import org.symdyn.model.GroundModel;
+
+/**
+ * The contacts between the collision shapes of a {@link ContactSet} at one configuration: which shapes are within a
+ * margin of touching, with up to four points per touching pair ({@link ContactManifold}).
+ *
+ * <p><b>Pipeline.</b> Each moving shape is placed from its body's pose ({@link Kinematics#bodyPose}) composed with
+ * its fixed pose in the body; scenery (body −1) is placed once. The broadphase ({@link SweepAndPrune} over world
+ * bounding boxes, a body's shapes in one group, the scenery in another) proposes pairs; pairs the set does not allow
+ * ({@link ContactSet#mayTouch}) are skipped; the narrowphase ({@link Narrowphase#manifold}) gives each remaining
+ * pair its points. Half-spaces (the set's grounds, and half-space shapes of the scenery) are not in the broadphase:
+ * every moving shape meets every one. A static triangle mesh meets a moving shape triangle by triangle, each triangle
+ * whose bounds overlap the shape's giving at most one point ({@link Narrowphase#triangleDistance}), kept only when
+ * its normal points to the triangle's front (terrain is one-sided).
+ *
+ * <p><b>Margin.</b> A pair's points are kept within m + h (s_A + s_B), m the settings' margin and s a bound on the
+ * speed of any point of the shape, |v_O| + |ω| (|c| + r) for a body moving with origin velocity v_O and angular
+ * velocity ω, c the shape's origin in the body and r its bounding radius: a fast approach is caught in the step
+ * that would pass through (the time stepper's offset φ / h lets a gap close within the step, never more).
+ *
+ * <p><b>Conventions</b> (of {@link ContactManifold}): contact k joins shape A ({@link #shapeA}) and B, normal n from
+ * A towards B, witnesses a_k on A and b_k on B (world), signed distance d_k = n · (b_k − a_k) (negative:
+ * penetration). Grounds are numbered after the shapes: index {@code shapeCount + g} is ground g, always A. Materials
+ * combine by {@link ContactMaterial#combine}.
+ *
+ * <p>Everything is allocated at construction; {@link #detect} allocates nothing. More contacts than
+ * {@link ContactSet#maxShapeContacts()} (or more broadphase pairs than its bound) are dropped and counted
+ * ({@link #dropped()}), never silently. Not thread-safe.
+ */
+public final class ShapeContactDetection {
+    private final Kinematics kinematics;
+    private final int shapeCount;
+    private final int bodies;
+    private final Shape[] shape;
+    private final int[] body;
+    private final double[][] poseR; // the shape in its body: rotation (9) ...
+    private final double[][] poseP; // ... and position (3)
+    private final double[] reach; // |c| + bounding radius: the speed bound's lever arm
+    private final Placement[] place;
+    private final ContactMaterial[] material;
+    private final boolean[] touching;
+    private final int[] sapShape; // broadphase entry -> shape
+    private final double[][] triangleBounds; // per static mesh shape: 6 per triangle, world
+    private final int[] planes; // shapes that are half-spaces, then grounds as -1 - g
+    private final HalfSpace[] groundShape;
+    private final ContactMaterial[] groundMaterial;
+    private final Placement identity = new Placement();
+    private final SweepAndPrune broadphase;
+    private final Bounds bounds = new Bounds();
+    private final Narrowphase narrowphase = new Narrowphase();
+    private final ContactManifold manifold = new ContactManifold();
+    private final DistanceResult distance = new DistanceResult();
+    private final double[] box = new double[6];
+    private final double[] rotation = new double[9];
+    private final double[] origin = new double[3];
+    private final double[] velocity = new double[6];
+    private final double[] worldRotation = new double[9];
+    private final double[] worldPosition = new double[3];
+    private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
+    private final double[] speed; // per shape this update
+
+    private final int capacity;
+    private int count;
+    private int dropped;
+    private final int[] shapeA;
+    private final int[] shapeB;
+    private final int[] slot;
+    private final double[] normal;
+    private final double[] pointA;
+    private final double[] pointB;
+    private final double[] gap;
+    private final double[] friction;
+    private final double[] restitution;
+
+    /**
+     * @param set        the shapes, grounds and rules
+     * @param kinematics any backend's kinematics of the set's model
+     */
+    public ShapeContactDetection(ContactSet set, Kinematics kinematics) {
+        this.kinematics = kinematics;
+        List<CollisionShapeModel> shapes = set.shapes();
+        shapeCount = shapes.size();
+        bodies = kinematics.bodyNames().size();
+        shape = new Shape[shapeCount];
+        body = new int[shapeCount];
+        poseR = new double[shapeCount][];
+        poseP = new double[shapeCount][];
+        reach = new double[shapeCount];
+        place = new Placement[shapeCount];
+        material = new ContactMaterial[shapeCount];
+        triangleBounds = new double[shapeCount][];
+        speed = new double[shapeCount];
+        bodySpeed = new double[2 * Math.max(1, bodies)];
+        int bounded = 0;
+        int halfSpaces = 0;
+        for (int i = 0; i < shapeCount; i++) {
+            CollisionShapeModel c = shapes.get(i);
+            if (c.body() >= bodies) {
+                throw new IllegalArgumentException("collision shape '" + c.name() + "' is on body " + c.body()
+                        + ", beyond the " + bodies + " bodies of " + kinematics.modelName());
+            }
+            shape[i] = c.shape();
+            body[i] = c.body();
+            poseR[i] = c.pose().rotationArray();
+            poseP[i] = c.pose().translationArray();
+            material[i] = c.material();
+            place[i] = new Placement().set(poseR[i], 0, poseP[i], 0);
+            double[] p = poseP[i];
+            reach[i] = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
+                    + (shape[i] instanceof ConvexShape cs ? cs.boundingRadius() : 0);
+            if (shape[i] instanceof HalfSpace) {
+                if (!c.isStatic()) {
+                    throw new IllegalArgumentException("collision shape '" + c.name() + "': a half-space must be"
+                            + " fixed in the world");
+                }
+                halfSpaces++;
+            } else {
+                bounded++;
+            }
+            if (shape[i] instanceof TriangleMesh mesh) {
+                triangleBounds[i] = meshTriangleBounds(mesh, place[i]);
+            }
+        }
+        touching = new boolean[shapeCount * shapeCount];
+        long allowed = 0;
+        for (int i = 0; i < shapeCount; i++) {
+            for (int j = 0; j < shapeCount; j++) {
+                touching[i * shapeCount + j] = i != j && set.mayTouch(i, j);
+                allowed += j > i && touching[i * shapeCount + j] ? 1 : 0;
+            }
+        }
+        sapShape = new int[bounded];
+        List<GroundModel> grounds = set.grounds();
+        planes = new int[halfSpaces + grounds.size()];
+        for (int i = 0, s = 0, h = 0; i < shapeCount; i++) {
+            if (shape[i] instanceof HalfSpace) {
+                planes[h++] = i;
+            } else {
+                sapShape[s++] = i;
+            }
+        }
+        groundShape = new HalfSpace[grounds.size()];
+        groundMaterial = new ContactMaterial[grounds.size()];
+        for (int g = 0; g < grounds.size(); g++) {
+            GroundModel gm = grounds.get(g);
+            double[] n = gm.normal();
+            double[] p = gm.point();
+            groundShape[g] = new HalfSpace(n[0], n[1], n[2], n[0] * p[0] + n[1] * p[1] + n[2] * p[2]);
+            groundMaterial[g] = new ContactMaterial(gm.friction(), gm.restitution());
+            planes[halfSpaces + g] = -1 - g;
+        }
+        broadphase = new SweepAndPrune(bounded, (int) Math.min(allowed, 1 << 16));
+        broadphase.setShapeCount(bounded);
+        for (int s = 0; s < bounded; s++) {
+            int i = sapShape[s];
+            broadphase.setGroup(s, body[i] >= 0 ? body[i] : bodies); // the scenery is one group
+        }
+        capacity = set.maxShapeContacts();
+        shapeA = new int[capacity];
+        shapeB = new int[capacity];
+        slot = new int[capacity];
+        normal = new double[3 * capacity];
+        pointA = new double[3 * capacity];
+        pointB = new double[3 * capacity];
+        gap = new double[capacity];
+        friction = new double[capacity];
+        restitution = new double[capacity];
+    }
+
+    private static double[] meshTriangleBounds(TriangleMesh mesh, Placement place) {
+        int nt = mesh.triangleCount();
+        double[] out = new double[6 * nt];
+        double[] x = new double[3];
+        for (int t = 0; t < nt; t++) {
+            for (int k = 0; k < 3; k++) {
+                out[6 * t + k] = Double.POSITIVE_INFINITY;
+                out[6 * t + 3 + k] = Double.NEGATIVE_INFINITY;
+            }
+            for (int c = 0; c < 3; c++) {
+                int v = mesh.triangleVertex(t, c);
+                x[0] = mesh.vertex(v, 0);
+                x[1] = mesh.vertex(v, 1);
+                x[2] = mesh.vertex(v, 2);
+                place.toWorld(x, x);
+                for (int k = 0; k < 3; k++) {
+                    out[6 * t + k] = Math.min(out[6 * t + k], x[k]);
+                    out[6 * t + 3 + k] = Math.max(out[6 * t + 3 + k], x[k]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The number of collision shapes; grounds are numbered from here. */
+    public int shapeCount() {
+        return shapeCount;
+    }
+
+    /**
+     * Finds the contacts at q: those within {@code margin} (m), or, with v given and h &gt; 0, within the margin
+     * widened by h times the pair's speed bound (see the class comment).
+     *
+     * @param v null for a static query
+     */
+    public void detect(double[] q, double[] v, double h, double margin) {
+        count = 0;
+        dropped = 0;
+        boolean moving = v != null && h > 0;
+        java.util.Arrays.fill(bodySpeed, Double.NaN);
+        for (int i = 0; i < shapeCount; i++) {
+            int b = body[i];
+            if (b < 0) {
+                speed[i] = 0;
+                continue;
+            }
+            kinematics.bodyPose(q, b, rotation, origin);
+            Placement pl = place[i];
+            double[] r = poseR[i];
+            double[] p = poseP[i];
+            // world ← shape = (world ← body)(body ← shape)
+            for (int row = 0; row < 3; row++) {
+                double a0 = rotation[3 * row], a1 = rotation[3 * row + 1], a2 = rotation[3 * row + 2];
+                worldRotation[3 * row] = a0 * r[0] + a1 * r[3] + a2 * r[6];
+                worldRotation[3 * row + 1] = a0 * r[1] + a1 * r[4] + a2 * r[7];
+                worldRotation[3 * row + 2] = a0 * r[2] + a1 * r[5] + a2 * r[8];
+                worldPosition[row] = a0 * p[0] + a1 * p[1] + a2 * p[2] + origin[row];
+            }
+            pl.set(worldRotation, 0, worldPosition, 0);
+            if (moving) {
+                measureBodySpeed(q, v, b);
+                speed[i] = bodySpeed[2 * b] + bodySpeed[2 * b + 1] * reach[i];
+            } else {
+                speed[i] = 0;
+            }
+        }
+        for (int s = 0; s < sapShape.length; s++) {
+            int i = sapShape[s];
+            if (triangleBounds[i] != null && body[i] < 0) {
+                broadphase.update(s, shape[i], place[i], margin);
+            } else {
+                broadphase.update(s, shape[i], place[i], margin + h * speed[i]);
+            }
+        }
+        broadphase.findPairs();
+        if (broadphase.overflowed()) {
+            dropped += broadphase.overlappingPairs() - broadphase.pairCount();
+        }
+        for (int k = 0; k < broadphase.pairCount(); k++) {
+            int i = sapShape[broadphase.first(k)];
+            int j = sapShape[broadphase.second(k)];
+            if (!touching[i * shapeCount + j]) {
+                continue;
+            }
+            double pairMargin = margin + (moving ? h * (speed[i] + speed[j]) : 0);
+            if (shape[i] instanceof TriangleMesh) {
+                meshContacts(i, j, pairMargin);
+            } else if (shape[j] instanceof TriangleMesh) {
+                meshContacts(j, i, pairMargin);
+            } else {
+                int a = body[j] < 0 && body[i] >= 0 ? j : i; // scenery first, so that n points out of it
+                int b = a == i ? j : i;
+                narrowphase.manifold(shape[a], place[a], shape[b], place[b], pairMargin, manifold);
+                addManifold(a, b, material[a], material[b]);
+            }
+        }
+        for (int plane : planes) {
+            HalfSpace hs = plane >= 0 ? (HalfSpace) shape[plane] : groundShape[-1 - plane];
+            Placement hp = plane >= 0 ? place[plane] : identity;
+            ContactMaterial hm = plane >= 0 ? material[plane] : groundMaterial[-1 - plane];
+            int id = plane >= 0 ? plane : shapeCount - 1 - plane;
+            for (int i = 0; i < shapeCount; i++) {
+                if (body[i] < 0 || shape[i] instanceof HalfSpace
+                        || (plane >= 0 && !touching[plane * shapeCount + i])) {
+                    continue;
+                }
+                narrowphase.manifold(hs, hp, shape[i], place[i], margin + (moving ? h * speed[i] : 0), manifold);
+                addManifold(id, i, hm, material[i]);
+            }
+        }
+    }
+
+    /** Stores |v_O| and |ω| of body b in bodySpeed, computed once per body per update. */
+    private void measureBodySpeed(double[] q, double[] v, int b) {
+        if (Double.isNaN(bodySpeed[2 * b])) {
+            kinematics.bodyVelocity(q, v, b, velocity);
+            double w = Math.sqrt(velocity[0] * velocity[0] + velocity[1] * velocity[1] + velocity[2] * velocity[2]);
+            double u = Math.sqrt(velocity[3] * velocity[3] + velocity[4] * velocity[4] + velocity[5] * velocity[5]);
+            bodySpeed[2 * b] = u;
+            bodySpeed[2 * b + 1] = w;
+        }
+    }
+
+    private void meshContacts(int mesh, int other, double pairMargin) {
+        TriangleMesh m = (TriangleMesh) shape[mesh];
+        double[] tb = triangleBounds[mesh];
+        bounds.of(shape[other], place[other], pairMargin, box);
+        double mu = ContactMaterial.combineFriction(material[mesh].friction(), material[other].friction());
+        double e = Math.max(material[mesh].restitution(), material[other].restitution());
+        int slotInPair = 0;
+        for (int t = 0; t < m.triangleCount(); t++) {
+            int o = 6 * t;
+            if (tb[o] > box[3] || tb[o + 3] < box[0] || tb[o + 1] > box[4] || tb[o + 4] < box[1]
+                    || tb[o + 2] > box[5] || tb[o + 5] < box[2]) {
+                continue;
+            }
+            narrowphase.triangleDistance(m, t, place[mesh], shape[other], place[other], distance);
+            if (!(distance.distance() <= pairMargin) || !frontFacing(m, t, place[mesh])) {
+                continue;
+            }
+            if (count == capacity) {
+                dropped++;
+                continue;
+            }
+            int k = count++;
+            shapeA[k] = mesh;
+            shapeB[k] = other;
+            slot[k] = slotInPair++;
+            for (int i = 0; i < 3; i++) {
+                normal[3 * k + i] = distance.normal(i);
+                pointA[3 * k + i] = distance.pointA(i);
+                pointB[3 * k + i] = distance.pointB(i);
+            }
+            gap[k] = distance.distance();
+            friction[k] = mu;
+            restitution[k] = e;
+        }
+    }
+
+    /** True when the result's normal points to triangle t's front ((v1 − v0) × (v2 − v0), world). */
+    private boolean frontFacing(TriangleMesh m, int t, Placement pl) {
+        int i0 = m.triangleVertex(t, 0), i1 = m.triangleVertex(t, 1), i2 = m.triangleVertex(t, 2);
+        double ax = m.vertex(i1, 0) - m.vertex(i0, 0), ay = m.vertex(i1, 1) - m.vertex(i0, 1);
+        double az = m.vertex(i1, 2) - m.vertex(i0, 2);
+        double bx = m.vertex(i2, 0) - m.vertex(i0, 0), by = m.vertex(i2, 1) - m.vertex(i0, 1);
+        double bz = m.vertex(i2, 2) - m.vertex(i0, 2);
+        origin[0] = ay * bz - az * by;
+        origin[1] = az * bx - ax * bz;
+        origin[2] = ax * by - ay * bx;
+        pl.rotateToWorld(origin, origin);
+        return origin[0] * distance.normal(0) + origin[1] * distance.normal(1) + origin[2] * distance.normal(2) >= 0;
+    }
+
+    /** Appends the manifold's points as contacts of shapes a and b (materials combined without allocating). */
+    private void addManifold(int a, int b, ContactMaterial ma, ContactMaterial mb) {
+        double mu = ContactMaterial.combineFriction(ma.friction(), mb.friction());
+        double e = Math.max(ma.restitution(), mb.restitution());
+        for (int p = 0; p < manifold.count(); p++) {
+            if (count == capacity) {
+                dropped++;
+                continue;
+            }
+            int k = count++;
+            shapeA[k] = a;
+            shapeB[k] = b;
+            slot[k] = p;
+            for (int i = 0; i < 3; i++) {
+                normal[3 * k + i] = manifold.normal(i);
+                pointA[3 * k + i] = manifold.pointA(p, i);
+                pointB[3 * k + i] = manifold.pointB(p, i);
+            }
+            gap[k] = manifold.distance(p);
+            friction[k] = mu;
+            restitution[k] = e;
+        }
+    }
+
+    /** Contacts found by the last {@link #detect}. */
+    public int count() {
+        return count;
+    }
+
+    /** Contacts (and broadphase pairs) the last {@link #detect} found beyond the bounds and dropped. */
+    public int dropped() {
+        return dropped;
+    }
+
+    /** Shape A of contact k (an index ≥ {@link #shapeCount()} is ground index − shapeCount). */
+    public int shapeA(int k) {
+        return shapeA[k];
+    }
+
+    /** Shape B of contact k (always a collision shape on a moving body). */
+    public int shapeB(int k) {
+        return shapeB[k];
+    }
+
+    /** The point's index within its pair's manifold (0..3), or the triangle's order for a mesh. */
+    public int slot(int k) {
+        return slot[k];
+    }
+
+    /** The body of shape A of contact k (−1: the world). */
+    public int bodyA(int k) {
+        return shapeA[k] >= shapeCount ? -1 : body[shapeA[k]];
+    }
+
+    /** The body of shape B of contact k. */
+    public int bodyB(int k) {
+        return body[shapeB[k]];
+    }
+
+    /** Component i of contact k's unit normal, from A towards B (world). */
+    public double normal(int k, int i) {
+        return normal[3 * k + i];
+    }
+
+    /** Component i of contact k's witness on A (world, m). */
+    public double pointA(int k, int i) {
+        return pointA[3 * k + i];
+    }
+
+    /** Component i of contact k's witness on B (world, m). */
+    public double pointB(int k, int i) {
+        return pointB[3 * k + i];
+    }
+
+    /** The signed distance of contact k (m; negative: penetration). */
+    public double gap(int k) {
+        return gap[k];
+    }
+
+    /** The combined Coulomb μ of contact k. */
+    public double friction(int k) {
+        return friction[k];
+    }
+
+    /** The combined restitution e of contact k. */
+    public double restitution(int k) {
+        return restitution[k];
+    }
+
+    /** The most contacts one detection keeps. */
+    public int capacity() {
+        return capacity;
+    }
+}
