@@ -46,7 +46,9 @@ import picocli.CommandLine.Parameters;
  *  "contacts": [[...], ...]  per recorded time the contacts of the step that ended there (none at t = 0):
  *        {"name": candidate, "ground": ground, "position": [3] (the contact point at the step's start), "gap": m,
  *         "normal_impulse": N·s along the ground normal, "tangent_impulse": [3] N·s (world),
- *         "slip_velocity": [3] m/s (world, tangential part of J v⁺)}
+ *         "slip_velocity": [3] m/s (world, tangential part of J v⁺)}; a contact between collision shapes has
+ *        "name": shape B, "other": shape A (or the ground) and "normal": [3] (unit, world, from A towards B)
+ *        instead of "ground"
  *  "sensors": {"name": [[...], ...]}
  *                        each declared sensor's readings, one array per recorded time (an IMU: ωx, ωy, ωz, fx, fy,
  *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
@@ -341,11 +343,14 @@ final class SimulateCommand implements CliCommand {
         v.add(JsonValue.array(run.v().clone()));
         List<JsonValue> list = new ArrayList<>(run.contacts().size());
         for (SimulationRun.Contact c : run.contacts()) {
-            list.add(JsonValue.objectBuilder()
-                    .put("name", c.name())
-                    .put("ground", c.ground())
-                    .put("position", JsonValue.array(c.position()))
-                    .put("gap", c.gap())
+            var o = JsonValue.objectBuilder().put("name", c.name());
+            if (c.shapes()) {
+                o.put("other", c.ground()).put("position", JsonValue.array(c.position()))
+                        .put("normal", JsonValue.array(c.normal()));
+            } else {
+                o.put("ground", c.ground()).put("position", JsonValue.array(c.position()));
+            }
+            list.add(o.put("gap", c.gap())
                     .put("normal_impulse", c.normalImpulse())
                     .put("tangent_impulse", JsonValue.array(c.tangentImpulse()))
                     .put("slip_velocity", JsonValue.array(c.slipVelocity()))

@@ -72,8 +72,9 @@ final class SimulationRun {
     /**
      * One contact of a step, world coordinates, SI units.
      *
-     * @param name           the contact candidate's name
-     * @param ground         the ground's name
+     * @param name           the contact candidate's name, or for a contact between collision shapes shape B's (the
+     *                       shape the normal points into)
+     * @param ground         the ground's name, or for a contact between shapes shape A's (or the ground's)
      * @param position       the contact point where the contact was detected, m: at the start of the step (time
      *                       stepping) or at its end (continuous, where the system found the pair closed)
      * @param gap            the gap there (m; negative: penetration)
@@ -81,9 +82,11 @@ final class SimulationRun {
      * @param tangentImpulse the friction impulse over the step, N·s (a vector in the ground's plane)
      * @param slipVelocity   the tangential velocity of the contact point after the step, m/s: the tangential part
      *                       of J v⁺ (the velocity Coulomb's law acts on; zero while the contact sticks)
+     * @param shapes         true for a contact between collision shapes (else a candidate on a ground)
+     * @param normal         the unit contact normal from A (the ground, or shape A) towards the candidate or shape B
      */
     record Contact(String name, String ground, double[] position, double gap, double normalImpulse,
-            double[] tangentImpulse, double[] slipVelocity) {
+            double[] tangentImpulse, double[] slipVelocity, boolean shapes, double[] normal) {
     }
 
     /**
@@ -163,16 +166,17 @@ final class SimulationRun {
             double[] position = new double[3];
             double[] tangent = new double[3];
             double[] slip = new double[3];
+            double[] n = new double[3];
             double ut1 = u[3 * c + 1];
             double ut2 = u[3 * c + 2];
             for (int i = 0; i < 3; i++) {
                 position[i] = k.worldPoint(c, i);
                 tangent[i] = lt1 * k.frame(c, 1, i) + lt2 * k.frame(c, 2, i);
                 slip[i] = ut1 * k.frame(c, 1, i) + ut2 * k.frame(c, 2, i);
+                n[i] = k.frame(c, 0, i);
             }
-            ContactSet set = k.set();
-            return new Contact(set.candidates().get(k.candidate(c)).name(), set.grounds().get(k.ground(c)).name(),
-                    position, k.gap(c), normal, tangent, slip);
+            return new Contact(k.ownName(c), k.otherName(c), position, k.gap(c), normal, tangent, slip,
+                    k.isShapeContact(c), n);
         }
     }
 

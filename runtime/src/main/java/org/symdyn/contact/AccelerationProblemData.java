@@ -86,6 +86,7 @@ public final class AccelerationProblemData {
     private final ConstraintData bilateral;
     private final int nv;
     private final int pairCapacity;
+    private final int contactCapacity; // pairs and shape contacts
 
     private final LimitRows limits;
     private final FrictionRows friction;
@@ -155,13 +156,14 @@ public final class AccelerationProblemData {
         }
         limits = new LimitRows(JointLimits.of(limitsOf), nv);
         pairCapacity = contacts.set().pairCount();
+        contactCapacity = contacts.capacity();
         massMatrix = new DMatrixRMaj(nv, nv);
         bias = new double[nv];
         tau = new double[nv];
         inertia = new InertiaSolve(nv, 1);
-        contactVelocity = new double[3 * Math.max(1, pairCapacity)];
-        contactBias = new double[3 * Math.max(1, pairCapacity)];
-        int pc = Math.max(1, pairCapacity);
+        contactVelocity = new double[3 * Math.max(1, contactCapacity)];
+        contactBias = new double[3 * Math.max(1, contactCapacity)];
+        int pc = Math.max(1, contactCapacity);
         kinIndex = new int[pc];
         pairSelected = new boolean[pairCapacity];
         sliding = new int[pc];
@@ -177,7 +179,7 @@ public final class AccelerationProblemData {
         int gb = bilateral == null ? 0 : bilateral.size();
         g = new double[Math.max(1, gb) * nv];
         kg = new double[Math.max(1, gb)];
-        friction = new FrictionRows(nv, pairCapacity);
+        friction = new FrictionRows(nv, contactCapacity);
     }
 
     // ------------------------------------------------------------------ settings (set-up calls)
@@ -496,7 +498,7 @@ public final class AccelerationProblemData {
 
     /** "candidate@ground" of a problem contact. */
     public String contactName(int contact) {
-        return contacts.set().pairName(contacts.pair(kinIndex[contact]));
+        return contacts.name(kinIndex[contact]);
     }
 
     /** τ̂ = τ − C(q, v) (nv): the seed's tau (applied, Coriolis, centrifugal and gravity forces). */
@@ -579,8 +581,8 @@ public final class AccelerationProblemData {
         return friction.capacity();
     }
 
-    int pairCapacity() {
-        return pairCapacity;
+    int contactCapacity() {
+        return contactCapacity;
     }
 
     int limitRowCapacity() {

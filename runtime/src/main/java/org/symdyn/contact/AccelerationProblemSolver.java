@@ -59,7 +59,7 @@ public final class AccelerationProblemSolver {
     }
 
     private void allocate() {
-        int pc = data.pairCapacity();
+        int pc = data.contactCapacity();
         int fr = data.frictionRowCapacity();
         int rows = pc + 2 * fr + data.limitRowCapacity() + data.bilateralCapacity();
         lcp = new FrictionLcp(nv, rows, pc, data.solveInertia());

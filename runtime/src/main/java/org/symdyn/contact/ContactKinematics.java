@@ -327,6 +327,27 @@ public final class ContactKinematics {
         }
     }
 
+    /**
+     * Adds the world force of shape contact k, given in its frame (f_n, f_t1, f_t2), to the collision shapes it acts
+     * on: + f on shape B at out[offset + 3 B ..], − f on shape A (a ground gets none). Nothing for a candidate's
+     * contact.
+     */
+    public void addShapeForce(int k, double fn, double ft1, double ft2, double[] out, int offset) {
+        int s = shapeContact[k];
+        if (s < 0) {
+            return;
+        }
+        int a = shapes.shapeA(s), b = shapes.shapeB(s);
+        int fo = 9 * k;
+        for (int i = 0; i < 3; i++) {
+            double f = fn * frame[fo + i] + ft1 * frame[fo + 3 + i] + ft2 * frame[fo + 6 + i];
+            out[offset + 3 * b + i] += f;
+            if (a < shapes.shapeCount()) {
+                out[offset + 3 * a + i] -= f;
+            }
+        }
+    }
+
     /** Contacts the last {@link #update} found beyond the set's bound on shape contacts and dropped. */
     public int dropped() {
         return dropped;

@@ -42,7 +42,7 @@ public final class LinearizedConeStep {
     private final ConstraintData bilateral;
     private final StateSpace space;
     private final int nv;
-    private final int pairCapacity;
+    private final int pairCapacity; // the most contacts: pairs and shape contacts
 
     private final int[] limitQ;
     private final int[] limitV;
@@ -93,7 +93,7 @@ public final class LinearizedConeStep {
         limitV = limits.vIndex;
         limitLower = limits.lower;
         limitUpper = limits.upper;
-        pairCapacity = contacts.set().pairCount();
+        pairCapacity = contacts.capacity();
         massMatrix = new DMatrixRMaj(nv, nv);
         bias = new double[nv];
         rhs = new double[nv];

@@ -4,7 +4,6 @@ import java.util.List;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.geometry.Bounds;
 import org.symdyn.geometry.ContactManifold;
-import org.symdyn.geometry.ConvexShape;
 import org.symdyn.geometry.DistanceResult;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Narrowphase;
@@ -45,13 +44,11 @@ import org.symdyn.model.GroundModel;
  */
 public final class ShapeContactDetection {
     private final Kinematics kinematics;
+    private final ScenePlacements scene;
     private final int shapeCount;
     private final int bodies;
     private final Shape[] shape;
     private final int[] body;
-    private final double[][] poseR; // the shape in its body: rotation (9) ...
-    private final double[][] poseP; // ... and position (3)
-    private final double[] reach; // |c| + bounding radius: the speed bound's lever arm
     private final Placement[] place;
     private final ContactMaterial[] material;
     private final boolean[] touching;
@@ -67,11 +64,8 @@ public final class ShapeContactDetection {
     private final ContactManifold manifold = new ContactManifold();
     private final DistanceResult distance = new DistanceResult();
     private final double[] box = new double[6];
-    private final double[] rotation = new double[9];
-    private final double[] origin = new double[3];
+    private final double[] normalScratch = new double[3];
     private final double[] velocity = new double[6];
-    private final double[] worldRotation = new double[9];
-    private final double[] worldPosition = new double[3];
     private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
     private final double[] speed; // per shape this update
 
@@ -94,14 +88,12 @@ public final class ShapeContactDetection {
      */
     public ShapeContactDetection(ContactSet set, Kinematics kinematics) {
         this.kinematics = kinematics;
+        this.scene = new ScenePlacements(set, kinematics);
         List<CollisionShapeModel> shapes = set.shapes();
         shapeCount = shapes.size();
         bodies = kinematics.bodyNames().size();
         shape = new Shape[shapeCount];
         body = new int[shapeCount];
-        poseR = new double[shapeCount][];
-        poseP = new double[shapeCount][];
-        reach = new double[shapeCount];
         place = new Placement[shapeCount];
         material = new ContactMaterial[shapeCount];
         triangleBounds = new double[shapeCount][];
@@ -111,19 +103,10 @@ public final class ShapeContactDetection {
         int halfSpaces = 0;
         for (int i = 0; i < shapeCount; i++) {
             CollisionShapeModel c = shapes.get(i);
-            if (c.body() >= bodies) {
-                throw new IllegalArgumentException("collision shape '" + c.name() + "' is on body " + c.body()
-                        + ", beyond the " + bodies + " bodies of " + kinematics.modelName());
-            }
-            shape[i] = c.shape();
-            body[i] = c.body();
-            poseR[i] = c.pose().rotationArray();
-            poseP[i] = c.pose().translationArray();
+            shape[i] = scene.shape(i);
+            body[i] = scene.body(i);
+            place[i] = scene.placement(i);
             material[i] = c.material();
-            place[i] = new Placement().set(poseR[i], 0, poseP[i], 0);
-            double[] p = poseP[i];
-            reach[i] = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
-                    + (shape[i] instanceof ConvexShape cs ? cs.boundingRadius() : 0);
             if (shape[i] instanceof HalfSpace) {
                 if (!c.isStatic()) {
                     throw new IllegalArgumentException("collision shape '" + c.name() + "': a half-space must be"
@@ -207,6 +190,11 @@ public final class ShapeContactDetection {
         return out;
     }
 
+    /** The shapes' placements at the last {@link #detect}. */
+    public ScenePlacements placements() {
+        return scene;
+    }
+
     /** The number of collision shapes; grounds are numbered from here. */
     public int shapeCount() {
         return shapeCount;
@@ -223,28 +211,12 @@ public final class ShapeContactDetection {
         dropped = 0;
         boolean moving = v != null && h > 0;
         java.util.Arrays.fill(bodySpeed, Double.NaN);
+        scene.place(q);
         for (int i = 0; i < shapeCount; i++) {
             int b = body[i];
-            if (b < 0) {
-                speed[i] = 0;
-                continue;
-            }
-            kinematics.bodyPose(q, b, rotation, origin);
-            Placement pl = place[i];
-            double[] r = poseR[i];
-            double[] p = poseP[i];
-            // world ← shape = (world ← body)(body ← shape)
-            for (int row = 0; row < 3; row++) {
-                double a0 = rotation[3 * row], a1 = rotation[3 * row + 1], a2 = rotation[3 * row + 2];
-                worldRotation[3 * row] = a0 * r[0] + a1 * r[3] + a2 * r[6];
-                worldRotation[3 * row + 1] = a0 * r[1] + a1 * r[4] + a2 * r[7];
-                worldRotation[3 * row + 2] = a0 * r[2] + a1 * r[5] + a2 * r[8];
-                worldPosition[row] = a0 * p[0] + a1 * p[1] + a2 * p[2] + origin[row];
-            }
-            pl.set(worldRotation, 0, worldPosition, 0);
-            if (moving) {
+            if (b >= 0 && moving) {
                 measureBodySpeed(q, v, b);
-                speed[i] = bodySpeed[2 * b] + bodySpeed[2 * b + 1] * reach[i];
+                speed[i] = bodySpeed[2 * b] + bodySpeed[2 * b + 1] * scene.reach(i);
             } else {
                 speed[i] = 0;
             }
@@ -349,11 +321,12 @@ public final class ShapeContactDetection {
         double az = m.vertex(i1, 2) - m.vertex(i0, 2);
         double bx = m.vertex(i2, 0) - m.vertex(i0, 0), by = m.vertex(i2, 1) - m.vertex(i0, 1);
         double bz = m.vertex(i2, 2) - m.vertex(i0, 2);
-        origin[0] = ay * bz - az * by;
-        origin[1] = az * bx - ax * bz;
-        origin[2] = ax * by - ay * bx;
-        pl.rotateToWorld(origin, origin);
-        return origin[0] * distance.normal(0) + origin[1] * distance.normal(1) + origin[2] * distance.normal(2) >= 0;
+        double[] n = normalScratch;
+        n[0] = ay * bz - az * by;
+        n[1] = az * bx - ax * bz;
+        n[2] = ax * by - ay * bx;
+        pl.rotateToWorld(n, n);
+        return n[0] * distance.normal(0) + n[1] * distance.normal(1) + n[2] * distance.normal(2) >= 0;
     }
 
     /** Appends the manifold's points as contacts of shapes a and b (materials combined without allocating). */

@@ -33,6 +33,7 @@ public final class CompliantContact implements Actuator, ContactForces {
     private final int nv;
     private final double[] u;
     private final double[] pairForce;
+    private final double[] contactForce; // 3 per contact of the last evaluation
 
     /**
      * @param set             the grounds and candidates
@@ -55,8 +56,9 @@ public final class CompliantContact implements Actuator, ContactForces {
         this.stiffness = Checks.positive(name, "stiffness", stiffness);
         this.damping = Checks.nonNegative(name, "damping", damping);
         this.frictionDamping = Checks.positive(name, "frictionDamping", frictionDamping);
-        this.u = new double[Math.max(1, 3 * set.pairCount())];
+        this.u = new double[Math.max(1, 3 * contacts.capacity())];
         this.pairForce = new double[3 * set.pairCount()];
+        this.contactForce = new double[Math.max(1, 3 * contacts.capacity())];
     }
 
     @Override
@@ -85,10 +87,15 @@ public final class CompliantContact implements Actuator, ContactForces {
                 ft1 = -ft * ut1 / slip;
                 ft2 = -ft * ut2 / slip;
             }
+            contactForce[3 * k] = fn;
+            contactForce[3 * k + 1] = ft1;
+            contactForce[3 * k + 2] = ft2;
             int p = contacts.pair(k);
-            pairForce[3 * p] = fn;
-            pairForce[3 * p + 1] = ft1;
-            pairForce[3 * p + 2] = ft2;
+            if (p >= 0) { // shape contacts have no fixed pair: their forces are read by contact
+                pairForce[3 * p] = fn;
+                pairForce[3 * p + 1] = ft1;
+                pairForce[3 * p + 2] = ft2;
+            }
             int o = 3 * k * nv;
             for (int c = 0; c < nv; c++) {
                 tau[c] += jac[o + c] * fn + jac[o + nv + c] * ft1 + jac[o + 2 * nv + c] * ft2;
@@ -108,6 +115,16 @@ public final class CompliantContact implements Actuator, ContactForces {
             throw new IndexOutOfBoundsException("component " + component + " (0 normal, 1 t1, 2 t2)");
         }
         return pairForce[3 * pair + component];
+    }
+
+    /** The force of the last {@link #addForces} on each collision shape (N, world). */
+    @Override
+    public void shapeForces(double[] out, int offset) {
+        java.util.Arrays.fill(out, offset, offset + 3 * contacts.set().shapeCount(), 0);
+        for (int k = 0; k < contacts.count(); k++) {
+            contacts.addShapeForce(k, contactForce[3 * k], contactForce[3 * k + 1], contactForce[3 * k + 2], out,
+                    offset);
+        }
     }
 
     /** The contacts of the last evaluation (pairs in penetration, gaps, frames). */

@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * The contact force of every candidate × ground pair of a {@link ContactForces} source, in the pair's contact frame:
  * three channels per pair, "name.pair.fn", "name.pair.ft1", "name.pair.ft2" (N; pair named "candidate@ground"),
- * zero for pairs not in contact. From a {@link ContinuousTimeSystem} the acceleration-level force at the state after
+ * zero for pairs not in contact; then, when the set has collision shapes, the world force on each shape summed over
+ * its contacts, "name.shape.fx", "name.shape.fy", "name.shape.fz" ({@link ContactForces#shapeForces}). From a {@link ContinuousTimeSystem} the acceleration-level force at the state after
  * the step (impacts are impulses, not read here: {@link ContinuousTimeSystem#pairImpulse}). From a
  * {@link TimeSteppingSystem} the force is the step's impulse divided by h (the
  * mean force over the step; an impact shows as a large force for one step); from a {@link CompliantContact} the
@@ -32,6 +33,12 @@ public final class ContactForceSensor extends NamedSensor {
             c.add(pn + ".ft1");
             c.add(pn + ".ft2");
         }
+        for (var shape : source.contactSet().shapes()) {
+            String sn = name + "." + shape.name();
+            c.add(sn + ".fx");
+            c.add(sn + ".fy");
+            c.add(sn + ".fz");
+        }
         return c;
     }
 
@@ -41,6 +48,9 @@ public final class ContactForceSensor extends NamedSensor {
             out[3 * p] = source.pairForce(p, 0);
             out[3 * p + 1] = source.pairForce(p, 1);
             out[3 * p + 2] = source.pairForce(p, 2);
+        }
+        if (source.contactSet().shapeCount() > 0) {
+            source.shapeForces(out, 3 * pairs);
         }
     }
 }

@@ -18,4 +18,13 @@ public interface ContactForces {
      * f_n n + f_t1 t1 + f_t2 t2. Zero for a pair not in contact.
      */
     double pairForce(int pair, int component);
+
+    /**
+     * Writes the world contact force (N) on each collision shape i of the set to out[offset + 3 i ..
+     * offset + 3 i + 3): the sum over the shape's contacts, + the force on it as shape B, − as shape A. The default
+     * writes zeros (a source without shape contacts).
+     */
+    default void shapeForces(double[] out, int offset) {
+        java.util.Arrays.fill(out, offset, offset + 3 * contactSet().shapeCount(), 0);
+    }
 }

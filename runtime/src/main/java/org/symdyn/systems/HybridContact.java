@@ -94,6 +94,11 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
 
     HybridContact(ContactSet set, Dynamics dynamics, Kinematics kinematics, ForceFunction forces,
             ConstraintData bilateral, ContactSettings settings, double stabilization) {
+        if (set.shapeCount() > 0) {
+            throw new IllegalArgumentException("the contact set of " + set.modelName() + " has " + set.shapeCount()
+                    + " collision shapes: the continuous-time hybrid system handles the grounds and contact points"
+                    + " and spheres only; simulate contact between shapes with time stepping (TimeSteppingSystem)");
+        }
         this.set = set;
         this.pairs = set.pairCount();
         this.nv = dynamics.nv();

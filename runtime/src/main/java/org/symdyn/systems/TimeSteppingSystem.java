@@ -145,6 +145,21 @@ public final class TimeSteppingSystem extends DeviceSystem {
         return lastH == 0 ? 0 : stepper.pairImpulse(pair, component) / lastH;
     }
 
+    /** The last step's mean contact force on each collision shape: its contacts' impulses over h (N, world). */
+    @Override
+    public void shapeForces(double[] out, int offset) {
+        java.util.Arrays.fill(out, offset, offset + 3 * stepper.contacts().set().shapeCount(), 0);
+        double lastH = lastStepSize();
+        if (lastH == 0) {
+            return;
+        }
+        var contacts = stepper.contacts();
+        for (int k = 0; k < stepper.contactCount(); k++) {
+            contacts.addShapeForce(k, stepper.contactImpulse(k, 0) / lastH, stepper.contactImpulse(k, 1) / lastH,
+                    stepper.contactImpulse(k, 2) / lastH, out, offset);
+        }
+    }
+
     /** The contact solves since the last {@link #setState}. */
     @Override
     public SolveSummary summary() {
