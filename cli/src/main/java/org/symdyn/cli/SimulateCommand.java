@@ -287,6 +287,11 @@ final class SimulateCommand implements CliCommand {
             }
         }
         SimulationRun.SolverSummary s = run.solver();
+        if (run.droppedContacts() > 0) {
+            err.println("warning: " + run.droppedContacts() + " contacts between collision shapes were dropped over"
+                    + " the run: a step found more than the bound of shape contacts per step; the simulation missed"
+                    + " them");
+        }
         if (s.unconverged() > 0) {
             err.println("warning: " + s.unconverged() + " of " + s.solves() + " " + s.kind() + " solves did not"
                     + " converge (first at step " + firstUnconverged + ", t = " + JsonWriter.formatNumber(

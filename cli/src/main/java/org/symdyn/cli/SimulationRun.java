@@ -19,12 +19,14 @@ import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
+import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
 import org.symdyn.simulation.DormandPrince45;
 import org.symdyn.simulation.Integrator;
 import org.symdyn.simulation.RungeKutta4;
 import org.symdyn.systems.ContinuousTimeSystem;
 import org.symdyn.systems.Devices;
+import org.symdyn.systems.Lidar;
 import org.symdyn.systems.RigidBodySystem;
 import org.symdyn.systems.Sensor;
 import org.symdyn.systems.SolveSummary;
@@ -68,6 +70,8 @@ final class SimulationRun {
     static final String RK4 = "rk4";
     /** {@code --integrator}: adaptive Dormand-Prince 5(4), default tolerances. */
     static final String DOPRI5 = "dopri5";
+    /** The noise seed of the model's first Lidar (the next ones count up from it): the same readings every run. */
+    static final long LIDAR_SEED = 0x5D11DA12L;
 
     /**
      * One contact of a step, world coordinates, SI units.
@@ -136,6 +140,11 @@ final class SimulationRun {
         abstract List<Contact> collectContacts(double h);
 
         abstract SolverSummary solver();
+
+        /** Shape contacts dropped beyond the contact set's bound so far (0 where there are no shapes). */
+        long droppedContacts() {
+            return 0;
+        }
 
         final double[] q() {
             return system.q();
@@ -241,7 +250,7 @@ final class SimulationRun {
         } else if (CONTINUOUS.equals(system)) {
             this.integratorName = integrator == null ? RK4 : integrator;
             this.system = new Continuous(functions, contactSet, constraints, devices, settings,
-                    integratorFactory(integratorName), q0, v0, tau);
+                    integratorFactory(integratorName), model.scene().lidars(), q0, v0, tau);
         } else {
             throw new IllegalArgumentException("unknown system '" + system + "'");
         }
@@ -359,6 +368,11 @@ final class SimulationRun {
         return system.solver();
     }
 
+    /** Shape contacts dropped so far because a step found more than the contact set's bound. */
+    long droppedContacts() {
+        return system.droppedContacts();
+    }
+
     /**
      * The model's joints whose position limits this run does not enforce: none for time stepping; for the
      * continuous system (which has no joint-limit contacts) every single-coordinate joint (revolute, prismatic)
@@ -427,6 +441,10 @@ final class SimulationRun {
             if (constraints != null) {
                 builder.constraints(constraints);
             }
+            List<LidarModel> lidars = model.scene().lidars();
+            for (int i = 0; i < lidars.size(); i++) {
+                builder.sensor(new Lidar(lidars.get(i), contactSet, functions, LIDAR_SEED + i));
+            }
             return builder.build();
         }
 
@@ -437,12 +455,17 @@ final class SimulationRun {
             this.stepper = system.stepper();
             system.setState(0, q0, v0);
             system.setInput(tau);
-            this.u = new double[3 * contactSet.pairCount()];
+            this.u = new double[3 * stepper.contacts().capacity()];
         }
 
         @Override
         boolean step(double h) {
             return system.step(h).converged();
+        }
+
+        @Override
+        long droppedContacts() {
+            return stepper.droppedContacts();
         }
 
         @Override
@@ -481,13 +504,15 @@ final class SimulationRun {
         private final double[] u;
 
         Continuous(ModelFunctions functions, ContactSet contactSet, ConstraintData constraints, Devices devices,
-                ContactSettings settings, Integrator.Factory integrator, double[] q0, double[] v0, double[] tau) {
-            this(build(functions, contactSet, constraints, devices, settings, integrator), functions, contactSet, q0,
-                    v0, tau);
+                ContactSettings settings, Integrator.Factory integrator, List<LidarModel> lidars, double[] q0,
+                double[] v0, double[] tau) {
+            this(build(functions, contactSet, constraints, devices, settings, integrator, lidars), functions,
+                    contactSet, q0, v0, tau);
         }
 
         private static ContinuousTimeSystem build(ModelFunctions functions, ContactSet contactSet,
-                ConstraintData constraints, Devices devices, ContactSettings settings, Integrator.Factory integrator) {
+                ConstraintData constraints, Devices devices, ContactSettings settings, Integrator.Factory integrator,
+                List<LidarModel> lidars) {
             ContinuousTimeSystem.Builder builder = ContinuousTimeSystem.builder(functions)
                     .integrator(integrator)
                     .contacts(contactSet)
@@ -495,6 +520,9 @@ final class SimulationRun {
                     .devices(devices);
             if (constraints != null) {
                 builder.constraints(constraints);
+            }
+            for (int i = 0; i < lidars.size(); i++) {
+                builder.sensor(new Lidar(lidars.get(i), contactSet, functions, LIDAR_SEED + i));
             }
             return builder.build();
         }

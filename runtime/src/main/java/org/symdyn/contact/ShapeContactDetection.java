@@ -285,6 +285,7 @@ public final class ShapeContactDetection {
         double mu = ContactMaterial.combineFriction(material[mesh].friction(), material[other].friction());
         double e = Math.max(material[mesh].restitution(), material[other].restitution());
         int slotInPair = 0;
+        int first = count;
         for (int t = 0; t < m.triangleCount(); t++) {
             int o = 6 * t;
             if (tb[o] > box[3] || tb[o + 3] < box[0] || tb[o + 1] > box[4] || tb[o + 4] < box[1]
@@ -292,7 +293,7 @@ public final class ShapeContactDetection {
                 continue;
             }
             narrowphase.triangleDistance(m, t, place[mesh], shape[other], place[other], distance);
-            if (!(distance.distance() <= pairMargin) || !frontFacing(m, t, place[mesh])) {
+            if (!(distance.distance() <= pairMargin) || !frontFacing(m, t, place[mesh]) || repeats(first)) {
                 continue;
             }
             if (count == capacity) {
@@ -312,6 +313,25 @@ public final class ShapeContactDetection {
             friction[k] = mu;
             restitution[k] = e;
         }
+    }
+
+    /**
+     * True when the distance result repeats a contact of this pair found since index {@code first}: the same
+     * witness on B and normal (within 1e-12 m and 1e-12), as at a vertex or an edge that neighbouring triangles
+     * share; one of them is enough (the others would be redundant rows).
+     */
+    private boolean repeats(int first) {
+        for (int k = first; k < count; k++) {
+            double dp = 0, dn = 0;
+            for (int i = 0; i < 3; i++) {
+                dp = Math.max(dp, Math.abs(pointB[3 * k + i] - distance.pointB(i)));
+                dn = Math.max(dn, Math.abs(normal[3 * k + i] - distance.normal(i)));
+            }
+            if (dp <= 1e-12 && dn <= 1e-12) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the result's normal points to triangle t's front ((v1 − v0) × (v2 − v0), world). */

@@ -18,6 +18,7 @@ import org.symdyn.model.Model;
 import org.symdyn.model.SourceLocation;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
+import org.symdyn.testing.ShapeScenes;
 
 /**
  * Contact between collision shapes in the time stepper, against analytic mechanics: a box resting on a box carries

@@ -1,4 +1,4 @@
-package org.symdyn.contact;
+package org.symdyn.testing;
 
 import org.symdyn.geometry.Shape;
 import org.symdyn.model.BodySpec;
@@ -12,17 +12,17 @@ import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /** Scenes of collision shapes built in code: free bodies on floating joints, scenery on the world link. */
-final class ShapeScenes {
-    static final double G = 9.81;
+public final class ShapeScenes {
+    public static final double G = 9.81;
 
     private final ModelBuilder builder;
 
-    ShapeScenes(String name) {
+    public ShapeScenes(String name) {
         builder = Model.builder(name);
     }
 
     /** A free cuboid of mass m and half extents (hx, hy, hz) with one box shape of friction μ. */
-    ShapeScenes freeBox(String name, double m, double hx, double hy, double hz, double mu) {
+    public ShapeScenes freeBox(String name, double m, double hx, double hy, double hz, double mu) {
         double ixx = m * (hy * hy + hz * hz) / 3, iyy = m * (hx * hx + hz * hz) / 3, izz = m * (hx * hx + hy * hy) / 3;
         builder.addBody(BodySpec.builder(name, "world", name + "_base", JointType.FLOATING)
                 .inertia(RigidBodyInertia.of(m, new double[3], ixx, 0, 0, iyy, 0, izz)).build());
@@ -30,7 +30,7 @@ final class ShapeScenes {
     }
 
     /** A free solid sphere of mass m and radius r, friction μ. */
-    ShapeScenes freeSphere(String name, double m, double r, double mu) {
+    public ShapeScenes freeSphere(String name, double m, double r, double mu) {
         double i = 0.4 * m * r * r;
         builder.addBody(BodySpec.builder(name, "world", name + "_base", JointType.FLOATING)
                 .inertia(RigidBodyInertia.of(m, new double[3], i, 0, 0, i, 0, i)).build());
@@ -38,16 +38,16 @@ final class ShapeScenes {
     }
 
     /** A collision shape on a link (the world link "world" for scenery). */
-    ShapeScenes shape(String name, String link, Pose pose, Shape shape, double mu) {
+    public ShapeScenes shape(String name, String link, Pose pose, Shape shape, double mu) {
         builder.addCollisionShape(name, link, pose, shape, new ContactMaterial(mu, 0), SourceLocation.UNKNOWN);
         return this;
     }
 
-    ModelBuilder builder() {
+    public ModelBuilder builder() {
         return builder;
     }
 
-    Model build() {
+    public Model build() {
         try {
             return builder.build();
         } catch (ModelException e) {
@@ -56,12 +56,12 @@ final class ShapeScenes {
     }
 
     /** q of a free body at (x, y, z) rotated by angle about the world x axis. */
-    static double[] pose(double x, double y, double z, double angleX) {
+    public static double[] pose(double x, double y, double z, double angleX) {
         return new double[] {x, y, z, Math.sin(angleX / 2), 0, 0, Math.cos(angleX / 2)};
     }
 
     /** The rotation about x by angle (row-major). */
-    static Pose rotationX(double angle, double x, double y, double z) {
+    public static Pose rotationX(double angle, double x, double y, double z) {
         double c = Math.cos(angle), s = Math.sin(angle);
         return Pose.of(new double[] {1, 0, 0, 0, c, -s, 0, s, c}, new double[] {x, y, z});
     }
