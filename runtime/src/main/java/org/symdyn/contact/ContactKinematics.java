@@ -9,7 +9,17 @@ import org.symdyn.spatial.Directions;
 
 /**
  * The contacts of a {@link ContactSet} at one configuration: which candidate-ground pairs are within a margin of
- * touching, and for each such contact its gap, its frame and the Jacobian of its contact point.
+ * touching, and for each such contact its gap, its frame and the Jacobian of its contact point; then the contacts
+ * between its collision shapes ({@link ShapeContactDetection}), after the pairs' contacts.
+ *
+ * <p><b>Shape contacts.</b> Contact k between shapes A and B (B on a moving body; A on another body, the scenery or
+ * a ground) has the manifold's normal n from A towards B and the frame (t1, t2, n) of
+ * {@link Directions#tangentBasis}(n); its rows are [n; t1; t2] (J_B(b) − J_A(a)), J_X(p) the world point Jacobian
+ * of body X at the material point currently at its witness, so u = J v is B's witness velocity relative to A's
+ * (u_n &gt; 0 separating) and λ acts on B as λ_n n + λ_t1 t1 + λ_t2 t2 at b and on A as its opposite at a. Its
+ * friction and restitution are the shapes' materials combined ({@link org.symdyn.model.ContactMaterial}).
+ * {@link #body(int)} is B's body, {@link #otherBody(int)} A's (−1: the world); {@link #pair(int)},
+ * {@link #candidate(int)} and {@link #ground(int)} are −1.
  *
  * <p><b>Geometry.</b> Ground g is the half-space n · (x − p_g) ≤ 0 (n its unit outward normal). A point candidate
  * at c (body coordinates, world position x_c) has the gap φ = n · (x_c − p_g); a sphere of radius r centred at c has

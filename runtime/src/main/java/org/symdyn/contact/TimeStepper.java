@@ -27,8 +27,12 @@ import org.symdyn.manifold.StateSpace;
  * contact leaves at e times its approach speed u_n⁻ = J_n v); e = 0, the default, is an inelastic impact.
  *
  * <p>Contacts: the pairs of a {@link ContactSet} whose gap, predicted at the end of the step, is within the margin
- * ({@link ContactKinematics}); frames and signs as there (rows [n; t1; t2], λ_n ≥ 0 pushes the body out of the
- * ground). Impulses are N·s (divide by h for the mean force over the step).
+ * ({@link ContactKinematics}), and the contacts between its collision shapes ({@link ShapeContactDetection}: up to
+ * four points per touching pair, at most the set's bound per step; more are dropped and counted,
+ * {@link #droppedContacts()}); frames and signs as there (rows [n; t1; t2], λ_n ≥ 0 pushes the body out of the
+ * ground, or shape B away from shape A). Impulses are N·s (divide by h for the mean force over the step). Each
+ * contact is warm-started with its impulse of the previous step: a pair's by pair, a shape contact's by the two
+ * shapes and its point's slot in their manifold.
  *
  * <p>Works on any backend through the contract (a generated class alone, or {@code GenericDynamics}): H and C from
  * {@link Dynamics}, or from the fused evaluation of a bound {@link ConstraintData} when bilateral constraints are
