@@ -165,4 +165,44 @@ class ShapeContactTest {
         assertEquals(touching, q[0], 1e-6, "stops at the touching angle");
         assertEquals(0, v[0], 1e-9);
     }
+
+    @Test
+    void theLinearisedConeStepWithLemkeCarriesABoxOnABox() {
+        double m = 2;
+        Model scene = new ShapeScenes("box_on_box_lemke").shape("table", "world", Pose.translation(0, 0, -0.05),
+                new Box(0.5, 0.5, 0.05), 0.8).freeBox("box", m, 0.1, 0.1, 0.1, 0.8).build();
+        GenericDynamics d = new GenericDynamics(scene);
+        LinearizedConeStep step = new LinearizedConeStep(new ContactKinematics(ContactSet.of(scene), d, 6), d,
+                new org.symdyn.manifold.StateSpace(scene), null, null);
+        double[] q = ShapeScenes.pose(0, 0, 0.1, 0);
+        double[] v = new double[6];
+        double[] tau = new double[6];
+        for (int i = 0; i < 500; i++) {
+            assertEquals(Lemke.Status.SOLVED, step.step(q, v, tau, H, q, v), step.message());
+        }
+        assertEquals(0.1, q[2], 1e-9, "rests on the table");
+        assertEquals(0, Math.abs(v[3]) + Math.abs(v[4]) + Math.abs(v[5]), 1e-9);
+    }
+
+    @Test
+    void theAccelerationLevelProblemCarriesABoxOnATiltedBoxByFriction() {
+        double mu = 0.8, theta = 0.3, m = 1.5;
+        Model scene = new ShapeScenes("tilted_accel").shape("table", "world", ShapeScenes.rotationX(theta, 0, 0, 0),
+                new Box(1, 1, 0.05), mu).freeBox("box", m, 0.1, 0.1, 0.1, mu).build();
+        GenericDynamics d = new GenericDynamics(scene);
+        AccelerationProblemData data = new AccelerationProblemData(new ContactKinematics(ContactSet.of(scene), d, 6),
+                d);
+        double c = Math.cos(theta), sn = Math.sin(theta);
+        data.update(ShapeScenes.pose(0, -0.15 * sn, 0.15 * c, theta), new double[6], new double[6]);
+        assertEquals(4, data.contactCount(), "the box's bottom face on the table: four points");
+        AccelerationSolution sol = new AccelerationProblemSolver(data).solveOrThrow();
+        for (double a : sol.vdot()) {
+            assertEquals(0, a, 1e-10, "sticks: tan θ ≤ μ");
+        }
+        double normal = 0;
+        for (int k = 0; k < data.contactCount(); k++) {
+            normal += sol.normalForce(k);
+        }
+        assertEquals(m * G * c, normal, 1e-9 * m * G, "the normal forces carry m g cos θ");
+    }
 }
