@@ -4,7 +4,6 @@ import java.util.List;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.geometry.Bounds;
 import org.symdyn.geometry.ContactManifold;
-import org.symdyn.geometry.DistanceResult;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Narrowphase;
 import org.symdyn.geometry.Placement;
@@ -25,8 +24,9 @@ import org.symdyn.model.GroundModel;
  * ({@link ContactSet#mayTouch}) are skipped; the narrowphase ({@link Narrowphase#manifold}) gives each remaining
  * pair its points. Half-spaces (the set's grounds, and half-space shapes of the scenery) are not in the broadphase:
  * every moving shape meets every one. A static triangle mesh meets a moving shape triangle by triangle, each triangle
- * whose bounds overlap the shape's giving at most one point ({@link Narrowphase#triangleDistance}), kept only when
- * its normal points to the triangle's front (terrain is one-sided).
+ * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, or up
+ * to four over the triangle's face), kept only when the normal points to the triangle's front (terrain is
+ * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated.
  *
  * <p><b>Margin.</b> A pair's points are kept within m + h (s_A + s_B), m the settings' margin and s a bound on the
  * speed of any point of the shape, |v_O| + |ω| (|c| + r) for a body moving with origin velocity v_O and angular
@@ -62,7 +62,6 @@ public final class ShapeContactDetection {
     private final Bounds bounds = new Bounds();
     private final Narrowphase narrowphase = new Narrowphase();
     private final ContactManifold manifold = new ContactManifold();
-    private final DistanceResult distance = new DistanceResult();
     private final double[] box = new double[6];
     private final double[] normalScratch = new double[3];
     private final double[] velocity = new double[6];
@@ -292,40 +291,45 @@ public final class ShapeContactDetection {
                     || tb[o + 2] > box[5] || tb[o + 5] < box[2]) {
                 continue;
             }
-            narrowphase.triangleDistance(m, t, place[mesh], shape[other], place[other], distance);
-            if (!(distance.distance() <= pairMargin) || !frontFacing(m, t, place[mesh]) || repeats(first)) {
+            narrowphase.triangleManifold(m, t, place[mesh], shape[other], place[other], pairMargin, manifold);
+            if (manifold.count() == 0 || !frontFacing(m, t, place[mesh])) {
                 continue;
             }
-            if (count == capacity) {
-                dropped++;
-                continue;
+            for (int p = 0; p < manifold.count(); p++) {
+                if (repeats(first, p)) {
+                    continue;
+                }
+                if (count == capacity) {
+                    dropped++;
+                    continue;
+                }
+                int k = count++;
+                shapeA[k] = mesh;
+                shapeB[k] = other;
+                slot[k] = slotInPair++;
+                for (int i = 0; i < 3; i++) {
+                    normal[3 * k + i] = manifold.normal(i);
+                    pointA[3 * k + i] = manifold.pointA(p, i);
+                    pointB[3 * k + i] = manifold.pointB(p, i);
+                }
+                gap[k] = manifold.distance(p);
+                friction[k] = mu;
+                restitution[k] = e;
             }
-            int k = count++;
-            shapeA[k] = mesh;
-            shapeB[k] = other;
-            slot[k] = slotInPair++;
-            for (int i = 0; i < 3; i++) {
-                normal[3 * k + i] = distance.normal(i);
-                pointA[3 * k + i] = distance.pointA(i);
-                pointB[3 * k + i] = distance.pointB(i);
-            }
-            gap[k] = distance.distance();
-            friction[k] = mu;
-            restitution[k] = e;
         }
     }
 
     /**
-     * True when the distance result repeats a contact of this pair found since index {@code first}: the same
-     * witness on B and normal (within 1e-12 m and 1e-12), as at a vertex or an edge that neighbouring triangles
-     * share; one of them is enough (the others would be redundant rows).
+     * True when manifold point p repeats a contact of this pair found since index {@code first}: the same witness
+     * on B and normal (within 1e-12 m and 1e-12), as at a vertex or an edge that neighbouring triangles share; one
+     * of them is enough (the others would be redundant rows).
      */
-    private boolean repeats(int first) {
+    private boolean repeats(int first, int p) {
         for (int k = first; k < count; k++) {
             double dp = 0, dn = 0;
             for (int i = 0; i < 3; i++) {
-                dp = Math.max(dp, Math.abs(pointB[3 * k + i] - distance.pointB(i)));
-                dn = Math.max(dn, Math.abs(normal[3 * k + i] - distance.normal(i)));
+                dp = Math.max(dp, Math.abs(pointB[3 * k + i] - manifold.pointB(p, i)));
+                dn = Math.max(dn, Math.abs(normal[3 * k + i] - manifold.normal(i)));
             }
             if (dp <= 1e-12 && dn <= 1e-12) {
                 return true;
@@ -334,7 +338,7 @@ public final class ShapeContactDetection {
         return false;
     }
 
-    /** True when the result's normal points to triangle t's front ((v1 − v0) × (v2 − v0), world). */
+    /** True when the manifold's normal points to triangle t's front ((v1 − v0) × (v2 − v0), world). */
     private boolean frontFacing(TriangleMesh m, int t, Placement pl) {
         int i0 = m.triangleVertex(t, 0), i1 = m.triangleVertex(t, 1), i2 = m.triangleVertex(t, 2);
         double ax = m.vertex(i1, 0) - m.vertex(i0, 0), ay = m.vertex(i1, 1) - m.vertex(i0, 1);
@@ -346,7 +350,7 @@ public final class ShapeContactDetection {
         n[1] = az * bx - ax * bz;
         n[2] = ax * by - ay * bx;
         pl.rotateToWorld(n, n);
-        return n[0] * distance.normal(0) + n[1] * distance.normal(1) + n[2] * distance.normal(2) >= 0;
+        return n[0] * manifold.normal(0) + n[1] * manifold.normal(1) + n[2] * manifold.normal(2) >= 0;
     }
 
     /** Appends the manifold's points as contacts of shapes a and b (materials combined without allocating). */

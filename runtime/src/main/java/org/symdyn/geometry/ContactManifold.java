@@ -70,6 +70,15 @@ public final class ContactManifold {
         pointA[3 * k + 2] = bz - d * normal[2];
     }
 
+    /** Copies point {@code from} over point {@code to} (for compaction; the normal is shared). */
+    void copyPoint(int from, int to) {
+        distance[to] = distance[from];
+        for (int i = 0; i < 3; i++) {
+            pointA[3 * to + i] = pointA[3 * from + i];
+            pointB[3 * to + i] = pointB[3 * from + i];
+        }
+    }
+
     /** Sets this to the single point of {@code r}. */
     void setFrom(DistanceResult r) {
         count = 1;

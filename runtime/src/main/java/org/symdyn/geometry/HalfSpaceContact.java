@@ -23,8 +23,21 @@ public final class HalfSpaceContact {
 
     /** Fills {@code out} with the points of B within {@code margin} (metres) of the half-space A, at most four. */
     public void manifold(HalfSpace a, Placement pa, ConvexShape b, Placement pb, double margin, ContactManifold out) {
+        double c = PrimitiveDistance.worldPlane(a, pa, normal);
+        manifold(normal[0], normal[1], normal[2], c, b, pb, margin, out);
+    }
+
+    /**
+     * As {@link #manifold(HalfSpace, Placement, ConvexShape, Placement, double, ContactManifold)} for the world
+     * half-space n · x ≤ c given by its unit outward normal n and offset c.
+     */
+    public void manifold(double nx, double ny, double nz, double c, ConvexShape b, Placement pb, double margin,
+            ContactManifold out) {
         out.clear();
-        offset = PrimitiveDistance.worldPlane(a, pa, normal);
+        normal[0] = nx;
+        normal[1] = ny;
+        normal[2] = nz;
+        offset = c;
         out.setNormal(normal[0], normal[1], normal[2]);
         shape = b;
         place = pb;

@@ -38,6 +38,7 @@ public final class Narrowphase {
     static final double ALIGNED_NORMALS = 5e-9;
     private final double[] x = new double[3];
     private final double[] su = new double[2];
+    private final double[] corners = new double[9];
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
 
@@ -156,6 +157,75 @@ public final class Narrowphase {
         pa.rotateToWorld(x, x);
         double d = len - r;
         out.set(d, x[0], x[1], x[2], ax, ay, az, ax + d * x[0], ay + d * x[1], az + d * x[2]);
+    }
+
+    /**
+     * The contact manifold of triangle t of the static mesh A and the convex shape B, within {@code margin}: the
+     * closest pair of {@link #triangleDistance}; and when that pair's normal is the triangle's front normal (B lies
+     * over the triangle's face, as a box resting on terrain), B's points within the margin of the triangle's plane
+     * ({@link HalfSpaceContact}: up to four, a face resting on the face supported at its corners) whose projections
+     * fall inside the triangle: each such point's distance to the plane is its distance to the triangle. The points
+     * outside are its neighbours' to report.
+     */
+    public void triangleManifold(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, double margin,
+            ContactManifold out) {
+        triangleDistance(a, t, pa, b, pb, scratch);
+        out.clear();
+        if (!(scratch.distance <= margin)) {
+            return;
+        }
+        if (!(b instanceof ConvexShape cb) || b instanceof Sphere) {
+            out.setFrom(scratch);
+            return;
+        }
+        double[] v = triangle.v; // set by triangleDistance, mesh frame
+        for (int c = 0; c < 3; c++) {
+            x[0] = v[3 * c];
+            x[1] = v[3 * c + 1];
+            x[2] = v[3 * c + 2];
+            pa.toWorld(x, x);
+            corners[3 * c] = x[0];
+            corners[3 * c + 1] = x[1];
+            corners[3 * c + 2] = x[2];
+        }
+        double e1x = corners[3] - corners[0], e1y = corners[4] - corners[1], e1z = corners[5] - corners[2];
+        double e2x = corners[6] - corners[0], e2y = corners[7] - corners[1], e2z = corners[8] - corners[2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        if (scratch.normal[0] * nx + scratch.normal[1] * ny + scratch.normal[2] * nz < 1 - ALIGNED_NORMALS) {
+            out.setFrom(scratch);
+            return;
+        }
+        planes.manifold(nx, ny, nz, nx * corners[0] + ny * corners[1] + nz * corners[2], cb, pb, margin, out);
+        int kept = 0;
+        for (int k = 0; k < out.count; k++) {
+            if (overTriangle(out.pointB, 3 * k, nx, ny, nz)) {
+                out.copyPoint(k, kept++);
+            }
+        }
+        out.count = kept;
+        if (kept == 0) {
+            out.setFrom(scratch);
+        }
+    }
+
+    /** True when point p[o..o+3) projects (along n) into the triangle of {@code corners}, edges included. */
+    private boolean overTriangle(double[] p, int o, double nx, double ny, double nz) {
+        for (int e = 0; e < 3; e++) {
+            int i = 3 * e, j = 3 * ((e + 1) % 3);
+            double ex = corners[j] - corners[i], ey = corners[j + 1] - corners[i + 1], ez = corners[j + 2] - corners[i + 2];
+            double px = p[o] - corners[i], py = p[o + 1] - corners[i + 1], pz = p[o + 2] - corners[i + 2];
+            // n · (e × (p − v_i)) ≥ 0 on the inner side of every edge of a counter-clockwise triangle
+            double side = nx * (ey * pz - ez * py) + ny * (ez * px - ex * pz) + nz * (ex * py - ey * px);
+            double scale = ex * ex + ey * ey + ez * ez;
+            if (side < -1e-12 * scale) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

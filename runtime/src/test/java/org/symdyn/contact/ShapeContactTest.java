@@ -205,4 +205,29 @@ class ShapeContactTest {
         }
         assertEquals(m * G * c, normal, 1e-9 * m * G, "the normal forces carry m g cos θ");
     }
+
+    @Test
+    void aBoxRestsOnAStaticMeshFloorOnFourPointsAcrossTwoTriangles() {
+        double m = 1.2;
+        // a square of two triangles, its diagonal under the box
+        org.symdyn.geometry.TriangleMesh floor = org.symdyn.geometry.TriangleMesh.of(
+                new double[] {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0}, new int[] {0, 1, 2, 0, 2, 3});
+        Model scene = new ShapeScenes("box_on_mesh").shape("floor", "world", Pose.IDENTITY, floor, 0.7)
+                .freeBox("box", m, 0.1, 0.15, 0.1, 0.7).build();
+        double[] q = ShapeScenes.pose(0.05, -0.02, 0.1, 0);
+        double[] v = new double[6];
+        double[] tau = new double[6];
+        TimeStepper s = stepper(scene, Solver.ADMM);
+        for (int i = 0; i < 1000; i++) {
+            assertTrue(s.step(q, v, tau, H, q, v).converged(), s.report().toString());
+            assertEquals(4, s.contactCount(), "the box's four bottom corners, two over each triangle");
+            double sum = 0;
+            for (int k = 0; k < s.contactCount(); k++) {
+                sum += s.contactImpulse(k, 0);
+            }
+            assertEquals(m * G * H, sum, 1e-9 * m * G * H, "normal impulses carry m g h");
+        }
+        assertEquals(0.1, q[2], 1e-9, "no drift");
+        assertEquals(0.05, q[0], 1e-9);
+    }
 }
