@@ -17,8 +17,12 @@ import org.symdyn.model.ModelException;
  * <ul>
  * <li>{@code <link>}: the {@code <inertial>} (origin xyz and rpy, mass, inertia about the centre of mass in the
  * inertial frame) becomes the link's inertia in the link frame: centre of mass xyz, inertia R I Rᵀ with
- * R = Rz(yaw) Ry(pitch) Rx(roll). A link without {@code <inertial>} is massless. Visuals, collisions and other
- * children are ignored.</li>
+ * R = Rz(yaw) Ry(pitch) Rx(roll). A link without {@code <inertial>} is massless.</li>
+ * <li>A link's {@code <collision>} and {@code <visual>} elements are its shapes ({@code SceneElementReader}):
+ * {@code box}, {@code cylinder} (axis z), {@code sphere}, {@code mesh} (STL, OBJ, Collada, found through
+ * {@link Options#packagePath()}) and {@code symdyn:capsule} (axis z, length of the cylindrical part); a collision's
+ * {@code <symdyn:contact friction restitution/>} material; a visual's colour. A mesh on a moving link collides as
+ * its convex hull; on the root, triangle by triangle. Meshes are loaded as {@link Options#meshes()} says.</li>
  * <li>{@code <joint>} of type {@code revolute}, {@code continuous}, {@code prismatic}, {@code fixed},
  * {@code floating}, {@code planar} or {@code ball} (a spherical joint, as Drake's URDF reader accepts it):
  * {@code origin} (xyz rpy, default identity) is the joint frame in the parent link frame; {@code axis xyz}
@@ -30,7 +34,8 @@ import org.symdyn.model.ModelException;
  * depth first from the root (a link's child joints in document order, each child's subtree before the next
  * sibling). A link on a fixed joint becomes a frame of its moving ancestor, its inertia merged into it.</li>
  * <li>Extension elements in namespace {@value #NAMESPACE} (any prefix), direct children of {@code <robot>}:
- * {@code gravity xyz}; {@code loop} (predecessor and successor with link, xyz, rpy; one or more {@code axis value}
+ * {@code gravity xyz}; {@code no_contact link1 link2}; {@code lidar} ({@link org.symdyn.model.LidarModel});
+ * {@code loop} (predecessor and successor with link, xyz, rpy; one or more {@code axis value}
  * of 6 numbers [angular; linear] in the predecessor frame, normalised); {@code contact} (link, point on the link,
  * default 0 0 0; world normal, normalised); {@code coupler} (joint, reference, ratio default 1, offset default 0:
  * q_joint = ratio q_reference + offset, both single-dof movable joints); {@code line_on_line} (rolling, default
