@@ -1,5 +1,6 @@
 package org.symdyn.cli;
 
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.Model;
 import picocli.CommandLine.Option;
 
@@ -25,5 +26,16 @@ final class CommonOptions {
      */
     Model load(String model) throws CliException {
         return ModelLoader.load(SymDynCli.path(model), floating, strict);
+    }
+
+    /**
+     * Reads the model file with its shapes and meshes, as {@code meshes} says.
+     *
+     * @param command the command's name, for a usage error
+     * @throws CliException a bad {@code --missing-meshes} value, or the file's problems (exit code 2)
+     */
+    Model load(String model, MeshOptions meshes, String command) throws CliException {
+        return ModelLoader.load(SymDynCli.path(model), new UrdfReader.Options(floating, strict)
+                .withMeshes(meshes.policy(command), meshes.packagePath()));
     }
 }

@@ -66,7 +66,8 @@ import picocli.CommandLine.Parameters;
                 + " DIR/<package path>/<Class>.java, compiled first. All or nothing: every"
                 + " bad model is reported, and then nothing is written. One summary line per model, or with"
                 + " --report a JSON report (per model: model, class, nq, nv, generation_ms, operations {mul, add,"
-                + " trig} per method, max_method_bytes) and nothing on standard output."},
+                + " trig} per method, max_method_bytes) and nothing on standard output.",
+            "Mesh files are not loaded (a generated class never uses shapes): no package path is needed."},
         footer = {"", "Exit codes: 0 success, 1 internal error (a generated class that does not compile or has a"
                 + " method over 8000 bytes of bytecode: a bug), 2 bad usage, bad model or an output that cannot be"
                 + " written (every problem printed as path:[line,col] message)."})

@@ -2,9 +2,19 @@ package org.symdyn.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.geometry.Box;
+import org.symdyn.geometry.Capsule;
+import org.symdyn.geometry.ConvexHull;
+import org.symdyn.geometry.Cylinder;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.Sphere;
+import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.model.Body;
+import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Frame;
@@ -22,6 +32,12 @@ import picocli.CommandLine.Parameters;
  *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name)}],
  *   "frames": [{"name", "body" (the body it moves with, or the root link's name)}],
  *   "constraints": [{"name", "type", "rows"}],
+ *   "collision_shapes": [{"name", "link", "body", "kind" (sphere, capsule, box, cylinder, hull, mesh, half_space),
+ *                         "hull_vertices" (a hull's), "triangles" (a static mesh's)}],
+ *   "collision_shapes_per_link": {link: count},
+ *   "visual_shapes": count,
+ *   "no_contact": [[link1, link2]],
+ *   "lidars": [{"name", "link", "samples", "rows"}],
  *   "warnings": ["path:[line,col] warning: ..."]
  * }
  * </pre>
@@ -29,7 +45,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
         description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
-                + " body), constraints (name, type, rows) and warnings."},
+                + " body), constraints (name, type, rows), collision_shapes (name, link, body, kind, hull_vertices or"
+                + " triangles), collision_shapes_per_link, visual_shapes (their count), no_contact (link pairs),"
+                + " lidars (name, link, samples, rows) and warnings.",
+            "Meshes are loaded (--package-path, --missing-meshes); a mesh on a moving link collides as its convex"
+                    + " hull."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
                 + " path:[line,col] message)."})
 final class InspectCommand implements CliCommand {
@@ -37,11 +57,14 @@ final class InspectCommand implements CliCommand {
     String model;
 
     @Mixin
+    MeshOptions meshes = new MeshOptions();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
-        Model m = options.load(model);
+        Model m = options.load(model, meshes, "inspect");
         out.println(SymDynCli.WRITER.write(describe(m)));
     }
 
@@ -79,8 +102,58 @@ final class InspectCommand implements CliCommand {
                 .put("bodies", JsonValue.array(bodies))
                 .put("frames", JsonValue.array(frames))
                 .put("constraints", JsonValue.array(constraints))
+                .put("collision_shapes", JsonValue.array(collisionShapes(model)))
+                .put("collision_shapes_per_link", JsonValue.object(perLink(model)))
+                .put("visual_shapes", model.scene().visualShapes().size())
+                .put("no_contact", JsonValue.array(model.scene().noContactPairs().stream()
+                        .map(p -> (JsonValue) JsonValue.strings(List.of(p.link1(), p.link2()))).toList()))
+                .put("lidars", JsonValue.array(model.scene().lidars().stream().map(l -> (JsonValue) JsonValue
+                        .objectBuilder().put("name", l.name()).put("link", l.link()).put("samples", l.samples())
+                        .put("rows", l.rows()).build()).toList()))
                 .put("warnings", JsonValue.strings(model.warnings().stream().map(Diagnostic::toString).toList()))
                 .build();
+    }
+
+    private static List<JsonValue> collisionShapes(Model model) {
+        List<JsonValue> out = new ArrayList<>();
+        for (CollisionShapeModel c : model.collisionShapes()) {
+            JsonValue.ObjectBuilder b = JsonValue.objectBuilder().put("name", c.name()).put("link", c.link())
+                    .put("body", bodyName(model, c.body())).put("kind", kind(c.shape()));
+            if (c.shape() instanceof ConvexHull hull) {
+                b.put("hull_vertices", hull.vertexCount());
+            } else if (c.shape() instanceof TriangleMesh mesh) {
+                b.put("triangles", mesh.triangleCount());
+            }
+            out.add(b.build());
+        }
+        return out;
+    }
+
+    private static Map<String, JsonValue> perLink(Model model) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (CollisionShapeModel c : model.collisionShapes()) {
+            counts.merge(c.link(), 1, Integer::sum);
+        }
+        Map<String, JsonValue> out = new LinkedHashMap<>();
+        counts.forEach((link, n) -> out.put(link, JsonValue.of(n)));
+        return out;
+    }
+
+    private static String kind(Shape s) {
+        if (s instanceof Sphere) {
+            return "sphere";
+        } else if (s instanceof Capsule) {
+            return "capsule";
+        } else if (s instanceof Box) {
+            return "box";
+        } else if (s instanceof Cylinder) {
+            return "cylinder";
+        } else if (s instanceof ConvexHull) {
+            return "hull";
+        } else if (s instanceof TriangleMesh) {
+            return "mesh";
+        }
+        return "half_space";
     }
 
     private static String bodyName(Model model, int bodyIndex) {

@@ -3,6 +3,7 @@ package org.symdyn.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.generator.GenerationPipeline;
+import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -24,8 +25,17 @@ final class ModelLoader {
      * @throws CliException the reader's diagnostics, one per line (exit code 2)
      */
     static Model load(Path file, boolean floating, boolean strict) throws CliException {
+        return load(file, new UrdfReader.Options(floating, strict));
+    }
+
+    /**
+     * Reads a URDF model with the reader's options ({@link GenerationPipeline#readModel(Path, UrdfReader.Options)}).
+     *
+     * @throws CliException the reader's diagnostics, one per line (exit code 2)
+     */
+    static Model load(Path file, UrdfReader.Options options) throws CliException {
         try {
-            return GenerationPipeline.readModel(file, floating, strict);
+            return GenerationPipeline.readModel(file, options);
         } catch (ModelException e) {
             List<String> lines = e.diagnostics().stream().map(Diagnostic::toString).toList();
             throw CliException.badInput(lines.isEmpty() ? List.of(file + ":[0,0] " + e.getMessage()) : lines);

@@ -147,6 +147,9 @@ final class SimulateCommand implements CliCommand {
     String integrator;
 
     @Mixin
+    MeshOptions meshes = new MeshOptions();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
@@ -185,7 +188,7 @@ final class SimulateCommand implements CliCommand {
         if (outFile != null && Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
-        Model m = options.load(model);
+        Model m = options.load(model, meshes, "simulate");
         Path stateFile = SymDynCli.path(initial);
         State state = StatesReader.readInitial(stateFile, m);
         for (Diagnostic warning : m.warnings()) {

@@ -45,6 +45,9 @@ final class ViewCommand implements CliCommand {
     String output;
 
     @Mixin
+    MeshOptions meshes = new MeshOptions();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
@@ -56,7 +59,7 @@ final class ViewCommand implements CliCommand {
         if (Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
-        Model m = options.load(model);
+        Model m = options.load(model, meshes, "view");
         Trajectory t = TrajectoryReader.read(SymDynCli.path(trajectory), m);
         for (Diagnostic warning : m.warnings()) {
             err.println(warning);

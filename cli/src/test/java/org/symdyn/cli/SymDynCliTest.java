@@ -173,11 +173,17 @@ class SymDynCliTest {
                   "constraints": [
                     {"name": "j3_mimic", "type": "coupler", "rows": 1}
                   ],
+                  "collision_shapes": [],
+                  "collision_shapes_per_link": {},
+                  "visual_shapes": 0,
+                  "no_contact": [],
+                  "lidars": [],
                   "warnings": []
                 }
                 """);
         assertEquals(expected, r.json());
-        assertEquals(List.of("name", "nq", "nv", "q_names", "v_names", "bodies", "frames", "constraints", "warnings"),
+        assertEquals(List.of("name", "nq", "nv", "q_names", "v_names", "bodies", "frames", "constraints",
+                "collision_shapes", "collision_shapes_per_link", "visual_shapes", "no_contact", "lidars", "warnings"),
                 List.copyOf(((ObjectValue) r.json()).members().keySet()));
         assertTrue(r.out().contains("  \"nq\": 3,\n"), "pretty-printed with two-space indentation:\n" + r.out());
     }

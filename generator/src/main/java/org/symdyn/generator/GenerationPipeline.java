@@ -477,6 +477,16 @@ public final class GenerationPipeline {
      * @throws ModelException every problem of the file, each located
      */
     public static Model readModel(Path file, boolean floatingBase, boolean strict) throws ModelException {
+        return readModel(file, new UrdfReader.Options(floatingBase, strict));
+    }
+
+    /**
+     * Reads a URDF model as {@link #readModel(Path, boolean, boolean)} does, with the reader's options (for callers
+     * that load shapes: the mesh policy and package path).
+     *
+     * @throws ModelException every problem of the file, each located
+     */
+    public static Model readModel(Path file, UrdfReader.Options options) throws ModelException {
         String name = file.toString();
         if (!Files.exists(file)) {
             throw new ModelException(Diagnostic.error(new SourceLocation(name, 0, 0),
@@ -486,7 +496,7 @@ public final class GenerationPipeline {
             throw new ModelException(Diagnostic.error(new SourceLocation(name, 0, 0),
                     "cannot read file: it is a directory"));
         }
-        return UrdfReader.read(file, new UrdfReader.Options(floatingBase, strict));
+        return UrdfReader.read(file, options);
     }
 
     /** Two inputs may not give the same class, nor classes differing only in case: the later one is reported. */

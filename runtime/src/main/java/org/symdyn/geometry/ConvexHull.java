@@ -79,6 +79,15 @@ public final class ConvexHull extends Shape implements ConvexShape {
         return planes[4 * f + 3];
     }
 
+    /** The hull's volume (m³): Σ_f v0 · (v1 × v2) / 6 over its outward-wound triangular faces. */
+    public double volume() {
+        double six = 0;
+        for (int f = 0; f < faces.length / 3; f++) {
+            six += TriangleMesh.tripleProduct(vertices, faces[3 * f], faces[3 * f + 1], faces[3 * f + 2]);
+        }
+        return six / 6;
+    }
+
     /** The vertex maximising d · x (the lowest index among equals). Linear in the vertex count; no allocation. */
     @Override
     public void support(double dx, double dy, double dz, double[] out) {

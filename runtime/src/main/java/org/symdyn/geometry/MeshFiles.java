@@ -64,7 +64,7 @@ public final class MeshFiles {
      * begins with {@code solid}, else a binary file of the wrong size (truncated or with trailing bytes).
      */
     public static LoadedMesh readStl(Path file, double sx, double sy, double sz) throws IOException {
-        Builder b = new Builder(file, sx, sy, sz);
+        TriangleSoup b = new TriangleSoup(String.valueOf(file), sx, sy, sz);
         long size = checkSize(file);
         byte[] head = new byte[84];
         int got;
@@ -89,7 +89,7 @@ public final class MeshFiles {
         return b.build();
     }
 
-    private static void readBinaryStl(Path file, long count, Builder b) throws IOException {
+    private static void readBinaryStl(Path file, long count, TriangleSoup b) throws IOException {
         if (count > MAX_TRIANGLES) {
             throw new MeshFileException(file + ": byte 80: " + count + " triangles, more than the limit "
                     + MAX_TRIANGLES);
@@ -116,7 +116,7 @@ public final class MeshFiles {
         }
     }
 
-    private static void readAsciiStl(Path file, Builder b) throws IOException {
+    private static void readAsciiStl(Path file, TriangleSoup b) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             double[] v = new double[9];
             int vertices = -1; // -1: outside a facet
@@ -189,7 +189,7 @@ public final class MeshFiles {
 
     /** Reads a Wavefront OBJ file. */
     public static LoadedMesh readObj(Path file, double sx, double sy, double sz) throws IOException {
-        Builder b = new Builder(file, sx, sy, sz);
+        TriangleSoup b = new TriangleSoup(String.valueOf(file), sx, sy, sz);
         checkSize(file);
         double[] vertex = new double[3 * 1024];
         int count = 0;
@@ -241,7 +241,7 @@ public final class MeshFiles {
                     }
                 } else if (!OBJ_IGNORED.contains(tok[0]) && !unknown.contains(tok[0])) {
                     unknown.add(tok[0]);
-                    b.warnings.add(where + ": OBJ statement '" + tok[0] + "' ignored (also on later lines)");
+                    b.warn(where + ": OBJ statement '" + tok[0] + "' ignored (also on later lines)");
                 }
             }
         }
@@ -285,77 +285,5 @@ public final class MeshFiles {
             throw new MeshFileException(file + ": " + size + " bytes, more than the limit " + MAX_FILE_BYTES);
         }
         return size;
-    }
-
-    /** Collects scaled triangles, leaving out zero-area ones with a warning. */
-    private static final class Builder {
-        final Path file;
-        final double[] scale;
-        final boolean mirror;
-        final List<String> warnings = new ArrayList<>();
-        double[] vertices = new double[9 * 256];
-        int triangles;
-        int dropped;
-        String firstDropped;
-
-        Builder(Path file, double sx, double sy, double sz) throws MeshFileException {
-            this.file = file;
-            for (double s : new double[] {sx, sy, sz}) {
-                if (!(s != 0) || !Double.isFinite(s)) {
-                    throw new MeshFileException(file + ": mesh scale must be finite and non-zero, got [" + sx + ", "
-                            + sy + ", " + sz + "]");
-                }
-            }
-            scale = new double[] {sx, sy, sz};
-            mirror = sx * sy * sz < 0;
-        }
-
-        void triangle(double[] v, String where) throws MeshFileException {
-            if (triangles == MAX_TRIANGLES) {
-                throw new MeshFileException(file + ": " + where + ": more than " + MAX_TRIANGLES + " triangles");
-            }
-            if (9 * (triangles + 1) > vertices.length) {
-                vertices = Arrays.copyOf(vertices, 2 * vertices.length);
-            }
-            int base = 9 * triangles;
-            for (int c = 0; c < 3; c++) {
-                int from = 3 * (mirror && c > 0 ? 3 - c : c);
-                for (int k = 0; k < 3; k++) {
-                    vertices[base + 3 * c + k] = scale[k] * v[from + k];
-                }
-            }
-            double area2 = TriangleMesh.crossLength(vertices, 3 * triangles, 3 * triangles + 1, 3 * triangles + 2);
-            double longest = 0;
-            for (int c = 0; c < 3; c++) {
-                int i = base + 3 * c, j = base + 3 * ((c + 1) % 3);
-                double e = 0;
-                for (int k = 0; k < 3; k++) {
-                    e += (vertices[j + k] - vertices[i + k]) * (vertices[j + k] - vertices[i + k]);
-                }
-                longest = Math.max(longest, e);
-            }
-            if (!(area2 / 2 > TriangleMesh.MIN_RELATIVE_AREA * longest)) {
-                if (dropped++ == 0) {
-                    firstDropped = where;
-                }
-                return;
-            }
-            triangles++;
-        }
-
-        LoadedMesh build() throws MeshFileException {
-            if (dropped > 0) {
-                warnings.add(file + ": " + dropped + " zero-area triangle" + (dropped == 1 ? "" : "s")
-                        + " left out (the first at " + firstDropped + ")");
-            }
-            if (triangles == 0) {
-                throw new MeshFileException(file + ": no triangles" + (dropped > 0 ? " of non-zero area" : ""));
-            }
-            int[] index = new int[3 * triangles];
-            for (int i = 0; i < index.length; i++) {
-                index[i] = i;
-            }
-            return new LoadedMesh(TriangleMesh.of(Arrays.copyOf(vertices, 9 * triangles), index), warnings);
-        }
     }
 }

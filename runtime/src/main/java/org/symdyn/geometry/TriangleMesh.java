@@ -1,5 +1,9 @@
 package org.symdyn.geometry;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * A static triangle mesh in its frame S (metres): a surface, not a solid, for scenery fixed to the world (terrain,
  * a staircase, a bin), which collides and is ray cast triangle by triangle so that concave scenes are exact. A
@@ -69,6 +73,13 @@ public final class TriangleMesh extends Shape {
         return Math.sqrt(cx * cx + cy * cy + cz * cz);
     }
 
+    /** v_i · (v_j × v_k), six times the signed volume of the tetrahedron (0, v_i, v_j, v_k). */
+    static double tripleProduct(double[] v, int i, int j, int k) {
+        int a = 3 * i, b = 3 * j, c = 3 * k;
+        return v[a] * (v[b + 1] * v[c + 2] - v[b + 2] * v[c + 1]) + v[a + 1] * (v[b + 2] * v[c] - v[b] * v[c + 2])
+                + v[a + 2] * (v[b] * v[c + 1] - v[b + 1] * v[c]);
+    }
+
     private static double edge2(double[] v, int i, int j) {
         double x = v[3 * j] - v[3 * i], y = v[3 * j + 1] - v[3 * i + 1], z = v[3 * j + 2] - v[3 * i + 2];
         return x * x + y * y + z * z;
@@ -92,6 +103,41 @@ public final class TriangleMesh extends Shape {
     /** Vertex index of corner k (0, 1, 2) of triangle t. */
     public int triangleVertex(int t, int k) {
         return triangles[3 * t + k];
+    }
+
+    /**
+     * The volume the mesh encloses (m³), Σ_t v0 · (v1 × v2) / 6 over its triangles (divergence theorem), when it is
+     * a closed surface: after merging vertices of equal coordinates, every edge is met by exactly two triangles, once
+     * in each direction (consistent winding). Positive when the normals point out, negative when they point in; NaN
+     * when the surface is open, has an edge of three or more triangles, or is wound inconsistently.
+     */
+    public double enclosedVolume() {
+        int n = vertexCount();
+        Map<List<Double>, Integer> welded = new HashMap<>();
+        int[] id = new int[n];
+        for (int i = 0; i < n; i++) {
+            // + 0.0 makes −0.0 and 0.0 one key
+            id[i] = welded.computeIfAbsent(List.of(vertices[3 * i] + 0.0, vertices[3 * i + 1] + 0.0,
+                    vertices[3 * i + 2] + 0.0), k -> welded.size());
+        }
+        long m = welded.size();
+        Map<Long, Integer> directed = new HashMap<>();
+        double six = 0;
+        for (int t = 0; t < triangleCount(); t++) {
+            for (int k = 0; k < 3; k++) {
+                long a = id[triangles[3 * t + k]], b = id[triangles[3 * t + (k + 1) % 3]];
+                if (a == b || directed.merge(a * m + b, 1, Integer::sum) > 1) {
+                    return Double.NaN;
+                }
+            }
+            six += tripleProduct(vertices, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]);
+        }
+        for (long edge : directed.keySet()) {
+            if (!directed.containsKey((edge % m) * m + edge / m)) {
+                return Double.NaN;
+            }
+        }
+        return six / 6;
     }
 
     /** The convex hull of the mesh's vertices: how the mesh collides when it moves. */

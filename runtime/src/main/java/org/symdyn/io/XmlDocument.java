@@ -56,6 +56,21 @@ public final class XmlDocument {
      *                        well-formed XML
      */
     public static XmlDocument read(Path file, String path) throws ModelException {
+        return read(file, path, false);
+    }
+
+    /**
+     * Reads a file as {@link #read} does, keeping each element's character content ({@link XmlElement#text()}):
+     * for XML formats that carry data in text, such as Collada's number arrays. The same limit of
+     * {@value #MAX_FILE_BYTES} bytes holds.
+     *
+     * @throws ModelException as {@link #read}
+     */
+    public static XmlDocument readWithText(Path file, String path) throws ModelException {
+        return read(file, path, true);
+    }
+
+    private static XmlDocument read(Path file, String path, boolean keepText) throws ModelException {
         byte[] bytes;
         try {
             bytes = readBounded(file, MAX_FILE_BYTES);
@@ -71,7 +86,7 @@ public final class XmlDocument {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1); // the parser does not count a byte order mark as a column
         }
-        return parse(new InputSource(new ByteArrayInputStream(bytes)), text, path, bytes);
+        return parse(new InputSource(new ByteArrayInputStream(bytes)), text, path, bytes, keepText);
     }
 
     /**
@@ -84,7 +99,7 @@ public final class XmlDocument {
         if (xml == null) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0), "no document (null)"));
         }
-        return parse(new InputSource(new StringReader(xml)), xml, path, xml.getBytes(StandardCharsets.UTF_8));
+        return parse(new InputSource(new StringReader(xml)), xml, path, xml.getBytes(StandardCharsets.UTF_8), false);
     }
 
     /** The document element. */
@@ -106,12 +121,12 @@ public final class XmlDocument {
         return sha256;
     }
 
-    private static XmlDocument parse(InputSource source, String text, String path, byte[] bytes)
-            throws ModelException {
+    private static XmlDocument parse(InputSource source, String text, String path, byte[] bytes,
+            boolean keepText) throws ModelException {
         try {
             XmlTreeParser.Document document;
             try {
-                document = XmlTreeParser.parse(source, text);
+                document = XmlTreeParser.parse(source, text, keepText);
             } catch (XmlTreeParser.MalformedXmlException e) {
                 int[] at = e.line > 0 ? new int[] {e.line, e.column} : EncodingDeclaration.position(text);
                 String message = e.line > 0 || at[0] == 0 ? e.getMessage()

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A read-only XML element with the position of its start tag: just what the model readers need (namespace, local
- * name, un-namespaced attributes, child elements). Text content is not kept; URDF carries everything in
- * attributes.
+ * name, un-namespaced attributes, child elements) and, for documents read with their text (Collada's number
+ * arrays), the element's own character content. URDF carries everything in attributes.
  */
 public final class XmlElement {
     private final String namespace;
@@ -18,6 +18,7 @@ public final class XmlElement {
     private final List<XmlElement> children = new ArrayList<>();
     private final int line;
     private final int column;
+    private String text = "";
 
     /**
      * @param namespace  the namespace URI, "" for none
@@ -32,6 +33,18 @@ public final class XmlElement {
         this.attributes = new LinkedHashMap<>(attributes);
         this.line = line;
         this.column = column;
+    }
+
+    void setText(String text) {
+        this.text = text;
+    }
+
+    /**
+     * The element's own character content (its text between child elements, concatenated), or "" when the
+     * document was read without text ({@link XmlDocument#read}).
+     */
+    public String text() {
+        return text;
     }
 
     void addChild(XmlElement child) {

@@ -63,10 +63,12 @@ final class XmlTreeParser {
      * @param source the document (a byte stream, so the parser honours the encoding declaration, or characters)
      * @param text   the same document as characters, used only to move reported positions from the end of each
      *               start tag (where SAX's locator stands) to its {@code <}
+     * @param keepText keep each element's character content ({@link XmlElement#text()}); model files carry
+     *                 everything in attributes and leave it off
      */
-    static Document parse(InputSource source, String text) throws MalformedXmlException {
+    static Document parse(InputSource source, String text, boolean keepText) throws MalformedXmlException {
         SAXParser parser = newHardenedParser();
-        TreeHandler handler = new TreeHandler(new LinePositions(text));
+        TreeHandler handler = new TreeHandler(new LinePositions(text), keepText);
         try {
             parser.setProperty("http://xml.org/sax/properties/declaration-handler", handler);
             parser.parse(source, handler);
@@ -112,12 +114,15 @@ final class XmlTreeParser {
         private final java.util.Set<String> externalEntities = new java.util.LinkedHashSet<>();
         private final LinePositions positions;
         private final Deque<XmlElement> open = new ArrayDeque<>();
+        private final Deque<StringBuilder> openText = new ArrayDeque<>();
+        private final boolean keepText;
         private final List<SkippedEntity> skipped = new ArrayList<>();
         private Locator locator;
         private XmlElement root;
 
-        TreeHandler(LinePositions positions) {
+        TreeHandler(LinePositions positions, boolean keepText) {
             this.positions = positions;
+            this.keepText = keepText;
         }
 
         @Override
@@ -142,11 +147,24 @@ final class XmlTreeParser {
                 open.peek().addChild(element);
             }
             open.push(element);
+            if (keepText) {
+                openText.push(new StringBuilder());
+            }
         }
 
         @Override
         public void endElement(String uri, String localName, String qName) {
-            open.pop();
+            XmlElement element = open.pop();
+            if (keepText) {
+                element.setText(openText.pop().toString());
+            }
+        }
+
+        @Override
+        public void characters(char[] ch, int start, int length) {
+            if (keepText && !openText.isEmpty()) {
+                openText.peek().append(ch, start, length);
+            }
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.symdyn.contract.DeviceSpec;
+import org.symdyn.geometry.ConvexHull;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.spatial.Pose;
@@ -36,6 +37,13 @@ public final class ModelBuilder {
     /** Links lighter than this (kg) are treated as placeholders: inertia problems are warnings. */
     public static final double DUMMY_MASS = 1e-5;
 
+    /**
+     * A closed mesh on a moving link whose convex hull has more than this many times the mesh's own volume is warned
+     * about: it collides as its hull, and so touches where the mesh is concave (1.5: half as much again as the
+     * part itself, far beyond what faceting or small fillets add to a convex part).
+     */
+    public static final double HULL_VOLUME_RATIO_WARNING = 1.5;
+
     private final String name;
     private String rootName = "world";
     private SourceLocation rootLocation = SourceLocation.UNKNOWN;
@@ -43,6 +51,7 @@ public final class ModelBuilder {
     private String sourceSha256;
     private double[] gravity = Model.DEFAULT_GRAVITY.clone();
     private boolean strict;
+    private boolean overlapWarnings = true;
 
     private final List<BodyDraft> bodies = new ArrayList<>();
     private final Map<String, Frame> frames = new LinkedHashMap<>();
@@ -133,6 +142,16 @@ public final class ModelBuilder {
     /** When true, warnings are errors. */
     public ModelBuilder strict(boolean strict) {
         this.strict = strict;
+        return this;
+    }
+
+    /**
+     * When true (the default), {@link #build()} warns about each pair of links whose collision shapes may touch
+     * ({@link Model#mayTouch}) and overlap at the zero configuration ({@link ShapeOverlaps}). A reader that leaves
+     * meshes out turns it off, since its scene is incomplete.
+     */
+    public ModelBuilder overlapWarnings(boolean on) {
+        this.overlapWarnings = on;
         return this;
     }
 
@@ -338,9 +357,48 @@ public final class ModelBuilder {
     /**
      * Adds a Lidar mounted on {@code lidar.link()} with {@code lidar.pose()} given in that link's frame (link ← L);
      * its {@code body} is ignored: the model's {@link LidarModel} carries the body and the pose in the body's frame.
+     * Checked here (reported at {@link #build()}): samples and rows ≥ 1, every number finite, maxAngle ≥ minAngle,
+     * maxElevation ≥ minElevation, 0 ≤ rangeMin &lt; rangeMax, noise ≥ 0; at {@link #build()}: the link exists and
+     * the name is unique among the devices and Lidars.
      */
     public ModelBuilder addLidar(LidarModel lidar) {
-        lidars.add(lidar);
+        String label = "lidar '" + lidar.name() + "'";
+        List<String> problems = new ArrayList<>();
+        if (lidar.name() == null || lidar.name().isEmpty()) {
+            problems.add("a lidar has no name");
+        }
+        if (lidar.samples() < 1) {
+            problems.add(label + ": samples " + lidar.samples() + " must be >= 1");
+        }
+        if (lidar.rows() < 1) {
+            problems.add(label + ": rows " + lidar.rows() + " must be >= 1");
+        }
+        double[] numbers = {lidar.minAngle(), lidar.maxAngle(), lidar.minElevation(), lidar.maxElevation(),
+            lidar.rangeMin(), lidar.rangeMax(), lidar.noise()};
+        if (!finite(numbers)) {
+            problems.add(label + ": angles, elevations, ranges and noise must be finite");
+        } else {
+            if (!(lidar.maxAngle() >= lidar.minAngle())) {
+                problems.add(label + ": max_angle " + lidar.maxAngle() + " is below min_angle " + lidar.minAngle());
+            }
+            if (!(lidar.maxElevation() >= lidar.minElevation())) {
+                problems.add(label + ": max_elevation " + lidar.maxElevation() + " is below min_elevation "
+                        + lidar.minElevation());
+            }
+            if (!(lidar.rangeMin() >= 0 && lidar.rangeMin() < lidar.rangeMax())) {
+                problems.add(label + ": ranges must satisfy 0 <= range_min < range_max, got range_min "
+                        + lidar.rangeMin() + ", range_max " + lidar.rangeMax());
+            }
+            if (!(lidar.noise() >= 0)) {
+                problems.add(label + ": noise " + lidar.noise() + " must be >= 0");
+            }
+        }
+        for (String p : problems) {
+            diagnostics.add(Diagnostic.error(lidar.location(), p));
+        }
+        if (problems.isEmpty()) {
+            lidars.add(lidar);
+        }
         return this;
     }
 
@@ -472,7 +530,7 @@ public final class ModelBuilder {
         for (int k = 0; k < devices.size(); k++) {
             DeviceAttachments.check(this, devices.get(k), deviceLocations.get(k), errors);
         }
-        SceneModel scene = resolveScene(errors);
+        SceneModel scene = resolveScene(errors, warnings);
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -517,12 +575,37 @@ public final class ModelBuilder {
         for (BodyDraft d : bodies) {
             own.add(d.spec.inertia());
         }
+        Model model = new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
+                new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
+                contactCandidates, devices, deviceLocations, scene);
+        if (!overlapWarnings || scene.collisionShapes().size() < 2) {
+            return model;
+        }
+        List<Diagnostic> overlaps = ShapeOverlaps.find(model);
+        if (overlaps.isEmpty()) {
+            return model;
+        }
+        for (Diagnostic d : overlaps) {
+            warn(d, errors, warnings);
+        }
+        if (!errors.isEmpty()) {
+            throw new ModelException(errors);
+        }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
                 contactCandidates, devices, deviceLocations, scene);
     }
 
-    private SceneModel resolveScene(List<Diagnostic> errors) {
+    /** A warning, or an error under strict reading. */
+    private void warn(Diagnostic d, List<Diagnostic> errors, List<Diagnostic> warnings) {
+        if (strict) {
+            errors.add(Diagnostic.error(d.location(), d.message() + " (an error under strict reading)"));
+        } else {
+            warnings.add(d);
+        }
+    }
+
+    private SceneModel resolveScene(List<Diagnostic> errors, List<Diagnostic> warnings) {
         List<CollisionShapeModel> collision = new ArrayList<>();
         Map<String, SourceLocation> names = new HashMap<>();
         Map<String, Integer> perLink = new HashMap<>();
@@ -543,7 +626,23 @@ public final class ModelBuilder {
             }
             Shape shape = p.shape();
             if (shape instanceof TriangleMesh mesh && f.bodyIndex() >= 0) {
-                shape = mesh.convexHull();
+                try {
+                    ConvexHull hull = mesh.convexHull();
+                    double own = Math.abs(mesh.enclosedVolume());
+                    if (own > 0 && hull.volume() > HULL_VOLUME_RATIO_WARNING * own) {
+                        warn(Diagnostic.warning(p.location(), "collision shape '" + shapeName + "' of moving link '"
+                                + p.link() + "': the mesh collides as its convex hull, whose volume is "
+                                + String.format(java.util.Locale.ROOT, "%.3g", hull.volume() / own)
+                                + " times the mesh's own (a concave mesh: split it into convex parts, or use"
+                                + " primitive shapes, for contact where the hull is empty)"), errors, warnings);
+                    }
+                    shape = hull;
+                } catch (IllegalArgumentException e) {
+                    errors.add(Diagnostic.error(p.location(), "collision shape '" + shapeName + "' of moving link '"
+                            + p.link() + "': a mesh on a moving link collides as its convex hull, and this mesh"
+                            + " has none (" + e.getMessage() + ")"));
+                    continue;
+                }
             }
             collision.add(new CollisionShapeModel(shapeName, p.link(), f.bodyIndex(), f.pose().compose(p.inLink()),
                     shape, p.material() == null ? ContactMaterial.DEFAULT : p.material(), p.location()));
@@ -566,7 +665,17 @@ public final class ModelBuilder {
             }
         }
         List<LidarModel> resolvedLidars = new ArrayList<>();
+        Map<String, SourceLocation> deviceNames = new HashMap<>();
+        for (int k = 0; k < devices.size(); k++) {
+            deviceNames.putIfAbsent(devices.get(k).name(), deviceLocations.get(k));
+        }
         for (LidarModel l : lidars) {
+            SourceLocation other = deviceNames.putIfAbsent(l.name(), l.location());
+            if (other != null) {
+                errors.add(Diagnostic.error(l.location(), "duplicate device name '" + l.name() + "' (the first is at "
+                        + other + ")"));
+                continue;
+            }
             Frame f = frames.get(l.link());
             if (f == null) {
                 errors.add(Diagnostic.error(l.location(), "lidar '" + l.name() + "': no link named '" + l.link()

@@ -82,7 +82,7 @@ final class ConstraintElementReader {
             case "servo", "motor", "torque_source", "spring", "imu", "encoder" -> devices.read(e);
             default -> values.error(e, "unknown SymDyn element '" + e.name() + "' (namespace " + UrdfReader.NAMESPACE
                     + "; expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point,"
-                    + " contact_sphere, servo, motor, torque_source, spring, imu or encoder)");
+                    + " contact_sphere, servo, motor, torque_source, spring, imu, encoder, no_contact or lidar)");
         }
     }
 

@@ -16,7 +16,8 @@ import org.symdyn.io.XmlElement;
  */
 final class NamespaceWarnings {
     /** The direct children of {@code <robot>} in our namespace. */
-    static final Set<String> TOP_LEVEL = Set.of("gravity", "loop", "contact", "coupler", "line_on_line", "parameter");
+    static final Set<String> TOP_LEVEL = Set.of("gravity", "loop", "contact", "coupler", "line_on_line", "parameter",
+            "no_contact", "lidar");
     /** The children of our elements. */
     static final Set<String> NESTED = Set.of("predecessor", "successor", "axis", "edge_f", "edge_b");
 

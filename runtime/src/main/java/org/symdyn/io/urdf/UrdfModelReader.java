@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
@@ -36,11 +37,17 @@ final class UrdfModelReader {
     private final String path;
     private final UrdfReader.Options options;
     private final ValueReader values;
+    private final java.nio.file.Path directory;
 
-    UrdfModelReader(String path, UrdfReader.Options options) {
+    /**
+     * @param directory the model file's directory, against which relative mesh paths resolve (null: the working
+     *                  directory)
+     */
+    UrdfModelReader(String path, UrdfReader.Options options, java.nio.file.Path directory) {
         this.path = path;
         this.options = options;
         this.values = new ValueReader(path);
+        this.directory = directory;
     }
 
     /** Problems found before reading the tree (the XML layer's), reported with the rest. */
@@ -58,7 +65,7 @@ final class UrdfModelReader {
         String name = values.require(robot, "name", "<robot> has no 'name' attribute");
         name = Names.check(values, robot, "robot name", name);
         ModelBuilder builder = Model.builder(name == null ? "robot" : name).source(path, sha256)
-                .strict(options.strict());
+                .strict(options.strict()).overlapWarnings(options.meshes() != MeshPolicy.SKIP);
 
         Map<String, LinkDeclaration> links = new LinkedHashMap<>();
         for (XmlElement e : robot.children("link")) {
@@ -96,6 +103,14 @@ final class UrdfModelReader {
             addLinks(builder, robot, tree, links, jointsByName);
         }
 
+        SceneElementReader scene = new SceneElementReader(values, builder, options.meshes(), options.packagePath(),
+                directory);
+        scene.materials(robot);
+        for (LinkDeclaration link : links.values()) {
+            if (builder.frame(link.name()) != null) { // a link cut off the tree is reported once, as such
+                scene.link(link.element(), link.name());
+            }
+        }
         ConstraintElementReader constraints = new ConstraintElementReader(values, builder, links, jointsByName);
         Map<XmlElement, JointDeclaration> jointOfElement = new LinkedHashMap<>();
         for (JointDeclaration j : joints) {
@@ -105,6 +120,10 @@ final class UrdfModelReader {
         for (XmlElement e : robot.children()) {
             if (e.is("joint") && jointOfElement.get(e).mimic() != null) {
                 constraints.mimic(jointOfElement.get(e));
+            } else if (e.namespace().equals(UrdfReader.NAMESPACE) && e.name().equals("no_contact")) {
+                scene.noContact(e);
+            } else if (e.namespace().equals(UrdfReader.NAMESPACE) && e.name().equals("lidar")) {
+                scene.lidar(e);
             } else if (e.namespace().equals(UrdfReader.NAMESPACE)) {
                 constraints.read(e);
             }
@@ -242,8 +261,12 @@ final class UrdfModelReader {
         return values.require(element, "link", label + ": <" + role + "> has no 'link' attribute");
     }
 
-    /** The {@code <origin xyz rpy>} child of {@code parent} (identity when absent). */
     private Pose origin(XmlElement parent, String label) {
+        return origin(values, parent, label);
+    }
+
+    /** The {@code <origin xyz rpy>} child of {@code parent} (identity when absent). */
+    static Pose origin(ValueReader values, XmlElement parent, String label) {
         XmlElement o = values.single(parent, "origin", label);
         if (o == null) {
             return Pose.IDENTITY;
@@ -309,22 +332,34 @@ final class UrdfModelReader {
     }
 
     /**
-     * SymDyn elements are read only as direct children of {@code <robot>}; one elsewhere is a mistake. (A walk
-     * with an explicit stack: a deeply nested document must not overflow the call stack.)
+     * SymDyn elements are read only as direct children of {@code <robot>}, as the material of a link's
+     * {@code <collision>} and as a shape of a link's {@code <geometry>} (where {@link SceneElementReader} reads and
+     * checks them); one elsewhere is a mistake. (A walk with an explicit stack: a deeply nested document must not
+     * overflow the call stack.)
      */
     private void reportMisplacedExtensions(XmlElement robot) {
         Deque<XmlElement> stack = new ArrayDeque<>();
+        Deque<String> contexts = new ArrayDeque<>();
         for (XmlElement c : robot.children()) {
             if (!c.namespace().equals(UrdfReader.NAMESPACE)) {
                 stack.push(c);
+                contexts.push(c.is("link") ? "link" : "");
             }
         }
         while (!stack.isEmpty()) {
-            for (XmlElement c : stack.pop().children()) {
+            XmlElement e = stack.pop();
+            String context = contexts.pop();
+            for (XmlElement c : e.children()) {
                 if (c.namespace().equals(UrdfReader.NAMESPACE)) {
-                    values.error(c, "SymDyn element '" + c.name() + "' must be a direct child of <robot>");
+                    if (!context.equals("link/collision") && !context.equals("link/collision/geometry")
+                            && !context.equals("link/visual/geometry")) {
+                        values.error(c, "SymDyn element '" + c.name() + "' must be a direct child of <robot>");
+                    }
                 } else {
                     stack.push(c);
+                    boolean shapePath = (context.equals("link") && (c.is("collision") || c.is("visual")))
+                            || (context.startsWith("link/") && context.indexOf('/', 5) < 0 && c.is("geometry"));
+                    contexts.push(shapePath ? context + "/" + c.name() : "");
                 }
             }
         }

@@ -1,6 +1,10 @@
 package org.symdyn.io.urdf;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Objects;
+import org.symdyn.io.MeshPolicy;
+import org.symdyn.io.PackagePath;
 import org.symdyn.io.XmlDocument;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
@@ -13,8 +17,12 @@ import org.symdyn.model.ModelException;
  * <ul>
  * <li>{@code <link>}: the {@code <inertial>} (origin xyz and rpy, mass, inertia about the centre of mass in the
  * inertial frame) becomes the link's inertia in the link frame: centre of mass xyz, inertia R I Rᵀ with
- * R = Rz(yaw) Ry(pitch) Rx(roll). A link without {@code <inertial>} is massless. Visuals, collisions and other
- * children are ignored.</li>
+ * R = Rz(yaw) Ry(pitch) Rx(roll). A link without {@code <inertial>} is massless.</li>
+ * <li>A link's {@code <collision>} and {@code <visual>} elements are its shapes ({@code SceneElementReader}):
+ * {@code box}, {@code cylinder} (axis z), {@code sphere}, {@code mesh} (STL, OBJ, Collada, found through
+ * {@link Options#packagePath()}) and {@code symdyn:capsule} (axis z, length of the cylindrical part); a collision's
+ * {@code <symdyn:contact friction restitution/>} material; a visual's colour. A mesh on a moving link collides as
+ * its convex hull; on the root, triangle by triangle. Meshes are loaded as {@link Options#meshes()} says.</li>
  * <li>{@code <joint>} of type {@code revolute}, {@code continuous}, {@code prismatic}, {@code fixed},
  * {@code floating}, {@code planar} or {@code ball} (a spherical joint, as Drake's URDF reader accepts it):
  * {@code origin} (xyz rpy, default identity) is the joint frame in the parent link frame; {@code axis xyz}
@@ -26,7 +34,8 @@ import org.symdyn.model.ModelException;
  * depth first from the root (a link's child joints in document order, each child's subtree before the next
  * sibling). A link on a fixed joint becomes a frame of its moving ancestor, its inertia merged into it.</li>
  * <li>Extension elements in namespace {@value #NAMESPACE} (any prefix), direct children of {@code <robot>}:
- * {@code gravity xyz}; {@code loop} (predecessor and successor with link, xyz, rpy; one or more {@code axis value}
+ * {@code gravity xyz}; {@code no_contact link1 link2}; {@code lidar} ({@link org.symdyn.model.LidarModel});
+ * {@code loop} (predecessor and successor with link, xyz, rpy; one or more {@code axis value}
  * of 6 numbers [angular; linear] in the predecessor frame, normalised); {@code contact} (link, point on the link,
  * default 0 0 0; world normal, normalised); {@code coupler} (joint, reference, ratio default 1, offset default 0:
  * q_joint = ratio q_reference + offset, both single-dof movable joints); {@code line_on_line} (rolling, default
@@ -75,10 +84,32 @@ public final class UrdfReader {
      * @param floatingBase give the root link a 6-dof floating joint (for URDFs without a world link; see the class
      *                     comment for the exact rule)
      * @param strict       warnings are errors
+     * @param meshes       what to do with the meshes ({@link MeshPolicy}); under {@link MeshPolicy#SKIP} the file's
+     *                     shapes are checked but no mesh is loaded and no warning about shapes is given
+     * @param packagePath  where {@code package://} URIs are found ({@link PackagePath})
      */
-    public record Options(boolean floatingBase, boolean strict) {
-        /** Fixed base as the file says, warnings allowed. */
+    public record Options(boolean floatingBase, boolean strict, MeshPolicy meshes, PackagePath packagePath) {
+        /** Fixed base as the file says, warnings allowed, meshes skipped ({@link #Options(boolean, boolean)}). */
         public static final Options DEFAULT = new Options(false, false);
+
+        public Options {
+            Objects.requireNonNull(meshes, "meshes");
+            Objects.requireNonNull(packagePath, "packagePath");
+        }
+
+        /**
+         * For reading a model's dynamics: {@link MeshPolicy#SKIP}, so that a robot's meshes are neither needed nor
+         * warned about (generated code and the interpreter never use shapes); ask for them with
+         * {@link #withMeshes}.
+         */
+        public Options(boolean floatingBase, boolean strict) {
+            this(floatingBase, strict, MeshPolicy.SKIP, PackagePath.fromEnvironment());
+        }
+
+        /** These options with that mesh policy and package path. */
+        public Options withMeshes(MeshPolicy policy, PackagePath path) {
+            return new Options(floatingBase, strict, policy, path);
+        }
     }
 
     private UrdfReader() {
@@ -97,25 +128,34 @@ public final class UrdfReader {
      */
     public static Model read(Path file, Options options) throws ModelException {
         String path = String.valueOf(file);
-        return read(XmlDocument.read(file, path), path, options);
+        return read(XmlDocument.read(file, path), path, options, file.toAbsolutePath().getParent());
     }
 
     /**
      * Reads a document given as a string.
      *
      * @param xml     the URDF text
-     * @param path    the name used in messages and as the model's source path
+     * @param path    the name used in messages and as the model's source path; relative mesh paths resolve
+     *                against its directory
      * @param options how to read (null for {@link Options#DEFAULT})
      * @throws ModelException with every problem found
      */
     public static Model parse(String xml, String path, Options options) throws ModelException {
         String p = path == null ? "<string>" : path;
-        return read(XmlDocument.parse(xml, p), p, options);
+        Path directory = null;
+        try {
+            directory = path == null ? null : Path.of(path).toAbsolutePath().getParent();
+        } catch (InvalidPathException e) {
+            // a name that is no file's: relative mesh paths resolve against the working directory
+        }
+        return read(XmlDocument.parse(xml, p), p, options, directory);
     }
 
-    private static Model read(XmlDocument document, String path, Options options) throws ModelException {
+    private static Model read(XmlDocument document, String path, Options options, Path directory)
+            throws ModelException {
         try {
-            UrdfModelReader reader = new UrdfModelReader(path, options == null ? Options.DEFAULT : options);
+            UrdfModelReader reader = new UrdfModelReader(path, options == null ? Options.DEFAULT : options,
+                    directory);
             for (Diagnostic d : document.unreadEntities()) {
                 reader.report(d.location(), d.message());
             }

@@ -1,0 +1,372 @@
+package org.symdyn.io.urdf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.symdyn.geometry.Box;
+import org.symdyn.geometry.Capsule;
+import org.symdyn.geometry.Cylinder;
+import org.symdyn.geometry.LoadedMesh;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.Sphere;
+import org.symdyn.io.MeshFormats;
+import org.symdyn.io.MeshPolicy;
+import org.symdyn.io.Messages;
+import org.symdyn.io.Names;
+import org.symdyn.io.PackagePath;
+import org.symdyn.io.ValueReader;
+import org.symdyn.io.XmlElement;
+import org.symdyn.model.ContactMaterial;
+import org.symdyn.model.LidarModel;
+import org.symdyn.model.ModelBuilder;
+import org.symdyn.spatial.Pose;
+
+/**
+ * Reads what a URDF file says about shapes into the {@link ModelBuilder}: each link's {@code <collision>} and
+ * {@code <visual>} elements (origin, geometry, a collision's {@code <symdyn:contact>} material, a visual's
+ * {@code <material>} colour, inline or named at the robot level), and the robot-level {@code <symdyn:no_contact>}
+ * and {@code <symdyn:lidar>} elements. Meshes are found through the {@link PackagePath} and read by
+ * {@link MeshFormats}, each file once per read; what happens to a mesh that cannot be had is the
+ * {@link MeshPolicy}'s. The builder resolves links to bodies and checks what spans elements (names, links).
+ */
+final class SceneElementReader {
+    private static final double[] ZERO3 = new double[3];
+    private static final double[] ONES = {1, 1, 1};
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,9}");
+
+    private final ValueReader values;
+    private final ModelBuilder builder;
+    private final MeshPolicy policy;
+    private final PackagePath packagePath;
+    private final Path directory;
+    private final Map<String, double[]> materials = new HashMap<>();
+    private final Map<String, Object> meshes = new HashMap<>();
+
+    /**
+     * @param directory the URDF file's directory, against which relative mesh paths resolve (null: the working
+     *                  directory)
+     */
+    SceneElementReader(ValueReader values, ModelBuilder builder, MeshPolicy policy, PackagePath packagePath,
+            Path directory) {
+        this.values = values;
+        this.builder = builder;
+        this.policy = policy;
+        this.packagePath = packagePath;
+        this.directory = directory;
+    }
+
+    /** The robot-level {@code <material name><color rgba/></material>} declarations (the first of a name binds). */
+    void materials(XmlElement robot) {
+        for (XmlElement m : robot.children("material")) {
+            String name = m.attribute("name");
+            if (name == null || name.isBlank()) {
+                values.error(m, "a robot-level <material> has no 'name' attribute");
+                continue;
+            }
+            double[] rgba = color(m, "material '" + name + "'");
+            if (rgba != null) {
+                materials.putIfAbsent(name, rgba);
+            }
+        }
+    }
+
+    /** The collision and visual shapes of a link the builder has. */
+    void link(XmlElement link, String linkName) {
+        String label = "link '" + linkName + "'";
+        for (XmlElement c : link.children("collision")) {
+            String name = c.attribute("name");
+            String what = label + ": <collision" + (name == null ? "" : " name=\"" + Messages.cut(name) + "\"") + ">";
+            int before = values.errorCount();
+            Pose origin = UrdfModelReader.origin(values, c, what);
+            ContactMaterial material = contactMaterial(c, what);
+            Shape shape = geometry(c, what, true);
+            if (shape != null && values.errorCount() == before) {
+                builder.addCollisionShape(name == null || name.isBlank() ? null : name, linkName, origin, shape,
+                        material, values.location(c));
+            }
+        }
+        for (XmlElement v : link.children("visual")) {
+            String what = label + ": <visual>";
+            int before = values.errorCount();
+            Pose origin = UrdfModelReader.origin(values, v, what);
+            double[] rgba = visualColor(v, what);
+            Shape shape = geometry(v, what, false);
+            if (shape != null && values.errorCount() == before) {
+                builder.addVisualShape(linkName, origin, shape, rgba, values.location(v));
+            }
+        }
+    }
+
+    /** {@code <symdyn:no_contact link1 link2/>}. */
+    void noContact(XmlElement e) {
+        rejectChildren(e, "no_contact");
+        String a = values.require(e, "link1", "no_contact has no 'link1' attribute");
+        String b = values.require(e, "link2", "no_contact has no 'link2' attribute");
+        if (a == null || b == null) {
+            return;
+        }
+        if (a.equals(b)) {
+            values.error(e, "no_contact names link '" + Messages.cut(a) + "' twice (the shapes of one link never"
+                    + " touch each other)");
+            return;
+        }
+        builder.addNoContact(a, b, values.location(e));
+    }
+
+    /** {@code <symdyn:lidar .../>}; its numbers are checked by {@link ModelBuilder#addLidar}. */
+    void lidar(XmlElement e) {
+        rejectChildren(e, "lidar");
+        String name = Names.check(values, e, "lidar name", values.require(e, "name", "lidar has no 'name' attribute"));
+        String label = "lidar '" + (name == null ? "?" : name) + "'";
+        int before = values.errorCount();
+        String link = values.require(e, "link", label + " has no 'link' attribute");
+        double[] xyz = values.vector(e, "xyz", 3, ZERO3, label + ": xyz");
+        double[] rpy = values.vector(e, "rpy", 3, ZERO3, label + ": rpy");
+        int samples = integer(e, "samples", -1, label);
+        double minAngle = values.number(e, "min_angle", Double.NaN, true, label + ": min_angle");
+        double maxAngle = values.number(e, "max_angle", Double.NaN, true, label + ": max_angle");
+        double rangeMin = values.number(e, "range_min", 0, false, label + ": range_min");
+        double rangeMax = values.number(e, "range_max", Double.NaN, true, label + ": range_max");
+        double noise = values.number(e, "noise", 0, false, label + ": noise");
+        int rows = integer(e, "rows", 1, label);
+        double minElevation = values.number(e, "min_elevation", 0, false, label + ": min_elevation");
+        double maxElevation = values.number(e, "max_elevation", 0, false, label + ": max_elevation");
+        if (values.errorCount() > before || name == null) {
+            return;
+        }
+        builder.addLidar(new LidarModel(name, link, -1, Pose.fromXyzRpy(xyz, rpy), samples, minAngle, maxAngle,
+                rows, minElevation, maxElevation, rangeMin, rangeMax, noise, values.location(e)));
+    }
+
+    private int integer(XmlElement e, String attribute, int dflt, String label) {
+        String raw = e.attribute(attribute);
+        if (raw == null) {
+            if (dflt < 0) {
+                values.error(e, label + ": " + attribute + " is missing");
+            }
+            return dflt;
+        }
+        if (!INTEGER.matcher(raw.trim()).matches()) {
+            values.error(e, label + ": " + attribute + " '" + Messages.cut(raw) + "' is not an integer (at most 9"
+                    + " digits)");
+            return dflt;
+        }
+        return Integer.parseInt(raw.trim());
+    }
+
+    /** The {@code <symdyn:contact friction restitution/>} of a collision (ContactMaterial.DEFAULT when none). */
+    private ContactMaterial contactMaterial(XmlElement collision, String what) {
+        XmlElement contact = null;
+        for (XmlElement c : collision.childrenInNamespace(UrdfReader.NAMESPACE)) {
+            if (!c.name().equals("contact")) {
+                values.error(c, what + ": unknown SymDyn element '" + Messages.cut(c.name()) + "' (expected contact)");
+            } else if (contact != null) {
+                values.error(c, what + ": a second <symdyn:contact> (the first is at line " + contact.line() + ")");
+            } else {
+                contact = c;
+            }
+        }
+        if (contact == null) {
+            return ContactMaterial.DEFAULT;
+        }
+        rejectChildren(contact, "contact");
+        int before = values.errorCount();
+        double friction = values.number(contact, "friction", 1, false, what + ": contact friction");
+        double restitution = values.number(contact, "restitution", 0, false, what + ": contact restitution");
+        if (values.errorCount() > before) {
+            return ContactMaterial.DEFAULT;
+        }
+        if (!(friction >= 0)) {
+            values.error(contact, what + ": contact friction " + friction + " must be >= 0");
+        }
+        if (!(restitution >= 0 && restitution <= 1)) {
+            values.error(contact, what + ": contact restitution " + restitution + " must be in [0, 1]");
+        }
+        return values.errorCount() > before ? ContactMaterial.DEFAULT : new ContactMaterial(friction, restitution);
+    }
+
+    /** A visual's colour: its material's inline {@code <color>}, else the robot-level material of its name. */
+    private double[] visualColor(XmlElement visual, String what) {
+        XmlElement m = values.single(visual, "material", what);
+        if (m == null) {
+            return null;
+        }
+        if (m.children("color").isEmpty()) {
+            String name = m.attribute("name");
+            double[] declared = name == null ? null : materials.get(name);
+            if (declared == null && name != null && !name.isBlank()) {
+                values.warning(m, what + ": material '" + Messages.cut(name) + "' is declared nowhere at the robot"
+                        + " level and gives no <color>: the shape has no colour");
+            }
+            return declared;
+        }
+        return color(m, what + ": material");
+    }
+
+    /** The {@code <color rgba>} of a material element, or null. */
+    private double[] color(XmlElement material, String what) {
+        XmlElement color = values.single(material, "color", what);
+        if (color == null) {
+            return null;
+        }
+        int before = values.errorCount();
+        double[] rgba = values.vector(color, "rgba", 4, null, what + ": color rgba");
+        if (values.errorCount() > before) {
+            return null;
+        }
+        for (double x : rgba) {
+            if (!(x >= 0 && x <= 1)) {
+                values.error(color, what + ": color rgba '" + Messages.cut(color.attribute("rgba"))
+                        + "' has a component outside [0, 1]");
+                return null;
+            }
+        }
+        return rgba;
+    }
+
+    /** The one shape of the {@code <geometry>} of a collision or visual; null after reporting, or left out. */
+    private Shape geometry(XmlElement owner, String what, boolean collision) {
+        XmlElement geometry = values.single(owner, "geometry", what);
+        if (geometry == null) {
+            values.error(owner, what + " has no <geometry>");
+            return null;
+        }
+        XmlElement shape = null;
+        int shapes = 0;
+        for (XmlElement c : geometry.children()) {
+            boolean ours = c.namespace().equals(UrdfReader.NAMESPACE);
+            if (!ours && !c.namespace().isEmpty()) {
+                continue; // another tool's extension
+            }
+            boolean known = ours ? c.name().equals("capsule")
+                    : List.of("box", "cylinder", "sphere", "mesh", "capsule").contains(c.name());
+            if (!known) {
+                values.error(c, what + ": unknown geometry kind '" + (ours ? "symdyn:" : "") + Messages.cut(c.name())
+                        + "' (expected box, cylinder, sphere, mesh or symdyn:capsule)");
+                return null;
+            }
+            shapes++;
+            shape = shape == null ? c : shape;
+        }
+        if (shapes != 1) {
+            values.error(geometry, what + ": <geometry> has " + shapes + " shapes; exactly one of box, cylinder,"
+                    + " sphere, mesh or symdyn:capsule is needed");
+            return null;
+        }
+        return shape(shape, what, collision);
+    }
+
+    private Shape shape(XmlElement e, String what, boolean collision) {
+        int before = values.errorCount();
+        switch (e.name()) {
+            case "box" -> {
+                double[] size = values.vector(e, "size", 3, null, what + ": box size");
+                for (double s : size) {
+                    if (values.errorCount() == before && !(s > 0)) {
+                        values.error(e, what + ": box size '" + Messages.cut(e.attribute("size"))
+                                + "' needs three lengths > 0");
+                    }
+                }
+                return values.errorCount() > before ? null : Box.ofSize(size[0], size[1], size[2]);
+            }
+            case "sphere" -> {
+                double r = positive(e, "radius", what + ": sphere radius");
+                return values.errorCount() > before ? null : new Sphere(r);
+            }
+            case "cylinder" -> {
+                // URDF's cylinder and Cylinder share their axis (z) and full length
+                double r = positive(e, "radius", what + ": cylinder radius");
+                double length = positive(e, "length", what + ": cylinder length");
+                return values.errorCount() > before ? null : new Cylinder(r, length);
+            }
+            case "capsule" -> {
+                // Capsule's length is that of the cylindrical part, along z, as symdyn:capsule's
+                double r = positive(e, "radius", what + ": capsule radius");
+                double length = positive(e, "length", what + ": capsule length (of the cylindrical part; a"
+                        + " capsule of length 0 is a sphere)");
+                return values.errorCount() > before ? null : new Capsule(r, length);
+            }
+            default -> {
+                return mesh(e, what, collision);
+            }
+        }
+    }
+
+    private double positive(XmlElement e, String attribute, String what) {
+        int before = values.errorCount();
+        double x = values.number(e, attribute, Double.NaN, true, what);
+        if (values.errorCount() == before && !(x > 0)) {
+            values.error(e, what + " " + x + " must be > 0");
+        }
+        return x;
+    }
+
+    /**
+     * A mesh shape, or null (reported, or left out). The reading's own warnings (zero-area triangles left out) are
+     * given for collision meshes only: a visual mesh draws the same without them.
+     */
+    private Shape mesh(XmlElement e, String what, boolean collision) {
+        int before = values.errorCount();
+        String uri = values.require(e, "filename", what + ": <mesh> has no 'filename' attribute");
+        double[] scale = values.vector(e, "scale", 3, ONES, what + ": mesh scale");
+        if (values.errorCount() == before && (scale[0] == 0 || scale[1] == 0 || scale[2] == 0)) {
+            values.error(e, what + ": mesh scale '" + Messages.cut(e.attribute("scale")) + "' has a zero entry");
+        }
+        if (values.errorCount() > before || policy == MeshPolicy.SKIP) {
+            return null;
+        }
+        PackagePath.Resolution where = packagePath.resolve(uri, directory);
+        String problem;
+        if (where.found()) {
+            Object loaded = load(where.file(), scale);
+            if (loaded instanceof LoadedMesh mesh) {
+                for (String w : collision ? mesh.warnings() : List.<String>of()) {
+                    values.warning(e, what + ": mesh '" + quoted(uri) + "': " + w);
+                }
+                return mesh.mesh();
+            }
+            problem = "cannot read mesh '" + quoted(uri) + "': " + loaded;
+        } else if (where.needsPackagePath()) {
+            values.warning(e, what + ": mesh left out: " + where.problem());
+            return null;
+        } else {
+            problem = "mesh not found: " + where.problem();
+        }
+        if (policy == MeshPolicy.REQUIRED) {
+            values.error(e, what + ": " + problem);
+        } else {
+            values.warning(e, what + ": " + problem + " (the shape is left out)");
+        }
+        return null;
+    }
+
+    /** The mesh of a file at a scale, or the problem's text; read once per file and scale. */
+    private Object load(Path file, double[] scale) {
+        String key = file.toAbsolutePath().normalize() + "|" + scale[0] + "|" + scale[1] + "|" + scale[2];
+        return meshes.computeIfAbsent(key, k -> {
+            try {
+                return MeshFormats.read(file, scale[0], scale[1], scale[2]);
+            } catch (org.symdyn.geometry.MeshFileException x) {
+                return x.getMessage();
+            } catch (IOException | RuntimeException x) {
+                return file + ": " + x;
+            }
+        });
+    }
+
+    /** A URI as messages quote it: whole, unless it is absurdly long. */
+    private static String quoted(String uri) {
+        return uri.length() <= 400 ? uri : Messages.cut(uri);
+    }
+
+    private void rejectChildren(XmlElement e, String element) {
+        for (XmlElement c : e.children()) {
+            if (c.namespace().equals(UrdfReader.NAMESPACE)) {
+                values.error(c, element + " takes no child elements, found '" + Messages.cut(c.name()) + "'");
+            }
+        }
+    }
+}

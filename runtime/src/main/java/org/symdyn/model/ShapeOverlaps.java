@@ -1,0 +1,134 @@
+package org.symdyn.model;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.symdyn.geometry.ConvexShape;
+import org.symdyn.geometry.DistanceResult;
+import org.symdyn.geometry.Narrowphase;
+import org.symdyn.geometry.Placement;
+import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.TriangleMesh;
+import org.symdyn.spatial.Pose;
+
+/**
+ * The collision shapes of a model that overlap at its zero configuration (every joint position 0, floating and
+ * ball joints at the identity): pairs that may touch ({@link Model#mayTouch}) whose signed distance
+ * ({@link Narrowphase}; a static mesh triangle by triangle) is below −{@value #TOLERANCE} m, below which rounding
+ * decides. Such a pair is in contact from the first step of a simulation; when the file means the links to
+ * interpenetrate (a cover over a motor, a foot inside its shin's shape), a {@code <symdyn:no_contact>} silences it.
+ *
+ * <p>One warning per pair of links (the first overlapping pair of their shapes), at the later shape's element,
+ * naming both shapes and links, the depth, and the exact no-contact line. Bounding spheres are compared first, so
+ * that a model of hundreds of shapes costs a narrowphase query only for the pairs that are close.
+ */
+public final class ShapeOverlaps {
+    /** Overlaps shallower than this (m) are not reported. */
+    public static final double TOLERANCE = 1e-9;
+
+    private ShapeOverlaps() {
+    }
+
+    /** The warnings for the model's overlapping shapes, in the order of the shapes' declaration. */
+    public static List<Diagnostic> find(Model model) {
+        List<CollisionShapeModel> shapes = model.collisionShapes();
+        int n = shapes.size();
+        Pose[] bodies = zeroConfiguration(model);
+        Placement[] places = new Placement[n];
+        double[] centers = new double[3 * n];
+        double[] radii = new double[n];
+        for (int i = 0; i < n; i++) {
+            CollisionShapeModel c = shapes.get(i);
+            Pose world = c.body() < 0 ? c.pose() : bodies[c.body()].compose(c.pose());
+            places[i] = Placement.of(world);
+            for (int k = 0; k < 3; k++) {
+                centers[3 * i + k] = world.translation(k);
+            }
+            radii[i] = boundingRadius(c.shape());
+        }
+        Narrowphase narrowphase = new Narrowphase();
+        DistanceResult result = new DistanceResult();
+        Set<String> reported = new HashSet<>();
+        List<Diagnostic> out = new ArrayList<>();
+        for (int j = 1; j < n; j++) {
+            for (int i = 0; i < j; i++) {
+                double dx = centers[3 * i] - centers[3 * j];
+                double dy = centers[3 * i + 1] - centers[3 * j + 1];
+                double dz = centers[3 * i + 2] - centers[3 * j + 2];
+                double reach = radii[i] + radii[j];
+                if (dx * dx + dy * dy + dz * dz > reach * reach) {
+                    continue;
+                }
+                CollisionShapeModel a = shapes.get(i), b = shapes.get(j);
+                String pair = a.link().compareTo(b.link()) < 0 ? a.link() + "\n" + b.link() : b.link() + "\n" + a.link();
+                if (reported.contains(pair) || !model.mayTouch(a, b)) {
+                    continue;
+                }
+                double d = distance(narrowphase, a.shape(), places[i], b.shape(), places[j], result);
+                if (d < -TOLERANCE) {
+                    reported.add(pair);
+                    out.add(Diagnostic.warning(b.location(), "collision shapes '" + a.name() + "' (link '" + a.link()
+                            + "') and '" + b.name() + "' (link '" + b.link() + "') overlap by "
+                            + String.format(Locale.ROOT, "%.3g", -d) + " m at the zero configuration (all joint"
+                            + " positions 0): they are in contact from the start; if that is meant, add"
+                            + " <symdyn:no_contact link1=\"" + a.link() + "\" link2=\"" + b.link() + "\"/>"));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Each body's pose in the world at q = 0: the joint placements composed from the root. */
+    static Pose[] zeroConfiguration(Model model) {
+        Pose[] poses = new Pose[model.bodyCount()];
+        for (int i = 0; i < poses.length; i++) {
+            Body b = model.body(i);
+            Pose parent = b.parentIndex() < 0 ? Pose.IDENTITY : poses[b.parentIndex()];
+            poses[i] = parent.compose(b.joint().placement());
+        }
+        return poses;
+    }
+
+    /** The signed distance; a static mesh meets the other shape triangle by triangle (the least distance). */
+    private static double distance(Narrowphase narrowphase, Shape a, Placement pa, Shape b, Placement pb,
+            DistanceResult result) {
+        try {
+            if (a instanceof TriangleMesh || b instanceof TriangleMesh) {
+                TriangleMesh mesh = (TriangleMesh) (a instanceof TriangleMesh ? a : b);
+                Placement pm = mesh == a ? pa : pb;
+                Shape other = mesh == a ? b : a;
+                Placement po = mesh == a ? pb : pa;
+                if (!(other instanceof ConvexShape)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                double least = Double.POSITIVE_INFINITY;
+                for (int t = 0; t < mesh.triangleCount() && least >= -TOLERANCE; t++) {
+                    narrowphase.triangleDistance(mesh, t, pm, other, po, result);
+                    least = Math.min(least, result.distance());
+                }
+                return least;
+            }
+            narrowphase.distance(a, pa, b, pb, result);
+            return result.distance();
+        } catch (IllegalArgumentException e) {
+            return Double.POSITIVE_INFINITY; // a pair no query answers (two half-spaces) is never reported
+        }
+    }
+
+    private static double boundingRadius(Shape s) {
+        if (s instanceof ConvexShape c) {
+            return c.boundingRadius();
+        }
+        if (s instanceof TriangleMesh m) {
+            double r = 0;
+            for (int i = 0; i < m.vertexCount(); i++) {
+                r = Math.max(r, Math.sqrt(m.vertex(i, 0) * m.vertex(i, 0) + m.vertex(i, 1) * m.vertex(i, 1)
+                        + m.vertex(i, 2) * m.vertex(i, 2)));
+            }
+            return r;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+}
