@@ -143,6 +143,41 @@ public final class ContactSet {
         return touching[i * shapes.size() + j];
     }
 
+    /**
+     * This set without the shape pairs that overlap (signed distance &lt; −{@code tolerance} m) at configuration q:
+     * the pairs a model's convex hulls of neighbouring links put in contact from the start, which a simulation would
+     * otherwise push apart (the idea of the "default" disabled collisions of an SRDF). {@code excluded}, when not
+     * null, receives "shapeA|shapeB" for each pair excluded, for the caller to report.
+     */
+    public ContactSet withoutOverlapsAt(org.symdyn.contract.Kinematics kinematics, double[] q, double tolerance,
+            List<String> excluded) {
+        int n = shapes.size();
+        ScenePlacements scene = new ScenePlacements(this, kinematics);
+        scene.place(q);
+        org.symdyn.geometry.Narrowphase narrow = new org.symdyn.geometry.Narrowphase();
+        org.symdyn.geometry.DistanceResult d = new org.symdyn.geometry.DistanceResult();
+        boolean[] kept = touching.clone();
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (!touching[i * n + j] || shapes.get(i).shape() instanceof TriangleMesh
+                        || shapes.get(j).shape() instanceof TriangleMesh
+                        || shapes.get(i).shape() instanceof org.symdyn.geometry.HalfSpace
+                        || shapes.get(j).shape() instanceof org.symdyn.geometry.HalfSpace) {
+                    continue;
+                }
+                narrow.distance(scene.shape(i), scene.placement(i), scene.shape(j), scene.placement(j), d);
+                if (d.distance() < -tolerance) {
+                    kept[i * n + j] = false;
+                    kept[j * n + i] = false;
+                    if (excluded != null) {
+                        excluded.add(shapes.get(i).name() + "|" + shapes.get(j).name());
+                    }
+                }
+            }
+        }
+        return new ContactSet(modelName, grounds, candidates, shapes, kept, maxShapeContacts);
+    }
+
     /** The most shape contacts found per step; more are dropped and counted ({@link ContactKinematics#dropped()}). */
     public int maxShapeContacts() {
         return maxShapeContacts;
