@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
  * <pre>
  * {
  *   "name": robot name, "nq": n, "nv": n, "q_names": [...], "v_names": [...],
- *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name)}],
+ *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name),
+ *               "armature" (kg m² or kg) and "damping" (N m s/rad or N s/m) of the joint, each only when nonzero}],
  *   "frames": [{"name", "body" (the body it moves with, or the root link's name)}],
  *   "constraints": [{"name", "type", "rows"}],
  *   "warnings": ["path:[line,col] warning: ..."]
@@ -28,8 +29,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
-        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
-                + " body), constraints (name, type, rows) and warnings."},
+        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type; armature and"
+                + " damping when nonzero), frames (name, body), constraints (name, type, rows) and warnings."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
                 + " path:[line,col] message)."})
 final class InspectCommand implements CliCommand {
@@ -48,12 +49,18 @@ final class InspectCommand implements CliCommand {
     static JsonValue describe(Model model) {
         List<JsonValue> bodies = new ArrayList<>();
         for (Body b : model.bodies()) {
-            bodies.add(JsonValue.objectBuilder()
+            JsonValue.ObjectBuilder body = JsonValue.objectBuilder()
                     .put("name", b.name())
                     .put("parent", bodyName(model, b.parentIndex()))
                     .put("joint", b.joint().name())
-                    .put("joint_type", b.joint().type().urdfName())
-                    .build());
+                    .put("joint_type", b.joint().type().urdfName());
+            if (b.joint().armature() != 0) {
+                body.put("armature", b.joint().armature());
+            }
+            if (b.joint().damping() != 0) {
+                body.put("damping", b.joint().damping());
+            }
+            bodies.add(body.build());
         }
         List<JsonValue> frames = new ArrayList<>();
         for (Frame f : model.frames()) {
