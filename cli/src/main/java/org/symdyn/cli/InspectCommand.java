@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * <pre>
  * {
  *   "name": robot name, "nq": n, "nv": n, "q_names": [...], "v_names": [...],
- *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name)}],
+ *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name),
+ *               "armature" (kg m² or kg) and "damping" (N m s/rad or N s/m) of the joint, each only when nonzero}],
  *   "frames": [{"name", "body" (the body it moves with, or the root link's name)}],
  *   "constraints": [{"name", "type", "rows"}],
  *   "collision_shapes": [{"name", "link", "body", "kind" (sphere, capsule, box, cylinder, hull, mesh, half_space),
@@ -44,10 +45,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
-        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
-                + " body), constraints (name, type, rows), collision_shapes (name, link, body, kind, hull_vertices or"
-                + " triangles), collision_shapes_per_link, visual_shapes (their count), no_contact (link pairs),"
-                + " lidars (name, link, samples, rows) and warnings.",
+        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type; armature and"
+                + " damping when nonzero), frames (name, body), constraints (name, type, rows), collision_shapes"
+                + " (name, link, body, kind, hull_vertices or triangles), collision_shapes_per_link, visual_shapes"
+                + " (their count), no_contact (link pairs), lidars (name, link, samples, rows) and warnings.",
             "Meshes are loaded (--package-path, --missing-meshes); a mesh on a moving link collides as its convex"
                     + " hull."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
@@ -71,12 +72,18 @@ final class InspectCommand implements CliCommand {
     static JsonValue describe(Model model) {
         List<JsonValue> bodies = new ArrayList<>();
         for (Body b : model.bodies()) {
-            bodies.add(JsonValue.objectBuilder()
+            JsonValue.ObjectBuilder body = JsonValue.objectBuilder()
                     .put("name", b.name())
                     .put("parent", bodyName(model, b.parentIndex()))
                     .put("joint", b.joint().name())
-                    .put("joint_type", b.joint().type().urdfName())
-                    .build());
+                    .put("joint_type", b.joint().type().urdfName());
+            if (b.joint().armature() != 0) {
+                body.put("armature", b.joint().armature());
+            }
+            if (b.joint().damping() != 0) {
+                body.put("damping", b.joint().damping());
+            }
+            bodies.add(body.build());
         }
         List<JsonValue> frames = new ArrayList<>();
         for (Frame f : model.frames()) {

@@ -14,6 +14,7 @@ import org.symdyn.constraints.GenericModel;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
+import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,9 @@ import picocli.CommandLine.Parameters;
  * limits and bilateral constraints) or {@code continuous} ({@code ContinuousTimeSystem}: the same grounds,
  * candidates, constraints and devices, acceleration-level contact between events located to 1e-12 s, impacts with
  * exact Newton restitution; {@code --integrator rk4} (default) or {@code dopri5}; joint limits are not enforced,
- * with a warning). Both run through one pipeline, so the output has one format. The run takes n = round(duration /
+ * with a warning). The joints' viscous damping (URDF {@code <dynamics damping>}) is applied as a passive force
+ * −d v unless {@code --no-damping}: implicitly in time stepping, explicitly in the continuous system. Both run
+ * through one pipeline, so the output has one format. The run takes n = round(duration /
  * step) steps; a duration that is not a whole number of steps (within 10⁻⁶ of a step) is refused.
  *
  * <p>Output ({@code --output FILE}, else standard output):
@@ -146,6 +149,11 @@ final class SimulateCommand implements CliCommand {
                     + " --step between events) or dopri5 (adaptive Dormand-Prince 5(4), tolerances 1e-8).")
     String integrator;
 
+    @Option(names = "--no-damping", order = 9,
+            description = "Do not apply the joints' viscous damping (URDF <dynamics damping>), which the run applies"
+                    + " by default as a passive force -d v per joint.")
+    boolean noDamping;
+
     @Mixin
     MeshOptions meshes = new MeshOptions();
 
@@ -198,7 +206,7 @@ final class SimulateCommand implements CliCommand {
         SimulationRun run;
         try {
             run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
-                    ContactSettings.defaults());
+                    ContactSettings.defaults(), noDamping ? JointDamping.NONE : JointDamping.of(m));
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
         } catch (SimulationRun.StepFailure e) {

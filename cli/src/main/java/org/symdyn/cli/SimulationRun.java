@@ -19,6 +19,7 @@ import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
+import org.symdyn.model.JointDamping;
 import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
 import org.symdyn.simulation.DormandPrince45;
@@ -229,6 +230,16 @@ final class SimulationRun {
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
             String system, String integrator, ContactSettings settings) {
+        this(model, functions, q0, v0, h, tau, system, integrator, settings, JointDamping.of(model));
+    }
+
+    /**
+     * As above with the joints' viscous damping the run applies as a passive force −D v ({@code JointDamping.of}
+     * the model by default, {@link JointDamping#NONE} for {@code --no-damping}): implicit in time stepping, explicit
+     * in the continuous system.
+     */
+    SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
+            String system, String integrator, ContactSettings settings, JointDamping damping) {
         this.model = Objects.requireNonNull(model, "model");
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
@@ -245,11 +256,11 @@ final class SimulationRun {
                 throw new IllegalArgumentException("time stepping has no integrator (" + integrator + ")");
             }
             this.integratorName = null;
-            this.system = new TimeStepped(model, functions, contactSet, constraints, devices, settings, h, q0, v0,
-                    tau);
+            this.system = new TimeStepped(model, functions, contactSet, constraints, devices, damping, settings, h,
+                    q0, v0, tau);
         } else if (CONTINUOUS.equals(system)) {
             this.integratorName = integrator == null ? RK4 : integrator;
-            this.system = new Continuous(functions, contactSet, constraints, devices, settings,
+            this.system = new Continuous(functions, contactSet, constraints, devices, damping, settings,
                     integratorFactory(integratorName), model.scene().lidars(), q0, v0, tau);
         } else {
             throw new IllegalArgumentException("unknown system '" + system + "'");
@@ -426,18 +437,22 @@ final class SimulationRun {
         private final double[] u;
 
         TimeStepped(Model model, ModelFunctions functions, ContactSet contactSet, ConstraintData constraints,
-                Devices devices, ContactSettings settings, double h, double[] q0, double[] v0, double[] tau) {
-            this(build(model, functions, contactSet, constraints, devices, settings, h), contactSet, q0, v0, tau);
+                Devices devices, JointDamping damping, ContactSettings settings, double h, double[] q0, double[] v0,
+                double[] tau) {
+            this(build(model, functions, contactSet, constraints, devices, damping, settings, h), contactSet, q0, v0,
+                    tau);
         }
 
         private static TimeSteppingSystem build(Model model, ModelFunctions functions, ContactSet contactSet,
-                ConstraintData constraints, Devices devices, ContactSettings settings, double h) {
+                ConstraintData constraints, Devices devices, JointDamping damping, ContactSettings settings,
+                double h) {
             TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
                     .contacts(contactSet)
                     .jointLimits(model)
                     .settings(settings)
                     .timeStep(h)
-                    .devices(devices);
+                    .devices(devices)
+                    .jointDamping(damping);
             if (constraints != null) {
                 builder.constraints(constraints);
             }
@@ -504,20 +519,21 @@ final class SimulationRun {
         private final double[] u;
 
         Continuous(ModelFunctions functions, ContactSet contactSet, ConstraintData constraints, Devices devices,
-                ContactSettings settings, Integrator.Factory integrator, List<LidarModel> lidars, double[] q0,
-                double[] v0, double[] tau) {
-            this(build(functions, contactSet, constraints, devices, settings, integrator, lidars), functions,
+                JointDamping damping, ContactSettings settings, Integrator.Factory integrator,
+                List<LidarModel> lidars, double[] q0, double[] v0, double[] tau) {
+            this(build(functions, contactSet, constraints, devices, damping, settings, integrator, lidars), functions,
                     contactSet, q0, v0, tau);
         }
 
         private static ContinuousTimeSystem build(ModelFunctions functions, ContactSet contactSet,
-                ConstraintData constraints, Devices devices, ContactSettings settings, Integrator.Factory integrator,
-                List<LidarModel> lidars) {
+                ConstraintData constraints, Devices devices, JointDamping damping, ContactSettings settings,
+                Integrator.Factory integrator, List<LidarModel> lidars) {
             ContinuousTimeSystem.Builder builder = ContinuousTimeSystem.builder(functions)
                     .integrator(integrator)
                     .contacts(contactSet)
                     .settings(settings)
-                    .devices(devices);
+                    .devices(devices)
+                    .jointDamping(damping);
             if (constraints != null) {
                 builder.constraints(constraints);
             }

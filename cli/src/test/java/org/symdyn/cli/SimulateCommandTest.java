@@ -373,6 +373,44 @@ class SimulateCommandTest extends FileWritingTest {
         assertTrue(numbers(((ArrayValue) json.get("q")).get(10))[0] > 0.05, "it swings");
     }
 
+    /**
+     * A horizontal slider with damping d = 3 N s/m and mass 2 kg: time stepping applies the damping implicitly,
+     * v after n steps of h is v₀ / (1 + h d / m)ⁿ; with --no-damping v stays v₀, on both systems.
+     */
+    @Test
+    void jointDampingIsAppliedUnlessSwitchedOff() throws IOException, JsonException {
+        Path model = write("slider.urdf", String.join("\n",
+                "<robot name=\"slider\">",
+                "  <link name=\"base\"/>",
+                "  <joint name=\"rail\" type=\"prismatic\"><parent link=\"base\"/><child link=\"cart\"/>"
+                        + "<axis xyz=\"1 0 0\"/><dynamics damping=\"3\"/></joint>",
+                "  <link name=\"cart\"><inertial><mass value=\"2\"/>",
+                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "</robot>", ""));
+        Path state = write("v.json", "{\"v\": [1.5]}");
+        String[] run = {"simulate", model.toString(), "--initial", state.toString(), "--duration", "0.1", "--step",
+            "0.01"};
+        Result damped = SymDynCliTest.run(run);
+        assertEquals(0, damped.exitCode(), damped.err());
+        assertEquals(1.5 / Math.pow(1 + 0.01 * 3 / 2, 10), last(damped, "v"), 1e-12);
+        Result continuous = SymDynCliTest.run(java.util.stream.Stream.concat(java.util.Arrays.stream(run),
+                java.util.stream.Stream.of("--system", "continuous")).toArray(String[]::new));
+        assertEquals(0, continuous.exitCode(), continuous.err());
+        assertEquals(1.5 * Math.exp(-0.1 * 3 / 2), last(continuous, "v"), 1e-9);
+        for (String system : new String[] {"time-stepping", "continuous"}) {
+            Result free = SymDynCliTest.run(java.util.stream.Stream.concat(java.util.Arrays.stream(run),
+                    java.util.stream.Stream.of("--system", system, "--no-damping")).toArray(String[]::new));
+            assertEquals(0, free.exitCode(), free.err());
+            assertEquals(1.5, last(free, "v"), 1e-12, system);
+        }
+    }
+
+    /** The first entry of the last record of {@code key} ("q" or "v"). */
+    private static double last(Result r, String key) throws JsonException {
+        ArrayValue records = (ArrayValue) ((ObjectValue) r.json()).get(key);
+        return numbers(records.get(records.size() - 1))[0];
+    }
+
     @Test
     void aFloatingQuaternionDefaultsToIdentity() throws IOException, JsonException {
         Path state = write("up.json", "{\"v\": [0, 0, 0, 0, 0, 0]}");

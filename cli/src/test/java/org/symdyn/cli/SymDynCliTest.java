@@ -188,6 +188,23 @@ class SymDynCliTest {
         assertTrue(r.out().contains("  \"nq\": 3,\n"), "pretty-printed with two-space indentation:\n" + r.out());
     }
 
+    /** A joint's armature and damping are listed with its body when nonzero, and only then. */
+    @Test
+    void inspectShowsArmatureAndDamping() throws IOException, JsonException {
+        String[] lines = TREE.clone();
+        lines[1] = "<robot name=\"tree\" xmlns:symdyn=\"urn:symdyn:1\">";
+        int j2 = List.of(lines).indexOf("  <joint name=\"j2\" type=\"prismatic\">");
+        lines[j2 + 2] = lines[j2 + 2] + "<dynamics damping=\"0.5\" symdyn:armature=\"0.02\"/>";
+        Path model = write("armature.urdf", lines);
+        Result r = run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ArrayValue bodies = (ArrayValue) ((ObjectValue) r.json()).get("bodies");
+        assertEquals(JsonReader.parse("expected", "{\"name\": \"link2\", \"parent\": \"link1\", \"joint\": \"j2\","
+                + " \"joint_type\": \"prismatic\", \"armature\": 0.02, \"damping\": 0.5}"), bodies.get(1));
+        assertEquals(List.of("name", "parent", "joint", "joint_type"),
+                List.copyOf(((ObjectValue) bodies.get(0)).members().keySet()));
+    }
+
     @Test
     void inspectListsWarningsWithTheirLocation() throws IOException, JsonException {
         String[] lines = TREE.clone();

@@ -22,7 +22,8 @@ import org.symdyn.spatial.SpatialVectors;
  * writes every body's composite inertia (m, h, Ī; body coordinates), its transform from the parent (E, r) and every
  * dof's motion subspace column into instance arrays, with the model's constants folded as everywhere else; then,
  * for each dof k of body i, f = I^c_i S_k and, walking j from i to the root, H_kl = S_lᵀ f for the dofs l of j
- * (l ≤ k within i itself, so that H is exactly symmetric) and f = X_jᵀ f. The loop reads the tables
+ * (l ≤ k within i itself, so that H is exactly symmetric) and f = X_jᵀ f; then each dof k of a joint with armature
+ * a gets H_kk += a (statements emitted only for those). The loop reads the tables
  * {@code PARENTS}, {@code V_INDEX} and {@code DOF_COUNT}. Its arithmetic is general (a transform costs 24
  * multiplications where the unrolled code, with zeros and ones folded, often needs a third of that): the price of
  * linear source, paid only past {@link SharedPassKinematics#MAX_PER_BODY_DEPTH_SUM}.
@@ -96,6 +97,16 @@ final class LoopedMassMatrix {
                 }
             }
         }
+        // A joint's armature on its diagonal entries, after the loop; nothing is emitted for a model without one.
+        CodeBlock.Builder armature = CodeBlock.builder();
+        for (int i = 0; i < nb; i++) {
+            double a = model.body(i).joint().armature();
+            for (int d = 0; a != 0 && d < dofCount[i]; d++) {
+                int k = model.body(i).joint().vIndex() + d;
+                armature.addStatement("h[$L] += $L", k * nv + k, Double.toString(a));
+                loop = loop.plus(new OperationCount(0, 1, 0));
+            }
+        }
         methods.add(checked.toBuilder()
                 .addStatement("massMatrixPass(q)")
                 .addStatement("final double[] h = H.data")
@@ -121,7 +132,8 @@ final class LoopedMassMatrix {
                 .addStatement("j = p")
                 .endControlFlow()
                 .endControlFlow()
-                .endControlFlow().build());
+                .endControlFlow()
+                .addCode(armature.build()).build());
         methods.add(MethodSpec.methodBuilder("inertiaTimesSubspace").addModifiers(Modifier.PRIVATE)
                 .addJavadoc("f = I m for the compact inertia at crbaInertia[o] and the motion vector at crbaSubspace[s]: "
                         + "[Ī ω + h × v; m v - h × ω].\n")

@@ -6,6 +6,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import org.symdyn.manifold.StateSpace;
 
@@ -39,6 +40,12 @@ import org.symdyn.manifold.StateSpace;
  * given; contact Jacobians from {@link Kinematics}. Every buffer is allocated by {@link Builder#build()}; a step
  * allocates nothing. Not thread-safe: one stepper per thread.
  *
+ * <p><b>Joint damping</b> ({@link Builder#jointDamping}, a passive force −D v, D = diag(d) ≥ 0) is implicit: with
+ * −D v⁺ in the impulse-momentum balance, H (v⁺ − v) = h (τ − C − D v⁺) + Jᵀ λ becomes
+ * (H + h D)(v⁺ − v) = h (τ − C − D v) + Jᵀ λ, so every solve above uses H + h D, which is positive definite, and the
+ * step is unconditionally stable in the damping (a damped joint decays as 1 / (1 + h d / H_kk) per step, never
+ * oscillates or grows, however large h d).
+ *
  * <p><b>Reporting.</b> Every step returns its {@link ContactReport}; a solve that did not converge still yields a
  * step (from the last iterate) and is counted ({@link #unconvergedSolves()}, {@link #summary()}).
  */
@@ -61,6 +68,9 @@ public final class TimeStepper {
 
     private final DMatrixRMaj Hown;
     private final double[] Cown;
+    /** The joints' damping, and H + h D when there is any (null otherwise). */
+    private final JointDamping damping;
+    private final DMatrixRMaj hDamped;
     private final InertiaSolve inertia;
     private final ContactProblem problem;
     private final ContactSolver solver;
@@ -125,6 +135,8 @@ public final class TimeStepper {
         shapeImpulsesNow = shapeImpulses;
         Hown = new DMatrixRMaj(nv, nv);
         Cown = new double[nv];
+        damping = b.damping;
+        hDamped = damping.isZero() ? null : new DMatrixRMaj(nv, nv);
         inertia = new InertiaSolve(nv, capacity);
         problem = new ContactProblem(capacity);
         solver = settings.newSolver(capacity);
@@ -184,9 +196,12 @@ public final class TimeStepper {
             H = Hown;
             C = Cown;
         }
-        inertia.factor(H);
+        inertia.factor(hDamped == null ? H : damped(H, h));
         for (int i = 0; i < nv; i++) {
             work[i] = tau[i] - C[i];
+        }
+        if (hDamped != null) {
+            damping.subtractFrom(v, work);
         }
         removeFrameRotation(H, v);
         inertia.solve(work, dv);
@@ -303,6 +318,15 @@ public final class TimeStepper {
      * v = S(q) v_m, S = diag(1, Rᵀ) on the base, the equations of motion in v_m have the bias C + H Ṡ v_m =
      * C − H [0; ω × v_O].
      */
+    /** H + h D into this stepper's own matrix (H itself may be a bound ConstraintData's, left as it is). */
+    private DMatrixRMaj damped(DMatrixRMaj H, double h) {
+        hDamped.setTo(H);
+        for (int k = 0; k < nv; k++) {
+            hDamped.data[k * nv + k] += h * damping.coefficient(k);
+        }
+        return hDamped;
+    }
+
     private void removeFrameRotation(DMatrixRMaj H, double[] v) {
         double[] Hd = H.data;
         for (int f = 0; f < floatingV.length; f++) {
@@ -518,6 +542,7 @@ public final class TimeStepper {
         private ContactSettings settings = ContactSettings.defaults();
         private ConstraintData bilateral;
         private JointLimits limits = JointLimits.NONE;
+        private JointDamping damping = JointDamping.NONE;
 
         private Builder(Dynamics dynamics, Kinematics kinematics) {
             this.dynamics = Objects.requireNonNull(dynamics, "model");
@@ -560,6 +585,17 @@ public final class TimeStepper {
                         + dynamics.modelName() + " (content hashes differ)");
             }
             limits = JointLimits.of(model);
+            return this;
+        }
+
+        /**
+         * The joints' viscous damping, a passive force −D v treated implicitly (see the class comment); default none.
+         * {@code JointDamping.of(model)} gives a model's.
+         *
+         * @throws IllegalArgumentException if it is for another number of dofs
+         */
+        public Builder jointDamping(JointDamping d) {
+            this.damping = Objects.requireNonNull(d, "damping").checkSize(dynamics.nv());
             return this;
         }
 

@@ -12,6 +12,12 @@ import org.ejml.data.DMatrixRMaj;
  * [ω; v_origin] in base coordinates and its τ the wrench [n; f] on the base in base coordinates; v̇ is the time
  * derivative of that v (see {@link org.symdyn.model.JointType}). Gravity is the model's.
  *
+ * <p>H includes each joint's armature a (the reflected inertia of its rotor, {@link org.symdyn.model.Joint#armature}):
+ * a is added to each of the joint's diagonal entries H_kk, so τ carries a v̇_k and v̇ follows (MuJoCo's
+ * {@code dof_armature}, Pinocchio's {@code model.armature}). A joint's viscous damping
+ * ({@link org.symdyn.model.Joint#damping}) is not part of these dynamics: τ and v̇ here are the rigid-body ones, and
+ * simulations ({@code org.symdyn.systems}, {@code org.symdyn.simulation}) apply −d v as a passive joint force.
+ *
  * <p>Arguments follow the package's policy ({@link org.symdyn.contract}): exact lengths and shapes, else
  * {@link IllegalArgumentException} naming the argument, the expected and the actual length; no output the same array
  * as an input or another output (so {@code biasForces(q, v, v)} is refused, not computed from an overwritten v).

@@ -64,7 +64,9 @@ import org.ejml.data.DMatrixRMaj;
  * </pre>
  * with m the mass (kg), m c the first moment of mass (kg m), and I the rotational inertia about the body origin (not
  * about the centre of mass: I = I_c + m (|c|² 1 - c cᵀ), kg m²), its lower triangle row by row (Pinocchio's order).
- * Column 10 i + p of Y is ∂τ/∂π_i,p. Gravity is included (it is linear in π too), so Y(q, 0, 0) π = g(q).
+ * Column 10 i + p of Y is ∂τ/∂π_i,p. Gravity is included (it is linear in π too), so Y(q, 0, 0) π = g(q). The joints'
+ * armature (a diagonal A of H, not an inertial parameter of a body) is not in Y π: τ = Y π + A v̇, and Y π = τ for a
+ * model without armature.
  *
  * <h2>Arguments</h2>
  * As the package states: q of nq entries, v, v̇ and τ of nv; every matrix output of exactly its shape (nv x nv,
@@ -100,14 +102,14 @@ public interface DynamicsDerivatives extends Dynamics {
     void coriolisMatrix(double[] q, double[] v, DMatrixRMaj coriolis);
 
     /**
-     * The joint-torque regressor Y(q, v, v̇) (nv x 10·bodyCount) with τ = Y π, π the inertial parameters in the order
-     * of the class comment.
+     * The joint-torque regressor Y(q, v, v̇) (nv x 10·bodyCount) with τ = Y π + A v̇, π the inertial parameters in
+     * the order of the class comment and A the diagonal of the joints' armature.
      */
     void regressor(double[] q, double[] v, double[] vdot, DMatrixRMaj Y);
 
     /**
      * The inertial parameters π (10·bodyCount entries, the order of the class comment) this instance evaluates with,
-     * so that {@code Y π} reproduces its inverse dynamics.
+     * so that {@code Y π} reproduces its inverse dynamics (less the armature's A v̇, see the class comment).
      */
     void inertialParameters(double[] pi);
 

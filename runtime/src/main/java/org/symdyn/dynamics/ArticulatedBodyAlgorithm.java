@@ -18,11 +18,13 @@ import org.symdyn.spatial.SpatialVectors;
  * <pre>
  *   velocities     v_i = X_i v_λ(i) + S_i q̇_i,   c_i = v_i × S_i q̇_i + Ṡ_i q̇_i
  *   bias forces    p_i = v_i ×* I_i v_i - f_i^ext
- *   leaf to root   I^A_i = I_i + Σ_children X_jᵀ I^a_j X_j,   U_i = I^A_i S_i,   D_i = S_iᵀ U_i,
+ *   leaf to root   I^A_i = I_i + Σ_children X_jᵀ I^a_j X_j,   U_i = I^A_i S_i,   D_i = S_iᵀ U_i + A_i,
  *                  u_i = τ_i - S_iᵀ p^A_i,   I^a_i = I^A_i - U_i D_i⁻¹ U_iᵀ,
  *                  p^A_λ(i) += X_iᵀ (p^A_i + I^a_i c_i + U_i D_i⁻¹ u_i)
  *   root to leaf   a'_i = X_i a_λ(i) + c_i  (a_root = -g),   q̈_i = D_i⁻¹ (u_i - U_iᵀ a'_i),   a_i = a'_i + S_i q̈_i
  * </pre>
+ * with A_i the diagonal of joint i's armature (its rotor's reflected inertia, zero when none: it adds to H_kk, so
+ * to the joint's own D_i and to nothing the links carry; Pinocchio's {@code model.armature}),
  * so that H v̇ + C = τ + Σ_i J_iᵀ f_i^ext, where J_i is the body Jacobian of body i in its own coordinates
  * ({@link org.symdyn.contract.Kinematics#bodyJacobian}): an external force f_i^ext = [n; f] is given in body-i
  * coordinates, n the moment about the body origin. The force-propagation variant ({@link #forceResponse},
@@ -55,6 +57,8 @@ public final class ArticulatedBodyAlgorithm {
     private final double[] cJ;
     /** Per body the 6x6 rigid inertia I = [Ī_o [h]×; [h]×ᵀ m 1] (h = m c), row-major ({@code DenseInertias}). */
     private final double[] rigidI;
+    /** Per dof its joint's armature ({@code FlatModel#dofArmature}). */
+    private final double[] armature;
     private final double[] gravity;
 
     private final double[] vel;
@@ -96,6 +100,7 @@ public final class ArticulatedBodyAlgorithm {
         for (Body b : model.bodies()) {
             DenseInertias.setRigid(b.inertia(), rigidI, 36 * b.index());
         }
+        armature = FlatModel.dofArmature(model);
         gravity = model.gravity();
         vel = new double[6 * nb];
         bias = new double[6 * nb];
@@ -466,11 +471,17 @@ public final class ArticulatedBodyAlgorithm {
 
     // ---------------------------------------------------------------- small linear algebra
 
-    /** D_i = S_iᵀ U_i and its inverse (Cholesky: D is symmetric positive definite for a physical model). */
+    /**
+     * D_i = S_iᵀ U_i + A_i and its inverse (Cholesky: D is symmetric positive definite for a physical model). The
+     * armature is added only where it is nonzero, so a model without one keeps its results bit for bit.
+     */
     private void invertD(int i, int vi, int n) {
         int off = dOffset[i];
         if (n == 1) {
             double d = SpatialVectors.dot(s, 6 * vi, uBlock, 6 * vi);
+            if (armature[vi] != 0) {
+                d += armature[vi];
+            }
             if (!(d > 0)) {
                 throw new ArithmeticException("articulated inertia of body '" + model.body(i).name()
                         + "' is not positive along its joint (D = " + d + ")");
@@ -482,6 +493,9 @@ public final class ArticulatedBodyAlgorithm {
         for (int a = 0; a < n; a++) {
             for (int b = 0; b < n; b++) {
                 l[a * n + b] = SpatialVectors.dot(s, 6 * (vi + a), uBlock, 6 * (vi + b));
+            }
+            if (armature[vi + a] != 0) {
+                l[a * n + a] += armature[vi + a];
             }
         }
         try {

@@ -11,6 +11,7 @@ import org.symdyn.spatial.SpatialVectors;
  *   leaf to root   I^c_i = I_i + Σ_children X_jᵀ I^c_j X_j
  *   per dof of i   F = I^c_i S_i,   H_ii = S_iᵀ F
  *   up the tree    j = i; while λ(j) exists: F = X_jᵀ F, j = λ(j), H_ji = H_ijᵀ = S_jᵀ F
+ *   armature       H_kk += a_k for every dof k of a joint with armature
  * </pre>
  * The composite inertias are kept in the compact form (m, h = m c, Ī about the origin) of {@link FlatModel}, and
  * X_iᵀ I X_i is taken on that form: with X from parent to child (E, r) and h' = Eᵀ h,
@@ -64,6 +65,12 @@ final class CompositeRigidBody {
                         hd[col * nv + vj + d2] = x;
                     }
                 }
+            }
+        }
+        double[] armature = model.armature;
+        for (int k = 0; k < nv; k++) {
+            if (armature[k] != 0) { // a model without armature keeps H bit for bit
+                hd[k * nv + k] += armature[k];
             }
         }
     }

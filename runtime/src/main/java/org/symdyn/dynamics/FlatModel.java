@@ -5,6 +5,7 @@ import static org.symdyn.contract.DynamicsDerivatives.PARAMETERS_PER_BODY;
 import java.util.List;
 import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
+import org.symdyn.model.Joint;
 import org.symdyn.model.Model;
 
 /**
@@ -15,6 +16,9 @@ import org.symdyn.model.Model;
  * <li>rigid inertias in compact form, per body i: mass m_i (kg), first moment h_i = m_i c_i at 3 i (kg m, c_i the
  * centre of mass in body-i coordinates) and the rotational inertia Ī_i about the body origin, row-major at 9 i
  * (kg m²), so that I_i [ω; v] = [Ī ω + h × v; m v - h × ω];</li>
+ * <li>the armature a_k of every dof k (kg m² or kg; its joint's, 0 when none): the reflected rotor inertia added to
+ * H_kk, to τ_k as a_k v̇_k and to the articulated D_i (MuJoCo's {@code dof_armature}, Pinocchio's
+ * {@code model.armature});</li>
  * <li>gravity g (m/s², world coordinates);</li>
  * <li>frames: the body each is fixed in (-1: the world) and its offset, R body &lt;- frame row-major at 9 f and the
  * frame origin in body coordinates at 3 f.</li>
@@ -27,6 +31,7 @@ final class FlatModel {
     final double[] mass;
     final double[] firstMoment;
     final double[] rotInertia;
+    final double[] armature;
     final double[] gravity;
     final int[] frameBody;
     final double[] frameRotation;
@@ -48,6 +53,7 @@ final class FlatModel {
                 }
             }
         }
+        armature = dofArmature(model);
         gravity = model.gravity();
         List<Frame> frames = model.frames();
         frameBody = new int[frames.size()];
@@ -63,6 +69,18 @@ final class FlatModel {
                 frameTranslation[3 * f + r] = fr.pose().translation(r);
             }
         }
+    }
+
+    /** The armature of every dof (nv entries): each joint's on each of its dofs, 0 where none. */
+    static double[] dofArmature(Model model) {
+        double[] a = new double[model.nv()];
+        for (Body b : model.bodies()) {
+            Joint j = b.joint();
+            for (int d = 0; d < j.nv(); d++) {
+                a[j.vIndex() + d] = j.armature();
+            }
+        }
+        return a;
     }
 
     /** out = I_i m for body i's rigid inertia. */

@@ -8,8 +8,10 @@ import org.symdyn.spatial.SpatialVectors;
  * <pre>
  *   root to leaf   v_i, a_i of {@link ForwardKinematics#motionPass} (a_0 = -g)
  *   body forces    f_i = I_i a_i + v_i ×* I_i v_i
- *   leaf to root   τ_i = S_iᵀ f_i,   f_λ(i) += X_iᵀ f_i
+ *   leaf to root   τ_i = S_iᵀ f_i + A_i q̈_i,   f_λ(i) += X_iᵀ f_i
  * </pre>
+ * A_i the diagonal of joint i's armature ({@link FlatModel}): the rotor's reflected inertia, which moves with the
+ * joint coordinate and not with the links, so it adds to τ and to nothing the links feel.
  * I_i the rigid inertia about body i's origin in its coordinates ({@link FlatModel}), ×* the spatial cross product
  * for forces; forces are [moment about the body origin; force] in body coordinates. After the call the workspace's
  * {@code force} holds the composite forces f^c_i (each body's own plus its subtree's), which the derivative
@@ -42,7 +44,11 @@ final class RecursiveNewtonEuler {
             int o = 6 * i;
             int vi = joints.vIndex[i];
             for (int d = 0; d < joints.dofs[i]; d++) {
-                tau[vi + d] = SpatialVectors.dot(joints.s, 6 * (vi + d), force, o);
+                int k = vi + d;
+                tau[k] = SpatialVectors.dot(joints.s, 6 * k, force, o);
+                if (model.armature[k] != 0) {
+                    tau[k] += model.armature[k] * vdot[k];
+                }
             }
             if (joints.parent[i] >= 0) {
                 joints.xUp[i].addTransposeForce(force, o, force, 6 * joints.parent[i]);

@@ -87,6 +87,11 @@ public final class ValueReader {
             }
             return dflt.clone();
         }
+        return parse(e, raw, n, what);
+    }
+
+    /** {@code n} numbers from the whitespace-separated text {@code raw} of an attribute of {@code e}. */
+    private double[] parse(XmlElement e, String raw, int n, String what) {
         String trimmed = raw.trim();
         String[] tokens = trimmed.isEmpty() ? new String[0] : SPACE.split(trimmed);
         if (tokens.length != n) {
@@ -113,6 +118,20 @@ public final class ValueReader {
         }
         int before = errors;
         double v = vector(e, attribute, 1, null, what)[0];
+        return errors > before ? Double.NaN : v;
+    }
+
+    /**
+     * One number of the attribute {@code attribute} in namespace {@code namespaceUri}; {@code dflt} when absent, NaN
+     * (after reporting) when malformed.
+     */
+    public double number(XmlElement e, String namespaceUri, String attribute, double dflt, String what) {
+        String raw = e.attribute(namespaceUri, attribute);
+        if (raw == null) {
+            return dflt;
+        }
+        int before = errors;
+        double v = parse(e, raw, 1, what)[0];
         return errors > before ? Double.NaN : v;
     }
 

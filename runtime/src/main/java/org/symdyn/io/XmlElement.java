@@ -8,13 +8,15 @@ import java.util.Map;
 
 /**
  * A read-only XML element with the position of its start tag: just what the model readers need (namespace, local
- * name, un-namespaced attributes, child elements) and, for documents read with their text (Collada's number
- * arrays), the element's own character content. URDF carries everything in attributes.
+ * name, un-namespaced attributes, attributes in a namespace by URI and local name, child elements) and, for
+ * documents read with their text (Collada's number arrays), the element's own character content. URDF carries
+ * everything in attributes.
  */
 public final class XmlElement {
     private final String namespace;
     private final String name;
     private final Map<String, String> attributes;
+    private final Map<String, String> namespacedAttributes;
     private final List<XmlElement> children = new ArrayList<>();
     private final int line;
     private final int column;
@@ -28,9 +30,18 @@ public final class XmlElement {
      * @param column     1-based column of the start tag
      */
     XmlElement(String namespace, String name, Map<String, String> attributes, int line, int column) {
+        this(namespace, name, attributes, Map.of(), line, column);
+    }
+
+    /**
+     * @param namespacedAttributes attributes in a namespace, by {@link #namespacedKey} (copied)
+     */
+    XmlElement(String namespace, String name, Map<String, String> attributes, Map<String, String> namespacedAttributes,
+            int line, int column) {
         this.namespace = namespace;
         this.name = name;
         this.attributes = new LinkedHashMap<>(attributes);
+        this.namespacedAttributes = new LinkedHashMap<>(namespacedAttributes);
         this.line = line;
         this.column = column;
     }
@@ -79,6 +90,28 @@ public final class XmlElement {
     /** The attribute's value, or null when absent. */
     public String attribute(String attributeName) {
         return attributes.get(attributeName);
+    }
+
+    /** The value of the attribute {@code localName} in namespace {@code namespaceUri}, or null when absent. */
+    public String attribute(String namespaceUri, String localName) {
+        return namespacedAttributes.get(namespacedKey(namespaceUri, localName));
+    }
+
+    /** The local names of the element's attributes in namespace {@code namespaceUri}, in document order. */
+    public List<String> attributesInNamespace(String namespaceUri) {
+        List<String> out = new ArrayList<>();
+        String prefix = "{" + namespaceUri + "}";
+        for (String key : namespacedAttributes.keySet()) {
+            if (key.startsWith(prefix)) {
+                out.add(key.substring(prefix.length()));
+            }
+        }
+        return out;
+    }
+
+    /** The key of a namespaced attribute: {@code {uri}localName} (James Clark's notation). */
+    static String namespacedKey(String namespaceUri, String localName) {
+        return "{" + namespaceUri + "}" + localName;
     }
 
     /** True when the element has that un-namespaced attribute, whatever its value. */

@@ -133,14 +133,18 @@ final class XmlTreeParser {
         @Override
         public void startElement(String uri, String localName, String qName, Attributes attrs) {
             Map<String, String> map = new LinkedHashMap<>();
+            Map<String, String> namespaced = new LinkedHashMap<>();
             for (int i = 0; i < attrs.getLength(); i++) {
                 if (attrs.getURI(i).isEmpty()) {
                     map.put(attrs.getLocalName(i), attrs.getValue(i));
+                } else if (!attrs.getQName(i).startsWith("xmlns")) {
+                    namespaced.put(XmlElement.namespacedKey(attrs.getURI(i), attrs.getLocalName(i)),
+                            attrs.getValue(i));
                 }
             }
             int[] pos = positions.startOfTag(locator == null ? 0 : locator.getLineNumber(),
                     locator == null ? 0 : locator.getColumnNumber());
-            XmlElement element = new XmlElement(uri == null ? "" : uri, localName, map, pos[0], pos[1]);
+            XmlElement element = new XmlElement(uri == null ? "" : uri, localName, map, namespaced, pos[0], pos[1]);
             if (open.isEmpty()) {
                 root = element;
             } else {

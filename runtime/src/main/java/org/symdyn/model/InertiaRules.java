@@ -18,11 +18,23 @@ final class InertiaRules {
     }
 
     /**
+     * Relative rounding tolerance of a principal moment: below {@code -ROUNDING} times the link's inertia scale
+     * ({@link #inertiaScale}) a moment is negative, a non-physical body; within it, zero.
+     */
+    static final double ROUNDING = 1e-12;
+    /** The smallest meaningful radius of gyration squared (m²): 1 mm, for a point mass at its link's origin. */
+    private static final double MIN_GYRATION_SQUARED = 1e-6;
+
+    /**
      * Checks the inertia declared on a link, in its frame: a finite non-negative mass; unless the link is massless
-     * (mass and inertia zero) or a point mass on a fixed joint (not {@code moving}, inertia zero), an inertia about
-     * the centre of mass that is positive definite (its smallest principal moment above 1e-12 of its largest) and
-     * whose principal moments satisfy the triangle inequality (a warning). A placeholder link lighter than
-     * {@link ModelBuilder#DUMMY_MASS} kg gets a warning where another gets an error.
+     * (mass and inertia zero) or a point mass on a fixed joint (not {@code moving}, inertia zero), principal moments
+     * of the inertia about the centre of mass that are not negative beyond rounding (an error: not a physical body)
+     * and that satisfy the triangle inequality (a warning). A singular inertia (a smallest principal moment zero to
+     * rounding: a point mass, as Pinocchio accepts, a rod, or rounding noise such as a lone 2.4e-35 entry) is a
+     * warning: what it can make singular is the joint-space inertia H, which {@code JointSpaceInertiaCheck} refuses
+     * on the assembled model. Rounding is {@value #ROUNDING} of the link's inertia scale m·max(|c|², 1 mm²) or its
+     * largest principal moment, whichever is larger. A placeholder link lighter than {@link ModelBuilder#DUMMY_MASS}
+     * kg gets a warning where another gets an error.
      */
     static void checkDeclared(String link, RigidBodyInertia inertia, boolean moving, SourceLocation location,
             List<Diagnostic> diagnostics) {
@@ -53,8 +65,16 @@ final class InertiaRules {
         if (!(eig[0] > 1e-12 * scale) || !(eig[0] > 0)) {
             String msg = String.format("link '%s': inertia about the centre of mass is not positive definite "
                     + "(principal moments %.6g, %.6g, %.6g kg m²)", link, eig[0], eig[1], eig[2]);
-            diagnostics.add(dummy ? Diagnostic.warning(location, msg + " on a placeholder link of " + m + " kg")
-                    : Diagnostic.error(location, msg));
+            if (dummy) {
+                diagnostics.add(Diagnostic.warning(location, msg + " on a placeholder link of " + m + " kg"));
+            } else if (eig[0] < -ROUNDING * inertiaScale(inertia, eig)) {
+                diagnostics.add(Diagnostic.error(location, msg));
+            } else {
+                diagnostics.add(Diagnostic.warning(location, String.format("link '%s': inertia about the centre of"
+                        + " mass is singular to rounding (principal moments %.6g, %.6g, %.6g kg m² for %s kg: a point"
+                        + " mass or a rod); accepted while the joint-space inertia stays positive definite", link,
+                        eig[0], eig[1], eig[2], m)));
+            }
             return;
         }
         if (eig[0] + eig[1] < eig[2] * (1 - 1e-9)) {
@@ -73,6 +93,19 @@ final class InertiaRules {
             }
         }
         return true;
+    }
+
+    /**
+     * The scale against which a principal moment is rounding: m·max(|c|², 1 mm²) (the inertia the mass adds about
+     * the link origin, at least that of a 1 mm radius of gyration) or the largest principal moment |eig[2]|.
+     */
+    private static double inertiaScale(RigidBodyInertia inertia, double[] eig) {
+        double c2 = 0;
+        for (int i = 0; i < 3; i++) {
+            c2 += inertia.com(i) * inertia.com(i);
+        }
+        double massScale = inertia.mass() * Math.max(c2, MIN_GYRATION_SQUARED);
+        return Math.max(Math.max(Math.abs(eig[2]), Double.isFinite(massScale) ? massScale : 0), Double.MIN_NORMAL);
     }
 
     /** Principal moments in ascending order, or null if an entry is not finite. */
@@ -117,8 +150,7 @@ final class InertiaRules {
                     + " or inertia is not finite (numbers too large)"));
             return;
         }
-        double scale = Math.max(Math.abs(eig[2]), Double.MIN_NORMAL);
-        if (eig[0] < -1e-12 * scale) {
+        if (eig[0] < -ROUNDING * inertiaScale(inertia, eig)) {
             errors.add(Diagnostic.error(location, String.format("link '%s': %s, the inertia about the centre of"
                     + " mass is not positive semi-definite (principal moments %.6g, %.6g, %.6g kg m²): not a physical"
                     + " body", link, with, eig[0], eig[1], eig[2])));

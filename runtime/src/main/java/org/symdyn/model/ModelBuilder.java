@@ -202,6 +202,8 @@ public final class ModelBuilder {
             }
         }
         InertiaRules.checkDeclared(body.link(), body.inertia(), true, body.linkLocation(), diagnostics);
+        ok &= checkJointCoefficient(jointName, "armature", body.armature(), jointLocation);
+        ok &= checkJointCoefficient(jointName, "damping", body.damping(), jointLocation);
         if (!ok) {
             return this;
         }
@@ -210,6 +212,16 @@ public final class ModelBuilder {
         jointNames.put(jointName, index);
         frames.put(body.link(), new Frame(body.link(), index, Pose.IDENTITY, body.linkLocation()));
         return this;
+    }
+
+    /** A joint's armature or damping must be finite and ≥ 0: an error at the joint otherwise. */
+    private boolean checkJointCoefficient(String jointName, String what, double value, SourceLocation location) {
+        if (value >= 0 && value < Double.POSITIVE_INFINITY) {
+            return true;
+        }
+        diagnostics.add(Diagnostic.error(location, "joint '" + jointName + "': " + what + " " + value
+                + " must be finite and ≥ 0"));
+        return false;
     }
 
     /**

@@ -13,6 +13,7 @@ import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.manifold.StateSpace;
+import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.Assembly;
 import org.symdyn.solvers.ConstrainedDynamics;
@@ -33,7 +34,10 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  *
  * <p><b>Equations.</b> Without constraints v̇ = H⁻¹ (τ - C) ({@link UnconstrainedAcceleration}); with a bound
  * {@link ConstraintData}, [H Gᵀ; G 0][v̇; -λ] = [τ - C; γ] ({@link ConstrainedAcceleration}, method selectable),
- * τ = τ(t, q, v) from a {@link ForceFunction} (default 0); or any {@link AccelerationFunction}. Positions evolve by
+ * τ = τ(t, q, v) − D v from a {@link ForceFunction} (default 0) and the joints' viscous damping D
+ * ({@link Builder#jointDamping}; by default the model's own, {@code JointDamping.of(model)}, when the builder has the
+ * model, explicit: stable while h d_k / H_kk stays below about 2.8 with RK4); or any {@link AccelerationFunction}.
+ * Positions evolve by
  * q̇ = N(q) v on the configuration manifold ({@link StateSpace}): quaternions stay unit.
  *
  * <p><b>Drift control</b> ({@link DriftControl}): Baumgarte through the set's per-group settings (enabled in every
@@ -125,9 +129,9 @@ public final class Simulator extends SimulationState {
         if (b.rhs != null) {
             this.rhs = b.rhs;
         } else if (set != null) {
-            this.rhs = new ConstrainedAcceleration(new ConstrainedDynamics(set), b.method, b.forces);
+            this.rhs = new ConstrainedAcceleration(new ConstrainedDynamics(set), b.method, damped(b, dynamics.nv()));
         } else {
-            this.rhs = new UnconstrainedAcceleration(dynamics, b.forces);
+            this.rhs = new UnconstrainedAcceleration(dynamics, damped(b, dynamics.nv()));
         }
         this.integrator = Objects.requireNonNull(b.factory.create(stateSpace(), rhs),
                 "integrator factory returned null");
@@ -176,6 +180,21 @@ public final class Simulator extends SimulationState {
             return set.bind(b.dynamics, b.kinematics, new GenericConstraints(b.model));
         }
         return set.bind(new GenericModel(b.model));
+    }
+
+    /** The builder's forces, less the joints' damping D v when there is any. */
+    private static ForceFunction damped(Builder b, int nv) {
+        JointDamping d = b.damping != null ? b.damping : b.model != null ? JointDamping.of(b.model)
+                : JointDamping.NONE;
+        d.checkSize(nv);
+        if (d.isZero()) {
+            return b.forces;
+        }
+        ForceFunction applied = b.forces;
+        return (t, q, v, tau) -> {
+            applied.forces(t, q, v, tau);
+            d.subtractFrom(v, tau);
+        };
     }
 
     /** A builder for a simulator of {@code model} (generic dynamics unless others are given). */
@@ -420,6 +439,7 @@ public final class Simulator extends SimulationState {
         private Dynamics dynamics;
         private Kinematics kinematics;
         private ForceFunction forces = ForceFunction.ZERO;
+        private JointDamping damping;
         private ConstraintSolverMethod method = ConstraintSolverMethod.DIRECT;
         private AccelerationFunction rhs;
         private Integrator.Factory factory = RungeKutta4::new;
@@ -461,6 +481,16 @@ public final class Simulator extends SimulationState {
         /** Dynamics that are also the kinematics (a generic or generated class implementing both). */
         public <T extends Dynamics & Kinematics> Builder dynamics(T both) {
             return dynamics(both, both);
+        }
+
+        /**
+         * The joints' viscous damping, a passive force −D v added to the applied forces (explicit; see the class
+         * comment). Default: the model's ({@code JointDamping.of(model)}) when the builder was given the model, none
+         * for a generated class alone; {@link JointDamping#NONE} switches it off.
+         */
+        public Builder jointDamping(JointDamping d) {
+            this.damping = Objects.requireNonNull(d, "damping");
+            return this;
         }
 
         /** Applied generalised forces τ(t, q, v); default zero. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.manifold.StateSpace;
+import org.symdyn.model.JointDamping;
 import org.symdyn.simulation.SimulationState;
 
 /**
@@ -19,16 +20,18 @@ abstract class DeviceSystem extends SimulationState implements RigidBodySystem, 
 
     /**
      * The devices of a builder over {@code contactSet}; its contact force sensors read this system (through
-     * {@link #pairForce}, which the subclass defines).
+     * {@link #pairForce}, which the subclass defines). With {@code dampingInForces} the builder's joint damping is
+     * part of the devices' forces (explicit); without, the subclass applies it.
      */
-    DeviceSystem(StateSpace space, ContactSet contactSet, SystemBuilder<?> b) {
+    DeviceSystem(StateSpace space, ContactSet contactSet, SystemBuilder<?> b, boolean dampingInForces) {
         super(space);
         this.contactSet = contactSet;
         List<Sensor> sensors = new ArrayList<>(b.sensors);
         for (String name : b.contactSensors) {
             sensors.add(new ContactForceSensor(name, this));
         }
-        this.devices = new SystemDevices(space.nv(), b.actuators, sensors);
+        this.devices = new SystemDevices(space.nv(), b.actuators, sensors,
+                dampingInForces ? b.damping : JointDamping.NONE);
         this.vdot = new double[space.nv()];
     }
 

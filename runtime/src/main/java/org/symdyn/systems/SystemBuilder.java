@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.model.JointDamping;
 
 /**
  * What the builders of {@link TimeSteppingSystem} and {@link ContinuousTimeSystem} take alike: the model's dynamics
@@ -19,6 +20,7 @@ abstract class SystemBuilder<B extends SystemBuilder<B>> {
     final List<Actuator> actuators = new ArrayList<>();
     final List<Sensor> sensors = new ArrayList<>();
     final List<String> contactSensors = new ArrayList<>();
+    JointDamping damping = JointDamping.NONE;
 
     SystemBuilder(Dynamics dynamics, Kinematics kinematics) {
         this.dynamics = Objects.requireNonNull(dynamics, "model");
@@ -60,6 +62,18 @@ abstract class SystemBuilder<B extends SystemBuilder<B>> {
     /** A {@link ContactForceSensor} of this system's contacts (what the system's {@code pairForce} gives). */
     public final B contactForceSensor(String name) {
         contactSensors.add(Checks.name(name));
+        return self();
+    }
+
+    /**
+     * The joints' viscous damping, a passive force −d v per dof that the system applies (implicitly in
+     * {@link TimeSteppingSystem}, explicitly in {@link ContinuousTimeSystem}; see each); default none. The dynamics
+     * do not carry it: {@code JointDamping.of(model)} gives a model's, {@link JointDamping#NONE} switches it off.
+     *
+     * @throws IllegalArgumentException if it is for another number of dofs than the dynamics'
+     */
+    public final B jointDamping(JointDamping d) {
+        damping = Objects.requireNonNull(d, "damping").checkSize(dynamics.nv());
         return self();
     }
 

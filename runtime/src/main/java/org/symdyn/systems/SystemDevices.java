@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.model.JointDamping;
 import org.symdyn.simulation.ForceFunction;
 
 /**
@@ -20,8 +21,12 @@ final class SystemDevices implements ForceFunction {
     private final Map<String, Integer> actuatorIndex = new HashMap<>();
     private final Map<String, Integer> sensorIndex = new HashMap<>();
 
-    SystemDevices(int nv, List<Actuator> actuators, List<Sensor> sensors) {
+    /** Joint damping added to the forces (explicit), {@link JointDamping#NONE} when the system applies it itself. */
+    private final JointDamping damping;
+
+    SystemDevices(int nv, List<Actuator> actuators, List<Sensor> sensors, JointDamping damping) {
         this.input = new double[nv];
+        this.damping = damping;
         this.actuators = actuators.toArray(new Actuator[0]);
         this.sensors = sensors.toArray(new Sensor[0]);
         this.readings = new double[this.sensors.length][];
@@ -39,13 +44,14 @@ final class SystemDevices implements ForceFunction {
         }
     }
 
-    /** τ = τ_input + Σ actuators(t, q, v). */
+    /** τ = τ_input + Σ actuators(t, q, v), − D v when the damping is explicit. */
     @Override
     public void forces(double t, double[] q, double[] v, double[] tau) {
         System.arraycopy(input, 0, tau, 0, input.length);
         for (Actuator a : actuators) {
             a.addForces(t, q, v, tau);
         }
+        damping.subtractFrom(v, tau);
     }
 
     void read(double t, double[] q, double[] v, double[] vdot) {

@@ -25,7 +25,8 @@ import org.symdyn.manifold.StateSpace;
  * linearly in time at a rate proportional to h (a swinging double pendulum at h = 1 ms: +0.015 J/s on a 6.8 J
  * swing; {@code TimeSteppingSystemTest}); choose h for the run's length. Stiff actuators (a servo's kp, a
  * spring's k, a {@link CompliantContact}) are explicit here: the step must stay below about 2/ω of their fastest
- * mode, ω = √(k / m).
+ * mode, ω = √(k / m). Joint damping ({@link Builder#jointDamping}: −D v, not part of τ or of the dynamics) is
+ * implicit, H + h D in the step ({@link TimeStepper}), and stable at any h.
  *
  * <pre>
  *   TimeSteppingSystem sys = TimeSteppingSystem.builder(model)        // a generated class, or GenericDynamics
@@ -52,7 +53,7 @@ public final class TimeSteppingSystem extends DeviceSystem {
     private final double[] tau;
 
     private TimeSteppingSystem(Builder b, TimeStepper stepper) {
-        super(new StateSpace(b.dynamics), stepper.contacts().set(), b);
+        super(new StateSpace(b.dynamics), stepper.contacts().set(), b, false);
         this.stepper = stepper;
         this.nq = b.dynamics.nq();
         this.nv = b.dynamics.nv();
@@ -123,7 +124,7 @@ public final class TimeSteppingSystem extends DeviceSystem {
 
     // ---------------------------------------------------------------- outputs
 
-    /** The τ = τ_input + Σ actuators the last step used (nv, live). */
+    /** The τ = τ_input + Σ actuators the last step used (nv, live; the implicit joint damping is not in it). */
     public double[] appliedForces() {
         return tau;
     }
@@ -221,6 +222,7 @@ public final class TimeSteppingSystem extends DeviceSystem {
             if (contacts != null) {
                 stepperBuilder.contacts(contacts);
             }
+            stepperBuilder.jointDamping(damping);
             return new TimeSteppingSystem(this, stepperBuilder.build());
         }
     }

@@ -23,7 +23,8 @@ import org.symdyn.model.Model;
  * <ol>
  * <li>Root to leaf: v_i = X_i v_λ(i) + S_i q̇_i, c_i = c_J + v_i × S_i q̇_i, ā_i = X_i ā_λ(i) + c_i, I^A_i = I_i,
  * p̂_i = I_i ā_i + v_i ×* I_i v_i (the RNEA's body force at q̈ = 0).</li>
- * <li>Leaf to root: U_i = I^A_i S_i, D_i = S_iᵀ U_i, û_i = τ_i - S_iᵀ p̂_i; for a body with a parent,
+ * <li>Leaf to root: U_i = I^A_i S_i, D_i = S_iᵀ U_i + A_i (A_i the diagonal of the joint's armature, zero when
+ * none), û_i = τ_i - S_iᵀ p̂_i; for a body with a parent,
  * I^a = I^A_i - U_i D_i⁻¹ U_iᵀ and p^a = p̂_i + U_i D_i⁻¹ û_i are added to the parent's as X_iᵀ I^a X_i and
  * X_iᵀ p^a.</li>
  * <li>Root to leaf, with δa_0 = 0: δa'_i = X_i δa_λ(i), q̈_i = D_i⁻¹ (û_i - U_iᵀ δa'_i), δa_i = δa'_i + S_i q̈_i.</li>
@@ -234,10 +235,14 @@ public final class SymbolicArticulatedBody {
                     u[i][k] = times(ia[i], s.get(k));
                     ui[k] = g.sub(tau[vi + k], g.dot(s.get(k), pa[i]));
                 }
+                double armature = model.body(i).joint().armature();
                 for (int k = 0; k < dofs; k++) {
                     for (int l = 0; l <= k; l++) {
                         dm[k][l] = g.dot(s.get(k), u[i][l]);
                         dm[l][k] = dm[k][l];
+                    }
+                    if (armature != 0) {
+                        dm[k][k] = g.add(dm[k][k], g.constant(armature));
                     }
                 }
                 d[i] = new Ldl(dm);
@@ -285,8 +290,9 @@ public final class SymbolicArticulatedBody {
             // I^a S = U - U D⁻¹ Sᵀ U = 0: where a column of S is a coordinate axis (±e_j: most revolute and prismatic
             // joints, the ball joint's three), row and column j of I^a are exactly zero. Said so here, since the graph
             // cannot see that U_j D⁻¹ U_j cancels I^A_jj; the zeros then fold through the transform to the parent.
+            // With an armature A, I^a S = U D⁻¹ A is not zero: no such rows there.
             boolean[] nullAxis = new boolean[6];
-            for (IExpr[] sk : s) {
+            for (IExpr[] sk : model.body(i).joint().armature() != 0 ? List.<IExpr[]>of() : s) {
                 int axis = coordinateAxis(sk);
                 if (axis >= 0) {
                     nullAxis[axis] = true;

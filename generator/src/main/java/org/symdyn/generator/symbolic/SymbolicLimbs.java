@@ -8,6 +8,7 @@ import java.util.Map;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
 import org.symdyn.model.Body;
+import org.symdyn.model.BodySpec;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
@@ -141,8 +142,9 @@ public final class SymbolicLimbs {
     }
 
     /**
-     * The limb at {@code root} as a model of its own: the same joints, placements and inertias (each axis normalised
-     * again by the builder, which may change its last bit), its root body hanging from a fixed root link. Its q and v
+     * The limb at {@code root} as a model of its own: the same joints, placements, armatures and inertias (each axis
+     * normalised again by the builder, which may change its last bit), its root body hanging from a fixed root link.
+     * Its q and v
      * are the limb's entries of the whole model's, in the same order.
      *
      * @throws NotALimb if the builder refuses a link the whole model accepted: a body's merged inertia (a massless
@@ -153,8 +155,9 @@ public final class SymbolicLimbs {
         for (int i : subtree(model, root)) {
             Body body = model.body(i);
             String parent = i == root ? "limb$parent" : model.body(body.parentIndex()).name();
-            b.addBody(body.name(), parent, body.joint().name(), body.joint().type(), body.joint().axis(),
-                    body.joint().placement(), body.inertia());
+            b.addBody(BodySpec.builder(body.name(), parent, body.joint().name(), body.joint().type())
+                    .axis(body.joint().axis()).placement(body.joint().placement())
+                    .armature(body.joint().armature()).inertia(body.inertia()).build());
         }
         try {
             return b.build();

@@ -82,7 +82,10 @@ public final class SymbolicRecursions {
         return new SymbolicMotion(vel, acc);
     }
 
-    /** RNEA: τ = H v̇ + C for symbolic or numeric v and v̇; gravity included when asked. */
+    /**
+     * RNEA: τ = H v̇ + C for symbolic or numeric v and v̇ (H with the joints' armature: τ_k gains a v̇_k); gravity
+     * included when asked.
+     */
     public IExpr[] inverseDynamics(IExpr[] v, IExpr[] vdot, boolean withGravity) {
         return inverseDynamics(v, vdot, withGravity, Map.of());
     }
@@ -143,7 +146,7 @@ public final class SymbolicRecursions {
                 tau[model.body(bodies.get(k)).joint().vIndex()] = result[6 + k];
             }
         }
-        backward(f, skipped, tau, null);
+        backward(f, skipped, tau, null, vdot);
         return tau;
     }
 
@@ -159,18 +162,24 @@ public final class SymbolicRecursions {
     }
 
     /**
-     * The backward pass over the bodies not skipped: τ of their joints into {@code tau}, each body's force added to
-     * its parent's; a root body's force, X_rootᵀ f_root, to {@code onParent} (6, in place) when it is given.
+     * The backward pass over the bodies not skipped: τ of their joints into {@code tau} (S_iᵀ f_i, plus a v̇_k for a
+     * joint with armature a), each body's force added to its parent's; a root body's force, X_rootᵀ f_root, to
+     * {@code onParent} (6, in place) when it is given.
      */
-    private void backward(IExpr[][] f, boolean[] skipped, IExpr[] tau, IExpr[] onParent) {
+    private void backward(IExpr[][] f, boolean[] skipped, IExpr[] tau, IExpr[] onParent, IExpr[] vdot) {
         for (int i = nb - 1; i >= 0; i--) {
             if (skipped[i]) {
                 continue;
             }
             int vi = model.body(i).joint().vIndex();
             List<IExpr[]> s = joints.subspace(i);
+            double armature = model.body(i).joint().armature();
             for (int d = 0; d < s.size(); d++) {
                 tau[vi + d] = g.dot(s.get(d), f[i]);
+                // Only where there is an armature and a v̇ (a limb's graph makes every constant asked for an input).
+                if (armature != 0 && !vdot[vi + d].isZero()) {
+                    tau[vi + d] = g.add(tau[vi + d], g.mul(g.constant(armature), vdot[vi + d]));
+                }
             }
             int p = model.body(i).parentIndex();
             if (p >= 0) {
@@ -236,7 +245,7 @@ public final class SymbolicRecursions {
         IExpr[][] f = forces(motion(v, vdot, vp, ap, none), none);
         IExpr[] tau = new IExpr[nv];
         IExpr[] onParent = sp.zeros(6);
-        backward(f, none, tau, onParent);
+        backward(f, none, tau, onParent, vdot);
         IExpr[] out = new IExpr[6 + nv];
         System.arraycopy(onParent, 0, out, 0, 6);
         System.arraycopy(tau, 0, out, 6, nv);
@@ -314,7 +323,10 @@ public final class SymbolicRecursions {
         return out;
     }
 
-    /** CRBA: H(q), an nv x nv array whose (i, j) and (j, i) entries are the same expression. */
+    /**
+     * CRBA: H(q), an nv x nv array whose (i, j) and (j, i) entries are the same expression; a joint's armature a is
+     * added to each of its diagonal entries.
+     */
     public IExpr[][] massMatrix() {
         SymbolicSpatial.Inertia[] ic = composite();
         IExpr[][] h = new IExpr[nv][nv];
@@ -331,6 +343,10 @@ public final class SymbolicRecursions {
                     IExpr x = g.dot(s.get(d2), f);
                     h[vi + d2][col] = x;
                     h[col][vi + d2] = x;
+                }
+                double armature = model.body(i).joint().armature();
+                if (armature != 0) {
+                    h[col][col] = g.add(h[col][col], g.constant(armature));
                 }
                 int j = i;
                 while (model.body(j).parentIndex() >= 0) {

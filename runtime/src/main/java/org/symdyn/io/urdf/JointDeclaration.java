@@ -19,13 +19,15 @@ import org.symdyn.spatial.Pose;
  * @param axis          the axis as written (not normalised; the builder does that and rejects zero)
  * @param lower         lower limit or NaN
  * @param upper         upper limit or NaN
- * @param mimic         the {@code <mimic>} element or null
+ * @param armature      {@code <dynamics symdyn:armature>}, the rotor's reflected inertia (kg m² or kg), 0 when absent
+ * @param damping       {@code <dynamics damping>}, viscous damping (N m s/rad or N s/m), 0 when absent
+ * @param mimic         the {@code <mimic>} element or null (a mimic on a fixed joint is dropped with a warning)
  * @param broken        true if the joint had errors of its own (already reported): it is then kept in the tree
  *                      as a fixed joint, so that its descendants are still read and checked
  */
 record JointDeclaration(String name, XmlElement element, boolean fixed, JointType type, String parent,
         XmlElement parentElement, String child, XmlElement childElement, Pose origin, double[] axis, double lower,
-        double upper, XmlElement mimic, boolean broken) {
+        double upper, double armature, double damping, XmlElement mimic, boolean broken) {
 
     /** True if the joint becomes a moving body's joint (movable and without errors). */
     boolean movable() {

@@ -247,10 +247,51 @@ final class UrdfModelReader {
                 values.warning(limit, label + ": limit lower " + lower + " is above upper " + upper);
             }
         }
+        XmlElement dynamics = values.single(e, "dynamics", label);
+        double damping = 0;
+        double armature = 0;
+        if (dynamics != null) {
+            damping = jointCoefficient(dynamics, "", "damping", label);
+            armature = jointCoefficient(dynamics, UrdfReader.NAMESPACE, "armature", label);
+            double friction = values.number(dynamics, "friction", 0, false, label + ": dynamics friction");
+            if (friction != 0 && !Double.isNaN(friction)) {
+                values.warning(dynamics, label + ": dynamics friction " + friction + " (Coulomb joint friction) is"
+                        + " not modelled and is ignored");
+            }
+            if (fixed && (damping != 0 || armature != 0)) {
+                values.warning(dynamics, label + ": <dynamics> of a fixed joint is ignored");
+            }
+        }
         XmlElement mimic = values.single(e, "mimic", label);
+        if (mimic != null && fixed) {
+            // urdfdom and Pinocchio ignore it too; public files carry such mimics (Talos's grippers).
+            values.warning(mimic, label + ": <mimic> on a fixed joint is ignored: a fixed joint has no coordinate"
+                    + " to couple");
+            mimic = null;
+        }
         boolean broken = duplicate || values.errorCount() > before;
         return new JointDeclaration(name, e, fixed, type, parent, parentElement == null ? e : parentElement, child,
-                childElement == null ? e : childElement, origin, axis, lower, upper, mimic, broken);
+                childElement == null ? e : childElement, origin, axis, lower, upper, armature, damping, mimic,
+                broken);
+    }
+
+    /**
+     * A joint's {@code <dynamics>} coefficient ({@code damping}, or {@code symdyn:armature} in namespace
+     * {@value UrdfReader#NAMESPACE}): 0 when absent; a located error unless a finite number ≥ 0.
+     */
+    private double jointCoefficient(XmlElement dynamics, String namespace, String attribute, String label) {
+        String what = label + ": dynamics " + (namespace.isEmpty() ? "" : "symdyn:") + attribute;
+        int before = values.errorCount();
+        double x = namespace.isEmpty() ? values.number(dynamics, attribute, 0, false, what)
+                : values.number(dynamics, namespace, attribute, 0, what);
+        if (values.errorCount() > before) {
+            return 0;
+        }
+        if (x < 0) {
+            values.error(dynamics, what + " " + x + " is negative (it must be ≥ 0)");
+            return 0;
+        }
+        return x;
     }
 
     private String linkOf(XmlElement joint, XmlElement element, String role, String label) {
@@ -314,7 +355,8 @@ final class UrdfModelReader {
             SourceLocation linkAt = values.location(child.element());
             if (j.movable()) {
                 builder.addBody(BodySpec.builder(child.name(), j.parent(), j.name(), j.type()).axis(j.axis())
-                        .placement(j.origin()).limits(j.lower(), j.upper()).inertia(movingInertia(child))
+                        .placement(j.origin()).limits(j.lower(), j.upper()).armature(j.armature())
+                        .damping(j.damping()).inertia(movingInertia(child))
                         .jointLocation(jointAt).linkLocation(linkAt).build());
             } else {
                 // A refused joint is kept as a fixed one so that its subtree is still read and checked.

@@ -29,7 +29,10 @@ import org.symdyn.model.ModelException;
  * (default 1 0 0, any nonzero vector, normalised) is in the joint frame; {@code limit lower/upper} of revolute
  * and prismatic joints become position limits (NaN when the limit or a bound is absent, which URDF forbids for
  * revolute joints but which is accepted here); {@code <mimic joint multiplier offset>} becomes a
- * {@link org.symdyn.model.CouplerConstraintModel} named {@code <joint>_mimic}.</li>
+ * {@link org.symdyn.model.CouplerConstraintModel} named {@code <joint>_mimic} (a mimic on a fixed joint is ignored
+ * with a warning); {@code <dynamics damping>} and {@code <dynamics symdyn:armature>} (namespace {@value #NAMESPACE})
+ * become the joint's damping and armature (finite, ≥ 0, default 0), a nonzero {@code friction} is ignored with a
+ * warning.</li>
  * <li>Body order: the root link is the one link that is no joint's child; bodies follow the URDF document order,
  * depth first from the root (a link's child joints in document order, each child's subtree before the next
  * sibling). A link on a fixed joint becomes a frame of its moving ancestor, its inertia merged into it.</li>

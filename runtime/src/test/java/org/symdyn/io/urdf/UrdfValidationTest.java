@@ -358,7 +358,7 @@ class UrdfValidationTest {
                   <link name="b">
                     <inertial>
                       <mass value="1"/>
-                      <inertia ixx="0" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>
+                      <inertia ixx="-1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>
                     </inertial>
                   </link>
                   <joint name="j" type="spherical"><parent link="a"/><child link="b"/></joint>
