@@ -23,7 +23,8 @@ import org.symdyn.model.Model;
  * the root and for a body on a floating joint); per recorded time the world position and the rotation (world &lt;-
  * frame) of every frame, from the model's {@link FrameKinematics}; the contacts ([x, y, z, normal impulse, ground
  * index], followed by the unit normal [nx, ny, nz] when the trajectory gives one); the grounds (name, point,
- * normal); the visual and collision shapes and the Lidars, each placed in a frame ({@link SceneRecords}); and the
+ * normal); the visual and collision shapes (their meshes in a table) and the Lidars, each placed in a frame
+ * ({@link SceneRecords}); and the
  * signals of the plot panel (each q, each v, the contacts' normal impulses summed, each sensor channel but the
  * Lidars'). Numbers are written with a float's precision (about 7 digits): the page shows them, it does not compute
  * with them.
@@ -189,7 +190,9 @@ final class MotionPage {
             sb.append('}');
         }
         sb.append("],\n\"shapes\": ");
-        SceneRecords.shapes(sb, model);
+        StringBuilder meshes = new StringBuilder();
+        SceneRecords.shapes(sb, meshes, model);
+        sb.append(",\n\"meshes\": ").append(meshes);
         sb.append(",\n\"lidars\": ");
         SceneRecords.lidars(sb, model, trajectory.lidarRanges());
         sb.append(",\n\"t\": ");

@@ -31,9 +31,11 @@ import org.symdyn.spatial.Pose;
  * (the cylindrical part, along z; the whole spans length + 2 radius); {@code "box"} {@code "half"} (half extents);
  * {@code "cylinder"} {@code "radius"} and {@code "length"} (full, along z); {@code "halfspace"} {@code "normal"}
  * and {@code "offset"} (the solid n · x ≤ c of S); {@code "mesh"} (a triangle mesh, or a convex hull by its faces)
- * {@code "vertices"} (x, y, z per vertex) as {@linkplain #float32 Float32 base64} and {@code "triangles"} (three
- * vertex indices each) as {@linkplain #uint32 Uint32 base64}. Nothing is simplified: every vertex and triangle of
- * the model's shape is written, with a float's precision.
+ * {@code "mesh": k}, an index into the page's mesh table. A mesh record: {@code {"vertices"} (x, y, z per vertex)
+ * as {@linkplain #float32 Float32 base64}, {@code "triangles"} (three vertex indices each) as
+ * {@linkplain #uint32 Uint32 base64}}; meshes of equal vertices and triangles (a foot used on four legs) are
+ * written once. Nothing is simplified: every vertex and triangle of the model's shape is written, with a float's
+ * precision.
  *
  * <p>A Lidar record: {@code {"name", "frame": f, "m": f ← L as above, "rays": Float32 base64 of the unit direction
  * (3 per ray, frame L, ray index row × samples + k as {@link LidarModel} orders them), "rangeMax",
@@ -87,22 +89,33 @@ final class SceneRecords {
         return bodyFrame;
     }
 
-    /** The visual shapes, then the collision shapes, as a JSON array of shape records. */
-    static void shapes(StringBuilder sb, Model model) {
+    /**
+     * The visual shapes, then the collision shapes, as a JSON array of shape records into {@code sb}, their meshes
+     * into {@code meshes} as a JSON array of mesh records.
+     */
+    static void shapes(StringBuilder sb, StringBuilder meshes, Model model) {
         int[] bodyFrame = bodyFrames(model);
+        Map<String, Integer> table = new java.util.LinkedHashMap<>();
         sb.append('[');
         boolean first = true;
         for (VisualShapeModel v : model.scene().visualShapes()) {
-            first = shape(sb, first, model, bodyFrame, v.body(), v.link(), false, v.pose(), v.shape(), v.rgba());
+            first = shape(sb, table, first, model, bodyFrame, v.body(), v.link(), false, v.pose(), v.shape(),
+                    v.rgba());
         }
         for (CollisionShapeModel c : model.scene().collisionShapes()) {
-            first = shape(sb, first, model, bodyFrame, c.body(), c.link(), true, c.pose(), c.shape(), null);
+            first = shape(sb, table, first, model, bodyFrame, c.body(), c.link(), true, c.pose(), c.shape(), null);
         }
         sb.append(']');
+        meshes.append('[');
+        int k = 0;
+        for (String mesh : table.keySet()) {
+            meshes.append(k++ == 0 ? "\n" : ",\n").append(mesh);
+        }
+        meshes.append(']');
     }
 
-    private static boolean shape(StringBuilder sb, boolean first, Model model, int[] bodyFrame, int body,
-            String link, boolean collision, Pose inBody, Shape shape, double[] rgba) {
+    private static boolean shape(StringBuilder sb, Map<String, Integer> meshes, boolean first, Model model,
+            int[] bodyFrame, int body, String link, boolean collision, Pose inBody, Shape shape, double[] rgba) {
         int f = bodyFrame[body + 1];
         sb.append(first ? "\n" : ",\n").append("{\"frame\": ").append(f).append(", \"link\": ")
                 .append(MotionPage.jsString(link)).append(", \"collision\": ").append(collision).append(", \"m\": ");
@@ -137,7 +150,7 @@ final class SceneRecords {
             for (int i = 0; i < triangles.length; i++) {
                 triangles[i] = h.faceVertex(i / 3, i % 3);
             }
-            mesh(sb, vertices, triangles);
+            mesh(sb, meshes, vertices, triangles);
         } else if (shape instanceof TriangleMesh m) {
             double[] vertices = new double[3 * m.vertexCount()];
             for (int i = 0; i < vertices.length; i++) {
@@ -147,7 +160,7 @@ final class SceneRecords {
             for (int i = 0; i < triangles.length; i++) {
                 triangles[i] = m.triangleVertex(i / 3, i % 3);
             }
-            mesh(sb, vertices, triangles);
+            mesh(sb, meshes, vertices, triangles);
         } else {
             throw new IllegalArgumentException("no page record for a shape of " + shape.getClass());
         }
@@ -155,9 +168,10 @@ final class SceneRecords {
         return false;
     }
 
-    private static void mesh(StringBuilder sb, double[] vertices, int[] triangles) {
-        sb.append(", \"kind\": \"mesh\", \"vertices\": \"").append(float32(vertices)).append("\", \"triangles\": \"")
-                .append(uint32(triangles)).append('"');
+    private static void mesh(StringBuilder sb, Map<String, Integer> meshes, double[] vertices, int[] triangles) {
+        String record = "{\"vertices\": \"" + float32(vertices) + "\", \"triangles\": \"" + uint32(triangles) + "\"}";
+        Integer k = meshes.putIfAbsent(record, meshes.size());
+        sb.append(", \"kind\": \"mesh\", \"mesh\": ").append(k == null ? meshes.size() - 1 : k);
     }
 
     /**

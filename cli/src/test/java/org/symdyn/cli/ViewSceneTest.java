@@ -59,7 +59,8 @@ class ViewSceneTest extends FileWritingTest {
 
     /**
      * A turntable on a revolute joint about z at height 0.5 above a floor, with a red box on its arm (from x = 0.1 to
-     * 0.5), a grey sphere, a blue cylinder, a capsule and a tetrahedron mesh, collision shapes (a capsule, the mesh:
+     * 0.5), a grey sphere, a blue cylinder, a capsule and a tetrahedron mesh (and the same mesh again, green, on
+     * the root), collision shapes (a capsule, the mesh:
      * its hull, a half-space under the root) and two Lidars on the arm (5 samples by 2 rows; 3 samples).
      */
     static Model turntable() throws Exception {
@@ -73,6 +74,8 @@ class ViewSceneTest extends FileWritingTest {
                 new Cylinder(0.05, 0.3), new double[] {0.1, 0.2, 0.9, 0.5}, at);
         b.addVisualShape("arm", Pose.translation(0, 0.3, 0), new Capsule(0.04, 0.2), null, at);
         b.addVisualShape("arm", Pose.translation(0, -0.3, 0), TriangleMesh.of(TETRA, TETRA_FACES), null, at);
+        b.addVisualShape("world", Pose.translation(0.6, 0, 0), TriangleMesh.of(TETRA, TETRA_FACES),
+                new double[] {0.2, 0.8, 0.2, 1}, at);
         b.addCollisionShape("arm_capsule", "arm", Pose.translation(0, 0.3, 0), new Capsule(0.04, 0.2),
                 ContactMaterial.DEFAULT, at);
         b.addCollisionShape(null, "arm", Pose.translation(0, -0.3, 0), TriangleMesh.of(TETRA, TETRA_FACES),
@@ -158,15 +161,16 @@ class ViewSceneTest extends FileWritingTest {
         assertTrue(arm >= 0 && world >= 0, frames.toString());
 
         List<JsonValue> shapes = ((ArrayValue) data.get("shapes")).elements();
-        assertEquals(5 + 3, shapes.size(), "5 visual and 3 collision shapes");
+        assertEquals(6 + 3, shapes.size(), "6 visual and 3 collision shapes");
         List<String> kinds = shapes.stream().map(s -> string(((ObjectValue) s).get("kind"))).toList();
-        assertEquals(List.of("box", "sphere", "cylinder", "capsule", "mesh", "capsule", "mesh", "halfspace"), kinds);
+        assertEquals(List.of("box", "sphere", "cylinder", "capsule", "mesh", "mesh", "capsule", "mesh", "halfspace"),
+                kinds);
         List<Boolean> collision = shapes.stream()
                 .map(s -> ((BooleanValue) ((ObjectValue) s).get("collision")).value()).toList();
-        assertEquals(List.of(false, false, false, false, false, true, true, true), collision);
+        assertEquals(List.of(false, false, false, false, false, false, true, true, true), collision);
         List<Double> frameOf = shapes.stream().map(s -> number(((ObjectValue) s).get("frame"))).toList();
-        assertEquals(List.of((double) arm, (double) world, (double) arm, (double) arm, (double) arm, (double) arm,
-                (double) arm, (double) world), frameOf);
+        assertEquals(List.of((double) arm, (double) world, (double) arm, (double) arm, (double) arm, (double) world,
+                (double) arm, (double) arm, (double) world), frameOf);
 
         ObjectValue box = (ObjectValue) shapes.get(0);
         assertArrayEquals(new double[] {0.2, 0.12, 0.08}, SimulateCommandTest.numbers(box.get("half")), 1e-7);
@@ -187,12 +191,17 @@ class ViewSceneTest extends FileWritingTest {
         ObjectValue capsule = (ObjectValue) shapes.get(3);
         assertEquals(0.04, number(capsule.get("radius")), 1e-7);
         assertEquals(0.2, number(capsule.get("length")), 1e-7, "the cylindrical part");
-        ObjectValue halfSpace = (ObjectValue) shapes.get(7);
+        ObjectValue halfSpace = (ObjectValue) shapes.get(8);
         assertArrayEquals(new double[] {0, 0, 1}, SimulateCommandTest.numbers(halfSpace.get("normal")));
         assertEquals(0, number(halfSpace.get("offset")));
 
-        // the mesh whole, and the collision hull by its faces
-        ObjectValue mesh = (ObjectValue) shapes.get(4);
+        // the mesh whole, and the collision hull by its faces, each once in the mesh table
+        List<JsonValue> meshes = ((ArrayValue) data.get("meshes")).elements();
+        assertEquals(2, meshes.size(), "the tetrahedron once, though two shapes use it; its hull");
+        assertEquals(0, number(((ObjectValue) shapes.get(4)).get("mesh")));
+        assertEquals(0, number(((ObjectValue) shapes.get(5)).get("mesh")));
+        assertEquals(1, number(((ObjectValue) shapes.get(7)).get("mesh")));
+        ObjectValue mesh = (ObjectValue) meshes.get(0);
         float[] vertices = float32(string(mesh.get("vertices")));
         assertEquals(TETRA.length, vertices.length);
         for (int i = 0; i < TETRA.length; i++) {
@@ -201,7 +210,7 @@ class ViewSceneTest extends FileWritingTest {
         assertArrayEquals(TETRA_FACES, uint32(string(mesh.get("triangles"))));
         CollisionShapeModel hullModel = model.scene().collisionShapes().get(1);
         ConvexHull hull = (ConvexHull) hullModel.shape();
-        ObjectValue hullRecord = (ObjectValue) shapes.get(6);
+        ObjectValue hullRecord = (ObjectValue) meshes.get(1);
         float[] hullVertices = float32(string(hullRecord.get("vertices")));
         int[] hullFaces = uint32(string(hullRecord.get("triangles")));
         assertEquals(3 * hull.vertexCount(), hullVertices.length);
@@ -216,7 +225,7 @@ class ViewSceneTest extends FileWritingTest {
             }
         }
         SceneRecords.Counts counts = SceneRecords.counts(model, turntableTrajectory().lidarRanges());
-        assertEquals(new SceneRecords.Counts(5, 3, TETRA_FACES.length / 3 + hull.faceCount(), 1), counts);
+        assertEquals(new SceneRecords.Counts(6, 3, 2 * TETRA_FACES.length / 3 + hull.faceCount(), 1), counts);
     }
 
     @Test
