@@ -142,25 +142,9 @@ final class SceneRecords {
             MotionPage.numbers(sb, new double[] {h.normal(0), h.normal(1), h.normal(2)});
             sb.append(", \"offset\": ").append(MotionPage.number(h.offset()));
         } else if (shape instanceof ConvexHull h) {
-            double[] vertices = new double[3 * h.vertexCount()];
-            for (int i = 0; i < vertices.length; i++) {
-                vertices[i] = h.vertex(i / 3, i % 3);
-            }
-            int[] triangles = new int[3 * h.faceCount()];
-            for (int i = 0; i < triangles.length; i++) {
-                triangles[i] = h.faceVertex(i / 3, i % 3);
-            }
-            mesh(sb, meshes, vertices, triangles);
+            mesh(sb, meshes, h.vertexCount(), h::vertex, h.faceCount(), h::faceVertex);
         } else if (shape instanceof TriangleMesh m) {
-            double[] vertices = new double[3 * m.vertexCount()];
-            for (int i = 0; i < vertices.length; i++) {
-                vertices[i] = m.vertex(i / 3, i % 3);
-            }
-            int[] triangles = new int[3 * m.triangleCount()];
-            for (int i = 0; i < triangles.length; i++) {
-                triangles[i] = m.triangleVertex(i / 3, i % 3);
-            }
-            mesh(sb, meshes, vertices, triangles);
+            mesh(sb, meshes, m.vertexCount(), m::vertex, m.triangleCount(), m::triangleVertex);
         } else {
             throw new IllegalArgumentException("no page record for a shape of " + shape.getClass());
         }
@@ -168,7 +152,22 @@ final class SceneRecords {
         return false;
     }
 
-    private static void mesh(StringBuilder sb, Map<String, Integer> meshes, double[] vertices, int[] triangles) {
+    /** Coordinate k of vertex i (metres). */
+    private interface Vertices {
+        double coordinate(int i, int k);
+    }
+
+    /** Writes a mesh reference, adding the mesh to the table unless an equal one is there. */
+    private static void mesh(StringBuilder sb, Map<String, Integer> meshes, int vertexCount, Vertices vertex,
+            int triangleCount, java.util.function.IntBinaryOperator corner) {
+        double[] vertices = new double[3 * vertexCount];
+        for (int i = 0; i < vertices.length; i++) {
+            vertices[i] = vertex.coordinate(i / 3, i % 3);
+        }
+        int[] triangles = new int[3 * triangleCount];
+        for (int i = 0; i < triangles.length; i++) {
+            triangles[i] = corner.applyAsInt(i / 3, i % 3);
+        }
         String record = "{\"vertices\": \"" + float32(vertices) + "\", \"triangles\": \"" + uint32(triangles) + "\"}";
         Integer k = meshes.putIfAbsent(record, meshes.size());
         sb.append(", \"kind\": \"mesh\", \"mesh\": ").append(k == null ? meshes.size() - 1 : k);

@@ -100,7 +100,10 @@ class ViewBrowserTest {
     @Test
     void thePageDrawsWithoutScriptErrors() throws Exception {
         assumeChromium();
-        Path page = ViewCommandTest.armPage(dir);
+        assertDrawsWithoutScriptErrors(ViewCommandTest.armPage(dir));
+    }
+
+    private void assertDrawsWithoutScriptErrors(Path page) throws IOException, InterruptedException {
         String body = bodyTag(chromium(dir.resolve("profile"), "--dump-dom", page.toUri().toString()));
         assertTrue(body.contains("data-drawn=\"1\""), "the page did not finish its first draw: " + body);
         assertFalse(body.contains("data-errors"), "the page recorded script errors: " + body);
@@ -109,10 +112,7 @@ class ViewBrowserTest {
     @Test
     void theModelsShapesAreDrawnWithoutScriptErrors() throws Exception {
         assumeChromium();
-        Path page = ViewSceneTest.turntablePage(dir);
-        String body = bodyTag(chromium(dir.resolve("profile"), "--dump-dom", page.toUri().toString()));
-        assertTrue(body.contains("data-drawn=\"1\""), "the page did not finish its first draw: " + body);
-        assertFalse(body.contains("data-errors"), "the page recorded script errors: " + body);
+        assertDrawsWithoutScriptErrors(ViewSceneTest.turntablePage(dir));
     }
 
     /** The turntable's red box, shaded, is in the 3-D view; the stick figure is off for a model with shapes. */
