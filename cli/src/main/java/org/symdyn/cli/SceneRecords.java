@@ -129,14 +129,12 @@ final class SceneRecords {
         if (shape instanceof Sphere s) {
             sb.append(", \"kind\": \"sphere\", \"radius\": ").append(MotionPage.number(s.radius()));
         } else if (shape instanceof Capsule c) {
-            sb.append(", \"kind\": \"capsule\", \"radius\": ").append(MotionPage.number(c.radius()))
-                    .append(", \"length\": ").append(MotionPage.number(c.length()));
+            alongZ(sb, "capsule", c.radius(), c.length());
         } else if (shape instanceof Box b) {
             sb.append(", \"kind\": \"box\", \"half\": ");
             MotionPage.numbers(sb, new double[] {b.halfExtent(0), b.halfExtent(1), b.halfExtent(2)});
         } else if (shape instanceof Cylinder c) {
-            sb.append(", \"kind\": \"cylinder\", \"radius\": ").append(MotionPage.number(c.radius()))
-                    .append(", \"length\": ").append(MotionPage.number(c.length()));
+            alongZ(sb, "cylinder", c.radius(), c.length());
         } else if (shape instanceof HalfSpace h) {
             sb.append(", \"kind\": \"halfspace\", \"normal\": ");
             MotionPage.numbers(sb, new double[] {h.normal(0), h.normal(1), h.normal(2)});
@@ -150,6 +148,12 @@ final class SceneRecords {
         }
         sb.append('}');
         return false;
+    }
+
+    /** The fields of a round shape along z: its kind, radius and length (metres). */
+    private static void alongZ(StringBuilder sb, String kind, double radius, double length) {
+        sb.append(", \"kind\": \"").append(kind).append("\", \"radius\": ").append(MotionPage.number(radius))
+                .append(", \"length\": ").append(MotionPage.number(length));
     }
 
     /** Coordinate k of vertex i (metres). */
