@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "view", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Write an HTML page that animates a trajectory of symdyn simulate.",
         description = {
-            "Writes one self-contained HTML file that works offline (three.js is inlined into it, about 260 KB;"
+            "Writes one self-contained HTML file that works offline (three.js is inlined into it, about 250 kB;"
                     + " the browser needs WebGL): the links' visual shapes (boxes, spheres, cylinders, capsules and"
                     + " meshes, shaded, in their colour or a neutral grey), the links as a stick figure (parent to"
                     + " child link origins, an axis triad per link; x red, y green, z blue; shown by default when"
