@@ -14,47 +14,121 @@ import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 
 /**
- * The page of {@code symdyn view}: one self-contained HTML file (inline CSS and JavaScript, no network, no
- * libraries) from the template {@code view/motion.html} and the data computed here in Java.
+ * The page of {@code symdyn view}: one self-contained HTML file (inline CSS and JavaScript, no network) from the
+ * template {@code view/motion.html}, the 3-D library three.js inlined ({@link #library()}), and the data computed
+ * here in Java.
  *
  * <p>Data (a JavaScript object literal in the page): the model's frames (every link, in model order) with the frame
  * each is drawn from (the parent link's frame for a moving link, its body's frame for a link fixed to it, none for
- * the root and for a body on a floating joint); per recorded time the world position and the rotation (world &lt;- frame) of every frame, from the
- * model's {@link FrameKinematics}; the contacts ([x, y, z, normal impulse, ground index]); the grounds (name, point,
- * normal); and the
- * signals of the plot panel (each q, each v, the contacts' normal impulses summed, each sensor channel). Numbers are written with a
- * float's precision (about 7 digits): the page shows them, it does not compute with them.
+ * the root and for a body on a floating joint); per recorded time the world position and the rotation (world &lt;-
+ * frame) of every frame, from the model's {@link FrameKinematics}; the contacts ([x, y, z, normal impulse, ground
+ * index], followed by the unit normal [nx, ny, nz] when the trajectory gives one); the grounds (name, point,
+ * normal); the visual and collision shapes (their meshes in a table) and the Lidars, each placed in a frame
+ * ({@link SceneRecords}); and the
+ * signals of the plot panel (each q, each v, the contacts' normal impulses summed, each sensor channel but the
+ * Lidars'). Numbers are written with a float's precision (about 7 digits): the page shows them, it does not compute
+ * with them.
  */
 final class MotionPage {
     /** Where the template's data goes. */
     static final String DATA_MARK = "/*SYMDYN_DATA*/null";
     /** Where the template's title goes. */
     static final String TITLE_MARK = "SYMDYN_TITLE";
+    /** Where the template's three.js goes. */
+    static final String LIBRARY_MARK = "/*SYMDYN_THREE*/null";
+    /** Where the template's three.js licence notice goes. */
+    static final String LICENCE_MARK = "SYMDYN_THREE_LICENCE";
+    /** The one relative import of three.js's module build, which the page points at its core once loaded. */
+    static final String CORE_IMPORT = "from\"./three.core.min.js\"";
+
+    /** The inlined library, made once: it is the same for every page. */
+    private static String library;
 
     private MotionPage() {
     }
 
     /** The page for a trajectory of a model. */
     static String html(Model model, FrameKinematics kinematics, Trajectory trajectory) {
-        String template = template();
-        if (!template.contains(DATA_MARK) || !template.contains(TITLE_MARK)) {
-            throw new IllegalStateException("the page template has no data or title mark");
+        String template = text("view/motion.html");
+        for (String mark : List.of(DATA_MARK, TITLE_MARK, LIBRARY_MARK, LICENCE_MARK)) {
+            if (!template.contains(mark)) {
+                throw new IllegalStateException("the page template has no mark " + mark);
+            }
         }
         template = template.replace(TITLE_MARK, htmlText("SymDyn: " + model.name()));
-        int at = template.indexOf(DATA_MARK);
-        return template.substring(0, at) + data(model, kinematics, trajectory)
-                + template.substring(at + DATA_MARK.length());
+        template = template.replace(LICENCE_MARK, licence());
+        template = insert(template, LIBRARY_MARK, library());
+        return insert(template, DATA_MARK, data(model, kinematics, trajectory));
     }
 
-    private static String template() {
-        try (InputStream in = MotionPage.class.getResourceAsStream("view/motion.html")) {
+    private static String insert(String template, String mark, String text) {
+        int at = template.indexOf(mark);
+        return template.substring(0, at) + text + template.substring(at + mark.length());
+    }
+
+    /** A UTF-8 text resource beside this class. */
+    private static String text(String name) {
+        try (InputStream in = MotionPage.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("the page template view/motion.html is missing from the class path");
+                throw new IllegalStateException(name + " is missing from the class path");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read the page template: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot read " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The release of three.js in the pages (the build writes it into view/three.properties). */
+    static String libraryVersion() {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.StringReader r = new java.io.StringReader(text("view/three.properties"))) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read view/three.properties: " + e.getMessage(), e);
+        }
+        return p.getProperty("version");
+    }
+
+    /** three.js's copyright and licence, as the page carries them (inside an HTML comment). */
+    private static String licence() {
+        String v = libraryVersion();
+        String text = text("/META-INF/licenses/three-" + v + "/META-INF/resources/webjars/three/" + v + "/LICENSE");
+        return "The page carries three.js " + v + " (build/three.core.min.js and build/three.module.min.js, gzip"
+                + " and base64 encoded), under this licence:\n\n" + text.replace("--", "- -");
+    }
+
+    /**
+     * three.js as a JavaScript object literal: {@code {"version", "core", "module"}}, the two files of its ES module
+     * build gzip-compressed and base64-encoded; the page decompresses them and imports them from data: URLs, the
+     * module's relative import of the core ({@link #CORE_IMPORT}) pointed at the core's URL.
+     */
+    static synchronized String library() {
+        if (library == null) {
+            String core = text("view/three/three.core.min.js");
+            String module = text("view/three/three.module.min.js");
+            if (!module.contains(CORE_IMPORT)) {
+                throw new IllegalStateException("three.module.min.js does not import ./three.core.min.js: the page"
+                        + " cannot load this release of three.js");
+            }
+            library = "{\"version\": " + jsString(libraryVersion()) + ", \"core\": \"" + gzipBase64(core)
+                    + "\", \"module\": \"" + gzipBase64(module) + "\"}";
+        }
+        return library;
+    }
+
+    /** The text's UTF-8 bytes, gzip-compressed (no file name, time 0: the same bytes every time), in base64. */
+    static String gzipBase64(String text) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(bytes) {
+            {
+                def.setLevel(java.util.zip.Deflater.BEST_COMPRESSION);
+            }
+        }) {
+            gzip.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return java.util.Base64.getEncoder().encodeToString(bytes.toByteArray());
     }
 
     /** The frame each frame is drawn from (-1: none), in model order. */
@@ -115,7 +189,13 @@ final class MotionPage {
             numbers(sb, ground.normal());
             sb.append('}');
         }
-        sb.append("],\n\"t\": ");
+        sb.append("],\n\"shapes\": ");
+        StringBuilder meshes = new StringBuilder();
+        SceneRecords.shapes(sb, meshes, model);
+        sb.append(",\n\"meshes\": ").append(meshes);
+        sb.append(",\n\"lidars\": ");
+        SceneRecords.lidars(sb, model, trajectory.lidarRanges());
+        sb.append(",\n\"t\": ");
         numbers(sb, trajectory.t());
         // per time: frame positions (3 per frame) and rotations (9 per frame, row-major world <- frame)
         double[] rotation = new double[9];
@@ -154,8 +234,10 @@ final class MotionPage {
                         ground = g;
                     }
                 }
-                numbers(sb, new double[] {c.position()[0], c.position()[1], c.position()[2], c.normalImpulse(),
-                    ground});
+                double[] p = c.position();
+                double[] n = c.normal();
+                numbers(sb, n == null ? new double[] {p[0], p[1], p[2], c.normalImpulse(), ground}
+                        : new double[] {p[0], p[1], p[2], c.normalImpulse(), ground, n[0], n[1], n[2]});
             }
             sb.append(']');
         }
@@ -194,7 +276,7 @@ final class MotionPage {
         return c;
     }
 
-    private static void numbers(StringBuilder sb, double[] values) {
+    static void numbers(StringBuilder sb, double[] values) {
         sb.append('[');
         for (int i = 0; i < values.length; i++) {
             if (i > 0) {

@@ -9,6 +9,7 @@ import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.model.Diagnostic;
+import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
 import org.symdyn.model.SourceLocation;
 
@@ -17,22 +18,28 @@ import org.symdyn.model.SourceLocation;
  *
  * <p>Required: {@code "t"} (numbers, not decreasing) and {@code "q"} (one array of nq numbers per time). Optional:
  * {@code "v"} (one array of nv numbers per time) and {@code "contacts"} (per time an array of objects with
- * {@code "position": [x, y, z]} and {@code "normal_impulse"}, and optionally {@code "name"} and {@code "ground"}).
- * Other keys ({@code "solver"}, {@code "sensors"}, ...) are ignored. Every problem is reported as
+ * {@code "position": [x, y, z]} and {@code "normal_impulse"}, and optionally {@code "name"}, {@code "ground"}
+ * and {@code "normal": [x, y, z]}, the world direction of the force on the second body), and {@code "sensors"} (per
+ * sensor, one array of readings per time; a Lidar of the model has rows × samples readings, its ranges by ray
+ * index row × samples + k). Other keys ({@code "solver"}, ...) are ignored. Every problem is reported as
  * {@code path:[line,col] message}.
  */
 final class TrajectoryReader {
-    /** One recorded time's contact, as the viewer draws it. */
-    record Contact(String name, String ground, double[] position, double normalImpulse) {
+    /**
+     * One recorded time's contact, as the viewer draws it: the world point (m), the normal impulse (N s) and the
+     * unit normal in world coordinates along which the second body is pushed (null when the file gives none).
+     */
+    record Contact(String name, String ground, double[] position, double normalImpulse, double[] normal) {
     }
 
     /**
      * A trajectory: times, configurations, velocities (null when absent), contacts per time (empty lists when
-     * absent), and sensor channels as signals by name ("imu.fz", or "imu[5]" without channel names; empty when
-     * absent).
+     * absent), sensor channels as signals by name ("imu.fz", or "imu[5]" without channel names; empty when
+     * absent), and the ranges of the model's Lidars by name (per time, rayCount distances in m; a Lidar's
+     * readings are there and not among the signals).
      */
     record Trajectory(double[] t, double[][] q, double[][] v, List<List<Contact>> contacts,
-            java.util.Map<String, double[]> sensorSignals) {
+            java.util.Map<String, double[]> sensorSignals, java.util.Map<String, double[][]> lidarRanges) {
     }
 
     private final String path;
@@ -103,16 +110,21 @@ final class TrajectoryReader {
         JsonValue vValue = object.get("v");
         double[][] v = vValue == null ? null : rows(vValue, "v", t.length, model.nv(), "nv", floatingHint);
         List<List<Contact>> contacts = contacts(object.get("contacts"), t.length);
+        java.util.Map<String, double[][]> lidarRanges = new java.util.LinkedHashMap<>();
         java.util.Map<String, double[]> sensors = sensors(object.get("sensors"), object.get("sensor_channels"),
-                t.length);
+                t.length, lidarRanges);
         if (!errors.isEmpty()) {
             return null;
         }
-        return new Trajectory(t, q, v, contacts, sensors);
+        return new Trajectory(t, q, v, contacts, sensors, lidarRanges);
     }
 
-    /** Every sensor's channels as signals (one value per recorded time), in file order. */
-    private java.util.Map<String, double[]> sensors(JsonValue value, JsonValue channelNames, int count) {
+    /**
+     * Every sensor's channels as signals (one value per recorded time), in file order; the readings of the model's
+     * Lidars go to {@code lidarRanges} instead.
+     */
+    private java.util.Map<String, double[]> sensors(JsonValue value, JsonValue channelNames, int count,
+            java.util.Map<String, double[][]> lidarRanges) {
         java.util.Map<String, double[]> signals = new java.util.LinkedHashMap<>();
         if (value == null) {
             return signals;
@@ -134,6 +146,13 @@ final class TrajectoryReader {
                 continue;
             }
             int width = readings.get(0) instanceof JsonValue.ArrayValue first ? first.size() : -1;
+            LidarModel lidar = lidar(e.getKey());
+            if (lidar != null && width != lidar.rayCount()) {
+                error(readings.get(0), key + "[0] has " + width + (width == 1 ? " number" : " numbers")
+                        + ", expected one range per ray of lidar " + e.getKey() + " (" + lidar.rows() + " rows × "
+                        + lidar.samples() + " samples = " + lidar.rayCount() + ")");
+                continue;
+            }
             double[][] rows = new double[count][];
             boolean ok = true;
             for (int i = 0; i < count && ok; i++) {
@@ -142,6 +161,10 @@ final class TrajectoryReader {
                 ok = errors.size() == before;
             }
             if (!ok) {
+                continue;
+            }
+            if (lidar != null) {
+                lidarRanges.put(e.getKey(), rows);
                 continue;
             }
             List<String> names = channelNames instanceof JsonValue.ObjectValue c
@@ -155,6 +178,16 @@ final class TrajectoryReader {
             }
         }
         return signals;
+    }
+
+    /** The model's Lidar of that name, or null. */
+    private LidarModel lidar(String name) {
+        for (LidarModel l : model.scene().lidars()) {
+            if (l.name().equals(name)) {
+                return l;
+            }
+        }
+        return null;
     }
 
     /** The strings of an array, or null when one is not a string. */
@@ -214,9 +247,12 @@ final class TrajectoryReader {
                     error(n, what + ".normal_impulse must be a number, not " + n.typeWithArticle());
                 }
                 double[] position = p == null ? null : numbers(p, what + ".position", 3, "3 (x, y, z)");
-                if (position != null && n instanceof JsonValue.NumberValue impulse) {
+                JsonValue nv = contact.get("normal");
+                int before = errors.size();
+                double[] normal = nv == null ? null : numbers(nv, what + ".normal", 3, "3 (x, y, z)");
+                if (position != null && n instanceof JsonValue.NumberValue impulse && errors.size() == before) {
                     list.add(new Contact(string(contact.get("name")), string(contact.get("ground")), position,
-                            impulse.value()));
+                            impulse.value(), normal));
                 }
             }
             all.add(list);

@@ -25,9 +25,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The page of {@code symdyn view} in a real headless browser (Debian's Chromium): it draws (the marker
- * {@code data-drawn="1"} on the body), records no script error, and its screenshot is not blank. Skipped, with a
+ * The page of {@code symdyn view} in a real headless browser (Debian's Chromium): it loads its inlined three.js,
+ * draws (the marker {@code data-drawn="1"} on the body, set after the first WebGL frame), records no script error,
+ * and its screenshot shows the stick figure and the grid, and a model's shapes in their colours. Skipped, with a
  * line saying so, when no Chromium is installed ({@code .ci/run} installs it).
+ *
+ * <p>Headless Chromium renders WebGL in software with SwiftShader when asked to ({@code --use-angle=swiftshader
+ * --enable-unsafe-swiftshader}, with {@code --disable-gpu}); the page loads three.js asynchronously, so each run
+ * lets virtual time run ({@code --virtual-time-budget}) before the DOM is dumped or the screenshot taken.
  */
 class ViewBrowserTest {
     private static final long TIMEOUT_SECONDS = 120;
@@ -68,8 +73,8 @@ class ViewBrowserTest {
     /** Runs chromium headless with these arguments; returns its standard output. */
     private String chromium(Path userData, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--mute-audio",
-                "--user-data-dir=" + userData));
+                "--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-dev-shm-usage",
+                "--no-first-run", "--mute-audio", "--virtual-time-budget=4000", "--user-data-dir=" + userData));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "chromium", ".out");
         Path err = Files.createTempFile(dir, "chromium", ".err");
@@ -95,21 +100,58 @@ class ViewBrowserTest {
     @Test
     void thePageDrawsWithoutScriptErrors() throws Exception {
         assumeChromium();
-        Path page = ViewCommandTest.armPage(dir);
+        assertDrawsWithoutScriptErrors(ViewCommandTest.armPage(dir));
+    }
+
+    private void assertDrawsWithoutScriptErrors(Path page) throws IOException, InterruptedException {
         String body = bodyTag(chromium(dir.resolve("profile"), "--dump-dom", page.toUri().toString()));
         assertTrue(body.contains("data-drawn=\"1\""), "the page did not finish its first draw: " + body);
         assertFalse(body.contains("data-errors"), "the page recorded script errors: " + body);
     }
 
     @Test
-    void theScreenshotIsNotBlank() throws Exception {
+    void theModelsShapesAreDrawnWithoutScriptErrors() throws Exception {
         assumeChromium();
-        Path page = ViewCommandTest.armPage(dir);
+        assertDrawsWithoutScriptErrors(ViewSceneTest.turntablePage(dir));
+    }
+
+    /** The turntable's red box, shaded, is in the 3-D view; the stick figure is off for a model with shapes. */
+    @Test
+    void theScreenshotShowsTheShapesInTheirColours() throws Exception {
+        assumeChromium();
+        BufferedImage image = screenshot(ViewSceneTest.turntablePage(dir));
+        int red = 0;
+        int blue = 0;
+        int link = 0;
+        for (int y = 60; y < image.getHeight() - 70; y++) {
+            for (int x = 15; x < image.getWidth() * 0.55; x++) {
+                int rgb = image.getRGB(x, y) & 0xffffff;
+                int r = (rgb >> 16) & 0xff;
+                int g = (rgb >> 8) & 0xff;
+                int b = rgb & 0xff;
+                red += r > 120 && g < 50 && b < 50 ? 1 : 0;
+                blue += b > 120 && r < 110 && g < 130 && b > r + 60 ? 1 : 0;
+                link += near(rgb, 0x2b4c7e, 10) ? 1 : 0;
+            }
+        }
+        assertTrue(red > 400, "the red box covers " + red + " pixels of the 3-D view");
+        assertTrue(blue > 100, "the translucent blue cylinder covers " + blue + " pixels");
+        assertTrue(link < 50, "the stick figure is hidden when the model has visual shapes: " + link + " pixels");
+    }
+
+    private BufferedImage screenshot(Path page) throws IOException, InterruptedException {
         Path png = dir.resolve("shot.png");
         chromium(dir.resolve("profile"), "--hide-scrollbars", "--window-size=1100,700", "--screenshot=" + png,
                 page.toUri().toString());
         BufferedImage image = ImageIO.read(png.toFile());
         assertNotNull(image, "no PNG written");
+        return image;
+    }
+
+    @Test
+    void theScreenshotIsNotBlank() throws Exception {
+        assumeChromium();
+        BufferedImage image = screenshot(ViewCommandTest.armPage(dir));
         Set<Integer> all = new HashSet<>();
         for (int y = 0; y < image.getHeight(); y += 2) {
             for (int x = 0; x < image.getWidth(); x += 2) {
