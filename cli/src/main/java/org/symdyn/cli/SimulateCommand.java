@@ -12,6 +12,7 @@ import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contact.ContactSettings;
+import org.symdyn.contact.ShapePair;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.JointDamping;
@@ -149,6 +150,12 @@ final class SimulateCommand implements CliCommand {
                     + " --step between events) or dopri5 (adaptive Dormand-Prince 5(4), tolerances 1e-8).")
     String integrator;
 
+    @Option(names = "--keep-initial-overlaps", order = 10,
+            description = "Keep contact between collision shapes that overlap in the initial state. By default such"
+                    + " pairs (convex hulls of neighbouring links, typically) are left out of contact with each other,"
+                    + " with a warning naming each and the <symdyn:no_contact> line that makes it explicit.")
+    boolean keepInitialOverlaps;
+
     @Option(names = "--no-damping", order = 9,
             description = "Do not apply the joints' viscous damping (URDF <dynamics damping>), which the run applies"
                     + " by default as a passive force -d v per joint.")
@@ -206,13 +213,20 @@ final class SimulateCommand implements CliCommand {
         SimulationRun run;
         try {
             run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
-                    ContactSettings.defaults(), noDamping ? JointDamping.NONE : JointDamping.of(m));
+                    ContactSettings.defaults(), noDamping ? JointDamping.NONE : JointDamping.of(m),
+                    keepInitialOverlaps);
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
         } catch (SimulationRun.StepFailure e) {
             throw diverged(state, 0, step, e.getMessage());
         } catch (ArithmeticException e) {
             throw diverged(state, 0, step, "the dynamics cannot be evaluated: " + e.getMessage());
+        }
+        for (ShapePair pair : run.excludedOverlaps()) {
+            err.println("warning: collision shapes '" + pair.first().name() + "' and '" + pair.second().name()
+                    + "' overlap in the initial state: left out of contact with each other (add <symdyn:no_contact"
+                    + " link1=\"" + pair.first().link() + "\" link2=\"" + pair.second().link() + "\"/> to say so"
+                    + " in the model, or --keep-initial-overlaps)");
         }
         List<String> unlimited = run.unenforcedJointLimits();
         if (!unlimited.isEmpty()) {

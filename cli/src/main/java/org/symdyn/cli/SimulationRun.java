@@ -13,6 +13,7 @@ import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contact.PainleveException;
+import org.symdyn.contact.ShapePair;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.contract.DeclaredDevices;
 import org.symdyn.contract.DeviceSpec;
@@ -73,6 +74,8 @@ final class SimulationRun {
     static final String DOPRI5 = "dopri5";
     /** The noise seed of the model's first Lidar (the next ones count up from it): the same readings every run. */
     static final long LIDAR_SEED = 0x5D11DA12L;
+    /** Shapes overlapping at the initial state by more than this (m) are left out of contact with each other. */
+    static final double OVERLAP_TOLERANCE = 1e-9;
 
     /**
      * One contact of a step, world coordinates, SI units.
@@ -192,6 +195,7 @@ final class SimulationRun {
 
     private final Model model;
     private final String systemName;
+    private final List<ShapePair> excludedOverlaps = new ArrayList<>();
     private final String integratorName;
     private final Stepping system;
     private final double h;
@@ -230,16 +234,19 @@ final class SimulationRun {
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
             String system, String integrator, ContactSettings settings) {
-        this(model, functions, q0, v0, h, tau, system, integrator, settings, JointDamping.of(model));
+        this(model, functions, q0, v0, h, tau, system, integrator, settings, JointDamping.of(model), false);
     }
 
     /**
      * As above with the joints' viscous damping the run applies as a passive force −D v ({@code JointDamping.of}
      * the model by default, {@link JointDamping#NONE} for {@code --no-damping}): implicit in time stepping, explicit
-     * in the continuous system.
+     * in the continuous system. Collision shapes that overlap at q0 (deeper than 1e-9 m) are left out of contact
+     * with each other ({@link ContactSet#withoutOverlapsAt}; {@link #excludedOverlaps()} names them) unless
+     * {@code keepOverlaps}: a simulation would otherwise push apart, violently, shapes that the model puts in contact
+     * from the start (convex hulls of neighbouring links).
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
-            String system, String integrator, ContactSettings settings, JointDamping damping) {
+            String system, String integrator, ContactSettings settings, JointDamping damping, boolean keepOverlaps) {
         this.model = Objects.requireNonNull(model, "model");
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
@@ -248,6 +255,9 @@ final class SimulationRun {
         List<DeviceSpec> declared = functions instanceof DeclaredDevices d ? d.devices() : model.devices();
         Devices devices = Devices.of(declared, functions, model.gravity());
         ContactSet contactSet = ContactSet.of(model);
+        if (!keepOverlaps && contactSet.shapeCount() > 1) {
+            contactSet = contactSet.withoutOverlapsAt(functions, q0, OVERLAP_TOLERANCE, excludedOverlaps);
+        }
         ConstraintSet constraintSet = ConstraintSet.of(model);
         ConstraintData constraints = constraintSet.size() > 0 ? constraintSet.bind(functions) : null;
         this.systemName = system;
@@ -377,6 +387,11 @@ final class SimulationRun {
     /** The contact solver's statistics so far. */
     SolverSummary solver() {
         return system.solver();
+    }
+
+    /** The collision shape pairs left out of contact because they overlap at the initial state. */
+    List<ShapePair> excludedOverlaps() {
+        return Collections.unmodifiableList(excludedOverlaps);
     }
 
     /** Shape contacts dropped so far because a step found more than the contact set's bound. */

@@ -147,10 +147,10 @@ public final class ContactSet {
      * This set without the shape pairs that overlap (signed distance &lt; −{@code tolerance} m) at configuration q:
      * the pairs a model's convex hulls of neighbouring links put in contact from the start, which a simulation would
      * otherwise push apart (the idea of the "default" disabled collisions of an SRDF). {@code excluded}, when not
-     * null, receives "shapeA|shapeB" for each pair excluded, for the caller to report.
+     * null, receives each pair left out, for the caller to report.
      */
     public ContactSet withoutOverlapsAt(org.symdyn.contract.Kinematics kinematics, double[] q, double tolerance,
-            List<String> excluded) {
+            List<ShapePair> excluded) {
         int n = shapes.size();
         ScenePlacements scene = new ScenePlacements(this, kinematics);
         scene.place(q);
@@ -170,7 +170,7 @@ public final class ContactSet {
                     kept[i * n + j] = false;
                     kept[j * n + i] = false;
                     if (excluded != null) {
-                        excluded.add(shapes.get(i).name() + "|" + shapes.get(j).name());
+                        excluded.add(new ShapePair(shapes.get(i), shapes.get(j)));
                     }
                 }
             }

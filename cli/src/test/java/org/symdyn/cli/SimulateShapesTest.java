@@ -1,0 +1,94 @@
+package org.symdyn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.symdyn.cli.SymDynCliTest.Result;
+import org.symdyn.cli.json.JsonException;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ArrayValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+
+/**
+ * {@code symdyn simulate} with collision shapes on both backends: a box resting on a table link carries its weight
+ * through shape contacts written with their names and normals, a Lidar reads the distance to the table, and shapes
+ * that overlap in the initial state are left out of contact with a warning naming the no_contact line.
+ */
+class SimulateShapesTest extends FileWritingTest {
+    /** A table link fixed to the world, a free 0.2 m box resting on it, a Lidar on the box looking down. */
+    static final String TABLE = String.join("\n",
+            "<?xml version=\"1.0\"?>",
+            "<robot name=\"table_box\" xmlns:symdyn=\"urn:symdyn:1\">",
+            "  <link name=\"world\"/>",
+            "  <link name=\"table\"><collision><origin xyz=\"0 0 -0.05\"/>",
+            "    <geometry><box size=\"1 1 0.1\"/></geometry><symdyn:contact friction=\"0.6\"/></collision></link>",
+            "  <joint name=\"fix\" type=\"fixed\"><parent link=\"world\"/><child link=\"table\"/></joint>",
+            "  <link name=\"box\">",
+            "    <inertial><mass value=\"2\"/>",
+            "      <inertia ixx=\"0.0133333\" iyy=\"0.0133333\" izz=\"0.0133333\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/>",
+            "    </inertial>",
+            "    <collision><geometry><box size=\"0.2 0.2 0.2\"/></geometry></collision>",
+            "  </link>",
+            "  <joint name=\"free\" type=\"floating\"><parent link=\"world\"/><child link=\"box\"/></joint>",
+            "  <symdyn:lidar name=\"down\" link=\"box\" xyz=\"0 0 0\" rpy=\"0 1.5707963267948966 0\" samples=\"1\""
+                    + " min_angle=\"0\" max_angle=\"0\" range_min=\"0.01\" range_max=\"5\"/>",
+            "</robot>", "");
+
+    @Test
+    void aBoxOnATableLinkCarriesItsWeightOnBothBackendsAndItsLidarSeesTheTable()
+            throws IOException, JsonException {
+        Path model = write("table_box.urdf", TABLE);
+        Path state = write("rest.json", "{\"q\": [0, 0, 0.1, 0, 0, 0, 1]}\n");
+        double[][] last = new double[2][];
+        String[] backends = {"generic", "generated"};
+        for (int b = 0; b < 2; b++) {
+            Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                    "0.2", "--step", "0.001", "--every", "50", "--backend", backends[b]);
+            assertEquals(0, r.exitCode(), r.err());
+            ObjectValue json = (ObjectValue) r.json();
+            ArrayValue contacts = (ArrayValue) json.get("contacts");
+            ArrayValue step = (ArrayValue) contacts.get(contacts.size() - 1);
+            assertEquals(4, step.size(), "the box's four bottom corners on the table");
+            double normal = 0;
+            for (JsonValue c : step.elements()) {
+                ObjectValue contact = (ObjectValue) c;
+                assertEquals("box/collision0", ((JsonValue.StringValue) contact.get("name")).value());
+                assertEquals("table/collision0", ((JsonValue.StringValue) contact.get("other")).value());
+                double[] n = SimulateCommandTest.numbers(contact.get("normal"));
+                assertEquals(1, n[2], 1e-12, "the normal points up, out of the table");
+                normal += SimulateCommandTest.number(contact.get("normal_impulse"));
+            }
+            assertEquals(2 * 9.81 * 0.001, normal, 1e-9 * 2 * 9.81 * 0.001, "the impulses carry m g h");
+            ArrayValue q = (ArrayValue) json.get("q");
+            last[b] = SimulateCommandTest.numbers(q.get(q.size() - 1));
+            assertEquals(0.1, last[b][2], 1e-9, "at rest on the table");
+            ArrayValue down = (ArrayValue) ((ObjectValue) json.get("sensors")).get("down");
+            double range = SimulateCommandTest.numbers(down.get(down.size() - 1))[0];
+            assertEquals(0.1, range, 1e-9, "the Lidar at the box's centre looks down 0.1 m to the table top");
+        }
+        for (int i = 0; i < last[0].length; i++) {
+            assertEquals(last[0][i], last[1][i], 1e-9, "both backends, q[" + i + "]");
+        }
+    }
+
+    @Test
+    void shapesOverlappingInTheInitialStateAreLeftOutWithAWarning() throws IOException, JsonException {
+        Path model = write("table_box.urdf", TABLE);
+        Path state = write("sunk.json", "{\"q\": [0, 0, 0.05, 0, 0, 0, 1]}\n");
+        Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("collision shapes 'table/collision0' and 'box/collision0' overlap in the initial"
+                + " state: left out of contact with each other (add <symdyn:no_contact link1=\"table\""
+                + " link2=\"box\"/>"), r.err());
+        Result kept = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001", "--keep-initial-overlaps");
+        assertEquals(0, kept.exitCode(), kept.err());
+        assertTrue(!kept.err().contains("overlap in the initial state"), kept.err());
+        ArrayValue contacts = (ArrayValue) ((ObjectValue) kept.json()).get("contacts");
+        assertTrue(((ArrayValue) contacts.get(1)).size() > 0, "kept: the sunk box is pushed out of the table");
+    }
+}
