@@ -19,6 +19,19 @@ public final class ConvexHull extends Shape implements ConvexShape {
     private final int[] faces;
     private final double[] planes;
     private final double boundingRadius;
+    /** Vertex i's neighbours along the hull's edges: adjacency[adjacencyStart[i] .. adjacencyStart[i + 1]). */
+    final int[] adjacencyStart;
+    final int[] adjacency;
+    /** The vertices extreme along +x, −x, +y, −y, +z, −z: where a hill climb starts. */
+    private final int[] extremes = new int[6];
+
+    /**
+     * From this many vertices on, a support query climbs the hull's edge graph from the nearest of its six axis
+     * extremes instead of scanning every vertex: a linear function on a convex polytope has no local maximum but the
+     * global one along its edges (the simplex method's argument), so the climb ends at a maximiser after visiting
+     * a few rings of vertices. Below it the scan is as fast.
+     */
+    static final int CLIMB_FROM = 32;
 
     private ConvexHull(double[] vertices, int[] faces) {
         this.vertices = vertices;
@@ -40,6 +53,57 @@ public final class ConvexHull extends Shape implements ConvexShape {
                         + planes[4 * f + 1] * vertices[3 * corner + 1] + planes[4 * f + 2] * vertices[3 * corner + 2]);
             }
             planes[4 * f + 3] = offset;
+        }
+        int n = vertices.length / 3;
+        int[] degree = new int[n + 1];
+        for (int f = 0; f < faces.length / 3; f++) {
+            for (int k = 0; k < 3; k++) {
+                degree[faces[3 * f + k]] += 2; // each corner meets two edges of the face (shared edges twice)
+            }
+        }
+        int[] start = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            start[i + 1] = start[i] + degree[i];
+        }
+        int[] fill = start.clone();
+        int[] all = new int[start[n]];
+        for (int f = 0; f < faces.length / 3; f++) {
+            for (int k = 0; k < 3; k++) {
+                int a = faces[3 * f + k], b = faces[3 * f + (k + 1) % 3];
+                all[fill[a]++] = b;
+                all[fill[b]++] = a;
+            }
+        }
+        // keep each neighbour once
+        int[] compactStart = new int[n + 1];
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            compactStart[i] = w;
+            for (int k = start[i]; k < start[i + 1]; k++) {
+                boolean seen = false;
+                for (int j = compactStart[i]; j < w && !seen; j++) {
+                    seen = all[j] == all[k];
+                }
+                if (!seen) {
+                    all[w++] = all[k];
+                }
+            }
+        }
+        compactStart[n] = w;
+        adjacencyStart = compactStart;
+        adjacency = java.util.Arrays.copyOf(all, w);
+        for (int axis = 0; axis < 6; axis++) {
+            double sign = (axis & 1) == 0 ? 1 : -1;
+            int best = 0;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                double h = sign * vertices[3 * i + axis / 2];
+                if (h > max) {
+                    max = h;
+                    best = i;
+                }
+            }
+            extremes[axis] = best;
         }
     }
 
@@ -88,21 +152,51 @@ public final class ConvexHull extends Shape implements ConvexShape {
         return six / 6;
     }
 
-    /** The vertex maximising d · x (the lowest index among equals). Linear in the vertex count; no allocation. */
+    /**
+     * A vertex maximising d · x: below {@link #CLIMB_FROM} vertices the lowest index among equals by a scan; above,
+     * a vertex no edge neighbour improves on, by a hill climb (see {@link #CLIMB_FROM}). No allocation.
+     */
     @Override
     public void support(double dx, double dy, double dz, double[] out) {
-        int best = 0;
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < vertices.length; i += 3) {
-            double h = dx * vertices[i] + dy * vertices[i + 1] + dz * vertices[i + 2];
-            if (h > max) {
-                max = h;
-                best = i;
-            }
-        }
+        int best = 3 * supportIndex(dx, dy, dz);
         out[0] = vertices[best];
         out[1] = vertices[best + 1];
         out[2] = vertices[best + 2];
+    }
+
+    /** The index of the vertex {@link #support} returns. */
+    int supportIndex(double dx, double dy, double dz) {
+        int n = vertices.length / 3;
+        if (n < CLIMB_FROM) {
+            int best = 0;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                double h = dx * vertices[3 * i] + dy * vertices[3 * i + 1] + dz * vertices[3 * i + 2];
+                if (h > max) {
+                    max = h;
+                    best = i;
+                }
+            }
+            return best;
+        }
+        int current = extremes[Math.abs(dx) >= Math.abs(dy) && Math.abs(dx) >= Math.abs(dz) ? (dx >= 0 ? 0 : 1)
+                : Math.abs(dy) >= Math.abs(dz) ? (dy >= 0 ? 2 : 3) : (dz >= 0 ? 4 : 5)];
+        double value = dx * vertices[3 * current] + dy * vertices[3 * current + 1] + dz * vertices[3 * current + 2];
+        while (true) {
+            int next = current;
+            for (int k = adjacencyStart[current]; k < adjacencyStart[current + 1]; k++) {
+                int j = adjacency[k];
+                double h = dx * vertices[3 * j] + dy * vertices[3 * j + 1] + dz * vertices[3 * j + 2];
+                if (h > value) {
+                    value = h;
+                    next = j;
+                }
+            }
+            if (next == current) {
+                return current;
+            }
+            current = next;
+        }
     }
 
     @Override

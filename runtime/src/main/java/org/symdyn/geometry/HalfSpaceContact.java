@@ -5,7 +5,8 @@ package org.symdyn.geometry;
  * conventions of {@link ContactManifold}, the normal the half-space's outward normal n). B's candidate points are
  * the points of B that can be deepest: its support point along −n for a sphere, the two ends' for a capsule, the
  * eight vertices of a box, eight rim points of a cylinder (four on each cap at quarter turns, starting from the
- * deepest), a hull's vertices; each with its exact distance n · x − c. Of those within the margin it keeps up to
+ * deepest), a hull's vertices (for a large hull, those within the margin, found by a walk over its edges from its
+ * deepest vertex); each with its exact distance n · x − c. Of those within the margin it keeps up to
  * four: the deepest, the farthest from it, and the two spanning the largest areas on either side of the line
  * through them, so that a face resting on the plane is supported at its corners. One instance holds the scratch:
  * no allocation per query; not thread-safe.
@@ -18,6 +19,10 @@ public final class HalfSpaceContact {
     private final double[] e1 = new double[3];
     private final double[] e2 = new double[3];
     private double offset;
+    private int hullCandidates = -1; // a large hull's candidates in queue[0 .. hullCandidates), or -1
+    private int[] visited = new int[0];
+    private int[] queue = new int[0];
+    private int stamp;
     private ConvexShape shape;
     private Placement place;
 
@@ -42,6 +47,10 @@ public final class HalfSpaceContact {
         shape = b;
         place = pb;
         prepare();
+        hullCandidates = -1;
+        if (b instanceof ConvexHull hull && hull.vertexCount() >= ConvexHull.CLIMB_FROM && !nearHull(hull, margin)) {
+            return;
+        }
         int n = candidates();
         int p0 = -1;
         double deepest = Double.POSITIVE_INFINITY;
@@ -129,7 +138,59 @@ public final class HalfSpaceContact {
         }
     }
 
+    /**
+     * For a large hull: finds its deepest vertex by a support query along −n; false when even that one is farther
+     * than the margin (no contact, found without visiting every vertex); else collects the vertices within the
+     * margin by a walk over the hull's edges from the deepest (the vertices of a convex polytope on one side of a
+     * plane are connected along its edges), as the candidates.
+     */
+    private boolean nearHull(ConvexHull hull, double margin) {
+        // d_S = Rᵀ (−n): the direction in the hull's frame
+        double dx = -(place.r[0] * normal[0] + place.r[3] * normal[1] + place.r[6] * normal[2]);
+        double dy = -(place.r[1] * normal[0] + place.r[4] * normal[1] + place.r[7] * normal[2]);
+        double dz = -(place.r[2] * normal[0] + place.r[5] * normal[1] + place.r[8] * normal[2]);
+        int deepest = hull.supportIndex(dx, dy, dz);
+        if (candidateOfHull(hull, deepest) > margin) {
+            return false;
+        }
+        int n = hull.vertexCount();
+        if (visited.length < n) {
+            visited = new int[n]; // grows once to the largest hull met, then reused
+            queue = new int[n];
+            stamp = 0;
+        }
+        stamp++;
+        int head = 0, tail = 0;
+        queue[tail++] = deepest;
+        visited[deepest] = stamp;
+        while (head < tail) {
+            int i = queue[head++];
+            for (int k = hull.adjacencyStart[i]; k < hull.adjacencyStart[i + 1]; k++) {
+                int j = hull.adjacency[k];
+                if (visited[j] != stamp) {
+                    visited[j] = stamp;
+                    if (candidateOfHull(hull, j) <= margin) {
+                        queue[tail++] = j;
+                    }
+                }
+            }
+        }
+        hullCandidates = tail;
+        return true;
+    }
+
+    private double candidateOfHull(ConvexHull hull, int i) {
+        x[0] = hull.vertex(i, 0);
+        x[1] = hull.vertex(i, 1);
+        x[2] = hull.vertex(i, 2);
+        place.toWorld(x, x);
+        return normal[0] * x[0] + normal[1] * x[1] + normal[2] * x[2] - offset;
+    }
+
     private int candidates() {
+        if (hullCandidates >= 0) {
+            return hullCandidates;
+        }
         if (shape instanceof Sphere) {
             return 1;
         }
@@ -167,11 +228,7 @@ public final class HalfSpaceContact {
                 x[i] = place.p[i] + h * place.r[3 * i + 2] + r * (cos * e1[i] + sin * e2[i]);
             }
         } else {
-            ConvexHull hull = (ConvexHull) shape;
-            x[0] = hull.vertex(k, 0);
-            x[1] = hull.vertex(k, 1);
-            x[2] = hull.vertex(k, 2);
-            place.toWorld(x, x);
+            return candidateOfHull((ConvexHull) shape, hullCandidates >= 0 ? queue[k] : k);
         }
         return normal[0] * x[0] + normal[1] * x[1] + normal[2] * x[2] - offset;
     }

@@ -210,4 +210,57 @@ class ConvexHullTest {
         }
         return Math.sqrt(s);
     }
+
+    @Test
+    void largeHullsClimbToTheSameSupportValueAsAScanAndFindTheSamePlaneContacts() {
+        Random rnd = new Random(17);
+        HalfSpaceContact planes = new HalfSpaceContact();
+        ContactManifold fast = new ContactManifold();
+        for (int trial = 0; trial < 20; trial++) {
+            int n = 50 + rnd.nextInt(900);
+            double[] p = new double[3 * n];
+            for (int i = 0; i < n; i++) {
+                // points on a squashed, noisy ellipsoid: many hull vertices, some flat parts
+                double u = rnd.nextGaussian(), v = rnd.nextGaussian(), w = rnd.nextGaussian();
+                double r = Math.sqrt(u * u + v * v + w * w);
+                p[3 * i] = 0.1 * u / r;
+                p[3 * i + 1] = 0.05 * v / r;
+                p[3 * i + 2] = Math.max(-0.02, 0.03 * w / r) + 1e-4 * rnd.nextDouble();
+            }
+            ConvexHull hull = ConvexHull.of(p);
+            assertTrue(hull.vertexCount() >= ConvexHull.CLIMB_FROM, "a hull large enough to climb");
+            double[] out = new double[3];
+            for (int q = 0; q < 200; q++) {
+                double dx = rnd.nextGaussian(), dy = rnd.nextGaussian(), dz = rnd.nextGaussian();
+                hull.support(dx, dy, dz, out);
+                double best = Double.NEGATIVE_INFINITY;
+                for (int i = 0; i < hull.vertexCount(); i++) {
+                    best = Math.max(best, dx * hull.vertex(i, 0) + dy * hull.vertex(i, 1) + dz * hull.vertex(i, 2));
+                }
+                assertEquals(best, dx * out[0] + dy * out[1] + dz * out[2], 1e-15 * (1 + Math.abs(best)),
+                        "the climb reaches the maximum");
+            }
+            // a plane under the hull at a random tilt, near its lowest part
+            Placement place = new Placement().setTranslation(0.3, -0.2, 0.015 + 0.015 * rnd.nextDouble());
+            double margin = 0.005;
+            HalfSpace ground = new HalfSpace(0.05 * rnd.nextGaussian(), 0.05 * rnd.nextGaussian(), 1, 0);
+            planes.manifold(ground, new Placement(), hull, place, margin, fast);
+            double[] x = new double[3];
+            double deepest = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < hull.vertexCount(); i++) {
+                x[0] = hull.vertex(i, 0);
+                x[1] = hull.vertex(i, 1);
+                x[2] = hull.vertex(i, 2);
+                place.toWorld(x, x);
+                deepest = Math.min(deepest, ground.normal(0) * x[0] + ground.normal(1) * x[1]
+                        + ground.normal(2) * x[2]);
+            }
+            if (deepest > margin) {
+                assertEquals(0, fast.count(), "no vertex within the margin: no contact");
+            } else {
+                assertEquals(deepest, fast.distance(0), 1e-15, "the first point is the deepest vertex");
+                assertTrue(fast.count() >= 1 && fast.count() <= ContactManifold.CAPACITY);
+            }
+        }
+    }
 }
