@@ -61,17 +61,21 @@ public final class ScenePlacements {
         }
     }
 
-    /** Places every moving shape at q. */
+    /** Places every moving shape at q (one {@link Kinematics#bodyPose} per body: shapes come grouped by link). */
     public void place(double[] q) {
+        int posed = -1;
         for (int i = 0; i < count; i++) {
             if (body[i] >= 0) {
-                place(q, i);
+                if (body[i] != posed) {
+                    kinematics.bodyPose(q, body[i], rotation, origin);
+                    posed = body[i];
+                }
+                place(i);
             }
         }
     }
 
-    private void place(double[] q, int i) {
-        kinematics.bodyPose(q, body[i], rotation, origin);
+    private void place(int i) {
         double[] r = poseR[i];
         double[] p = poseP[i];
         for (int row = 0; row < 3; row++) {

@@ -24,6 +24,9 @@ public final class ConvexHull extends Shape implements ConvexShape {
     final int[] adjacency;
     /** The vertices extreme along +x, −x, +y, −y, +z, −z: where a hill climb starts. */
     private final int[] extremes = new int[6];
+    /** The hull's axis-aligned bounding box in its frame: centre and half extents (metres). */
+    final double[] boxCentre = new double[3];
+    final double[] boxHalf = new double[3];
 
     /**
      * From this many vertices on, a support query climbs the hull's edge graph from the nearest of its six axis
@@ -104,6 +107,11 @@ public final class ConvexHull extends Shape implements ConvexShape {
                 }
             }
             extremes[axis] = best;
+        }
+        for (int k = 0; k < 3; k++) {
+            double hi = vertices[3 * extremes[2 * k] + k], lo = vertices[3 * extremes[2 * k + 1] + k];
+            boxCentre[k] = 0.5 * (hi + lo);
+            boxHalf[k] = 0.5 * (hi - lo);
         }
     }
 
