@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
+import org.symdyn.io.ModelFileReader;
 import org.symdyn.model.Body;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.Diagnostic;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Parameters;
  *
  * <pre>
  * {
- *   "name": robot name, "nq": n, "nv": n, "q_names": [...], "v_names": [...],
+ *   "name": robot name, "format": "URDF" or "MJCF" (the format the file was read in), "nq": n, "nv": n, "q_names": [...], "v_names": [...],
  *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name)}],
  *   "frames": [{"name", "body" (the body it moves with, or the root link's name)}],
  *   "constraints": [{"name", "type", "rows"}],
@@ -28,12 +29,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
-        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
+        description = {"Keys: name, format (URDF or MJCF), nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type), frames (name,"
                 + " body), constraints (name, type, rows) and warnings."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
                 + " path:[line,col] message)."})
 final class InspectCommand implements CliCommand {
-    @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
+    @Parameters(paramLabel = "MODEL", arity = "1", description = "The model file (.urdf, or MJCF .xml or .mjcf).")
     String model;
 
     @Mixin
@@ -42,10 +43,11 @@ final class InspectCommand implements CliCommand {
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
         Model m = options.load(model);
-        out.println(SymDynCli.WRITER.write(describe(m)));
+        out.println(SymDynCli.WRITER.write(describe(m, ModelFileReader.formatOf(SymDynCli.path(model))
+                .displayName())));
     }
 
-    static JsonValue describe(Model model) {
+    static JsonValue describe(Model model, String format) {
         List<JsonValue> bodies = new ArrayList<>();
         for (Body b : model.bodies()) {
             bodies.add(JsonValue.objectBuilder()
@@ -72,6 +74,7 @@ final class InspectCommand implements CliCommand {
         }
         return JsonValue.objectBuilder()
                 .put("name", model.name())
+                .put("format", format)
                 .put("nq", model.nq())
                 .put("nv", model.nv())
                 .put("q_names", JsonValue.strings(model.qNames()))
