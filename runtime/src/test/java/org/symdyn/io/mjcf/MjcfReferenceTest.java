@@ -1,33 +1,25 @@
 package org.symdyn.io.mjcf;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.symdyn.contract.Dynamics;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.model.Body;
 import org.symdyn.model.Model;
+import org.symdyn.testing.MjcfReference;
 import org.symdyn.testing.SharedFiles;
-import org.symdyn.testing.TestJson;
 
 /**
  * The MJCF reader and the generic backend against MuJoCo 3.14's values on mesh-free Menagerie models
  * ({@code shared/reference-mjcf/}, see its README): H, C, g and forward dynamics at five states each, already in
- * SymDyn's coordinates, compared within 1e-9 relative: ‖ours − ref‖∞ ≤ 1e-9 · max(1, ‖ref‖∞) per quantity. MuJoCo's
- * H includes each joint's armature; see {@link #withArmature}. Skipped, visibly, when the shared folder is absent.
+ * SymDyn's coordinates, compared by {@link MjcfReference#compare} within 1e-9 relative. Skipped, visibly, when the
+ * shared folder is absent.
  */
 class MjcfReferenceTest {
-    private static final double REL_TOL = 1e-9;
+    private static final double REL_TOL = MjcfReference.REL_TOL;
     /** Worst relative error per model and quantity, printed after the tests. */
     static final Map<String, Double> WORST = new ConcurrentHashMap<>();
 
@@ -42,85 +34,6 @@ class MjcfReferenceTest {
     void matchesMujoco(String name) throws Exception {
         Path json = SharedFiles.require("reference-mjcf/mjcf_" + name + ".json");
         Model model = MjcfReader.read(SharedFiles.require("reference-mjcf/models/" + name + ".xml"));
-        compare(name, model, new GenericDynamics(model), json, WORST);
-    }
-
-    /** Checks every sample of {@code json} against {@code dyn}; records the worst errors under {@code name}. */
-    static void compare(String name, Model model, Dynamics dyn, Path json, Map<String, Double> worst)
-            throws Exception {
-        Map<String, Object> ref = TestJson.object(TestJson.parse(json));
-        int nv = dyn.nv();
-        assertEquals(((Double) ref.get("nq")).intValue(), dyn.nq(), "nq");
-        assertEquals(((Double) ref.get("nv")).intValue(), nv, "nv");
-        assertEquals(TestJson.strings(ref.get("q_names")), model.qNames(), "q names");
-        assertEquals(TestJson.strings(ref.get("v_names")), model.vNames(), "v names");
-        double[] gravity = TestJson.vector(ref.get("gravity"));
-        for (int i = 0; i < 3; i++) {
-            assertEquals(gravity[i], model.gravity(i), 0, "gravity");
-        }
-        List<Object> samples = TestJson.list(ref.get("samples"));
-        assertEquals(5, samples.size());
-        DMatrixRMaj h = new DMatrixRMaj(nv, nv);
-        double[] c = new double[nv];
-        double[] g = new double[nv];
-        for (int n = 0; n < samples.size(); n++) {
-            Map<String, Object> s = TestJson.object(samples.get(n));
-            double[] q = TestJson.vector(s.get("q"));
-            double[] v = TestJson.vector(s.get("v"));
-            double[] tau = TestJson.vector(s.get("tau"));
-            dyn.massMatrix(q, h);
-            DMatrixRMaj hA = withArmature(h, model);
-            check(worst, name, "H", n, flatten(TestJson.matrix(s.get("H"))), hA.data);
-            dyn.biasForces(q, v, c);
-            check(worst, name, "C", n, TestJson.vector(s.get("C")), c);
-            dyn.gravityForces(q, g);
-            check(worst, name, "g", n, TestJson.vector(s.get("g")), g);
-            DMatrixRMaj rhs = new DMatrixRMaj(nv, 1);
-            for (int i = 0; i < nv; i++) {
-                rhs.data[i] = tau[i] - c[i];
-            }
-            DMatrixRMaj qdd = new DMatrixRMaj(nv, 1);
-            assertTrue(CommonOps_DDRM.solve(hA, rhs, qdd), "H + armature is singular");
-            check(worst, name, "qdd", n, TestJson.vector(s.get("qdd")), qdd.data);
-        }
-    }
-
-    /**
-     * H + diag(armature): MuJoCo adds each joint's armature to its diagonal entries of H.
-     */
-    static DMatrixRMaj withArmature(DMatrixRMaj h, Model model) {
-        DMatrixRMaj out = h.copy();
-        // armature: remove this addition when the dynamics apply Joint.armature
-        for (Body b : model.bodies()) {
-            for (int k = 0; k < b.joint().nv(); k++) {
-                int i = b.joint().vIndex() + k;
-                out.add(i, i, b.joint().armature());
-            }
-        }
-        return out;
-    }
-
-    private static double[] flatten(double[][] m) {
-        int n = m.length;
-        double[] out = new double[n * n];
-        for (int r = 0; r < n; r++) {
-            System.arraycopy(m[r], 0, out, r * n, n);
-        }
-        return out;
-    }
-
-    private static void check(Map<String, Double> worst, String model, String quantity, int sample,
-            double[] expected, double[] actual) {
-        assertEquals(expected.length, actual.length, model + " " + quantity + " size");
-        double scale = 1;
-        double err = 0;
-        for (int i = 0; i < expected.length; i++) {
-            scale = Math.max(scale, Math.abs(expected[i]));
-            err = Math.max(err, Math.abs(expected[i] - actual[i]));
-        }
-        double rel = err / scale;
-        worst.merge(model + " " + quantity, rel, Math::max);
-        assertTrue(rel <= REL_TOL, model + " sample " + sample + " " + quantity + ": relative error " + rel
-                + " > " + REL_TOL);
+        MjcfReference.compare(name, model, new GenericDynamics(model), json, WORST);
     }
 }
