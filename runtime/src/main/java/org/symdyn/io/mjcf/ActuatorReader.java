@@ -1,8 +1,6 @@
 package org.symdyn.io.mjcf;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.symdyn.contract.ServoSpec;
 import org.symdyn.contract.TorqueSourceSpec;
 import org.symdyn.io.Messages;
@@ -47,49 +45,33 @@ final class ActuatorReader {
     }
 
     void read(List<XmlElement> sections) {
-        Set<String> names = new HashSet<>();
-        for (XmlElement section : sections) {
-            for (XmlElement e : source.children(section)) {
-                if (e.attribute("name") != null) {
-                    names.add(e.attribute("name"));
-                }
+        List<XmlElement> entries = source.entries(sections);
+        UniqueNames names = new UniqueNames(entries);
+        for (int k = 1; k <= entries.size(); k++) {
+            XmlElement e = entries.get(k - 1);
+            ValueReader v = source.values(e);
+            String name = e.attribute("name") != null ? e.attribute("name") : names.next("actuator" + k);
+            String label = e.name() + " '" + name + "'";
+            if (!DefaultClasses.ACTUATORS.contains(e.name()) || !e.namespace().isEmpty()) {
+                v.warning(e, "unknown element <" + Messages.cut(e.name()) + "> in <actuator>; ignored");
+                continue;
             }
-        }
-        int k = 0;
-        for (XmlElement section : sections) {
-            for (XmlElement e : source.children(section)) {
-                k++;
-                ValueReader v = source.values(e);
-                String name = e.attribute("name");
-                if (name == null) {
-                    name = "actuator" + k;
-                    while (names.contains(name)) {
-                        name = name + "_";
-                    }
-                    names.add(name);
-                }
-                String label = e.name() + " '" + name + "'";
-                if (!DefaultClasses.ACTUATORS.contains(e.name()) || !e.namespace().isEmpty()) {
-                    v.warning(e, "unknown element <" + Messages.cut(e.name()) + "> in <actuator>; ignored");
-                    continue;
-                }
-                ResolvedElement r = ResolvedElement.of(e, e.name(), null, defaults, source);
-                if (r.has("tendon")) {
-                    tendons.refuse(e, label, r.get("tendon"));
-                    continue;
-                }
-                if (!e.name().equals("motor") && !e.name().equals("position") && !e.name().equals("velocity")) {
-                    v.warning(e, label + ": <" + e.name() + "> actuators are not read");
-                    continue;
-                }
-                String joint = r.get("joint");
-                if (joint == null) {
-                    v.warning(e, label + ": only actuators on a joint are read (this one acts on a "
-                            + (r.has("site") ? "site" : r.has("body") ? "body" : "missing target") + ")");
-                    continue;
-                }
-                joint(e, r, v, name, label, joint);
+            ResolvedElement r = ResolvedElement.of(e, e.name(), null, defaults, source);
+            if (r.has("tendon")) {
+                tendons.refuse(e, label, r.get("tendon"));
+                continue;
             }
+            if (!e.name().equals("motor") && !e.name().equals("position") && !e.name().equals("velocity")) {
+                v.warning(e, label + ": <" + e.name() + "> actuators are not read");
+                continue;
+            }
+            String joint = r.get("joint");
+            if (joint == null) {
+                v.warning(e, label + ": only actuators on a joint are read (this one acts on a "
+                        + (r.has("site") ? "site" : r.has("body") ? "body" : "missing target") + ")");
+                continue;
+            }
+            joint(e, r, v, name, label, joint);
         }
     }
 

@@ -72,7 +72,7 @@ final class BodyTreeReader {
     private final Map<String, MjcfSite> sites = new LinkedHashMap<>();
     private final Map<String, MjcfJoint> joints = new LinkedHashMap<>();
     private final List<Map.Entry<GeomDeclaration, MjcfBody>> geoms = new ArrayList<>();
-    private final Set<String> usedNames = new HashSet<>();
+    private final UniqueNames names = new UniqueNames();
     private int bodyNumber;
 
     /** One element of a body with the pose of the frames around it and the childclass in force. */
@@ -131,25 +131,16 @@ final class BodyTreeReader {
     /** Names written in the file, so that generated names avoid them. */
     private void collectNames(List<XmlElement> worldBodies) {
         Deque<XmlElement> stack = new ArrayDeque<>(worldBodies);
-        usedNames.add(WORLD);
+        names.take(WORLD);
         while (!stack.isEmpty()) {
             XmlElement e = stack.pop();
-            if ((e.is("body") || e.is("joint") || e.is("freejoint")) && e.attribute("name") != null) {
-                usedNames.add(e.attribute("name"));
+            if (e.is("body") || e.is("joint") || e.is("freejoint")) {
+                names.take(e.attribute("name"));
             }
             for (XmlElement c : source.children(e)) {
                 stack.push(c);
             }
         }
-    }
-
-    private String generated(String base) {
-        String name = base;
-        while (usedNames.contains(name)) {
-            name = name + "_";
-        }
-        usedNames.add(name);
-        return name;
     }
 
     /**
@@ -281,7 +272,7 @@ final class BodyTreeReader {
         SourceLocation at = v.location(e);
         bodyNumber++;
         String given = e.attribute("name");
-        String name = given != null ? Names.check(v, e, "body name", given) : generated("body" + bodyNumber);
+        String name = given != null ? Names.check(v, e, "body name", given) : names.next("body" + bodyNumber);
         String cls = childclass(e, pending.childclass());
         ResolvedElement self = new ResolvedElement(e, "body", null, defaults, source);
         Pose x = pending.offset().compose(Orientations.pose(self, compiler, "body '" + name + "'"));
@@ -325,7 +316,7 @@ final class BodyTreeReader {
             } else if (free || "free".equals(j.get("type"))) {
                 jointName = name;
             } else {
-                jointName = generated(name + "_joint" + (jointElements.size() == 1 ? "" : String.valueOf(k + 1)));
+                jointName = names.next(name + "_joint" + (jointElements.size() == 1 ? "" : String.valueOf(k + 1)));
             }
             MjcfJoint joint = jointReader.read(j, jointName, free);
             if (joint != null) {
@@ -355,12 +346,12 @@ final class BodyTreeReader {
             RigidBodyInertia inertia, List<MjcfJoint> read, SourceLocation at) {
         RigidBodyInertia ownInertia = inertia == null ? RigidBodyInertia.ZERO : inertia;
         List<MjcfJoint> valid = new ArrayList<>();
-        Set<String> names = new HashSet<>();
+        Set<String> jointNames = new HashSet<>();
         for (MjcfJoint j : read) {
             if (j.type() == JointType.FLOATING && (read.size() > 1 || parent != bodies.get(WORLD))) {
                 j.resolved().error("joint '" + j.name() + "': a free joint must be the only joint of a body that is"
                         + " a child of the world body");
-            } else if (joints.containsKey(j.name()) || !names.add(j.name())) {
+            } else if (joints.containsKey(j.name()) || !jointNames.add(j.name())) {
                 j.resolved().error("duplicate joint name '" + Messages.cut(j.name()) + "'");
             } else {
                 valid.add(j);
@@ -378,7 +369,7 @@ final class BodyTreeReader {
             MjcfJoint j = valid.get(k);
             boolean last = k == valid.size() - 1;
             SourceLocation jointAt = j.resolved().values().location(j.resolved().element());
-            String link = last ? name : generated(name + "/" + j.name());
+            String link = last ? name : names.next(name + "/" + j.name());
             Pose placement;
             double[] p = j.anchor();
             Pose toAnchor = Pose.translation(p[0], p[1], p[2]);

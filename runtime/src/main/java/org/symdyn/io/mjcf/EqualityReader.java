@@ -1,8 +1,6 @@
 package org.symdyn.io.mjcf;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
@@ -44,7 +42,6 @@ final class EqualityReader {
     private final ModelBuilder builder;
     private final BodyTreeReader tree;
     private final TendonCouplings tendons;
-    private final Set<String> names = new HashSet<>();
 
     /** A point or frame on a model body: body index (−1 the world) and the frame in that body. */
     private record Attachment(int body, Pose frame) {
@@ -60,102 +57,80 @@ final class EqualityReader {
     }
 
     void read(List<XmlElement> sections) {
-        for (XmlElement section : sections) {
-            for (XmlElement e : source.children(section)) {
-                names.add(e.attribute("name") == null ? "" : e.attribute("name"));
+        List<XmlElement> entries = source.entries(sections);
+        UniqueNames names = new UniqueNames(entries);
+        for (int k = 1; k <= entries.size(); k++) {
+            XmlElement e = entries.get(k - 1);
+            ValueReader v = source.values(e);
+            ResolvedElement r = ResolvedElement.of(e, "equality", null, defaults, source);
+            String name = e.attribute("name") != null ? e.attribute("name") : names.next(e.name() + k);
+            if (!r.bool("active", true, "equality '" + name + "' active")) {
+                v.warning(e, "equality '" + name + "' is inactive (active=\"false\"); left out");
+                continue;
             }
-        }
-        int k = 0;
-        for (XmlElement section : sections) {
-            for (XmlElement e : source.children(section)) {
-                k++;
-                ValueReader v = source.values(e);
-                ResolvedElement r = ResolvedElement.of(e, "equality", null, defaults, source);
-                String name = e.attribute("name");
-                if (name == null) {
-                    name = e.name() + k;
-                    while (names.contains(name)) {
-                        name = name + "_";
-                    }
-                    names.add(name);
-                }
-                if (!r.bool("active", true, "equality '" + name + "' active")) {
-                    v.warning(e, "equality '" + name + "' is inactive (active=\"false\"); left out");
-                    continue;
-                }
-                String label = e.name() + " '" + name + "'";
-                switch (e.name()) {
-                    case "connect" -> connect(e, v, name, label);
-                    case "weld" -> weld(e, v, name, label);
-                    case "joint" -> joint(e, v, name, label);
-                    case "tendon" -> tendons.refuse(e, "equality '" + name + "'", String.valueOf(e.attribute(
-                            "tendon1")));
-                    default -> v.error(e, "equality <" + Messages.cut(e.name()) + "> is not supported (connect, weld"
-                            + " and joint are)");
-                }
+            String label = e.name() + " '" + name + "'";
+            switch (e.name()) {
+                case "connect" -> connect(e, v, name, label);
+                case "weld" -> weld(e, v, name, label);
+                case "joint" -> joint(e, v, name, label);
+                case "tendon" -> tendons.refuse(e, "equality '" + name + "'", String.valueOf(e.attribute(
+                        "tendon1")));
+                default -> v.error(e, "equality <" + Messages.cut(e.name()) + "> is not supported (connect, weld"
+                        + " and joint are)");
             }
         }
     }
 
     private void connect(XmlElement e, ValueReader v, String name, String label) {
-        Attachment p;
-        Attachment s;
         if (e.has("site1") || e.has("site2")) {
-            p = site(e, v, "site1", label);
-            s = site(e, v, "site2", label);
-            if (p == null || s == null) {
-                return;
-            }
-            p = new Attachment(p.body(), Pose.translation(p.frame().translation(0), p.frame().translation(1),
-                    p.frame().translation(2)));
-            s = new Attachment(s.body(), Pose.translation(s.frame().translation(0), s.frame().translation(1),
-                    s.frame().translation(2)));
-        } else {
-            MjcfBody b1 = body(e, v, "body1", true, label);
-            MjcfBody b2 = body(e, v, "body2", false, label);
-            double[] anchor = v.vector(e, "anchor", 3, null, label + ": anchor");
-            if (b1 == null || b2 == null) {
-                return;
-            }
-            double[] world = new double[3];
-            b1.world0().transformPoint(anchor, world);
-            double[] in2 = new double[3];
-            b2.world0().inverse().transformPoint(world, in2);
-            p = on(b1, Pose.translation(anchor[0], anchor[1], anchor[2]));
-            s = on(b2, Pose.translation(in2[0], in2[1], in2[2]));
+            // The three translational rows hold the site origins together whatever frame they are written in.
+            sites(e, v, name, label, TRANSLATION);
+            return;
         }
-        add(e, v, name, label, p, s, TRANSLATION);
+        MjcfBody b1 = body(e, v, "body1", true, label);
+        MjcfBody b2 = body(e, v, "body2", false, label);
+        double[] anchor = v.vector(e, "anchor", 3, null, label + ": anchor");
+        if (b1 == null || b2 == null) {
+            return;
+        }
+        double[] world = new double[3];
+        b1.world0().transformPoint(anchor, world);
+        double[] in2 = new double[3];
+        b2.world0().inverse().transformPoint(world, in2);
+        add(e, v, name, label, on(b1, Pose.translation(anchor[0], anchor[1], anchor[2])),
+                on(b2, Pose.translation(in2[0], in2[1], in2[2])), TRANSLATION);
     }
 
     private void weld(XmlElement e, ValueReader v, String name, String label) {
-        Attachment p;
-        Attachment s;
         if (e.has("site1") || e.has("site2")) {
-            p = site(e, v, "site1", label);
-            s = site(e, v, "site2", label);
-            if (p == null || s == null) {
-                return;
-            }
-        } else {
-            MjcfBody b1 = body(e, v, "body1", true, label);
-            MjcfBody b2 = body(e, v, "body2", false, label);
-            double[] anchor = v.vector(e, "anchor", 3, new double[3], label + ": anchor");
-            double[] rel = v.vector(e, "relpose", 7, new double[] {0, 1, 0, 0, 0, 0, 0}, label + ": relpose");
-            if (b1 == null || b2 == null) {
-                return;
-            }
-            Pose oneFromTwo;
-            if (rel[3] == 0 && rel[4] == 0 && rel[5] == 0 && rel[6] == 0) {
-                oneFromTwo = b1.world0().inverse().compose(b2.world0());
-            } else {
-                oneFromTwo = Pose.of(Orientations.matrix(new double[] {rel[3], rel[4], rel[5], rel[6]}),
-                        new double[] {rel[0], rel[1], rel[2]});
-            }
-            Pose atAnchor = Pose.translation(anchor[0], anchor[1], anchor[2]);
-            p = on(b1, oneFromTwo.compose(atAnchor));
-            s = on(b2, atAnchor);
+            sites(e, v, name, label, ALL);
+            return;
         }
-        add(e, v, name, label, p, s, ALL);
+        MjcfBody b1 = body(e, v, "body1", true, label);
+        MjcfBody b2 = body(e, v, "body2", false, label);
+        double[] anchor = v.vector(e, "anchor", 3, new double[3], label + ": anchor");
+        double[] rel = v.vector(e, "relpose", 7, new double[] {0, 1, 0, 0, 0, 0, 0}, label + ": relpose");
+        if (b1 == null || b2 == null) {
+            return;
+        }
+        Pose oneFromTwo;
+        if (rel[3] == 0 && rel[4] == 0 && rel[5] == 0 && rel[6] == 0) {
+            oneFromTwo = b1.world0().inverse().compose(b2.world0());
+        } else {
+            oneFromTwo = Pose.of(Orientations.matrix(new double[] {rel[3], rel[4], rel[5], rel[6]}),
+                    new double[] {rel[0], rel[1], rel[2]});
+        }
+        Pose atAnchor = Pose.translation(anchor[0], anchor[1], anchor[2]);
+        add(e, v, name, label, on(b1, oneFromTwo.compose(atAnchor)), on(b2, atAnchor), ALL);
+    }
+
+    /** The constraint between the frames of {@code site1} and {@code site2}. */
+    private void sites(XmlElement e, ValueReader v, String name, String label, List<double[]> axes) {
+        Attachment p = site(e, v, "site1", label);
+        Attachment s = site(e, v, "site2", label);
+        if (p != null && s != null) {
+            add(e, v, name, label, p, s, axes);
+        }
     }
 
     private void add(XmlElement e, ValueReader v, String name, String label, Attachment p, Attachment s,

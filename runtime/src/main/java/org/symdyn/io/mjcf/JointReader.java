@@ -1,6 +1,5 @@
 package org.symdyn.io.mjcf;
 
-import org.symdyn.io.Messages;
 import org.symdyn.model.JointType;
 
 /**
@@ -64,7 +63,7 @@ final class JointReader {
         if (mjcfType.equals("ball") && j.has("range") && limited(j, label)) {
             j.warning(label + ": a ball joint's range (a cone limit) is not modelled");
         }
-        double armature = freeElement ? number(j, "armature", label) : number(j, "armature", label);
+        double armature = number(j, "armature", label);
         double damping = number(j, "damping", label);
         double stiffness = number(j, "stiffness", label);
         if (stiffness != 0) {
@@ -121,10 +120,5 @@ final class JointReader {
                 yield j.has("range");
             }
         };
-    }
-
-    /** The label of a type keyword for messages. */
-    static String quote(String s) {
-        return "'" + Messages.cut(s) + "'";
     }
 }

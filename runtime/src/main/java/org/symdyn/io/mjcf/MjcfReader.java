@@ -2,7 +2,6 @@ package org.symdyn.io.mjcf;
 
 import java.nio.file.Path;
 import org.symdyn.io.XmlDocument;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
 
@@ -96,15 +95,5 @@ public final class MjcfReader {
         } catch (RuntimeException e) {
             throw XmlDocument.internalError(p, e);
         }
-    }
-
-    /** True for a diagnostic list's errors (for callers that separate them). */
-    static boolean hasErrors(Iterable<Diagnostic> diagnostics) {
-        for (Diagnostic d : diagnostics) {
-            if (d.isError()) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -96,6 +96,15 @@ final class MjcfSource {
         return out;
     }
 
+    /** The elements of several sections of one kind ({@code <actuator>}, ...), includes expanded, in order. */
+    List<XmlElement> entries(List<XmlElement> sections) {
+        List<XmlElement> out = new ArrayList<>();
+        for (XmlElement section : sections) {
+            out.addAll(children(section));
+        }
+        return out;
+    }
+
     /** Every problem reported through any file's reader, file by file. */
     List<Diagnostic> diagnostics() {
         List<Diagnostic> all = new ArrayList<>();
