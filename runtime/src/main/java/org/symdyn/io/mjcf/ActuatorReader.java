@@ -91,7 +91,8 @@ final class ActuatorReader {
         if (gear == 0) {
             r.error(label + ": gear 0 transmits nothing");
         }
-        double ctrlBound = bound(r, "ctrl", label);
+        // Only a motor's control is a force; a servo's is its target, which the servo does not bound.
+        double ctrlBound = e.is("motor") ? bound(r, "ctrl", label) : Double.POSITIVE_INFINITY;
         double forceBound = bound(r, "force", label);
         if (v.errorCount() > before) {
             return;

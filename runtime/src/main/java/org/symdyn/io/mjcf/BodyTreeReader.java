@@ -26,7 +26,7 @@ import org.symdyn.spatial.Rotations;
  * <ul>
  * <li>A body's frame in its parent's frame is its {@code pos} and orientation ({@link Orientations}), composed
  * with those of the {@code <frame>} elements around it. A {@code <frame>}'s {@code childclass} applies inside it
- * like a body's.</li>
+ * like a body's; geoms, sites and joints inside frames are placed through them (a joint's point and axis).</li>
  * <li>A body without joints is welded to its parent ({@link ModelBuilder#addFixedLink}): its inertia joins the
  * moving body it is fixed to.</li>
  * <li>A body's joints act in document order, each about its own {@code pos} and {@code axis} given in the body
@@ -283,14 +283,15 @@ final class BodyTreeReader {
         }
         List<Placed> contents = contents(e, cls);
         List<ResolvedElement> jointElements = new ArrayList<>();
+        List<Pose> jointOffsets = new ArrayList<>();
         XmlElement inertial = null;
         List<GeomDeclaration> ownGeoms = new ArrayList<>();
         for (Placed p : contents) {
             XmlElement c = p.element();
-            if (c.is("joint")) {
-                jointElements.add(ResolvedElement.of(c, "joint", p.childclass(), defaults, source));
-            } else if (c.is("freejoint")) {
-                jointElements.add(new ResolvedElement(c, "joint", null, defaults, source));
+            if (c.is("joint") || c.is("freejoint")) {
+                jointElements.add(c.is("joint") ? ResolvedElement.of(c, "joint", p.childclass(), defaults, source)
+                        : new ResolvedElement(c, "joint", null, defaults, source));
+                jointOffsets.add(p.offset());
             } else if (c.is("inertial")) {
                 if (inertial != null) {
                     source.values(c).error(c, "body '" + name + "' has a second <inertial>");
@@ -320,7 +321,7 @@ final class BodyTreeReader {
             }
             MjcfJoint joint = jointReader.read(j, jointName, free);
             if (joint != null) {
-                read.add(joint);
+                read.add(inBodyFrame(joint, jointOffsets.get(k)));
             }
         }
         MjcfBody body;
@@ -340,6 +341,22 @@ final class BodyTreeReader {
             geoms.add(Map.entry(g, body));
         }
         readContents(e, body, contents, stack, false);
+    }
+
+    /** A joint written inside {@code <frame>}s: its point and axis in the body frame. */
+    private static MjcfJoint inBodyFrame(MjcfJoint j, Pose offset) {
+        if (offset.isIdentity()) {
+            return j;
+        }
+        double[] anchor = new double[3];
+        double[] axis = new double[3];
+        offset.transformPoint(j.anchor(), anchor);
+        offset.rotateVector(j.axis(), axis);
+        if (j.mjcfType().equals("slide")) {
+            anchor = new double[3];
+        }
+        return new MjcfJoint(j.name(), j.mjcfType(), j.type(), anchor, axis, j.ref(), j.lower(), j.upper(),
+                j.armature(), j.damping(), j.resolved());
     }
 
     private MjcfBody addJoints(XmlElement e, String name, MjcfBody parent, Pose x, Pose world0,

@@ -166,6 +166,31 @@ class MjcfReaderTest {
     }
 
     @Test
+    void framesPlaceTheBodiesGeomsAndJointsInsideThem() {
+        Model framed = read("""
+                <mujoco><worldbody><frame pos="0 0 1" euler="0 0 90">
+                  <body name="b" pos="0.5 0 0">%s<frame pos="0 0.1 0" euler="90 0 0"><joint pos="0 0 0.2"/></frame>
+                  </body></frame></worldbody></mujoco>
+                """.formatted(INERTIAL));
+        Model plain = read("""
+                <mujoco><worldbody>
+                  <body name="b" pos="0 0.5 1" euler="0 0 90">%s<joint pos="0 -0.1 0" axis="0 -1 0"/></body>
+                </worldbody></mujoco>
+                """.formatted(INERTIAL));
+        double[] q = {0.8};
+        DMatrixRMaj h1 = new DMatrixRMaj(1, 1);
+        DMatrixRMaj h2 = new DMatrixRMaj(1, 1);
+        new GenericDynamics(framed).massMatrix(q, h1);
+        new GenericDynamics(plain).massMatrix(q, h2);
+        assertEquals(h2.get(0, 0), h1.get(0, 0), 1e-14);
+        double[] g1 = new double[1];
+        double[] g2 = new double[1];
+        new GenericDynamics(framed).gravityForces(q, g1);
+        new GenericDynamics(plain).gravityForces(q, g2);
+        assertEquals(g2[0], g1[0], 1e-13);
+    }
+
+    @Test
     void freeJointsAreNamedAfterTheirBodyAndJointsGetStableNames() {
         Model m = read("""
                 <mujoco><worldbody><body name="base" pos="0 0 1">%s<freejoint/>
