@@ -1,11 +1,12 @@
 package org.symdyn.cli;
 
-import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.io.ModelFileReader;
 import org.symdyn.model.Model;
 import picocli.CommandLine.Option;
 
 /**
- * The options every command has: how it reads its model files ({@code --floating}, {@code --strict}) and
+ * The options every command has: how it reads its model files ({@code --floating}, {@code --strict},
+ * {@code --ignore-tendons}) and
  * {@code -h}, {@code --help}.
  */
 final class CommonOptions {
@@ -16,6 +17,10 @@ final class CommonOptions {
     @Option(names = "--strict", order = 91, description = "Treat model warnings as errors.")
     boolean strict;
 
+    @Option(names = "--ignore-tendons", order = 92, description = "MJCF: leave out tendons that couple joints"
+            + " (through an equality or an actuator) instead of refusing the model; each is a warning.")
+    boolean ignoreTendons;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, order = 100, description = "Print this help and exit.")
     boolean help;
 
@@ -25,7 +30,8 @@ final class CommonOptions {
      * @throws CliException the file's problems, one per line (exit code 2)
      */
     Model load(String model) throws CliException {
-        return ModelLoader.load(SymDynCli.path(model), floating, strict);
+        return ModelLoader.load(SymDynCli.path(model), new ModelFileReader.Options(floating, strict,
+                ignoreTendons));
     }
 
     /**
@@ -35,7 +41,7 @@ final class CommonOptions {
      * @throws CliException a bad {@code --missing-meshes} value, or the file's problems (exit code 2)
      */
     Model load(String model, MeshOptions meshes, String command) throws CliException {
-        return ModelLoader.load(SymDynCli.path(model), new UrdfReader.Options(floating, strict)
+        return ModelLoader.load(SymDynCli.path(model), new ModelFileReader.Options(floating, strict, ignoreTendons)
                 .withMeshes(meshes.policy(command), meshes.packagePath()));
     }
 }

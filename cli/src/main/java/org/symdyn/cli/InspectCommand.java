@@ -13,6 +13,7 @@ import org.symdyn.geometry.Cylinder;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.Sphere;
 import org.symdyn.geometry.TriangleMesh;
+import org.symdyn.io.ModelFileReader;
 import org.symdyn.model.Body;
 import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.ConstraintModel;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Parameters;
  *
  * <pre>
  * {
- *   "name": robot name, "nq": n, "nv": n, "q_names": [...], "v_names": [...],
+ *   "name": robot name, "format": "URDF" or "MJCF" (the format the file was read in), "nq": n, "nv": n,
+ *   "q_names": [...], "v_names": [...],
  *   "bodies": [{"name", "parent" (parent body's name, or the root link's), "joint", "joint_type" (URDF name),
  *               "armature" (kg m² or kg) and "damping" (N m s/rad or N s/m) of the joint, each only when nonzero}],
  *   "frames": [{"name", "body" (the body it moves with, or the root link's name)}],
@@ -45,16 +47,17 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
-        description = {"Keys: name, nq, nv, q_names, v_names, bodies (name, parent, joint, joint_type; armature and"
-                + " damping when nonzero), frames (name, body), constraints (name, type, rows), collision_shapes"
-                + " (name, link, body, kind, hull_vertices or triangles), collision_shapes_per_link, visual_shapes"
-                + " (their count), no_contact (link pairs), lidars (name, link, samples, rows) and warnings.",
+        description = {"Keys: name, format (URDF or MJCF), nq, nv, q_names, v_names, bodies (name, parent, joint,"
+                + " joint_type; armature and damping when nonzero), frames (name, body), constraints (name, type,"
+                + " rows), collision_shapes (name, link, body, kind, hull_vertices or triangles),"
+                + " collision_shapes_per_link, visual_shapes (their count), no_contact (link pairs), lidars (name,"
+                + " link, samples, rows) and warnings.",
             "Meshes are loaded (--package-path, --missing-meshes); a mesh on a moving link collides as its convex"
                     + " hull."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
                 + " path:[line,col] message)."})
 final class InspectCommand implements CliCommand {
-    @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
+    @Parameters(paramLabel = "MODEL", arity = "1", description = "The model file (.urdf, or MJCF .xml or .mjcf).")
     String model;
 
     @Mixin
@@ -66,10 +69,11 @@ final class InspectCommand implements CliCommand {
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
         Model m = options.load(model, meshes, "inspect");
-        out.println(SymDynCli.WRITER.write(describe(m)));
+        out.println(SymDynCli.WRITER.write(describe(m, ModelFileReader.formatOf(SymDynCli.path(model))
+                .displayName())));
     }
 
-    static JsonValue describe(Model model) {
+    static JsonValue describe(Model model, String format) {
         List<JsonValue> bodies = new ArrayList<>();
         for (Body b : model.bodies()) {
             JsonValue.ObjectBuilder body = JsonValue.objectBuilder()
@@ -102,6 +106,7 @@ final class InspectCommand implements CliCommand {
         }
         return JsonValue.objectBuilder()
                 .put("name", model.name())
+                .put("format", format)
                 .put("nq", model.nq())
                 .put("nv", model.nv())
                 .put("q_names", JsonValue.strings(model.qNames()))

@@ -3,7 +3,7 @@ package org.symdyn.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.generator.GenerationPipeline;
-import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.io.ModelFileReader;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -17,7 +17,7 @@ final class ModelLoader {
     }
 
     /**
-     * Reads a URDF model ({@link GenerationPipeline#readModel}).
+     * Reads a model file, URDF or MJCF ({@link GenerationPipeline#readModel}), without ignoring tendons.
      *
      * @param file     the model file, named in messages as given
      * @param floating give the root link a floating joint to the world
@@ -25,15 +25,15 @@ final class ModelLoader {
      * @throws CliException the reader's diagnostics, one per line (exit code 2)
      */
     static Model load(Path file, boolean floating, boolean strict) throws CliException {
-        return load(file, new UrdfReader.Options(floating, strict));
+        return load(file, new ModelFileReader.Options(floating, strict, false));
     }
 
     /**
-     * Reads a URDF model with the reader's options ({@link GenerationPipeline#readModel(Path, UrdfReader.Options)}).
+     * Reads a model file, URDF or MJCF ({@link GenerationPipeline#readModel}), with all the readers' options.
      *
      * @throws CliException the reader's diagnostics, one per line (exit code 2)
      */
-    static Model load(Path file, UrdfReader.Options options) throws CliException {
+    static Model load(Path file, ModelFileReader.Options options) throws CliException {
         try {
             return GenerationPipeline.readModel(file, options);
         } catch (ModelException e) {

@@ -64,9 +64,9 @@ public final class SymDynCli {
     /** The top-level command: its options are picocli's standard {@code --help} and {@code --version}. */
     @Command(name = "symdyn", mixinStandardHelpOptions = true, versionProvider = Version.class,
             synopsisSubcommandLabel = "COMMAND", usageHelpAutoWidth = true, usageHelpWidth = 100,
-            description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements), prints their"
-                    + " structure and dynamics as JSON, simulates them with contact, animates a trajectory in an"
-                    + " HTML page, and generates one Java dynamics class per model."},
+            description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements, or MuJoCo's MJCF),"
+                    + " prints their structure and dynamics as JSON, simulates them with contact, animates a trajectory"
+                    + " in an HTML page, and generates one Java dynamics class per model."},
             footer = {"", "Options may stand before or after the model files. 'symdyn help COMMAND' or 'symdyn"
                     + " COMMAND --help' describes a command.",
                 "Exit codes: 0 success, 1 internal error (a bug: please report it), 2 bad usage or input. Problems"

@@ -154,6 +154,7 @@ class SymDynCliTest {
         JsonValue expected = JsonReader.parse("expected", """
                 {
                   "name": "tree",
+                  "format": "URDF",
                   "nq": 3,
                   "nv": 3,
                   "q_names": ["j1", "j2", "j3"],
@@ -182,7 +183,7 @@ class SymDynCliTest {
                 }
                 """);
         assertEquals(expected, r.json());
-        assertEquals(List.of("name", "nq", "nv", "q_names", "v_names", "bodies", "frames", "constraints",
+        assertEquals(List.of("name", "format", "nq", "nv", "q_names", "v_names", "bodies", "frames", "constraints",
                 "collision_shapes", "collision_shapes_per_link", "visual_shapes", "no_contact", "lidars", "warnings"),
                 List.copyOf(((ObjectValue) r.json()).members().keySet()));
         assertTrue(r.out().contains("  \"nq\": 3,\n"), "pretty-printed with two-space indentation:\n" + r.out());

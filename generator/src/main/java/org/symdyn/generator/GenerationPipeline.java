@@ -22,7 +22,7 @@ import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
-import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.io.ModelFileReader;
 
 /**
  * The one way model files become Java sources, shared by the Maven plugin and the command line: read every model,
@@ -471,32 +471,22 @@ public final class GenerationPipeline {
     }
 
     /**
-     * Reads a URDF model as the pipeline does: a missing file or a directory is a diagnostic at {@code [0,0]}, as is
-     * the reader's refusal without a diagnostic.
+     * Reads a model file as the pipeline does ({@link ModelFileReader}: URDF or MJCF by the file's extension): a
+     * missing file or a directory is a diagnostic at {@code [0,0]}, as is the reader's refusal without a diagnostic.
      *
      * @throws ModelException every problem of the file, each located
      */
     public static Model readModel(Path file, boolean floatingBase, boolean strict) throws ModelException {
-        return readModel(file, new UrdfReader.Options(floatingBase, strict));
+        return readModel(file, new ModelFileReader.Options(floatingBase, strict, false));
     }
 
     /**
-     * Reads a URDF model as {@link #readModel(Path, boolean, boolean)} does, with the reader's options (for callers
-     * that load shapes: the mesh policy and package path).
+     * Reads a model file with all the readers' options ({@link ModelFileReader#read}).
      *
      * @throws ModelException every problem of the file, each located
      */
-    public static Model readModel(Path file, UrdfReader.Options options) throws ModelException {
-        String name = file.toString();
-        if (!Files.exists(file)) {
-            throw new ModelException(Diagnostic.error(new SourceLocation(name, 0, 0),
-                    "cannot read file: no such file"));
-        }
-        if (Files.isDirectory(file)) {
-            throw new ModelException(Diagnostic.error(new SourceLocation(name, 0, 0),
-                    "cannot read file: it is a directory"));
-        }
-        return UrdfReader.read(file, options);
+    public static Model readModel(Path file, ModelFileReader.Options options) throws ModelException {
+        return ModelFileReader.read(file, options);
     }
 
     /** Two inputs may not give the same class, nor classes differing only in case: the later one is reported. */

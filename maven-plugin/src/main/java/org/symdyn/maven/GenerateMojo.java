@@ -38,7 +38,7 @@ import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.Model;
 
 /**
- * Generates one Java dynamics class per URDF model (see {@link CodeGenerator}) into
+ * Generates one Java dynamics class per URDF or MJCF model (see {@link CodeGenerator}) into
  * {@code target/generated-sources/symdyn}, which is added as a compile source root.
  *
  * <p><b>Incremental.</b> Each model's fingerprint is stored with the SHA-256 of its output: the SHA-256 of the
@@ -75,7 +75,11 @@ public class GenerateMojo extends AbstractMojo {
     @Parameter(property = "symdyn.sourceDirectory", defaultValue = "${project.basedir}/src/main/symdyn")
     File sourceDirectory;
 
-    /** Ant-style patterns of the model files, relative to the source directory; default {@code **}{@code /*.urdf}. */
+    /**
+     * Ant-style patterns of the model files, relative to the source directory; default {@code **}{@code /*.urdf},
+     * {@code **}{@code /*.xml} and {@code **}{@code /*.mjcf} (an {@code .xml} file that is neither MJCF nor URDF is
+     * skipped with a log line).
+     */
     @Parameter
     List<String> includes;
 
@@ -187,7 +191,7 @@ public class GenerateMojo extends AbstractMojo {
         }
 
         List<ModelFile> inputs = ModelFiles.of(source, buildContext, includes, excludes, models, classNames,
-                floatingBase);
+                floatingBase, getLog()::info);
         GeneratorIdentity generator;
         try {
             generator = GeneratorIdentity.current();

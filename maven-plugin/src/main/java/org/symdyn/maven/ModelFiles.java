@@ -8,27 +8,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.codehaus.plexus.util.Scanner;
 import org.sonatype.plexus.build.incremental.BuildContext;
 import org.symdyn.generator.JavaNames;
+import org.symdyn.io.ModelFileReader;
 
 /**
  * The model files of a run of {@link GenerateMojo}: those under the source directory that the include and exclude
- * patterns select, sorted by their '/'-separated path relative to it, each with its class name
+ * patterns select (an {@code .xml} file only when it is a model, {@link ModelFileReader#isModelFile}), sorted by their '/'-separated path relative to it, each with its class name
  * ({@code classNames}, {@code models}) and floating base ({@code models}, else the goal's {@code floatingBase}).
  */
 final class ModelFiles {
-    /** The default of the goal's {@code includes}. */
-    static final String DEFAULT_INCLUDE = "**/*.urdf";
+    /** The default of the goal's {@code includes}: URDF and MJCF files. */
+    static final String[] DEFAULT_INCLUDES = {"**/*.urdf", "**/*.xml", "**/*.mjcf"};
 
     private ModelFiles() {
     }
 
     /** The model files, sorted, with their settings; a configuration that names no model file is an error. */
     static List<ModelFile> of(File source, BuildContext buildContext, List<String> includes, List<String> excludes,
-            List<ModelConfiguration> models, Map<String, String> classNames, boolean floatingBase)
-            throws MojoExecutionException {
+            List<ModelConfiguration> models, Map<String, String> classNames, boolean floatingBase,
+            Consumer<String> skipped) throws MojoExecutionException {
         Map<String, ModelConfiguration> perModel = new LinkedHashMap<>();
         if (models != null) {
             for (ModelConfiguration m : models) {
@@ -68,7 +70,7 @@ final class ModelFiles {
         List<String> names = new ArrayList<>();
         if (source.isDirectory()) {
             Scanner scanner = buildContext.newScanner(source, true);
-            scanner.setIncludes(includes == null || includes.isEmpty() ? new String[] {DEFAULT_INCLUDE}
+            scanner.setIncludes(includes == null || includes.isEmpty() ? DEFAULT_INCLUDES.clone()
                     : includes.toArray(String[]::new));
             if (excludes != null && !excludes.isEmpty()) {
                 scanner.setExcludes(excludes.toArray(String[]::new));
@@ -76,7 +78,12 @@ final class ModelFiles {
             scanner.addDefaultExcludes();
             scanner.scan();
             for (String f : scanner.getIncludedFiles()) {
-                names.add(normalise(f));
+                if (ModelFileReader.isModelFile(new File(source, f).toPath())) {
+                    names.add(normalise(f));
+                } else {
+                    skipped.accept("symdyn: " + normalise(f) + " is skipped: an XML file that is neither MJCF"
+                            + " (<mujoco>) nor URDF (<robot>)");
+                }
             }
         } else if (source.exists()) {
             throw new MojoExecutionException("symdyn: sourceDirectory " + source + " is not a directory");

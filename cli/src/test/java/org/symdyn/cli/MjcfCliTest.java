@@ -1,0 +1,70 @@
+package org.symdyn.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.cli.json.JsonValue.StringValue;
+
+/** The command line on MJCF files: read by extension, reported as MJCF, problems located. */
+class MjcfCliTest extends FileWritingTest {
+    private static final String ARM = """
+            <mujoco model="arm">
+              <compiler angle="radian"/>
+              <worldbody>
+                <body name="upper" pos="0 0 1">
+                  <joint name="shoulder" axis="0 1 0"/>
+                  <geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.05"/>
+                  <body name="lower" pos="0 0 -0.5">
+                    <joint name="elbow" axis="0 1 0" range="-2 2"/>
+                    <inertial pos="0 0 -0.25" mass="1" diaginertia="0.02 0.02 0.001"/>
+                  </body>
+                </body>
+              </worldbody>
+            </mujoco>
+            """;
+
+    @Test
+    void inspectReadsAnMjcfFile() throws Exception {
+        Path model = write("arm.xml", ARM);
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals("arm", ((StringValue) json.members().get("name")).value());
+        assertEquals("MJCF", ((StringValue) json.members().get("format")).value());
+        JsonValue names = json.members().get("q_names");
+        assertEquals(JsonValue.strings(List.of("shoulder", "elbow")), names);
+    }
+
+    @Test
+    void aBrokenMjcfFileExitsTwoWithItsLocation() throws Exception {
+        Path model = write("broken.mjcf", ARM.replace("range=\"-2 2\"", "range=\"-2 x\""));
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().contains(model + ":[8,9] joint 'elbow': range '-2 x': 'x' is not a number"),
+                r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void tendonCouplingsAreRefusedUnlessIgnored() throws Exception {
+        String withTendon = ARM.replace("</worldbody>", """
+                </worldbody>
+                  <tendon><fixed name="t"><joint joint="shoulder" coef="1"/><joint joint="elbow" coef="-1"/></fixed></tendon>
+                  <equality><tendon tendon1="t"/></equality>
+                """);
+        Path model = write("tendon.xml", withTendon);
+        SymDynCliTest.Result refused = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("acts on tendon 't'"), refused.err());
+        SymDynCliTest.Result read = SymDynCliTest.run("inspect", model.toString(), "--ignore-tendons");
+        assertEquals(0, read.exitCode(), read.err());
+        assertTrue(read.out().contains("left out, as the option to ignore tendons says"), read.out());
+    }
+}

@@ -1,0 +1,25 @@
+package org.symdyn.io.mjcf;
+
+import org.symdyn.spatial.Pose;
+
+/**
+ * One {@code <geom>} as read, defaults applied: what inertia from geoms and the collision and visual shapes need.
+ *
+ * @param name        the geom's name, or null
+ * @param type        sphere, capsule, cylinder, box, ellipsoid, plane, mesh, hfield or sdf
+ * @param size        MuJoCo's size numbers for the type: sphere r; capsule and cylinder r and the half-length;
+ *                    box the three half-sizes; ellipsoid the three semi-axes; plane the half-extents (0: infinite)
+ * @param inBody      the geom frame in its body's frame ({@code fromto} already turned into a centre and a z axis)
+ * @param density     kg/m³ (MuJoCo's default 1000)
+ * @param mass        the geom's {@code mass} (kg) when given, which replaces density · volume; NaN otherwise
+ * @param collides    true unless both {@code contype} and {@code conaffinity} are 0 (a visual-only geom)
+ * @param friction    the sliding friction coefficient (the first number of {@code friction}, default 1)
+ * @param meshFile    the mesh file a mesh geom uses (resolved with the compiler's meshdir), or null
+ * @param meshScale   the mesh asset's scale, 3 numbers
+ * @param rgba        the geom's colour, or null
+ * @param resolved    the element with its class
+ */
+record GeomDeclaration(String name, String type, double[] size, Pose inBody, double density, double mass,
+        boolean collides, double friction, String meshFile, double[] meshScale, double[] rgba,
+        ResolvedElement resolved) {
+}

@@ -1,0 +1,181 @@
+package org.symdyn.io.mjcf;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.symdyn.io.Messages;
+import org.symdyn.io.ModelChecks;
+import org.symdyn.io.Names;
+import org.symdyn.io.ValueReader;
+import org.symdyn.io.XmlElement;
+import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelBuilder;
+import org.symdyn.model.ModelException;
+
+/**
+ * Turns one MJCF model (its files' element tree) into a {@link Model}: settings and defaults first, then the body
+ * tree, then the sections that refer to bodies, joints and sites (geom shapes, contact exclusions, equalities,
+ * actuators, sensors). Every problem goes into the files' lists; nothing is thrown before all are found.
+ */
+final class MjcfModelReader {
+    /** Top-level sections read, or ignored because they do not change the dynamics. */
+    private static final Set<String> SECTIONS = Set.of("compiler", "option", "size", "default", "asset",
+            "worldbody", "contact", "equality", "tendon", "actuator", "sensor", "keyframe", "visual", "statistic",
+            "custom", "extension", "deformable");
+
+    private final MjcfSource source;
+    private final String path;
+    private final Path file;
+    private final MjcfReader.Options options;
+
+    MjcfModelReader(MjcfSource source, String path, Path file, MjcfReader.Options options) {
+        this.source = source;
+        this.path = path;
+        this.file = file;
+        this.options = options;
+    }
+
+    Model read() throws ModelException {
+        XmlElement root = source.root();
+        ValueReader rootValues = source.values(root);
+        if (!root.is("mujoco")) {
+            rootValues.error(root, "the document element is <" + Messages.cut(root.name()) + ">"
+                    + (root.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(root.namespace()) + "'")
+                    + ", expected <mujoco> (an MJCF file)");
+            throw sorted(source.diagnostics());
+        }
+        String name = root.attribute("model");
+        if (name == null || name.isBlank()) {
+            name = defaultName();
+        }
+        Names.check(rootValues, root, "model name", name);
+        ModelBuilder builder = Model.builder(name).source(path, source.sha256()).strict(options.strict());
+
+        CompilerSettings compiler = CompilerSettings.read(source, source.children(root, "compiler"));
+        DefaultClasses defaults = DefaultClasses.read(source, source.children(root, "default"));
+        readOptions(root, builder);
+        GeomReader geomReader = new GeomReader(compiler, meshAssets(root, compiler));
+
+        BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
+        tree.read(source.children(root, "worldbody"), root);
+
+        new GeomShapes(source, builder).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
+        TendonCouplings tendons = new TendonCouplings(source, options.ignoreTendons(), source.children(root,
+                "tendon"));
+        new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));
+        new ActuatorReader(source, defaults, compiler, builder, tree, tendons)
+                .read(source.children(root, "actuator"));
+        new SensorReader(source, builder, tree).read(source.children(root, "sensor"));
+        for (XmlElement k : source.children(root, "keyframe")) {
+            source.values(k).warning(k, "keyframes are not read (the model has no place for them)");
+        }
+        for (XmlElement c : source.children(root)) {
+            if (!c.namespace().isEmpty() || !SECTIONS.contains(c.name())) {
+                source.values(c).warning(c, "unknown element <" + Messages.cut(c.name()) + "> in <mujoco>;"
+                        + " ignored");
+            } else if (c.is("deformable")) {
+                source.values(c).warning(c, "<deformable> (flexes and skins) is not read");
+            }
+        }
+
+        for (Diagnostic d : source.diagnostics()) {
+            builder.report(d);
+        }
+        Model model;
+        try {
+            model = builder.build();
+        } catch (ModelException e) {
+            throw sorted(e.diagnostics());
+        }
+        List<Diagnostic> unsimulatable = ModelChecks.run(model);
+        if (!unsimulatable.isEmpty()) {
+            throw sorted(unsimulatable);
+        }
+        return model;
+    }
+
+    private String defaultName() {
+        if (file == null || file.getFileName() == null) {
+            return "mujoco_model";
+        }
+        String n = file.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    /** {@code <option gravity>} (default 0 0 −9.81; the last one written wins) and the gravity flag. */
+    private void readOptions(XmlElement root, ModelBuilder builder) {
+        double[] gravity = Model.DEFAULT_GRAVITY.clone();
+        boolean disabled = false;
+        for (XmlElement o : source.children(root, "option")) {
+            ValueReader v = source.values(o);
+            gravity = v.vector(o, "gravity", 3, gravity, "option gravity");
+            for (XmlElement f : source.children(o, "flag")) {
+                String g = f.attribute("gravity");
+                if (g != null) {
+                    disabled = "disable".equals(g.trim());
+                }
+            }
+        }
+        if (disabled) {
+            gravity = new double[3];
+        }
+        builder.gravity(gravity[0], gravity[1], gravity[2]);
+    }
+
+    /** The {@code <mesh>} assets by name (a mesh without a name is named after its file, as in MuJoCo). */
+    private Map<String, GeomReader.MeshAsset> meshAssets(XmlElement root, CompilerSettings compiler) {
+        Map<String, GeomReader.MeshAsset> meshes = new HashMap<>();
+        for (XmlElement asset : source.children(root, "asset")) {
+            for (XmlElement m : source.children(asset, "mesh")) {
+                ValueReader v = source.values(m);
+                String meshFile = m.attribute("file");
+                String name = m.attribute("name");
+                if (name == null && meshFile != null) {
+                    String base = Path.of(meshFile).getFileName().toString();
+                    int dot = base.lastIndexOf('.');
+                    name = dot > 0 ? base.substring(0, dot) : base;
+                }
+                if (name == null) {
+                    v.warning(m, "a <mesh> without name or file is ignored");
+                    continue;
+                }
+                double[] scale = v.vector(m, "scale", 3, new double[] {1, 1, 1}, "mesh '" + name + "' scale");
+                String resolved = meshFile == null ? null : meshFile(compiler, meshFile);
+                meshes.put(name, new GeomReader.MeshAsset(resolved, scale));
+            }
+        }
+        return meshes;
+    }
+
+    /** The mesh file's path: {@code meshdir} (relative to the model file's directory) then the file's name. */
+    private String meshFile(CompilerSettings compiler, String name) {
+        Path dir = file == null ? Path.of("") : file.toAbsolutePath().getParent();
+        try {
+            if (compiler.meshdir() != null) {
+                dir = dir.resolve(compiler.meshdir());
+            }
+            return dir.resolve(name).toString();
+        } catch (RuntimeException e) {
+            return name;
+        }
+    }
+
+    /** The diagnostics in file order (stable), files in the order first read. */
+    static ModelException sorted(List<Diagnostic> diagnostics) {
+        Map<String, Integer> fileOrder = new LinkedHashMap<>();
+        for (Diagnostic d : diagnostics) {
+            fileOrder.putIfAbsent(d.location().path(), fileOrder.size());
+        }
+        List<Diagnostic> list = new ArrayList<>(diagnostics);
+        list.sort(Comparator.comparingInt((Diagnostic d) -> fileOrder.get(d.location().path()))
+                .thenComparingInt(d -> d.location().line()).thenComparingInt(d -> d.location().column()));
+        return new ModelException(list);
+    }
+}
