@@ -87,6 +87,17 @@ public final class ValueReader {
             }
             return dflt.clone();
         }
+        return numbers(e, raw, n, what);
+    }
+
+    /**
+     * {@code n} numbers from whitespace-separated text (an attribute's value or an element's character data), read
+     * strictly as the class comment says; problems are reported at {@code e}.
+     *
+     * @param what how messages name the value
+     * @return the numbers, or (after reporting the problem) zeros
+     */
+    public double[] numbers(XmlElement e, String raw, int n, String what) {
         String trimmed = raw.trim();
         String[] tokens = trimmed.isEmpty() ? new String[0] : SPACE.split(trimmed);
         if (tokens.length != n) {

@@ -8,14 +8,15 @@ import java.util.Map;
 
 /**
  * A read-only XML element with the position of its start tag: just what the model readers need (namespace, local
- * name, un-namespaced attributes, child elements). Text content is not kept; URDF carries everything in
- * attributes.
+ * name, un-namespaced attributes, child elements) and the element's own character data ({@link #text()}), which
+ * SDFormat writes its values in (URDF and MJCF carry everything in attributes).
  */
 public final class XmlElement {
     private final String namespace;
     private final String name;
     private final Map<String, String> attributes;
     private final List<XmlElement> children = new ArrayList<>();
+    private final StringBuilder text = new StringBuilder();
     private final int line;
     private final int column;
 
@@ -36,6 +37,18 @@ public final class XmlElement {
 
     void addChild(XmlElement child) {
         children.add(child);
+    }
+
+    void appendText(char[] chars, int start, int length) {
+        text.append(chars, start, length);
+    }
+
+    /**
+     * The character data directly inside this element (not that of its children), entity and character references
+     * expanded, CDATA sections included; "" when there is none.
+     */
+    public String text() {
+        return text.toString();
     }
 
     /** The namespace URI, "" for none. */

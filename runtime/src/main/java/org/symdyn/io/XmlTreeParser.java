@@ -150,6 +150,13 @@ final class XmlTreeParser {
         }
 
         @Override
+        public void characters(char[] ch, int start, int length) {
+            if (!open.isEmpty()) {
+                open.peek().appendText(ch, start, length);
+            }
+        }
+
+        @Override
         public void skippedEntity(String name) {
             skipped.add(new SkippedEntity(name, locator == null ? 0 : locator.getLineNumber(),
                     locator == null ? 0 : locator.getColumnNumber()));
