@@ -23,7 +23,7 @@ import org.symdyn.spatial.Pose;
 final class LinkContentReader {
     private static final Set<String> CHILDREN = Set.of("pose", "inertial", "collision", "visual", "sensor",
             "gravity", "enable_wind", "self_collide", "kinematic", "must_be_base_link", "velocity_decay",
-            "projector", "audio_sink", "audio_source", "battery", "light", "particle_emitter");
+            "projector", "audio_sink", "audio_source", "battery", "light", "particle_emitter", "plugin");
 
     private final SdfSource source;
     private final FrameGraph frames;
@@ -74,6 +74,7 @@ final class LinkContentReader {
                                 + " by the dynamics");
                     }
                 }
+                case "plugin" -> values.warning(c, label + ": <plugin> is not read: the link has no plugin forces");
                 case "velocity_decay" -> values.warning(c, label + ": <velocity_decay> is not modelled; ignored");
                 case "pose", "inertial" -> {
                     // read with the link
