@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,5 +54,16 @@ class SdfCliTest extends FileWritingTest {
                 r.err());
         assertTrue(r.err().contains(model + ":[12,53] joint 'shoulder': limit upper '2 x' needs 1 number"), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void theReadmesSdfExampleReads() throws Exception {
+        String readme = Files.readString(ReadmeUsageTest.readme());
+        int start = readme.indexOf("<sdf version=\"1.10\">\n  <model name=\"arm\">");
+        assertTrue(start >= 0, "the README's SDFormat example is missing");
+        Path model = write("readme.sdf", readme.substring(start, readme.indexOf("</sdf>", start) + 6));
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(JsonValue.strings(List.of("shoulder")), ((ObjectValue) r.json()).members().get("q_names"));
     }
 }
