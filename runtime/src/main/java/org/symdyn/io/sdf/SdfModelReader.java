@@ -40,9 +40,7 @@ final class SdfModelReader {
         XmlElement root = source.root();
         ValueReader values = source.values(root);
         if (!root.is("sdf")) {
-            values.error(root, "the document element is <" + Messages.cut(root.name()) + ">"
-                    + (root.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(root.namespace()) + "'")
-                    + ", expected <sdf> (an SDFormat file)");
+            values.error(root, Messages.unexpectedDocument(root, "sdf", "an SDFormat file"));
             throw DiagnosticOrder.refusal(source.diagnostics());
         }
         SdfVersion version = SdfVersion.parse(root.attribute("version"));
