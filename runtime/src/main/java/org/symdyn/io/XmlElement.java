@@ -16,7 +16,8 @@ public final class XmlElement {
     private final String name;
     private final Map<String, String> attributes;
     private final List<XmlElement> children = new ArrayList<>();
-    private final StringBuilder text = new StringBuilder();
+    /** Created at the first character data: most URDF and MJCF elements have none. */
+    private StringBuilder text;
     private final int line;
     private final int column;
 
@@ -40,6 +41,9 @@ public final class XmlElement {
     }
 
     void appendText(char[] chars, int start, int length) {
+        if (text == null) {
+            text = new StringBuilder(length);
+        }
         text.append(chars, start, length);
     }
 
@@ -48,7 +52,7 @@ public final class XmlElement {
      * expanded, CDATA sections included; "" when there is none.
      */
     public String text() {
-        return text.toString();
+        return text == null ? "" : text.toString();
     }
 
     /** The namespace URI, "" for none. */
