@@ -47,7 +47,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "inspect", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Print a model's structure as JSON.",
-        description = {"Keys: name, format (URDF or MJCF), nq, nv, q_names, v_names, bodies (name, parent, joint,"
+        description = {"Keys: name, format (URDF, MJCF or SDFormat 1.x), nq, nv, q_names, v_names, bodies (name, parent, joint,"
                 + " joint_type; armature and damping when nonzero), frames (name, body), constraints (name, type,"
                 + " rows), collision_shapes (name, link, body, kind, hull_vertices or triangles),"
                 + " collision_shapes_per_link, visual_shapes (their count), no_contact (link pairs), lidars (name,"
@@ -57,7 +57,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
                 + " path:[line,col] message)."})
 final class InspectCommand implements CliCommand {
-    @Parameters(paramLabel = "MODEL", arity = "1", description = "The model file (.urdf, or MJCF .xml or .mjcf).")
+    @Parameters(paramLabel = "MODEL", arity = "1", description = "The model file (.urdf, MJCF .xml or .mjcf, or SDFormat .sdf).")
     String model;
 
     @Mixin
@@ -69,8 +69,7 @@ final class InspectCommand implements CliCommand {
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
         Model m = options.load(model, meshes, "inspect");
-        out.println(SymDynCli.WRITER.write(describe(m, ModelFileReader.formatOf(SymDynCli.path(model))
-                .displayName())));
+        out.println(SymDynCli.WRITER.write(describe(m, ModelFileReader.formatName(SymDynCli.path(model)))));
     }
 
     static JsonValue describe(Model model, String format) {

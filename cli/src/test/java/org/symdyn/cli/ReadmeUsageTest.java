@@ -30,7 +30,7 @@ class ReadmeUsageTest {
             java.util.regex.Pattern.compile("(^|\\s)[A-Z][A-Z0-9_]+(\\.[a-z]+)?(\\.\\.\\.)?(\\s|$)");
 
     /** The README of the checkout: the first README.md beside a cli folder, walking up from here. */
-    private static Path readme() {
+    static Path readme() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             if (Files.isRegularFile(d.resolve("README.md")) && Files.isDirectory(d.resolve("cli"))) {
                 return d.resolve("README.md");

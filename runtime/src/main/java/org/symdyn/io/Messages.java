@@ -22,4 +22,13 @@ public final class Messages {
         }
         return value.substring(0, end) + "... (" + value.length() + " characters)";
     }
+
+    /**
+     * "the document element is &lt;x&gt; [in namespace 'n'], expected &lt;expected&gt; (what)": the refusal of a
+     * document of another kind.
+     */
+    public static String unexpectedDocument(XmlElement root, String expected, String what) {
+        return "the document element is <" + cut(root.name()) + ">" + (root.namespace().isEmpty() ? ""
+                : " in namespace '" + cut(root.namespace()) + "'") + ", expected <" + expected + "> (" + what + ")";
+    }
 }

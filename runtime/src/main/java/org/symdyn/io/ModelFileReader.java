@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.symdyn.io.mjcf.MjcfReader;
+import org.symdyn.io.sdf.SdfReader;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.Body;
 import org.symdyn.model.Diagnostic;
@@ -13,8 +14,9 @@ import org.symdyn.model.ModelException;
 import org.symdyn.model.SourceLocation;
 
 /**
- * Reads a model file in its format ({@link #formatOf}): MJCF by {@link MjcfReader}, URDF by {@link UrdfReader};
- * SDFormat is refused. The one entry point of the command line, the build plugin and applications that take any
+ * Reads a model file in its format ({@link #formatOf}): MJCF by {@link MjcfReader}, URDF by {@link UrdfReader},
+ * SDFormat by {@link SdfReader} (with the model path of the environment, {@link SdfReader.Options#fromEnvironment}).
+ * The one entry point of the command line, the build plugin and applications that take any
  * model file.
  */
 public final class ModelFileReader {
@@ -22,8 +24,9 @@ public final class ModelFileReader {
      * How to read.
      *
      * @param floatingBase  URDF: give the root link a floating joint ({@link UrdfReader.Options#floatingBase()}).
-     *                      MJCF floats a body by its {@code <freejoint>}: the option is accepted when the model has a
-     *                      floating joint, and refused otherwise
+     *                      MJCF floats a body by its {@code <freejoint>}, SDFormat a root link that no joint attaches
+     *                      to the world: the option is accepted when the model has a floating joint, and refused
+     *                      otherwise
      * @param strict        warnings are errors
      * @param ignoreTendons MJCF: leave out tendons that couple joints ({@link MjcfReader.Options#ignoreTendons()})
      * @param meshes        URDF: what to do with mesh shapes ({@link UrdfReader.Options#meshes()})
@@ -54,7 +57,7 @@ public final class ModelFileReader {
     }
 
     /**
-     * Reads the file. A missing file, a directory and an SDFormat file are one diagnostic at {@code path:[0,0]}.
+     * Reads the file. A missing file and a directory are one diagnostic at {@code path:[0,0]}.
      *
      * @throws ModelException every problem of the file, each located
      */
@@ -79,9 +82,29 @@ public final class ModelFileReader {
                 }
                 return model;
             }
-            default:
-                throw refusal(name, "SDFormat is not read yet (convert the model to URDF or MJCF)");
+            default: {
+                Model model = SdfReader.read(file, SdfReader.Options.fromEnvironment(o.strict()));
+                if (o.floatingBase() && !floats(model)) {
+                    throw refusal(name, "the floating-base option adds a floating joint to a URDF's root link; an"
+                            + " SDFormat model floats when no joint attaches it to the world and it is not static,"
+                            + " and this model does not");
+                }
+                return model;
+            }
         }
+    }
+
+    /**
+     * The format's name as reports print it: {@link ModelFormat#displayName()}, with the version an SDFormat file
+     * declares ("SDFormat 1.10") when it can be read.
+     */
+    public static String formatName(Path file) {
+        ModelFormat format = formatOf(file);
+        if (format == ModelFormat.SDF) {
+            String version = SdfReader.version(file);
+            return version == null ? format.displayName() : format.displayName() + " " + version;
+        }
+        return format.displayName();
     }
 
     /**

@@ -9,7 +9,7 @@ public enum ModelFormat {
     URDF("URDF"),
     /** MuJoCo's MJCF: {@code .xml} or {@code .mjcf}. */
     MJCF("MJCF"),
-    /** SDFormat: {@code .sdf} (recognised, not read yet). */
+    /** SDFormat: {@code .sdf}. */
     SDF("SDFormat");
 
     private final String displayName;

@@ -87,11 +87,17 @@ public final class ValueReader {
             }
             return dflt.clone();
         }
-        return parse(e, raw, n, what);
+        return numbers(e, raw, n, what);
     }
 
-    /** {@code n} numbers from the whitespace-separated text {@code raw} of an attribute of {@code e}. */
-    private double[] parse(XmlElement e, String raw, int n, String what) {
+    /**
+     * {@code n} numbers from whitespace-separated text (an attribute's value or an element's character data), read
+     * strictly as the class comment says; problems are reported at {@code e}.
+     *
+     * @param what how messages name the value
+     * @return the numbers, or (after reporting the problem) zeros
+     */
+    public double[] numbers(XmlElement e, String raw, int n, String what) {
         String trimmed = raw.trim();
         String[] tokens = trimmed.isEmpty() ? new String[0] : SPACE.split(trimmed);
         if (tokens.length != n) {
@@ -131,7 +137,7 @@ public final class ValueReader {
             return dflt;
         }
         int before = errors;
-        double v = parse(e, raw, 1, what)[0];
+        double v = numbers(e, raw, 1, what)[0];
         return errors > before ? Double.NaN : v;
     }
 

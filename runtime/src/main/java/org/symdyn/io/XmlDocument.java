@@ -96,10 +96,20 @@ public final class XmlDocument {
      * @throws ModelException if {@code xml} is null or not well-formed XML
      */
     public static XmlDocument parse(String xml, String path) throws ModelException {
+        return parse(xml, path, false);
+    }
+
+    /** Reads a document given as characters as {@link #parse} does, keeping each element's character content. */
+    public static XmlDocument parseWithText(String xml, String path) throws ModelException {
+        return parse(xml, path, true);
+    }
+
+    private static XmlDocument parse(String xml, String path, boolean keepText) throws ModelException {
         if (xml == null) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0), "no document (null)"));
         }
-        return parse(new InputSource(new StringReader(xml)), xml, path, xml.getBytes(StandardCharsets.UTF_8), false);
+        return parse(new InputSource(new StringReader(xml)), xml, path, xml.getBytes(StandardCharsets.UTF_8),
+                keepText);
     }
 
     /** The document element. */

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * A read-only XML element with the position of its start tag: just what the model readers need (namespace, local
  * name, un-namespaced attributes, attributes in a namespace by URI and local name, child elements) and, for
- * documents read with their text (Collada's number arrays), the element's own character content. URDF carries
- * everything in attributes.
+ * documents read with their text ({@link XmlDocument#readWithText}: SDFormat's values, Collada's number arrays), the
+ * element's own character data ({@link #text()}). URDF and MJCF carry everything in attributes.
  */
 public final class XmlElement {
     private final String namespace;
@@ -18,9 +18,10 @@ public final class XmlElement {
     private final Map<String, String> attributes;
     private final Map<String, String> namespacedAttributes;
     private final List<XmlElement> children = new ArrayList<>();
+    /** Created at the first character data, in documents read with their text. */
+    private StringBuilder text;
     private final int line;
     private final int column;
-    private String text = "";
 
     /**
      * @param namespace  the namespace URI, "" for none
@@ -46,20 +47,24 @@ public final class XmlElement {
         this.column = column;
     }
 
-    void setText(String text) {
-        this.text = text;
+    void addChild(XmlElement child) {
+        children.add(child);
+    }
+
+    void appendText(char[] chars, int start, int length) {
+        if (text == null) {
+            text = new StringBuilder(length);
+        }
+        text.append(chars, start, length);
     }
 
     /**
-     * The element's own character content (its text between child elements, concatenated), or "" when the
-     * document was read without text ({@link XmlDocument#read}).
+     * The character data directly inside this element (not that of its children), entity and character references
+     * expanded, CDATA sections included; "" when there is none or the document was read without text
+     * ({@link XmlDocument#read}).
      */
     public String text() {
-        return text;
-    }
-
-    void addChild(XmlElement child) {
-        children.add(child);
+        return text == null ? "" : text.toString();
     }
 
     /** The namespace URI, "" for none. */

@@ -114,7 +114,6 @@ final class XmlTreeParser {
         private final java.util.Set<String> externalEntities = new java.util.LinkedHashSet<>();
         private final LinePositions positions;
         private final Deque<XmlElement> open = new ArrayDeque<>();
-        private final Deque<StringBuilder> openText = new ArrayDeque<>();
         private final boolean keepText;
         private final List<SkippedEntity> skipped = new ArrayList<>();
         private Locator locator;
@@ -151,23 +150,17 @@ final class XmlTreeParser {
                 open.peek().addChild(element);
             }
             open.push(element);
-            if (keepText) {
-                openText.push(new StringBuilder());
-            }
         }
 
         @Override
         public void endElement(String uri, String localName, String qName) {
-            XmlElement element = open.pop();
-            if (keepText) {
-                element.setText(openText.pop().toString());
-            }
+            open.pop();
         }
 
         @Override
         public void characters(char[] ch, int start, int length) {
-            if (keepText && !openText.isEmpty()) {
-                openText.peek().append(ch, start, length);
+            if (keepText && !open.isEmpty()) {
+                open.peek().appendText(ch, start, length);
             }
         }
 
