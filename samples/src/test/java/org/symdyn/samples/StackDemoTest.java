@@ -54,7 +54,7 @@ class StackDemoTest {
         String json = generated.trajectory().json();
         assertTrue(json.contains("\"other\": \"floor\"") && json.contains("\"normal\": ["), json.substring(0, 300));
         Path model = Path.of("src/main/symdyn/box_stack.urdf");
-        String line = ViewPages.write(traj, model, dir.resolve("stack.html"), "");
+        String line = ViewPages.write(traj, model, dir.resolve("stack.html"));
         assertTrue(line.contains("stack.html"), line);
     }
 }

@@ -22,17 +22,14 @@ final class ViewPages {
     }
 
     /**
-     * {@code symdyn view TRAJ MODEL -o PAGE [--package-path DIRS]}; returns the line it printed.
+     * {@code symdyn view TRAJ MODEL -o PAGE OPTIONS...}; returns the line it printed.
      *
-     * @param packagePath the package path ("" for none)
+     * @param options more options ({@code --floating}, {@code --package-path DIR})
      */
-    static String write(Path trajectory, Path model, Path page, String packagePath) throws IOException {
+    static String write(Path trajectory, Path model, Path page, String... options) throws IOException {
         List<String> args = new ArrayList<>(List.of("view", trajectory.toString(), model.toString(), "-o",
                 page.toString()));
-        if (!packagePath.isEmpty()) {
-            args.add("--package-path");
-            args.add(packagePath);
-        }
+        args.addAll(List.of(options));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = SymDynCli.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
