@@ -38,19 +38,23 @@ public final class ContactSet {
     private final List<CollisionShapeModel> shapes;
     private final boolean[] touching; // shapes × shapes, row-major
     private final int maxShapeContacts;
+    /** The bound asked for (≥ 0), or −1 for the default, which depends on the pairs and the grounds. */
+    private final int requestedMaxShapeContacts;
     private final String modelName;
 
     /** The default bound on shape contacts per step: four per pair that may touch, at most this many. */
     public static final int DEFAULT_MAX_SHAPE_CONTACTS = 256;
 
     private ContactSet(String modelName, List<GroundModel> grounds, List<ContactCandidateModel> candidates,
-            List<CollisionShapeModel> shapes, boolean[] touching, int maxShapeContacts) {
+            List<CollisionShapeModel> shapes, boolean[] touching, int maxShapeContacts,
+            int requestedMaxShapeContacts) {
         this.modelName = modelName;
         this.grounds = List.copyOf(grounds);
         this.candidates = List.copyOf(candidates);
         this.shapes = List.copyOf(shapes);
         this.touching = touching;
         this.maxShapeContacts = maxShapeContacts;
+        this.requestedMaxShapeContacts = requestedMaxShapeContacts;
     }
 
     /**
@@ -77,7 +81,7 @@ public final class ContactSet {
             }
         }
         return new ContactSet(model.name(), model.grounds(), model.contactCandidates(), shapes, touching,
-                shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts));
+                shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts), maxShapeContacts);
     }
 
     private static int shapeContactBound(List<CollisionShapeModel> shapes, boolean[] touching, int grounds,
@@ -175,7 +179,27 @@ public final class ContactSet {
                 }
             }
         }
-        return new ContactSet(modelName, grounds, candidates, shapes, kept, maxShapeContacts);
+        return new ContactSet(modelName, grounds, candidates, shapes, kept, maxShapeContacts,
+                requestedMaxShapeContacts);
+    }
+
+    /**
+     * This set with one more ground: the half-space through {@code point} (world, m) with outward {@code normal}
+     * (world, any length, normalised here), Coulomb friction μ ≥ 0 and restitution e in [0, 1]; every candidate and
+     * every moving shape may touch it. For a floor under a model read from a file that declares none (a robot's
+     * description). The default bound on shape contacts ({@link #of(Model, int)} with −1) counts the new ground's
+     * pairs; a bound given explicitly stays. The candidate-ground pairs are renumbered, since pair p couples
+     * candidate p / groundCount() with ground p % groundCount().
+     *
+     * @throws IllegalArgumentException a name a ground of the set already has, or a point, normal, friction or
+     *                                  restitution the builder's {@link Builder#ground} refuses
+     */
+    public ContactSet withGround(String name, double[] point, double[] normal, double friction, double restitution) {
+        List<GroundModel> more = new ArrayList<>(grounds);
+        more.add(Builder.groundModel(name, point, normal, friction, restitution, grounds));
+        int bound = requestedMaxShapeContacts >= 0 ? requestedMaxShapeContacts
+                : shapeContactBound(shapes, touching, more.size(), -1);
+        return new ContactSet(modelName, more, candidates, shapes, touching, bound, requestedMaxShapeContacts);
     }
 
     /** The most shape contacts found per step; more are dropped and counted ({@link ContactKinematics#dropped()}). */
@@ -227,7 +251,14 @@ public final class ContactSet {
          * friction μ ≥ 0 and restitution e in [0, 1].
          */
         public Builder ground(String name, double[] point, double[] normal, double friction, double restitution) {
-            requireUnique(name, grounds.stream().map(GroundModel::name).toList(), "ground");
+            grounds.add(groundModel(name, point, normal, friction, restitution, grounds));
+            return this;
+        }
+
+        /** A checked ground whose name none of {@code taken} has. */
+        static GroundModel groundModel(String name, double[] point, double[] normal, double friction,
+                double restitution, List<GroundModel> taken) {
+            requireUnique(name, taken.stream().map(GroundModel::name).toList(), "ground");
             requireVector(point, "ground '" + name + "': point");
             requireVector(normal, "ground '" + name + "': normal");
             double[] n = org.symdyn.spatial.Directions.unit(normal);
@@ -242,8 +273,7 @@ public final class ContactSet {
                 throw new IllegalArgumentException("ground '" + name + "': restitution " + restitution
                         + " must be in [0, 1]");
             }
-            grounds.add(new GroundModel(name, point, n, friction, restitution, SourceLocation.UNKNOWN));
-            return this;
+            return new GroundModel(name, point, n, friction, restitution, SourceLocation.UNKNOWN);
         }
 
         /** A point of a body (body coordinates) that may touch every ground. */
@@ -330,7 +360,7 @@ public final class ContactSet {
                 }
             }
             return new ContactSet(model.modelName(), grounds, candidates, shapes, touching,
-                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts));
+                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts), maxShapeContacts);
         }
 
         private static void requireUnique(String name, List<String> taken, String what) {

@@ -126,7 +126,7 @@ public final class QuadrupedDropDemo {
         double[] height = new double[steps];
         double[] normal = new double[steps];
         int[] count = new int[steps];
-        TrajectoryFile traj = new TrajectoryFile(feet);
+        TrajectoryFile traj = new TrajectoryFile();
         traj.record(sys);
         TimeStepper stepper = sys.stepper();
         for (int i = 0; i < steps; i++) {

@@ -142,7 +142,7 @@ public final class RampBoxDemo {
         double[] accel = new double[steps];
         boolean[] onRamp = new boolean[steps];
         boolean[] onFloor = new boolean[steps];
-        TrajectoryFile traj = new TrajectoryFile(grounds);
+        TrajectoryFile traj = new TrajectoryFile();
         traj.record(sys);
         TimeStepper stepper = sys.stepper();
         for (int i = 0; i < steps; i++) {

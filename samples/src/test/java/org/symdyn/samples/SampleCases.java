@@ -10,6 +10,7 @@ import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.samples.generated.Arm7Dynamics;
+import org.symdyn.samples.generated.BoxStackDynamics;
 import org.symdyn.samples.generated.DoublePendulumDynamics;
 import org.symdyn.samples.generated.EdgeRollerDynamics;
 import org.symdyn.samples.generated.FourbarDynamics;
@@ -37,6 +38,7 @@ final class SampleCases {
 
     static final List<Case> ALL = List.of(
             new Case("arm7.urdf", Arm7Dynamics::new),
+            new Case("box_stack.urdf", BoxStackDynamics::new),
             new Case("double_pendulum.urdf", DoublePendulumDynamics::new),
             new Case("edge_roller.urdf", EdgeRollerDynamics::new),
             new Case("fourbar.urdf", FourbarDynamics::new),
