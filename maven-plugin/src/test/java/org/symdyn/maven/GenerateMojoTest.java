@@ -263,7 +263,7 @@ class GenerateMojoTest {
                 new File(abs, "bad/negative.urdf") + ":[4,3] link 'b': mass -1.0 kg is negative",
                 new File(abs, "extension.urdf") + ":[10,3] unknown SymDyn element 'bungee' (namespace urn:symdyn:1;"
                         + " expected gravity, loop, contact, coupler, line_on_line, parameter, ground, contact_point,"
-                        + " contact_sphere, servo, motor, torque_source, spring, imu or encoder)",
+                        + " contact_sphere, servo, motor, torque_source, spring, imu, encoder, no_contact or lidar)",
                 new File(abs, "extension.urdf") + ":[11,3] contact 'c': unknown link 'nowhere'"),
                 errors.subList(0, 3));
         assertEquals(4, errors.size(), log.text());
