@@ -82,11 +82,7 @@ public final class BowlDemo {
 
         /** The lowest centre height over the run (m). */
         double lowestCentre() {
-            double m = Double.POSITIVE_INFINITY;
-            for (double e : z) {
-                m = Math.min(m, e);
-            }
-            return m;
+            return java.util.Arrays.stream(z).min().orElse(Double.NaN);
         }
 
         /** The times at which x crosses 0, either way, interpolated linearly (s). */

@@ -73,12 +73,9 @@ public final class PandaDemo {
     }
 
     public static void main(String[] args) throws Exception {
-        Path shared = Path.of(args.length > 0 ? args[0] : "../shared");
+        Path shared = SharedFolder.of(args);
         Path dir = Path.of(args.length > 1 ? args[1] : "panda-demo");
-        Path panda = shared.resolve("models/panda.urdf");
-        if (!Files.isRegularFile(panda) || !Files.isDirectory(shared.resolve("packages"))) {
-            System.out.println("Panda demo skipped: " + panda.toAbsolutePath() + " or its packages folder is absent"
-                    + " (give the team's shared folder as the first argument)");
+        if (!SharedFolder.has(shared, "panda.urdf", "Panda demo")) {
             return;
         }
         Files.createDirectories(dir);

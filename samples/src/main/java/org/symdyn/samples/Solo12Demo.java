@@ -1,9 +1,9 @@
 package org.symdyn.samples;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.symdyn.contact.ContactKinematics;
@@ -74,11 +74,7 @@ public final class Solo12Demo {
 
         /** The smallest gap of any contact at any step (m; negative: penetration). */
         double deepest() {
-            double m = Double.POSITIVE_INFINITY;
-            for (double g : smallestGap) {
-                m = Math.min(m, g);
-            }
-            return m;
+            return Arrays.stream(smallestGap).min().orElse(Double.POSITIVE_INFINITY);
         }
 
         /** The base's tilt at the end: the angle between its z axis and the world's (rad). */
@@ -98,12 +94,10 @@ public final class Solo12Demo {
     }
 
     public static void main(String[] args) throws Exception {
-        Path shared = Path.of(args.length > 0 ? args[0] : "../shared");
+        Path shared = SharedFolder.of(args);
         Path out = Path.of(args.length > 1 ? args[1] : "solo12.json");
         Path urdf = shared.resolve("models/solo12.urdf");
-        if (!Files.isRegularFile(urdf) || !Files.isDirectory(shared.resolve("packages"))) {
-            System.out.println("Solo12 demo skipped: " + urdf.toAbsolutePath() + " or its packages folder is absent"
-                    + " (give the team's shared folder as the first argument)");
+        if (!SharedFolder.has(shared, "solo12.urdf", "Solo12 demo")) {
             return;
         }
         Result r = run(shared, T_END);
