@@ -50,7 +50,8 @@ final class Prerequisites {
     static final Map<String, Supplier<Path>> FIXED_FILES = Map.of(
             ContactStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
             SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
-            GeometryBenchmark.class.getName(), () -> null);
+            GeometryBenchmark.class.getName(), () -> null,
+            ShapeContactStepBenchmark.class.getName(), () -> SharedModels.urdf("solo12"));
 
     private Prerequisites() {
     }

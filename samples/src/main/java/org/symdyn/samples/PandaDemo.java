@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.symdyn.contact.ContactSet;
+import org.symdyn.contact.ShapePair;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.PackagePath;
@@ -191,8 +192,9 @@ public final class PandaDemo {
         System.arraycopy(quat, 0, q0, box + 3, 4);
         double[] lift = liftPose(robot, model);
 
-        List<String> excluded = new ArrayList<>();
-        ContactSet set = ContactSet.of(model).withoutOverlapsAt(robot, q0, 0, excluded);
+        List<ShapePair> overlapping = new ArrayList<>();
+        ContactSet set = ContactSet.of(model).withoutOverlapsAt(robot, q0, 0, overlapping);
+        List<String> excluded = overlapping.stream().map(p -> p.first().name() + "|" + p.second().name()).toList();
         List<PdServo> armServos = new ArrayList<>();
         List<Actuator> actuators = new ArrayList<>();
         double[] effort = {87, 87, 87, 87, 12, 12, 12};

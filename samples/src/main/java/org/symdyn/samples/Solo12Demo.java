@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
+import org.symdyn.contact.ShapePair;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.io.MeshPolicy;
@@ -129,8 +130,9 @@ public final class Solo12Demo {
         Model model = load(shared);
         GenericDynamics robot = new GenericDynamics(model);
         double[] q0 = posture(model);
-        List<String> excluded = new ArrayList<>();
-        ContactSet apart = ContactSet.of(model).withoutOverlapsAt(robot, q0, 0, excluded);
+        List<ShapePair> overlapping = new ArrayList<>();
+        ContactSet apart = ContactSet.of(model).withoutOverlapsAt(robot, q0, 0, overlapping);
+        List<String> excluded = overlapping.stream().map(p -> p.first().name() + "|" + p.second().name()).toList();
         ContactSet set = apart.withGround("floor", new double[3], new double[] {0, 0, 1}, FRICTION, 0);
         q0[2] += DROP - lowestPoint(model, robot, q0);
 
