@@ -106,9 +106,23 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
     @Parameter(property = "symdyn.derivatives", defaultValue = "false")
     boolean derivatives;
 
-    /** Skip the goal (the output directory is still added as a compile source root). */
+    /** Skip the goal; the output directory is still added as a source root (unless {@link #addSourceRoot} is off). */
     @Parameter(property = "symdyn.skip", defaultValue = "false")
     boolean skip;
+
+    /**
+     * Fail the build when the source directory does not exist or holds no model the includes select; off, a
+     * warning names the directory and the run goes on (removing the sources of models that are gone).
+     */
+    @Parameter(property = "symdyn.failOnMissingModels", defaultValue = "false")
+    boolean failOnMissingModels;
+
+    /**
+     * Add the output directory to the project's source roots (main or test, by goal), so that javac compiles the
+     * generated classes; off when the build compiles or packages them another way.
+     */
+    @Parameter(property = "symdyn.addSourceRoot", defaultValue = "true")
+    boolean addSourceRoot = true;
 
     /** Regenerate every model, up to date or not. */
     @Parameter(property = "symdyn.force", defaultValue = "false")
@@ -142,14 +156,34 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
     /** The goal's name: its executions in the POM are the ones whose records in the output directory are kept. */
     abstract String goal();
 
+    /** The switch that skips this run ({@code symdyn.skip}), or null to run. */
+    String skippedBy() {
+        return skip ? "symdyn.skip" : null;
+    }
+
+    /** Why a run has no model: the source directory is missing, or the patterns select nothing in it. */
+    private String noModels(File source) {
+        if (!source.exists()) {
+            return "symdyn: no model: the source directory " + source + " does not exist";
+        }
+        return "symdyn: no model in " + source + " (includes " + (includes == null || includes.isEmpty()
+                ? Arrays.asList(ModelFiles.DEFAULT_INCLUDES) : includes) + (excludes == null || excludes.isEmpty()
+                ? "" : ", excludes " + excludes) + ")";
+    }
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        if (project != null && "pom".equals(project.getPackaging())) {
+            getLog().info("symdyn: skipped: a project of packaging pom compiles no sources");
+            return;
+        }
         File out = outputDirectory().getAbsoluteFile();
-        if (project != null) {
+        if (project != null && addSourceRoot) {
             addSourceRoot(project, out.getPath());
         }
-        if (skip) {
-            getLog().info("symdyn: skipped (symdyn.skip)");
+        String skipped = skippedBy();
+        if (skipped != null) {
+            getLog().info("symdyn: skipped (" + skipped + ")");
             return;
         }
         String packageProblem = JavaNames.packageNameProblem(packageName);
@@ -164,6 +198,13 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
 
         List<ModelFile> inputs = ModelFiles.of(source, buildContext, includes, excludes, models, classNames,
                 floatingBase, getLog()::info);
+        if (inputs.isEmpty()) {
+            String missing = noModels(source);
+            if (failOnMissingModels) {
+                throw new MojoFailureException(missing);
+            }
+            getLog().warn(missing);
+        }
         GeneratorIdentity generator;
         try {
             generator = GeneratorIdentity.current();

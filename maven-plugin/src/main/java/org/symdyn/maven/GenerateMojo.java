@@ -49,7 +49,10 @@ public class GenerateMojo extends AbstractGenerateMojo {
     @Parameter(property = "symdyn.sourceDirectory", defaultValue = "${project.basedir}/src/main/symdyn")
     File sourceDirectory;
 
-    /** Where the sources go (as {@code <package path>/<Class>.java}); always added as a compile source root. */
+    /**
+     * Where the sources go (as {@code <package path>/<Class>.java}); added as a compile source root unless
+     * {@code addSourceRoot} is off.
+     */
     @Parameter(property = "symdyn.outputDirectory",
             defaultValue = "${project.build.directory}/generated-sources/symdyn")
     File outputDirectory;
