@@ -87,7 +87,9 @@ cat > "$SPLIT/pom.xml" <<EOF
   </build>
 </project>
 EOF
-cat > "$SPLIT/robots-model/pom.xml" <<'EOF'
+# module_pom NAME DEPENDENCIES [BUILD]: a module of the aggregator
+module_pom() {
+  cat > "$SPLIT/$1/pom.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
          xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
@@ -97,15 +99,19 @@ cat > "$SPLIT/robots-model/pom.xml" <<'EOF'
     <artifactId>robots-parent</artifactId>
     <version>1.0-SNAPSHOT</version>
   </parent>
-  <artifactId>robots-model</artifactId>
+  <artifactId>$1</artifactId>
   <dependencies>
-    <dependency>
+$2
+  </dependencies>
+${3:-}
+</project>
+EOF
+}
+module_pom robots-model '    <dependency>
       <groupId>org.symdyn</groupId>
       <artifactId>symdyn-runtime</artifactId>
       <version>${symdyn.version}</version>
-    </dependency>
-  </dependencies>
-  <build>
+    </dependency>' '  <build>
     <plugins>
       <plugin>
         <groupId>org.symdyn</groupId>
@@ -121,22 +127,8 @@ cat > "$SPLIT/robots-model/pom.xml" <<'EOF'
         </executions>
       </plugin>
     </plugins>
-  </build>
-</project>
-EOF
-cat > "$SPLIT/robots-app/pom.xml" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
-  <modelVersion>4.0.0</modelVersion>
-  <parent>
-    <groupId>com.example</groupId>
-    <artifactId>robots-parent</artifactId>
-    <version>1.0-SNAPSHOT</version>
-  </parent>
-  <artifactId>robots-app</artifactId>
-  <dependencies>
-    <dependency>
+  </build>'
+module_pom robots-app '    <dependency>
       <groupId>com.example</groupId>
       <artifactId>robots-model</artifactId>
       <version>${project.version}</version>
@@ -146,10 +138,7 @@ cat > "$SPLIT/robots-app/pom.xml" <<'EOF'
       <artifactId>junit-jupiter</artifactId>
       <version>5.10.2</version>
       <scope>test</scope>
-    </dependency>
-  </dependencies>
-</project>
-EOF
+    </dependency>'
 
 RESULTS="$WORK/times.txt"
 : > "$RESULTS"

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,20 +30,7 @@ class GenerateConventionsTest {
     private RecordingLog log;
 
     private Path pendulum(String file, String robot) throws IOException {
-        Path p = dir.resolve(file);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, String.join("\n",
-                "<robot name=\"" + robot + "\">",
-                "  <link name=\"world\"/>",
-                "  <joint name=\"hinge\" type=\"revolute\">",
-                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
-                "  </joint>",
-                "  <link name=\"rod\">",
-                "    <inertial><origin xyz=\"0 0 -0.5\"/><mass value=\"2\"/>",
-                "      <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>",
-                "  </link>",
-                "</robot>") + "\n", StandardCharsets.UTF_8);
-        return p;
+        return GenerateMojoHardeningTest.write(dir.resolve(file), robot, 2);
     }
 
     /** A project whose POM configures execution {@code default} of both goals, as Maven hands it to a goal. */

@@ -32,7 +32,8 @@ class GenerateMojoHardeningTest {
 
     private RecordingLog log;
 
-    private static Path write(Path file, String robot, double mass) throws IOException {
+    /** A pendulum named {@code robot} on a hinge about y, its bob of {@code mass} 0.5 m below. */
+    static Path write(Path file, String robot, double mass) throws IOException {
         Files.createDirectories(file.getParent());
         Files.writeString(file, String.join("\n",
                 "<robot name=\"" + robot + "\">",
