@@ -54,9 +54,10 @@ SYMDYN_VERSION="$(sed -n 's:.*<symdyn.version>\(.*\)</symdyn.version>.*:\1:p' "$
 # The same files, split: robots-model (the models, the plugin, the runtime) and robots-app (the code and tests).
 SPLIT="$WORK/split"
 rm -rf "$SPLIT"
-mkdir -p "$SPLIT/robots-model/src/main" "$SPLIT/robots-app/src"
+mkdir -p "$SPLIT/robots-model/src/main" "$SPLIT/robots-app/src/main"
 cp -r "$SINGLE/src/main/symdyn" "$SPLIT/robots-model/src/main/"
-cp -r "$SINGLE/src/main/java" "$SINGLE/src/test" "$SPLIT/robots-app/src/"
+cp -r "$SINGLE/src/main/java" "$SPLIT/robots-app/src/main/"
+cp -r "$SINGLE/src/test" "$SPLIT/robots-app/src/"
 cat > "$SPLIT/pom.xml" <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -138,7 +139,15 @@ module_pom robots-app '    <dependency>
       <artifactId>junit-jupiter</artifactId>
       <version>5.10.2</version>
       <scope>test</scope>
-    </dependency>'
+    </dependency>' '  <build>
+    <plugins>
+      <!-- GenericExample (run by ExamplesTest) reads src/main/symdyn/arm7.urdf from the working directory -->
+      <plugin>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <configuration><workingDirectory>${project.basedir}/../robots-model</workingDirectory></configuration>
+      </plugin>
+    </plugins>
+  </build>'
 
 RESULTS="$WORK/times.txt"
 : > "$RESULTS"

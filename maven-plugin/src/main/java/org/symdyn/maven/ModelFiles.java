@@ -16,8 +16,9 @@ import org.symdyn.generator.JavaNames;
 import org.symdyn.io.ModelFileReader;
 
 /**
- * The model files of a run of {@link GenerateMojo}: those under the source directory that the include and exclude
- * patterns select (an {@code .xml} file only when it is a model, {@link ModelFileReader#isModelFile}), sorted by their '/'-separated path relative to it, each with its class name
+ * The model files of a run of a goal ({@link AbstractGenerateMojo}): those under the source directory that the
+ * include and exclude patterns select (an {@code .xml} file only when it is a model,
+ * {@link ModelFileReader#isModelFile}), sorted by their '/'-separated path relative to it, each with its class name
  * ({@code classNames}, {@code models}) and floating base ({@code models}, else the goal's {@code floatingBase}).
  */
 final class ModelFiles {
