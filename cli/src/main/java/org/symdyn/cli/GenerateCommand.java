@@ -10,7 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.GeneratedClass;
@@ -19,6 +23,7 @@ import org.symdyn.generator.GenerationPipeline;
 import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.JavaNames;
+import org.symdyn.generator.KinematicsForm;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.model.Model;
 import picocli.CommandLine.Command;
@@ -35,7 +40,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>{@code --derivatives} also generates the derivatives of the dynamics, the Coriolis matrix and the regressor
  * ({@link GeneratorOptions#derivatives()}, the plugin's {@code <derivatives>}); without it the sources are
- * those of a run without the option, byte for byte.
+ * those of a run without the option, byte for byte. {@code --parts} chooses the parts of the contract a class
+ * carries ({@link ModelPart}; the plugin's {@code <parts>}); {@code --derivatives} adds the derivatives to them.
+ * {@code --kinematics-form} chooses the form of the kinematics ({@link KinematicsForm}).
  *
  * <p>The run is the generator's {@link GenerationPipeline}, as in the Maven plugin: all or nothing. Every model file
  * is read first and every bad one reported (its {@code path:[line,col] message} lines, a model the generator refuses
@@ -116,8 +123,57 @@ final class GenerateCommand implements CliCommand {
                     + " org.symdyn.contract.DynamicsDerivatives. Generation takes several times longer.")
     boolean derivatives;
 
+    @Option(names = "--parts", paramLabel = "PARTS", order = 7,
+            description = "The parts of the contract the classes carry, comma separated: dynamics (H, C, g, ID, FD;"
+                    + " always), kinematics (poses, velocities, accelerations, Jacobians; contact needs them),"
+                    + " constraints (phi, phidot, G, gamma and the fused evaluations every constraint set binds),"
+                    + " derivatives (as --derivatives). Default: dynamics,kinematics,constraints. A method of a part"
+                    + " left out throws, naming the part and this option.")
+    String parts;
+
+    @Option(names = "--kinematics-form", paramLabel = "FORM", order = 8,
+            description = "by-size (default): the kinematics from shared passes over the tree, and the large-model"
+                    + " forms above a size; per-body: a straight-line method per body (a body's query computes"
+                    + " its branch only, at many times the source); shared-passes: the large-model forms at any"
+                    + " size.")
+    String kinematicsForm;
+
     @Mixin
     CommonOptions options = new CommonOptions();
+
+    /** The parts of {@code --parts} (dynamics among them), by default {@link ModelPart#defaults()}. */
+    private Set<ModelPart> parsedParts() throws CliException {
+        if (parts == null) {
+            return ModelPart.defaults();
+        }
+        Set<ModelPart> set = EnumSet.noneOf(ModelPart.class);
+        for (String name : parts.split(",", -1)) {
+            try {
+                set.add(ModelPart.ofOptionName(name));
+            } catch (IllegalArgumentException e) {
+                throw CliException.usage("generate", "option --parts: " + e.getMessage());
+            }
+        }
+        if (!set.contains(ModelPart.DYNAMICS)) {
+            throw CliException.usage("generate", "option --parts: dynamics cannot be left out (every solver and"
+                    + " integrator needs H, C, g, tau and vdot); add it: --parts dynamics," + parts);
+        }
+        return set;
+    }
+
+    /** The form of {@code --kinematics-form}, by default {@link KinematicsForm#BY_SIZE}. */
+    private KinematicsForm parsedKinematicsForm() throws CliException {
+        if (kinematicsForm == null) {
+            return KinematicsForm.BY_SIZE;
+        }
+        for (KinematicsForm form : KinematicsForm.values()) {
+            if (form.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(kinematicsForm)) {
+                return form;
+            }
+        }
+        throw CliException.usage("generate", "option --kinematics-form: unknown form '" + kinematicsForm
+                + "': the forms are by-size, per-body, shared-passes");
+    }
 
     /**
      * Runs {@code generate} through the {@link GenerationPipeline} the Maven plugin uses too.
@@ -163,6 +219,8 @@ final class GenerateCommand implements CliCommand {
                 .strict(options.strict)
                 .mathTrig(mathTrig)
                 .derivatives(derivatives)
+                .parts(parsedParts())
+                .kinematics(parsedKinematicsForm())
                 .clashHint("generate one of them in another run, named with --class")
                 .nameHint("name the class with --class")
                 .build();

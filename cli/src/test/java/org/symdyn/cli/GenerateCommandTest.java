@@ -221,6 +221,36 @@ class GenerateCommandTest {
     }
 
     @Test
+    void partsOptionLeavesKinematicsOut() throws Exception {
+        Path model = arm("arm.urdf", "arm");
+        Path out = dir.resolve("out");
+        Result r = SymDynCliTest.run("generate", model.toString(), "-d", out.toString(), "-p", "robots",
+                "--parts", "dynamics,constraints");
+        assertEquals(0, r.exitCode(), r.err());
+        String source = Files.readString(out.resolve("robots/ArmDynamics.java"));
+        assertTrue(source.contains("pointJacobian: this class was generated without the kinematics part"), source);
+        assertTrue(source.contains("return EnumSet.of(ModelPart.DYNAMICS, ModelPart.CONSTRAINTS)"), source);
+    }
+
+    @Test
+    void badPartsAreUsageErrors() throws Exception {
+        Path model = arm("arm.urdf", "arm");
+        Result unknown = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o1").toString(), "-p",
+                "robots", "--parts", "dynamics,wings");
+        assertCleanFailure(unknown);
+        assertTrue(unknown.err().contains("unknown part 'wings'"), unknown.err());
+        Result noDynamics = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o2").toString(),
+                "-p", "robots", "--parts", "kinematics");
+        assertCleanFailure(noDynamics);
+        assertTrue(noDynamics.err().contains("dynamics cannot be left out"), noDynamics.err());
+        Result badForm = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o3").toString(), "-p",
+                "robots", "--kinematics-form", "sideways");
+        assertCleanFailure(badForm);
+        assertTrue(badForm.err().contains("unknown form 'sideways'"), badForm.err());
+        assertEquals(List.of(), filesUnder(dir.resolve("o1")));
+    }
+
+    @Test
     void classOptionNamesTheClass() throws Exception {
         Path model = arm("arm.urdf", "arm");
         Path out = dir.resolve("out");

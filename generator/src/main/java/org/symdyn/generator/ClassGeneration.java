@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.matheclipse.core.expression.F;
 import org.matheclipse.core.interfaces.IExpr;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.ArgumentChecks.Arg;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
@@ -75,6 +76,8 @@ final class ClassGeneration {
     private CodeBlock closedForm;
     private SystemFactorization systemFactorization = SystemFactorization.NONE;
     private boolean rowDerivatives;
+    /** Whether the class carries the constraint rows and the fused evaluations ({@link ModelPart#CONSTRAINTS}). */
+    private final boolean constraints;
 
     ClassGeneration(Model model, GeneratorOptions options, GenerationForms forms, Derivation derived,
             PhaseClock clock) {
@@ -83,6 +86,7 @@ final class ClassGeneration {
         this.forms = forms;
         this.derived = derived;
         this.clock = clock;
+        this.constraints = options.carries(ModelPart.CONSTRAINTS);
         this.methods = new ClassMethods(new MethodEmitter(derived.graph(), !options.mathTrig()));
         int nv = model.nv();
         int rows = derived.rows();
@@ -130,12 +134,20 @@ final class ClassGeneration {
         inverseAt[3] = methods.end();
         forwardDynamicsAt = methods.end();
         methods.count(GeneratedMethod.FORWARD_DYNAMICS, OperationCount.ZERO);
-        methods.emit(GeneratedMethod.POSITION_ERROR, ArgumentChecks.method("positionError", q, phiParam), phiOut);
-        methods.emit(GeneratedMethod.VELOCITY_ERROR, ArgumentChecks.method("velocityError", q, v, phidotParam),
-                phidotOut);
-        methods.emit(GeneratedMethod.CONSTRAINT_JACOBIAN, ArgumentChecks.method("constraintJacobian", q, gParam),
-                gOut);
-        methods.emit(GeneratedMethod.GAMMA, ArgumentChecks.method("gamma", q, v, gammaParam), gammaOut);
+        if (constraints) {
+            methods.emit(GeneratedMethod.POSITION_ERROR, ArgumentChecks.method("positionError", q, phiParam), phiOut);
+            methods.emit(GeneratedMethod.VELOCITY_ERROR, ArgumentChecks.method("velocityError", q, v, phidotParam),
+                    phidotOut);
+            methods.emit(GeneratedMethod.CONSTRAINT_JACOBIAN, ArgumentChecks.method("constraintJacobian", q, gParam),
+                    gOut);
+            methods.emit(GeneratedMethod.GAMMA, ArgumentChecks.method("gamma", q, v, gammaParam), gammaOut);
+        } else {
+            methods.list().addAll(List.of(
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "positionError", List.of(q, phiParam)),
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "velocityError", List.of(q, v, phidotParam)),
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "constraintJacobian", List.of(q, gParam)),
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "gamma", List.of(q, v, gammaParam))));
+        }
         clock.lap("emission");
     }
 
@@ -146,8 +158,23 @@ final class ClassGeneration {
      * with n times the depth, three more times.
      */
     void emitFusedEvaluations() {
-        if (forms.large()) {
+        if (!constraints) {
+            methods.list().addAll(List.of(
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "constrainedSystem", List.of(q, v, hParam, cParam,
+                            gParam, gammaParam)),
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "constrainedSystem", List.of(q, v, hParam, cParam,
+                            gParam, gammaParam, phiParam, phidotParam)),
+                    OmittedParts.missing(ModelPart.CONSTRAINTS, "impulseSystem", List.of(q, hParam, gParam))));
+        } else if (forms.large()) {
             methods.countSeparateCalls();
+        } else if (derived.rows() == 0 && !forms.perBodyKinematics()) {
+            // Without rows, φ and φ̇ are empty and G is 0 x nv: the overload with the errors and the impulse system
+            // are ModelFunctions' defaults around the one fused H and C, and massMatrix, at the same cost.
+            methods.emit(GeneratedMethod.CONSTRAINED_SYSTEM, ArgumentChecks.method("constrainedSystem", q, v, hParam,
+                    cParam, gParam, gammaParam), concat(hOut, cOut, gOut, gammaOut));
+            OperationCounts c = methods.counts();
+            methods.count(GeneratedMethod.CONSTRAINED_SYSTEM_WITH_ERRORS, c.get(GeneratedMethod.CONSTRAINED_SYSTEM));
+            methods.count(GeneratedMethod.IMPULSE_SYSTEM, c.get(GeneratedMethod.MASS_MATRIX));
         } else {
             methods.emit(GeneratedMethod.CONSTRAINED_SYSTEM, ArgumentChecks.method("constrainedSystem", q, v, hParam,
                     cParam, gParam, gammaParam), concat(hOut, cOut, gOut, gammaOut));
@@ -160,9 +187,11 @@ final class ClassGeneration {
         clock.lap("fused");
     }
 
-    /** The kinematics of bodies, frames and points: shared passes for a large model, else per body. */
+    /** The kinematics of bodies, frames and points: shared passes unless per body is asked for a model not large. */
     void emitKinematics() {
-        if (forms.large()) {
+        if (!options.carries(ModelPart.KINEMATICS)) {
+            methods.list().addAll(OmittedParts.kinematics(model));
+        } else if (forms.large() || !forms.perBodyKinematics()) {
             new SharedPassKinematics(model, derived.symbolic().kinematics(), methods.emitter(), methods.list(), fields,
                     tables).emitAll();
         } else {
@@ -217,7 +246,7 @@ final class ClassGeneration {
      * a large model (its H is looped).
      */
     void emitConstrainedSystem() {
-        if (derived.rows() > 0 && !forms.large()) {
+        if (derived.rows() > 0 && !forms.large() && constraints) {
             systemFactorization = ConstrainedSystemMethods.emit(derived.symbolic().constrainedSystem(), derived.h(),
                     derived.jacobian(), model.nv(), methods, fields);
         }
@@ -226,7 +255,7 @@ final class ClassGeneration {
 
     /** The rows' derivatives ({@link org.symdyn.contract.ConstraintDerivatives}), with the derivatives option. */
     void emitRowDerivatives() {
-        rowDerivatives = options.derivatives() && derived.rows() > 0;
+        rowDerivatives = options.derivatives() && derived.rows() > 0 && constraints;
         if (rowDerivatives) {
             DerivativeMethods.emitConstraints(derived.symbolic().constraints().derivatives(derived.phi(),
                     derived.phidot(), derived.jacobian(), derived.gamma()), model.nq(), model.nv(), derived.rows(),
@@ -276,7 +305,7 @@ final class ClassGeneration {
         }
         fields.addAll(limbs.fields());
         methods.list().addAll(limbs.tableMethods());
-        if (forms.large()) {
+        if (forms.large() && constraints) {
             methods.countSeparateCalls(); // C's count has changed
         }
         clock.lap("shared_limbs");
@@ -315,6 +344,10 @@ final class ClassGeneration {
 
     /** The class: its Javadoc, fields, tables and methods ({@link ClassSkeleton}), as a Java source file. */
     GeneratedClass assemble() {
+        MethodSpec parts = OmittedParts.partsMethod(options.parts());
+        if (parts != null) {
+            methods.list().add(parts);
+        }
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods.list(), fields, tables, methods.counts(),
                 forwardDynamics, forms.large(), methods.emitter().workspace(), derived.rows(), closedForm,
                 systemFactorization, rowDerivatives);

@@ -101,7 +101,7 @@ public final class CodeGenerator {
 
     /** java.lang classes the generated code names without qualification: a generated class must not hide them. */
     private static final java.util.Set<String> RESERVED_NAMES = java.util.Set.of("Math", "System", "Override",
-            "IndexOutOfBoundsException", "String", "Object");
+            "IndexOutOfBoundsException", "UnsupportedOperationException", "String", "Object");
 
     /**
      * Generates the class for {@code model}: the forms chosen ({@link GenerationForms}), the dynamics and the

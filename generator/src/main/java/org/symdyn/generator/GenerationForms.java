@@ -9,10 +9,13 @@ import org.symdyn.model.Model;
  *
  * @param large               the linear-size forms: shared kinematics passes, a looped CRBA, no separately emitted
  *                            fused evaluations
+ * @param perBodyKinematics   each body's kinematics its own straight-line method ({@link KinematicsMethods}); else
+ *                            shared passes ({@link SharedPassKinematics})
  * @param factorisedCandidate whether forward dynamics through the factorised H is derived
  * @param factorisationWork   Σ_k |ancestors(k)|² over the dof tree ({@link #factorisationWork})
  */
-record GenerationForms(boolean large, boolean factorisedCandidate, long factorisationWork) {
+record GenerationForms(boolean large, boolean perBodyKinematics, boolean factorisedCandidate,
+        long factorisationWork) {
     /** The forms {@code options} ask for, those left to the model chosen by its size. */
     static GenerationForms choose(Model model, GeneratorOptions options) {
         // A large model (long branches) gets linear-size forms of the methods whose unrolled source grows with n
@@ -20,11 +23,14 @@ record GenerationForms(boolean large, boolean factorisedCandidate, long factoris
         boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
                 || options.kinematics() == KinematicsForm.BY_SIZE
                         && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
+        // Per-body kinematics only on request: the shared passes take a fraction of the source at the cost of
+        // computing the whole tree for one body's query (SharedPassKinematics).
+        boolean perBodyKinematics = options.kinematics() == KinematicsForm.PER_BODY;
         long work = factorisationWork(model);
         boolean factorisedCandidate = options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
                 || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER
                         && work <= ForwardDynamicsForm.MAX_FACTORISATION_WORK;
-        return new GenerationForms(large, factorisedCandidate, work);
+        return new GenerationForms(large, perBodyKinematics, factorisedCandidate, work);
     }
 
     /** Σ_k |ancestors(k)|² over the dof tree: the size of the LᵀDL factorisation of H. */

@@ -10,12 +10,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.symbolic.SymbolicConstraints;
 import org.symdyn.generator.symbolic.UnsupportedModelException;
 import org.symdyn.model.Diagnostic;
@@ -57,6 +60,8 @@ public final class GenerationPipeline {
     private final boolean closedForm;
     private final boolean mathTrig;
     private final boolean derivatives;
+    private final Set<ModelPart> parts;
+    private final KinematicsForm kinematics;
     private final String clashHint;
     private final String nameHint;
     private final Function<Map<ModelInput, String>, List<Problem>> check;
@@ -73,7 +78,16 @@ public final class GenerationPipeline {
         this.strict = b.strict;
         this.closedForm = b.closedForm;
         this.mathTrig = b.mathTrig;
-        this.derivatives = b.derivatives;
+        this.parts = EnumSet.copyOf(b.parts);
+        if (b.derivatives) {
+            this.parts.add(ModelPart.DERIVATIVES);
+        }
+        if (!parts.contains(ModelPart.DYNAMICS)) {
+            throw new IllegalArgumentException("the dynamics part cannot be left out: every solver and integrator"
+                    + " needs H, C, g, tau and vdot");
+        }
+        this.derivatives = parts.contains(ModelPart.DERIVATIVES);
+        this.kinematics = b.kinematics;
         this.clashHint = b.clashHint;
         this.nameHint = b.nameHint;
         this.check = b.check;
@@ -213,6 +227,8 @@ public final class GenerationPipeline {
         private boolean closedForm;
         private boolean mathTrig;
         private boolean derivatives;
+        private Set<ModelPart> parts = ModelPart.defaults();
+        private KinematicsForm kinematics = KinematicsForm.BY_SIZE;
         private String clashHint = "generate them into different packages";
         private String nameHint = "name the class yourself";
         private Function<Map<ModelInput, String>, List<Problem>> check = classes -> List.of();
@@ -251,9 +267,24 @@ public final class GenerationPipeline {
             return this;
         }
 
-        /** {@link GeneratorOptions#derivatives()}. */
+        /** {@link GeneratorOptions#derivatives()}: adds {@link ModelPart#DERIVATIVES} to the {@link #parts}. */
         public Builder derivatives(boolean derivatives) {
             this.derivatives = derivatives;
+            return this;
+        }
+
+        /**
+         * {@link GeneratorOptions#parts()} ({@link ModelPart#DYNAMICS} among them; by default
+         * {@link ModelPart#defaults()}); {@link #derivatives} on adds the derivatives to them.
+         */
+        public Builder parts(Set<ModelPart> parts) {
+            this.parts = EnumSet.copyOf(parts);
+            return this;
+        }
+
+        /** {@link GeneratorOptions#kinematics()} (by default {@link KinematicsForm#BY_SIZE}). */
+        public Builder kinematics(KinematicsForm kinematics) {
+            this.kinematics = Objects.requireNonNull(kinematics, "kinematics");
             return this;
         }
 
@@ -369,7 +400,8 @@ public final class GenerationPipeline {
                     codeGenerator = new CodeGenerator();
                 }
                 generated = codeGenerator.generate(e.model, GeneratorOptions.of(packageName, e.className)
-                        .withClosedForm(closedForm).withMathTrig(mathTrig).withDerivatives(derivatives));
+                        .withClosedForm(closedForm).withMathTrig(mathTrig).withParts(parts)
+                        .withKinematics(kinematics));
             } catch (UnsupportedModelException x) {
                 problems.add(located(e.input, x));
                 continue;

@@ -1,12 +1,16 @@
 package org.symdyn.generator;
 
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
+import org.symdyn.contract.ModelPart;
 
 /**
  * What {@code CodeGenerator.generate} makes of a model: where the class goes and what it is called, and the forms
  * of its code. {@link #of} gives the defaults; each {@code with...} method returns a copy with one option changed:
- * {@code GeneratorOptions.of("org.example", "ArmDynamics").withDerivatives(true)}.
+ * {@code GeneratorOptions.of("org.example", "ArmDynamics").withDerivatives(true)}. {@link #derivatives()} is
+ * whether {@code parts} holds {@link ModelPart#DERIVATIVES}.
  *
  * @param packageName     the package of the class (empty: the unnamed package)
  * @param className       the simple name of the class
@@ -17,10 +21,13 @@ import java.util.function.Consumer;
  * @param mathTrig        the joint angles' sines and cosines call {@link Math#sin}/{@link Math#cos} instead of the
  *                        inlined {@link org.symdyn.spatial.SinCos} steps, which are faster (iiwa14's C by about a
  *                        quarter) and within 2 ulps of Math's; on, to get Math's bits exactly; off by default
- * @param derivatives     generate the derivatives of the dynamics, the Coriolis matrix, H⁻¹ and the regressor: the
- *                        class then also implements {@link org.symdyn.contract.DynamicsDerivatives}; off by default:
- *                        generation then takes 3-9x as long (ur5 3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x
- *                        measured warm)
+ * @param parts           the parts of the contract the class carries ({@link ModelPart}; {@link ModelPart#DYNAMICS}
+ *                        always): by default {@link ModelPart#defaults()}; each method of a part left out throws an
+ *                        {@link UnsupportedOperationException} naming the part, and the class's
+ *                        {@code parts()} says which it carries. {@link ModelPart#DERIVATIVES}: the derivatives of
+ *                        the dynamics, the Coriolis matrix, H⁻¹ and the regressor, the class then also implementing
+ *                        {@link org.symdyn.contract.DynamicsDerivatives}; generation then takes 3-9x as long (ur5
+ *                        3.7x, iiwa14 6.4x, solo12 8.5x, romeo_small 3.1x measured warm)
  * @param forwardDynamics the form of forward dynamics; by default the cheaper one
  * @param kinematics      the form of the kinematics, H and the fused evaluations; by default chosen by the model's
  *                        size
@@ -28,13 +35,18 @@ import java.util.function.Consumer;
  *                        forward dynamics); by default chosen by the methods' size
  */
 public record GeneratorOptions(String packageName, String className, boolean closedForm, boolean mathTrig,
-        boolean derivatives, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics, LimbForm limbs) {
+        Set<ModelPart> parts, ForwardDynamicsForm forwardDynamics, KinematicsForm kinematics, LimbForm limbs) {
     /** Largest model (dof) for which {@link #closedForm()} writes the equations. */
     public static final int CLOSED_FORM_MAX_DOF = 4;
     /** Time limit of the simplification of one closed-form entry, in seconds. */
     public static final long CLOSED_FORM_SECONDS = 5;
 
     public GeneratorOptions {
+        if (!parts.contains(ModelPart.DYNAMICS)) {
+            throw new IllegalArgumentException("the dynamics part cannot be left out: every solver and integrator"
+                    + " needs H, C, g, tau and vdot");
+        }
+        parts = java.util.Collections.unmodifiableSet(EnumSet.copyOf(parts));
         Objects.requireNonNull(forwardDynamics, "forwardDynamics");
         Objects.requireNonNull(kinematics, "kinematics");
         Objects.requireNonNull(limbs, "limbs");
@@ -42,12 +54,12 @@ public record GeneratorOptions(String packageName, String className, boolean clo
 
     /**
      * The class {@code packageName.className} with every option at its default: no closed form, inlined sines and
-     * cosines, no derivatives, and each form chosen by the model ({@link ForwardDynamicsForm#CHEAPER},
+     * cosines, the default parts (no derivatives), and each form chosen by the model ({@link ForwardDynamicsForm#CHEAPER},
      * {@link KinematicsForm#BY_SIZE}, {@link LimbForm#BY_SIZE}).
      */
     public static GeneratorOptions of(String packageName, String className) {
-        return new GeneratorOptions(packageName, className, false, false, false, ForwardDynamicsForm.CHEAPER,
-                KinematicsForm.BY_SIZE, LimbForm.BY_SIZE);
+        return new GeneratorOptions(packageName, className, false, false, ModelPart.defaults(),
+                ForwardDynamicsForm.CHEAPER, KinematicsForm.BY_SIZE, LimbForm.BY_SIZE);
     }
 
     /** These options with the closed form of H, C and g in the class Javadoc on or off. */
@@ -60,9 +72,36 @@ public record GeneratorOptions(String packageName, String className, boolean clo
         return copy(c -> c.mathTrig = on);
     }
 
+    /** Whether the class carries the derivatives ({@link ModelPart#DERIVATIVES} in {@link #parts()}). */
+    public boolean derivatives() {
+        return parts.contains(ModelPart.DERIVATIVES);
+    }
+
+    /** Whether the class carries {@code part}. */
+    public boolean carries(ModelPart part) {
+        return parts.contains(part);
+    }
+
     /** These options with the derivatives ({@link org.symdyn.contract.DynamicsDerivatives}) on or off. */
     public GeneratorOptions withDerivatives(boolean on) {
-        return copy(c -> c.derivatives = on);
+        return copy(c -> {
+            if (on) {
+                c.parts.add(ModelPart.DERIVATIVES);
+            } else {
+                c.parts.remove(ModelPart.DERIVATIVES);
+            }
+        });
+    }
+
+    /**
+     * These options with the class carrying {@code parts} ({@link ModelPart#DYNAMICS} among them, else
+     * {@link IllegalArgumentException}).
+     */
+    public GeneratorOptions withParts(Set<ModelPart> parts) {
+        return copy(c -> {
+            c.parts.clear();
+            c.parts.addAll(parts);
+        });
     }
 
     /** These options with forward dynamics in the given form (the default picks the cheaper). */
@@ -90,7 +129,7 @@ public record GeneratorOptions(String packageName, String className, boolean clo
     private GeneratorOptions copy(Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
-        return new GeneratorOptions(c.packageName, c.className, c.closedForm, c.mathTrig, c.derivatives,
+        return new GeneratorOptions(c.packageName, c.className, c.closedForm, c.mathTrig, c.parts,
                 c.forwardDynamics, c.kinematics, c.limbs);
     }
 
@@ -100,7 +139,7 @@ public record GeneratorOptions(String packageName, String className, boolean clo
         final String className;
         boolean closedForm;
         boolean mathTrig;
-        boolean derivatives;
+        final Set<ModelPart> parts;
         ForwardDynamicsForm forwardDynamics;
         KinematicsForm kinematics;
         LimbForm limbs;
@@ -110,7 +149,7 @@ public record GeneratorOptions(String packageName, String className, boolean clo
             className = o.className;
             closedForm = o.closedForm;
             mathTrig = o.mathTrig;
-            derivatives = o.derivatives;
+            parts = EnumSet.copyOf(o.parts);
             forwardDynamics = o.forwardDynamics;
             kinematics = o.kinematics;
             limbs = o.limbs;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.sonatype.plexus.build.incremental.BuildContext;
 import org.sonatype.plexus.build.incremental.DefaultBuildContext;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratedMethod;
 import org.symdyn.generator.GenerationPipeline;
@@ -105,6 +107,16 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
      */
     @Parameter(property = "symdyn.derivatives", defaultValue = "false")
     boolean derivatives;
+
+    /**
+     * The parts of the contract each class carries, comma separated ({@code ModelPart}):
+     * {@code dynamics} (H, C, g, ID, FD; always), {@code kinematics} (poses, velocities, accelerations, Jacobians;
+     * contact needs them), {@code constraints} (φ, φ̇, G, γ and the fused evaluations every constraint set binds),
+     * {@code derivatives} (as {@code <derivatives>}). Default: {@code dynamics,kinematics,constraints}. A method of a
+     * part left out throws an {@code UnsupportedOperationException} naming the part.
+     */
+    @Parameter(property = "symdyn.parts", defaultValue = "dynamics,kinematics,constraints")
+    String parts;
 
     /** Skip the goal; the output directory is still added as a source root (unless {@link #addSourceRoot} is off). */
     @Parameter(property = "symdyn.skip", defaultValue = "false")
@@ -240,7 +252,7 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
             }
             in.modelSha256 = GeneratorIdentity.Sha256.of(bytes);
             in.options = FingerprintStore.options(packageName, in.classOverride, in.floating, strict, closedForm,
-                    mathTrig, derivatives);
+                    mathTrig, derivatives) + FingerprintStore.partsOption(parsedParts());
             FingerprintStore.Entry entry = store.get(execution, in.name);
             in.reason = staleness(entry, in, generator, owned, forgotten);
             if (in.reason == null) {
@@ -272,6 +284,7 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 .closedForm(closedForm)
                 .mathTrig(mathTrig)
                 .derivatives(derivatives)
+                .parts(parsedParts())
                 .clashHint("name one of them in classNames or models")
                 .nameHint("name the class in classNames or models")
                 .check(classes -> executionClashes(store, execution, live, classes, out))
@@ -536,5 +549,22 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
     private static String ops(GeneratedClass g, GeneratedMethod method) {
         OperationCount c = g.operations().get(method);
         return method.key() + " " + (c == null ? "?" : c.flops() + " flops (" + c + ")");
+    }
+
+    /** The parts of {@link #parts} (dynamics among them). */
+    private Set<ModelPart> parsedParts() throws MojoExecutionException {
+        Set<ModelPart> set = EnumSet.noneOf(ModelPart.class);
+        for (String name : parts.split(",", -1)) {
+            try {
+                set.add(ModelPart.ofOptionName(name));
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("<parts>: " + e.getMessage());
+            }
+        }
+        if (!set.contains(ModelPart.DYNAMICS)) {
+            throw new MojoExecutionException("<parts>: dynamics cannot be left out (every solver and integrator"
+                    + " needs H, C, g, tau and vdot); add it: <parts>dynamics," + parts + "</parts>");
+        }
+        return set;
     }
 }

@@ -11,11 +11,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.GeneratorIdentity;
 
 /**
@@ -178,6 +181,19 @@ final class FingerprintStore {
         return "package=" + packageName + ";class=" + (classOverride == null ? "(derived)" : classOverride)
                 + ";floatingBase=" + floatingBase + ";strict=" + strict + ";closedForm=" + closedForm
                 + ";mathTrig=" + mathTrig + ";derivatives=" + derivatives;
+    }
+
+    /**
+     * The fingerprint's part for the {@code parts} option: empty for the default parts (with or without the
+     * derivatives, which {@code derivatives=} states), so that the default keeps its fingerprint.
+     */
+    static String partsOption(Set<ModelPart> parts) {
+        Set<ModelPart> rest = EnumSet.copyOf(parts);
+        rest.remove(ModelPart.DERIVATIVES);
+        if (rest.equals(ModelPart.defaults())) {
+            return "";
+        }
+        return ";parts=" + String.join(",", rest.stream().map(ModelPart::optionName).toList());
     }
 
     /** The options that differ between two {@link #options} strings, e.g. {@code mathTrig false -> true}. */

@@ -88,7 +88,7 @@ class PluginDescriptorTest {
     void everyParameterWithItsPropertyAndDefault() {
         Set<String> shared = Set.of("addSourceRoot", "classNames", "closedForm", "derivatives", "excludes",
                 "failOnMissingModels", "fingerprintDirectory", "floatingBase", "force", "includes", "mathTrig",
-                "models", "packageName", "skip", "strict");
+                "models", "packageName", "parts", "skip", "strict");
         Set<String> main = new TreeSet<>(shared);
         main.addAll(Set.of("sourceDirectory", "outputDirectory"));
         assertEquals(main, without(parameters("generate"), "project", "mojoExecution"));

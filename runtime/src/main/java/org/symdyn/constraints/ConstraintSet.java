@@ -9,6 +9,7 @@ import org.symdyn.contract.ConstraintType;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.model.ConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
@@ -123,9 +124,11 @@ public final class ConstraintSet {
      * {@link GenericModel}); the fused evaluations of {@link ModelFunctions} are used.
      *
      * @throws IllegalArgumentException if the implementation is of another model (content hash, sizes or constraint
-     *                                  names differ)
+     *                                  names differ), or lacks the constraints part ({@link ModelPart}), whose fused
+     *                                  evaluations every solve makes
      */
     public ConstraintData bind(ModelFunctions functions) {
+        ModelFunctions.requirePart(functions, ModelPart.CONSTRAINTS, "a constraint set bound to the whole contract");
         return new ConstraintData(this, functions, functions, functions);
     }
 

@@ -3,6 +3,8 @@ package org.symdyn.contact;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.model.ContactCandidateModel;
 import org.symdyn.model.GroundModel;
 import org.symdyn.spatial.Directions;
@@ -89,6 +91,10 @@ public final class ContactKinematics {
      * @param nv         the model's velocity count
      */
     public ContactKinematics(ContactSet set, Kinematics kinematics, int nv) {
+        if (kinematics instanceof ModelFunctions functions) {
+            ModelFunctions.requirePart(functions, ModelPart.KINEMATICS,
+                    "contact kinematics");
+        }
         this.set = Objects.requireNonNull(set, "set");
         this.kinematics = Objects.requireNonNull(kinematics, "kinematics");
         this.nv = nv;

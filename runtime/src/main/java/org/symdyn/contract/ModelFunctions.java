@@ -19,6 +19,33 @@ import org.ejml.data.DMatrixRMaj;
  * or another output (the defaults check the pairs of outputs, then each separate call its own arguments).
  */
 public interface ModelFunctions extends Dynamics, Kinematics, ConstraintFunctions {
+    /**
+     * The parts of the contract this class carries ({@link ModelPart}): here every part but
+     * {@link ModelPart#DERIVATIVES}, and that one too when this class implements {@link DynamicsDerivatives}. A class
+     * generated without a part says so here, and its methods of that part throw
+     * {@link UnsupportedOperationException}; binders check it once, before the first step. Allocates: call it when
+     * binding, not per step.
+     */
+    default java.util.Set<ModelPart> parts() {
+        java.util.Set<ModelPart> parts = ModelPart.defaults();
+        if (this instanceof DynamicsDerivatives) {
+            parts.add(ModelPart.DERIVATIVES);
+        }
+        return parts;
+    }
+
+    /**
+     * Throws an {@link IllegalArgumentException} naming {@code use} and the option to turn the part on, unless
+     * {@code functions} carries {@code part}.
+     */
+    static void requirePart(ModelFunctions functions, ModelPart part, String use) {
+        if (!functions.parts().contains(part)) {
+            throw new IllegalArgumentException(use + " needs the " + part.optionName() + " part, which "
+                    + functions.getClass().getSimpleName() + " was generated without: generate it with --parts ...,"
+                    + part.optionName() + " (symdyn generate) or <parts> listing " + part.optionName()
+                    + " (the Maven plugin)");
+        }
+    }
     /** H(q), C(q, v), G(q) and γ(q, v) together. */
     default void constrainedSystem(double[] q, double[] v, DMatrixRMaj H, double[] C, DMatrixRMaj G,
             double[] gamma) {

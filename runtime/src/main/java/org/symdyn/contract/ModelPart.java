@@ -1,0 +1,65 @@
+package org.symdyn.contract;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The parts of the contract a class of {@link ModelFunctions} carries ({@link ModelFunctions#parts()}): a generated
+ * class carries the parts it was generated with (the command line's {@code generate --parts}, the plugin's
+ * {@code <parts>}); each method of a part it lacks throws an {@link UnsupportedOperationException} naming the part
+ * and the option. {@link #DYNAMICS} is in every class: every solver, integrator and the fused evaluations start from
+ * H, C, g, τ and v̇.
+ */
+public enum ModelPart {
+    /** {@link Dynamics}: H(q), C(q, v), g(q), inverse and forward dynamics. Always carried. */
+    DYNAMICS,
+    /**
+     * {@link Kinematics}: body and frame poses, body velocities, accelerations and Jacobians, and the position,
+     * velocity, acceleration, bias acceleration and Jacobian of points (what contact detection and contact rows use).
+     */
+    KINEMATICS,
+    /**
+     * The model's own constraint rows ({@link ConstraintFunctions}: φ, φ̇, G, γ), the fused evaluations of
+     * {@link ModelFunctions} and, where generated, the {@link ConstrainedSystemFactorization}.
+     */
+    CONSTRAINTS,
+    /** {@link DynamicsDerivatives} (and, for a model with rows, {@link ConstraintDerivatives}). */
+    DERIVATIVES;
+
+    /** The parts a class carries unless told otherwise: all but {@link #DERIVATIVES}. */
+    public static Set<ModelPart> defaults() {
+        return EnumSet.of(DYNAMICS, KINEMATICS, CONSTRAINTS);
+    }
+
+    /** The part's name in options: lower case ({@code kinematics}). */
+    public String optionName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The part named {@code name} in options (any case, surrounding blanks ignored).
+     *
+     * @throws IllegalArgumentException naming the parts there are, if none is called so
+     */
+    public static ModelPart ofOptionName(String name) {
+        String n = name.strip();
+        for (ModelPart p : values()) {
+            if (p.optionName().equalsIgnoreCase(n)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown part '" + n + "': the parts are dynamics, kinematics,"
+                + " constraints, derivatives");
+    }
+
+    /**
+     * The message of the {@link UnsupportedOperationException} that {@code method} throws in a class generated
+     * without this part.
+     */
+    public String missingMessage(String method) {
+        return method + ": this class was generated without the " + optionName() + " part; generate it with"
+                + " --parts ...," + optionName() + " (symdyn generate) or <parts> listing " + optionName()
+                + " (the Maven plugin)";
+    }
+}
