@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.symdyn.cli.SymDynCliTest.Result;
 import org.symdyn.cli.json.JsonException;
@@ -108,6 +109,8 @@ class EvaluatePointsTest extends FileWritingTest {
         checkModel("quadruped", model, false, 3, 12);
     }
 
+    /** A public robot from ../shared (33 s of a loaded run): the exhaustive run's. */
+    @Tag("exhaustive")
     @Test
     void anymalFromShared() throws Exception {
         Path model = SharedFiles.model("anymal.urdf");

@@ -35,7 +35,8 @@ class DeoptimizationTest {
     static void generate() throws Exception {
         List<Object[]> models = new ArrayList<>();
         if (Boolean.getBoolean("symdyn.deopt.allModels")) {
-            GeneratedVsGenericTest.models().forEach(a -> models.add(a.get()));
+            Stream.concat(GeneratedVsGenericTest.models(), GeneratedVsGenericTest.exhaustiveModels())
+                    .forEach(a -> models.add(a.get()));
         } else {
             models.add(new Object[] {"iiwa14_no_collision.urdf", false});
             models.add(new Object[] {"solo12.urdf", true});

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
@@ -13,6 +14,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.stream.Stream;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,9 +59,7 @@ class GeneratedConstrainedDerivativesTest {
     @MethodSource("constrainedSamples")
     void generatedBindingMatchesGeneric(Path file) throws Exception {
         Model model = UrdfReader.read(file);
-        GeneratedClass gen = new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true));
-        ModelFunctions generated = GeneratedVsGenericTest.instance(gen);
+        ModelFunctions generated = withDerivatives(file, model);
         ConstraintSet set = ConstraintSet.of(model);
         ConstraintData genericData = set.bindGeneric();
         ConstraintData generatedData = set.bind(generated);
@@ -78,21 +78,37 @@ class GeneratedConstrainedDerivativesTest {
     }
 
     /**
+     * The class with derivatives of each sample, generated once for the tests of this class that use it (the
+     * quadruped's takes a minute of a loaded run).
+     */
+    private static final Map<Path, ModelFunctions> WITH_DERIVATIVES = new HashMap<>();
+
+    private static synchronized ModelFunctions withDerivatives(Path file, Model model) throws Exception {
+        ModelFunctions cached = WITH_DERIVATIVES.get(file);
+        if (cached == null) {
+            cached = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model, GeneratorOptions.of(
+                    "org.symdyn.generated", "ConstrainedDeriv" + Math.abs(file.hashCode())).withDerivatives(true)));
+            WITH_DERIVATIVES.put(file, cached);
+        }
+        return cached;
+    }
+
+    private static Path quadruped() throws Exception {
+        return GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
+                "quadruped.urdf")).findFirst().orElseThrow();
+    }
+
+    /**
      * The quadruped's generated class in other bindings, against the generic binding of the same rows at 50 random
      * states: with a contact added in code after the model's rows (model rows from the class, the code rows from the
-     * runtime) and Baumgarte on one model group and on the code group; the set built from the class alone (no
-     * Model); and the class generated in the large-model form (shared kinematics passes, looped H).
+     * runtime) and Baumgarte on one model group and on the code group; and the set built from the class alone (no
+     * Model).
      */
     @Test
     void otherBindingsOfTheGeneratedRows() throws Exception {
-        Path file = GeneratedVsGenericTest.sampleModels().filter(p -> p.getFileName().toString().equals(
-                "quadruped.urdf")).findFirst().orElseThrow();
+        Path file = quadruped();
         Model model = UrdfReader.read(file);
-        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.generated", "QuadrupedMixedDeriv").withDerivatives(true)));
-        ModelFunctions shared = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.generated", "QuadrupedSharedDeriv").withDerivatives(true)
-                        .withKinematics(KinematicsForm.SHARED_PASSES)));
+        ModelFunctions generated = withDerivatives(file, model);
         ConstraintSet.Builder builder = ConstraintSet.builder(model);
         builder.addContact(0, new double[] {0.1, 0.05, -0.02}, new double[] {0.6, 0, 0.8}, "trunk_touch",
                 ConstraintSet.NO_ID);
@@ -110,6 +126,16 @@ class GeneratedConstrainedDerivativesTest {
         ConstraintData alone = ConstraintSet.of(generated).bind(generated);
         assertFalse(alone.needsMotionDerivatives());
         compare("quadruped from the class alone", model, ConstraintSet.of(model).bindGeneric(), alone, 50);
+    }
+
+    /** The quadruped's class generated in the large-model form (shared kinematics passes, looped H), 50 states. */
+    @Tag("exhaustive")
+    @Test
+    void theRowsOfTheLargeModelForm() throws Exception {
+        Model model = UrdfReader.read(quadruped());
+        ModelFunctions shared = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "QuadrupedSharedDeriv").withDerivatives(true)
+                        .withKinematics(KinematicsForm.SHARED_PASSES)));
         compare("quadruped, shared passes", model, ConstraintSet.of(model).bindGeneric(),
                 ConstraintSet.of(model).bind(shared), 50);
     }

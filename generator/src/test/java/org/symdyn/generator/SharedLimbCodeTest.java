@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -239,9 +240,20 @@ class SharedLimbCodeTest {
     }
 
     static Stream<Arguments> sharedModels() {
-        return Stream.of(Arguments.of("hyq_no_sensors.urdf", true), Arguments.of("hyq_no_sensors.urdf", false),
-                Arguments.of("solo12.urdf", true), Arguments.of("anymal.urdf", true),
+        return Stream.of(Arguments.of("hyq_no_sensors.urdf", true), Arguments.of("solo12.urdf", true));
+    }
+
+    /** More robots for the exhaustive run: a fixed base, a third quadruped, the humanoid (28 s of a loaded run). */
+    static Stream<Arguments> moreSharedModels() {
+        return Stream.of(Arguments.of("hyq_no_sensors.urdf", false), Arguments.of("anymal.urdf", true),
                 Arguments.of("romeo_small.urdf", false));
+    }
+
+    @Tag("exhaustive")
+    @ParameterizedTest(name = "{0} floating={1}")
+    @MethodSource("moreSharedModels")
+    void callsOnMoreRobotsMatchGeneric(String file, boolean floating) throws Exception {
+        callsOnRealRobotsMatchGeneric(file, floating);
     }
 
     /** Calls forced where the generator would not use them by default: the calls' arithmetic on real robots. */

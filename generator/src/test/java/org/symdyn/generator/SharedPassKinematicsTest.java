@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.KinematicsForm;
@@ -72,6 +73,7 @@ class SharedPassKinematicsTest {
      * slice methods), with the looped CRBA: every method matches the generic runtime and none is over the JIT limit
      * (the in-process compilation checks every method, the class initialiser included).
      */
+    @Tag("exhaustive")
     @Test
     void aSeventyLinkChainGeneratesAndMatchesGeneric() throws Exception {
         Model model = chain(70);

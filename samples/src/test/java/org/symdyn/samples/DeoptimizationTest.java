@@ -1,7 +1,7 @@
 package org.symdyn.samples;
 
-
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.symdyn.testing.DeoptimizationCheck;
 
@@ -11,7 +11,9 @@ import org.symdyn.testing.DeoptimizationCheck;
  * roller) with small angles only, then calls every method with angles over the whole circle; no method of a
  * generated class may be deoptimised. And the reverse: warmed over the whole circle, then small angles. Before
  * issue 18 the first order deoptimised the quadrant branches of the inlined sine/cosine (e.g.
- * {@code Arm7Dynamics.forwardDynamics$0 reason=unstable_if}).
+ * {@code Arm7Dynamics.forwardDynamics$0 reason=unstable_if}). The reverse order is the exhaustive run's (a fresh JVM
+ * over every sample class: a minute of a loaded run); the generator's DeoptimizationTest runs both orders on two
+ * public robots in the default run.
  */
 class DeoptimizationTest {
     private static final List<String> CLASSES = SampleCases.ALL.stream()
@@ -26,6 +28,7 @@ class DeoptimizationTest {
         check(true);
     }
 
+    @Tag("exhaustive")
     @Test
     void theWholeCircleThenSmallAngles() throws Exception {
         check(false);

@@ -49,6 +49,11 @@ final class FrameGraph {
     private final Set<String> linkNames = new LinkedHashSet<>();
     private final ModelTree tree;
     private final SdfSource source;
+    /** Scoped model frame to its first link and to its first nested model's frame; made on first use. */
+    private Map<String, String> firstLinkOfFrame;
+    private Map<String, String> firstNestedOfFrame;
+    /** Scoped model frame to its canonical link (null: none), for the models whose frame has been looked up. */
+    private final Map<String, String> canonicalOfFrame = new HashMap<>();
 
     FrameGraph(ModelTree tree, SdfSource source) {
         this.tree = tree;
@@ -196,30 +201,42 @@ final class FrameGraph {
         return found;
     }
 
+    /**
+     * A model's canonical link: the one it names, else its first link, else (from 1.8) the canonical link of its first
+     * nested model, recursively. Both "first"s are looked up in maps made once, so that a model nested thousands deep
+     * is read in time linear in its depth rather than in a power of it.
+     */
     private String canonicalLink(ModelTree.ModelDecl m) {
         if (m.canonicalLink() != null) {
             return m.canonicalLink();
         }
-        String frame = m.scope().frame();
-        for (int guard = 0; guard <= tree.models.size(); guard++) {
+        if (firstLinkOfFrame == null) {
+            firstLinkOfFrame = new HashMap<>();
             for (ModelTree.LinkDecl l : tree.links) {
-                if (l.scope().frame().equals(frame)) {
-                    return l.name();
-                }
+                firstLinkOfFrame.putIfAbsent(l.scope().frame(), l.name());
             }
-            String nested = null;
+            firstNestedOfFrame = new HashMap<>();
             for (ModelTree.ModelDecl d : tree.models.values()) {
-                if (d.parent() != null && d.parent().frame().equals(frame)) {
-                    nested = d.scope().frame();
-                    break;
+                if (d.parent() != null) {
+                    firstNestedOfFrame.putIfAbsent(d.parent().frame(), d.scope().frame());
                 }
             }
-            if (nested == null) {
-                return null;
-            }
-            frame = nested;
         }
-        return null;
+        List<String> walked = new ArrayList<>();
+        String frame = m.scope().frame();
+        String found = null;
+        for (int guard = 0; guard <= tree.models.size() && frame != null; guard++) {
+            found = canonicalOfFrame.containsKey(frame) ? canonicalOfFrame.get(frame) : firstLinkOfFrame.get(frame);
+            if (found != null || canonicalOfFrame.containsKey(frame)) {
+                break;
+            }
+            walked.add(frame);
+            frame = firstNestedOfFrame.get(frame);
+        }
+        for (String w : walked) {
+            canonicalOfFrame.put(w, found);
+        }
+        return found;
     }
 
     private void unknownReference(Node node, String missing) {
