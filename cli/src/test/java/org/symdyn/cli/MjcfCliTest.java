@@ -130,4 +130,22 @@ class MjcfCliTest extends FileWritingTest {
         assertEquals(2, neither.exitCode(), neither.err());
         assertTrue(neither.err().contains("--initial STATE.json or --keyframe NAME"), neither.err());
     }
+
+    @Test
+    void theReadmesMjcfExampleReadsAndSimulatesFromItsKeyframe() throws Exception {
+        String readme = java.nio.file.Files.readString(ReadmeUsageTest.readme());
+        int start = readme.indexOf("<mujoco model=\"leg\">");
+        assertTrue(start >= 0, "the README's MJCF example is missing");
+        Path model = write("leg.xml", readme.substring(start, readme.indexOf("</mujoco>", start) + 9));
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals("MJCF", ((StringValue) json.members().get("format")).value());
+        assertTrue(json.members().containsKey("keyframes"), r.out());
+        SymDynCliTest.Result sim = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "home",
+                "--duration", "0.001", "--step", "0.001");
+        assertEquals(0, sim.exitCode(), sim.err());
+        assertEquals(JsonValue.array(0, 0, 1, 0, 0, 0, 1, 0.3),
+                ((JsonValue.ArrayValue) ((ObjectValue) sim.json()).members().get("q")).elements().get(0));
+    }
 }
