@@ -41,6 +41,7 @@ import picocli.CommandLine.Parameters;
  *   "visual_shapes": count,
  *   "no_contact": [[link1, link2]],
  *   "lidars": [{"name", "link", "samples", "rows"}],
+ *   "keyframes": [{"name", "q", "v"}]   the model's initial states (MJCF keyframes), only when it has some,
  *   "warnings": ["path:[line,col] warning: ..."]
  * }
  * </pre>
@@ -51,7 +52,8 @@ import picocli.CommandLine.Parameters;
                 + " joint_type; armature and damping when nonzero), frames (name, body), constraints (name, type,"
                 + " rows), collision_shapes (name, link, body, kind, hull_vertices or triangles),"
                 + " collision_shapes_per_link, visual_shapes (their count), no_contact (link pairs), lidars (name,"
-                + " link, samples, rows) and warnings.",
+                + " link, samples, rows), keyframes (name, q, v: the initial states simulate --keyframe starts"
+                + " from; present only when the model has some) and warnings.",
             "Meshes are loaded (--package-path, --missing-meshes); a mesh on a moving link collides as its convex"
                     + " hull."},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad usage or model file (every problem printed as"
@@ -103,7 +105,7 @@ final class InspectCommand implements CliCommand {
                     .put("rows", c.rowCount())
                     .build());
         }
-        return JsonValue.objectBuilder()
+        JsonValue.ObjectBuilder out = JsonValue.objectBuilder()
                 .put("name", model.name())
                 .put("format", format)
                 .put("nq", model.nq())
@@ -120,8 +122,13 @@ final class InspectCommand implements CliCommand {
                         .map(p -> (JsonValue) JsonValue.strings(List.of(p.link1(), p.link2()))).toList()))
                 .put("lidars", JsonValue.array(model.scene().lidars().stream().map(l -> (JsonValue) JsonValue
                         .objectBuilder().put("name", l.name()).put("link", l.link()).put("samples", l.samples())
-                        .put("rows", l.rows()).build()).toList()))
-                .put("warnings", JsonValue.strings(model.warnings().stream().map(Diagnostic::toString).toList()))
+                        .put("rows", l.rows()).build()).toList()));
+        if (!model.initialStates().isEmpty()) {
+            out.put("keyframes", JsonValue.array(model.initialStates().stream().map(s -> (JsonValue) JsonValue
+                    .objectBuilder().put("name", s.name()).put("q", JsonValue.array(s.q()))
+                    .put("v", JsonValue.array(s.v())).build()).toList()));
+        }
+        return out.put("warnings", JsonValue.strings(model.warnings().stream().map(Diagnostic::toString).toList()))
                 .build();
     }
 

@@ -15,6 +15,7 @@ import org.symdyn.contact.ContactSettings;
 import org.symdyn.contact.ShapePair;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Diagnostic;
+import org.symdyn.model.InitialState;
 import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import picocli.CommandLine.Command;
@@ -28,7 +29,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Initial state file: {@code {"q": [...], "v": [...], "tau": [...]}}, every key optional: q (nq numbers) is the
  * model's neutral configuration when missing (zero joint positions, identity quaternions (x, y, z, w) = (0, 0, 0,
- * 1)), v (nv) zero, tau (nv) zero; tau is held constant over the whole run.
+ * 1)), v (nv) zero, tau (nv) zero; tau is held constant over the whole run. With {@code --keyframe NAME} q and v
+ * are the model's initial state NAME ({@link Model#initialState}, an MJCF keyframe) and the file, optional, gives
+ * tau only.
  *
  * <p>Stepping: {@link SimulationRun}, by {@code --system}: {@code time-stepping} (the default;
  * {@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds and contact candidates, joint
@@ -96,7 +99,8 @@ import picocli.CommandLine.Parameters;
                     + " code 0)."},
         footer = {"", "Initial state file: {\"q\": [...], \"v\": [...], \"tau\": [...]}; q (nq numbers) is the"
                 + " neutral configuration when missing (zero joints, identity quaternions (x, y, z, w)), v and tau (nv"
-                + " numbers each) zero when missing; tau is held constant.",
+                + " numbers each) zero when missing; tau is held constant. With --keyframe NAME, q and v are the"
+                + " model's keyframe NAME.",
             "The number of steps is round(duration / step); a duration that is not a whole number of steps is"
                     + " refused.",
             "",
@@ -112,9 +116,15 @@ final class SimulateCommand implements CliCommand {
     @Parameters(paramLabel = "MODEL.urdf", arity = "1", description = "The model file.")
     String model;
 
-    @Option(names = "--initial", paramLabel = "STATE.json", required = true, order = 1,
-            description = "The initial state {\"q\", \"v\", \"tau\"} (format below).")
+    @Option(names = "--initial", paramLabel = "STATE.json", order = 1,
+            description = "The initial state {\"q\", \"v\", \"tau\"} (format below). Required unless --keyframe"
+                    + " is given.")
     String initial;
+
+    @Option(names = "--keyframe", paramLabel = "NAME", order = 1,
+            description = "Start from the model's initial state NAME (an MJCF <keyframe> key; symdyn inspect lists"
+                    + " them): its q and v; tau from --initial, which may then hold only \"tau\", else zero.")
+    String keyframe;
 
     @Option(names = "--duration", paramLabel = "SECONDS", required = true, order = 2,
             description = "How long to simulate (a positive whole number of steps).")
@@ -169,7 +179,10 @@ final class SimulateCommand implements CliCommand {
 
     @Override
     public void run(PrintStream out, PrintStream err) throws CliException {
-        if (initial.isEmpty()) {
+        if (initial == null && keyframe == null) {
+            throw CliException.usage("simulate", "simulate needs --initial STATE.json or --keyframe NAME");
+        }
+        if (initial != null && initial.isEmpty()) {
             throw CliException.usage("simulate", "option --initial needs a non-empty value");
         }
         if (!(step > 0) || Double.isInfinite(step)) {
@@ -204,8 +217,15 @@ final class SimulateCommand implements CliCommand {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
         Model m = options.load(model, meshes, "simulate");
-        Path stateFile = SymDynCli.path(initial);
-        State state = StatesReader.readInitial(stateFile, m);
+        InitialState key = null;
+        if (keyframe != null) {
+            try {
+                key = m.initialState(keyframe);
+            } catch (IllegalArgumentException e) {
+                throw CliException.badInput(m.sourcePath() + ":[0,0] --keyframe: " + e.getMessage());
+            }
+        }
+        State state = StatesReader.readInitial(initial == null ? null : SymDynCli.path(initial), m, key);
         for (Diagnostic warning : m.warnings()) {
             err.println(warning);
         }

@@ -10,6 +10,7 @@ import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
 import org.symdyn.model.Body;
 import org.symdyn.model.Diagnostic;
+import org.symdyn.model.InitialState;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
@@ -116,6 +117,23 @@ final class StatesReader {
      * @throws CliException every problem found, located (exit code 2)
      */
     static State readInitial(Path file, Model model) throws CliException {
+        return readInitial(file, model, null);
+    }
+
+    /**
+     * The initial state of {@code symdyn simulate --keyframe}: q and v from the model's initial state
+     * {@code keyframe}, tau from the file when one is given (which then may hold only "tau": a "q" or "v" in it is an
+     * error, since the keyframe gives them), else zero.
+     *
+     * @param file     the state file, or null
+     * @param keyframe the model's initial state, or null for {@link #readInitial(Path, Model)}
+     * @throws CliException every problem found in the file, located (exit code 2)
+     */
+    static State readInitial(Path file, Model model, InitialState keyframe) throws CliException {
+        if (file == null) {
+            return new State(keyframe.q(), keyframe.v(), new double[model.nv()], new double[model.nv()], null, null,
+                    null, List.of(), keyframe.location());
+        }
         JsonValue root;
         try {
             root = JsonReader.read(file);
@@ -123,7 +141,7 @@ final class StatesReader {
             throw CliException.badInput(e.getMessage());
         }
         StatesReader reader = new StatesReader(file.toString(), model);
-        State state = reader.initial(root);
+        State state = reader.initial(root, keyframe);
         if (!reader.errors.isEmpty()) {
             throw CliException.badInput(reader.errors.stream()
                     .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
@@ -134,7 +152,7 @@ final class StatesReader {
         return state;
     }
 
-    private State initial(JsonValue root) {
+    private State initial(JsonValue root, InitialState keyframe) {
         if (!(root instanceof JsonValue.ObjectValue object)) {
             error(root, "an initial state is an object {\"q\": [...], \"v\": [...], \"tau\": [...]}, not "
                     + root.typeWithArticle());
@@ -145,6 +163,17 @@ final class StatesReader {
                 error(member.getValue(), "unknown key '" + member.getKey() + "' (expected "
                         + String.join(", ", INITIAL_KEYS) + ")");
             }
+        }
+        if (keyframe != null) {
+            for (String key : List.of("q", "v")) {
+                if (object.get(key) != null) {
+                    error(object.get(key), "\"" + key + "\" is given by --keyframe " + keyframe.name()
+                            + "; with it the initial state file may give only \"tau\"");
+                }
+            }
+            double[] tau = vector("", object, "tau", "nv", model.nv(), false);
+            return tau == null ? null : new State(keyframe.q(), keyframe.v(), tau, new double[model.nv()], null,
+                    null, null, List.of(), location(root));
         }
         double[] q = object.get("q") == null ? model.neutralConfiguration()
                 : vector("", object, "q", "nq", model.nq(), true);

@@ -51,7 +51,6 @@ public final class SymDynCli {
     /** What a missing required option means, by its longest name. */
     private static final Map<String, String> NEEDS = Map.of(
             "--states", "evaluate needs --states FILE",
-            "--initial", "simulate needs --initial STATE.json",
             "--duration", "simulate needs --duration SECONDS",
             "--step", "simulate needs --step SECONDS",
             "--output", "view needs -o FILE (the HTML page to write)",

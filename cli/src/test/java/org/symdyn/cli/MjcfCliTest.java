@@ -67,4 +67,85 @@ class MjcfCliTest extends FileWritingTest {
         assertEquals(0, read.exitCode(), read.err());
         assertTrue(read.out().contains("left out, as the option to ignore tendons says"), read.out());
     }
+
+    private static final String ARM_WITH_KEYFRAMES = ARM.replace("</worldbody>", """
+            </worldbody>
+              <keyframe>
+                <key name="raised" qpos="1.5 -0.5" qvel="0.25 0"/>
+                <key name="short" qpos="1"/>
+              </keyframe>
+            """);
+
+    @Test
+    void inspectListsTheKeyframes() throws Exception {
+        Path model = write("keyed.xml", ARM_WITH_KEYFRAMES.replace("<key name=\"short\" qpos=\"1\"/>", ""));
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals(JsonValue.array(List.of(JsonValue.objectBuilder().put("name", "raised")
+                .put("q", JsonValue.array(1.5, -0.5)).put("v", JsonValue.array(0.25, 0)).build())),
+                json.members().get("keyframes"));
+        ObjectValue plain = (ObjectValue) SymDynCliTest.run("inspect", write("plain.xml", ARM).toString()).json();
+        assertFalse(plain.members().containsKey("keyframes"), "no keyframes key without keyframes");
+    }
+
+    @Test
+    void aKeyframeOfTheWrongLengthIsALocatedError() throws Exception {
+        Path model = write("short.xml", ARM_WITH_KEYFRAMES);
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains(model + ":[15,5] keyframe 'short': qpos (MuJoCo's nq = 2) '1' needs 2 numbers"),
+                r.err());
+    }
+
+    @Test
+    void simulateStartsFromAKeyframe() throws Exception {
+        Path model = write("keyed.xml", ARM_WITH_KEYFRAMES.replace("<key name=\"short\" qpos=\"1\"/>", ""));
+        SymDynCliTest.Result r = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "raised",
+                "--duration", "0.01", "--step", "0.01");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals(JsonValue.array(1.5, -0.5), ((JsonValue.ArrayValue) json.members().get("q")).elements().get(0));
+        assertEquals(JsonValue.array(0.25, 0), ((JsonValue.ArrayValue) json.members().get("v")).elements().get(0));
+
+        Path tau = write("tau.json", "{\"tau\": [1, 0]}");
+        SymDynCliTest.Result withTau = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "raised",
+                "--initial", tau.toString(), "--duration", "0.01", "--step", "0.01");
+        assertEquals(0, withTau.exitCode(), withTau.err());
+        assertFalse(withTau.json().equals(r.json()), "tau from the file moves the arm differently");
+
+        Path both = write("both.json", "{\"q\": [0, 0], \"tau\": [1, 0]}");
+        SymDynCliTest.Result conflict = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "raised",
+                "--initial", both.toString(), "--duration", "0.01", "--step", "0.01");
+        assertEquals(2, conflict.exitCode(), conflict.err());
+        assertTrue(conflict.err().contains(both + ":[1,7] \"q\" is given by --keyframe raised"), conflict.err());
+
+        SymDynCliTest.Result unknown = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "home",
+                "--duration", "0.01", "--step", "0.01");
+        assertEquals(2, unknown.exitCode(), unknown.err());
+        assertTrue(unknown.err().contains("has no initial state named 'home' (it has raised)"), unknown.err());
+
+        SymDynCliTest.Result neither = SymDynCliTest.run("simulate", model.toString(), "--duration", "0.01",
+                "--step", "0.01");
+        assertEquals(2, neither.exitCode(), neither.err());
+        assertTrue(neither.err().contains("--initial STATE.json or --keyframe NAME"), neither.err());
+    }
+
+    @Test
+    void theReadmesMjcfExampleReadsAndSimulatesFromItsKeyframe() throws Exception {
+        String readme = java.nio.file.Files.readString(ReadmeUsageTest.readme());
+        int start = readme.indexOf("<mujoco model=\"leg\">");
+        assertTrue(start >= 0, "the README's MJCF example is missing");
+        Path model = write("leg.xml", readme.substring(start, readme.indexOf("</mujoco>", start) + 9));
+        SymDynCliTest.Result r = SymDynCliTest.run("inspect", model.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        assertEquals("MJCF", ((StringValue) json.members().get("format")).value());
+        assertTrue(json.members().containsKey("keyframes"), r.out());
+        SymDynCliTest.Result sim = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "home",
+                "--duration", "0.001", "--step", "0.001");
+        assertEquals(0, sim.exitCode(), sim.err());
+        assertEquals(JsonValue.array(0, 0, 1, 0, 0, 0, 1, 0.3),
+                ((JsonValue.ArrayValue) ((ObjectValue) sim.json()).members().get("q")).elements().get(0));
+    }
 }

@@ -499,7 +499,7 @@ class SimulateCommandTest extends FileWritingTest {
         assertEquals("symdyn: simulate needs --duration SECONDS", r.errLines().get(0));
         r = SymDynCliTest.run("simulate", model, "--duration", "1", "--step", "0.01");
         assertCleanFailure(r);
-        assertEquals("symdyn: simulate needs --initial STATE.json", r.errLines().get(0));
+        assertEquals("symdyn: simulate needs --initial STATE.json or --keyframe NAME", r.errLines().get(0));
         r = SymDynCliTest.run("simulate", model, "--initial", state, "--duration", "1", "--step", "0.01",
                 "--backend", "fast");
         assertCleanFailure(r);

@@ -29,8 +29,10 @@ public final class ModelFileReader {
      *                      otherwise
      * @param strict        warnings are errors
      * @param ignoreTendons MJCF: leave out tendons that couple joints ({@link MjcfReader.Options#ignoreTendons()})
-     * @param meshes        URDF: what to do with mesh shapes ({@link UrdfReader.Options#meshes()})
-     * @param packagePath   URDF: where {@code package://} URIs resolve ({@link UrdfReader.Options#packagePath()})
+     * @param meshes        URDF and SDFormat: what to do with mesh shapes ({@link UrdfReader.Options#meshes()})
+     * @param packagePath   URDF and SDFormat: where {@code package://} URIs resolve
+     *                      ({@link UrdfReader.Options#packagePath()}), and SDFormat's {@code model://} mesh URIs
+     *                      before the model path
      */
     public record Options(boolean floatingBase, boolean strict, boolean ignoreTendons, MeshPolicy meshes,
             PackagePath packagePath) {
@@ -83,7 +85,8 @@ public final class ModelFileReader {
                 return model;
             }
             default: {
-                Model model = SdfReader.read(file, SdfReader.Options.fromEnvironment(o.strict()));
+                Model model = SdfReader.read(file, SdfReader.Options.fromEnvironment(o.strict())
+                        .withMeshes(o.meshes(), o.packagePath()));
                 if (o.floatingBase() && !floats(model)) {
                     throw refusal(name, "the floating-base option adds a floating joint to a URDF's root link; an"
                             + " SDFormat model floats when no joint attaches it to the world and it is not static,"

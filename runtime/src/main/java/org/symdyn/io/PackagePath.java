@@ -22,13 +22,19 @@ import java.util.regex.Pattern;
  * {@link File#pathSeparator}) as a fallback.</li>
  * <li>{@code file:///absolute/path} (percent-escapes decoded); other {@code file:} forms are refused.</li>
  * <li>An absolute path as it is; a relative path against the directory of the model file that names it.</li>
- * <li>Any other scheme ({@code http://}, Gazebo's {@code model://}) is not read.</li>
+ * <li>Any other scheme ({@code http://}, Gazebo's {@code model://}) is not read by {@link #resolve}.</li>
+ * <li>{@link #resolveModel}: SDFormat's {@code model://NAME/REST} as {@code package://NAME/REST}, looked up in the
+ * package path and then in the model path (the folders of {@code SDF_PATH} and {@code GZ_SIM_RESOURCE_PATH}).</li>
  * </ul>
  * Immutable.
  */
 public final class PackagePath {
     /** The environment variable read as a fallback package path. */
     public static final String VARIABLE = "ROS_PACKAGE_PATH";
+
+    /** The scheme of SDFormat's model URIs ({@link #resolveModel}). */
+    public static final String MODEL_SCHEME = "model://";
+    private static final String PACKAGE_SCHEME = "package://";
 
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://.*", Pattern.DOTALL);
 
@@ -117,8 +123,8 @@ public final class PackagePath {
         if (u.isEmpty()) {
             return missing("the mesh file name is empty");
         }
-        if (u.startsWith("package://")) {
-            return resolvePackage(u);
+        if (u.startsWith(PACKAGE_SCHEME)) {
+            return resolvePackage(u, PACKAGE_SCHEME, directories(), "--package-path or " + VARIABLE);
         }
         if (u.startsWith("file:")) {
             Path p;
@@ -149,20 +155,36 @@ public final class PackagePath {
         return file(u, p);
     }
 
-    private Resolution resolvePackage(String u) {
-        String rest = u.substring("package://".length());
+    /**
+     * Resolves SDFormat's {@code model://NAME/REST}: the package path's rule for {@code package://NAME/REST} over
+     * the package path's directories, then those of {@code modelPath}. Any other URI as {@link #resolve} (with no
+     * model file folder: a relative path against the working directory).
+     */
+    public Resolution resolveModel(String uri, List<Path> modelPath) {
+        String u = uri == null ? "" : uri.trim();
+        if (!u.startsWith(MODEL_SCHEME)) {
+            return resolve(uri, null);
+        }
+        List<Path> all = directories();
+        all.addAll(modelPath);
+        return resolvePackage(u, MODEL_SCHEME, all, "--package-path, " + VARIABLE
+                + ", or the model path SDF_PATH, GZ_SIM_RESOURCE_PATH");
+    }
+
+    /** {@code SCHEME NAME/REST} in the directories; {@code sources} names where such directories come from. */
+    private static Resolution resolvePackage(String u, String scheme, List<Path> directories, String sources) {
+        String rest = u.substring(scheme.length());
         int slash = rest.indexOf('/');
         if (slash <= 0 || slash == rest.length() - 1) {
-            return missing("'" + quoted(u) + "' is not package://NAME/PATH");
+            return missing("'" + quoted(u) + "' is not " + scheme + "NAME/PATH");
         }
-        if (isEmpty()) {
-            return new Resolution(null, quoted(u) + " needs a package path (--package-path or " + VARIABLE
-                    + ")", true);
+        if (directories.isEmpty()) {
+            return new Resolution(null, quoted(u) + " needs a package path (" + sources + ")", true);
         }
         String name = rest.substring(0, slash);
         String inPackage = rest.substring(slash + 1);
         List<String> looked = new ArrayList<>();
-        for (Path d : directories()) {
+        for (Path d : directories) {
             try {
                 List<Path> candidates = new ArrayList<>();
                 if (Files.isDirectory(d.resolve(name))) {
@@ -182,7 +204,7 @@ public final class PackagePath {
             }
         }
         String where = looked.isEmpty() ? "no package '" + Messages.cut(name) + "' in the package path "
-                + directories() : "not found at " + String.join(", ", looked);
+                + directories : "not found at " + String.join(", ", looked);
         return missing("'" + quoted(u) + "': " + where);
     }
 

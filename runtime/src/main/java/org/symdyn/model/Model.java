@@ -38,6 +38,7 @@ public final class Model {
     private final List<ParameterModel> parameters;
     private final List<RigidBodyInertia> ownInertias;
     private final List<String> qNames;
+    private final List<InitialState> initialStates;
     private final List<String> vNames;
     private final int nq;
     private final int nv;
@@ -53,7 +54,7 @@ public final class Model {
             List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
             List<RigidBodyInertia> ownInertias, List<GroundModel> grounds,
             List<ContactCandidateModel> contactCandidates, List<DeviceSpec> devices,
-            List<SourceLocation> deviceLocations, SceneModel scene) {
+            List<SourceLocation> deviceLocations, SceneModel scene, List<InitialState> initialStates) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -71,6 +72,7 @@ public final class Model {
         this.parameters = List.copyOf(parameters);
         this.ownInertias = List.copyOf(ownInertias);
         this.qNames = List.copyOf(qNames);
+        this.initialStates = List.copyOf(initialStates);
         this.vNames = List.copyOf(vNames);
         this.nq = qNames.size();
         this.nv = vNames.size();
@@ -295,6 +297,30 @@ public final class Model {
             n += c.rowCount();
         }
         return n;
+    }
+
+    /**
+     * The named initial states (MJCF keyframes), in declaration order. Like {@link #grounds()}, they do not enter
+     * {@link #contentHash()}: they change no quantity a generated class computes.
+     */
+    public List<InitialState> initialStates() {
+        return initialStates;
+    }
+
+    /**
+     * The initial state of that name.
+     *
+     * @throws IllegalArgumentException if there is none
+     */
+    public InitialState initialState(String stateName) {
+        for (InitialState s : initialStates) {
+            if (s.name().equals(stateName)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("model " + name + " has no initial state named '" + stateName + "'"
+                + (initialStates.isEmpty() ? "" : " (it has " + String.join(", ", initialStates.stream()
+                        .map(InitialState::name).toList()) + ")"));
     }
 
     /** The numbers generated code keeps as settable parameters, in declaration order. */

@@ -67,6 +67,7 @@ public final class ModelBuilder {
     private final List<PendingShape> visualShapes = new ArrayList<>();
     private final List<NoContactPair> noContactPairs = new ArrayList<>();
     private final List<LidarModel> lidars = new ArrayList<>();
+    private final List<InitialState> initialStates = new ArrayList<>();
 
     /** A shape as a reader gives it: on a link, placed in the link's frame; resolved to a body at build. */
     private record PendingShape(String name, String link, Pose inLink, Shape shape, ContactMaterial material,
@@ -483,6 +484,16 @@ public final class ModelBuilder {
         return this;
     }
 
+    /**
+     * Adds a named initial state ({@link InitialState}). Checked at {@link #build()}: a non-empty name unique among
+     * the states, nq positions and nv velocities, all finite, each quaternion of a floating or ball joint of unit
+     * norm (within 1e-9).
+     */
+    public ModelBuilder addInitialState(InitialState state) {
+        initialStates.add(state);
+        return this;
+    }
+
     /** The frame of a link or frame added so far (body index and placement in that body), or null. */
     public Frame frame(String linkOrFrameName) {
         return frames.get(linkOrFrameName);
@@ -543,6 +554,7 @@ public final class ModelBuilder {
             DeviceAttachments.check(this, devices.get(k), deviceLocations.get(k), errors);
         }
         SceneModel scene = resolveScene(errors, warnings);
+        checkInitialStates(errors);
         if (!errors.isEmpty()) {
             throw new ModelException(errors);
         }
@@ -589,7 +601,7 @@ public final class ModelBuilder {
         }
         Model model = new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates, devices, deviceLocations, scene);
+                contactCandidates, devices, deviceLocations, scene, initialStates);
         if (!overlapWarnings || scene.collisionShapes().size() < 2) {
             return model;
         }
@@ -605,7 +617,50 @@ public final class ModelBuilder {
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates, devices, deviceLocations, scene);
+                contactCandidates, devices, deviceLocations, scene, initialStates);
+    }
+
+    private void checkInitialStates(List<Diagnostic> errors) {
+        int nq = qIndexOfBody(bodies.size());
+        int nv = vIndexOfBody(bodies.size());
+        Map<String, SourceLocation> seen = new HashMap<>();
+        for (InitialState s : initialStates) {
+            String label = "initial state '" + s.name() + "'";
+            if (s.name() == null || s.name().isEmpty()) {
+                errors.add(Diagnostic.error(s.location(), "an initial state has no name"));
+                continue;
+            }
+            SourceLocation first = seen.putIfAbsent(s.name(), s.location());
+            if (first != null) {
+                errors.add(Diagnostic.error(s.location(), "duplicate initial state name '" + s.name()
+                        + "' (the first is at " + first + ")"));
+                continue;
+            }
+            double[] q = s.q();
+            double[] v = s.v();
+            if (q.length != nq || v.length != nv) {
+                errors.add(Diagnostic.error(s.location(), label + ": " + q.length + " positions and " + v.length
+                        + " velocities, the model has nq = " + nq + " and nv = " + nv));
+                continue;
+            }
+            if (!finite(q) || !finite(v)) {
+                errors.add(Diagnostic.error(s.location(), label + ": positions and velocities must be finite"));
+                continue;
+            }
+            for (int b = 0; b < bodies.size(); b++) {
+                BodyDraft d = bodies.get(b);
+                if (!d.type.hasQuaternion()) {
+                    continue;
+                }
+                int at = qIndexOfBody(b) + (d.type == JointType.FLOATING ? 3 : 0);
+                double norm = Math.sqrt(q[at] * q[at] + q[at + 1] * q[at + 1] + q[at + 2] * q[at + 2]
+                        + q[at + 3] * q[at + 3]);
+                if (Math.abs(norm - 1) > 1e-9) {
+                    errors.add(Diagnostic.error(s.location(), label + ": the quaternion of joint '" + d.jointName
+                            + "' has norm " + norm + ", not 1"));
+                }
+            }
+        }
     }
 
     /** A warning, or an error under strict reading. */

@@ -169,4 +169,48 @@ public final class Rotations {
             }
         }
     }
+
+    /**
+     * out[0..4) = the unit quaternion (x, y, z, w), w ≥ 0, of the rotation matrix r (row-major, orthonormal), the
+     * inverse of {@link #fromQuaternion}. Computed from the largest of w², x², y², z² (Shepperd's choice), so no
+     * division is by a small number.
+     */
+    public static void toQuaternion(double[] r, double[] out) {
+        double trace = r[0] + r[4] + r[8];
+        double x;
+        double y;
+        double z;
+        double w;
+        if (trace >= r[0] && trace >= r[4] && trace >= r[8]) {
+            double s = 2 * Math.sqrt(1 + trace); // 4 w
+            w = s / 4;
+            x = (r[7] - r[5]) / s;
+            y = (r[2] - r[6]) / s;
+            z = (r[3] - r[1]) / s;
+        } else if (r[0] >= r[4] && r[0] >= r[8]) {
+            double s = 2 * Math.sqrt(1 + r[0] - r[4] - r[8]); // 4 x
+            x = s / 4;
+            w = (r[7] - r[5]) / s;
+            y = (r[1] + r[3]) / s;
+            z = (r[2] + r[6]) / s;
+        } else if (r[4] >= r[8]) {
+            double s = 2 * Math.sqrt(1 + r[4] - r[0] - r[8]); // 4 y
+            y = s / 4;
+            w = (r[2] - r[6]) / s;
+            x = (r[1] + r[3]) / s;
+            z = (r[5] + r[7]) / s;
+        } else {
+            double s = 2 * Math.sqrt(1 + r[8] - r[0] - r[4]); // 4 z
+            z = s / 4;
+            w = (r[3] - r[1]) / s;
+            x = (r[2] + r[6]) / s;
+            y = (r[5] + r[7]) / s;
+        }
+        double sign = w < 0 ? -1 : 1;
+        double n = sign / Math.sqrt(x * x + y * y + z * z + w * w);
+        out[0] = x * n;
+        out[1] = y * n;
+        out[2] = z * n;
+        out[3] = w * n;
+    }
 }

@@ -231,4 +231,27 @@ class RotationsTest {
         Rotations.fromQuaternion(1, 0, 0, -1, unit);
         assertArrayEquals(unit, r, 1e-15, "components Double.MAX_VALUE");
     }
+
+    /** toQuaternion inverts fromQuaternion (w ≥ 0), on random rotations and near each of Shepperd's four cases. */
+    @Test
+    void toQuaternionInvertsFromQuaternion() {
+        Random random = new Random(33);
+        double[][] cases = new double[204][];
+        cases[0] = new double[] {0, 0, 0, 1};
+        cases[1] = new double[] {1, 0, 0, 0};
+        cases[2] = new double[] {0, 1, 0, 0};
+        cases[3] = new double[] {0, 0, -1, 1e-3};
+        for (int k = 4; k < cases.length; k++) {
+            cases[k] = new double[] {random.nextGaussian(), random.nextGaussian(), random.nextGaussian(),
+                random.nextGaussian()};
+        }
+        double[] r = new double[9];
+        double[] q = new double[4];
+        for (double[] c : cases) {
+            double n = Math.sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2] + c[3] * c[3]) * (c[3] < 0 ? -1 : 1);
+            Rotations.fromQuaternion(c[0], c[1], c[2], c[3], r);
+            Rotations.toQuaternion(r, q);
+            assertArrayEquals(new double[] {c[0] / n, c[1] / n, c[2] / n, c[3] / n}, q, 1e-14);
+        }
+    }
 }

@@ -71,6 +71,7 @@ final class BodyTreeReader {
     private final Map<String, MjcfBody> bodies = new LinkedHashMap<>();
     private final Map<String, MjcfSite> sites = new LinkedHashMap<>();
     private final Map<String, MjcfJoint> joints = new LinkedHashMap<>();
+    private final Map<String, MjcfBody> jointBodies = new LinkedHashMap<>();
     private final List<Map.Entry<GeomDeclaration, MjcfBody>> geoms = new ArrayList<>();
     private final UniqueNames names = new UniqueNames();
     private int bodyNumber;
@@ -101,8 +102,14 @@ final class BodyTreeReader {
         return sites;
     }
 
+    /** The joints added to the model, in the order their coordinates take in q (MuJoCo's qpos order too). */
     Map<String, MjcfJoint> joints() {
         return joints;
+    }
+
+    /** The body a joint of {@link #joints()} moves. */
+    MjcfBody bodyOfJoint(String jointName) {
+        return jointBodies.get(jointName);
     }
 
     /** Every geom read, with its body, in document order. */
@@ -412,7 +419,11 @@ final class BodyTreeReader {
             prefix = fromAnchor;
             bodyInLink = fromAnchor;
         }
-        return new MjcfBody(name, parentLink, bodyInLink, world0, e);
+        MjcfBody body = new MjcfBody(name, parentLink, bodyInLink, world0, e);
+        for (MjcfJoint j : valid) {
+            jointBodies.put(j.name(), body);
+        }
+        return body;
     }
 
     /** The body's inertia in its body frame, by the compiler's inertiafromgeom rule; null when massless. */

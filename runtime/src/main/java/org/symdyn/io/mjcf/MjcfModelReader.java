@@ -21,7 +21,7 @@ import org.symdyn.model.ModelException;
 /**
  * Turns one MJCF model (its files' element tree) into a {@link Model}: settings and defaults first, then the body
  * tree, then the sections that refer to bodies, joints and sites (geom shapes, contact exclusions, equalities,
- * actuators, sensors). Every problem goes into the files' lists; nothing is thrown before all are found.
+ * actuators, sensors, keyframes). Every problem goes into the files' lists; nothing is thrown before all are found.
  */
 final class MjcfModelReader {
     /** Top-level sections read, or ignored because they do not change the dynamics. */
@@ -72,9 +72,7 @@ final class MjcfModelReader {
         new ActuatorReader(source, defaults, compiler, builder, tree, tendons)
                 .read(source.children(root, "actuator"));
         new SensorReader(source, builder, tree).read(source.children(root, "sensor"));
-        for (XmlElement k : source.children(root, "keyframe")) {
-            source.values(k).warning(k, "keyframes are not read (the model has no place for them)");
-        }
+        new KeyframeReader(source, builder, tree).read(source.children(root, "keyframe"));
         for (XmlElement c : source.children(root)) {
             if (!c.namespace().isEmpty() || !SECTIONS.contains(c.name())) {
                 source.values(c).warning(c, "unknown element <" + Messages.cut(c.name()) + "> in <mujoco>;"

@@ -21,11 +21,12 @@ import org.symdyn.model.ModelException;
  * ({@link GeomShapes}).</li>
  * <li>{@code <equality>} connect, weld and joint ({@link EqualityReader}); {@code <contact><exclude>}
  * ({@link GeomShapes}); {@code <actuator>} motor, position, velocity ({@link ActuatorReader}); {@code <sensor>}
- * jointpos, jointvel, gyro with accelerometer ({@link SensorReader}).</li>
+ * jointpos, jointvel, gyro with accelerometer ({@link SensorReader}); {@code <keyframe>} keys as the model's
+ * {@link org.symdyn.model.Model#initialStates()} ({@link KeyframeReader}).</li>
  * </ul>
  *
  * <h2>What is not</h2>
- * Joint springs ({@code stiffness}), {@code frictionloss}, keyframes, other sensors and actuators, tendons, muscles,
+ * Joint springs ({@code stiffness}), {@code frictionloss}, a keyframe's controls, other sensors and actuators, tendons, muscles,
  * flexes, plugins: each present one is a located warning, never dropped silently. A tendon that couples joints
  * through an equality or an actuator is an error unless {@link Options#ignoreTendons()}. Elements that would add
  * bodies ({@code composite}, {@code flexcomp}, {@code attach}, {@code replicate}) are errors. Visual and camera

@@ -1,5 +1,6 @@
 package org.symdyn.io.sdf;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
@@ -7,6 +8,7 @@ import org.symdyn.geometry.Cylinder;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.Sphere;
+import org.symdyn.io.MeshLoader;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
@@ -16,8 +18,11 @@ import org.symdyn.io.XmlElement;
  * (full edge lengths, m), {@code <sphere><radius>}, {@code <cylinder><radius><length>} and (1.9 and later)
  * {@code <capsule><radius><length>}, both about the z axis and centred; {@code <plane><normal>} (default 0 0 1)
  * as the half-space below the plane through the origin, only on a link that does not move (static, or fixed to the
- * world), since a plane is unbounded; its {@code <size>} bounds nothing in contact and is not read. Meshes
- * ({@code <mesh><uri>}), heightmaps, ellipsoids, polylines and {@code <empty>} are located warnings, left out.
+ * world), since a plane is unbounded; its {@code <size>} bounds nothing in contact and is not read;
+ * {@code <mesh><uri>} with {@code <scale>}, read as a URDF mesh is ({@link MeshLoader}: STL, OBJ or Collada;
+ * {@code model://NAME/PATH} as {@code package://NAME/PATH} through the package path, then the model path; a
+ * relative path against the file's folder; on a moving link a collision mesh is its convex hull). Heightmaps,
+ * ellipsoids, polylines and {@code <empty>} are located warnings, left out.
  */
 final class GeometryReader {
     private static final List<String> LEFT_OUT = List.of("heightmap", "ellipsoid", "polyline", "image", "empty");
@@ -26,11 +31,16 @@ final class GeometryReader {
     }
 
     /**
-     * The shape, or null after a warning or an error saying why it is not read.
+     * The shape, or null after a warning or an error saying why it is not read (or a mesh left out as the
+     * {@link MeshLoader}'s policy says).
      *
-     * @param onWorld the link does not move (a plane is read only then)
+     * @param onWorld   the link does not move (a plane is read only then)
+     * @param meshes    loads {@code <mesh>} shapes
+     * @param directory the folder of the file the geometry is written in (relative mesh paths resolve against it)
+     * @param collision a collision shape (a mesh's reading warnings are given for those only)
      */
-    static Shape read(XmlElement geometry, ValueReader values, SdfVersion version, boolean onWorld, String label) {
+    static Shape read(XmlElement geometry, ValueReader values, SdfVersion version, boolean onWorld, String label,
+            MeshLoader meshes, Path directory, boolean collision) {
         if (geometry == null) {
             return null;
         }
@@ -91,11 +101,7 @@ final class GeometryReader {
                 }
                 shape = new HalfSpace(n[0], n[1], n[2], 0);
             }
-            case "mesh" -> {
-                String uri = SdfText.string(k, "uri");
-                values.warning(k, label + ": mesh geometry is not read from SDFormat yet"
-                        + (uri == null ? "" : " ('" + Messages.cut(uri) + "')") + "; left out");
-            }
+            case "mesh" -> shape = mesh(k, values, label, meshes, directory, collision);
             default -> {
                 if (LEFT_OUT.contains(k.name()) && k.namespace().isEmpty()) {
                     values.warning(k, label + ": <" + k.name() + "> geometry is not read; left out");
@@ -105,6 +111,35 @@ final class GeometryReader {
             }
         }
         return shape;
+    }
+
+    /**
+     * {@code <mesh><uri>} (required) at {@code <scale>} (default 1 1 1, no entry zero); a {@code <submesh>} is a
+     * warning (the whole mesh is read).
+     */
+    private static Shape mesh(XmlElement k, ValueReader values, String label, MeshLoader meshes, Path directory,
+            boolean collision) {
+        int before = values.errorCount();
+        XmlElement uriElement = SdfText.first(k, "uri");
+        String uri = SdfText.string(uriElement);
+        if (uri == null || uri.isBlank()) {
+            values.error(k, label + ": <mesh> has no <uri>");
+        }
+        XmlElement scaleElement = SdfText.first(k, "scale");
+        double[] scale = scaleElement == null ? new double[] {1, 1, 1} : SdfText.numbers(values, scaleElement, 3,
+                label + ": mesh scale");
+        if (values.errorCount() == before && (scale[0] == 0 || scale[1] == 0 || scale[2] == 0)) {
+            values.error(scaleElement, label + ": mesh scale has a zero entry");
+        }
+        if (values.errorCount() > before || meshes.skips()) {
+            return null;
+        }
+        XmlElement submesh = SdfText.first(k, "submesh");
+        if (submesh != null) {
+            values.warning(submesh, label + ": <submesh> is not read: the whole mesh '" + Messages.cut(uri)
+                    + "' is used");
+        }
+        return meshes.load(values, uriElement, uri.trim(), scale, directory, label, collision);
     }
 
     private static boolean positive(ValueReader values, XmlElement e, String what, double... v) {

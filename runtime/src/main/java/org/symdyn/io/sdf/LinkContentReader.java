@@ -1,8 +1,10 @@
 package org.symdyn.io.sdf;
 
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.symdyn.geometry.Shape;
+import org.symdyn.io.MeshLoader;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
@@ -30,15 +32,17 @@ final class LinkContentReader {
     private final BodyAssembler bodies;
     private final ModelBuilder builder;
     private final SensorReader sensors;
+    private final MeshLoader meshes;
     private final Set<String> shapeNames = new HashSet<>();
 
     LinkContentReader(SdfSource source, FrameGraph frames, BodyAssembler bodies, ModelBuilder builder,
-            SensorReader sensors) {
+            SensorReader sensors, MeshLoader meshes) {
         this.source = source;
         this.frames = frames;
         this.bodies = bodies;
         this.builder = builder;
         this.sensors = sensors;
+        this.meshes = meshes;
     }
 
     void read(ModelTree.LinkDecl link) {
@@ -91,8 +95,10 @@ final class LinkContentReader {
         Pose world = frames.pose(PoseElement.of(c, values, link.scope().version(), label), link.name(),
                 link.scope(), c);
         Pose inLink = linkFrame.inverse().compose(world);
+        Path file = source.file(c).file();
         Shape shape = GeometryReader.read(values.single(c, "geometry", label), values, link.scope().version(),
-                bodies.onWorld(link.name()), label);
+                bodies.onWorld(link.name()), label, meshes, file == null ? null : file.toAbsolutePath().getParent(),
+                collision);
         if (SdfText.first(c, "geometry") == null) {
             values.error(c, label + " has no <geometry>");
         }

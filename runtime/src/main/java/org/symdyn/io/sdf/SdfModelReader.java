@@ -3,6 +3,7 @@ package org.symdyn.io.sdf;
 import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.io.DiagnosticOrder;
+import org.symdyn.io.MeshLoader;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
@@ -95,7 +96,8 @@ final class SdfModelReader {
         bodies.add(tree.links, joints);
         addFrames(tree, frames, bodies, builder);
         SensorReader sensors = new SensorReader(source, frames, builder);
-        LinkContentReader contents = new LinkContentReader(source, frames, bodies, builder, sensors);
+        LinkContentReader contents = new LinkContentReader(source, frames, bodies, builder, sensors,
+                new MeshLoader(options.meshes(), options.packagePath(), options.modelPath()));
         for (ModelTree.LinkDecl l : tree.links) {
             contents.read(l);
         }

@@ -5,6 +5,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.symdyn.io.MeshPolicy;
+import org.symdyn.io.PackagePath;
 import org.symdyn.io.XmlDocument;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -25,12 +27,13 @@ import org.symdyn.model.ModelException;
  * <li>{@code <joint>} fixed, revolute, continuous, prismatic, ball, universal and revolute2, with axes, limits and
  * damping ({@link JointReader}); the tree and the floating base ({@link BodyAssembler}): a root link that no joint
  * attaches to the world floats, on a floating joint named after it, unless the model is static.</li>
- * <li>{@code <collision>} and {@code <visual>} primitives with their surface friction and restitution
- * ({@link LinkContentReader}, {@link GeometryReader}); IMU and ray/lidar sensors ({@link SensorReader}).</li>
+ * <li>{@code <collision>} and {@code <visual>} primitives and meshes with their surface friction and
+ * restitution ({@link LinkContentReader}, {@link GeometryReader}; meshes by {@link Options#meshes()}, as for URDF);
+ * IMU and ray/lidar sensors ({@link SensorReader}).</li>
  * </ul>
  *
  * <h2>What is not</h2>
- * Meshes, heightmaps, screw and gearbox joints (errors), joint friction and springs, plugins, the world's lights,
+ * Heightmaps, screw and gearbox joints (errors), joint friction and springs, plugins, the world's lights,
  * physics and other models, other sensors and simulator settings: each present one is a located warning (or an
  * error where reading on would give a different mechanism), never dropped silently.
  *
@@ -44,21 +47,39 @@ public final class SdfReader {
     /**
      * How to read.
      *
-     * @param strict    warnings are errors
-     * @param modelPath the folders {@code model://name} URIs are looked up in, in order
+     * @param strict      warnings are errors
+     * @param modelPath   the folders {@code model://name} URIs are looked up in, in order (for a mesh's
+     *                    {@code model://} URI, after the package path)
+     * @param meshes      what to do with mesh shapes ({@code <mesh><uri>}), as for URDF
+     * @param packagePath where {@code package://} URIs resolve, and {@code model://} URIs of meshes first
      */
-    public record Options(boolean strict, List<Path> modelPath) {
-        /** Warnings allowed, no model path. */
+    public record Options(boolean strict, List<Path> modelPath, MeshPolicy meshes, PackagePath packagePath) {
+        /** Warnings allowed, no model path, meshes skipped. */
         public static final Options DEFAULT = new Options(false, List.of());
 
         public Options {
             modelPath = List.copyOf(modelPath);
+            java.util.Objects.requireNonNull(meshes, "meshes");
+            java.util.Objects.requireNonNull(packagePath, "packagePath");
+        }
+
+        /**
+         * For reading a model's dynamics: meshes skipped ({@link MeshPolicy#SKIP}), as generation needs none, the
+         * package path of the environment.
+         */
+        public Options(boolean strict, List<Path> modelPath) {
+            this(strict, modelPath, MeshPolicy.SKIP, PackagePath.fromEnvironment());
+        }
+
+        /** These options with that mesh policy and package path. */
+        public Options withMeshes(MeshPolicy policy, PackagePath path) {
+            return new Options(strict, modelPath, policy, path);
         }
 
         /**
          * The options with the model path of the environment, as Gazebo finds models: the folders of
          * {@code SDF_PATH}, then those of {@code GZ_SIM_RESOURCE_PATH} (each a list separated by the platform's path
-         * separator).
+         * separator); meshes skipped.
          */
         public static Options fromEnvironment(boolean strict) {
             List<Path> path = new ArrayList<>();

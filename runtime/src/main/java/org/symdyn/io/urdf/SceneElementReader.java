@@ -1,6 +1,5 @@
 package org.symdyn.io.urdf;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -9,10 +8,10 @@ import java.util.regex.Pattern;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
 import org.symdyn.geometry.Cylinder;
-import org.symdyn.geometry.LoadedMesh;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.Sphere;
 import org.symdyn.io.MeshFormats;
+import org.symdyn.io.MeshLoader;
 import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
 import org.symdyn.io.Names;
@@ -29,8 +28,8 @@ import org.symdyn.spatial.Pose;
  * {@code <visual>} elements (origin, geometry, a collision's {@code <symdyn:contact>} material, a visual's
  * {@code <material>} colour, inline or named at the robot level), and the robot-level {@code <symdyn:no_contact>}
  * and {@code <symdyn:lidar>} elements. Meshes are found through the {@link PackagePath} and read by
- * {@link MeshFormats}, each file once per read; what happens to a mesh that cannot be had is the
- * {@link MeshPolicy}'s. The builder resolves links to bodies and checks what spans elements (names, links).
+ * {@link MeshFormats}, each file once per read ({@link MeshLoader}); what happens to a mesh that cannot be had is
+ * the {@link MeshPolicy}'s. The builder resolves links to bodies and checks what spans elements (names, links).
  */
 final class SceneElementReader {
     private static final double[] ZERO3 = new double[3];
@@ -39,11 +38,9 @@ final class SceneElementReader {
 
     private final ValueReader values;
     private final ModelBuilder builder;
-    private final MeshPolicy policy;
-    private final PackagePath packagePath;
+    private final MeshLoader meshes;
     private final Path directory;
     private final Map<String, double[]> materials = new HashMap<>();
-    private final Map<String, Object> meshes = new HashMap<>();
 
     /**
      * @param directory the URDF file's directory, against which relative mesh paths resolve (null: the working
@@ -53,8 +50,7 @@ final class SceneElementReader {
             Path directory) {
         this.values = values;
         this.builder = builder;
-        this.policy = policy;
-        this.packagePath = packagePath;
+        this.meshes = new MeshLoader(policy, packagePath, null);
         this.directory = directory;
     }
 
@@ -315,51 +311,10 @@ final class SceneElementReader {
         if (values.errorCount() == before && (scale[0] == 0 || scale[1] == 0 || scale[2] == 0)) {
             values.error(e, what + ": mesh scale '" + Messages.cut(e.attribute("scale")) + "' has a zero entry");
         }
-        if (values.errorCount() > before || policy == MeshPolicy.SKIP) {
+        if (values.errorCount() > before || meshes.skips()) {
             return null;
         }
-        PackagePath.Resolution where = packagePath.resolve(uri, directory);
-        String problem;
-        if (where.found()) {
-            Object loaded = load(where.file(), scale);
-            if (loaded instanceof LoadedMesh mesh) {
-                for (String w : collision ? mesh.warnings() : List.<String>of()) {
-                    values.warning(e, what + ": mesh '" + quoted(uri) + "': " + w);
-                }
-                return mesh.mesh();
-            }
-            problem = "cannot read mesh '" + quoted(uri) + "': " + loaded;
-        } else if (where.needsPackagePath()) {
-            values.warning(e, what + ": mesh left out: " + where.problem());
-            return null;
-        } else {
-            problem = "mesh not found: " + where.problem();
-        }
-        if (policy == MeshPolicy.REQUIRED) {
-            values.error(e, what + ": " + problem);
-        } else {
-            values.warning(e, what + ": " + problem + " (the shape is left out)");
-        }
-        return null;
-    }
-
-    /** The mesh of a file at a scale, or the problem's text; read once per file and scale. */
-    private Object load(Path file, double[] scale) {
-        String key = file.toAbsolutePath().normalize() + "|" + scale[0] + "|" + scale[1] + "|" + scale[2];
-        return meshes.computeIfAbsent(key, k -> {
-            try {
-                return MeshFormats.read(file, scale[0], scale[1], scale[2]);
-            } catch (org.symdyn.geometry.MeshFileException x) {
-                return x.getMessage();
-            } catch (IOException | RuntimeException x) {
-                return file + ": " + x;
-            }
-        });
-    }
-
-    /** A URI as messages quote it: whole, unless it is absurdly long. */
-    private static String quoted(String uri) {
-        return uri.length() <= 400 ? uri : Messages.cut(uri);
+        return meshes.load(values, e, uri, scale, directory, what, collision);
     }
 
     private void rejectChildren(XmlElement e, String element) {

@@ -155,14 +155,14 @@ class MjcfHardeningTest {
         Model m = read("""
                 <mujoco><gizmo/><worldbody><body name="b"><joint/><widget/>
                   <inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/><plugin plugin="p"/></body></worldbody>
-                  <keyframe><key qpos="0"/></keyframe>
+                  <keyframe><key qpos="0" ctrl="1"/></keyframe>
                   <tendon><fixed name="t"><joint joint="b_joint" coef="1"/></fixed></tendon>
                 </mujoco>
                 """);
         assertEquals(1, warning(m, "unknown element <gizmo>").location().line());
         warning(m, "unknown element <widget> in <body>");
         warning(m, "<plugin> is not read");
-        warning(m, "keyframes are not read");
+        warning(m, "keyframe '0': ctrl is not read");
         warning(m, "tendon 't' (<fixed>) is not read");
         ModelException e = failure("<mujoco><worldbody><body name=\"b\"><joint/>"
                 + "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>\n<composite type=\"grid\"/>"

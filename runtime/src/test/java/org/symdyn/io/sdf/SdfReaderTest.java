@@ -2,13 +2,16 @@ package org.symdyn.io.sdf;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.symdyn.io.sdf.SdfTesting.assertWarns;
 import static org.symdyn.io.sdf.SdfTesting.errorAt;
 import static org.symdyn.io.sdf.SdfTesting.failure;
+import static org.symdyn.io.sdf.SdfTesting.PATH;
 import static org.symdyn.io.sdf.SdfTesting.link;
 import static org.symdyn.io.sdf.SdfTesting.read;
+import static org.symdyn.io.sdf.SdfTesting.warns;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +22,9 @@ import org.symdyn.contract.ImuSpec;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
 import org.symdyn.geometry.HalfSpace;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.ModelFileReader;
+import org.symdyn.io.PackagePath;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.JointType;
@@ -255,7 +260,7 @@ class SdfReaderTest {
     }
 
     @Test
-    void shapesMaterialsAndSensors() {
+    void shapesMaterialsAndSensors() throws Exception {
         Model m = read(model("1.9", """
                 <link name="ground"><pose>0 0 -1 0 0 0</pose>
                   <collision name="plane"><geometry><plane><normal>0 0 1</normal><size>10 10</size></plane></geometry>
@@ -290,7 +295,12 @@ class SdfReaderTest {
         assertEquals(0, box.material().restitution(), 0);
         assertTrue(collision(m, "box::cap").shape() instanceof Capsule);
         assertEquals(3, m.scene().collisionShapes().size());
-        assertWarns(m, "mesh geometry is not read from SDFormat yet");
+        assertFalse(warns(m, "mesh"), "meshes are skipped without a word by default: " + m.warnings());
+        Model withMeshes = SdfReader.parse(model("1.9", "<link name=\"box\"><inertial><mass>1</mass></inertial>\n"
+                + "<collision name=\"mesh\"><geometry><mesh><uri>model://x/meshes/a.stl</uri></mesh></geometry>"
+                + "</collision></link>"), PATH, new SdfReader.Options(false, List.of(), MeshPolicy.REQUIRED,
+                PackagePath.of(List.of(), null)));
+        assertWarns(withMeshes, "mesh left out: model://x/meshes/a.stl needs a package path");
         assertArrayEquals(new double[] {1, 0, 0, 1}, m.scene().visualShapes().get(0).rgba(), 0);
         ImuSpec imu = (ImuSpec) m.devices().get(0);
         assertEquals("imu", imu.name());

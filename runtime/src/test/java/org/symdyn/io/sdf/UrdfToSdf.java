@@ -42,6 +42,16 @@ final class UrdfToSdf {
     }
 
     static String convert(Path urdf, Style style, boolean floating) throws Exception {
+        return convert(urdf, style, floating, false);
+    }
+
+    /**
+     * As {@link #convert(Path, Style, boolean)}; with {@code collisions}, each URDF {@code <collision>} becomes an
+     * SDFormat {@code <collision name="cK">} (K its index in the link) placed by the URDF origin in the link frame:
+     * a mesh's {@code package://NAME/...} filename as {@code model://NAME/...} with its scale, boxes, spheres and
+     * cylinders as they are.
+     */
+    static String convert(Path urdf, Style style, boolean floating, boolean collisions) throws Exception {
         XmlElement robot = XmlDocument.read(urdf, urdf.toString()).root();
         Map<String, XmlElement> jointOfChild = new HashMap<>();
         for (XmlElement j : robot.children("joint")) {
@@ -83,6 +93,9 @@ final class UrdfToSdf {
                 }
             }
             inertial(sb, links.get(name), style);
+            if (collisions) {
+                collisions(sb, links.get(name));
+            }
             sb.append("  </link>\n");
         }
         if (!floating && !worldRoot) {
@@ -174,6 +187,38 @@ final class UrdfToSdf {
             sb.append('<').append(n).append('>').append(t.attribute(n)).append("</").append(n).append('>');
         }
         sb.append("</inertia>\n    </inertial>\n");
+    }
+
+    private static void collisions(StringBuilder sb, XmlElement link) {
+        int k = 0;
+        for (XmlElement c : link.children("collision")) {
+            sb.append("    <collision name=\"c").append(k++).append("\">");
+            List<XmlElement> o = c.children("origin");
+            if (!o.isEmpty()) {
+                String xyz = o.get(0).has("xyz") ? o.get(0).attribute("xyz") : "0 0 0";
+                String rpy = o.get(0).has("rpy") ? o.get(0).attribute("rpy") : "0 0 0";
+                sb.append("<pose>").append(xyz).append(' ').append(rpy).append("</pose>");
+            }
+            XmlElement g = c.children("geometry").get(0).children().get(0);
+            sb.append("<geometry>");
+            switch (g.name()) {
+                case "mesh" -> {
+                    sb.append("<mesh><uri>").append(g.attribute("filename").replace("package://", "model://"))
+                            .append("</uri>");
+                    if (g.has("scale")) {
+                        sb.append("<scale>").append(g.attribute("scale")).append("</scale>");
+                    }
+                    sb.append("</mesh>");
+                }
+                case "box" -> sb.append("<box><size>").append(g.attribute("size")).append("</size></box>");
+                case "sphere" -> sb.append("<sphere><radius>").append(g.attribute("radius"))
+                        .append("</radius></sphere>");
+                case "cylinder" -> sb.append("<cylinder><radius>").append(g.attribute("radius"))
+                        .append("</radius><length>").append(g.attribute("length")).append("</length></cylinder>");
+                default -> throw new IllegalArgumentException("geometry " + g.name());
+            }
+            sb.append("</geometry></collision>\n");
+        }
     }
 
     private static Pose origin(XmlElement joint) {
