@@ -157,7 +157,7 @@ public final class ProximalAdmm implements ContactSolver {
                     && !Arrays.equals(state, 0, blocks, polished, 0, blocks)) {
                 // the set of held and separated blocks stayed the same for an iteration: try its linear system
                 System.arraycopy(state, 0, polished, 0, blocks);
-                if (polish(p, z, wBar, eta)) {
+                if (polish(p, z, wBar)) {
                     System.arraycopy(trial, 0, z, 0, m);
                     System.arraycopy(trialSigma, 0, sigma, 0, m); // polish's σ = W z + b, not computed again
                     violation = p.measure(z, sigma, report);
@@ -218,17 +218,12 @@ public final class ProximalAdmm implements ContactSolver {
     /**
      * Polishing (as OSQP does): with the held rows S and the separated ones identified, the answer would solve
      * W_SS λ_S = −b_S (σ = 0 on held rows; sticking contacts have no De Saxcé term) with λ = 0 elsewhere. Solves it
-     * from z by proximal corrections δ = −(W_SS + η' I)⁻¹ σ_S (η' = max(η, 1e-9 w̄)), repeated until λ no longer
-     * moves, at most {@value #POLISH_ROUNDS} times, into {@code trial}, and accepts it only if it meets the tolerance
-     * of the full law. Each correction divides the part of σ_S in W_SS's range by 1 + s_i / η' (s_i its eigenvalues) and moves
-     * λ along W_SS's null space (redundant rows) by the part of σ_S outside the range over η'. That part is the
-     * data's inconsistency: four corners whose offsets disagree by rounding, rows through a joint that W barely
-     * moves (1e-14 of w̄). Divided by a tiny weight it throws λ far out of its cones: with 1e-12 w̄, 1e-9 m/s of it
-     * made a held box's polished λ violate the law by 1e3 m/s (panda grasp, 4 finger contacts, W_SS rank 7 of 12). Where ADMM converges linearly at rate ~ ρ/(ρ + λ_min(W))
+     * from z (two corrections with W_SS regularised by 1e-12 w̄ for redundant rows) into {@code trial} and accepts
+     * it only if it meets the tolerance of the full law. Where ADMM converges linearly at rate ~ ρ/(ρ + λ_min(W))
      * on a sticking set (the quadruped standing: 8 iterations, 7 refactorisations for ρ), this ends the solve
      * with one small factorisation.
      */
-    private boolean polish(ContactProblem p, double[] z, double wBar, double eta) {
+    private boolean polish(ContactProblem p, double[] z, double wBar) {
         int m = p.rows();
         double[] W = p.delassus();
         double[] b = p.offset();
@@ -245,42 +240,32 @@ public final class ProximalAdmm implements ContactSolver {
             trial[active[i]] = z[active[i]];
         }
         if (a > 0) {
-            double shift = Math.max(eta, 1e-9 * wBar);
             for (int i = 0; i < a; i++) {
                 int ri = active[i] * m;
                 for (int j = 0; j < a; j++) {
                     reduced[i * a + j] = W[ri + active[j]];
                 }
-                reduced[i * a + i] += shift;
+                reduced[i * a + i] += 1e-12 * wBar;
             }
             if (SmallSpd.factor(reduced, a, false, 0) >= 0) {
                 return false;
             }
             // the correction from z, not λ from zero: with redundant rows (W_SS singular) the correction is the
             // smallest one, so λ stays by the iterate, inside its cones, instead of jumping to the least-norm λ
-            for (int round = 0; round < POLISH_ROUNDS; round++) {
+            for (int round = 0; round < 2; round++) {
                 p.velocity(trial, trialSigma);
                 for (int i = 0; i < a; i++) {
                     reducedRhs[i] = -trialSigma[active[i]];
                 }
                 SmallSpd.solve(reduced, a, false, reducedRhs, reducedX);
-                double step = 0, size = 0;
                 for (int i = 0; i < a; i++) {
                     trial[active[i]] += reducedX[i];
-                    step = Math.max(step, Math.abs(reducedX[i]));
-                    size = Math.max(size, Math.abs(trial[active[i]]));
-                }
-                if (step <= 1e-16 * size) {
-                    break; // λ no longer moves in its last digits
                 }
             }
         }
         p.velocity(trial, trialSigma);
         return p.measure(trial, trialSigma, trialReport) <= tolerance;
     }
-
-    /** Proximal corrections of a polish at most. */
-    static final int POLISH_ROUNDS = 8;
 
     /** s = μ ‖σ_t‖ on each contact's normal row, 0 elsewhere. */
     private void deSaxce(ContactProblem p, double[] sigma) {
