@@ -31,6 +31,8 @@ public final class ContactReport {
     int rows;
     int contacts;
     int worstBlock = -1;
+    int islands;
+    int largestIslandRows;
 
     /** The solver's name ("pgs", "admm", ...). */
     public String solver() {
@@ -84,6 +86,19 @@ public final class ContactReport {
         return worstBlock;
     }
 
+    /**
+     * The islands the problem was solved as ({@link ContactIslands}): 1 when it was solved whole, 0 when it was
+     * empty or solved without splitting it into islands.
+     */
+    public int islands() {
+        return islands;
+    }
+
+    /** The rows of the largest island (of the whole problem when it was solved whole). */
+    public int largestIslandRows() {
+        return largestIslandRows;
+    }
+
     /** Copies another report into this one. */
     public void set(ContactReport o) {
         solver = o.solver;
@@ -97,6 +112,8 @@ public final class ContactReport {
         rows = o.rows;
         contacts = o.contacts;
         worstBlock = o.worstBlock;
+        islands = o.islands;
+        largestIslandRows = o.largestIslandRows;
     }
 
     @Override

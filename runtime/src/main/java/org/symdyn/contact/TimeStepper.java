@@ -22,7 +22,8 @@ import org.symdyn.manifold.StateSpace;
  * </pre>
  * in Delassus form, W = J H⁻¹ Jᵀ and b = J v_free + ω with v_free = v + h H⁻¹ (τ − C) ({@link InertiaSolve},
  * {@link ContactProblem}), solved by the settings' {@link ContactSolver} warm-started with each pair's impulse of
- * the previous step. The offsets ω make the laws position-aware: for a gap φ ≥ 0, ω = φ / h (the gap may close
+ * the previous step, island by island ({@link ContactIslands}: groups of rows that W does not couple to the rest,
+ * such as separate piles of free bodies, are solved as problems of their own, exactly). The offsets ω make the laws position-aware: for a gap φ ≥ 0, ω = φ / h (the gap may close
  * within the step, never more); for a penetration ω = β φ / h (β = {@link ContactSettings#penetrationRecovery()});
  * at an impact faster than the restitution threshold on a ground of restitution e &gt; 0, ω = e u_n⁻ (Newton: the
  * contact leaves at e times its approach speed u_n⁻ = J_n v); e = 0, the default, is an inelastic impact.
@@ -74,6 +75,7 @@ public final class TimeStepper {
     private final InertiaSolve inertia;
     private final ContactProblem problem;
     private final ContactSolver solver;
+    private final ContactIslands islands;
     private final ContactReport report = new ContactReport();
     /** The solver's name for empty reports, made once: a step without rows must not allocate it. */
     private final String solverName;
@@ -140,6 +142,7 @@ public final class TimeStepper {
         inertia = new InertiaSolve(nv, capacity);
         problem = new ContactProblem(capacity);
         solver = settings.newSolver(capacity);
+        islands = new ContactIslands(capacity);
         rows = new double[Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
         work = new double[nv];
@@ -287,7 +290,7 @@ public final class TimeStepper {
             b[r] += s;
         }
         inertia.delassus(rows, m, problem.delassus());
-        boolean ok = m == 0 || solver.solve(problem, lambda, report);
+        boolean ok = m == 0 || islands.solve(solver, problem, lambda, report);
         if (m == 0) {
             emptyReport();
         }
@@ -390,6 +393,8 @@ public final class TimeStepper {
         report.rows = 0;
         report.contacts = 0;
         report.worstBlock = -1;
+        report.islands = 0;
+        report.largestIslandRows = 0;
     }
 
     /** Keeps this step's impulses per pair, limit and bilateral row for the next warm start; zero for the rest. */

@@ -20,6 +20,12 @@ import org.symdyn.spatial.Pose;
  * decides. Such a pair is in contact from the first step of a simulation; when the file means the links to
  * interpenetrate (a cover over a motor, a foot inside its shin's shape), a {@code <symdyn:no_contact>} silences it.
  *
+ * <p>Only pairs whose relative placement at q = 0 is a configuration the file describes are compared: both shapes
+ * under the same nearest floating joint (the links of one free robot: a self-collision pair), or both under none
+ * (links fixed to the world, a fixed-base robot against its table). A floating joint's q = 0 puts its body at the
+ * world origin whatever the scene, so every free object of a scene sits there and overlaps the others: the
+ * simulation places them by its initial state, not by the file, and such pairs say nothing about the file.
+ *
  * <p>One warning per pair of links (the first overlapping pair of their shapes), at the later shape's element,
  * naming both shapes and links, the depth, and the exact no-contact line. Bounding spheres are compared first, so
  * that a model of hundreds of shapes costs a narrowphase query only for the pairs that are close.
@@ -36,6 +42,7 @@ public final class ShapeOverlaps {
         List<CollisionShapeModel> shapes = model.collisionShapes();
         int n = shapes.size();
         Pose[] bodies = zeroConfiguration(model);
+        int[] free = floatingAncestors(model);
         Placement[] places = new Placement[n];
         double[] centers = new double[3 * n];
         double[] radii = new double[n];
@@ -62,6 +69,9 @@ public final class ShapeOverlaps {
                     continue;
                 }
                 CollisionShapeModel a = shapes.get(i), b = shapes.get(j);
+                if (floatingAncestor(free, a) != floatingAncestor(free, b)) {
+                    continue;
+                }
                 String pair = a.link().compareTo(b.link()) < 0 ? a.link() + "\n" + b.link() : b.link() + "\n" + a.link();
                 if (reported.contains(pair) || !model.mayTouch(a, b)) {
                     continue;
@@ -89,6 +99,27 @@ public final class ShapeOverlaps {
             poses[i] = parent.compose(b.joint().placement());
         }
         return poses;
+    }
+
+    /**
+     * For each body, the nearest body at or above it (itself included) whose joint is floating, -1 when there is
+     * none: two bodies with the same entry have a relative placement that no floating joint's q changes.
+     */
+    static int[] floatingAncestors(Model model) {
+        int[] out = new int[model.bodyCount()];
+        for (int i = 0; i < out.length; i++) {
+            Body b = model.body(i);
+            if (b.joint().type() == JointType.FLOATING) {
+                out[i] = i;
+            } else {
+                out[i] = b.parentIndex() < 0 ? -1 : out[b.parentIndex()];
+            }
+        }
+        return out;
+    }
+
+    private static int floatingAncestor(int[] free, CollisionShapeModel c) {
+        return c.body() < 0 ? -1 : free[c.body()];
     }
 
     /** The signed distance; a static mesh meets the other shape triangle by triangle (the least distance). */

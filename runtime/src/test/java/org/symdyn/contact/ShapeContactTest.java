@@ -95,6 +95,44 @@ class ShapeContactTest {
         }
     }
 
+    /** Four points under each box: a redundant set on each face (W singular), solved within the iteration limit. */
+    @ParameterizedTest
+    @EnumSource(value = Solver.class, names = {"ADMM", "PGS"})
+    void aBoxOnABoxOnTheFloorCarriesTheWeightsOnFourPlusFourPoints(Solver solver) {
+        ShapeScenes scenes = new ShapeScenes("two_boxes");
+        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
+                SourceLocation.UNKNOWN));
+        double lower = 1.5, upper = 0.5;
+        Model scene = scenes.freeBox("lower", lower, 0.1, 0.1, 0.1, 0.8).freeBox("upper", upper, 0.1, 0.1, 0.1, 0.8)
+                .build();
+        double[] q = new double[14];
+        System.arraycopy(ShapeScenes.pose(0, 0, 0.1, 0), 0, q, 0, 7);
+        System.arraycopy(ShapeScenes.pose(0, 0, 0.3, 0), 0, q, 7, 7);
+        double[] start = q.clone();
+        double[] v = new double[12];
+        double[] tau = new double[12];
+        TimeStepper s = stepper(scene, solver);
+        int limit = ContactSettings.defaults().maxIterations();
+        for (int i = 0; i < 1000; i++) {
+            ContactReport r = s.step(q, v, tau, H, q, v);
+            assertTrue(r.converged() && r.iterations() < limit, r.toString());
+            assertEquals(8, s.contactCount(), "four points under each box");
+            double floor = 0, between = 0;
+            for (int k = 0; k < s.contactCount(); k++) {
+                if (s.contacts().name(k).contains("floor")) {
+                    floor += s.contactImpulse(k, 0);
+                } else {
+                    between += s.contactImpulse(k, 0);
+                }
+            }
+            assertEquals((lower + upper) * G * H, floor, 1e-9 * (lower + upper) * G * H, "the floor carries both");
+            assertEquals(upper * G * H, between, 1e-9 * upper * G * H, "the lower box carries the upper one");
+        }
+        for (int c = 0; c < 14; c++) {
+            assertEquals(start[c], q[c], 1e-9, "no drift in 1 s, coordinate " + c);
+        }
+    }
+
     @Test
     void aStackOfFiveBoxesStandsForTenSeconds() {
         ShapeScenes scenes = new ShapeScenes("stack");

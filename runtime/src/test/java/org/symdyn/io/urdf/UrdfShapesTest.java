@@ -285,6 +285,43 @@ class UrdfShapesTest {
     }
 
     @Test
+    void overlapsAreWarnedAboutOnlyWhereTheZeroConfigurationPlacesBothShapes() {
+        String inertial = "<inertial><mass value=\"1\"/><inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\""
+                + " izz=\"1\"/></inertial>";
+        java.util.function.BiFunction<String, String, String> box = (name, size) -> "<link name=\"" + name + "\">"
+                + inertial + "<collision name=\"" + name + "-shape\"><geometry><box size=\"" + size + "\"/></geometry>"
+                + "</collision></link>\n";
+        java.util.function.BiFunction<String, String, String> floating = (parent, child) -> "<joint name=\"j-" + child
+                + "\" type=\"floating\"><parent link=\"" + parent + "\"/><child link=\"" + child + "\"/></joint>\n";
+        String xml = "<robot name=\"scene\" xmlns:symdyn=\"urn:symdyn:1\">\n<link name=\"world\"/>\n"
+                // a table fixed to the world and the link of an arm jointed to the world that overlap at the arm's
+                // q = 0: a configuration the file describes, warned about
+                + box.apply("table", "1 1 0.1") + "<joint name=\"j-table\" type=\"fixed\"><parent link=\"world\"/>"
+                + "<child link=\"table\"/></joint>\n"
+                + box.apply("wall", "0.1 1 1") + "<joint name=\"j-wall\" type=\"revolute\"><parent link=\"world\"/>"
+                + "<child link=\"wall\"/><origin xyz=\"0.5 0 0.3\"/><axis xyz=\"0 0 1\"/></joint>\n"
+                // two free boxes: both at the origin at q = 0, overlapping each other and the table; not warned
+                + box.apply("box1", "0.2 0.2 0.2") + floating.apply("world", "box1")
+                + box.apply("box2", "0.2 0.2 0.2") + floating.apply("world", "box2")
+                // a free robot: its base and its second link overlap whatever the floating joint's q; warned
+                + box.apply("base", "0.4 0.4 0.4") + floating.apply("world", "base")
+                + box.apply("l1", "0.1 0.1 0.1") + "<joint name=\"j-l1\" type=\"revolute\"><parent link=\"base\"/>"
+                + "<child link=\"l1\"/><origin xyz=\"0 0 1\"/><axis xyz=\"0 0 1\"/></joint>\n"
+                + box.apply("l2", "0.1 0.1 0.1") + "<joint name=\"j-l2\" type=\"revolute\"><parent link=\"l1\"/>"
+                + "<child link=\"l2\"/><origin xyz=\"0 0 -0.9\"/><axis xyz=\"0 0 1\"/></joint>\n"
+                + "</robot>\n";
+        Model m = UrdfTesting.read(xml, REQUIRED);
+        // (the table's mass merged into the fixed world is warned about too: not this test's concern)
+        List<String> messages = m.warnings().stream().map(Diagnostic::message).filter(t -> t.contains(" overlap by "))
+                .toList();
+        assertEquals(2, messages.size(), messages.toString());
+        assertTrue(messages.get(0).contains("'table-shape' (link 'table') and 'wall-shape' (link 'wall') overlap by"),
+                messages.toString());
+        assertTrue(messages.get(1).contains("'base-shape' (link 'base') and 'l2-shape' (link 'l2') overlap by"),
+                messages.toString());
+    }
+
+    @Test
     void aConcaveMovingMeshIsWarnedAboutItsHull() throws Exception {
         // an L-shaped prism of legs 1 x 0.1, height 1: own volume 0.19, hull 1 - 0.9² / 2 = 0.595 (ratio 3.13)
         double t = 0.1;
