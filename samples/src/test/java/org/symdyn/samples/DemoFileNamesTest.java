@@ -25,7 +25,8 @@ class DemoFileNamesTest {
     /** {@code java -cp JAR org.symdyn.samples.Demo ARGS}. */
     private static final Pattern DEMO = Pattern.compile("java -cp \\S+ org\\.symdyn\\.samples\\.(\\w+)((?: \\S+)*)");
     /** {@code java -jar cli/target/symdyn.jar view TRAJ MODEL ... -o PAGE} (after continuations are joined). */
-    private static final Pattern VIEW = Pattern.compile("java -jar cli/target/symdyn\\.jar view (\\S+) \\S+.* -o (\\S+)");
+    private static final Pattern VIEW =
+            Pattern.compile("java -jar cli/target/symdyn\\.jar view (\\S+) \\S+.* -o (\\S+)");
 
     /** The lines of the {@code sh} blocks of a README, continuations joined. */
     private static List<String> commands(Path readme) throws IOException {
