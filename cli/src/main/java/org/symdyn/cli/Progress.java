@@ -159,6 +159,15 @@ final class Progress implements GenerationProgress {
         }
     }
 
+    /**
+     * Ends the command's progress: a start line not printed yet never will be (a stage that failed is started but
+     * not ended), and a bar is cleared.
+     */
+    synchronized void close() {
+        cancelPending();
+        clearBar();
+    }
+
     /** Removes a bar from the terminal's current line. */
     synchronized void clearBar() {
         if (barShown) {

@@ -14,8 +14,18 @@ final class QuietOption {
                     + " simulate a progress bar or periodic lines); results, warnings and errors as usual.")
     boolean quiet;
 
-    /** The progress of a command printing to {@code err}. */
+    private Progress progress;
+
+    /** The progress of the command, printing to {@code err} ({@link #close} ends it). */
     Progress progress(PrintStream err) {
-        return Progress.of(err, quiet);
+        progress = Progress.of(err, quiet);
+        return progress;
+    }
+
+    /** Ends the command's progress, if it has one, when the command ends, also by an error ({@link Progress#close}). */
+    void close() {
+        if (progress != null) {
+            progress.close();
+        }
     }
 }

@@ -103,7 +103,9 @@ final class StepMeter {
                 / done)) + " left)";
     }
 
-    private static String seconds(double t) {
-        return org.symdyn.cli.json.JsonWriter.formatNumber(Math.round(t * 1e6) / 1e6);
+    /** A simulated time to the millisecond (the microsecond in runs shorter than a second), as JSON writes it. */
+    private String seconds(double t) {
+        double unit = total * step < 1 ? 1e6 : 1e3;
+        return org.symdyn.cli.json.JsonWriter.formatNumber(Math.round(t * unit) / unit);
     }
 }

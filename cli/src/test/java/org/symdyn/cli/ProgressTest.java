@@ -220,6 +220,22 @@ class ProgressTest {
                 + "m.urdf:[3,4] warning: odd\n", bytes.toString(StandardCharsets.UTF_8));
     }
 
+    /** A stage that fails is started but never ended: once the command ends, its start line is never printed. */
+    @Test
+    void nothingIsPrintedAfterTheCommandEnds() throws Exception {
+        System.setProperty(Progress.AFTER_PROPERTY, "100");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            Progress progress = new Progress(err, false, true);
+            progress.bar("simulating [#---]");
+            progress.started("m.urdf: deriving and emitting");
+            progress.close();
+            Thread.sleep(400);
+        }
+        assertEquals("\rsimulating [#---]\u001b[K\r\u001b[K", bytes.toString(StandardCharsets.UTF_8),
+                "the bar cleared, no start line");
+    }
+
     @Test
     void viewSaysWhatItWroteAndQuietKeepsTheResultLine() throws Exception {
         Path model = write("pendulum.urdf", SimulateCommandTest.DOUBLE_PENDULUM);
