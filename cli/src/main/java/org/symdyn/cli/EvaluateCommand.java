@@ -32,9 +32,10 @@ import picocli.CommandLine.Parameters;
  *   "body_poses": {"link": {"position": [x, y, z], "rotation": [[...], [...], [...]]}, ...}
  *                       every frame (each link, the root included) in model order; rotation world &lt;- link
  *   "body_jacobians": {"link": [[...], ...], ...}
- *                       every moving link (body), in model order: its body Jacobian, 6 rows of nv, with
- *                       [ω; v_origin] = J v the link frame's angular velocity and origin velocity, both in the
- *                       link's own coordinates ({@link Kinematics#bodyJacobian})
+ *                       every link (frame), as body_poses: its Jacobian, 6 rows of nv, with [ω; v_origin] = J v
+ *                       the link frame's angular velocity and origin velocity, both in the link's own coordinates;
+ *                       a moving link's is its body's ({@link Kinematics#bodyJacobian}), a link merged into a body
+ *                       by fixed joints gets its body's carried to the link frame, a link fixed in the world zeros
  *   "points": [{"position": [3], "velocity": [3], "acceleration": [3], "bias": [3], "jacobian": [[...], ...]}]
  *                       one per entry of the state's "points" (empty when it has none), in its order, all in world
  *                       coordinates: the position of the point; its velocity J v; its classical acceleration
@@ -86,7 +87,8 @@ import picocli.CommandLine.Parameters;
             "Mesh files are not loaded (the dynamics never use shapes): no package path is needed.",
             "H mass matrix, C bias forces (Coriolis, centrifugal, gravity), g gravity forces, qdd forward dynamics"
                     + " of tau (constraints ignored), tau_id inverse dynamics of a, body_poses (position, rotation"
-                    + " world <- link of every link), body_jacobians (6 x nv, [w; v_origin] in link coordinates),"
+                    + " world <- link of every link), body_jacobians (every link: 6 x nv, [w; v_origin] in link"
+                    + " coordinates),"
                     + " points (per requested point, in world coordinates: position, velocity, acceleration (gravity"
                     + " excluded), bias (Jdot v), jacobian).",
             "With --derivatives also dtau_dq, dtau_dv (inverse dynamics at q, v, a), dqdd_dq, dqdd_dv, Minv (forward"
@@ -133,6 +135,9 @@ final class EvaluateCommand implements CliCommand {
     boolean derivatives;
 
     @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
@@ -144,14 +149,15 @@ final class EvaluateCommand implements CliCommand {
             throw CliException.badInput("unknown backend '" + backend + "' (available: " + GENERIC + ", "
                     + GENERATED + ")");
         }
+        Progress progress = quiet.progress(err);
         Model m = options.load(model);
         List<State> read = StatesReader.read(SymDynCli.path(states), m);
         for (Diagnostic warning : m.warnings()) {
-            err.println(warning);
+            progress.warning(warning.toString());
         }
         ModelFunctions functions;
         if (backend.equals(GENERATED)) {
-            Object generated = GenerateCommand.compileInstance(m, derivatives);
+            Object generated = GenerateCommand.compileInstance(m, derivatives, progress, model);
             if (!(generated instanceof ModelFunctions f)) {
                 throw new IllegalStateException("the generated class " + generated.getClass().getName()
                         + " does not implement " + ModelFunctions.class.getName());
@@ -168,7 +174,11 @@ final class EvaluateCommand implements CliCommand {
             }
             fields = new DerivativeFields(d);
         }
-        out.println(SymDynCli.WRITER.write(evaluate(m, functions, read, err, fields)));
+        progress.started(model + ": evaluating " + read.size() + " state" + (read.size() == 1 ? "" : "s"));
+        long start = System.nanoTime();
+        JsonValue results = evaluate(m, functions, read, err, fields);
+        progress.ended(model + ": evaluated", Progress.millisSince(start));
+        out.println(SymDynCli.WRITER.write(results));
     }
 
     /**
@@ -258,7 +268,7 @@ final class EvaluateCommand implements CliCommand {
                         .build());
             }
             result.put("body_poses", poses.build());
-            result.put("body_jacobians", points.bodyJacobians(s, nonFinite));
+            result.put("body_jacobians", points.frameJacobians(s, nonFinite));
             result.put("points", points.points(s, nonFinite));
             List<String> stateWarnings = new ArrayList<>();
             if (constrained != null) {
@@ -325,13 +335,47 @@ final class EvaluateCommand implements CliCommand {
             pointJacobian = new DMatrixRMaj(3, model.nv());
         }
 
-        /** {LINK: 6 rows of nv} for every body, in body order. */
-        JsonValue bodyJacobians(State s, List<String> nonFinite) {
+        /**
+         * {LINK: 6 rows of nv} for every frame of the model (every link), in model order. A frame F fixed in body B
+         * at the placement (R, p) (B &lt;- F: x_B = R x_F + p) moves with ω_F = Rᵀ ω_B and
+         * v_F = Rᵀ (v_B + ω_B × p), so its Jacobian is [Rᵀ J_ω; Rᵀ (J_v − [p]× J_ω)] of the body's [J_ω; J_v]; a
+         * frame whose placement is the identity (a moving link) gets its body's Jacobian as the backend gives it,
+         * a frame fixed in the world zeros.
+         */
+        JsonValue frameJacobians(State s, List<String> nonFinite) {
             JsonValue.ObjectBuilder jacobians = JsonValue.objectBuilder();
-            List<String> names = kinematics.bodyNames();
-            for (int b = 0; b < names.size(); b++) {
-                kinematics.bodyJacobian(s.q(), b, bodyJacobian);
-                jacobians.put(names.get(b), rows(bodyJacobian, "body_jacobians." + names.get(b), nonFinite));
+            DMatrixRMaj frameJacobian = new DMatrixRMaj(6, model.nv());
+            for (Frame frame : model.frames()) {
+                String what = "body_jacobians." + frame.name();
+                if (frame.bodyIndex() < 0) {
+                    frameJacobian.zero();
+                    jacobians.put(frame.name(), rows(frameJacobian, what, nonFinite));
+                    continue;
+                }
+                kinematics.bodyJacobian(s.q(), frame.bodyIndex(), bodyJacobian);
+                if (frame.pose().isIdentity()) {
+                    jacobians.put(frame.name(), rows(bodyJacobian, what, nonFinite));
+                    continue;
+                }
+                double[] r = frame.pose().rotationArray();
+                double[] p = frame.pose().translationArray();
+                double[] w = new double[3];
+                double[] v = new double[3];
+                for (int c = 0; c < bodyJacobian.numCols; c++) {
+                    for (int i = 0; i < 3; i++) {
+                        w[i] = bodyJacobian.get(i, c);
+                    }
+                    // v_B + ω_B × p
+                    v[0] = bodyJacobian.get(3, c) + w[1] * p[2] - w[2] * p[1];
+                    v[1] = bodyJacobian.get(4, c) + w[2] * p[0] - w[0] * p[2];
+                    v[2] = bodyJacobian.get(5, c) + w[0] * p[1] - w[1] * p[0];
+                    for (int i = 0; i < 3; i++) {
+                        // row i of Rᵀ is column i of R (row-major)
+                        frameJacobian.set(i, c, r[i] * w[0] + r[3 + i] * w[1] + r[6 + i] * w[2]);
+                        frameJacobian.set(3 + i, c, r[i] * v[0] + r[3 + i] * v[1] + r[6 + i] * v[2]);
+                    }
+                }
+                jacobians.put(frame.name(), rows(frameJacobian, what, nonFinite));
             }
             return jacobians.build();
         }

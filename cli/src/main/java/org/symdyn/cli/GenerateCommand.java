@@ -20,6 +20,7 @@ import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratedMethod;
 import org.symdyn.generator.GenerationPipeline;
+import org.symdyn.generator.GenerationProgress;
 import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.generator.JavaNames;
@@ -139,6 +140,9 @@ final class GenerateCommand implements CliCommand {
     String kinematicsForm;
 
     @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     /** The parts of {@code --parts} (dynamics among them), by default {@link ModelPart#defaults()}. */
@@ -223,6 +227,7 @@ final class GenerateCommand implements CliCommand {
                 .kinematics(parsedKinematicsForm())
                 .clashHint("generate one of them in another run, named with --class")
                 .nameHint("name the class with --class")
+                .progress(quiet.progress(err))
                 .build();
         GenerationPipeline.Result result;
         try {
@@ -232,9 +237,6 @@ final class GenerateCommand implements CliCommand {
         }
         if (!result.succeeded()) {
             throw CliException.badInput(result.problems().stream().map(Object::toString).toList());
-        }
-        for (GenerationPipeline.Problem warning : result.warnings()) {
-            err.println(warning);
         }
         if (reportFile != null) {
             Path parent = reportFile.toAbsolutePath().getParent();
@@ -255,31 +257,32 @@ final class GenerateCommand implements CliCommand {
 
     /**
      * Generates and compiles the class of {@code model} in process and returns an instance, for
-     * {@code evaluate --backend generated}.
+     * {@code evaluate --backend generated} and {@code simulate --backend generated}; with {@code derivatives}
+     * ({@code evaluate --backend generated --derivatives}) it also implements
+     * {@link org.symdyn.contract.DynamicsDerivatives}. The stages (deriving and emitting, compiling) are shown by
+     * {@code progress}, each line starting with {@code name}, the model file as given.
      *
      * @throws CliException the generator's refusal of the model, {@code path:[line,col] message} (exit code 2)
      */
-    static Object compileInstance(Model model) throws CliException {
-        return compileInstance(model, false);
-    }
-
-    /**
-     * As {@link #compileInstance(Model)}, the class generated with the derivatives when asked
-     * ({@code evaluate --backend generated --derivatives}): it then implements
-     * {@link org.symdyn.contract.DynamicsDerivatives}.
-     */
-    static Object compileInstance(Model model, boolean derivatives) throws CliException {
+    static Object compileInstance(Model model, boolean derivatives, Progress progress, String name)
+            throws CliException {
         GeneratedClass gen;
+        String className = CodeGenerator.defaultClassName(model.name());
+        progress.started(name + ": " + GenerationProgress.Stage.DERIVE.doing() + " " + className);
+        long start = System.nanoTime();
         try {
             gen = new CodeGenerator().generate(model,
-                    GeneratorOptions.of(EVALUATE_PACKAGE, CodeGenerator.defaultClassName(model.name()))
-                            .withDerivatives(derivatives));
+                    GeneratorOptions.of(EVALUATE_PACKAGE, className).withDerivatives(derivatives));
         } catch (UnsupportedOperationException e) {
             throw CliException.badInput(e.getMessage());
         }
+        progress.ended(name + ": " + GenerationProgress.Stage.DERIVE.done(), Progress.millisSince(start));
+        progress.started(name + ": compiling " + className);
+        start = System.nanoTime();
         Class<?> type;
         try {
             type = InProcessCompiler.compile(gen).type();
+            progress.ended(name + ": compiled", Progress.millisSince(start));
         } catch (InProcessCompiler.LimitException e) {
             throw CliException.badInput(model.body(0).location() + " " + e.getMessage()
                     + ": the model is too large for the generated backend; use --backend generic");

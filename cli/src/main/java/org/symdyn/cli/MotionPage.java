@@ -26,7 +26,7 @@ import org.symdyn.model.Model;
  * normal); the visual and collision shapes (their meshes in a table) and the Lidars, each placed in a frame
  * ({@link SceneRecords}); and the
  * signals of the plot panel (each q, each v, the contacts' normal impulses summed, each sensor channel but the
- * Lidars'). Numbers are written with a float's precision (about 7 digits): the page shows them, it does not compute
+ * Lidars') with the one shown first ({@link #defaultSignal}). Numbers are written with a float's precision (about 7 digits): the page shows them, it does not compute
  * with them.
  */
 final class MotionPage {
@@ -257,8 +257,29 @@ final class MotionPage {
         for (java.util.Map.Entry<String, double[]> e : trajectory.sensorSignals().entrySet()) {
             first = signal(sb, first, "sensor " + e.getKey(), e.getValue());
         }
-        sb.append("]\n}");
+        sb.append("],\n\"signal\": ").append(defaultSignal(model)).append("\n}");
         return sb.toString();
+    }
+
+    /**
+     * The signal the plot shows first (an index into the signals, which start with q): for a model with a floating
+     * base, the base's height, its coordinate along gravity (z unless gravity says otherwise) of the first body on a
+     * floating joint, since its x and y are often constant (drawn as motion at the scale of their rounding); else
+     * the first coordinate, the first joint's.
+     */
+    static int defaultSignal(Model model) {
+        for (Body b : model.bodies()) {
+            if (b.joint().type() == JointType.FLOATING) {
+                int axis = 2;
+                for (int i = 0; i < 3; i++) {
+                    if (Math.abs(model.gravity(i)) > Math.abs(model.gravity(axis))) {
+                        axis = i;
+                    }
+                }
+                return b.joint().qIndex() + axis;
+            }
+        }
+        return 0;
     }
 
     private static boolean signal(StringBuilder sb, boolean first, String name, double[] values) {

@@ -175,6 +175,9 @@ final class SimulateCommand implements CliCommand {
     MeshOptions meshes = new MeshOptions();
 
     @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
@@ -216,7 +219,11 @@ final class SimulateCommand implements CliCommand {
         if (outFile != null && Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
+        Progress progress = quiet.progress(err);
+        progress.started(model + ": reading");
+        long start = System.nanoTime();
         Model m = options.load(model, meshes, "simulate");
+        progress.ended(model + ": read", Progress.millisSince(start));
         InitialState key = null;
         if (keyframe != null) {
             try {
@@ -227,9 +234,13 @@ final class SimulateCommand implements CliCommand {
         }
         State state = StatesReader.readInitial(initial == null ? null : SymDynCli.path(initial), m, key);
         for (Diagnostic warning : m.warnings()) {
-            err.println(warning);
+            progress.warning(warning.toString());
         }
-        ModelFunctions functions = functions(m, backend);
+        String falling = FreeFall.warning(m);
+        if (falling != null) {
+            progress.warning(falling);
+        }
+        ModelFunctions functions = functions(m, backend, progress, model);
         SimulationRun run;
         try {
             run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
@@ -243,18 +254,18 @@ final class SimulateCommand implements CliCommand {
             throw diverged(state, 0, step, "the dynamics cannot be evaluated: " + e.getMessage());
         }
         for (ShapePair pair : run.excludedOverlaps()) {
-            err.println("warning: collision shapes '" + pair.first().name() + "' and '" + pair.second().name()
+            progress.warning("warning: collision shapes '" + pair.first().name() + "' and '" + pair.second().name()
                     + "' overlap in the initial state: left out of contact with each other (add <symdyn:no_contact"
                     + " link1=\"" + pair.first().link() + "\" link2=\"" + pair.second().link() + "\"/> to say so"
                     + " in the model, or --keep-initial-overlaps)");
         }
         List<String> unlimited = run.unenforcedJointLimits();
         if (!unlimited.isEmpty()) {
-            err.println("warning: --system " + SimulationRun.CONTINUOUS + " does not enforce joint limits: "
+            progress.warning("warning: --system " + SimulationRun.CONTINUOUS + " does not enforce joint limits: "
                     + String.join(", ", unlimited) + " may pass theirs (--system " + SimulationRun.TIME_STEPPING
                     + " enforces them)");
         }
-        JsonValue trajectory = simulate(run, steps, every, state, err);
+        JsonValue trajectory = simulate(run, steps, every, state, err, new StepMeter(progress, steps, step));
         String text = SymDynCli.WRITER.write(trajectory);
         if (outFile == null) {
             out.println(text);
@@ -263,10 +274,13 @@ final class SimulateCommand implements CliCommand {
         }
     }
 
-    /** The model's functions by the named backend (checked by the caller). */
-    static ModelFunctions functions(Model m, String backend) throws CliException {
+    /**
+     * The model's functions by the named backend (checked by the caller); the generated backend's stages shown by
+     * {@code progress}, named by {@code name}, the model file as given.
+     */
+    static ModelFunctions functions(Model m, String backend, Progress progress, String name) throws CliException {
         if (backend.equals(EvaluateCommand.GENERATED)) {
-            Object generated = GenerateCommand.compileInstance(m);
+            Object generated = GenerateCommand.compileInstance(m, false, progress, name);
             if (!(generated instanceof ModelFunctions f)) {
                 throw new IllegalStateException("the generated class " + generated.getClass().getName()
                         + " does not implement " + ModelFunctions.class.getName());
@@ -298,10 +312,11 @@ final class SimulateCommand implements CliCommand {
      *
      * @param state the initial state (for the location of a divergence message)
      * @param err   where the warning of unconverged solves goes
+     * @param meter shows how far the run has come
      * @throws CliException the state became non-finite or the dynamics could not be evaluated (exit code 2)
      */
-    static JsonValue simulate(SimulationRun run, long steps, int every, State state, PrintStream err)
-            throws CliException {
+    static JsonValue simulate(SimulationRun run, long steps, int every, State state, PrintStream err,
+            StepMeter meter) throws CliException {
         Model m = run.model();
         List<JsonValue> t = new ArrayList<>();
         List<JsonValue> q = new ArrayList<>();
@@ -315,8 +330,10 @@ final class SimulateCommand implements CliCommand {
             try {
                 converged = run.step();
             } catch (ArithmeticException e) {
+                meter.finish(i - 1);
                 throw diverged(state, i, run.stepSize(), "the dynamics cannot be evaluated: " + e.getMessage());
             } catch (SimulationRun.StepFailure e) {
+                meter.finish(i - 1);
                 throw diverged(state, i, run.stepSize(), e.getMessage());
             }
             if (!converged && firstUnconverged < 0) {
@@ -324,13 +341,16 @@ final class SimulateCommand implements CliCommand {
             }
             String bad = run.nonFinite(6);
             if (bad != null) {
+                meter.finish(i);
                 throw diverged(state, i, run.stepSize(), "the state is not finite (" + bad + "); the simulation"
                         + " diverged: try a smaller --step");
             }
             if (i % every == 0 || i == steps) {
                 record(run, t, q, v, contacts, sensors);
             }
+            meter.update(i);
         }
+        meter.finish(steps);
         SimulationRun.SolverSummary s = run.solver();
         if (run.droppedContacts() > 0) {
             err.println("warning: " + run.droppedContacts() + " contacts between collision shapes were dropped over"

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
@@ -160,7 +161,15 @@ public final class SymDynCli {
             } catch (ParameterException e) {
                 throw translate(command, rest, e);
             }
-            ((CliCommand) command.getCommand()).run(out, err);
+            try {
+                ((CliCommand) command.getCommand()).run(out, err);
+            } finally {
+                for (CommandSpec mixin : command.getCommandSpec().mixins().values()) {
+                    if (mixin.userObject() instanceof QuietOption quiet) {
+                        quiet.close();
+                    }
+                }
+            }
             return 0;
         } catch (CliException e) {
             for (String l : e.lines()) {

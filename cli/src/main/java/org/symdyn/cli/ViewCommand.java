@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
             "The link poses are computed from each recorded q with the model's kinematics, so the model must be the"
                     + " one simulated (same --floating). Meshes are written whole (vertices as base64 Float32"
                     + " arrays), never simplified.",
-            "Prints one line: the file written, its size, the recorded states and what the page draws."},
+            "Prints one line on standard output: the file written, its size, the recorded states and what the page"
+                    + " draws; on standard error the stages of work that takes over a second (not with --quiet)."},
         footer = {"", "Trajectory file: symdyn simulate's output; \"t\" and \"q\" are required; \"v\", \"contacts\""
                 + " (with \"normal\" when present) and \"sensors\" (a Lidar's readings: rows x samples ranges per"
                 + " time, ray index row * samples + k) are shown when present, other keys are ignored.",
@@ -59,6 +60,9 @@ final class ViewCommand implements CliCommand {
     MeshOptions meshes = new MeshOptions();
 
     @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Mixin
     CommonOptions options = new CommonOptions();
 
     @Override
@@ -70,13 +74,23 @@ final class ViewCommand implements CliCommand {
         if (Files.isDirectory(outFile)) {
             throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
         }
+        Progress progress = quiet.progress(err);
+        progress.started(model + ": reading (with its meshes)");
+        long start = System.nanoTime();
         Model m = options.load(model, meshes, "view");
+        progress.ended(model + ": read", Progress.millisSince(start));
+        progress.started(trajectory + ": reading");
+        start = System.nanoTime();
         Trajectory t = TrajectoryReader.read(SymDynCli.path(trajectory), m);
+        progress.ended(trajectory + ": read", Progress.millisSince(start));
         for (Diagnostic warning : m.warnings()) {
-            err.println(warning);
+            progress.warning(warning.toString());
         }
+        progress.started(outFile + ": computing the poses of " + t.t().length + " recorded states and writing");
+        start = System.nanoTime();
         String page = MotionPage.html(m, new GenericDynamics(m), t);
         GenerateCommand.write(outFile, page);
+        progress.ended(outFile + ": written", Progress.millisSince(start));
         out.println(summary(outFile, page.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, m, t));
     }
 

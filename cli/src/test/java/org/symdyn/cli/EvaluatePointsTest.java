@@ -209,9 +209,13 @@ class EvaluatePointsTest extends FileWritingTest {
         String label = where.substring(0, where.indexOf(" state"));
         ObjectValue jacobians = (ObjectValue) result.get("body_jacobians");
         List<String> bodyNames = model.bodies().stream().map(Body::name).toList();
-        assertEquals(bodyNames, List.copyOf(jacobians.members().keySet()), where);
+        assertEquals(model.frames().stream().map(Frame::name).toList(), List.copyOf(jacobians.members().keySet()),
+                where);
         DMatrixRMaj expected = new DMatrixRMaj(6, nv);
         for (int b = 0; b < bodyNames.size(); b++) {
+            if (!model.hasFrame(bodyNames.get(b)) || !model.frame(bodyNames.get(b)).pose().isIdentity()) {
+                continue; // the link frame is not the body frame: checked against the point Jacobians below
+            }
             generic.bodyJacobian(q, b, expected);
             double[][] got = SymDynCliTest.matrix(jacobians.get(bodyNames.get(b)));
             assertEquals(6, got.length, where);
@@ -241,6 +245,21 @@ class EvaluatePointsTest extends FileWritingTest {
             double[] velocity = SymDynCliTest.vector(p.get("velocity"));
             double[] acceleration = SymDynCliTest.vector(p.get("acceleration"));
             double[] bias = SymDynCliTest.vector(p.get("bias"));
+            // with the frame's Jacobian [J_w; J_v] (frame coordinates), the frame's point x moves at
+            // R (J_v + J_w × x) v in the world: that is the point's Jacobian
+            double[][] frameJac = SymDynCliTest.matrix(jacobians.get(frame.name()));
+            assertEquals(6, frameJac.length, at);
+            for (int k = 0; k < nv; k++) {
+                double[] w = {frameJac[0][k], frameJac[1][k], frameJac[2][k]};
+                double[] local = {frameJac[3][k] + w[1] * point[2] - w[2] * point[1],
+                    frameJac[4][k] + w[2] * point[0] - w[0] * point[2],
+                    frameJac[5][k] + w[0] * point[1] - w[1] * point[0]};
+                for (int i = 0; i < 3; i++) {
+                    double world = rotation[i][0] * local[0] + rotation[i][1] * local[1] + rotation[i][2] * local[2];
+                    check(label + " point jacobian = R (J_v + J_w x point) of the frame jacobian", world, jac[i][k],
+                            ROUNDING_TOL, at + " body_jacobians." + frame.name() + " column " + k);
+                }
+            }
             for (int i = 0; i < 3; i++) {
                 double x = origin[i];
                 double jv = 0;
@@ -350,9 +369,14 @@ class EvaluatePointsTest extends FileWritingTest {
                 ObjectValue res = results.get(i);
                 assertEquals(List.of("H", "C", "g", "qdd", "tau_id", "body_poses", "body_jacobians", "points"),
                         List.copyOf(res.members().keySet()), where);
-                assertEquals(List.of("arm"), List.copyOf(((ObjectValue) res.get("body_jacobians")).members().keySet()));
+                ObjectValue jacobians = (ObjectValue) res.get("body_jacobians");
+                assertEquals(List.of("world", "arm", "tip"), List.copyOf(jacobians.members().keySet()));
                 assertMatrix(new double[][] {{0}, {1}, {0}, {0}, {0}, {0}},
-                        SymDynCliTest.matrix(((ObjectValue) res.get("body_jacobians")).get("arm")), where + " body jacobian");
+                        SymDynCliTest.matrix(jacobians.get("arm")), where + " body jacobian");
+                // the tip, merged into the arm 1 below its origin: ω × (0, 0, -1) = (-1, 0, 0) per unit of v
+                assertMatrix(new double[][] {{0}, {1}, {0}, {-TIP}, {0}, {0}},
+                        SymDynCliTest.matrix(jacobians.get("tip")), where + " tip jacobian");
+                assertMatrix(new double[6][1], SymDynCliTest.matrix(jacobians.get("world")), where + " world jacobian");
                 ArrayValue points = (ArrayValue) res.get("points");
                 assertEquals(4, points.size(), where);
                 for (int j = 0; j < 3; j++) {
@@ -380,7 +404,7 @@ class EvaluatePointsTest extends FileWritingTest {
             }
             // a state without points: an empty list, and the body Jacobians still
             assertEquals(0, ((ArrayValue) results.get(states.length).get("points")).size());
-            assertEquals(1, ((ObjectValue) results.get(states.length).get("body_jacobians")).members().size());
+            assertEquals(3, ((ObjectValue) results.get(states.length).get("body_jacobians")).members().size());
         }
     }
 

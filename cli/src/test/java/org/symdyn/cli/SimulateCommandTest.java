@@ -527,7 +527,8 @@ class SimulateCommandTest extends FileWritingTest {
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         ObjectValue json;
         try (java.io.PrintStream e = new java.io.PrintStream(err, true, StandardCharsets.UTF_8)) {
-            json = (ObjectValue) SimulateCommand.simulate(run, 10, 5, state, e);
+            json = (ObjectValue) SimulateCommand.simulate(run, 10, 5, state, e,
+                    new StepMeter(new Progress(e, true, false), 10, run.stepSize()));
         }
         ObjectValue solver = (ObjectValue) json.get("solver");
         assertEquals(false, ((BooleanValue) solver.get("converged")).value());

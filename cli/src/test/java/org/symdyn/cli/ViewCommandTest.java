@@ -131,6 +131,7 @@ class ViewCommandTest extends FileWritingTest {
                 .map(s -> ((StringValue) ((ObjectValue) s).get("name")).value()).toList();
         assertEquals(List.of("q shoulder", "q elbow", "v shoulder", "v elbow", "contact normal impulses, summed (N s)"),
                 signals);
+        assertEquals(0, (int) ((NumberValue) data.get("signal")).value(), "a fixed base: its first joint first");
         assertEquals(1, ((ArrayValue) data.get("grounds")).size());
 
         // self-contained: no external resource of any kind
@@ -142,6 +143,32 @@ class ViewCommandTest extends FileWritingTest {
         assertTrue(html.contains("<title>SymDyn: arm</title>"));
         assertTrue(html.contains("document.body.dataset.drawn = \"1\""));
         assertTrue(html.contains("window.onerror"));
+    }
+
+    /**
+     * A floating robot's plot shows its base height first, not its base x (a constant, drawn as motion at the scale
+     * of its rounding).
+     */
+    @Test
+    void aFloatingRobotsPlotShowsItsBaseHeightFirst() throws Exception {
+        Path model = write("block.urdf", SimulateCommandTest.BLOCK);
+        Path state = write("drop.json", "{\"q\": [0, 0, 0.2, 0, 0, 0, 1]}");
+        Path trajectory = dir.resolve("drop-traj.json");
+        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.3", "--step", "0.01", "-o", trajectory.toString());
+        assertEquals(0, sim.exitCode(), sim.err());
+        Path page = dir.resolve("drop.html");
+        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
+        assertEquals(0, view.exitCode(), view.err());
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        ObjectValue data = data(html);
+        int shown = (int) ((NumberValue) data.get("signal")).value();
+        ObjectValue signal = (ObjectValue) ((ArrayValue) data.get("signals")).get(shown);
+        assertEquals("q box:z", ((StringValue) signal.get("name")).value());
+        double[] z = SimulateCommandTest.numbers(signal.get("values"));
+        assertEquals(0.2, z[0], 1e-6);
+        assertTrue(z[z.length - 1] < 0.06, "it fell: " + z[z.length - 1]);
+        assertTrue(html.contains("signalSelect.value = String(signal)"), "the page selects it");
     }
 
     @Test

@@ -48,7 +48,9 @@ import org.symdyn.io.ModelFileReader;
  * {@code outputDirectory/<package path>/<Class>.java} (unless the file already holds those bytes).</li>
  * </ol>
  * A run with problems generates and writes nothing and returns them in {@link Result#problems()}, in the order of
- * the inputs; model warnings are in {@link Result#warnings()} either way.
+ * the inputs; model warnings are in {@link Result#warnings()} either way. A {@linkplain Builder#progress progress
+ * listener} is told each model's stages (read, derive and emit, compile check) and their durations as they go, and
+ * each warning as soon as its model is read.
  *
  * <p>One instance serves one run at a time (it holds one {@link CodeGenerator}, whose Symja evaluator is per
  * thread); the generator is created only when a model is to be generated.
@@ -66,6 +68,7 @@ public final class GenerationPipeline {
     private final String nameHint;
     private final Function<Map<ModelInput, String>, List<Problem>> check;
     private final SourceWriter writer;
+    private final GenerationProgress progress;
     private CodeGenerator codeGenerator;
 
     private GenerationPipeline(Builder b) {
@@ -92,6 +95,7 @@ public final class GenerationPipeline {
         this.nameHint = b.nameHint;
         this.check = b.check;
         this.writer = b.writer;
+        this.progress = b.progress;
     }
 
     /** A builder; {@link Builder#packageName} is required. */
@@ -233,6 +237,7 @@ public final class GenerationPipeline {
         private String nameHint = "name the class yourself";
         private Function<Map<ModelInput, String>, List<Problem>> check = classes -> List.of();
         private SourceWriter writer = GenerationPipeline::writeIfChanged;
+        private GenerationProgress progress = GenerationProgress.NONE;
 
         private Builder() {
         }
@@ -319,6 +324,12 @@ public final class GenerationPipeline {
             return this;
         }
 
+        /** Who is told each model's stages and warnings as the run goes; {@link GenerationProgress#NONE} by default. */
+        public Builder progress(GenerationProgress progress) {
+            this.progress = Objects.requireNonNull(progress);
+            return this;
+        }
+
         /** The pipeline. @throws IllegalArgumentException if the package name is not valid */
         public GenerationPipeline build() {
             return new GenerationPipeline(this);
@@ -367,7 +378,12 @@ public final class GenerationPipeline {
             if (in.upToDate()) {
                 continue;
             }
+            progress.stageStarted(in, GenerationProgress.Stage.READ, e.className);
+            long readStart = System.nanoTime();
             List<Problem> read = read(e, warnings);
+            if (read.isEmpty()) {
+                progress.stageEnded(in, GenerationProgress.Stage.READ, (System.nanoTime() - readStart) / 1_000_000);
+            }
             problems.addAll(read);
             if (!read.isEmpty()) {
                 e.className = null;
@@ -395,6 +411,8 @@ public final class GenerationPipeline {
                 continue;
             }
             GeneratedClass generated;
+            progress.stageStarted(e.input, GenerationProgress.Stage.DERIVE, e.className);
+            long deriveStart = System.nanoTime();
             try {
                 if (codeGenerator == null) {
                     codeGenerator = new CodeGenerator();
@@ -412,6 +430,9 @@ public final class GenerationPipeline {
                 problems.add(Problem.of(e.input, x.getMessage()));
                 continue;
             }
+            progress.stageEnded(e.input, GenerationProgress.Stage.DERIVE,
+                    (System.nanoTime() - deriveStart) / 1_000_000);
+            progress.stageStarted(e.input, GenerationProgress.Stage.COMPILE_CHECK, e.className);
             long t0 = System.nanoTime();
             InProcessCompiler.Compiled compiled;
             try {
@@ -426,6 +447,7 @@ public final class GenerationPipeline {
                 throw new IllegalStateException("generator bug on " + e.input.name() + ": " + x.getMessage(), x);
             }
             long compileMillis = (System.nanoTime() - t0) / 1_000_000;
+            progress.stageEnded(e.input, GenerationProgress.Stage.COMPILE_CHECK, compileMillis);
             int maxBytes = compiled.methodSizes().values().stream().mapToInt(Integer::intValue).max().orElse(0);
             outputs.add(new Output(e.input, e.model, generated,
                     packageDir == null ? null : packageDir.resolve(generated.className() + ".java"),
@@ -474,7 +496,9 @@ public final class GenerationPipeline {
             return problems;
         }
         for (Diagnostic d : model.warnings()) {
-            warnings.add(new Problem(in, d));
+            Problem warning = new Problem(in, d);
+            warnings.add(warning);
+            progress.warning(warning);
         }
         e.model = model;
         if (e.className == null) {

@@ -192,6 +192,59 @@ class GenerationPipelineTest {
         assertFalse(Files.exists(dir.resolve("strict")));
     }
 
+    /**
+     * The progress listener hears every model read first, then each model's derivation and compile check, each
+     * stage started before it ends, with the class name once known; a warning comes at once, before any derivation.
+     */
+    @Test
+    void theProgressListenerHearsEachStageAsItGoesAndEachWarningAtOnce() throws Exception {
+        Path a = pendulum("a.urdf", "alpha", 1);
+        Path odd = write("odd.urdf", "<robot name=\"odd\">",
+                "  <link name=\"world\"/>",
+                "  <joint name=\"hinge\" type=\"revolute\">",
+                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
+                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
+                "  </joint>",
+                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
+                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "</robot>");
+        List<String> heard = new ArrayList<>();
+        GenerationProgress listener = new GenerationProgress() {
+            @Override
+            public void stageStarted(ModelInput input, Stage stage, String className) {
+                heard.add("start " + input.file().getFileName() + " " + stage + " " + className);
+            }
+
+            @Override
+            public void stageEnded(ModelInput input, Stage stage, long millis) {
+                assertTrue(millis >= 0, "duration " + millis);
+                heard.add("end " + input.file().getFileName() + " " + stage);
+            }
+
+            @Override
+            public void warning(Problem warning) {
+                heard.add("warning " + warning.input().file().getFileName() + " " + warning.diagnostic().location());
+            }
+        };
+        GenerationPipeline.Result r = pipeline().progress(listener).build().run(List.of(input(a), input(odd)));
+        assertTrue(r.succeeded(), r.problems().toString());
+        assertEquals(List.of(
+                "start a.urdf READ null", "end a.urdf READ",
+                "start odd.urdf READ null", "warning odd.urdf " + odd + ":[5,5]", "end odd.urdf READ",
+                "start a.urdf DERIVE AlphaDynamics", "end a.urdf DERIVE",
+                "start a.urdf COMPILE_CHECK AlphaDynamics", "end a.urdf COMPILE_CHECK",
+                "start odd.urdf DERIVE OddDynamics", "end odd.urdf DERIVE",
+                "start odd.urdf COMPILE_CHECK OddDynamics", "end odd.urdf COMPILE_CHECK"), heard);
+
+        // a model that cannot be read: its read starts and never ends, and nothing is derived
+        heard.clear();
+        Path missing = dir.resolve("missing.urdf");
+        GenerationPipeline.Result bad = pipeline().outputDirectory(dir.resolve("bad")).progress(listener).build()
+                .run(List.of(input(a), input(missing)));
+        assertFalse(bad.succeeded());
+        assertEquals(List.of("start a.urdf READ null", "end a.urdf READ", "start missing.urdf READ null"), heard);
+    }
+
     @Test
     void outputsThatCannotBeWrittenAreNamed() throws Exception {
         Path a = pendulum("a.urdf", "alpha", 1);

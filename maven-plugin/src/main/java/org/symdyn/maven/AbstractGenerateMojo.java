@@ -289,6 +289,8 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 .nameHint("name the class in classNames or models")
                 .check(classes -> executionClashes(store, execution, live, classes, out))
                 .writer(this::write)
+                .progress(new LoggedProgress(getLog(), mi -> byModelInput.get(mi).name,
+                        w -> warn(Problem.of(w.input().file().toFile(), w.diagnostic())), packageName))
                 .build();
         GenerationPipeline.Result result;
         try {
@@ -297,9 +299,6 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
             throw new MojoExecutionException("symdyn: " + e.file() + ": " + e.reason(), e);
         } catch (IllegalStateException e) {
             throw new MojoExecutionException("symdyn: " + e.getMessage(), e);
-        }
-        for (GenerationPipeline.Problem w : result.warnings()) {
-            warn(Problem.of(w.input().file().toFile(), w.diagnostic()));
         }
         fail(result.problems().stream().map(p -> Problem.of(p.input().file().toFile(), p.diagnostic())).toList());
 

@@ -107,6 +107,23 @@ class GenerateMojoTest {
         return info.get(info.size() - 1);
     }
 
+    /** Each model's stages are logged as they go, with their times, before the model's summary. */
+    @Test
+    void logsEachModelsStagesAndTheirTimes() throws Exception {
+        pendulum("a.urdf", "alpha", 2);
+        mojo().execute();
+        List<String> stages = log.lines.stream().filter(l -> l.startsWith("INFO symdyn: a.urdf: ")).toList();
+        assertEquals(4, stages.size(), log.text());
+        assertTrue(stages.get(0).matches("INFO symdyn: a\\.urdf: read in \\d+ ms"), stages.get(0));
+        assertEquals("INFO symdyn: a.urdf: deriving and emitting gen.AlphaDynamics ...", stages.get(1));
+        assertTrue(stages.get(2).matches("INFO symdyn: a\\.urdf: derived and emitted in \\d+(\\.\\d)? m?s"),
+                stages.get(2));
+        assertTrue(stages.get(3).matches("INFO symdyn: a\\.urdf: compile-checked in \\d+(\\.\\d)? m?s"),
+                stages.get(3));
+        assertTrue(log.lines.indexOf(stages.get(3)) < log.lines.size() - 2, log.text());
+        assertTrue(log.lines.contains("DEBUG symdyn: a.urdf: reading ..."), log.text());
+    }
+
     @Test
     void regeneratesOnlyWhatChangedAndDeletesTheSourcesOfRemovedModels() throws Exception {
         Path a = pendulum("a.urdf", "alpha", 2);

@@ -23,7 +23,8 @@ import org.symdyn.systems.TimeSteppingSystem;
  *
  * <pre>
  *   java -cp samples/target/fourbar-demo.jar org.symdyn.samples.QuadrupedDropDemo [quadruped-drop.json]
- *   java -jar cli/target/symdyn.jar view quadruped-drop.json samples/src/main/symdyn/quadruped.urdf -o drop.html
+ *   java -jar cli/target/symdyn.jar view quadruped-drop.json samples/src/main/symdyn/quadruped.urdf \
+ *       -o quadruped-drop.html
  * </pre>
  */
 public final class QuadrupedDropDemo {

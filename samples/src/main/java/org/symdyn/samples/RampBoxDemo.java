@@ -21,7 +21,7 @@ import org.symdyn.systems.TimeSteppingSystem;
  *
  * <pre>
  *   java -cp samples/target/fourbar-demo.jar org.symdyn.samples.RampBoxDemo [ramp-box.json]
- *   java -jar cli/target/symdyn.jar view ramp-box.json samples/src/main/symdyn/ramp_box.urdf -o ramp.html
+ *   java -jar cli/target/symdyn.jar view ramp-box.json samples/src/main/symdyn/ramp_box.urdf -o ramp-box.html
  * </pre>
  */
 public final class RampBoxDemo {

@@ -7,7 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.cli.json.JsonReader;
+import org.symdyn.cli.json.JsonValue;
+import org.symdyn.cli.json.JsonValue.ArrayValue;
+import org.symdyn.cli.json.JsonValue.NumberValue;
+import org.symdyn.cli.json.JsonValue.ObjectValue;
+import org.symdyn.cli.json.JsonValue.StringValue;
 
 /**
  * The quadruped drop demo's scenario (issue 12): dropped 3 cm onto the floor under its 12 declared servos, h = 1 ms,
@@ -16,6 +26,9 @@ import org.junit.jupiter.api.Test;
  * IMU at rest reads the specific force of gravity, +9.81 m/s² up, along the trunk's z as far as the trunk is level.
  */
 class QuadrupedDropDemoTest {
+    @TempDir
+    Path dir;
+
     @Test
     void landsSettlesAndStandsOnItsServos() throws Exception {
         QuadrupedDropDemo.Result r = QuadrupedDropDemo.drop(QuadrupedDropDemo.T_END);
@@ -59,5 +72,29 @@ class QuadrupedDropDemoTest {
         assertTrue(json.startsWith("{\"t\": [0.0, ") && json.contains("\"normal_impulse\"")
                 && json.contains("\"name\": \"lf_toe\", \"ground\": \"floor\""), json.substring(0, 200));
         assertFalse(json.contains("NaN") || json.contains("Infinity"));
+
+        // the IMU is in the trajectory file as simulate writes sensors, one reading per recorded time, the last
+        // the demo's; and the viewer plots its channels
+        Path file = dir.resolve("quadruped-drop.json");
+        r.trajectory().write(file);
+        ObjectValue traj = (ObjectValue) JsonReader.read(file);
+        List<String> channels = ((ArrayValue) ((ObjectValue) traj.get("sensor_channels")).get("base_imu")).elements()
+                .stream().map(c -> ((StringValue) c).value()).toList();
+        assertEquals(List.of("base_imu.wx", "base_imu.wy", "base_imu.wz", "base_imu.fx", "base_imu.fy",
+                "base_imu.fz"), channels);
+        ArrayValue readings = (ArrayValue) ((ObjectValue) traj.get("sensors")).get("base_imu");
+        assertEquals(401, readings.size());
+        ArrayValue last = (ArrayValue) readings.get(400);
+        for (int i = 0; i < 6; i++) {
+            assertEquals(imu[i], ((NumberValue) last.get(i)).value(), 0.0, "last reading " + channels.get(i));
+        }
+        ArrayValue first = (ArrayValue) readings.get(0);
+        assertEquals(9.81, ((NumberValue) first.get(5)).value(), 1e-9, "at rest in the air, level: f_z = g");
+        Path page = dir.resolve("quadruped-drop.html");
+        ViewPages.write(file, Path.of("src/main/symdyn/quadruped.urdf"), page);
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        for (String channel : channels) {
+            assertTrue(html.contains("\"sensor " + channel + "\""), "the page plots " + channel);
+        }
     }
 }
