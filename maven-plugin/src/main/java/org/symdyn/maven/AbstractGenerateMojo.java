@@ -116,7 +116,7 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
      * part left out throws an {@code UnsupportedOperationException} naming the part.
      */
     @Parameter(property = "symdyn.parts", defaultValue = "dynamics,kinematics,constraints")
-    String parts;
+    String parts = "dynamics,kinematics,constraints";
 
     /** Skip the goal; the output directory is still added as a source root (unless {@link #addSourceRoot} is off). */
     @Parameter(property = "symdyn.skip", defaultValue = "false")
