@@ -48,17 +48,15 @@ class ProgressTest {
         return p;
     }
 
-    /** A pendulum whose limits are reversed: a model warning. */
+    /** The double pendulum with its first joint limited, the limits reversed: a model warning. */
     private Path odd() throws IOException {
-        return write("odd.urdf", String.join("\n", "<robot name=\"odd\">",
-                "  <link name=\"world\"/>",
-                "  <joint name=\"hinge\" type=\"revolute\">",
-                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
-                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
-                "  </joint>",
-                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
-                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
-                "</robot>", ""));
+        String odd = SimulateCommandTest.DOUBLE_PENDULUM.replace(
+                "<joint name=\"j1\" type=\"continuous\"><parent link=\"base\"/><child link=\"l1\"/>"
+                        + "<axis xyz=\"0 1 0\"/></joint>",
+                "<joint name=\"j1\" type=\"revolute\"><parent link=\"base\"/><child link=\"l1\"/>"
+                        + "<axis xyz=\"0 1 0\"/><limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/></joint>");
+        assertFalse(odd.equals(SimulateCommandTest.DOUBLE_PENDULUM), "the pendulum's first joint is as this test says");
+        return write("odd.urdf", odd);
     }
 
     /** The index of the first line that starts with {@code prefix} and matches {@code regex} after it, or fails. */
@@ -83,20 +81,20 @@ class ProgressTest {
         int reading = line(lines, name + ": ", "reading \\.\\.\\.");
         int warning = line(lines, name + ":[", "\\d+,\\d+\\] warning: .*");
         int read = line(lines, name + ": ", "read in (" + TIME + ")");
-        int deriving = line(lines, name + ": ", "deriving and emitting OddDynamics \\.\\.\\.");
+        int deriving = line(lines, name + ": ", "deriving and emitting DoublePendulumDynamics \\.\\.\\.");
         int derived = line(lines, name + ": ", "derived and emitted in (" + TIME + ")");
-        int checking = line(lines, name + ": ", "compile-checking OddDynamics \\.\\.\\.");
+        int checking = line(lines, name + ": ", "compile-checking DoublePendulumDynamics \\.\\.\\.");
         int checked = line(lines, name + ": ", "compile-checked in (" + TIME + ")");
         assertTrue(reading < warning && warning < read && read < deriving && deriving < derived
                 && derived < checking && checking < checked, r.err());
         assertEquals(7, lines.size(), r.err());
-        assertTrue(r.out().startsWith("gen.OddDynamics: 1 dof"), r.out());
+        assertTrue(r.out().startsWith("gen.DoublePendulumDynamics: 2 dof"), r.out());
 
         Result quiet = SymDynCliTest.run("generate", name, "-d", dir.resolve("src2").toString(), "-p", "gen",
                 "--quiet");
         assertEquals(0, quiet.exitCode(), quiet.err());
         assertEquals(List.of(lines.get(warning)), quiet.errLines(), "the warning only");
-        assertTrue(quiet.out().startsWith("gen.OddDynamics: 1 dof"), quiet.out());
+        assertTrue(quiet.out().startsWith("gen.DoublePendulumDynamics: 2 dof"), quiet.out());
     }
 
     @Test

@@ -151,16 +151,7 @@ class ViewCommandTest extends FileWritingTest {
      */
     @Test
     void aFloatingRobotsPlotShowsItsBaseHeightFirst() throws Exception {
-        Path model = write("block.urdf", SimulateCommandTest.BLOCK);
-        Path state = write("drop.json", "{\"q\": [0, 0, 0.2, 0, 0, 0, 1]}");
-        Path trajectory = dir.resolve("drop-traj.json");
-        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
-                "0.3", "--step", "0.01", "-o", trajectory.toString());
-        assertEquals(0, sim.exitCode(), sim.err());
-        Path page = dir.resolve("drop.html");
-        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
-        assertEquals(0, view.exitCode(), view.err());
-        String html = Files.readString(page, StandardCharsets.UTF_8);
+        String html = simulateAndView("block", SimulateCommandTest.BLOCK, "{\"q\": [0, 0, 0.2, 0, 0, 0, 1]}", "0.3");
         ObjectValue data = data(html);
         int shown = (int) ((NumberValue) data.get("signal")).value();
         ObjectValue signal = (ObjectValue) ((ArrayValue) data.get("signals")).get(shown);
@@ -169,6 +160,23 @@ class ViewCommandTest extends FileWritingTest {
         assertEquals(0.2, z[0], 1e-6);
         assertTrue(z[z.length - 1] < 0.06, "it fell: " + z[z.length - 1]);
         assertTrue(html.contains("signalSelect.value = String(signal)"), "the page selects it");
+    }
+
+    /**
+     * Simulates the model {@code urdf} ({@code name}.urdf) from {@code state} for {@code duration} s at h = 0.01 s
+     * into {@code name}.json, views it into {@code name}.html, and returns the page.
+     */
+    private String simulateAndView(String name, String urdf, String state, String duration) throws Exception {
+        Path model = write(name + ".urdf", urdf);
+        Path initial = write(name + "-initial.json", state);
+        Path trajectory = dir.resolve(name + ".json");
+        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", initial.toString(), "--duration",
+                duration, "--step", "0.01", "-o", trajectory.toString());
+        assertEquals(0, sim.exitCode(), sim.err());
+        Path page = dir.resolve(name + ".html");
+        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
+        assertEquals(0, view.exitCode(), view.err());
+        return Files.readString(page, StandardCharsets.UTF_8);
     }
 
     @Test
@@ -184,17 +192,8 @@ class ViewCommandTest extends FileWritingTest {
     /** Sensor readings of simulate become plot signals named by their channels, with the recorded values. */
     @Test
     void sensorChannelsArePlotSignals() throws Exception {
-        Path model = write("rotor.urdf", SimulateCommandTest.SERVO_ROTOR);
-        Path state = write("rest.json", "{\"q\": [0]}");
-        Path trajectory = dir.resolve("rotor.json");
-        Result sim = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
-                "1", "--step", "0.01", "-o", trajectory.toString());
-        assertEquals(0, sim.exitCode(), sim.err());
-        Path page = dir.resolve("rotor.html");
-        Result view = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", page.toString());
-        assertEquals(0, view.exitCode(), view.err());
-        ObjectValue data = data(Files.readString(page, StandardCharsets.UTF_8));
-        ObjectValue recorded = (ObjectValue) JsonReader.read(trajectory);
+        ObjectValue data = data(simulateAndView("rotor", SimulateCommandTest.SERVO_ROTOR, "{\"q\": [0]}", "1"));
+        ObjectValue recorded = (ObjectValue) JsonReader.read(dir.resolve("rotor.json"));
         java.util.Map<String, double[]> signals = new java.util.LinkedHashMap<>();
         for (JsonValue s : ((ArrayValue) data.get("signals")).elements()) {
             signals.put(((StringValue) ((ObjectValue) s).get("name")).value(),

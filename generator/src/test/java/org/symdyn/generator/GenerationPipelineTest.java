@@ -44,6 +44,19 @@ class GenerationPipelineTest {
                 "</robot>");
     }
 
+    /** A pendulum whose joint limits are reversed: a model warning at [5,5]. */
+    private Path odd() throws IOException {
+        return write("odd.urdf", "<robot name=\"odd\">",
+                "  <link name=\"world\"/>",
+                "  <joint name=\"hinge\" type=\"revolute\">",
+                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
+                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
+                "  </joint>",
+                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
+                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
+                "</robot>");
+    }
+
     private Path write(String name, String... lines) throws IOException {
         Path p = dir.resolve(name);
         Files.createDirectories(p.getParent());
@@ -171,15 +184,7 @@ class GenerationPipelineTest {
 
     @Test
     void warningsAreReportedAndStrictMakesThemProblems() throws Exception {
-        Path odd = write("odd.urdf", "<robot name=\"odd\">",
-                "  <link name=\"world\"/>",
-                "  <joint name=\"hinge\" type=\"revolute\">",
-                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
-                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
-                "  </joint>",
-                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
-                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
-                "</robot>");
+        Path odd = odd();
         GenerationPipeline.Result lenient = pipeline().build().run(List.of(input(odd)));
         assertTrue(lenient.succeeded());
         assertEquals(1, lenient.warnings().size());
@@ -199,15 +204,7 @@ class GenerationPipelineTest {
     @Test
     void theProgressListenerHearsEachStageAsItGoesAndEachWarningAtOnce() throws Exception {
         Path a = pendulum("a.urdf", "alpha", 1);
-        Path odd = write("odd.urdf", "<robot name=\"odd\">",
-                "  <link name=\"world\"/>",
-                "  <joint name=\"hinge\" type=\"revolute\">",
-                "    <parent link=\"world\"/><child link=\"rod\"/><axis xyz=\"0 1 0\"/>",
-                "    <limit lower=\"1\" upper=\"-1\" effort=\"1\" velocity=\"1\"/>",
-                "  </joint>",
-                "  <link name=\"rod\"><inertial><mass value=\"1\"/>",
-                "    <inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.02\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>",
-                "</robot>");
+        Path odd = odd();
         List<String> heard = new ArrayList<>();
         GenerationProgress listener = new GenerationProgress() {
             @Override
