@@ -105,7 +105,8 @@ class ContactIslandsTest {
         }
         double[] v = new double[6 * n];
         double[] tau = new double[6 * n];
-        TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model)).build();
+        TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model)).islands(true)
+                .build();
         for (int i = 0; i < 200; i++) {
             ContactReport r = s.step(q, v, tau, H, q, v);
             assertTrue(r.converged(), r.toString());

@@ -16,10 +16,8 @@ import org.symdyn.systems.TimeSteppingSystem;
  * Boxes poured into a bin: the bin is five static boxes on the world link (a floor 0.6 × 0.6 m and four walls 0.3 m
  * high), the boxes free 0.1 m cubes of 0.5 kg (μ 0.5 everywhere), released at rest in layers of 4 × 4 above the bin,
  * each turned a little about a random axis (seeded); they fall in, pile up and come to rest. Time stepping at
- * h = 1 ms on the generic runtime, for 10, 30 and 100 boxes. The contact solve works on a dense Delassus matrix per
- * island (boxes that touch each other, directly or through others; the static bin does not join them), so its cost
- * grows quickly with the contacts of the largest pile. Prints, per run, the largest contact problem of a step and
- * its largest island (rows), the wall time per step (median over the
+ * h = 1 ms on the generic runtime, for 10, 30 and 100 boxes. The contact solve works on a dense Delassus matrix,
+ * so its cost grows quickly with the number of contacts. Prints, per run, the wall time per step (median over the
  * run, System.nanoTime around each step; a measure of this machine at that moment, not a benchmark) and of its
  * last {@value #LATE_STEPS} steps, whether the run keeps up with real time (median ≤ h), the contacts at the end, the
  * boxes left outside the bin and the largest speed at the end:
@@ -53,12 +51,9 @@ public final class BinDemo {
     private BinDemo() {
     }
 
-    /**
-     * A run of {@code count} boxes: wall time per step (ns), the end state's numbers, the solves, the most rows of a
-     * step's contact problem and of one of its islands.
-     */
+    /** A run of {@code count} boxes: wall time per step (ns), the end state's numbers, the solves. */
     record Result(int count, long[] stepNanos, int contactsAtEnd, int outside, double finalSpeed, double deepest,
-            SolveSummary summary, long dropped, TrajectoryFile trajectory, int mostRows, int mostIslandRows) {
+            SolveSummary summary, long dropped, TrajectoryFile trajectory) {
         /** The median wall time of a step (s). */
         double medianStepSeconds() {
             long[] s = stepNanos.clone();
@@ -178,16 +173,12 @@ public final class BinDemo {
         int steps = (int) Math.round(tEnd / H);
         long[] nanos = new long[steps];
         double deepest = Double.POSITIVE_INFINITY;
-        int mostRows = 0;
-        int mostIslandRows = 0;
         TrajectoryFile traj = new TrajectoryFile();
         traj.record(sys);
         for (int i = 0; i < steps; i++) {
             long t0 = System.nanoTime();
             sys.step();
             nanos[i] = System.nanoTime() - t0;
-            mostRows = Math.max(mostRows, sys.stepper().report().rows());
-            mostIslandRows = Math.max(mostIslandRows, sys.stepper().report().largestIslandRows());
             for (int k = 0; k < sys.stepper().contactCount(); k++) {
                 deepest = Math.min(deepest, sys.stepper().contacts().gap(k));
             }
@@ -207,7 +198,7 @@ public final class BinDemo {
             speed = Math.max(speed, Math.abs(v));
         }
         return new Result(count, nanos, sys.stepper().contactCount(), outside, speed, deepest, sys.summary(),
-                sys.stepper().droppedContacts(), traj, mostRows, mostIslandRows);
+                sys.stepper().droppedContacts(), traj);
     }
 
     static void report(PrintStream out, Result r) {
@@ -219,7 +210,5 @@ public final class BinDemo {
                 LATE_STEPS, r.medianOfLastSteps(LATE_STEPS) * 1e3);
         out.printf(Locale.ROOT, "  boxes outside the bin %d; largest |v| at the end %.2e; deepest contact %.2e m; "
                 + "solves: %s%n", r.outside(), r.finalSpeed(), r.deepest(), r.summary());
-        out.printf(Locale.ROOT, "  contact problem: at most %d rows in a step, at most %d in one island (the part"
-                + " of it solved on its own)%n", r.mostRows(), r.mostIslandRows());
     }
 }
