@@ -24,10 +24,7 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.generator.CodeGenerator;
-import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratorOptions;
-import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 import org.symdyn.io.urdf.UrdfReader;
@@ -243,11 +240,18 @@ public class ConstrainedSolverBenchmark {
         return backend.equals("generated") ? set.bind(f) : set.bind(f, new GenericDynamics(m), f);
     }
 
-    /** A new instance of the model's class, generated and compiled in memory. */
+    /** A new instance of the model's class, generated with the default options and compiled in memory. */
     static ModelFunctions generatedFunctions(Model m) throws Exception {
-        GeneratedClass gen = new CodeGenerator().generate(m,
-                GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(m.name())));
-        return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        return generatedFunctions(m, KinematicsFormParameter.DEFAULT);
+    }
+
+    /**
+     * A new instance of the model's class, generated with its kinematics in {@code kinematicsForm}
+     * ({@link KinematicsFormParameter}) and compiled in memory.
+     */
+    static ModelFunctions generatedFunctions(Model m, String kinematicsForm) throws Exception {
+        return KinematicsFormParameter.generate(m,
+                GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(m.name())), kinematicsForm);
     }
 
     /** The benchmark's state (q, v, τ), see the class comment. */

@@ -36,6 +36,12 @@ import org.symdyn.model.Model;
  * </ul>
  * Backends: the generated class alone ({@code generated}, compiled in memory at set-up) or {@link GenericDynamics}.
  * Set-up checks that every solve converges.
+ *
+ * <p>{@code kinematicsForm} ({@link KinematicsFormParameter}): the generated class with the generator's default
+ * kinematics ({@code default}: shared passes, so that each contact's Jacobian, bias acceleration and pose query runs a
+ * pass over the whole tree) or with a straight-line method per body ({@code per-body}: a query computes the foot's leg
+ * only), so that one run measures both; the generic backend does not read it ({@code -p backend=generated} leaves
+ * its second run out).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +57,9 @@ public class ContactStepBenchmark {
 
     @Param({"ADMM", "PGS"})
     public String solver;
+
+    @Param({KinematicsFormParameter.DEFAULT, KinematicsFormParameter.PER_BODY})
+    public String kinematicsForm;
 
     private TimeStepper stepper;
     private double[] q0;
@@ -74,7 +83,7 @@ public class ContactStepBenchmark {
         ContactSettings settings = ContactSettings.defaults().solver(ContactSettings.Solver.valueOf(solver));
         ContactSet contacts = ContactSet.of(m);
         if (backend.equals("generated")) {
-            ModelFunctions f = ConstrainedSolverBenchmark.generatedFunctions(m);
+            ModelFunctions f = ConstrainedSolverBenchmark.generatedFunctions(m, kinematicsForm);
             stepper = TimeStepper.builder(f).contacts(contacts).settings(settings).build();
         } else if (backend.equals("generic")) {
             stepper = TimeStepper.builder(new GenericDynamics(m)).contacts(contacts).settings(settings).build();
@@ -113,7 +122,8 @@ public class ContactStepBenchmark {
         int warmIterations = report.iterations();
         java.util.Arrays.fill(lambda, 0);
         check(report, contactSolver.solve(problem, lambda, report));
-        System.out.println("# ContactStepBenchmark " + backend + " " + solver + ": warm solve " + warmIterations
+        System.out.println("# ContactStepBenchmark " + backend + " " + solver + " kinematics "
+                + (backend.equals("generic") ? "interpreted" : kinematicsForm) + ": warm solve " + warmIterations
                 + " iterations, cold " + report.iterations());
     }
 

@@ -5,15 +5,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.contract.Dynamics;
+import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.ForwardDynamicsForm;
 import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
+import org.symdyn.generator.KinematicsForm;
 import org.symdyn.generator.LimbForm;
 import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.Workspace;
+import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 
 /**
@@ -30,7 +32,15 @@ import org.symdyn.model.Model;
  * {@code inverseDynamics} and {@code forwardDynamics} (the shared form where the articulated-body algorithm is the
  * chosen one). {@code --compare order} (issue 14): A with every method in first-use order
  * ({@link MethodEmitter#FIRST_USE_ORDER_PROPERTY}), B as generated (the articulated-body forward dynamics in the
- * derivation's order, {@link MethodEmitter.Order#CREATION}), all five methods. For each model
+ * derivation's order, {@link MethodEmitter.Order#CREATION}), all five methods. {@code --compare kinematics} (issue
+ * 34): A with a straight-line kinematics method per body ({@link KinematicsForm#PER_BODY}), B with the default
+ * options (the kinematics from shared passes over the whole tree), the five methods (the same code on both sides)
+ * and five kinematics queries ({@code pointJacobian}, {@code pointPosition}, {@code pointVelocity},
+ * {@code pointBiasAcceleration}, {@code bodyPose}) on two bodies: {@code leaf}, the deepest body (the first of the
+ * deepest that carries a frame, else the first), and {@code middle}, its ancestor at half its depth (rounded up),
+ * each at the origin of its first frame or else at (0.05, 0.02, -0.03) m in its coordinates (the point is a run-time
+ * input of both forms: its value does not change the work); before timing, each method of A's first copy is checked against B's first copy (1e-9, relative
+ * to the largest entry, at least 1). For each model
  * {@code --copies} (3) classes are generated per side; then rounds of {@code --round-ms} (20) ms call one method of every class in turn (the order rotating each round),
  * {@code --rounds} (100) times per method, and the medians of the per-round ns/call are compared. Interleaving
  * cancels the machine's slow phases, which move separate JMH runs on a shared machine by 10-30 %.
@@ -52,7 +62,14 @@ import org.symdyn.model.Model;
 public final class InterleavedAB {
     private static final String[] METHODS = {"massMatrix", "biasForces", "gravityForces", "inverseDynamics",
         "forwardDynamics"};
+    private static final String[] KINEMATICS_METHODS = {"pointJacobian", "pointPosition", "pointVelocity",
+        "pointBiasAcceleration", "bodyPose"};
+    private static final List<String> COMPARISONS = List.of("trig", "forward-dynamics", "workspace", "limbs", "order",
+            "kinematics");
+    /** The middle body's point where it carries no frame, m in its coordinates. */
+    private static final double[] MIDDLE_POINT = {0.05, 0.02, -0.03};
     private static final int POOL = 256;
+    private static final String PACKAGE = "org.symdyn.benchmarks.ab";
 
     private InterleavedAB() {
     }
@@ -82,8 +99,8 @@ public final class InterleavedAB {
                 case "--copies" -> copies = Integer.parseInt(args[++i]);
                 case "--compare" -> {
                     compare = args[++i];
-                    if (!List.of("trig", "forward-dynamics", "workspace", "limbs", "order").contains(compare)) {
-                        throw new IllegalArgumentException("--compare trig|forward-dynamics|workspace|limbs|order: "
+                    if (!COMPARISONS.contains(compare)) {
+                        throw new IllegalArgumentException("--compare " + String.join("|", COMPARISONS) + ": "
                                 + compare);
                     }
                 }
@@ -100,13 +117,16 @@ public final class InterleavedAB {
                     case "workspace" -> "A = workspace array, B = workspace fields, slots reused";
                     case "limbs" -> "A = limbs unrolled, B = twin limbs call shared code";
                     case "order" -> "A = first-use order everywhere, B = as generated (ABA in creation order)";
+                    case "kinematics" -> "A = per-body kinematics (PER_BODY), B = default options (shared passes)";
                     default -> "A = branchy (pre-issue-18), B = branch-free";
                 }, angles, copies, rounds, roundMs);
-        System.out.printf("%-22s %-16s %10s %10s %8s %18s %12s %12s%n", "model", "method", "A ns", "B ns", "B/A",
-                "B/A rounds p10-p90", "A copies", "B copies");
+        boolean kinematics = compare.equals("kinematics");
+        String row = "%-22s %-" + (kinematics ? 28 : 16) + "s %10s %10s %8s %18s %12s %12s%n";
+        System.out.printf(row, "model", "method", "A ns", "B ns", "B/A", "B/A rounds p10-p90", "A copies",
+                "B copies");
         for (String name : models) {
             Model model = BenchmarkStates.readModel(name);
-            Dynamics[] classes = new Dynamics[2 * copies];
+            ModelFunctions[] classes = new ModelFunctions[2 * copies];
             for (int c = 0; c < copies; c++) {
                 String a = "AB_" + name + "_A" + c;
                 String b = "AB_" + name + "_B" + c;
@@ -128,6 +148,12 @@ public final class InterleavedAB {
                         classes[2 * c] = generate(model, a, LimbForm.UNROLLED);
                         classes[2 * c + 1] = generate(model, b, LimbForm.SHARED);
                     }
+                    case "kinematics" -> {
+                        classes[2 * c] = KinematicsFormParameter.generate(model, GeneratorOptions.of(PACKAGE, a),
+                                KinematicsFormParameter.PER_BODY);
+                        classes[2 * c + 1] = KinematicsFormParameter.generate(model, GeneratorOptions.of(PACKAGE, b),
+                                KinematicsFormParameter.DEFAULT);
+                    }
                     default -> {
                         classes[2 * c] = generate(model, a, true);
                         classes[2 * c + 1] = generate(model, b, false);
@@ -138,24 +164,59 @@ public final class InterleavedAB {
             Random rnd = new Random(BenchmarkStates.SEED + 1);
             double[] v = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
             double[] x = BenchmarkStates.uniform(rnd, model.nv(), 1.0);
-            String[] methods = forwardDynamics ? new String[] {"forwardDynamics"}
-                    : compare.equals("limbs") ? new String[] {"biasForces", "gravityForces", "inverseDynamics",
-                        "forwardDynamics"}
-                    : METHODS;
+            List<String> methods = new ArrayList<>(forwardDynamics ? List.of("forwardDynamics")
+                    : compare.equals("limbs") ? List.of("biasForces", "gravityForces", "inverseDynamics",
+                        "forwardDynamics")
+                    : List.of(METHODS));
+            Query leaf = null;
+            Query middle = null;
+            if (kinematics) {
+                leaf = leaf(model);
+                middle = middle(model, leaf.body());
+                System.out.printf("# %s: leaf = body %s (depth %d), point %s; middle = body %s (depth %d), point %s%n",
+                        name, model.body(leaf.body()).name(), depth(model, leaf.body()),
+                        Arrays.toString(leaf.point()), model.body(middle.body()).name(),
+                        depth(model, middle.body()), Arrays.toString(middle.point()));
+                for (String at : List.of("leaf", "middle")) {
+                    for (String m : KINEMATICS_METHODS) {
+                        methods.add(m + "/" + at);
+                    }
+                }
+            }
             for (String method : methods) {
                 Runnable[] calls = new Runnable[classes.length];
+                double[][][] outputs = new double[classes.length][][];
                 int[] k = new int[1];
+                String[] nameAndBody = method.split("/");
+                Query at = nameAndBody.length == 1 ? null : nameAndBody[1].equals("leaf") ? leaf : middle;
                 for (int i = 0; i < classes.length; i++) {
-                    Dynamics d = classes[i];
+                    ModelFunctions d = classes[i];
                     DMatrixRMaj h = new DMatrixRMaj(model.nv(), model.nv());
+                    DMatrixRMaj jacobian = new DMatrixRMaj(3, model.nv());
                     double[] out = new double[model.nv()];
-                    calls[i] = switch (method) {
+                    double[] rotation = new double[9];
+                    double[] position = new double[3];
+                    outputs[i] = new double[][] {h.data, jacobian.data, out, rotation, position};
+                    calls[i] = switch (nameAndBody[0]) {
                         case "massMatrix" -> () -> d.massMatrix(q[k[0]++ & (POOL - 1)], h);
                         case "biasForces" -> () -> d.biasForces(q[k[0]++ & (POOL - 1)], v, out);
                         case "gravityForces" -> () -> d.gravityForces(q[k[0]++ & (POOL - 1)], out);
                         case "inverseDynamics" -> () -> d.inverseDynamics(q[k[0]++ & (POOL - 1)], v, x, out);
-                        default -> () -> d.forwardDynamics(q[k[0]++ & (POOL - 1)], v, x, out);
+                        case "forwardDynamics" -> () -> d.forwardDynamics(q[k[0]++ & (POOL - 1)], v, x, out);
+                        case "pointJacobian" -> () -> d.pointJacobian(q[k[0]++ & (POOL - 1)], at.body(), at.point(),
+                                jacobian);
+                        case "pointPosition" -> () -> d.pointPosition(q[k[0]++ & (POOL - 1)], at.body(), at.point(),
+                                position);
+                        case "pointVelocity" -> () -> d.pointVelocity(q[k[0]++ & (POOL - 1)], v, at.body(),
+                                at.point(), position);
+                        case "pointBiasAcceleration" -> () -> d.pointBiasAcceleration(q[k[0]++ & (POOL - 1)], v,
+                                at.body(), at.point(), position);
+                        case "bodyPose" -> () -> d.bodyPose(q[k[0]++ & (POOL - 1)], at.body(), rotation, position);
+                        default -> throw new IllegalArgumentException("no call for method " + method);
                     };
+                }
+                if (kinematics) {
+                    requireSameOutputs(name + " " + method, calls, outputs, k);
                 }
                 // Warm every class (C2) before timing.
                 for (int w = 0; w < 3; w++) {
@@ -188,9 +249,87 @@ public final class InterleavedAB {
                 double ma = median(pooledA);
                 double mb = median(pooledB);
                 Arrays.sort(ratio);
-                System.out.printf("%-22s %-16s %10.1f %10.1f %8.3f %8.3f-%-9.3f %12s %12s%n", name, method, ma, mb,
+                System.out.printf(row.replace("%10s %10s %8s %18s", "%10.1f %10.1f %8.3f %8.3f-%-9.3f"), name,
+                        method, ma, mb,
                         mb / ma, ratio[ratio.length / 10], ratio[ratio.length * 9 / 10], spread(copyMedians[0]),
                         spread(copyMedians[1]));
+            }
+        }
+    }
+
+    /** A body and a point fixed in it (its coordinates, m) that the kinematics queries are timed on. */
+    private record Query(int body, double[] point) {
+    }
+
+    /**
+     * The deepest body (the first of the deepest that carries a frame, else the first) at the origin of its first
+     * frame, or at {@link #MIDDLE_POINT} without one.
+     */
+    static Query leaf(Model model) {
+        int best = 0;
+        for (int b = 1; b < model.bodyCount(); b++) {
+            int d = depth(model, b);
+            int bestDepth = depth(model, best);
+            if (d > bestDepth || d == bestDepth && frameOrigin(model, best) == null && frameOrigin(model, b) != null) {
+                best = b;
+            }
+        }
+        double[] origin = frameOrigin(model, best);
+        return new Query(best, origin != null ? origin : MIDDLE_POINT.clone());
+    }
+
+    /** The ancestor of {@code leaf} at half its depth, rounded up, at its first frame's origin or MIDDLE_POINT. */
+    static Query middle(Model model, int leaf) {
+        int target = (depth(model, leaf) + 1) / 2;
+        int b = leaf;
+        while (depth(model, b) > target) {
+            b = model.body(b).parentIndex();
+        }
+        double[] origin = frameOrigin(model, b);
+        return new Query(b, origin != null ? origin : MIDDLE_POINT.clone());
+    }
+
+    /** The number of bodies from the root to {@code body}, itself included. */
+    static int depth(Model model, int body) {
+        int d = 0;
+        for (int b = body; b >= 0; b = model.body(b).parentIndex()) {
+            d++;
+        }
+        return d;
+    }
+
+    /** The origin of the first frame on {@code body}, in its coordinates; null without a frame. */
+    private static double[] frameOrigin(Model model, int body) {
+        for (Frame f : model.frames()) {
+            if (f.bodyIndex() == body) {
+                return f.pose().translationArray();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Throws unless A's first copy (class 0) and B's first copy (class 1) give the same outputs, within 1e-9 of the
+     * largest entry (at least 1), for the first state of the pool; {@code k} is the calls' state counter.
+     */
+    private static void requireSameOutputs(String what, Runnable[] calls, double[][][] outputs, int[] k) {
+        k[0] = 0;
+        calls[0].run();
+        k[0] = 0;
+        calls[1].run();
+        k[0] = 0;
+        for (int o = 0; o < outputs[0].length; o++) {
+            double[] a = outputs[0][o];
+            double[] b = outputs[1][o];
+            double scale = 1;
+            double diff = 0;
+            for (int i = 0; i < a.length; i++) {
+                scale = Math.max(scale, Math.abs(a[i]));
+                diff = Math.max(diff, Math.abs(a[i] - b[i]));
+            }
+            if (!(diff <= 1e-9 * scale)) {
+                throw new IllegalStateException(what + ": A and B differ by " + diff + " (largest entry " + scale
+                        + ")");
             }
         }
     }
@@ -207,13 +346,13 @@ public final class InterleavedAB {
     }
 
     /** With {@code branchy}, the sine/cosine form before issue 18 ({@code symdyn.generator.branchyTrig}). */
-    static Dynamics generate(Model model, String className, boolean branchy) throws Exception {
+    static ModelFunctions generate(Model model, String className, boolean branchy) throws Exception {
         return generateWith(model, className, "symdyn.generator.branchyTrig", branchy,
                 source -> branchy == source.contains("& 1) == 0 ?"));
     }
 
     /** With {@code array}, the workspace before issue 14's fields ({@link Workspace#ARRAY_WORKSPACE_PROPERTY}). */
-    static Dynamics generateWithArrayWorkspace(Model model, String className, boolean array) throws Exception {
+    static ModelFunctions generateWithArrayWorkspace(Model model, String className, boolean array) throws Exception {
         // B may have no field at all (a model without a method of FIELD_CHUNKS chunks): only A is checked.
         return generateWith(model, className, Workspace.ARRAY_WORKSPACE_PROPERTY, array,
                 source -> !(array && source.contains("w$0")));
@@ -223,17 +362,17 @@ public final class InterleavedAB {
      * A class generated with the generator's A/B switch {@code property} set to {@code value} (restored after),
      * checked by {@code tookEffect} on its source.
      */
-    private static Dynamics generateWith(Model model, String className, String property, boolean value,
+    private static ModelFunctions generateWith(Model model, String className, String property, boolean value,
             java.util.function.Predicate<String> tookEffect) throws Exception {
         String old = System.getProperty(property);
         System.setProperty(property, Boolean.toString(value));
         try {
             GeneratedClass gen = new CodeGenerator().generate(model,
-                    GeneratorOptions.of("org.symdyn.benchmarks.ab", className));
+                    GeneratorOptions.of(PACKAGE, className));
             if (!tookEffect.test(gen.source())) {
                 throw new IllegalStateException("the switch " + property + " had no effect on " + className);
             }
-            return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+            return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
         } finally {
             if (old == null) {
                 System.clearProperty(property);
@@ -243,20 +382,20 @@ public final class InterleavedAB {
         }
     }
 
-    static Dynamics generate(Model model, String className, ForwardDynamicsForm form) throws Exception {
+    static ModelFunctions generate(Model model, String className, ForwardDynamicsForm form) throws Exception {
         GeneratedClass gen = new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.benchmarks.ab", className).withForwardDynamics(form));
-        return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+                GeneratorOptions.of(PACKAGE, className).withForwardDynamics(form));
+        return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
     /** A class with its limbs in the given form; the shared form must have made calls (else A = B). */
-    static Dynamics generate(Model model, String className, LimbForm form) throws Exception {
+    static ModelFunctions generate(Model model, String className, LimbForm form) throws Exception {
         GeneratedClass gen = new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.benchmarks.ab", className).withLimbs(form));
+                GeneratorOptions.of(PACKAGE, className).withLimbs(form));
         if (form == LimbForm.SHARED && !gen.source().contains("$limb0(limb$")) {
             throw new IllegalStateException(model.name() + " has no twin limbs whose code is the same");
         }
-        return (Dynamics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+        return (ModelFunctions) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
     }
 
     static double[][] states(Model model, String angles) {

@@ -17,10 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.generator.CodeGenerator;
-import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratorOptions;
-import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.model.Frame;
 import org.symdyn.model.Model;
 
@@ -32,6 +29,11 @@ import org.symdyn.model.Model;
  * fixed (seed {@link BenchmarkStates#SEED}, joint positions and v uniform in [-1, 1]). The generated class is
  * generated and compiled in memory at set-up; set-up checks it agrees with {@link GenericDynamics} within 1e-10
  * relative on all three outputs.
+ *
+ * <p>{@code kinematicsForm} ({@link KinematicsFormParameter}): the generated class with the generator's default
+ * kinematics ({@code default}: shared passes over the whole tree, which a query runs in full) or with a straight-line
+ * method per body ({@code per-body}: a query computes the body's branch only), so that one run measures both; the
+ * generic backend does not read it ({@code -p backend=generated} leaves its second run out).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,6 +50,9 @@ public class KinematicsBenchmark {
 
     @Param({"generic", "generated"})
     public String backend;
+
+    @Param({KinematicsFormParameter.DEFAULT, KinematicsFormParameter.PER_BODY})
+    public String kinematicsForm;
 
     private Kinematics kinematics;
     private int body;
@@ -72,9 +77,8 @@ public class KinematicsBenchmark {
         if (backend.equals("generic")) {
             kinematics = generic;
         } else if (backend.equals("generated")) {
-            GeneratedClass gen = new CodeGenerator().generate(m,
-                    GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(model)));
-            kinematics = (Kinematics) InProcessCompiler.compile(gen).type().getDeclaredConstructor().newInstance();
+            kinematics = KinematicsFormParameter.generate(m,
+                    GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(model)), kinematicsForm);
         } else {
             throw new IllegalArgumentException("backend must be generic or generated: " + backend);
         }
@@ -96,8 +100,9 @@ public class KinematicsBenchmark {
         requireClose(pointBiasAcceleration(), expectedBias, "J̇v");
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
-        System.out.printf("# %s (%s): frame %s on body %s, point %s; waited %d ms for an idle JIT%n", model, backend,
-                frame, m.body(body).name(), java.util.Arrays.toString(point), idle);
+        System.out.printf("# %s (%s, kinematics %s): frame %s on body %s, point %s; waited %d ms for an idle JIT%n",
+                model, backend, backend.equals("generic") ? "interpreted" : kinematicsForm, frame, m.body(body).name(),
+                java.util.Arrays.toString(point), idle);
     }
 
     private void requireClose(double[] x, double[] expected, String what) {

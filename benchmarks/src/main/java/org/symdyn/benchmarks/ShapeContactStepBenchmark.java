@@ -43,6 +43,12 @@ import org.symdyn.model.Model;
  * </ul>
  * Backends: the generated class alone ({@code generated}, compiled in memory at set-up) or {@link GenericDynamics}.
  * Set-up prints the contacts found and checks that the solve converges.
+ *
+ * <p>{@code kinematicsForm} ({@link KinematicsFormParameter}): the generated class with the generator's default
+ * kinematics ({@code default}: shared passes, so that each body pose and contact query the detection and the step
+ * make runs a pass over the whole tree) or with a straight-line method per body ({@code per-body}: a query computes
+ * the body's branch only), so that one run measures both; the generic backend does not read it
+ * ({@code -p backend=generated} leaves its second run out).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,6 +62,9 @@ public class ShapeContactStepBenchmark {
 
     @Param({"generated", "generic"})
     public String backend;
+
+    @Param({KinematicsFormParameter.DEFAULT, KinematicsFormParameter.PER_BODY})
+    public String kinematicsForm;
 
     private TimeStepper stepper;
     private ShapeContactDetection detection;
@@ -84,7 +93,7 @@ public class ShapeContactStepBenchmark {
         tau = new double[m.nv()];
         ConstrainedSolverBenchmark.standing(declared, "solo12Declared", ConstraintSet.of(declared), q0, tau);
         if (backend.equals("generated")) {
-            build(m, ConstrainedSolverBenchmark.generatedFunctions(m));
+            build(m, ConstrainedSolverBenchmark.generatedFunctions(m, kinematicsForm));
         } else if (backend.equals("generic")) {
             build(m, new GenericDynamics(m));
         } else {
@@ -100,7 +109,8 @@ public class ShapeContactStepBenchmark {
         for (int k = 0; k < stepper.contactCount(); k++) {
             names.append(k == 0 ? "" : ", ").append(stepper.contacts().name(k));
         }
-        System.out.println("# ShapeContactStepBenchmark " + backend + ": " + stepper.contactCount() + " contacts ("
+        System.out.println("# ShapeContactStepBenchmark " + backend + " kinematics "
+                + (backend.equals("generic") ? "interpreted" : kinematicsForm) + ": " + stepper.contactCount() + " contacts ("
                 + names + "), " + r.iterations() + " iterations");
     }
 

@@ -255,11 +255,21 @@ class CodeGeneratorTest {
         assertTrue(gen.operations().get(GeneratedMethod.BIAS_FORCES).flops() <= 850, "bias forces " + gen.operations());
         // H does not depend on the first (vertical) joint: sin and cos of the other six, each once.
         assertEquals(12, h.trig(), "trig calls");
-        // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index.
-        for (String line : gen.source().split("\n")) {
+        // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index;
+        // with the shared kinematics passes (the default) also their scratch arrays, at construction.
+        assertOnlyConstructionAllocations(gen.source(), true);
+        assertOnlyConstructionAllocations(new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "Iiwa")
+                .withKinematics(KinematicsForm.PER_BODY)).source(), false);
+    }
+
+    private static void assertOnlyConstructionAllocations(String source, boolean sharedPasses) {
+        for (String line : source.split("\n")) {
             if (line.contains("new ") && !line.trim().startsWith("*")) {
                 assertTrue(line.contains("double[] w = new double[") || line.contains("= new Iiwa()")
-                        || line.contains("throw new IndexOutOfBoundsException"), "allocation in: " + line);
+                        || line.contains("throw new IndexOutOfBoundsException")
+                        || sharedPasses && line.strip()
+                                .matches("private final double\\[] kin[A-Z][a-zA-Z]* = new double\\[\\d+];"),
+                        "allocation in: " + line);
             }
         }
     }

@@ -251,8 +251,11 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 throw new MojoExecutionException(in.file + ":[0,0] cannot read file: " + e, e);
             }
             in.modelSha256 = GeneratorIdentity.Sha256.of(bytes);
+            // <derivatives> or derivatives among the <parts>: the same class, so the same fingerprint
+            Set<ModelPart> carried = parsedParts();
             in.options = FingerprintStore.options(packageName, in.classOverride, in.floating, strict, closedForm,
-                    mathTrig, derivatives) + FingerprintStore.partsOption(parsedParts());
+                    mathTrig, derivatives || carried.contains(ModelPart.DERIVATIVES))
+                    + FingerprintStore.partsOption(carried);
             FingerprintStore.Entry entry = store.get(execution, in.name);
             in.reason = staleness(entry, in, generator, owned, forgotten);
             if (in.reason == null) {
@@ -550,8 +553,11 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
         return method.key() + " " + (c == null ? "?" : c.flops() + " flops (" + c + ")");
     }
 
-    /** The parts of {@link #parts} (dynamics among them). */
+    /** The parts of {@link #parts} (dynamics among them); unset, {@link ModelPart#defaults()}. */
     private Set<ModelPart> parsedParts() throws MojoExecutionException {
+        if (parts == null) {
+            return ModelPart.defaults();
+        }
         Set<ModelPart> set = EnumSet.noneOf(ModelPart.class);
         for (String name : parts.split(",", -1)) {
             try {

@@ -207,6 +207,12 @@ final class FingerprintStore {
                 changed.add(e.getKey() + " " + (old == null ? "(unset)" : old) + " -> " + e.getValue());
             }
         }
+        // an option written only when not at its default (partsOption) is gone when set back to it
+        for (Map.Entry<String, String> e : a.entrySet()) {
+            if (!b.containsKey(e.getKey())) {
+                changed.add(e.getKey() + " " + e.getValue() + " -> (unset)");
+            }
+        }
         return changed;
     }
 

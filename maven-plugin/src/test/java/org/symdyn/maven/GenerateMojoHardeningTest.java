@@ -256,9 +256,7 @@ class GenerateMojoHardeningTest {
     @Test
     void theDerivativesOptionIsFingerprintedAndReachesTheClass() throws Exception {
         Path p = tmp.resolve("p");
-        write(p.resolve("src/main/symdyn/pendulum.urdf"), "pendulum", 1);
-        mojo(p).execute();
-        byte[] plain = Files.readAllBytes(source(p, "PendulumDynamics"));
+        byte[] plain = pendulumWithDefaults(p);
         assertFalse(new String(plain, StandardCharsets.UTF_8).contains("DynamicsDerivatives"));
         GenerateMojo on = mojo(p);
         on.derivatives = true;
@@ -276,6 +274,42 @@ class GenerateMojoHardeningTest {
         assertTrue(log.text().contains("; regenerated because options changed: derivatives true -> false"),
                 log.text());
         assertArrayEquals(plain, Files.readAllBytes(source(p, "PendulumDynamics")));
+    }
+
+    // issue 34: <parts> is part of the fingerprint; derivatives among the parts are <derivatives>, the same class
+    @Test
+    void thePartsOptionIsFingerprintedAndDerivativesAmongThemAreTheDerivativesOption() throws Exception {
+        Path p = tmp.resolve("p");
+        byte[] plain = pendulumWithDefaults(p);
+        GenerateMojo listed = mojo(p);
+        listed.parts = "dynamics,kinematics,constraints,derivatives";
+        listed.execute();
+        assertTrue(log.text().contains("; regenerated because options changed: derivatives false -> true"),
+                log.text());
+        assertTrue(Files.readString(source(p, "PendulumDynamics"), StandardCharsets.UTF_8)
+                .contains("public void coriolisMatrix("), "the class implements DynamicsDerivatives");
+        GenerateMojo option = mojo(p);
+        option.derivatives = true;
+        option.execute();
+        assertTrue(log.text().contains("symdyn: 0 regenerated (0 written), 1 up to date, 0 removed"), log.text());
+        GenerateMojo dynamicsOnly = mojo(p);
+        dynamicsOnly.parts = "dynamics";
+        dynamicsOnly.execute();
+        assertTrue(log.text().contains("; regenerated because options changed: derivatives true -> false, parts"
+                + " (unset) -> dynamics"), log.text());
+        assertTrue(Files.readString(source(p, "PendulumDynamics"), StandardCharsets.UTF_8)
+                .contains("UnsupportedOperationException"), "the omitted parts' methods throw");
+        mojo(p).execute();
+        assertTrue(log.text().contains("; regenerated because options changed: parts dynamics -> (unset)"),
+                log.text());
+        assertArrayEquals(plain, Files.readAllBytes(source(p, "PendulumDynamics")));
+    }
+
+    /** The pendulum model in {@code p}, generated with every option at its default: its class's bytes. */
+    private byte[] pendulumWithDefaults(Path p) throws Exception {
+        write(p.resolve("src/main/symdyn/pendulum.urdf"), "pendulum", 1);
+        mojo(p).execute();
+        return Files.readAllBytes(source(p, "PendulumDynamics"));
     }
 
     // item 5
