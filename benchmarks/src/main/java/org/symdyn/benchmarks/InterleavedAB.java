@@ -33,8 +33,9 @@ import org.symdyn.model.Model;
  * chosen one). {@code --compare order} (issue 14): A with every method in first-use order
  * ({@link MethodEmitter#FIRST_USE_ORDER_PROPERTY}), B as generated (the articulated-body forward dynamics in the
  * derivation's order, {@link MethodEmitter.Order#CREATION}), all five methods. {@code --compare kinematics} (issue
- * 34): A with a straight-line kinematics method per body ({@link KinematicsForm#PER_BODY}), B with the default
- * options (the kinematics from shared passes over the whole tree), the five methods (the same code on both sides)
+ * 34): A with a straight-line kinematics method per body ({@link KinematicsForm#PER_BODY}, the default's form for
+ * every shared model and sample), B in the compact form ({@link KinematicsForm#COMPACT}: the kinematics from shared
+ * passes over the whole tree), the five methods (the same code on both sides)
  * and five kinematics queries ({@code pointJacobian}, {@code pointPosition}, {@code pointVelocity},
  * {@code pointBiasAcceleration}, {@code bodyPose}) on two bodies: {@code leaf}, the deepest body (the first of the
  * deepest that carries a frame, else the first), and {@code middle}, its ancestor at half its depth (rounded up),
@@ -117,7 +118,7 @@ public final class InterleavedAB {
                     case "workspace" -> "A = workspace array, B = workspace fields, slots reused";
                     case "limbs" -> "A = limbs unrolled, B = twin limbs call shared code";
                     case "order" -> "A = first-use order everywhere, B = as generated (ABA in creation order)";
-                    case "kinematics" -> "A = per-body kinematics (PER_BODY), B = default options (shared passes)";
+                    case "kinematics" -> "A = per-body kinematics (PER_BODY), B = the compact form (COMPACT: shared passes)";
                     default -> "A = branchy (pre-issue-18), B = branch-free";
                 }, angles, copies, rounds, roundMs);
         boolean kinematics = compare.equals("kinematics");
@@ -152,7 +153,7 @@ public final class InterleavedAB {
                         classes[2 * c] = KinematicsFormParameter.generate(model, GeneratorOptions.of(PACKAGE, a),
                                 KinematicsFormParameter.PER_BODY);
                         classes[2 * c + 1] = KinematicsFormParameter.generate(model, GeneratorOptions.of(PACKAGE, b),
-                                KinematicsFormParameter.DEFAULT);
+                                KinematicsFormParameter.COMPACT);
                     }
                     default -> {
                         classes[2 * c] = generate(model, a, true);

@@ -31,9 +31,9 @@ import org.symdyn.model.Model;
  * relative on all three outputs.
  *
  * <p>{@code kinematicsForm} ({@link KinematicsFormParameter}): the generated class with the generator's default
- * kinematics ({@code default}: shared passes over the whole tree, which a query runs in full) or with a straight-line
- * method per body ({@code per-body}: a query computes the body's branch only), so that one run measures both; the
- * generic backend does not read it ({@code -p backend=generated} leaves its second run out).
+ * kinematics ({@code default}: a straight-line method per body, a query computing the body's branch only) or, with
+ * {@code -p kinematicsForm=default,compact}, also in the compact form ({@code compact}: shared passes, each query a
+ * pass over the whole tree), so that one run measures both; the generic backend does not read it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,7 +51,7 @@ public class KinematicsBenchmark {
     @Param({"generic", "generated"})
     public String backend;
 
-    @Param({KinematicsFormParameter.DEFAULT, KinematicsFormParameter.PER_BODY})
+    @Param({KinematicsFormParameter.DEFAULT})
     public String kinematicsForm;
 
     private Kinematics kinematics;

@@ -1,6 +1,5 @@
 package org.symdyn.benchmarks;
 
-import java.util.Locale;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.CodeGenerator;
 import org.symdyn.generator.GeneratedClass;
@@ -11,10 +10,10 @@ import org.symdyn.model.Model;
 
 /**
  * The {@code kinematicsForm} parameter of the benchmarks that generate a class: {@code default} (the generator's
- * default options, {@link KinematicsForm#BY_SIZE}: the kinematics from shared passes over the whole tree) or one of
- * {@code symdyn generate --kinematics-form}'s names, {@code per-body} ({@link KinematicsForm#PER_BODY}: a
- * straight-line method per body, a query computing the body's branch only), {@code by-size} or
- * {@code shared-passes}. A class is checked, on its source, to have the form asked for, so that an A/B run cannot
+ * default options, {@link KinematicsForm#BY_SIZE}: a straight-line method per body for every shared model and
+ * sample) or one of {@code symdyn generate --kinematics-form}'s names, {@code per-body}
+ * ({@link KinematicsForm#PER_BODY}), {@code compact} ({@link KinematicsForm#COMPACT}: the kinematics from shared
+ * passes over the whole tree, which a query runs in full), {@code by-size} or {@code shared-passes}. A class is checked, on its source, to have the form asked for, so that an A/B run cannot
  * time one form twice.
  */
 final class KinematicsFormParameter {
@@ -22,6 +21,8 @@ final class KinematicsFormParameter {
     static final String DEFAULT = "default";
     /** {@link KinematicsForm#PER_BODY}. */
     static final String PER_BODY = "per-body";
+    /** {@link KinematicsForm#COMPACT}. */
+    static final String COMPACT = "compact";
 
     private KinematicsFormParameter() {
     }
@@ -31,13 +32,12 @@ final class KinematicsFormParameter {
         if (form.equals(DEFAULT)) {
             return options;
         }
-        for (KinematicsForm f : KinematicsForm.values()) {
-            if (f.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(form)) {
-                return options.withKinematics(f);
-            }
+        try {
+            return options.withKinematics(KinematicsForm.ofOptionName(form));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kinematicsForm must be default or a form of --kinematics-form: "
+                    + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("kinematicsForm must be default, per-body, by-size or shared-passes: "
-                + form);
     }
 
     /**
@@ -50,7 +50,11 @@ final class KinematicsFormParameter {
         GeneratedClass gen = new CodeGenerator().generate(model, o);
         boolean perBody = gen.source().contains(" bodyPose0(");
         boolean shared = gen.source().contains(" kinematicsPoses(");
-        boolean expected = o.kinematics() == KinematicsForm.PER_BODY ? perBody && !shared : shared && !perBody;
+        boolean expected = switch (o.kinematics()) {
+            case PER_BODY -> perBody && !shared;
+            case COMPACT, SHARED_PASSES -> shared && !perBody;
+            case BY_SIZE -> perBody != shared;
+        };
         if (!expected) {
             throw new IllegalStateException(o.className() + " (kinematicsForm " + form + ", "
                     + o.kinematics() + "): its source has " + (perBody ? "per-body" : "no per-body")

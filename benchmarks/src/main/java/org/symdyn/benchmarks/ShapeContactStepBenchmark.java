@@ -45,10 +45,9 @@ import org.symdyn.model.Model;
  * Set-up prints the contacts found and checks that the solve converges.
  *
  * <p>{@code kinematicsForm} ({@link KinematicsFormParameter}): the generated class with the generator's default
- * kinematics ({@code default}: shared passes, so that each body pose and contact query the detection and the step
- * make runs a pass over the whole tree) or with a straight-line method per body ({@code per-body}: a query computes
- * the body's branch only), so that one run measures both; the generic backend does not read it
- * ({@code -p backend=generated} leaves its second run out).
+ * kinematics ({@code default}: a straight-line method per body, a query computing the body's branch only) or, with
+ * {@code -p kinematicsForm=default,compact}, also in the compact form ({@code compact}: shared passes, each query a
+ * pass over the whole tree), so that one run measures both; the generic backend does not read it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -63,7 +62,7 @@ public class ShapeContactStepBenchmark {
     @Param({"generated", "generic"})
     public String backend;
 
-    @Param({KinematicsFormParameter.DEFAULT, KinematicsFormParameter.PER_BODY})
+    @Param({KinematicsFormParameter.DEFAULT})
     public String kinematicsForm;
 
     private TimeStepper stepper;

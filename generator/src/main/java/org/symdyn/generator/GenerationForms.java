@@ -23,9 +23,9 @@ record GenerationForms(boolean large, boolean perBodyKinematics, boolean factori
         boolean large = options.kinematics() == KinematicsForm.SHARED_PASSES
                 || options.kinematics() == KinematicsForm.BY_SIZE
                         && SharedPassKinematics.depthSum(model) > SharedPassKinematics.MAX_PER_BODY_DEPTH_SUM;
-        // Per-body kinematics only on request: the shared passes take a fraction of the source at the cost of
-        // computing the whole tree for one body's query (SharedPassKinematics).
-        boolean perBodyKinematics = options.kinematics() == KinematicsForm.PER_BODY;
+        // Per-body kinematics unless the large forms or the compact one are chosen: the shared passes take a fraction
+        // of the source at the cost of computing the whole tree for one body's query (KinematicsForm.COMPACT).
+        boolean perBodyKinematics = !large && options.kinematics() != KinematicsForm.COMPACT;
         long work = factorisationWork(model);
         boolean factorisedCandidate = options.forwardDynamics() == ForwardDynamicsForm.FACTORISED_MASS_MATRIX
                 || options.forwardDynamics() == ForwardDynamicsForm.CHEAPER

@@ -256,10 +256,10 @@ class CodeGeneratorTest {
         // H does not depend on the first (vertical) joint: sin and cos of the other six, each once.
         assertEquals(12, h.trig(), "trig calls");
         // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index;
-        // with the shared kinematics passes (the default) also their scratch arrays, at construction.
-        assertOnlyConstructionAllocations(gen.source(), true);
+        // with the shared kinematics passes (the compact form) also their scratch arrays, at construction.
+        assertOnlyConstructionAllocations(gen.source(), false);
         assertOnlyConstructionAllocations(new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "Iiwa")
-                .withKinematics(KinematicsForm.PER_BODY)).source(), false);
+                .withKinematics(KinematicsForm.COMPACT)).source(), true);
     }
 
     private static void assertOnlyConstructionAllocations(String source, boolean sharedPasses) {

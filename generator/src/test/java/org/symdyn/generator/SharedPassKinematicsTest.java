@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.KinematicsForm;
 import org.symdyn.model.JointType;
@@ -33,6 +36,21 @@ class SharedPassKinematicsTest {
                 GeneratorOptions.of("test.gen", "EveryJointPasses").withKinematics(KinematicsForm.SHARED_PASSES));
         assertTrue(gen.source().contains("runs a straight-line pass over the whole tree"), "header");
         GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), 11);
+    }
+
+    /**
+     * The compact form ({@link KinematicsForm#COMPACT}: shared kinematics passes, the dynamics and fused evaluations
+     * as by size) of every sample, loops, couplers and the line-on-line rows included: the whole contract against
+     * the generic runtime, and the passes in the source.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.symdyn.generator.GeneratedVsGenericTest#sampleModels")
+    void theCompactFormOfEverySampleMatchesGeneric(Path file) throws Exception {
+        Model model = UrdfReader.read(file);
+        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated",
+                "Compact" + Math.abs(file.hashCode())).withKinematics(KinematicsForm.COMPACT));
+        assertTrue(gen.source().contains("private final double[] kinPose = new double["), "the shared passes");
+        GeneratedVsGenericTest.checkAll(model, GeneratedVsGenericTest.instance(gen), file.hashCode() + 5);
     }
 
     /** A floating quadruped with named foot frames, the passes forced. */

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -31,6 +30,7 @@ import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.GeneratedClass;
 import org.symdyn.generator.GeneratedMethod;
 import org.symdyn.generator.GenerationPipeline;
+import org.symdyn.generator.KinematicsForm;
 import org.symdyn.generator.GeneratorIdentity;
 import org.symdyn.generator.JavaNames;
 import org.symdyn.generator.emit.OperationCount;
@@ -117,6 +117,15 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
      */
     @Parameter(property = "symdyn.parts", defaultValue = "dynamics,kinematics,constraints")
     String parts = "dynamics,kinematics,constraints";
+
+    /**
+     * The form of the kinematics ({@code KinematicsForm}): {@code by-size} (default: a straight-line method per body,
+     * the fastest queries, for every model below the large-model bound), {@code per-body}, {@code compact} (the
+     * kinematics from shared passes over the tree: a third of the source and half of javac's time for a 7-dof arm,
+     * each kinematics query 1.4-3x slower; for builds that use the kinematics seldom) or {@code shared-passes}.
+     */
+    @Parameter(property = "symdyn.kinematicsForm", defaultValue = "by-size")
+    String kinematicsForm = "by-size";
 
     /** Skip the goal; the output directory is still added as a source root (unless {@link #addSourceRoot} is off). */
     @Parameter(property = "symdyn.skip", defaultValue = "false")
@@ -255,7 +264,7 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
             Set<ModelPart> carried = parsedParts();
             in.options = FingerprintStore.options(packageName, in.classOverride, in.floating, strict, closedForm,
                     mathTrig, derivatives || carried.contains(ModelPart.DERIVATIVES))
-                    + FingerprintStore.partsOption(carried);
+                    + FingerprintStore.partsOption(carried) + FingerprintStore.kinematicsOption(parsedKinematicsForm());
             FingerprintStore.Entry entry = store.get(execution, in.name);
             in.reason = staleness(entry, in, generator, owned, forgotten);
             if (in.reason == null) {
@@ -288,6 +297,7 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 .mathTrig(mathTrig)
                 .derivatives(derivatives)
                 .parts(parsedParts())
+                .kinematics(parsedKinematicsForm())
                 .clashHint("name one of them in classNames or models")
                 .nameHint("name the class in classNames or models")
                 .check(classes -> executionClashes(store, execution, live, classes, out))
@@ -553,23 +563,21 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
         return method.key() + " " + (c == null ? "?" : c.flops() + " flops (" + c + ")");
     }
 
+    /** The form of {@link #kinematicsForm}; unset, {@link KinematicsForm#BY_SIZE}. */
+    private KinematicsForm parsedKinematicsForm() throws MojoExecutionException {
+        try {
+            return kinematicsForm == null ? KinematicsForm.BY_SIZE : KinematicsForm.ofOptionName(kinematicsForm);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("<kinematicsForm>: " + e.getMessage());
+        }
+    }
+
     /** The parts of {@link #parts} (dynamics among them); unset, {@link ModelPart#defaults()}. */
     private Set<ModelPart> parsedParts() throws MojoExecutionException {
-        if (parts == null) {
-            return ModelPart.defaults();
+        try {
+            return parts == null ? ModelPart.defaults() : ModelPart.ofOptionList(parts);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("<parts>: " + e.getMessage());
         }
-        Set<ModelPart> set = EnumSet.noneOf(ModelPart.class);
-        for (String name : parts.split(",", -1)) {
-            try {
-                set.add(ModelPart.ofOptionName(name));
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException("<parts>: " + e.getMessage());
-            }
-        }
-        if (!set.contains(ModelPart.DYNAMICS)) {
-            throw new MojoExecutionException("<parts>: dynamics cannot be left out (every solver and integrator"
-                    + " needs H, C, g, tau and vdot); add it: <parts>dynamics," + parts + "</parts>");
-        }
-        return set;
     }
 }

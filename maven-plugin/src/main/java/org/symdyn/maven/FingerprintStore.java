@@ -19,6 +19,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import org.symdyn.contract.ModelPart;
+import org.symdyn.generator.KinematicsForm;
 import org.symdyn.generator.GeneratorIdentity;
 
 /**
@@ -194,6 +195,14 @@ final class FingerprintStore {
             return "";
         }
         return ";parts=" + String.join(",", rest.stream().map(ModelPart::optionName).toList());
+    }
+
+    /**
+     * The kinematics form's part of a fingerprint: empty for the default {@link KinematicsForm#BY_SIZE} (so that
+     * fingerprints written before the option existed stay valid), else {@code ;kinematics=compact} and so on.
+     */
+    static String kinematicsOption(KinematicsForm form) {
+        return form == KinematicsForm.BY_SIZE ? "" : ";kinematics=" + form.optionName();
     }
 
     /** The options that differ between two {@link #options} strings, e.g. {@code mathTrig false -> true}. */

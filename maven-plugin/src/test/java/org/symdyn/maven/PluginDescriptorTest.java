@@ -87,8 +87,8 @@ class PluginDescriptorTest {
     @Test
     void everyParameterWithItsPropertyAndDefault() {
         Set<String> shared = Set.of("addSourceRoot", "classNames", "closedForm", "derivatives", "excludes",
-                "failOnMissingModels", "fingerprintDirectory", "floatingBase", "force", "includes", "mathTrig",
-                "models", "packageName", "parts", "skip", "strict");
+                "failOnMissingModels", "fingerprintDirectory", "floatingBase", "force", "includes", "kinematicsForm",
+                "mathTrig", "models", "packageName", "parts", "skip", "strict");
         Set<String> main = new TreeSet<>(shared);
         main.addAll(Set.of("sourceDirectory", "outputDirectory"));
         assertEquals(main, without(parameters("generate"), "project", "mojoExecution"));

@@ -54,6 +54,24 @@ public enum ModelPart {
     }
 
     /**
+     * The parts of a comma-separated list of option names ({@code dynamics,kinematics}), as the command line's
+     * {@code --parts} and the plugin's {@code <parts>} give them; {@link #DYNAMICS} must be among them.
+     *
+     * @throws IllegalArgumentException naming an unknown part, or saying that dynamics cannot be left out
+     */
+    public static Set<ModelPart> ofOptionList(String list) {
+        Set<ModelPart> set = EnumSet.noneOf(ModelPart.class);
+        for (String name : list.split(",", -1)) {
+            set.add(ofOptionName(name));
+        }
+        if (!set.contains(DYNAMICS)) {
+            throw new IllegalArgumentException("dynamics cannot be left out (every solver and integrator needs H, C,"
+                    + " g, tau and vdot); add it: dynamics," + list.strip());
+        }
+        return set;
+    }
+
+    /**
      * The message of the {@link UnsupportedOperationException} that {@code method} throws in a class generated
      * without this part.
      */
