@@ -305,6 +305,30 @@ class GenerateMojoHardeningTest {
         assertArrayEquals(plain, Files.readAllBytes(source(p, "PendulumDynamics")));
     }
 
+    /**
+     * {@code <kinematicsForm>}: compact regenerates (named in the log) into the shared passes, back to the default
+     * gives the default's bytes again, and an unknown form fails the build naming the forms.
+     */
+    @Test
+    void theKinematicsFormIsFingerprintedAndAnUnknownOneFails() throws Exception {
+        Path p = tmp.resolve("p");
+        byte[] plain = pendulumWithDefaults(p);
+        GenerateMojo compact = mojo(p);
+        compact.kinematicsForm = "compact";
+        compact.execute();
+        assertTrue(log.text().contains("; regenerated because options changed: kinematics (unset) -> compact"),
+                log.text());
+        assertTrue(Files.readString(source(p, "PendulumDynamics"), StandardCharsets.UTF_8)
+                .contains(" kinematicsPoses("), "the shared passes");
+        mojo(p).execute();
+        assertArrayEquals(plain, Files.readAllBytes(source(p, "PendulumDynamics")));
+        GenerateMojo unknown = mojo(p);
+        unknown.kinematicsForm = "sideways";
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, unknown::execute);
+        assertEquals("<kinematicsForm>: unknown form 'sideways': the forms are by-size, per-body, compact,"
+                + " shared-passes", e.getMessage());
+    }
+
     /** The pendulum model in {@code p}, generated with every option at its default: its class's bytes. */
     private byte[] pendulumWithDefaults(Path p) throws Exception {
         write(p.resolve("src/main/symdyn/pendulum.urdf"), "pendulum", 1);
