@@ -14,6 +14,7 @@ import org.symdyn.io.PackagePath;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
+import org.symdyn.spatial.Rotations;
 import org.symdyn.systems.Actuator;
 import org.symdyn.systems.PdServo;
 import org.symdyn.systems.SolveSummary;
@@ -188,7 +189,8 @@ public final class PandaDemo {
         double[] q0 = configuration(model, READY, OPEN);
         int box = model.qNames().indexOf("box:x");
         System.arraycopy(tcp[1], 0, q0, box, 3);
-        double[] quat = quaternion(tcp[0]); // the box turned as the hand, so that the fingers close on two faces
+        double[] quat = new double[4];
+        Rotations.toQuaternion(tcp[0], quat); // the box turned as the hand, so that the fingers close on two faces
         System.arraycopy(quat, 0, q0, box + 3, 4);
         double[] lift = liftPose(robot, model);
 
@@ -297,38 +299,6 @@ public final class PandaDemo {
 
     static double distance(double[] a, double[] b) {
         return Math.sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
-    }
-
-    /** The unit quaternion (x, y, z, w) of a rotation matrix (row-major). */
-    static double[] quaternion(double[] r) {
-        double tr = r[0] + r[4] + r[8];
-        double x, y, z, w;
-        if (tr > 0) {
-            double s = 2 * Math.sqrt(1 + tr);
-            w = s / 4;
-            x = (r[7] - r[5]) / s;
-            y = (r[2] - r[6]) / s;
-            z = (r[3] - r[1]) / s;
-        } else if (r[0] > r[4] && r[0] > r[8]) {
-            double s = 2 * Math.sqrt(1 + r[0] - r[4] - r[8]);
-            w = (r[7] - r[5]) / s;
-            x = s / 4;
-            y = (r[1] + r[3]) / s;
-            z = (r[2] + r[6]) / s;
-        } else if (r[4] > r[8]) {
-            double s = 2 * Math.sqrt(1 + r[4] - r[0] - r[8]);
-            w = (r[2] - r[6]) / s;
-            x = (r[1] + r[3]) / s;
-            y = s / 4;
-            z = (r[5] + r[7]) / s;
-        } else {
-            double s = 2 * Math.sqrt(1 + r[8] - r[0] - r[4]);
-            w = (r[3] - r[1]) / s;
-            x = (r[2] + r[6]) / s;
-            y = (r[5] + r[7]) / s;
-            z = s / 4;
-        }
-        return new double[] {x, y, z, w};
     }
 
     static void report(PrintStream out, Result r) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.symdyn.io.XmlDocument;
 import org.symdyn.io.XmlElement;
 import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.Rotations;
 
 /**
  * Test-side converter from a plain URDF (links, joints revolute/continuous/prismatic/fixed, inertials, axes,
@@ -241,40 +242,11 @@ final class UrdfToSdf {
         return xyz + " " + rpy;
     }
 
-    /** The pose as "x y z qx qy qz qw" (Shepperd's method on the rotation matrix). */
+    /** The pose as "x y z qx qy qz qw". */
     static String quat(Pose p) {
-        double[] r = p.rotationArray();
-        double t = r[0] + r[4] + r[8];
-        double x;
-        double y;
-        double z;
-        double w;
-        if (t > 0) {
-            double s = 2 * Math.sqrt(1 + t);
-            w = s / 4;
-            x = (r[7] - r[5]) / s;
-            y = (r[2] - r[6]) / s;
-            z = (r[3] - r[1]) / s;
-        } else if (r[0] > r[4] && r[0] > r[8]) {
-            double s = 2 * Math.sqrt(1 + r[0] - r[4] - r[8]);
-            w = (r[7] - r[5]) / s;
-            x = s / 4;
-            y = (r[1] + r[3]) / s;
-            z = (r[2] + r[6]) / s;
-        } else if (r[4] > r[8]) {
-            double s = 2 * Math.sqrt(1 + r[4] - r[0] - r[8]);
-            w = (r[2] - r[6]) / s;
-            x = (r[1] + r[3]) / s;
-            y = s / 4;
-            z = (r[5] + r[7]) / s;
-        } else {
-            double s = 2 * Math.sqrt(1 + r[8] - r[0] - r[4]);
-            w = (r[3] - r[1]) / s;
-            x = (r[2] + r[6]) / s;
-            y = (r[5] + r[7]) / s;
-            z = s / 4;
-        }
-        return join(p.translationArray()) + " " + join(new double[] {x, y, z, w});
+        double[] q = new double[4];
+        Rotations.toQuaternion(p.rotationArray(), q);
+        return join(p.translationArray()) + " " + join(q);
     }
 
     private static double[] numbers(String s) {
