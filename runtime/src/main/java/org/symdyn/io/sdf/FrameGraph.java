@@ -49,9 +49,9 @@ final class FrameGraph {
     private final Set<String> linkNames = new LinkedHashSet<>();
     private final ModelTree tree;
     private final SdfSource source;
-    /** Scoped model frame to its first link and to its first nested model's frame; made on first use. */
-    private Map<String, String> firstLinkOfFrame;
-    private Map<String, String> firstNestedOfFrame;
+    /** Scoped model frame to its first link and to its first nested model's frame. */
+    private final Map<String, String> firstLinkOfFrame = new HashMap<>();
+    private final Map<String, String> firstNestedOfFrame = new HashMap<>();
     /** Scoped model frame to its canonical link (null: none), for the models whose frame has been looked up. */
     private final Map<String, String> canonicalOfFrame = new HashMap<>();
 
@@ -62,6 +62,12 @@ final class FrameGraph {
         links.put(ModelScope.WORLD, ModelScope.WORLD);
         for (ModelTree.LinkDecl l : tree.links) {
             linkNames.add(l.name());
+            firstLinkOfFrame.putIfAbsent(l.scope().frame(), l.name());
+        }
+        for (ModelTree.ModelDecl d : tree.models.values()) {
+            if (d.parent() != null) {
+                firstNestedOfFrame.putIfAbsent(d.parent().frame(), d.scope().frame());
+            }
         }
         for (ModelTree.ModelDecl m : tree.models.values()) {
             String defaultRef = m.parent() == null ? ModelScope.WORLD : m.parent().frame();
@@ -203,24 +209,12 @@ final class FrameGraph {
 
     /**
      * A model's canonical link: the one it names, else its first link, else (from 1.8) the canonical link of its first
-     * nested model, recursively. Both "first"s are looked up in maps made once, so that a model nested thousands deep
-     * is read in time linear in its depth rather than in a power of it.
+     * nested model, recursively. Both "first"s are looked up in maps made once, and each answer is kept, so that a
+     * model nested thousands deep is read in time linear in its depth rather than in a power of it.
      */
     private String canonicalLink(ModelTree.ModelDecl m) {
         if (m.canonicalLink() != null) {
             return m.canonicalLink();
-        }
-        if (firstLinkOfFrame == null) {
-            firstLinkOfFrame = new HashMap<>();
-            for (ModelTree.LinkDecl l : tree.links) {
-                firstLinkOfFrame.putIfAbsent(l.scope().frame(), l.name());
-            }
-            firstNestedOfFrame = new HashMap<>();
-            for (ModelTree.ModelDecl d : tree.models.values()) {
-                if (d.parent() != null) {
-                    firstNestedOfFrame.putIfAbsent(d.parent().frame(), d.scope().frame());
-                }
-            }
         }
         List<String> walked = new ArrayList<>();
         String frame = m.scope().frame();
