@@ -250,6 +250,12 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                     + " their next run; to run one of them, call symdyn:" + goal() + "@<id>");
         }
 
+        Set<ModelPart> carried = parsedParts();
+        KinematicsForm kinematics = parsedKinematicsForm();
+        // <derivatives> or derivatives among the <parts>: the same class, so the same fingerprint
+        String optionsTail = FingerprintStore.partsOption(carried) + FingerprintStore.kinematicsOption(kinematics);
+        boolean withDerivatives = derivatives || carried.contains(ModelPart.DERIVATIVES);
+
         // 1. which models are out of date, and why
         List<ModelFile> stale = new ArrayList<>();
         for (ModelFile in : inputs) {
@@ -260,11 +266,8 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 throw new MojoExecutionException(in.file + ":[0,0] cannot read file: " + e, e);
             }
             in.modelSha256 = GeneratorIdentity.Sha256.of(bytes);
-            // <derivatives> or derivatives among the <parts>: the same class, so the same fingerprint
-            Set<ModelPart> carried = parsedParts();
             in.options = FingerprintStore.options(packageName, in.classOverride, in.floating, strict, closedForm,
-                    mathTrig, derivatives || carried.contains(ModelPart.DERIVATIVES))
-                    + FingerprintStore.partsOption(carried) + FingerprintStore.kinematicsOption(parsedKinematicsForm());
+                    mathTrig, withDerivatives) + optionsTail;
             FingerprintStore.Entry entry = store.get(execution, in.name);
             in.reason = staleness(entry, in, generator, owned, forgotten);
             if (in.reason == null) {
@@ -296,8 +299,8 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
                 .closedForm(closedForm)
                 .mathTrig(mathTrig)
                 .derivatives(derivatives)
-                .parts(parsedParts())
-                .kinematics(parsedKinematicsForm())
+                .parts(carried)
+                .kinematics(kinematics)
                 .clashHint("name one of them in classNames or models")
                 .nameHint("name the class in classNames or models")
                 .check(classes -> executionClashes(store, execution, live, classes, out))
