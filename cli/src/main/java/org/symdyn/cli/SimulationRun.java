@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.constraints.ConstraintData;
-import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
@@ -16,19 +14,16 @@ import org.symdyn.contact.PainleveException;
 import org.symdyn.contact.ShapePair;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.contract.DeclaredDevices;
-import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.model.Body;
 import org.symdyn.model.Joint;
 import org.symdyn.model.JointDamping;
-import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
 import org.symdyn.simulation.DormandPrince45;
 import org.symdyn.simulation.Integrator;
 import org.symdyn.simulation.RungeKutta4;
 import org.symdyn.systems.ContinuousTimeSystem;
-import org.symdyn.systems.Devices;
-import org.symdyn.systems.Lidar;
+import org.symdyn.systems.ModelSystems;
 import org.symdyn.systems.RigidBodySystem;
 import org.symdyn.systems.Sensor;
 import org.symdyn.systems.SolveSummary;
@@ -52,7 +47,8 @@ import org.symdyn.systems.TimeSteppingSystem;
  * order (the rebound above is 0.25), but it does not enforce joint limits ({@link #unenforcedJointLimits}) and a
  * Painlevé case stops it ({@link StepFailure}).</li>
  * </ul>
- * Both get the model's grounds and contact candidates ({@link ContactSet#of}) and, when it has any, its bilateral
+ * Both are built by {@link ModelSystems} (the recipe rollouts share) and get the model's grounds and contact
+ * candidates ({@link ContactSet#of}) and, when it has any, its bilateral
  * constraints (loops, bilateral contacts, couplers) bound to the same backend. The applied τ is the state file's
  * constant τ plus every actuator the model declares (servos, motors, torque sources, springs), read by the system
  * (time stepping: at the start of the step; continuous: at every evaluation); the declared sensors (IMUs,
@@ -72,8 +68,6 @@ final class SimulationRun {
     static final String RK4 = "rk4";
     /** {@code --integrator}: adaptive Dormand-Prince 5(4), default tolerances. */
     static final String DOPRI5 = "dopri5";
-    /** The noise seed of the model's first Lidar (the next ones count up from it): the same readings every run. */
-    static final long LIDAR_SEED = 0x5D11DA12L;
     /** Shapes overlapping at the initial state by more than this (m) are left out of contact with each other. */
     static final double OVERLAP_TOLERANCE = 1e-9;
 
@@ -252,26 +246,23 @@ final class SimulationRun {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
         this.h = h;
-        List<DeviceSpec> declared = functions instanceof DeclaredDevices d ? d.devices() : model.devices();
-        Devices devices = Devices.of(declared, functions, model.gravity());
         ContactSet contactSet = ContactSet.of(model);
         if (!keepOverlaps && contactSet.shapeCount() > 1) {
             contactSet = contactSet.withoutOverlapsAt(functions, q0, OVERLAP_TOLERANCE, excludedOverlaps);
         }
-        ConstraintSet constraintSet = ConstraintSet.of(model);
-        ConstraintData constraints = constraintSet.size() > 0 ? constraintSet.bind(functions) : null;
         this.systemName = system;
         if (TIME_STEPPING.equals(system)) {
             if (integrator != null) {
                 throw new IllegalArgumentException("time stepping has no integrator (" + integrator + ")");
             }
             this.integratorName = null;
-            this.system = new TimeStepped(model, functions, contactSet, constraints, devices, damping, settings, h,
-                    q0, v0, tau);
+            this.system = new TimeStepped(ModelSystems.timeStepping(model, functions, contactSet)
+                    .settings(settings).timeStep(h).jointDamping(damping).build(), contactSet, q0, v0, tau);
         } else if (CONTINUOUS.equals(system)) {
             this.integratorName = integrator == null ? RK4 : integrator;
-            this.system = new Continuous(functions, contactSet, constraints, devices, damping, settings,
-                    integratorFactory(integratorName), model.scene().lidars(), q0, v0, tau);
+            this.system = new Continuous(ModelSystems.continuous(model, functions, contactSet)
+                    .integrator(integratorFactory(integratorName)).settings(settings).jointDamping(damping).build(),
+                    functions, contactSet, q0, v0, tau);
         } else {
             throw new IllegalArgumentException("unknown system '" + system + "'");
         }
@@ -451,34 +442,7 @@ final class SimulationRun {
         private final TimeStepper stepper;
         private final double[] u;
 
-        TimeStepped(Model model, ModelFunctions functions, ContactSet contactSet, ConstraintData constraints,
-                Devices devices, JointDamping damping, ContactSettings settings, double h, double[] q0, double[] v0,
-                double[] tau) {
-            this(build(model, functions, contactSet, constraints, devices, damping, settings, h), contactSet, q0, v0,
-                    tau);
-        }
-
-        private static TimeSteppingSystem build(Model model, ModelFunctions functions, ContactSet contactSet,
-                ConstraintData constraints, Devices devices, JointDamping damping, ContactSettings settings,
-                double h) {
-            TimeSteppingSystem.Builder builder = TimeSteppingSystem.builder(functions)
-                    .contacts(contactSet)
-                    .jointLimits(model)
-                    .settings(settings)
-                    .timeStep(h)
-                    .devices(devices)
-                    .jointDamping(damping);
-            if (constraints != null) {
-                builder.constraints(constraints);
-            }
-            List<LidarModel> lidars = model.scene().lidars();
-            for (int i = 0; i < lidars.size(); i++) {
-                builder.sensor(new Lidar(lidars.get(i), contactSet, functions, LIDAR_SEED + i));
-            }
-            return builder.build();
-        }
-
-        private TimeStepped(TimeSteppingSystem system, ContactSet contactSet, double[] q0, double[] v0,
+        TimeStepped(TimeSteppingSystem system, ContactSet contactSet, double[] q0, double[] v0,
                 double[] tau) {
             super(system);
             this.system = system;
@@ -533,32 +497,7 @@ final class SimulationRun {
         private final boolean[] listed;
         private final double[] u;
 
-        Continuous(ModelFunctions functions, ContactSet contactSet, ConstraintData constraints, Devices devices,
-                JointDamping damping, ContactSettings settings, Integrator.Factory integrator,
-                List<LidarModel> lidars, double[] q0, double[] v0, double[] tau) {
-            this(build(functions, contactSet, constraints, devices, damping, settings, integrator, lidars), functions,
-                    contactSet, q0, v0, tau);
-        }
-
-        private static ContinuousTimeSystem build(ModelFunctions functions, ContactSet contactSet,
-                ConstraintData constraints, Devices devices, JointDamping damping, ContactSettings settings,
-                Integrator.Factory integrator, List<LidarModel> lidars) {
-            ContinuousTimeSystem.Builder builder = ContinuousTimeSystem.builder(functions)
-                    .integrator(integrator)
-                    .contacts(contactSet)
-                    .settings(settings)
-                    .devices(devices)
-                    .jointDamping(damping);
-            if (constraints != null) {
-                builder.constraints(constraints);
-            }
-            for (int i = 0; i < lidars.size(); i++) {
-                builder.sensor(new Lidar(lidars.get(i), contactSet, functions, LIDAR_SEED + i));
-            }
-            return builder.build();
-        }
-
-        private Continuous(ContinuousTimeSystem system, ModelFunctions functions, ContactSet contactSet, double[] q0,
+        Continuous(ContinuousTimeSystem system, ModelFunctions functions, ContactSet contactSet, double[] q0,
                 double[] v0, double[] tau) {
             super(system);
             this.system = system;

@@ -67,6 +67,8 @@ public final class ContactKinematics {
     private final double[] gap;
     private final double[] frame; // 9 per contact: n, t1, t2 (world)
     private final double[] contactFriction;
+    /** μ for every contact instead of the grounds' and materials' ({@link #setFriction}); NaN: theirs. */
+    private double frictionOverride = Double.NaN;
     private final double[] contactRestitution;
     private final double[] bodyPoint; // 3 per contact: the contact's material point, body coordinates
     private final double[] otherBodyPoint; // 3 per contact: A's witness in A's coordinates (shape contacts)
@@ -237,7 +239,7 @@ public final class ContactKinematics {
                 bodyB[k] = body;
                 bodyA[k] = -1;
                 System.arraycopy(f, 0, frame, 9 * k, 9);
-                contactFriction[k] = friction[g];
+                contactFriction[k] = !Double.isNaN(frictionOverride) ? frictionOverride : friction[g];
                 contactRestitution[k] = restitution[g];
                 gap[k] = phi;
                 int o = 3 * k;
@@ -292,7 +294,7 @@ public final class ContactKinematics {
             bodyB[k] = b;
             bodyA[k] = a;
             gap[k] = shapes.gap(s);
-            contactFriction[k] = shapes.friction(s);
+            contactFriction[k] = !Double.isNaN(frictionOverride) ? frictionOverride : shapes.friction(s);
             contactRestitution[k] = shapes.restitution(s);
             for (int i = 0; i < 3; i++) {
                 nScratch[i] = shapes.normal(s, i);
@@ -444,9 +446,22 @@ public final class ContactKinematics {
         return gap[k];
     }
 
-    /** Coulomb's μ of contact k (its ground's; for shapes their materials combined). */
+    /** Coulomb's μ of contact k (its ground's; for shapes their materials combined; or {@link #setFriction}'s). */
     public double friction(int k) {
         return contactFriction[k];
+    }
+
+    /**
+     * Gives every contact found from the next detection on Coulomb's μ = {@code mu}, instead of its ground's or its
+     * shapes' combined materials (a parameter sweep over friction without rebuilding the set); NaN restores theirs.
+     *
+     * @throws IllegalArgumentException for a negative or infinite μ
+     */
+    public void setFriction(double mu) {
+        if (mu < 0 || Double.isInfinite(mu)) {
+            throw new IllegalArgumentException("friction " + mu + " must be a finite number >= 0 (or NaN: the set's own)");
+        }
+        frictionOverride = mu;
     }
 
     /** Newton's restitution e of contact k (its ground's; for shapes their materials combined). */

@@ -22,8 +22,8 @@ final class SpanningDirections {
         cos = new double[r];
         sin = new double[r];
         for (int k = 0; k < r; k++) {
-            cos[k] = Math.cos(Math.PI * k / r);
-            sin[k] = Math.sin(Math.PI * k / r);
+            cos[k] = StrictMath.cos(Math.PI * k / r);
+            sin[k] = StrictMath.sin(Math.PI * k / r);
         }
         cos[0] = 1;
         sin[0] = 0;

@@ -362,7 +362,7 @@ public final class TimeStepper {
                 continue;
             }
             double kx = ax / angle, ky = ay / angle, kz = az / angle;
-            double c = Math.cos(angle), s = Math.sin(angle);
+            double c = StrictMath.cos(angle), s = StrictMath.sin(angle); // same bits on every processor
             double x = v[vi + 3], y = v[vi + 4], z = v[vi + 5];
             double dot = kx * x + ky * y + kz * z;
             double cx = ky * z - kz * y, cy = kz * x - kx * z, cz = kx * y - ky * x;

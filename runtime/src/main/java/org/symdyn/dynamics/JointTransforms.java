@@ -6,6 +6,7 @@ import org.symdyn.model.Joint;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
+import org.symdyn.spatial.SinCos;
 import org.symdyn.spatial.SpatialTransform;
 
 /**
@@ -215,8 +216,9 @@ final class JointTransforms {
             case REVOLUTE -> {
                 // E_J = Rot(a, q)ᵀ = Rot(a, -q): rotates parent-side coordinates into the child's.
                 double angle = q[qi];
-                Rotations.axisAngle(axis[3 * i], axis[3 * i + 1], axis[3 * i + 2], -Math.sin(angle),
-                        Math.cos(angle), e);
+                // SinCos, as the generated classes inline it: fma-based, so the same bits on every processor
+                Rotations.axisAngle(axis[3 * i], axis[3 * i + 1], axis[3 * i + 2], -SinCos.sin(angle),
+                        SinCos.cos(angle), e);
                 r[0] = r[1] = r[2] = 0;
             }
             case PRISMATIC -> {
@@ -250,7 +252,7 @@ final class JointTransforms {
         int qi = qIndex[i];
         double x = q[qi], y = q[qi + 1], th = q[qi + 2];
         double n0 = axis[3 * i], n1 = axis[3 * i + 1], n2 = axis[3 * i + 2];
-        Rotations.axisAngle(n0, n1, n2, -Math.sin(th), Math.cos(th), e);
+        Rotations.axisAngle(n0, n1, n2, -SinCos.sin(th), SinCos.cos(th), e);
         int u = 6 * i;
         for (int k = 0; k < 3; k++) {
             r[k] = x * planarU[u + k] + y * planarU[u + 3 + k];

@@ -162,7 +162,7 @@ final class Epa {
             int bestK = -1;
             for (int step = 0; step < 6 && difference.count() < MAX_VERTICES; step++) {
                 double angle = step * Math.PI / 3;
-                double c = Math.cos(angle), s = Math.sin(angle);
+                double c = StrictMath.cos(angle), s = StrictMath.sin(angle);
                 int k = difference.support(c * px + s * qx, c * py + s * qy, c * pz + s * qz);
                 // distance of w_k from the line through s0 and s1
                 double rx = w[3 * k] - w[3 * s0], ry = w[3 * k + 1] - w[3 * s0 + 1], rz = w[3 * k + 2] - w[3 * s0 + 2];

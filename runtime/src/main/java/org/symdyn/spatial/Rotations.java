@@ -46,7 +46,7 @@ public final class Rotations {
         if (Math.abs(angle) < SNAP_LIMIT && Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
             return QUARTER_COS[(int) Math.floorMod(k, 4L)];
         }
-        return Math.cos(angle);
+        return StrictMath.cos(angle);
     }
 
     /** sin θ, exact for θ within {@link #QUARTER_TURN_SNAP} of a multiple of π/2 (|θ| below {@link #SNAP_LIMIT}). */
@@ -55,7 +55,7 @@ public final class Rotations {
         if (Math.abs(angle) < SNAP_LIMIT && Math.abs(angle - k * (Math.PI / 2)) < QUARTER_TURN_SNAP) {
             return QUARTER_COS[(int) Math.floorMod(k + 3, 4L)];
         }
-        return Math.sin(angle);
+        return StrictMath.sin(angle);
     }
 
     /**
@@ -63,7 +63,7 @@ public final class Rotations {
      * formula R = I + sin θ [a]× + (1 - cos θ) [a]×², written to {@code out} (row-major).
      */
     public static void axisAngle(double ax, double ay, double az, double angle, double[] out) {
-        double s = Math.sin(angle), c = Math.cos(angle);
+        double s = StrictMath.sin(angle), c = StrictMath.cos(angle);
         axisAngle(ax, ay, az, s, c, out);
     }
 
@@ -128,8 +128,10 @@ public final class Rotations {
      */
     public static void rotateQuaternion(double[] q, int qo, double dx, double dy, double dz, double[] out) {
         double angle = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        double s = angle < 1e-4 ? 0.5 - angle * angle / 48 : Math.sin(angle / 2) / angle;
-        double ex = dx * s, ey = dy * s, ez = dz * s, ew = Math.cos(angle / 2);
+        // StrictMath (fdlibm's bits everywhere): a time step must give the same bits on x86-64 and AArch64, whose
+        // Math.sin/cos intrinsics may differ in the last bit; one call per floating joint and step
+        double s = angle < 1e-4 ? 0.5 - angle * angle / 48 : StrictMath.sin(angle / 2) / angle;
+        double ex = dx * s, ey = dy * s, ez = dz * s, ew = StrictMath.cos(angle / 2);
         double x = q[qo], y = q[qo + 1], z = q[qo + 2], w = q[qo + 3];
         double nx = w * ex + x * ew + y * ez - z * ey;
         double ny = w * ey - x * ez + y * ew + z * ex;

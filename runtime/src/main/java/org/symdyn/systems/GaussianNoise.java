@@ -7,7 +7,7 @@ package org.symdyn.systems;
  * generators' algorithms are not promised to stay; a sensor's noise should replay bit for bit from its seed.
  */
 final class GaussianNoise {
-    private final long seed;
+    private long seed;
     private long state;
     private double spare;
     private boolean hasSpare;
@@ -23,6 +23,12 @@ final class GaussianNoise {
         hasSpare = false;
     }
 
+    /** Restarts the sequence from a new seed. */
+    void reseed(long newSeed) {
+        seed = newSeed;
+        reset();
+    }
+
     long seed() {
         return seed;
     }
@@ -36,11 +42,13 @@ final class GaussianNoise {
         // u1 in (0, 1] so that log(u1) is finite
         double u1 = 1.0 - uniform();
         double u2 = uniform();
-        double r = Math.sqrt(-2 * Math.log(u1));
+        // StrictMath: fdlibm's bits on every JVM and processor (Math's log, sin and cos may differ in the last bit
+        // between x86-64 and AArch64 intrinsics), so that noise replays bit for bit across machines
+        double r = Math.sqrt(-2 * StrictMath.log(u1));
         double a = 2 * Math.PI * u2;
-        spare = r * Math.sin(a);
+        spare = r * StrictMath.sin(a);
         hasSpare = true;
-        return r * Math.cos(a);
+        return r * StrictMath.cos(a);
     }
 
     /** A uniform number in [0, 1). */

@@ -84,6 +84,12 @@ public final class Imu extends NamedSensor {
         noise.reset();
     }
 
+    /** Restarts the noise sequence from a new seed. */
+    @Override
+    public void seed(long seed) {
+        noise.reseed(seed);
+    }
+
     @Override
     public void read(double t, double[] q, double[] v, double[] vdot, double[] out) {
         double wx = 0, wy = 0, wz = 0;

@@ -82,9 +82,9 @@ public final class Lidar extends NamedSensor {
             for (int k = 0; k < spec.samples(); k++) {
                 double theta = spec.azimuth(k);
                 int o3 = 3 * (r * spec.samples() + k);
-                directions[o3] = Math.cos(phi) * Math.cos(theta);
-                directions[o3 + 1] = Math.cos(phi) * Math.sin(theta);
-                directions[o3 + 2] = Math.sin(phi);
+                directions[o3] = StrictMath.cos(phi) * StrictMath.cos(theta);
+                directions[o3 + 1] = StrictMath.cos(phi) * StrictMath.sin(theta);
+                directions[o3 + 2] = StrictMath.sin(phi);
             }
         }
         lr = spec.pose().rotationArray();
@@ -108,6 +108,12 @@ public final class Lidar extends NamedSensor {
     /** Restarts the noise sequence from the seed. */
     public void resetNoise() {
         noise.reset();
+    }
+
+    /** Restarts the noise sequence from a new seed. */
+    @Override
+    public void seed(long seed) {
+        noise.reseed(seed);
     }
 
     @Override

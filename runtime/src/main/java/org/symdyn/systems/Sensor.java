@@ -35,4 +35,11 @@ public interface Sensor {
      * @param out  receives the reading
      */
     void read(double t, double[] q, double[] v, double[] vdot, double[] out);
+
+    /**
+     * Restarts the sensor's noise from {@code seed} (a rollout's own seed, so that each run of a batch draws its own
+     * reproducible noise); a sensor without noise ignores it.
+     */
+    default void seed(long seed) {
+    }
 }
