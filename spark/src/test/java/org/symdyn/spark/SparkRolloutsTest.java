@@ -45,7 +45,7 @@ class SparkRolloutsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        spark = SparkTests.session(SparkRolloutsTest.class);
+        spark = LocalSpark.session(SparkRolloutsTest.class);
         model = UrdfReader.parse(DroppedBox.URDF, DroppedBox.FILE_NAME, null);
     }
 

@@ -3,8 +3,8 @@ package org.symdyn.spark;
 import org.apache.spark.sql.SparkSession;
 
 /** The tests' Spark: local mode, two executor threads, on the loopback address, no web UI. */
-final class SparkTests {
-    private SparkTests() {
+final class LocalSpark {
+    private LocalSpark() {
     }
 
     /** A new session for one test class (stop it after the class). */
