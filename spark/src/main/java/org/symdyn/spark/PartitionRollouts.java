@@ -2,6 +2,7 @@ package org.symdyn.spark;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.Supplier;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Row;
 import org.symdyn.rollout.FinalState;
@@ -32,7 +33,7 @@ final class PartitionRollouts implements MapPartitionsFunction<Row, Row> {
             return specs; // an empty partition makes no worker
         }
         RolloutWorker worker = job.newWorker();
-        java.util.function.Supplier<? extends RolloutObserver<FinalState>> observers = Outcomes.finalState();
+        Supplier<? extends RolloutObserver<FinalState>> observers = Outcomes.finalState();
         return new Iterator<>() {
             private int n;
 

@@ -31,8 +31,8 @@ import org.symdyn.rollout.SystemFactory;
  * <li>each rollout's controller ({@link Controllers}; default none), and whether an unconverged contact solve fails
  * its rollout.</li>
  * </ul>
- * The model file is read once on the driver too, when the job is built, so that a bad file fails there with its
- * problems listed instead of in every task.
+ * {@link SparkRollouts#run} {@link #check checks} the job on the driver first (the model file read, the instance
+ * made), so that a bad file or class fails there, once, with its problems listed, instead of in every task.
  *
  * <pre>
  *   RolloutJob job = RolloutJob.generated("org.example.QuadrupedDynamics", "quadruped.urdf", urdfText)
@@ -94,11 +94,10 @@ public final class RolloutJob implements Serializable {
      * @param fileName the file's name (its extension picks the format: {@code .urdf}, {@code .xml}, {@code .sdf},
      *                 ...; a folder part is ignored)
      * @param text     the file's text
-     * @throws IllegalArgumentException listing the file's problems, if it cannot be read
      */
     public static RolloutJob modelFile(String fileName, String text) {
         return new RolloutJob(null, fileNameOf(fileName), Objects.requireNonNull(text, "text"), false, false,
-                MODEL_FILE_SYSTEMS, null, false).checked();
+                MODEL_FILE_SYSTEMS, null, false);
     }
 
     /**
@@ -108,7 +107,7 @@ public final class RolloutJob implements Serializable {
      */
     public static RolloutJob generated(String className, String fileName, String text) {
         return new RolloutJob(requireName(className), fileNameOf(fileName), Objects.requireNonNull(text, "text"),
-                false, false, MODEL_FILE_SYSTEMS, null, false).checked();
+                false, false, MODEL_FILE_SYSTEMS, null, false);
     }
 
     /**
@@ -117,7 +116,7 @@ public final class RolloutJob implements Serializable {
      */
     public static RolloutJob generated(String className, Systems systems) {
         return new RolloutJob(requireName(className), null, null, false, false, Objects.requireNonNull(systems,
-                "systems"), null, false).checked();
+                "systems"), null, false);
     }
 
     /**
@@ -126,19 +125,19 @@ public final class RolloutJob implements Serializable {
      */
     public RolloutJob withFloatingBase(boolean floating) {
         return new RolloutJob(modelClass, modelFileName, modelText, floating, ignoreTendons, systems, controllers,
-                failOnUnconverged).checked();
+                failOnUnconverged);
     }
 
     /** This job with MJCF tendons that couple joints left out ({@link ModelFileReader.Options#ignoreTendons()}). */
     public RolloutJob withIgnoreTendons(boolean ignore) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignore, systems, controllers,
-                failOnUnconverged).checked();
+                failOnUnconverged);
     }
 
     /** This job with each task's systems from {@code factory} (given the model file's {@link Model}, or null). */
     public RolloutJob withSystems(Systems factory) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignoreTendons,
-                Objects.requireNonNull(factory, "factory"), controllers, failOnUnconverged).checked();
+                Objects.requireNonNull(factory, "factory"), controllers, failOnUnconverged);
     }
 
     /** This job with each rollout's controller from {@code factory} (default: none, {@link Controller#NONE}). */
@@ -185,7 +184,15 @@ public final class RolloutJob implements Serializable {
                     + instance.nv() + " but the model file " + modelFileName + " nq = " + model.nq() + ", nv = "
                     + model.nv() + ": not the file it was generated from (or read without its floating base)");
         }
-        SystemFactory factory = Objects.requireNonNull(systems.create(model), "the job's Systems gave null");
+        SystemFactory factory;
+        try {
+            factory = systems.create(model);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the job's Systems threw " + e, e);
+        }
+        if (factory == null) {
+            throw new IllegalStateException("the job's Systems gave null");
+        }
         Controller.Factory c = controllers == null ? (spec, system) -> Controller.NONE : controllers;
         return new RolloutWorker(instance, factory, c, failOnUnconverged);
     }
@@ -245,10 +252,14 @@ public final class RolloutJob implements Serializable {
     }
 
     /**
-     * Makes one worker on the driver (reads the model file, makes the instance, checks that they agree), so that a
-     * bad job fails before Spark runs it.
+     * Checks the job by making one worker here (reads the model file, makes the model instance and the systems,
+     * compares the instance's nq and nv with the file's), so that a bad job fails on the driver, once, instead of in
+     * every task. {@link SparkRollouts#run} calls it.
+     *
+     * @return this job
+     * @throws IllegalArgumentException saying what is wrong (the model file's problems, each located)
      */
-    private RolloutJob checked() {
+    public RolloutJob check() {
         try {
             newWorker();
         } catch (IllegalStateException e) {

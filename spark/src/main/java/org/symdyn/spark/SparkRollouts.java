@@ -63,7 +63,8 @@ public final class SparkRollouts {
      *
      * @param specs a table with {@link RolloutRows#SPEC_SCHEMA}'s columns (by name; others are ignored)
      * @param job   the model, systems and controller every task uses
-     * @throws IllegalArgumentException naming the column, if one is missing or of another type
+     * @throws IllegalArgumentException naming the column, if one is missing or of another type; or saying what is
+     *                                  wrong with the job ({@link RolloutJob#check})
      */
     public static Dataset<Row> run(Dataset<Row> specs, RolloutJob job) {
         Objects.requireNonNull(specs, "specs");
@@ -78,6 +79,7 @@ public final class SparkRollouts {
         Dataset<Row> columns = specs.select(RolloutRows.specColumns().stream().map(functions::col)
                 .toArray(Column[]::new));
         checkTypes(columns.schema());
+        job.check();
         return columns.mapPartitions(new PartitionRollouts(job), Encoders.row(RolloutRows.RESULT_SCHEMA));
     }
 

@@ -2,7 +2,6 @@ package org.symdyn.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -268,18 +267,30 @@ class SparkRolloutsTest {
 
     @Test
     void aBadJobFailsOnTheDriver() {
+        Dataset<Row> specs = SparkRollouts.specs(spark, DroppedBox.drops(2, 1), 1);
+        RolloutJob broken = RolloutJob.modelFile("models/broken.urdf", DroppedBox.URDF.replace("<mass value=\"1\"/>",
+                "<mass value=\"heavy\"/>"));
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> RolloutJob.modelFile("broken.urdf", DroppedBox.URDF.replace("<mass value=\"1\"/>",
-                        "<mass value=\"heavy\"/>")));
+                () -> SparkRollouts.run(specs, broken));
         assertTrue(bad.getMessage().contains("broken.urdf") && bad.getMessage().contains("mass"), bad.getMessage());
-        IllegalArgumentException noClass = assertThrows(IllegalArgumentException.class,
-                () -> RolloutJob.generated("org.example.NoSuchDynamics", DroppedBox.FILE_NAME, DroppedBox.URDF));
+        IllegalArgumentException noClass = assertThrows(IllegalArgumentException.class, () -> SparkRollouts.run(specs,
+                RolloutJob.generated("org.example.NoSuchDynamics", DroppedBox.FILE_NAME, DroppedBox.URDF)));
         assertTrue(noClass.getMessage().contains("org.example.NoSuchDynamics is not on the class path"),
                 noClass.getMessage());
         IllegalArgumentException notModel = assertThrows(IllegalArgumentException.class,
-                () -> RolloutJob.generated(String.class.getName(), DroppedBox.FILE_NAME, DroppedBox.URDF));
+                () -> RolloutJob.generated(String.class.getName(), DroppedBox.FILE_NAME, DroppedBox.URDF).check());
         assertTrue(notModel.getMessage().contains("is not a org.symdyn.contract.ModelFunctions"),
                 notModel.getMessage());
-        assertNotNull(RolloutJob.modelFile("models/" + DroppedBox.FILE_NAME, DroppedBox.URDF).toString());
+        // the generated class of another model: nq and nv do not match the file's
+        IllegalArgumentException otherModel = assertThrows(IllegalArgumentException.class,
+                () -> RolloutJob.generated(org.symdyn.samples.generated.Arm7Dynamics.class.getName(),
+                        DroppedBox.FILE_NAME, DroppedBox.URDF).check());
+        assertTrue(otherModel.getMessage().contains("nq = 7") && otherModel.getMessage().contains(
+                "not the file it was generated from"), otherModel.getMessage());
+        IllegalArgumentException noFile = assertThrows(IllegalArgumentException.class,
+                () -> RolloutJob.generated(org.symdyn.samples.generated.Arm7Dynamics.class.getName(),
+                        model -> SystemFactory.of(model)).check());
+        assertTrue(noFile.getMessage().startsWith("the job's Systems threw java.lang.NullPointerException: model"),
+                noFile.getMessage());
     }
 }
