@@ -138,6 +138,30 @@ class RolloutsCommandTest extends FileWritingTest {
         }
     }
 
+    /** A rollout runs the system simulate runs: the block thrown onto the floor ends where simulate ends it. */
+    @Test
+    void aRolloutEndsWhereSimulateEnds() throws Exception {
+        Path model = block();
+        Path initial = write("initial.json", "{\"q\": [0, 0, 0.12, 0, 0, 0, 1], \"v\": [0, 0, 0, 1, 0, 0]}");
+        Result simulated = SymDynCliTest.run("simulate", model.toString(), "--initial", initial.toString(),
+                "--duration", "0.3", "--step", "0.002", "--every", "150");
+        assertEquals(0, simulated.exitCode(), simulated.err());
+        ObjectValue trajectory = (ObjectValue) simulated.json();
+        List<JsonValue> q = ((JsonValue.ArrayValue) trajectory.get("q")).elements();
+        List<JsonValue> v = ((JsonValue.ArrayValue) trajectory.get("v")).elements();
+        Path specs = write("specs.json", "[{\"q0\": [0, 0, 0.12, 0, 0, 0, 1], \"v0\": [0, 0, 0, 1, 0, 0],"
+                + " \"duration\": 0.3, \"step\": 0.002}]");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--format", "jsonl",
+                "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue line = (ObjectValue) JsonReader.parse("out", r.out().trim());
+        assertEquals(q.get(q.size() - 1), line.get("q"));
+        assertEquals(v.get(v.size() - 1), line.get("v"));
+        // it landed and slid: the test is of contact, not of free flight
+        assertTrue(SimulateCommandTest.numbers(line.get("q"))[0] < 0.25, r.out());
+        assertEquals(0.05, SimulateCommandTest.numbers(line.get("q"))[2], 1e-3, r.out());
+    }
+
     @Test
     void oneThreadAndTwoThreadsWriteTheSameFiles() throws Exception {
         Path model = block();
@@ -266,6 +290,37 @@ class RolloutsCommandTest extends FileWritingTest {
         List<String> a = Files.readAllLines(out);
         List<String> b = Files.readAllLines(moreOut);
         assertEquals(a, b.subList(0, a.size()));
+    }
+
+    /**
+     * The generated backend (compiled once, a copy per thread) gives the generic backend's final states to rounding
+     * and is as independent of the thread count.
+     */
+    @Test
+    void theGeneratedBackendAgreesWithTheGenericOne() throws Exception {
+        Path model = block();
+        Path sweep = write("sweep.json", GRID_SWEEP);
+        Path generic = dir.resolve("generic.csv");
+        Path one = dir.resolve("one.csv");
+        Path two = dir.resolve("two.csv");
+        assertEquals(0, SymDynCliTest.run("rollouts", model.toString(), "--sweep", sweep.toString(), "-o",
+                generic.toString(), "-q").exitCode());
+        for (Path out : List.of(one, two)) {
+            Result r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", sweep.toString(), "-o",
+                    out.toString(), "-q", "--backend", "generated", "--threads", out == one ? "1" : "2");
+            assertEquals(0, r.exitCode(), r.err());
+        }
+        assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two));
+        List<String[]> a = csv(generic);
+        List<String[]> b = csv(one);
+        double worst = 0;
+        for (int i = 1; i < a.size(); i++) {
+            for (int k = 6; k < a.get(i).length; k++) {
+                worst = Math.max(worst, Math.abs(Double.parseDouble(a.get(i)[k]) - Double.parseDouble(b.get(i)[k])));
+            }
+        }
+        System.out.println("rollouts: generated vs generic backend, worst |difference| of t, q, v: " + worst);
+        assertTrue(worst < 1e-9, "generated vs generic " + worst);
     }
 
     @Test
