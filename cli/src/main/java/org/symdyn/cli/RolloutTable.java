@@ -1,5 +1,6 @@
 package org.symdyn.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.symdyn.cli.json.JsonValue;
@@ -39,10 +40,13 @@ final class RolloutTable {
         return lower.endsWith(".jsonl") || lower.endsWith(".ndjson") ? JSONL : CSV;
     }
 
-    /** The results as text in {@code format} ({@value #CSV} or {@value #JSONL}), each line ended by LF. */
-    static String write(String format, Model model, RolloutBatchReader.Batch batch,
-            List<RolloutResult<FinalState>> results) {
-        StringBuilder sb = new StringBuilder(64 * results.size() * (4 + model.nq() + model.nv()));
+    /**
+     * Writes the results to {@code out} in {@code format} ({@value #CSV} or {@value #JSONL}), each line ended by
+     * LF, a line at a time (a large batch is never one string).
+     */
+    static void write(String format, Model model, RolloutBatchReader.Batch batch,
+            List<RolloutResult<FinalState>> results, Appendable out) throws IOException {
+        StringBuilder sb = new StringBuilder(64 * (8 + model.nq() + model.nv()));
         if (format.equals(CSV)) {
             List<String> header = new ArrayList<>(List.of("index"));
             header.addAll(batch.columns());
@@ -50,17 +54,19 @@ final class RolloutTable {
             model.qNames().forEach(n -> header.add("q." + n));
             model.vNames().forEach(n -> header.add("v." + n));
             csvLine(sb, header);
+            out.append(sb);
         }
         for (int i = 0; i < results.size(); i++) {
             RolloutResult<FinalState> r = results.get(i);
             double[] values = batch.values()[i];
+            sb.setLength(0);
             if (format.equals(CSV)) {
                 csvRow(sb, r, values, model.nq() + model.nv());
             } else {
                 sb.append(COMPACT.write(json(r, batch.columns(), values))).append('\n');
             }
+            out.append(sb);
         }
-        return sb.toString();
     }
 
     private static void csvRow(StringBuilder sb, RolloutResult<FinalState> r, double[] values, int stateSize) {

@@ -1,12 +1,16 @@
 package org.symdyn.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.generator.GenerationProgress;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.rollout.FinalState;
@@ -16,7 +20,6 @@ import org.symdyn.rollout.RolloutResult;
 import org.symdyn.rollout.RolloutSpec;
 import org.symdyn.rollout.Rollouts;
 import org.symdyn.rollout.SystemFactory;
-import org.symdyn.generator.GenerationProgress;
 import org.symdyn.systems.TimeSteppingSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +51,8 @@ import picocli.CommandLine.Parameters;
                     + " index, the swept columns, failed, failure, steps, t, q.NAME..., v.NAME...) or JSON lines, by"
                     + " the output's extension (.csv, .jsonl) or --format; doubles are written so that they read"
                     + " back exactly. A failed rollout is a line with failed true and its failure; the others"
-                    + " complete. Prints a summary line: rollouts, failed, steps, wall time and steps per second.",
+                    + " complete. Prints a summary line: rollouts, failed, steps, wall time and steps per second (on"
+                    + " standard error when the results go to standard output, and then not with --quiet).",
             "--page writes a self-contained HTML page (no network) that plots the final value of a chosen state"
                     + " entry against each swept column, failed rollouts marked."},
         footer = {"", "Specifications file: an array of {\"q0\": [nq], \"v0\": [nv], \"keyframe\": NAME,"
@@ -177,11 +181,18 @@ final class RolloutsCommand implements CliCommand {
         List<RolloutResult<FinalState>> results = rollouts.run(batch.specs(), Outcomes.finalState());
         long wallNanos = System.nanoTime() - start;
         meter.finish(n);
-        String text = RolloutTable.write(chosen, m, batch, results);
         if (outFile == null) {
-            out.print(text);
+            try {
+                RolloutTable.write(chosen, m, batch, results, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a PrintStream does not throw
+            }
         } else {
-            GenerateCommand.write(outFile, text);
+            try (Writer w = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
+                RolloutTable.write(chosen, m, batch, results, w);
+            } catch (IOException | RuntimeException e) {
+                throw GenerateCommand.cannotWrite(outFile, e);
+            }
         }
         String pageLine = null;
         if (pageFile != null) {

@@ -101,8 +101,9 @@ final class StepMeter {
     void finish(long done) {
         progress.clearBar();
         if (shown) {
-            progress.info(doneWord + " " + done + " " + unit + (Double.isNaN(step) ? "" : " (t = "
-                    + seconds(done * step) + " s)") + " in " + GenerationProgress.duration(Progress.millisSince(start)));
+            String time = Double.isNaN(step) ? "" : " (t = " + seconds(done * step) + " s)";
+            progress.info(doneWord + " " + done + " " + unit + time + " in "
+                    + GenerationProgress.duration(Progress.millisSince(start)));
         }
     }
 

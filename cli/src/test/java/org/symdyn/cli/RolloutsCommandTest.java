@@ -443,6 +443,12 @@ class RolloutsCommandTest extends FileWritingTest {
         assertCleanFailure(r);
         r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "-o", dir.toString());
         assertCleanFailure(r);
+        assertEquals(dir + ":[0,0] cannot write file: it is a directory\n", r.err());
+        Path nowhere = dir.resolve("no-such-dir").resolve("r.csv");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "-o", nowhere.toString(),
+                "-q");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith(nowhere + ":[0,0] cannot write file: "), r.err());
     }
 
     /** SplitMix64's output for index i of the stream from seed (Steele, Lea, Flood 2014), written out again here. */
