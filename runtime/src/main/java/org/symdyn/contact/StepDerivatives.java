@@ -100,6 +100,8 @@ public final class StepDerivatives {
     private final double[] jr = new double[9];
     private final double[] jrNeg = new double[9];
     private final double[] tmp = new double[3];
+    private final double[] dOmega = new double[9];
+    private final double[] dVo = new double[9];
     private final DMatrixRMaj dqDq;
     private final DMatrixRMaj dqDv;
     private final DMatrixRMaj dqDtau;
@@ -271,8 +273,8 @@ public final class StepDerivatives {
         for (int vi : floatingV) {
             double wx = v[vi], wy = v[vi + 1], wz = v[vi + 2];
             double vx = v[vi + 3], vy = v[vi + 4], vz = v[vi + 5];
-            double[] dOmega = {0, vz, -vy, -vz, 0, vx, vy, -vx, 0}; // −[v_O]×
-            double[] dVo = {0, -wz, wy, wz, 0, -wx, -wy, wx, 0}; // [ω]×
+            skew(-vx, -vy, -vz, dOmega); // −[v_O]×
+            skew(wx, wy, wz, dVo); // [ω]×
             for (int i = 0; i < nv; i++) {
                 for (int c = 0; c < 3; c++) {
                     double s1 = 0, s2 = 0;
@@ -383,13 +385,9 @@ public final class StepDerivatives {
         if (ln == 0 && l1 == 0 && l2 == 0) {
             return;
         }
-        double fx = 0, fy = 0, fz = 0;
-        double[] l = {ln, l1, l2};
-        for (int d = 0; d < 3; d++) {
-            fx += l[d] * contacts.frame(c, d, 0);
-            fy += l[d] * contacts.frame(c, d, 1);
-            fz += l[d] * contacts.frame(c, d, 2);
-        }
+        double fx = ln * contacts.frame(c, 0, 0) + l1 * contacts.frame(c, 1, 0) + l2 * contacts.frame(c, 2, 0);
+        double fy = ln * contacts.frame(c, 0, 1) + l1 * contacts.frame(c, 1, 1) + l2 * contacts.frame(c, 2, 1);
+        double fz = ln * contacts.frame(c, 0, 2) + l1 * contacts.frame(c, 1, 2) + l2 * contacts.frame(c, 2, 2);
         double radius = contacts.radius(c);
         double dx = -radius * contacts.frame(c, 0, 0), dy = -radius * contacts.frame(c, 0, 1);
         double dz = -radius * contacts.frame(c, 0, 2);
@@ -457,15 +455,17 @@ public final class StepDerivatives {
         // dλ_t + μ ŝ dλ_n + (μ λ_n / ‖σ_t‖) P (J_t dw + ∂(J_t w)/∂q dq) = 0, ŝ = σ_t / ‖σ_t‖, P = I − ŝ ŝᵀ
         double u1 = s1 / slip, u2 = s2 / slip;
         double g = mu * ln / slip;
-        double[] p = {1 - u1 * u1, -u1 * u2, -u2 * u1, 1 - u2 * u2};
-        double[] s = {u1, u2};
         for (int d = 0; d < 2; d++) {
             int row = nv + r + 1 + d;
+            double sd = d == 0 ? u1 : u2;
+            // row d of P = I − ŝ ŝᵀ
+            double pa = (d == 0 ? 1 : 0) - sd * u1;
+            double pb = (d == 1 ? 1 : 0) - sd * u2;
             k[row * n + nv + r + 1 + d] = 1;
-            k[row * n + nv + r] = mu * s[d];
+            k[row * n + nv + r] = mu * sd;
             for (int j = 0; j < nv; j++) {
-                double jt = p[2 * d] * J[(r + 1) * nv + j] + p[2 * d + 1] * J[(r + 2) * nv + j];
-                double rq = p[2 * d] * rowsDq[(r + 1) * nv + j] + p[2 * d + 1] * rowsDq[(r + 2) * nv + j];
+                double jt = pa * J[(r + 1) * nv + j] + pb * J[(r + 2) * nv + j];
+                double rq = pa * rowsDq[(r + 1) * nv + j] + pb * rowsDq[(r + 2) * nv + j];
                 k[row * n + j] = g * jt;
                 rhs[row * cols + j] = -g * rq;
             }
@@ -568,11 +568,9 @@ public final class StepDerivatives {
     /** dw/dx is in rhs rows 0..nv (columns q | v | τ): maps it to q⁺ = q ⊕ h w and v⁺ = carry(w). */
     private void map(double[] w, double h) {
         int cols = 3 * nv;
-        DMatrixRMaj[] dq = {dqDq, dqDv, dqDtau};
-        DMatrixRMaj[] dv = {dvDq, dvDv, dvDtau};
         for (int x = 0; x < 3; x++) {
-            double[] oq = dq[x].data;
-            double[] ov = dv[x].data;
+            double[] oq = (x == 0 ? dqDq : x == 1 ? dqDv : dqDtau).data;
+            double[] ov = (x == 0 ? dvDq : x == 1 ? dvDv : dvDtau).data;
             for (int i = 0; i < nv; i++) {
                 for (int j = 0; j < nv; j++) {
                     double dwij = rhs[i * cols + x * nv + j];
@@ -644,6 +642,19 @@ public final class StepDerivatives {
             oq[(vi + 1) * nv + j] = tmp[1];
             oq[(vi + 2) * nv + j] = tmp[2];
         }
+    }
+
+    /** out = [x]×, row-major. */
+    private static void skew(double x, double y, double z, double[] out) {
+        out[0] = 0;
+        out[1] = -z;
+        out[2] = y;
+        out[3] = z;
+        out[4] = 0;
+        out[5] = -x;
+        out[6] = -y;
+        out[7] = x;
+        out[8] = 0;
     }
 
     /** R = exp([φ]×), row-major. */

@@ -132,15 +132,32 @@ class StepDerivativesTest {
     }
 
     @Test
-    void refusesDynamicsWithoutDerivatives() {
+    void computingAllocatesNothing() {
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(theta, 0.2));
+        double[] q = ContactScenes.onIncline(theta, 0.1 - 1e-4, 0);
+        double[] v = {0, 0, 0, 0.5, 0, 0};
+        double[] tau = new double[6];
+        TimeStepper s = stepper(m, 0);
+        double[] qn = new double[7];
+        double[] vn = new double[6];
+        s.step(q, v, tau, H, qn, vn);
+        StepDerivatives d = new StepDerivatives(s, m);
+        long bytes = org.symdyn.testing.Allocations.allocatedBytes(200, () -> d.compute(q, v, tau, H));
+        assertTrue(bytes < 16 * 200, bytes + " bytes in 200 calls");
+    }
+
+    @Test
+    void refusesBilateralConstraints() {
         Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(0, 0.8));
-        TimeStepper plain = TimeStepper.builder(new org.symdyn.constraints.GenericModel(m))
-                .contacts(ContactSet.of(m)).build();
-        if (!(new org.symdyn.constraints.GenericModel(m) instanceof org.symdyn.contract.DynamicsDerivatives)) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> new StepDerivatives(plain, m));
-            assertTrue(e.getMessage().contains("DynamicsDerivatives"), e.getMessage());
-        }
+        org.symdyn.constraints.ConstraintSet.Builder b = org.symdyn.constraints.ConstraintSet.builder(m);
+        b.addContact(0, new double[3], new double[] {1, 0, 0}, "hold_x", 1);
+        GenericDynamics dyn = new GenericDynamics(m);
+        TimeStepper s = TimeStepper.builder(dyn).contacts(ContactSet.of(m))
+                .constraints(b.build().bind(new org.symdyn.constraints.GenericModel(m))).build();
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> new StepDerivatives(s, m));
+        assertTrue(e.getMessage().contains("bilateral"), e.getMessage());
     }
 
     // ---------------------------------------------------------------- the check
