@@ -203,7 +203,10 @@ final class ClassGeneration {
 
     /** The methods of {@link org.symdyn.contract.DynamicsDerivatives}, with the derivatives option. */
     void emitDerivatives() {
-        if (options.derivatives()) {
+        if (options.derivatives() && CodeGenerator.loopedDerivatives(model)) {
+            LoopedDerivatives.emit(model, fields, methods.list());
+            clock.lap("looped_derivatives");
+        } else if (options.derivatives()) {
             DerivativeMethods.emitDynamics(model, derived.symbolic().derivatives(), derived.h(), derived.c(), methods,
                     clock);
         }
@@ -255,7 +258,8 @@ final class ClassGeneration {
 
     /** The rows' derivatives ({@link org.symdyn.contract.ConstraintDerivatives}), with the derivatives option. */
     void emitRowDerivatives() {
-        rowDerivatives = options.derivatives() && derived.rows() > 0 && constraints;
+        rowDerivatives = options.derivatives() && !CodeGenerator.loopedDerivatives(model) && derived.rows() > 0
+                && constraints;
         if (rowDerivatives) {
             DerivativeMethods.emitConstraints(derived.symbolic().constraints().derivatives(derived.phi(),
                     derived.phidot(), derived.jacobian(), derived.gamma()), model.nq(), model.nv(), derived.rows(),
