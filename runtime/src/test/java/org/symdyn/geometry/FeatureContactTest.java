@@ -212,6 +212,42 @@ class FeatureContactTest {
     }
 
     @Test
+    void aPrismHullStandsOnItsPolygonalCapAndOnAnotherPrism() {
+        int sides = 24;
+        double radius = 0.1, half = 0.1;
+        double[] p = new double[6 * sides];
+        for (int k = 0; k < sides; k++) {
+            double phi = 2 * Math.PI * k / sides;
+            for (int end = 0; end < 2; end++) {
+                p[6 * k + 3 * end] = radius * Math.cos(phi);
+                p[6 * k + 3 * end + 1] = radius * Math.sin(phi);
+                p[6 * k + 3 * end + 2] = end == 0 ? -half : half;
+            }
+        }
+        ConvexHull prism = ConvexHull.of(p);
+        assertEquals(sides + 2, prism.facetCount(), "two caps and the sides");
+        Placement standing = new Placement().setTranslation(0.3, 0.2, 0.5 + half - 2e-5);
+        narrowphase.manifold(new Box(1, 1, 0.5), new Placement(), prism, standing, 1e-3, manifold);
+        assertEquals(4, manifold.count());
+        for (int k = 0; k < 4; k++) {
+            assertEquals(-2e-5, manifold.distance(k), TOL);
+            assertEquals(radius, Math.hypot(manifold.pointB(k, 0) - 0.3, manifold.pointB(k, 1) - 0.2), TOL,
+                    "a corner of the cap");
+        }
+        // one prism on another, offset by 0.12: the lens where the caps overlap, reduced to four points
+        Placement upper = new Placement().setTranslation(0.42, 0.2, 0.5 + 3 * half - 3e-5);
+        narrowphase.manifold(prism, standing, prism, upper, 1e-3, manifold);
+        assertEquals(4, manifold.count());
+        for (int k = 0; k < 4; k++) {
+            assertEquals(-1e-5, manifold.distance(k), TOL);
+            double[] b = pointB(k);
+            assertTrue(Math.hypot(b[0] - 0.3, b[1] - 0.2) <= radius + TOL, "over the lower cap");
+            assertTrue(Math.hypot(b[0] - 0.42, b[1] - 0.2) <= radius + TOL, "on the upper cap");
+            assertEquals(0.5 + 2 * half - 3e-5, b[2], TOL);
+        }
+    }
+
+    @Test
     void everyPointSatisfiesTheConventionsAndTheDeepestIsEpas() {
         Random random = new Random(7L);
         double[] cloud = new double[3 * 20];
