@@ -49,8 +49,8 @@ public final class BoxBoxCollision {
     private final double[] t = new double[3]; // Aᵀ (c_B − c_A)
     private final double[] st = new double[2];
     private final double[] v = new double[3];
-    private final double[] polygon = new double[3 * 8];
-    private final double[] clipped = new double[3 * 8];
+    private double[] polygon = new double[3 * 8];
+    private double[] clipped = new double[3 * 8]; // the two swap after each clipping plane
     private final double[] depth = new double[8];
     private final boolean[] kept = new boolean[8];
     private int polygonCount;
@@ -216,8 +216,9 @@ public final class BoxBoxCollision {
                         rb += hb[k] * Math.abs(m1 * c[3 * i1 + k] + m2 * c[3 * i2 + k]);
                     }
                 }
-                double sep = (Math.abs(centre) - ra - rb) / length;
-                if (sep > best + preference) {
+                double gap = Math.abs(centre) - ra - rb; // the separation times |m|
+                if (gap > (best + preference) * length) {
+                    double sep = gap / length;
                     best = sep;
                     bestAxis = 6 + 3 * i + j;
                     bestCentre = centre;
@@ -293,23 +294,33 @@ public final class BoxBoxCollision {
 
     /** Keeps the part of the polygon with p · x ≤ o (Sutherland-Hodgman). */
     private void clipPlane(double px, double py, double pz, double o) {
+        if (polygonCount == 0) {
+            return;
+        }
+        double[] in = polygon, out = clipped;
         int count = 0;
-        for (int c = 0; c < polygonCount; c++) {
-            int d = (c + 1) % polygonCount;
-            double hc = px * polygon[3 * c] + py * polygon[3 * c + 1] + pz * polygon[3 * c + 2] - o;
-            double hd = px * polygon[3 * d] + py * polygon[3 * d + 1] + pz * polygon[3 * d + 2] - o;
-            if (hc <= 0) {
-                System.arraycopy(polygon, 3 * c, clipped, 3 * count++, 3);
-            }
+        int last = polygonCount - 1;
+        double hc = px * in[3 * last] + py * in[3 * last + 1] + pz * in[3 * last + 2] - o;
+        // each edge (c, d) with c the previous corner: the height of c carried over from the last step
+        for (int d = 0, c = last; d <= last; c = d, d++) {
+            double hd = px * in[3 * d] + py * in[3 * d + 1] + pz * in[3 * d + 2] - o;
             if ((hc < 0 && hd > 0) || (hc > 0 && hd < 0)) {
                 double t = hc / (hc - hd);
-                for (int q = 0; q < 3; q++) {
-                    clipped[3 * count + q] = polygon[3 * c + q] + t * (polygon[3 * d + q] - polygon[3 * c + q]);
-                }
+                out[3 * count] = in[3 * c] + t * (in[3 * d] - in[3 * c]);
+                out[3 * count + 1] = in[3 * c + 1] + t * (in[3 * d + 1] - in[3 * c + 1]);
+                out[3 * count + 2] = in[3 * c + 2] + t * (in[3 * d + 2] - in[3 * c + 2]);
                 count++;
             }
+            if (hd <= 0) {
+                out[3 * count] = in[3 * d];
+                out[3 * count + 1] = in[3 * d + 1];
+                out[3 * count + 2] = in[3 * d + 2];
+                count++;
+            }
+            hc = hd;
         }
-        System.arraycopy(clipped, 0, polygon, 0, 3 * count);
+        polygon = out;
+        clipped = in;
         polygonCount = count;
     }
 
