@@ -334,6 +334,66 @@ class FeatureContactTest {
         assertTrue(multi > 200, "multi-point manifolds met: " + multi);
     }
 
+    @Test
+    void boxesAsHullsGetTheBoxBoxManifold() {
+        // two independent methods: separating axes and clipped box faces; GJK/EPA and clipped hull facets
+        Random random = new Random(11L);
+        ContactManifold boxes = new ContactManifold();
+        int faces = 0;
+        for (int trial = 0; trial < 2000; trial++) {
+            Box a = new Box(0.1 + 0.3 * random.nextDouble(), 0.1 + 0.3 * random.nextDouble(),
+                    0.1 + 0.3 * random.nextDouble());
+            Box b = new Box(0.1 + 0.3 * random.nextDouble(), 0.1 + 0.3 * random.nextDouble(),
+                    0.1 + 0.3 * random.nextDouble());
+            Placement pa = Exact.randomPlacement(random, 0.5);
+            Placement pb;
+            if (trial % 2 == 0) {
+                pb = Exact.randomPlacement(random, 0.5);
+            } else {
+                // B turned about A's z and resting on A's top face, within ±1 mm
+                double[] turn = Rotations.fromRpy(0, 0, 2 * Math.PI * random.nextDouble());
+                double[] r = new double[9];
+                for (int i = 0; i < 3; i++) {
+                    for (int j = 0; j < 3; j++) {
+                        for (int k = 0; k < 3; k++) {
+                            r[3 * i + j] += pa.rotation(i, k) * turn[3 * k + j];
+                        }
+                    }
+                }
+                double h = a.halfExtent(2) + b.halfExtent(2) + 2e-3 * (random.nextDouble() - 0.5);
+                double sx = 0.3 * (random.nextDouble() - 0.5), sy = 0.3 * (random.nextDouble() - 0.5);
+                double[] p = new double[3];
+                for (int i = 0; i < 3; i++) {
+                    p[i] = pa.translation(i) + pa.rotation(i, 0) * sx + pa.rotation(i, 1) * sy + pa.rotation(i, 2) * h;
+                }
+                pb = new Placement().set(r, 0, p, 0);
+            }
+            narrowphase.manifold(a, pa, b, pb, 1e-3, boxes);
+            narrowphase.manifold(hullOf(a), pa, hullOf(b), pb, 1e-3, manifold);
+            String label = "trial " + trial;
+            assertEquals(boxes.count() > 0, manifold.count() > 0, label);
+            if (boxes.count() == 0) {
+                continue;
+            }
+            double deepBoxes = Double.POSITIVE_INFINITY, deepHulls = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < boxes.count(); k++) {
+                deepBoxes = Math.min(deepBoxes, boxes.distance(k));
+            }
+            for (int k = 0; k < manifold.count(); k++) {
+                deepHulls = Math.min(deepHulls, manifold.distance(k));
+            }
+            assertEquals(deepBoxes, deepHulls, TOL, label + ": the deepest point");
+            if (boxes.count() > 1) {
+                faces++;
+                assertEquals(boxes.count(), manifold.count(), label + ": points");
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(boxes.normal(i), manifold.normal(i), 1e-12, label + ": n");
+                }
+            }
+        }
+        assertTrue(faces > 300, "face contacts met: " + faces);
+    }
+
     private double[] pointA(int k) {
         return new double[] {manifold.pointA(k, 0), manifold.pointA(k, 1), manifold.pointA(k, 2)};
     }
