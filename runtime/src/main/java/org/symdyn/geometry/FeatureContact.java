@@ -23,8 +23,9 @@ package org.symdyn.geometry;
  * corners): its height above the reference face, over which it lies. The witness on the reference shape is p − d r,
  * its projection on the face. Points with d ≤ margin are kept, at most {@link ContactManifold#CAPACITY}: the
  * deepest, the farthest from it, and the two spanning the largest areas on either side of the line through them.
- * With neither face aligned (vertex or edge contacts), an incident point feature (a sphere, a capsule's end), or no
- * clipped point within the margin, the manifold is the closest pair alone.
+ * With neither face aligned, two cylinders' or capsules' sides lying along each other touch along a line: its two ends
+ * ({@link #sides}). Otherwise (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a
+ * capsule's end), or with no clipped point within the margin, the manifold is the closest pair alone.
  *
  * <p>Every point is exact for polytopes (to rounding); points of a cylinder's cap lie on the inscribed polygon, its
  * vertices on the rim. One instance holds all the scratch; buffers grow once to the largest hull facet met, then no
@@ -47,6 +48,9 @@ final class FeatureContact {
 
     /** The signs of a box face's corners, counter-clockwise about the face's normal +e_i in axes (e_i+1, e_i+2). */
     private static final double[] CORNERS = {1, 1, -1, 1, -1, -1, 1, -1};
+
+    /** n is perpendicular to a round side's axis z when |n · z| is at most this (about 1e-4 rad). */
+    static final double PERPENDICULAR = 1e-4;
 
     private static final int POINT = 0, SEGMENT = 1, FACE = 2;
 
@@ -101,7 +105,9 @@ final class FeatureContact {
         } else if (faceA || faceB) {
             referenceIsA = faceA;
         } else {
-            out.setFrom(closest);
+            if (!sides(a, pa, b, pb, closest, margin, out)) {
+                out.setFrom(closest);
+            }
             return;
         }
         Feature reference = referenceIsA ? first : second, incident = referenceIsA ? second : first;
@@ -125,6 +131,65 @@ final class FeatureContact {
                 }
             }
         }
+    }
+
+    /**
+     * Two round sides lying along each other (cylinders' or capsules' axes z_A, z_B parallel within
+     * {@link Narrowphase#ALIGNED_NORMALS}, n perpendicular to both within {@link #PERPENDICULAR}): the two ends of the
+     * line where they touch. With c = c_B − c_A, B's axis spans s ∈ c · z_A ± g |z_A · z_B| along A's, and their common
+     * part [s_lo, s_hi] ⊂ [−h, h] (h, g the half lengths of the sides) holds the contact line. The normal is the
+     * direction of v(s_mid), v(s) = q(s) − c_A − s z_A from A's axis to B's point q(s) = c_B + (s − c · z_A) /
+     * (z_A · z_B) z_B; at s = s_lo and s_hi the distance is d = n · v(s) − r_A − r_B (r the radii), the witness on A is
+     * c_A + s z_A + r_A n and on B that plus d n. False (nothing written) unless both shapes are round and lie so,
+     * with a common part of positive length and a point within the margin.
+     */
+    private boolean sides(ConvexShape a, Placement pa, ConvexShape b, Placement pb, DistanceResult closest,
+            double margin, ContactManifold out) {
+        double ra = a instanceof Cylinder c ? c.radius() : a instanceof Capsule c ? c.radius() : -1;
+        double rb = b instanceof Cylinder c ? c.radius() : b instanceof Capsule c ? c.radius() : -1;
+        if (ra < 0 || rb < 0) {
+            return false;
+        }
+        double ha = a instanceof Cylinder c ? c.halfLength() : ((Capsule) a).halfLength();
+        double hb = b instanceof Cylinder c ? c.halfLength() : ((Capsule) b).halfLength();
+        double ax = pa.r[2], ay = pa.r[5], az = pa.r[8], bx = pb.r[2], by = pb.r[5], bz = pb.r[8];
+        double nx = closest.normal[0], ny = closest.normal[1], nz = closest.normal[2];
+        double along = ax * bx + ay * by + az * bz;
+        if (Math.abs(nx * ax + ny * ay + nz * az) > PERPENDICULAR
+                || Math.abs(nx * bx + ny * by + nz * bz) > PERPENDICULAR
+                || 1 - Math.abs(along) > Narrowphase.ALIGNED_NORMALS) {
+            return false;
+        }
+        double cx = pb.p[0] - pa.p[0], cy = pb.p[1] - pa.p[1], cz = pb.p[2] - pa.p[2];
+        double middle = cx * ax + cy * ay + cz * az;
+        double lo = Math.max(-ha, middle - hb * Math.abs(along)), hi = Math.min(ha, middle + hb * Math.abs(along));
+        if (!(hi > lo)) {
+            return false;
+        }
+        double mid = 0.5 * (lo + hi);
+        double t = (mid - middle) / along;
+        double vx = cx + t * bx - mid * ax, vy = cy + t * by - mid * ay, vz = cz + t * bz - mid * az;
+        double len = Math.sqrt(vx * vx + vy * vy + vz * vz);
+        if (!(len > 0)) {
+            return false;
+        }
+        nx = vx / len;
+        ny = vy / len;
+        nz = vz / len;
+        out.clear();
+        out.setNormal(nx, ny, nz);
+        for (int end = 0; end < 2; end++) {
+            double s = end == 0 ? lo : hi;
+            t = (s - middle) / along;
+            double d = nx * (cx + t * bx - s * ax) + ny * (cy + t * by - s * ay) + nz * (cz + t * bz - s * az)
+                    - ra - rb;
+            if (d <= margin) {
+                double px = pa.p[0] + s * ax + ra * nx, py = pa.p[1] + s * ay + ra * ny;
+                double pz = pa.p[2] + s * az + ra * nz;
+                out.addFromB(d, px + d * nx, py + d * ny, pz + d * nz);
+            }
+        }
+        return out.count > 0;
     }
 
     /**

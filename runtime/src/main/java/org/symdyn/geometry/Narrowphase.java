@@ -17,7 +17,8 @@ package org.symdyn.geometry;
  * <tr><td>other convex pairs (hull, cylinder-capsule, cylinder-box, cylinder-cylinder)</td><td>GJK/EPA
  * ({@link GjkEpa})</td><td>when n is a face's normal (within {@link #ALIGNED_NORMALS}; a box's or hull's face,
  * a cylinder's cap): the other shape's face, cap polygon or side segment facing it clipped to that face, up to 4
- * points ({@code FeatureContact}); a sphere-hull pair, vertex and edge contacts: the closest pair</td></tr>
+ * points; two cylinders' or capsules' sides lying along each other: the 2 ends of their common line
+ * ({@code FeatureContact}); a sphere-hull pair, vertex and edge contacts: the closest pair</td></tr>
  * </table>
  * Two half-spaces and triangle meshes are refused with {@link IllegalArgumentException}: a half-space pair has no
  * finite distance, and a static mesh is met triangle by triangle ({@link #triangleDistance}) by its caller, which

@@ -12,8 +12,9 @@ import org.symdyn.spatial.Rotations;
  * against the closed forms of the geometry: a box given as a hull of its 8 corners resting flat on a box, on a hull
  * and on a half-space has the four corners of the overlap at the gap; tilted onto a vertex one point, onto an edge
  * two; a cylinder standing on a box has its points on the cap's rim at the gap, lying on it the two ends of its side
- * line; and on random and stacked poses every point satisfies b − a = d n with a and b on the shapes' boundaries and
- * the deepest point is EPA's.
+ * line; a prism hull stands on its 24-gon cap; a cylinder or capsule lying along a cylinder touches at the ends of
+ * their common line; on random and stacked poses every point satisfies b − a = d n with a and b on the shapes'
+ * boundaries and the deepest point is EPA's; and boxes as hulls get the box-box manifold.
  */
 class FeatureContactTest {
     private static final double TOL = 1e-9;
@@ -77,7 +78,8 @@ class FeatureContactTest {
                         for (int k = 0; k < 4; k++) {
                             double[] upperPoint = order == 0 ? pointB(k) : pointA(k);
                             double[] lowerPoint = order == 0 ? pointA(k) : pointB(k);
-                            if (Math.abs(upperPoint[0] - corner[0]) < TOL && Math.abs(upperPoint[1] - corner[1]) < TOL) {
+                            if (Math.abs(upperPoint[0] - corner[0]) < TOL
+                                    && Math.abs(upperPoint[1] - corner[1]) < TOL) {
                                 found++;
                                 assertEquals(gap, manifold.distance(k), TOL, label);
                                 assertEquals(0.5, lowerPoint[2], TOL, label + ": on the lower top face");
@@ -244,6 +246,38 @@ class FeatureContactTest {
             assertTrue(Math.hypot(b[0] - 0.3, b[1] - 0.2) <= radius + TOL, "over the lower cap");
             assertTrue(Math.hypot(b[0] - 0.42, b[1] - 0.2) <= radius + TOL, "on the upper cap");
             assertEquals(0.5 + 2 * half - 3e-5, b[2], TOL);
+        }
+    }
+
+    @Test
+    void roundSidesLyingAlongEachOtherTouchAtTheEndsOfTheirCommonLine() {
+        Cylinder log = new Cylinder(0.1, 1);
+        Placement lower = new Placement().set(Rotations.fromRpy(0, Math.PI / 2, 0), 0, new double[3], 0);
+        for (Shape upper : new Shape[] {new Cylinder(0.05, 0.6), new Capsule(0.05, 0.6)}) {
+            for (double pitch : new double[] {Math.PI / 2, -Math.PI / 2}) {
+                // along x over [0.3, 0.9], 1e-5 m into the log: the common line is x in [0.3, 0.5]
+                Placement pu = new Placement().set(Rotations.fromRpy(0, pitch, 0), 0,
+                        new double[] {0.6, 0, 0.15 - 1e-5}, 0);
+                String label = upper + " pitch " + pitch;
+                narrowphase.manifold(log, lower, upper, pu, 1e-3, manifold);
+                assertEquals(2, manifold.count(), label);
+                assertEquals(1, manifold.normal(2), 1e-12, label);
+                double[] xs = {manifold.pointA(0, 0), manifold.pointA(1, 0)};
+                java.util.Arrays.sort(xs);
+                assertEquals(0.3, xs[0], TOL, label);
+                assertEquals(0.5, xs[1], TOL, label);
+                for (int k = 0; k < 2; k++) {
+                    assertEquals(-1e-5, manifold.distance(k), TOL, label);
+                    assertEquals(0.1, manifold.pointA(k, 2), TOL, label + ": on the log's top line");
+                    assertEquals(0.1 - 1e-5, manifold.pointB(k, 2), TOL, label + ": on the upper's bottom line");
+                    assertEquals(0, manifold.pointB(k, 1), TOL, label);
+                }
+            }
+            // crossed (along y): one point
+            Placement crossed = new Placement().set(Rotations.fromRpy(Math.PI / 2, 0, 0), 0,
+                    new double[] {0.2, 0, 0.15 - 1e-5}, 0);
+            narrowphase.manifold(log, lower, upper, crossed, 1e-3, manifold);
+            assertEquals(1, manifold.count(), upper + " crossed");
         }
     }
 
