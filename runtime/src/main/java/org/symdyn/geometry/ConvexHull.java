@@ -168,7 +168,10 @@ public final class ConvexHull extends Shape implements ConvexShape {
         return facets.start[g + 1] - facets.start[g];
     }
 
-    /** Vertex index of corner k of facet g, corners counter-clockwise seen from outside. */
+    /**
+     * Vertex index of corner k of facet g, corners counter-clockwise seen from outside (a vertex inside the facet's
+     * outline, a point its face's rounding left as a vertex, is no corner).
+     */
     public int facetVertex(int g, int k) {
         return facets.vertices[facets.start[g] + k];
     }

@@ -54,6 +54,73 @@ class FeatureContactTest {
     }
 
     @Test
+    void aTurnedBoxInFloatCoordinatesWithPointsOnItsFacesHasSixConvexFacets() {
+        // rounded to float like an STL file's: the points on a face are off its plane by ~1e-8 m, so quickhull keeps
+        // them as vertices of slightly tilted triangles, which the facets merge
+        Random random = new Random(5L);
+        double[] r = Rotations.fromRpy(0.3, -0.7, 1.1);
+        double[] h = {0.2, 0.15, 0.1};
+        int extra = 40;
+        double[] p = new double[3 * (8 + extra)];
+        for (int i = 0; i < 8 + extra; i++) {
+            double[] x = new double[3];
+            for (int k = 0; k < 3; k++) {
+                x[k] = (i < 8 ? ((i >> k & 1) == 0 ? -1 : 1) : 2 * random.nextDouble() - 1) * h[k];
+            }
+            if (i >= 8) {
+                int axis = random.nextInt(3);
+                x[axis] = random.nextBoolean() ? h[axis] : -h[axis]; // on a face
+            }
+            for (int k = 0; k < 3; k++) {
+                p[3 * i + k] = (float) (0.5 + r[3 * k] * x[0] + r[3 * k + 1] * x[1] + r[3 * k + 2] * x[2]);
+            }
+        }
+        ConvexHull hull = ConvexHull.of(p);
+        assertTrue(hull.vertexCount() > 8, "face points kept as vertices: " + hull.vertexCount());
+        assertEquals(6, hull.facetCount(), hull.toString());
+        for (int g = 0; g < hull.facetCount(); g++) {
+            double[] m = {hull.facetNormal(g, 0), hull.facetNormal(g, 1), hull.facetNormal(g, 2)};
+            int size = hull.facetSize(g);
+            for (int k = 0; k < size; k++) {
+                double[] v0 = corner(hull, g, k), v1 = corner(hull, g, (k + 1) % size), v2 = corner(hull, g, (k + 2) % size);
+                assertEquals(hull.facetOffset(g), Exact.dot(m, v0), 1e-7, "on the facet's plane");
+                assertTrue(Exact.dot(m, v0) <= hull.facetOffset(g), "on or below");
+                double[] e = sub(v1, v0), f = sub(v2, v1);
+                double[] c = {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]};
+                assertTrue(Exact.dot(c, m) > -1e-9, "convex, counter-clockwise from outside");
+            }
+        }
+        // resting on a box, 1e-4 m deep: the four corners of its lowest face
+        Placement lifted = new Placement();
+        ConvexHull base = hullOf(new Box(1, 1, 0.5));
+        Placement flat = new Placement().set(transpose(r), 0, new double[3], 0); // the box's axes along the world's
+        double low = Double.POSITIVE_INFINITY;
+        double[] x = new double[3];
+        for (int i = 0; i < hull.vertexCount(); i++) {
+            for (int k = 0; k < 3; k++) {
+                x[k] = hull.vertex(i, k);
+            }
+            flat.toWorld(x, x);
+            low = Math.min(low, x[2]);
+        }
+        lifted.set(transpose(r), 0, new double[] {0, 0, 0.5 - low - 1e-4}, 0);
+        narrowphase.manifold(base, new Placement(), hull, lifted, 1e-3, manifold);
+        assertEquals(4, manifold.count());
+        for (int k = 0; k < 4; k++) {
+            assertEquals(-1e-4, manifold.distance(k), 1e-7, "float coordinates: within their rounding");
+        }
+    }
+
+    private static double[] corner(ConvexHull hull, int g, int k) {
+        int v = hull.facetVertex(g, k);
+        return new double[] {hull.vertex(v, 0), hull.vertex(v, 1), hull.vertex(v, 2)};
+    }
+
+    private static double[] transpose(double[] r) {
+        return new double[] {r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8]};
+    }
+
+    @Test
     void aHullBoxRestingFlatOnABoxOrAHullHasTheFourCornersOfTheOverlap() {
         Box lower = new Box(1, 1, 0.5), upper = new Box(0.25, 0.5, 0.25);
         Shape[] lowers = {lower, hullOf(lower)};
