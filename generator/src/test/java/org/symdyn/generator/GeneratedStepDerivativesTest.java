@@ -77,6 +77,53 @@ class GeneratedStepDerivativesTest {
     }
 
     @Test
+    void fourBarWithItsLoopRowsFromTheGeneratedClass() throws Exception {
+        Path file = GeneratedVsGenericTest.sampleModels()
+                .filter(p -> p.getFileName().toString().equals("fourbar.urdf")).findFirst().orElseThrow();
+        Model model = UrdfReader.read(file);
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "FourbarStepDeriv").withDerivatives(true)));
+        org.symdyn.constraints.ConstraintSet set = org.symdyn.constraints.ConstraintSet.of(model);
+        double[] q = new double[model.nq()];
+        org.junit.jupiter.api.Assertions.assertTrue(new org.symdyn.solvers.Assembly(set.bindGeneric())
+                .assembleQ(new double[] {0.5, -0.5, 0.5}, new double[] {1, 1, 1}, q));
+        double[] v = new double[model.nv()];
+        new org.symdyn.solvers.Assembly(set.bindGeneric()).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1},
+                v);
+        double[] tau = {0.3, 0, 0};
+        StepDerivatives[] d = new StepDerivatives[2];
+        Object[] backends = {generated, new GenericDynamics(model)};
+        for (int k = 0; k < 2; k++) {
+            TimeStepper stepper = build(backends[k], model, k == 0 ? set.bind(generated)
+                    : set.bindGeneric());
+            double[] qn = new double[model.nq()];
+            double[] vn = new double[model.nv()];
+            assertTrue(stepper.step(q, v, tau, H, qn, vn).converged());
+            d[k] = new StepDerivatives(stepper, model);
+            d[k].compute(q, v, tau, H);
+        }
+        DMatrixRMaj[] ga = {d[0].dqNextDq(), d[0].dqNextDv(), d[0].dqNextDtau(), d[0].dvNextDq(), d[0].dvNextDv(),
+            d[0].dvNextDtau()};
+        DMatrixRMaj[] gb = {d[1].dqNextDq(), d[1].dqNextDv(), d[1].dqNextDtau(), d[1].dvNextDq(), d[1].dvNextDv(),
+            d[1].dvNextDtau()};
+        for (int k = 0; k < 6; k++) {
+            double scale = 1;
+            double worst = 0;
+            for (int i = 0; i < ga[k].data.length; i++) {
+                scale = Math.max(scale, Math.abs(gb[k].data[i]));
+                worst = Math.max(worst, Math.abs(ga[k].data[i] - gb[k].data[i]));
+            }
+            assertTrue(worst <= 1e-9 * scale, "matrix " + k + ": " + worst + " of " + scale);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends DynamicsDerivatives & org.symdyn.contract.Kinematics> TimeStepper build(Object backend,
+            Model model, org.symdyn.constraints.ConstraintData data) {
+        return TimeStepper.builder((T) backend).contacts(ContactSet.of(model)).constraints(data).build();
+    }
+
+    @Test
     void aClassWithoutDerivativesIsRefusedWithTheOptionToUse() throws Exception {
         Path file = GeneratedVsGenericTest.sampleModels()
                 .filter(p -> p.getFileName().toString().equals("quadruped.urdf")).findFirst().orElseThrow();

@@ -55,8 +55,11 @@ import org.symdyn.model.Model;
  * <p><b>What is exact and what is not.</b> Exact for contact points and spheres against grounds and for joint limits.
  * For contacts between collision shapes the witness points are taken as material points of their bodies and the
  * contact frame as fixed (the curvature of rolling shapes and the turning of a face's normal are left out, as in
- * the acceleration-level problem of {@link AccelerationProblemData}). Steps with bilateral constraints are refused
- * for now ({@link UnsupportedOperationException}). The derivative is of the solved step: a contact solve that did
+ * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
+ * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
+ * with ∂(G w)/∂q and ∂(Gᵀλ)/∂q from the data's row derivatives (the rows' acceleration derivative at v = 0,
+ * v̇ = w; a generated class's own rows or the runtime's), and ∂φ/∂q taken as G (exact at φ = 0); the data's own
+ * Baumgarte stabilisation, which the stepper does not use, must be off. The derivative is of the solved step: a contact solve that did
  * not converge gives the derivative at its last iterate.
  *
  * <p>Allocates its workspaces in the constructor; {@link #compute} does not allocate. Not thread-safe.
@@ -73,6 +76,12 @@ public final class StepDerivatives {
     private static final double REGULARISATION = 1e-12;
 
     private final TimeStepper stepper;
+    /** The stepper's bilateral rows, or null. */
+    private final org.symdyn.constraints.ConstraintData bilateral;
+    private final DMatrixRMaj bilateralForceDq;
+    private final DMatrixRMaj bilateralRowsDq;
+    private final DMatrixRMaj bilateralRowsDv;
+    private final double[] bilateralLambda;
     private final DynamicsDerivatives dynamics;
     private final MotionDerivatives motion;
     private final PointMotion pointB;
@@ -115,7 +124,8 @@ public final class StepDerivatives {
      * kinematic derivatives serve the contact rows).
      *
      * @throws IllegalArgumentException      if the dynamics have no derivatives, or the model is not theirs
-     * @throws UnsupportedOperationException for a stepper with bilateral constraints, or a model with a planar joint
+     * @throws UnsupportedOperationException for a model with a planar joint, or bilateral rows without derivatives
+     *                                       (line-on-line and custom rows)
      */
     public StepDerivatives(TimeStepper stepper, Model model) {
         this.stepper = Objects.requireNonNull(stepper, "stepper");
@@ -126,9 +136,9 @@ public final class StepDerivatives {
                     + " DynamicsDerivatives): generate the class with derivatives (symdyn generate --derivatives) or"
                     + " step GenericDynamics");
         }
-        if (stepper.bilateral() != null) {
-            throw new UnsupportedOperationException("step derivatives of a stepper with bilateral constraints are not"
-                    + " implemented yet");
+        this.bilateral = stepper.bilateral();
+        if (bilateral != null) {
+            bilateral.checkRowDerivatives();
         }
         this.dynamics = dd;
         this.nv = dd.nv();
@@ -175,6 +185,11 @@ public final class StepDerivatives {
         modes = new int[Math.max(1, capacity)];
         a = new double[nv];
         zero = new double[nv];
+        int nb = bilateral == null ? 0 : bilateral.size();
+        bilateralForceDq = new DMatrixRMaj(nv, nv);
+        bilateralRowsDq = new DMatrixRMaj(Math.max(1, nb), nv);
+        bilateralRowsDv = new DMatrixRMaj(Math.max(1, nb), nv);
+        bilateralLambda = new double[Math.max(1, nb)];
         dqDq = new DMatrixRMaj(nv, nv);
         dqDv = new DMatrixRMaj(nv, nv);
         dqDtau = new DMatrixRMaj(nv, nv);
@@ -236,6 +251,17 @@ public final class StepDerivatives {
                 }
             }
         }
+        int nb = bilateral == null ? 0 : bilateral.size();
+        if (nb > 0) {
+            // the rows' acceleration a(q, v, v̇) = G v̇ − γ₀ at v = 0, v̇ = w is G(q) w (γ₀ = −Ġ v vanishes with v):
+            // its ∂a/∂q is ∂(G w)/∂q; and ∂(Gᵀ λ)/∂q of the rows' impulses (the last nb rows of the step)
+            System.arraycopy(lambda, m - nb, bilateralLambda, 0, nb);
+            if (bilateral.needsMotionDerivatives()) {
+                motion.update(q, zero, w);
+            }
+            bilateral.rowDerivatives(q, zero, w, bilateralLambda, motion, bilateralForceDq, bilateralRowsDq,
+                    bilateralRowsDv);
+        }
         motion.update(q, w, zero);
         motion.clearWrenches();
         for (int c = 0; c < nc; c++) {
@@ -260,7 +286,8 @@ public final class StepDerivatives {
         for (int i = 0; i < nv; i++) {
             for (int j = 0; j < nv; j++) {
                 k[i * n + j] = Hd[i * nv + j];
-                rhs[i * cols + j] = -(h * dIdDq.data[i * nv + j] - dForceDq.data[i * nv + j]);
+                rhs[i * cols + j] = -(h * dIdDq.data[i * nv + j] - dForceDq.data[i * nv + j]
+                        - (nb > 0 ? bilateralForceDq.data[i * nv + j] : 0));
                 rhs[i * cols + nv + j] = -(h * dIdDv.data[i * nv + j]) + Hd[i * nv + j];
             }
             k[i * n + i] += h * stepper.damping().coefficient(i);
@@ -296,7 +323,8 @@ public final class StepDerivatives {
             } else if (kind == ContactProblem.UNILATERAL) {
                 modes[block] = limitRow(problem, block, J, W, lambda, w, r, n, cols, h, beta, q);
             } else {
-                throw new IllegalStateException("bilateral rows in a step: not differentiated");
+                bilateralRow(problem, J, W, r, m - nb, n, cols, h, beta);
+                modes[block] = STICKING;
             }
         }
         solve(n, cols);
@@ -503,6 +531,22 @@ public final class StepDerivatives {
         k[row * n + nv + r] = REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL);
         rhs[row * cols + vi] = -sign * (gap >= 0 ? 1 / h : beta / h);
         return STICKING;
+    }
+
+    /**
+     * A bilateral row, held: G_i dw + ε dλ_i = −(∂(G_i w)/∂q + (β/h) G_i) dq, its offset β φ / h differentiated with
+     * ∂φ/∂q = G (exact where φ = 0, to first order in the drift elsewhere).
+     */
+    private void bilateralRow(ContactProblem problem, double[] J, double[] W, int r, int first, int n, int cols,
+            double h, double beta) {
+        int row = nv + r;
+        int i = r - first;
+        int m = problem.rows();
+        for (int j = 0; j < nv; j++) {
+            k[row * n + j] = J[r * nv + j];
+            rhs[row * cols + j] = -(bilateralRowsDq.data[i * nv + j] + beta / h * J[r * nv + j]);
+        }
+        k[row * n + nv + r] = REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL);
     }
 
     /** Solves k X = rhs (n x n, n x cols) by LU with partial pivoting, X into rhs. */

@@ -148,26 +148,39 @@ class StepDerivativesTest {
     }
 
     @Test
-    void refusesBilateralConstraints() {
-        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(0, 0.8));
-        org.symdyn.constraints.ConstraintSet.Builder b = org.symdyn.constraints.ConstraintSet.builder(m);
-        b.addContact(0, new double[3], new double[] {1, 0, 0}, "hold_x", 1);
-        GenericDynamics dyn = new GenericDynamics(m);
-        TimeStepper s = TimeStepper.builder(dyn).contacts(ContactSet.of(m))
-                .constraints(b.build().bind(new org.symdyn.constraints.GenericModel(m))).build();
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> new StepDerivatives(s, m));
-        assertTrue(e.getMessage().contains("bilateral"), e.getMessage());
+    void fourBarWithItsLoopClosed() throws Exception {
+        // the bilateral loop rows of a ConstraintData in the step, at an assembled state, moving
+        Model m = org.symdyn.constraints.TestMechanisms.fourBar();
+        org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
+        double[] q = new double[m.nq()];
+        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.6, -0.9, 1.4}, new double[] {1, 1, 1},
+                q));
+        double[] v = new double[m.nv()];
+        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        double[] tau = {0.5, 0, -0.2};
+        bilateral = data;
+        try {
+            check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+        } finally {
+            bilateral = null;
+        }
     }
 
     // ---------------------------------------------------------------- the check
+
+    /** Bilateral rows for the steps of the current check (the four-bar's), or null. */
+    private static org.symdyn.constraints.ConstraintData bilateral;
 
     private static TimeStepper stepper(Model m, double damping) {
         GenericDynamics dyn = new GenericDynamics(m);
         double[] d = new double[m.nv()];
         java.util.Arrays.fill(d, damping);
-        return TimeStepper.builder(dyn).contacts(ContactSet.of(m)).jointLimits(m).settings(TIGHT)
-                .jointDamping(damping == 0 ? JointDamping.NONE : JointDamping.perDof(d)).build();
+        TimeStepper.Builder b = TimeStepper.builder(dyn).contacts(ContactSet.of(m)).jointLimits(m).settings(TIGHT)
+                .jointDamping(damping == 0 ? JointDamping.NONE : JointDamping.perDof(d));
+        if (bilateral != null) {
+            b.constraints(org.symdyn.constraints.ConstraintSet.of(m).bindGeneric());
+        }
+        return b.build();
     }
 
     /** (q⁺, v⁺) of one step from scratch. */
