@@ -90,8 +90,8 @@ final class LoopedDerivatives {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(MODEL)
                 .addJavadoc("The model's numbers for the derivatives, built once when the class is loaded.\n")
                 .beginControlFlow("try")
-                .addStatement("$T b = $T.builder($S).gravity($L, $L, $L)", builder, MODEL, model.name(), exact(g[0]),
-                        exact(g[1]), exact(g[2]));
+                .addStatement("$T b = $T.builder($S).root($S).gravity($L, $L, $L)", builder, MODEL, model.name(),
+                        model.rootName(), exact(g[0]), exact(g[1]), exact(g[2]));
         int parts = (model.bodyCount() + BODIES_PER_METHOD - 1) / BODIES_PER_METHOD;
         for (int k = 0; k < parts; k++) {
             CodeBlock.Builder code = CodeBlock.builder();
@@ -118,7 +118,9 @@ final class LoopedDerivatives {
         CodeBlock.Builder code = CodeBlock.builder();
         code.add("b.addBody($T.builder($S, $S, $S, $T.$L)", BODY_SPEC, body.name(), parent, j.name(), JOINT_TYPE,
                 j.type().name());
-        code.add(".axis($L)", numbers(j.axis()));
+        if (j.type() != org.symdyn.model.JointType.FLOATING && j.type() != org.symdyn.model.JointType.BALL) {
+            code.add(".axis($L)", numbers(j.axis()));
+        }
         code.add(".placement($T.of(new double[] {$L}, new double[] {$L}))", POSE,
                 numbers(j.placement().rotationArray()), numbers(j.placement().translationArray()));
         if (j.hasLimits()) {
