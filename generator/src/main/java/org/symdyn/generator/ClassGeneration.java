@@ -355,8 +355,8 @@ final class ClassGeneration {
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods.list(), fields, tables, methods.counts(),
                 forwardDynamics, forms.large(), methods.emitter().workspace(), derived.rows(), closedForm,
                 systemFactorization, rowDerivatives);
-        String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
-                .build().toString();
+        String source = org.symdyn.generator.emit.LocalNames.perMethod(JavaFile.builder(options.packageName(), type)
+                .skipJavaLangImports(true).indent("    ").build().toString());
         return new GeneratedClass(options.packageName(), options.className(), source, model.nq(), model.nv(),
                 methods.counts(), clock.total());
     }
