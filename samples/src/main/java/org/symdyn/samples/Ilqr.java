@@ -33,7 +33,8 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * ΔJ(α) is taken (so the cost decreases at every accepted iteration) and μ shrinks (÷{@value #MU_FACTOR}, to 0 below
  * {@value #MU_MIN}); when none is, μ grows (×{@value #MU_FACTOR}, at least {@value #MU_MIN}) and the iteration is
  * repeated from the same trajectory. Stops when an accepted iteration decreases the cost by less than
- * {@code tolerance} relative, or when μ exceeds {@value #MU_MAX}, or after {@code maxIterations}.
+ * {@code tolerance} relative, or a backward pass expects less than that of a full step, or when μ exceeds
+ * {@value #MU_MAX}, or after {@code maxIterations}.
  *
  * <p>The trial rollouts evaluate the step's derivatives as they go (the derivatives of a contact step are those of
  * the step just solved), so that the accepted trial's are at hand for the next backward pass. Workspaces are
@@ -234,6 +235,10 @@ public final class Ilqr {
             }
             if (mu > MU_MAX) {
                 stop = "regularisation above " + MU_MAX;
+                break;
+            }
+            if (-(expected1 + expected2) < tolerance * cost) {
+                stop = "expected decrease below " + tolerance + " of the cost";
                 break;
             }
             double alpha = 1;
