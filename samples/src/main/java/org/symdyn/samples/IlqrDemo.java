@@ -192,19 +192,19 @@ public final class IlqrDemo {
 
     /** Copies the six nv x nv step derivatives into the 2nv x 2nv f_x and the 2nv x m f_u of the actuated columns. */
     private static void derivatives(StepDerivatives d, int nv, int firstActuated, DMatrixRMaj fx, DMatrixRMaj fu) {
-        DMatrixRMaj[][] blocks = {{d.dqNextDq(), d.dqNextDv()}, {d.dvNextDq(), d.dvNextDv()}};
-        DMatrixRMaj[] tau = {d.dqNextDtau(), d.dvNextDtau()};
-        int m = fu.numCols;
-        for (int bi = 0; bi < 2; bi++) {
-            for (int i = 0; i < nv; i++) {
-                for (int bj = 0; bj < 2; bj++) {
-                    for (int j = 0; j < nv; j++) {
-                        fx.unsafe_set(bi * nv + i, bj * nv + j, blocks[bi][bj].unsafe_get(i, j));
-                    }
-                }
-                for (int j = 0; j < m; j++) {
-                    fu.unsafe_set(bi * nv + i, j, tau[bi].unsafe_get(i, firstActuated + j));
-                }
+        block(d.dqNextDq(), 0, fx, 0, 0, nv);
+        block(d.dqNextDv(), 0, fx, 0, nv, nv);
+        block(d.dvNextDq(), 0, fx, nv, 0, nv);
+        block(d.dvNextDv(), 0, fx, nv, nv, nv);
+        block(d.dqNextDtau(), firstActuated, fu, 0, 0, fu.numCols);
+        block(d.dvNextDtau(), firstActuated, fu, nv, 0, fu.numCols);
+    }
+
+    /** dst[row0 + i, col0 + j] = src[i, first + j] for the rows of src and {@code cols} columns. */
+    private static void block(DMatrixRMaj src, int first, DMatrixRMaj dst, int row0, int col0, int cols) {
+        for (int i = 0; i < src.numRows; i++) {
+            for (int j = 0; j < cols; j++) {
+                dst.unsafe_set(row0 + i, col0 + j, src.unsafe_get(i, first + j));
             }
         }
     }
@@ -593,16 +593,16 @@ public final class IlqrDemo {
             double t2 = ex * ex + ey * ey + ez * ez;
             double t = Math.sqrt(t2);
             double c = t < 1e-4 ? 1.0 / 12 + t2 / 720 : 1 / t2 - (1 + Math.cos(t)) / (2 * t * Math.sin(t));
-            double[] s = {0, -ez, ey, ez, 0, -ex, -ey, ex, 0};
-            for (int i = 0; i < 3; i++) {
-                for (int j = 0; j < 3; j++) {
-                    double s2 = 0;
-                    for (int k = 0; k < 3; k++) {
-                        s2 += s[3 * i + k] * s[3 * k + j];
-                    }
-                    out[3 * i + j] = (i == j ? 1 : 0) + 0.5 * s[3 * i + j] + c * s2;
-                }
-            }
+            // [e]×² = e eᵀ − |e|² I
+            out[0] = 1 + c * (ex * ex - t2);
+            out[1] = -0.5 * ez + c * ex * ey;
+            out[2] = 0.5 * ey + c * ex * ez;
+            out[3] = 0.5 * ez + c * ey * ex;
+            out[4] = 1 + c * (ey * ey - t2);
+            out[5] = -0.5 * ex + c * ey * ez;
+            out[6] = -0.5 * ey + c * ez * ex;
+            out[7] = 0.5 * ex + c * ez * ey;
+            out[8] = 1 + c * (ez * ez - t2);
         }
 
         /** |p − p*| of the trunk (m). */
