@@ -146,7 +146,6 @@ public final class Ilqr {
     private final DMatrixRMaj vB;
     private final DMatrixRMaj chol;
     private final DMatrixRMaj kTquu;
-    private final DMatrixRMaj tmpN;
     private final DMatrixRMaj tmpNN;
     private final double[] dx;
     private double expected1;
@@ -183,7 +182,6 @@ public final class Ilqr {
         vB = new DMatrixRMaj(n, m);
         chol = new DMatrixRMaj(m, m);
         kTquu = new DMatrixRMaj(n, m);
-        tmpN = new DMatrixRMaj(n, 1);
         tmpNN = new DMatrixRMaj(n, n);
         dx = new double[n];
     }

@@ -81,8 +81,8 @@ public final class IlqrDemo {
     private IlqrDemo() {
     }
 
-    /** An optimised problem: the solver's result and the open-loop replay of its controls. */
-    record Outcome(String name, Ilqr.Result result, Replay replay, double finalError, String errorUnit) {
+    /** An optimised problem: the solver's result, the open-loop replay of its controls, the final error (m). */
+    record Outcome(String name, Ilqr.Result result, Replay replay, double finalError) {
     }
 
     /**
@@ -147,7 +147,7 @@ public final class IlqrDemo {
         out.printf(Locale.ROOT, "  final flange error %.2e m, largest joint speed at t = 1 s %.2e rad/s, largest "
                 + "torque %.2f N m; replay within %.1e of the optimised states%n%n", error, speed, torque,
                 replay.deviation());
-        return new Outcome("arm", r, replay, error, "m");
+        return new Outcome("arm", r, replay, error);
     }
 
     /** The quadruped problem, solved, its iterations printed to {@code out}. */
@@ -171,7 +171,7 @@ public final class IlqrDemo {
                 + "of the optimised states%n%n", error, xN[0], xN[1], xN[2], problem.rotationError(xN),
                 Math.sqrt(xN[19 + 3] * xN[19 + 3] + xN[19 + 4] * xN[19 + 4] + xN[19 + 5] * xN[19 + 5]),
                 replay.fewestContacts(), replay.fewestSticking(), replay.deviation());
-        return new Outcome("quadruped", r, replay, error, "m");
+        return new Outcome("quadruped", r, replay, error);
     }
 
     private static void print(PrintStream out, Ilqr.Iteration it) {
