@@ -106,7 +106,7 @@ class DemoFileNamesTest {
                 }
             }
         }
-        assertEquals(11, demos, "demo commands in the READMEs");
+        assertEquals(12, demos, "demo commands in the READMEs");
         assertEquals(9, pages, "view commands after a demo command");
         assertFalse(isIgnored(ignored, "README.md"));
     }
