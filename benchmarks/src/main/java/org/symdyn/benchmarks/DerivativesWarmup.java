@@ -21,12 +21,15 @@ import org.symdyn.model.Model;
  * the model file (for nq, nv and a state; {@code floating} reads it with a floating base, as {@code generate --floating}). From the first call, {@code forwardDynamicsDerivatives} (∂v̇/∂q, ∂v̇/∂v,
  * H⁻¹) runs back to back on states that move a little every call (so that no value stays constant), timed in batches
  * of 50 calls, for SECONDS (default 20). Prints the steady time per call (median of the last quarter's batches), the
- * first call's time, and the elapsed time and call count after which every batch stays within 1.2x of steady.
+ * first call's time, and the elapsed time and call count from which on the median of every window of 40 batches
+ * stays within 1.2x of steady.
  * Run it pinned to one CPU ({@code taskset -c 1}: the JIT's compiler threads share the CPU with the calls) and on two
  * ({@code taskset -c 0,1}: they compile on the other).
  */
 public final class DerivativesWarmup {
     private static final int BATCH = 50;
+    /** Batches per window of the settling criterion. */
+    private static final int WINDOW = 40;
 
     private DerivativesWarmup() {
     }
@@ -94,12 +97,20 @@ public final class DerivativesWarmup {
         double[] tail = Arrays.copyOfRange(perCall, n - n / 4, n);
         Arrays.sort(tail);
         double steady = tail[tail.length / 2];
+        // settled: the first batch from which on every window of WINDOW batches has its median within 1.2x of steady
+        // (single slow batches, a GC or the timer, do not count)
         int settled = n;
-        while (settled > 0 && perCall[settled - 1] <= 1.2 * steady) {
-            settled--;
+        double[] window = new double[WINDOW];
+        for (int i = n - WINDOW; i >= 0; i--) {
+            System.arraycopy(perCall, i, window, 0, WINDOW);
+            Arrays.sort(window);
+            if (window[WINDOW / 2] > 1.2 * steady) {
+                break;
+            }
+            settled = i;
         }
         System.out.printf(Locale.ROOT, "%s (nv %d): first call %.0f us (class loaded %.0f ms before); steady %.2f us"
-                + " per call; within 1.2x of steady from t = %.2f s (after %d calls) on; batches of %d calls: %d%n",
+                + " per call; windows within 1.2x of steady from t = %.2f s (after %d calls) on; batches of %d calls: %d%n",
                 model.name(), nv, first, (start - tLoad) / 1e6, steady, settled < n ? at[settled] : Double.NaN,
                 (long) settled * BATCH, BATCH, n);
         for (double mark : new double[] {0.01, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10}) {
