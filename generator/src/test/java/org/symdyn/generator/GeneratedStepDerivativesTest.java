@@ -62,17 +62,7 @@ class GeneratedStepDerivativesTest {
             for (int f = 0; f < 4; f++) {
                 assertEquals(b.mode(f), a.mode(f), "foot " + f + "'s mode on both backends");
             }
-            DMatrixRMaj[] ga = {a.dqNextDq(), a.dqNextDv(), a.dqNextDtau(), a.dvNextDq(), a.dvNextDv(), a.dvNextDtau()};
-            DMatrixRMaj[] gb = {b.dqNextDq(), b.dqNextDv(), b.dqNextDtau(), b.dvNextDq(), b.dvNextDv(), b.dvNextDtau()};
-            for (int k = 0; k < 6; k++) {
-                double scale = 1;
-                double worst = 0;
-                for (int i = 0; i < ga[k].data.length; i++) {
-                    scale = Math.max(scale, Math.abs(gb[k].data[i]));
-                    worst = Math.max(worst, Math.abs(ga[k].data[i] - gb[k].data[i]));
-                }
-                assertTrue(worst <= 1e-9 * scale, "case " + c + " matrix " + k + ": " + worst + " of " + scale);
-            }
+            assertSame(a, b, "case " + c);
         }
     }
 
@@ -102,10 +92,13 @@ class GeneratedStepDerivativesTest {
             d[k] = new StepDerivatives(stepper, model);
             d[k].compute(q, v, tau, H);
         }
-        DMatrixRMaj[] ga = {d[0].dqNextDq(), d[0].dqNextDv(), d[0].dqNextDtau(), d[0].dvNextDq(), d[0].dvNextDv(),
-            d[0].dvNextDtau()};
-        DMatrixRMaj[] gb = {d[1].dqNextDq(), d[1].dqNextDv(), d[1].dqNextDtau(), d[1].dvNextDq(), d[1].dvNextDv(),
-            d[1].dvNextDtau()};
+        assertSame(d[0], d[1], "four-bar");
+    }
+
+    /** The six matrices of a and b within 1e-9 of each matrix's largest entry in b (at least 1). */
+    private static void assertSame(StepDerivatives a, StepDerivatives b, String what) {
+        DMatrixRMaj[] ga = {a.dqNextDq(), a.dqNextDv(), a.dqNextDtau(), a.dvNextDq(), a.dvNextDv(), a.dvNextDtau()};
+        DMatrixRMaj[] gb = {b.dqNextDq(), b.dqNextDv(), b.dqNextDtau(), b.dvNextDq(), b.dvNextDv(), b.dvNextDtau()};
         for (int k = 0; k < 6; k++) {
             double scale = 1;
             double worst = 0;
@@ -113,7 +106,7 @@ class GeneratedStepDerivativesTest {
                 scale = Math.max(scale, Math.abs(gb[k].data[i]));
                 worst = Math.max(worst, Math.abs(ga[k].data[i] - gb[k].data[i]));
             }
-            assertTrue(worst <= 1e-9 * scale, "matrix " + k + ": " + worst + " of " + scale);
+            assertTrue(worst <= 1e-9 * scale, what + " matrix " + k + ": " + worst + " of " + scale);
         }
     }
 
