@@ -41,7 +41,9 @@ final class Prerequisites {
             ConstrainedSolverBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile,
             SolveKernelsBenchmark.class.getName(), SolveKernelsBenchmark::modelFile,
             DerivativesBenchmark.class.getName(), SharedModels::urdf,
-            ConstrainedDerivativesBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile);
+            ConstrainedDerivativesBenchmark.class.getName(), ConstrainedSolverBenchmark::modelFile,
+            RolloutBenchmark.class.getName(), m -> m.equals("arm7") ? ConstrainedSolverBenchmark.sampleFile("arm7.urdf")
+                    : ConstrainedSolverBenchmark.modelFile(m));
 
     /**
      * For each benchmark class without a {@link #MODEL} parameter, the file its set-up reads whatever the parameters
@@ -52,7 +54,8 @@ final class Prerequisites {
             SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
             GeometryBenchmark.class.getName(), () -> null,
             ModelReadingBenchmark.class.getName(), () -> null,
-            ShapeContactStepBenchmark.class.getName(), () -> SharedModels.urdf("solo12"));
+            ShapeContactStepBenchmark.class.getName(), () -> SharedModels.urdf("solo12"),
+            StepDerivativesBenchmark.class.getName(), () -> SharedModels.urdf("solo12"));
 
     private Prerequisites() {
     }

@@ -337,7 +337,8 @@ final class GenerateCommand implements CliCommand {
         }
     }
 
-    private static CliException cannotWrite(Path file, Exception e) {
+    /** A file that cannot be written, as bad input: {@code path:[0,0] cannot write file: reason}. */
+    static CliException cannotWrite(Path file, Exception e) {
         String reason;
         if (e instanceof AccessDeniedException) {
             reason = "permission denied";

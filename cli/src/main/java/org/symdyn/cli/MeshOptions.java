@@ -8,7 +8,8 @@ import org.symdyn.io.PackagePath;
 import picocli.CommandLine.Option;
 
 /**
- * The options of the commands that load a model's shapes ({@code inspect}, {@code simulate}, {@code view}): where
+ * The options of the commands that load a model's shapes ({@code inspect}, {@code simulate},
+ * {@code rollouts}, {@code view}): where
  * {@code package://} meshes are found and what a mesh that cannot be had is. {@code generate} and {@code evaluate}
  * never load meshes ({@link MeshPolicy#SKIP}): generated classes and the dynamics never use shapes.
  */

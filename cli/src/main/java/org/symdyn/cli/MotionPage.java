@@ -66,8 +66,8 @@ final class MotionPage {
         return template.substring(0, at) + text + template.substring(at + mark.length());
     }
 
-    /** A UTF-8 text resource beside this class. */
-    private static String text(String name) {
+    /** A UTF-8 text resource beside this class (the pages' templates). */
+    static String text(String name) {
         try (InputStream in = MotionPage.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the class path");

@@ -5,13 +5,14 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code -q}/{@code --quiet} of the commands whose work may take long ({@code generate}, {@code evaluate},
- * {@code simulate}, {@code view}): no progress or information lines on standard error, for scripts. Results,
- * warnings and errors are printed as without it.
+ * {@code simulate}, {@code rollouts}, {@code view}): no progress or information lines on standard error, for
+ * scripts. Results, warnings and errors are printed as without it.
  */
 final class QuietOption {
     @Option(names = {"-q", "--quiet"}, order = 89,
             description = "No progress lines on standard error (by default long work prints its stages, and"
-                    + " simulate a progress bar or periodic lines); results, warnings and errors as usual.")
+                    + " simulate and rollouts a progress bar or periodic lines); results, warnings and errors as"
+                    + " usual.")
     boolean quiet;
 
     private Progress progress;

@@ -2,17 +2,12 @@ package org.symdyn.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.model.Body;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.InitialState;
-import org.symdyn.model.Joint;
-import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.SourceLocation;
 
@@ -69,13 +64,12 @@ final class StatesReader {
     /** How many frame names an "unknown frame" message lists at most. */
     private static final int FRAMES_LISTED = 8;
 
-    private final String path;
     private final Model model;
-    private final List<Diagnostic> errors = new ArrayList<>();
+    private final JsonChecks checks;
 
     private StatesReader(String path, Model model) {
-        this.path = path;
         this.model = model;
+        this.checks = new JsonChecks(path, model);
     }
 
     /**
@@ -94,13 +88,7 @@ final class StatesReader {
         }
         StatesReader reader = new StatesReader(file.toString(), model);
         List<State> states = reader.states(root);
-        if (!reader.errors.isEmpty()) {
-            throw CliException.badInput(reader.errors.stream()
-                    .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-                            .thenComparingInt(d -> d.location().column()))
-                    .map(Diagnostic::toString)
-                    .toList());
-        }
+        reader.checks.throwIfAny();
         return states;
     }
 
@@ -142,70 +130,65 @@ final class StatesReader {
         }
         StatesReader reader = new StatesReader(file.toString(), model);
         State state = reader.initial(root, keyframe);
-        if (!reader.errors.isEmpty()) {
-            throw CliException.badInput(reader.errors.stream()
-                    .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-                            .thenComparingInt(d -> d.location().column()))
-                    .map(Diagnostic::toString)
-                    .toList());
-        }
+        reader.checks.throwIfAny();
         return state;
     }
 
     private State initial(JsonValue root, InitialState keyframe) {
         if (!(root instanceof JsonValue.ObjectValue object)) {
-            error(root, "an initial state is an object {\"q\": [...], \"v\": [...], \"tau\": [...]}, not "
+            checks.error(root, "an initial state is an object {\"q\": [...], \"v\": [...], \"tau\": [...]}, not "
                     + root.typeWithArticle());
             return null;
         }
         for (var member : object.members().entrySet()) {
             if (!INITIAL_KEYS.contains(member.getKey())) {
-                error(member.getValue(), "unknown key '" + member.getKey() + "' (expected "
+                checks.error(member.getValue(), "unknown key '" + member.getKey() + "' (expected "
                         + String.join(", ", INITIAL_KEYS) + ")");
             }
         }
         if (keyframe != null) {
             for (String key : List.of("q", "v")) {
                 if (object.get(key) != null) {
-                    error(object.get(key), "\"" + key + "\" is given by --keyframe " + keyframe.name()
+                    checks.error(object.get(key), "\"" + key + "\" is given by --keyframe " + keyframe.name()
                             + "; with it the initial state file may give only \"tau\"");
                 }
             }
-            double[] tau = vector("", object, "tau", "nv", model.nv(), false);
+            double[] tau = checks.vector("", object, "tau", "nv", model.nv(), false);
             return tau == null ? null : new State(keyframe.q(), keyframe.v(), tau, new double[model.nv()], null,
-                    null, null, List.of(), location(root));
+                    null, null, List.of(), checks.location(root));
         }
         double[] q = object.get("q") == null ? model.neutralConfiguration()
-                : vector("", object, "q", "nq", model.nq(), true);
-        double[] v = vector("", object, "v", "nv", model.nv(), false);
-        double[] tau = vector("", object, "tau", "nv", model.nv(), false);
+                : checks.vector("", object, "q", "nq", model.nq(), true);
+        double[] v = checks.vector("", object, "v", "nv", model.nv(), false);
+        double[] tau = checks.vector("", object, "tau", "nv", model.nv(), false);
         if (q != null && object.get("q") != null) {
-            checkQuaternions("", "q", q, (JsonValue.ArrayValue) object.get("q"));
+            checks.checkQuaternions("", "q", q, (JsonValue.ArrayValue) object.get("q"));
         }
         if (q == null || v == null || tau == null) {
             return null;
         }
-        return new State(q, v, tau, new double[model.nv()], null, null, null, List.of(), location(root));
+        return new State(q, v, tau, new double[model.nv()], null, null, null, List.of(), checks.location(root));
     }
 
     private List<State> states(JsonValue root) {
         List<State> states = new ArrayList<>();
         if (!(root instanceof JsonValue.ObjectValue object)) {
-            error(root, "a states file holds an object {\"states\": [...]}, not " + root.typeWithArticle());
+            checks.error(root, "a states file holds an object {\"states\": [...]}, not " + root.typeWithArticle());
             return states;
         }
         for (var member : object.members().entrySet()) {
             if (!member.getKey().equals("states")) {
-                error(member.getValue(), "unknown key '" + member.getKey() + "' (a states file has only \"states\")");
+                checks.error(member.getValue(),
+                        "unknown key '" + member.getKey() + "' (a states file has only \"states\")");
             }
         }
         JsonValue list = object.get("states");
         if (list == null) {
-            error(root, "missing \"states\": expected {\"states\": [{\"q\": [...]}, ...]}");
+            checks.error(root, "missing \"states\": expected {\"states\": [{\"q\": [...]}, ...]}");
             return states;
         }
         if (!(list instanceof JsonValue.ArrayValue array)) {
-            error(list, "\"states\" must be an array of states, not " + list.typeWithArticle());
+            checks.error(list, "\"states\" must be an array of states, not " + list.typeWithArticle());
             return states;
         }
         for (int i = 0; i < array.size(); i++) {
@@ -220,43 +203,44 @@ final class StatesReader {
     private State state(int index, JsonValue value) {
         String prefix = "state " + index + ": ";
         if (!(value instanceof JsonValue.ObjectValue object)) {
-            error(value, prefix + "a state must be an object {\"q\": [...], ...}, not " + value.typeWithArticle());
+            checks.error(value,
+                    prefix + "a state must be an object {\"q\": [...], ...}, not " + value.typeWithArticle());
             return null;
         }
-        int before = errors.size();
+        int before = checks.count();
         for (var member : object.members().entrySet()) {
             if (!STATE_KEYS.contains(member.getKey())) {
-                error(member.getValue(), prefix + "unknown key '" + member.getKey() + "' (expected "
+                checks.error(member.getValue(), prefix + "unknown key '" + member.getKey() + "' (expected "
                         + String.join(", ", STATE_KEYS) + ")");
             }
         }
-        double[] q = vector(prefix, object, "q", "nq", model.nq(), true);
-        double[] v = vector(prefix, object, "v", "nv", model.nv(), false);
-        double[] tau = vector(prefix, object, "tau", "nv", model.nv(), false);
-        double[] a = vector(prefix, object, "a", "nv", model.nv(), false);
+        double[] q = checks.vector(prefix, object, "q", "nq", model.nq(), true);
+        double[] v = checks.vector(prefix, object, "v", "nv", model.nv(), false);
+        double[] tau = checks.vector(prefix, object, "tau", "nv", model.nv(), false);
+        double[] a = checks.vector(prefix, object, "a", "nv", model.nv(), false);
         double[] qInit = optionalVector(prefix, object, "q_init", "nq", model.nq());
         double[] vInit = optionalVector(prefix, object, "v_init", "nv", model.nv());
         double[] weights = optionalVector(prefix, object, "weights", "nv", model.nv());
         List<PointRequest> points = points(prefix, object.get("points"));
         if (q != null) {
-            checkQuaternions(prefix, "q", q, (JsonValue.ArrayValue) object.get("q"));
+            checks.checkQuaternions(prefix, "q", q, (JsonValue.ArrayValue) object.get("q"));
         }
         if (qInit != null) {
-            checkQuaternions(prefix, "q_init", qInit, (JsonValue.ArrayValue) object.get("q_init"));
+            checks.checkQuaternions(prefix, "q_init", qInit, (JsonValue.ArrayValue) object.get("q_init"));
         }
         if (weights != null) {
             JsonValue.ArrayValue array = (JsonValue.ArrayValue) object.get("weights");
             for (int i = 0; i < weights.length; i++) {
                 if (!(weights[i] > 0)) {
-                    error(array.get(i), prefix + "weights[" + i + "] must be positive, not "
+                    checks.error(array.get(i), prefix + "weights[" + i + "] must be positive, not "
                             + JsonWriter.formatNumber(weights[i]));
                 }
             }
         }
-        if (errors.size() > before) {
+        if (checks.count() > before) {
             return null;
         }
-        return new State(q, v, tau, a, qInit, vInit, weights, points, location(value));
+        return new State(q, v, tau, a, qInit, vInit, weights, points, checks.location(value));
     }
 
     /** The entries of {@code "points"} (empty when absent), with errors recorded for bad ones. */
@@ -266,7 +250,7 @@ final class StatesReader {
             return points;
         }
         if (!(value instanceof JsonValue.ArrayValue array)) {
-            error(value, prefix + "points must be an array of {\"frame\": NAME, \"point\": [x, y, z]}, not "
+            checks.error(value, prefix + "points must be an array of {\"frame\": NAME, \"point\": [x, y, z]}, not "
                     + value.typeWithArticle());
             return points;
         }
@@ -281,14 +265,14 @@ final class StatesReader {
 
     private PointRequest point(String prefix, JsonValue value) {
         if (!(value instanceof JsonValue.ObjectValue object)) {
-            error(value, prefix + " must be an object {\"frame\": NAME, \"point\": [x, y, z]}, not "
+            checks.error(value, prefix + " must be an object {\"frame\": NAME, \"point\": [x, y, z]}, not "
                     + value.typeWithArticle());
             return null;
         }
         boolean ok = true;
         for (var member : object.members().entrySet()) {
             if (!POINT_KEYS.contains(member.getKey())) {
-                error(member.getValue(), prefix + ": unknown key '" + member.getKey() + "' (expected "
+                checks.error(member.getValue(), prefix + ": unknown key '" + member.getKey() + "' (expected "
                         + String.join(", ", POINT_KEYS) + ")");
                 ok = false;
             }
@@ -297,32 +281,33 @@ final class StatesReader {
         int frame = -1;
         String name = null;
         if (frameValue == null) {
-            error(object, prefix + ": missing \"frame\" (the name of a link or frame of the model)");
+            checks.error(object, prefix + ": missing \"frame\" (the name of a link or frame of the model)");
             ok = false;
         } else if (!(frameValue instanceof JsonValue.StringValue string)) {
-            error(frameValue, prefix + ".frame must be a string (the name of a link or frame of the model), not "
+            checks.error(frameValue, prefix + ".frame must be a string (the name of a link or frame of the model), not "
                     + frameValue.typeWithArticle());
             ok = false;
         } else {
             name = string.value();
             frame = frameIndex(name);
             if (frame < 0) {
-                error(frameValue, prefix + ": unknown frame '" + name + "' (" + someFrames() + ")");
+                checks.error(frameValue, prefix + ": unknown frame '" + name + "' (" + someFrames() + ")");
                 ok = false;
             }
         }
         JsonValue pointValue = object.get("point");
         double[] point = null;
         if (pointValue == null) {
-            error(object, prefix + ": missing \"point\" (x, y, z in the frame's coordinates)");
+            checks.error(object, prefix + ": missing \"point\" (x, y, z in the frame's coordinates)");
             ok = false;
         } else if (!(pointValue instanceof JsonValue.ArrayValue array)) {
-            error(pointValue, prefix + ".point must be an array of 3 numbers (x, y, z in the frame's coordinates),"
+            checks.error(pointValue,
+                    prefix + ".point must be an array of 3 numbers (x, y, z in the frame's coordinates),"
                     + " not " + pointValue.typeWithArticle());
             ok = false;
         } else {
             if (array.size() != 3) {
-                error(array, prefix + ".point has " + array.size() + (array.size() == 1 ? " number" : " numbers")
+                checks.error(array, prefix + ".point has " + array.size() + (array.size() == 1 ? " number" : " numbers")
                         + ", expected 3 (x, y, z in the frame's coordinates)");
                 ok = false;
             }
@@ -332,7 +317,8 @@ final class StatesReader {
                 if (element instanceof JsonValue.NumberValue number) {
                     point[i] = number.value(); // always finite: the JSON reader refuses overflow
                 } else {
-                    error(element, prefix + ".point[" + i + "] must be a number, not " + element.typeWithArticle());
+                    checks.error(element,
+                            prefix + ".point[" + i + "] must be a number, not " + element.typeWithArticle());
                     ok = false;
                 }
             }
@@ -362,72 +348,6 @@ final class StatesReader {
     /** The vector under {@code key}, null when absent or bad (with errors recorded when bad). */
     private double[] optionalVector(String prefix, JsonValue.ObjectValue state, String key, String sizeName,
             int size) {
-        return state.get(key) == null ? null : vector(prefix, state, key, sizeName, size, false);
+        return state.get(key) == null ? null : checks.vector(prefix, state, key, sizeName, size, false);
     }
-
-    /** The vector under {@code key}, zeros when absent and optional, null (with errors recorded) when bad. */
-    private double[] vector(String prefix, JsonValue.ObjectValue state, String key, String sizeName, int size,
-            boolean required) {
-        JsonValue value = state.get(key);
-        if (value == null) {
-            if (required) {
-                error(state, prefix + "missing \"" + key + "\" (an array of " + sizeName + " = " + size
-                        + " numbers)");
-                return null;
-            }
-            return new double[size];
-        }
-        if (!(value instanceof JsonValue.ArrayValue array)) {
-            error(value, prefix + key + " must be an array of " + sizeName + " = " + size + " numbers, not "
-                    + value.typeWithArticle());
-            return null;
-        }
-        boolean ok = true;
-        if (array.size() != size) {
-            error(array, prefix + key + " has " + array.size() + (array.size() == 1 ? " number" : " numbers")
-                    + ", expected " + sizeName + " = " + size);
-            ok = false;
-        }
-        double[] result = new double[array.size()];
-        for (int i = 0; i < array.size(); i++) {
-            JsonValue element = array.get(i);
-            if (element instanceof JsonValue.NumberValue number) {
-                result[i] = number.value(); // always finite: the JSON reader refuses overflow
-            } else {
-                error(element, prefix + key + "[" + i + "] must be a number, not " + element.typeWithArticle());
-                ok = false;
-            }
-        }
-        return ok ? result : null;
-    }
-
-    private void checkQuaternions(String prefix, String key, double[] q, JsonValue.ArrayValue qArray) {
-        for (Body body : model.bodies()) {
-            Joint joint = body.joint();
-            int first;
-            if (joint.type() == JointType.FLOATING) {
-                first = joint.qIndex() + 3;
-            } else if (joint.type() == JointType.BALL) {
-                first = joint.qIndex();
-            } else {
-                continue;
-            }
-            // Both backends normalise any non-zero finite quaternion (prescaled by a power of two, see
-            // Rotations.fromQuaternion); the numbers are finite (the JSON reader refuses overflow).
-            boolean zero = q[first] == 0 && q[first + 1] == 0 && q[first + 2] == 0 && q[first + 3] == 0;
-            if (zero) {
-                error(qArray.get(first), prefix + "the quaternion " + key + "[" + first + ".." + (first + 3) + "] of joint '"
-                        + joint.name() + "' must be a unit quaternion (x, y, z, w); it is zero");
-            }
-        }
-    }
-
-    private void error(JsonValue at, String message) {
-        errors.add(Diagnostic.error(location(at), message));
-    }
-
-    private SourceLocation location(JsonValue at) {
-        return new SourceLocation(path, at.position().line(), at.position().column());
-    }
-
 }

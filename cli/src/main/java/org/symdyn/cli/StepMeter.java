@@ -12,6 +12,9 @@ import org.symdyn.generator.GenerationProgress;
  * a short run prints nothing; a run that showed something ends with {@code simulated n steps (t = T s) in D}.
  * Nothing at all with {@code --quiet}.
  *
+ * <p>The same meter counts other units of work ({@link #counting}: {@code symdyn rollouts} counts finished rollouts,
+ * {@code running [########------------]  40%  40/100 rollouts  12.1 s (18 s left)}), without the simulated time.
+ *
  * <p>A bar written by hand rather than by a progress-bar library: the one line needs no terminal width (it is under
  * 80 columns), and the libraries that would fit bring a terminal library (JLine) into the command line's jar.
  */
@@ -25,7 +28,12 @@ final class StepMeter {
 
     private final Progress progress;
     private final long total;
+    /** The step size (s), or NaN when the meter counts units of work rather than steps. */
     private final double step;
+    /** What the bar says is happening ("simulating"), what the last line says happened ("simulated"), the unit. */
+    private final String doing;
+    private final String doneWord;
+    private final String unit;
     private final long start = System.nanoTime();
     private long lastShown = Long.MIN_VALUE;
     private long lastTenth;
@@ -39,9 +47,24 @@ final class StepMeter {
      * @param step  the step size, s (to show the simulated time)
      */
     StepMeter(Progress progress, long total, double step) {
+        this(progress, total, step, "simulating", "simulated", "steps");
+    }
+
+    private StepMeter(Progress progress, long total, double step, String doing, String done, String unit) {
         this.progress = progress;
         this.total = total;
         this.step = step;
+        this.doing = doing;
+        this.doneWord = done;
+        this.unit = unit;
+    }
+
+    /**
+     * A meter of {@code total} units of work that are not steps of a simulation: shows {@code doing}, the count of
+     * {@code unit}, the time taken and left; ends with {@code "<done> <n> <unit> in <duration>"}.
+     */
+    static StepMeter counting(Progress progress, long total, String doing, String done, String unit) {
+        return new StepMeter(progress, total, Double.NaN, doing, done, unit);
     }
 
     /** {@code done} of the steps are done. */
@@ -78,7 +101,8 @@ final class StepMeter {
     void finish(long done) {
         progress.clearBar();
         if (shown) {
-            progress.info("simulated " + done + " steps (t = " + seconds(done * step) + " s) in "
+            String time = Double.isNaN(step) ? "" : " (t = " + seconds(done * step) + " s)";
+            progress.info(doneWord + " " + done + " " + unit + time + " in "
                     + GenerationProgress.duration(Progress.millisSince(start)));
         }
     }
@@ -86,6 +110,11 @@ final class StepMeter {
     /** {@code simulating [########------------]  40%  t = 4 / 10 s  12.1 s (18 s left)}: under 80 columns. */
     private String bar(long done, long elapsedMillis) {
         int filled = (int) (BAR * done / total);
+        if (Double.isNaN(step)) {
+            return String.format(Locale.ROOT, "%s [%s%s] %3d%%  %d/%d %s  %s%s", doing, "#".repeat(filled),
+                    "-".repeat(BAR - filled), done * 100 / total, done, total, unit,
+                    GenerationProgress.duration(elapsedMillis), left(done, elapsedMillis));
+        }
         return String.format(Locale.ROOT, "simulating [%s%s] %3d%%  t = %s / %s s  %s%s", "#".repeat(filled),
                 "-".repeat(BAR - filled), done * 100 / total, seconds(done * step), seconds(total * step),
                 GenerationProgress.duration(elapsedMillis), left(done, elapsedMillis));
@@ -93,6 +122,10 @@ final class StepMeter {
 
     /** {@code simulating  40%  4000/10000 steps  t = 4 s  12.1 s (18 s left)}. */
     private String line(long done, long elapsedMillis) {
+        if (Double.isNaN(step)) {
+            return String.format(Locale.ROOT, "%s %3d%%  %d/%d %s  %s%s", doing, done * 100 / total, done, total,
+                    unit, GenerationProgress.duration(elapsedMillis), left(done, elapsedMillis));
+        }
         return String.format(Locale.ROOT, "simulating %3d%%  %d/%d steps  t = %s s  %s%s", done * 100 / total, done,
                 total, seconds(done * step), GenerationProgress.duration(elapsedMillis), left(done, elapsedMillis));
     }

@@ -26,8 +26,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code symdyn} command line ({@code java -jar symdyn.jar ...}): commands {@code inspect}, {@code evaluate},
- * {@code simulate}, {@code view}, {@code generate} and {@code help}, their options, per-command help and
- * {@code --version} by picocli.
+ * {@code simulate}, {@code rollouts}, {@code view}, {@code generate} and {@code help}, their options, per-command
+ * help and {@code --version} by picocli.
  *
  * <p>Results go to standard output as pretty-printed JSON (two-space indentation, numeric arrays on one line,
  * doubles in round-trip form, non-ASCII characters escaped). Problems go to standard error: every problem of a
@@ -65,7 +65,8 @@ public final class SymDynCli {
     @Command(name = "symdyn", mixinStandardHelpOptions = true, versionProvider = Version.class,
             synopsisSubcommandLabel = "COMMAND", usageHelpAutoWidth = true, usageHelpWidth = 100,
             description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements, or MuJoCo's MJCF),"
-                    + " prints their structure and dynamics as JSON, simulates them with contact, animates a trajectory"
+                    + " prints their structure and dynamics as JSON, simulates them with contact (one run, or a batch of"
+                    + " rollouts on every core), animates a trajectory"
                     + " in an HTML page, and generates one Java dynamics class per model."},
             footer = {"", "Options may stand before or after the model files. 'symdyn help COMMAND' or 'symdyn"
                     + " COMMAND --help' describes a command.",
@@ -78,7 +79,8 @@ public final class SymDynCli {
     @Command(name = "help", header = "Print the help of a command.",
             description = "Print the help of a command (or of symdyn) and exit.")
     static final class Help implements CliCommand {
-        @Parameters(paramLabel = "COMMAND", arity = "0..1", description = "inspect, evaluate, simulate, view or generate.")
+        @Parameters(paramLabel = "COMMAND", arity = "0..1",
+                description = "inspect, evaluate, simulate, rollouts, view or generate.")
         String command;
 
         private CommandLine root;
@@ -146,7 +148,8 @@ public final class SymDynCli {
                 return 0;
             }
             if (at < 0) {
-                throw CliException.usage("", "missing command (inspect, evaluate, simulate, view or generate)");
+                throw CliException.usage("", "missing command (inspect, evaluate, simulate, rollouts, view or"
+                        + " generate)");
             }
             if (command == null) {
                 throw unknownCommand(args[at]);
@@ -205,6 +208,7 @@ public final class SymDynCli {
                 .addSubcommand(new InspectCommand())
                 .addSubcommand(new EvaluateCommand())
                 .addSubcommand(new SimulateCommand())
+                .addSubcommand(new RolloutsCommand())
                 .addSubcommand(new ViewCommand())
                 .addSubcommand(new GenerateCommand())
                 .addSubcommand(help);
@@ -332,7 +336,8 @@ public final class SymDynCli {
     }
 
     private static CliException unknownCommand(String command) {
-        return CliException.usage("", "unknown command '" + command + "' (commands: inspect, evaluate, simulate, view, generate)");
+        return CliException.usage("", "unknown command '" + command + "' (commands: inspect, evaluate, simulate,"
+                + " rollouts, view, generate)");
     }
 
     /** This command line's version, written by the build into {@code symdyn-cli.properties}. */

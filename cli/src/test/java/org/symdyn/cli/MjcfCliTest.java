@@ -131,6 +131,37 @@ class MjcfCliTest extends FileWritingTest {
         assertTrue(neither.err().contains("--initial STATE.json or --keyframe NAME"), neither.err());
     }
 
+    /** rollouts start from a keyframe as simulate --keyframe does, and end where simulate ends, bit for bit. */
+    @Test
+    void rolloutsStartFromAKeyframeAndEndWhereSimulateEnds() throws Exception {
+        Path model = write("keyed.xml", ARM_WITH_KEYFRAMES.replace("<key name=\"short\" qpos=\"1\"/>", ""));
+        SymDynCliTest.Result simulated = SymDynCliTest.run("simulate", model.toString(), "--keyframe", "raised",
+                "--duration", "0.05", "--step", "0.001");
+        assertEquals(0, simulated.exitCode(), simulated.err());
+        ObjectValue json = (ObjectValue) simulated.json();
+        List<JsonValue> qs = ((JsonValue.ArrayValue) json.members().get("q")).elements();
+        List<JsonValue> vs = ((JsonValue.ArrayValue) json.members().get("v")).elements();
+
+        Path specs = write("specs.json", "[{\"keyframe\": \"raised\", \"duration\": 0.05, \"step\": 0.001}]");
+        SymDynCliTest.Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(),
+                "--format", "jsonl", "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue line = (ObjectValue) org.symdyn.cli.json.JsonReader.parse("out", r.out().trim());
+        assertEquals(qs.get(qs.size() - 1), line.get("q"), "q: " + r.out());
+        assertEquals(vs.get(vs.size() - 1), line.get("v"), "v: " + r.out());
+
+        Path both = write("both.json", "[{\"keyframe\": \"raised\", \"q0\": [0, 0]}]");
+        SymDynCliTest.Result conflict = SymDynCliTest.run("rollouts", model.toString(), "--specs", both.toString());
+        assertEquals(2, conflict.exitCode(), conflict.err());
+        assertEquals(both + ":[1,31] specification 0: \"q0\" is given by \"keyframe\"; give one or the other\n",
+                conflict.err());
+        Path unknown = write("unknown.json", "{\"keyframe\": \"home\"}");
+        SymDynCliTest.Result missing = SymDynCliTest.run("rollouts", model.toString(), "--sweep", unknown.toString());
+        assertEquals(2, missing.exitCode(), missing.err());
+        assertTrue(missing.err().startsWith(unknown + ":[1,14] keyframe: "), missing.err());
+        assertTrue(missing.err().contains("has no initial state named 'home' (it has raised)"), missing.err());
+    }
+
     @Test
     void theReadmesMjcfExampleReadsAndSimulatesFromItsKeyframe() throws Exception {
         String readme = java.nio.file.Files.readString(ReadmeUsageTest.readme());

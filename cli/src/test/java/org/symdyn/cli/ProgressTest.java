@@ -150,6 +150,65 @@ class ProgressTest {
         assertEquals(r.out(), quiet.out());
     }
 
+    /** The counting meter's bar on a terminal: the count of rollouts instead of the simulated time. */
+    @Test
+    void onATerminalTheRolloutMeterCountsRollouts() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            StepMeter meter = StepMeter.counting(new Progress(err, false, true), 3000, "running", "ran", "rollouts");
+            for (long i = 1; i <= 3000; i++) {
+                meter.update(i);
+                if (i % 1000 == 0) {
+                    Thread.sleep(120);
+                }
+            }
+            meter.finish(3000);
+        }
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        int bars = 0;
+        for (String d : text.split("\r")) {
+            if (d.startsWith("running [")) {
+                bars++;
+                assertTrue(d.matches("running \\[#*-*\\] +\\d+%  \\d+/3000 rollouts  (" + TIME + ")( \\((" + TIME
+                        + ") left\\))?\u001b\\[K"), d);
+                assertTrue(d.length() - 3 <= 80, "within 80 columns: " + d);
+            }
+        }
+        assertTrue(bars >= 1, text);
+        assertTrue(text.endsWith("\r\u001b[K" + "ran 3000 rollouts in " + text.substring(text.lastIndexOf(" in ") + 4)),
+                text);
+    }
+
+    /** rollouts: a line per tenth of the rollouts at most, the last line, the summary; with --quiet nothing. */
+    @Test
+    void rolloutsCountsFinishedRolloutsAndQuietSilencesIt() throws Exception {
+        Path model = write("block.urdf", SimulateCommandTest.BLOCK);
+        Path sweep = write("sweep.json", "{\"duration\": 0.02, \"ranges\": {\"q0[2]\": {\"from\": 0.05, \"to\": 0.1,"
+                + " \"count\": 20}}}");
+        String[] args = {"rollouts", model.toString(), "--sweep", sweep.toString(), "--threads", "2"};
+        Result r = SymDynCliTest.run(args);
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> lines = r.errLines();
+        List<String> meter = lines.stream().filter(l -> l.startsWith("running ")).toList();
+        assertFalse(meter.isEmpty(), r.err());
+        assertTrue(meter.size() <= 11, r.err());
+        for (String l : meter) {
+            assertTrue(l.matches("running +\\d+%  \\d+/20 rollouts  (" + TIME + ")( \\((" + TIME + ") left\\))?"),
+                    l);
+        }
+        line(lines, "", "ran 20 rollouts in (" + TIME + ")");
+        assertTrue(lines.get(lines.size() - 1).matches("rollouts: 20, failed: 0, steps: 400, wall time (" + TIME
+                + "), \\d+ steps per second \\(2 threads\\)"), r.err());
+        assertEquals(21, r.out().lines().count(), "the CSV on standard output");
+
+        String[] quietArgs = java.util.Arrays.copyOf(args, args.length + 1);
+        quietArgs[args.length] = "--quiet";
+        Result quiet = SymDynCliTest.run(quietArgs);
+        assertEquals(0, quiet.exitCode(), quiet.err());
+        assertEquals("", quiet.err());
+        assertEquals(r.out(), quiet.out());
+    }
+
     /** On a terminal: one line redrawn in place, no more often than 10 times a second, cleared at the end. */
     @Test
     void onATerminalTheStepMeterIsOneBarRedrawnInPlace() {

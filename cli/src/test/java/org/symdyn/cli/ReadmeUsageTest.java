@@ -68,12 +68,12 @@ class ReadmeUsageTest {
     void everyUsageLineListsTheOptionsItsCommandHas() throws IOException {
         Map<String, String> usage = usageLines();
         CommandLine root = SymDynCli.commandLine();
-        assertEquals(List.of("generate", "inspect", "evaluate", "simulate", "view", "help", "--version"),
+        assertEquals(List.of("generate", "inspect", "evaluate", "simulate", "rollouts", "view", "help", "--version"),
                 List.copyOf(usage.keySet()));
-        for (String command : List.of("inspect", "evaluate", "simulate", "view", "generate")) {
+        for (String command : List.of("inspect", "evaluate", "simulate", "rollouts", "view", "generate")) {
             Set<String> documented = new TreeSet<>();
             for (String token : usage.get(command).split("\\s+")) {
-                String t = token.replace("[", "").replace("]", "");
+                String t = bare(token);
                 if (t.startsWith("-")) {
                     documented.add(t.contains("=") ? t.substring(0, t.indexOf('=')) : t);
                 }
@@ -96,12 +96,20 @@ class ReadmeUsageTest {
         }
     }
 
+    /** A synopsis token without the brackets of optional parts and the parentheses of alternatives. */
+    private static String bare(String token) {
+        return token.replace("[", "").replace("]", "").replace("(", "").replace(")", "");
+    }
+
     @Test
     void theUsageLinesParse() throws IOException {
         for (Map.Entry<String, String> e : usageLines().entrySet()) {
             List<String> args = new ArrayList<>();
             for (String token : e.getValue().split("\\s+")) {
-                String t = token.replace("[", "").replace("]", "");
+                String t = bare(token);
+                if (t.equals("|")) {
+                    continue; // between alternatives, (--specs FILE.json | --sweep FILE.json): both parse
+                }
                 args.add(switch (t) {
                     case "MODEL.urdf..." -> "model.urdf";
                     case "generic|generated" -> "generic";

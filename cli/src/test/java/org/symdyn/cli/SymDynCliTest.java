@@ -596,7 +596,7 @@ class SymDynCliTest {
             assertEquals(e.getValue(), help.out(), String.join(" ", e.getKey()));
             assertEquals("", help.err());
         }
-        for (String command : List.of("inspect", "evaluate", "simulate", "view", "generate")) {
+        for (String command : List.of("inspect", "evaluate", "simulate", "rollouts", "view", "generate")) {
             assertTrue(SymDynCli.usage(command).startsWith(SymDynCli.usage(command).lines().findFirst().get()
                     + "\nUsage: symdyn " + command + " "), SymDynCli.usage(command));
             assertTrue(SymDynCli.usage(null).contains("\n  " + command + " "), "listed: " + command);
@@ -605,9 +605,9 @@ class SymDynCliTest {
         Map<List<String>, String> errors = Map.ofEntries(
                 Map.entry(List.of("inspect", "m.urdf", "--bogus"), "symdyn: unknown option '--bogus'"),
                 Map.entry(List.of("frobnicate", "m.urdf"),
-                        "symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, simulate, view, generate)"),
+                        "symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, simulate, rollouts, view, generate)"),
                 Map.entry(List.of("inspect"), "symdyn: inspect needs a model file"),
-                Map.entry(List.of("--strict"), "symdyn: missing command (inspect, evaluate, simulate, view or generate)"),
+                Map.entry(List.of("--strict"), "symdyn: missing command (inspect, evaluate, simulate, rollouts, view or generate)"),
                 Map.entry(List.of("inspect", "a.urdf", "b.urdf"),
                         "symdyn: unexpected argument 'b.urdf' (one model file only)"),
                 Map.entry(List.of("evaluate", "a.urdf", "b.urdf", "--states", "s.json"),
@@ -617,7 +617,7 @@ class SymDynCliTest {
                 Map.entry(List.of("inspect", "m.urdf", "--states", "s.json"),
                         "symdyn: option --states is only for evaluate"),
                 Map.entry(List.of("inspect", "m.urdf", "--backend", "generic"),
-                        "symdyn: option --backend is only for evaluate and simulate"),
+                        "symdyn: option --backend is only for evaluate, simulate and rollouts"),
                 Map.entry(List.of("inspect", "m.urdf", "--strict", "--strict"), "symdyn: option --strict given twice"),
                 Map.entry(List.of("generate"), "symdyn: generate needs one or more model files"),
                 Map.entry(List.of("generate", "m.urdf", "-p", "x"),
@@ -656,7 +656,7 @@ class SymDynCliTest {
         }
         Result help = run("help", "frobnicate");
         assertCleanFailure(help);
-        assertEquals(List.of("symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, simulate, view, generate)",
+        assertEquals(List.of("symdyn: unknown command 'frobnicate' (commands: inspect, evaluate, simulate, rollouts, view, generate)",
                 "Try 'symdyn --help' for more information."), help.errLines());
     }
 

@@ -115,6 +115,29 @@ class ViewBrowserTest {
         assertDrawsWithoutScriptErrors(ViewSceneTest.turntablePage(dir));
     }
 
+    /** The outcome page of {@code symdyn rollouts --page} draws its scatter plots without script errors. */
+    @Test
+    void theRolloutsOutcomePageDrawsWithoutScriptErrors() throws Exception {
+        assumeChromium();
+        String dom = chromium(dir.resolve("profile"), "--dump-dom", RolloutsCommandTest.outcomePage(dir).toUri()
+                .toString());
+        String body = bodyTag(dom);
+        assertTrue(body.contains("data-drawn=\"1\""), "the page did not draw: " + body);
+        assertFalse(body.contains("data-errors"), "the page recorded script errors: " + body);
+        // one scatter per swept column, six points each (no rollout failed)
+        String plots = dom.substring(dom.indexOf("<div id=\"plots\">"));
+        assertEquals(2, count(plots, "<svg width=\"360\""), dom);
+        assertEquals(12, count(plots, "<circle "), dom);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+
     /** The turntable's red box, shaded, is in the 3-D view; the stick figure is off for a model with shapes. */
     @Test
     void theScreenshotShowsTheShapesInTheirColours() throws Exception {

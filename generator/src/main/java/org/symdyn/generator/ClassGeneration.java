@@ -203,7 +203,10 @@ final class ClassGeneration {
 
     /** The methods of {@link org.symdyn.contract.DynamicsDerivatives}, with the derivatives option. */
     void emitDerivatives() {
-        if (options.derivatives()) {
+        if (options.derivatives() && CodeGenerator.loopedDerivatives(model)) {
+            LoopedDerivatives.emit(model, fields, methods.list());
+            clock.lap("looped_derivatives");
+        } else if (options.derivatives()) {
             DerivativeMethods.emitDynamics(model, derived.symbolic().derivatives(), derived.h(), derived.c(), methods,
                     clock);
         }
@@ -255,7 +258,8 @@ final class ClassGeneration {
 
     /** The rows' derivatives ({@link org.symdyn.contract.ConstraintDerivatives}), with the derivatives option. */
     void emitRowDerivatives() {
-        rowDerivatives = options.derivatives() && derived.rows() > 0 && constraints;
+        rowDerivatives = options.derivatives() && !CodeGenerator.loopedDerivatives(model) && derived.rows() > 0
+                && constraints;
         if (rowDerivatives) {
             DerivativeMethods.emitConstraints(derived.symbolic().constraints().derivatives(derived.phi(),
                     derived.phidot(), derived.jacobian(), derived.gamma()), model.nq(), model.nv(), derived.rows(),
@@ -351,8 +355,8 @@ final class ClassGeneration {
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods.list(), fields, tables, methods.counts(),
                 forwardDynamics, forms.large(), methods.emitter().workspace(), derived.rows(), closedForm,
                 systemFactorization, rowDerivatives);
-        String source = JavaFile.builder(options.packageName(), type).skipJavaLangImports(true).indent("    ")
-                .build().toString();
+        String source = org.symdyn.generator.emit.LocalNames.perMethod(JavaFile.builder(options.packageName(), type)
+                .skipJavaLangImports(true).indent("    ").build().toString());
         return new GeneratedClass(options.packageName(), options.className(), source, model.nq(), model.nv(),
                 methods.counts(), clock.total());
     }

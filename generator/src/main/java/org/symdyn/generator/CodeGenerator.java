@@ -20,13 +20,13 @@ import org.symdyn.model.Model;
  */
 public final class CodeGenerator {
     /**
-     * Past this {@link #derivativesWork} the derivatives option is refused ({@link #derivativesProblem}): their
-     * unrolled code grows with it (∂v̇ is nv solves of the factorised H, ∂τ and the Coriolis matrix nv² entries).
+     * Past this {@link #derivativesWork} the derivatives option gives looped derivatives ({@link LoopedDerivatives},
+     * {@link #loopedDerivatives}) instead of unrolled ones, whose code grows with it (∂v̇ is nv solves of the factorised H, ∂τ and the Coriolis matrix nv² entries).
      * Measured with {@code symdyn generate --derivatives}, fresh JVM: romeo_small floating (12,358) 24 s; a 30-link
      * chain (13,950) 29 s and 2.2 GB; a 40-link chain (32,800) 54 s and 3.7 GB; a 71-dof humanoid with hands
      * (65,462) 73 s and 3.3 GB; a 51-link chain (67,626) failed after 2 minutes and 5.4 GB and a 60-link chain
      * (109,800) after 3, each class over the class file's 65,535 constants. Where the limit falls depends on how many
-     * distinct constants the model has, so the bound stays where every measured model generated.
+     * distinct constants the model has, so the bound stays where every measured model generated unrolled.
      */
     public static final long MAX_DERIVATIVES_WORK = 40_000;
 
@@ -41,21 +41,29 @@ public final class CodeGenerator {
     }
 
     /**
-     * Why the derivatives option cannot be given for {@code model}, or null when it can: past
-     * {@link #MAX_DERIVATIVES_WORK} the generated derivatives would not fit a class (or take minutes and gigabytes),
-     * and the runtime's analytical {@code DynamicsDerivatives} ({@code GenericDynamics}) serve any size.
+     * True when the derivatives option gives {@code model} looped derivatives ({@link LoopedDerivatives}: the
+     * runtime's recursions over the class's own numbers) rather than unrolled ones: past
+     * {@link #MAX_DERIVATIVES_WORK}, where unrolled derivatives would not fit a class.
+     */
+    public static boolean loopedDerivatives(Model model) {
+        return derivativesWork(model) > MAX_DERIVATIVES_WORK;
+    }
+
+    /**
+     * Why the derivatives option cannot be given for {@code model}, or null when it can: a model past
+     * {@link #MAX_DERIVATIVES_WORK} gets looped derivatives over the model's numbers as the file gives them, which
+     * symbolic parameters set on an instance would not reach, so such a model with parameters is refused.
      */
     public static String derivativesProblem(Model model) {
-        long work = derivativesWork(model);
-        if (work <= MAX_DERIVATIVES_WORK) {
+        if (!loopedDerivatives(model) || model.parameters().isEmpty()) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "the derivatives option is for models up to a derivative size of"
-                + " %,d (nv times the number of dofs on the path from each dof to the root, summed); this model's is"
-                + " %,d (%d dof):"
-                + " its unrolled derivatives would not fit a Java class. Generate it without the option and take the"
-                + " derivatives from GenericDynamics, whose analytical DynamicsDerivatives serve any size",
-                MAX_DERIVATIVES_WORK, work, model.nv());
+        return String.format(java.util.Locale.ROOT, "the derivatives of a model past a derivative size of"
+                + " %,d (nv times the number of dofs on the path from each dof to the root, summed; this model's is"
+                + " %,d, %d dof) are computed by loops over the model's numbers as the file gives them, which its %d"
+                + " symbolic parameter(s) would not follow: generate it without the derivatives option, or without"
+                + " the parameters, or take the derivatives from GenericDynamics",
+                MAX_DERIVATIVES_WORK, derivativesWork(model), model.nv(), model.parameters().size());
     }
 
     /**

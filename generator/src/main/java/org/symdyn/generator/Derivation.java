@@ -33,7 +33,8 @@ record Derivation(SymbolicModel symbolic, IExpr[][] h, IExpr[] c, IExpr[] g, IEx
         SymbolicModel sym = SymbolicModel.of(model, graph);
         clock.lap("setup");
         // The symbolic H: for the unrolled massMatrix, the fused evaluations, the factorisation and the derivatives.
-        IExpr[][] h = !forms.large() || forms.factorisedCandidate() || options.derivatives() || options.closedForm()
+        IExpr[][] h = !forms.large() || forms.factorisedCandidate() || options.closedForm()
+                || options.derivatives() && !CodeGenerator.loopedDerivatives(model)
                 ? sym.dynamics().massMatrix() : null;
         clock.lap("mass_matrix");
         IExpr[] c = sym.dynamics().biasForces();

@@ -75,9 +75,11 @@ public final class InProcessCompiler {
         if (javac == null) {
             throw new IllegalStateException("no Java compiler in this runtime: run on a JDK, not a JRE");
         }
+        // -g: with the debugging information a user's build compiles with by default (Maven's), so that a class-file
+        // limit it would meet (each distinct local name is a constant) is met here first
         List<String> options = List.of("-classpath", System.getProperty("java.class.path")
                 + File.pathSeparator + classPathOf(org.symdyn.contract.Dynamics.class)
-                + File.pathSeparator + classPathOf(org.ejml.data.DMatrixRMaj.class), "-proc:none", "-g:none");
+                + File.pathSeparator + classPathOf(org.ejml.data.DMatrixRMaj.class), "-proc:none", "-g");
         // The command-line entry also reads JDK_JAVAC_OPTIONS, which the task API ignores: with it set, only the task
         // API gives the same class files on every machine.
         Map<String, byte[]> bytes = System.getenv(JAVAC_OPTIONS_VARIABLE) != null ? null

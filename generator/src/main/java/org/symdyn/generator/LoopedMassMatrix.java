@@ -101,9 +101,12 @@ final class LoopedMassMatrix {
         CodeBlock.Builder armature = CodeBlock.builder();
         for (int i = 0; i < nb; i++) {
             double a = model.body(i).joint().armature();
-            for (int d = 0; a != 0 && d < dofCount[i]; d++) {
+            int parameter = armatureParameter(model, i);
+            for (int d = 0; (a != 0 || parameter >= 0) && d < dofCount[i]; d++) {
                 int k = model.body(i).joint().vIndex() + d;
-                armature.addStatement("h[$L] += $L", k * nv + k, Double.toString(a));
+                // a marked armature is the instance's parameter, read at each call (as the unrolled code reads it)
+                armature.addStatement("h[$L] += $L", k * nv + k, parameter >= 0 ? "parameters[" + parameter + "]"
+                        : Double.toString(a));
                 loop = loop.plus(new OperationCount(0, 1, 0));
             }
         }
@@ -170,5 +173,16 @@ final class LoopedMassMatrix {
                         .addStatement("f[4] = ly")
                         .addStatement("f[5] = lz").build()).build());
         return pass.operations().plus(loop);
+    }
+
+    /** The index of the parameter standing for body i's armature, or -1. */
+    private static int armatureParameter(Model model, int body) {
+        for (int k = 0; k < model.parameters().size(); k++) {
+            org.symdyn.model.ParameterModel p = model.parameters().get(k);
+            if (p.body() == body && p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE) {
+                return k;
+            }
+        }
+        return -1;
     }
 }

@@ -102,4 +102,28 @@ class ParameterTest {
             assertTrue(msg.contains("arm.urdf:[" + line + ",3] "), "line " + line + ": " + msg);
         }
     }
+
+    /** A joint's armature marked in the file ({@code field="armature"}) reads its value and follows the value set. */
+    @Test
+    void anArmatureParameterFromTheFile() throws Exception {
+        java.util.function.DoubleFunction<String> file = a -> arm(1.5, 0.01, 0.06, 0.002, -0.1)
+                .replaceFirst("(<joint name=\"elbow\"[^>]*>)", "$1<dynamics symdyn:armature=\"" + a + "\"/>")
+                .replace("</robot>", "  <symdyn:parameter name=\"elbowRotor\" joint=\"elbow\" field=\"armature\"/>\n"
+                        + "</robot>");
+        Model model = UrdfReader.parse(file.apply(0.2), "arm.urdf", UrdfReader.Options.DEFAULT);
+        assertEquals(6, model.parameters().size());
+        assertEquals(0.2, model.parameters().get(5).value());
+        assertEquals(0.2, model.body(model.bodyIndexOfJoint("elbow")).joint().armature());
+        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "ArmRotor"))).type().getDeclaredConstructor().newInstance();
+        GeneratedVsGenericTest.checkAll(model, (ModelFunctions) instance, 4);
+        ((ModelParameters) instance).setParameter(5, 0.65);
+        GeneratedVsGenericTest.checkAll(UrdfReader.parse(file.apply(0.65), "arm.urdf", UrdfReader.Options.DEFAULT),
+                (ModelFunctions) instance, 5);
+        String onLink = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>",
+                "  <symdyn:parameter name=\"r\" link=\"upper\" field=\"armature\"/>\n</robot>");
+        ModelException e = assertThrows(ModelException.class,
+                () -> UrdfReader.parse(onLink, "arm.urdf", UrdfReader.Options.DEFAULT));
+        assertTrue(e.getMessage().contains("field 'armature' belongs to a joint"), e.getMessage());
+    }
 }

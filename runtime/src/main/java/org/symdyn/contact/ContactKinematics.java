@@ -484,6 +484,18 @@ public final class ContactKinematics {
         return bodyPoint[3 * k + i];
     }
 
+    /** The radius of contact k's candidate (0 for a point, and for a shape contact). */
+    double radius(int k) {
+        int c = candidate(k);
+        return c < 0 ? 0 : candidateRadius[c];
+    }
+
+    /** Component i of contact k's candidate centre, body coordinates (for a shape contact: B's witness). */
+    double center(int k, int i) {
+        int c = candidate(k);
+        return c < 0 ? bodyPoint[3 * k + i] : candidateCenter[c][i];
+    }
+
     /** The body of contact k: the candidate's, or shape B's; the contact force λ_n n acts on it. */
     public int body(int k) {
         return bodyB[k];

@@ -86,6 +86,8 @@ public final class TimeStepper {
     private final double[] work;
     private final double[] vFree;
     private final double[] dv;
+    /** The last step's v⁺ before {@link #carryToNewFrames}: the velocity q⁺ = q ⊕ h w was integrated with. */
+    private final double[] w;
     private final double[] u;
     private final double[] phi;
     private final double[] pairImpulse; // 3 per pair: warm start and result
@@ -150,6 +152,7 @@ public final class TimeStepper {
         work = new double[nv];
         vFree = new double[nv];
         dv = new double[nv];
+        w = new double[nv];
         u = new double[Math.max(1, capacity)];
         phi = new double[Math.max(1, bilateralRows)];
         pairImpulse = new double[3 * b.set.pairCount()];
@@ -302,6 +305,7 @@ public final class TimeStepper {
             vOut[i] = vFree[i] + dv[i];
         }
         keepImpulses();
+        System.arraycopy(vOut, 0, w, 0, nv);
         space.integrate(q, vOut, h, qOut);
         carryToNewFrames(h, vOut);
         solves++;
@@ -523,6 +527,64 @@ public final class TimeStepper {
                 + " iterations, worst contact-law violation " + worstViolation + " m/s"
                 + (droppedContacts == 0 ? "" : ", " + droppedContacts + " shape contacts dropped beyond the bound of "
                         + (contacts.capacity() - pairs) + " per step (ContactSet maxShapeContacts)");
+    }
+
+    // ---------------------------------------------------------------- the last step, for StepDerivatives
+
+    ContactProblem lastProblem() {
+        return problem;
+    }
+
+    /** The last step's rows J (row-major, nv columns; problem.rows() of them). */
+    double[] lastRows() {
+        return rows;
+    }
+
+    /** The last step's impulses, one per row. */
+    double[] lastImpulses() {
+        return lambda;
+    }
+
+    /** The last step's v⁺ before the bases' linear parts were carried to their new frames. */
+    double[] lastIntegratedVelocity() {
+        return w;
+    }
+
+    /** Block k's source: a pair, pairs + a shape contact, −1 − 2 limit − side, or Integer.MIN_VALUE (bilateral). */
+    int rowSource(int block) {
+        return rowSource[block];
+    }
+
+    int contactsThisStep() {
+        return contactsThisStep;
+    }
+
+    int limitQ(int limit) {
+        return limitQ[limit];
+    }
+
+    int limitV(int limit) {
+        return limitV[limit];
+    }
+
+    double limitBound(int limit, boolean upper) {
+        return upper ? limitUpper[limit] : limitLower[limit];
+    }
+
+    ConstraintData bilateral() {
+        return bilateral;
+    }
+
+    JointDamping damping() {
+        return damping;
+    }
+
+    int[] floatingVelocityIndices() {
+        return floatingV;
+    }
+
+    Dynamics dynamics() {
+        return dynamics;
     }
 
     /** Forgets warm starts and statistics (after the state was set elsewhere). */

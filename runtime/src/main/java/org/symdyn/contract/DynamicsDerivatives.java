@@ -125,7 +125,7 @@ public interface DynamicsDerivatives extends Dynamics {
      * order of the class comment) move with each declared parameter. A link's mass, centre of mass or inertia entry
      * changes its body's ten entries (mass: [1, c, |c|² - c_x², -c_x c_y, ...]; a centre-of-mass coordinate c_k:
      * [0, m e_k, m ∂(|c|² 1 - c cᵀ)/∂c_k]; an inertia entry: 1 in its place); a joint-origin parameter moves the
-     * kinematics, not π: its column is zero.
+     * kinematics, not π, and an armature adds A v̇ outside π: their columns are zero.
      */
     void inertialParameterJacobian(DMatrixRMaj dpiDp);
 
@@ -135,7 +135,8 @@ public interface DynamicsDerivatives extends Dynamics {
      * link's mass and inertia entries enter τ linearly (π is affine in them, the centres of mass held): for those,
      * τ(p + Δ) = τ(p) + Y_p Δ exactly, which is what identification solves for. A centre-of-mass coordinate enters
      * quadratically (its column is the derivative at the current values); a joint-origin parameter's column is zero
-     * (it enters through the kinematics, not through π).
+     * (it enters through the kinematics, not through π). A joint's armature a enters τ as a v̇ on the joint's dofs:
+     * its column is v̇ there and zero elsewhere (linear: exact for any Δ).
      */
     void parameterRegressor(double[] q, double[] v, double[] vdot, DMatrixRMaj Yp);
 

@@ -270,7 +270,7 @@ public final class GenericDynamics
             return;
         }
         derivatives.regressor(q, v, vdot, parameterY);
-        parameters.regressor(parameterY, yp);
+        parameters.regressor(parameterY, vdot, yp);
     }
 
     // ---------------------------------------------------------------- kinematics

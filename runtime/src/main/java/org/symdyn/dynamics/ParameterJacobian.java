@@ -11,7 +11,9 @@ import org.symdyn.spatial.RigidBodyInertia;
  * ∂π/∂p of a model's declared parameters ({@link DynamicsDerivatives#inertialParameterJacobian}): each link
  * parameter changes its body's ten inertial parameters through its own link's (m, c, I_c), with
  * π = [m, m c, I_c + m (|c|² 1 - c cᵀ)] (the link's frame is its body's, so no transform); the other links merged
- * into the body do not move. Joint-origin parameters give zero columns. Sparse: one body's ten entries per column.
+ * into the body do not move. Joint-origin and armature parameters give zero columns of ∂π/∂p; an armature a_j enters
+ * τ as a_j v̇ on its joint's dofs, which is its column of the parameter regressor ({@link #regressor}). Sparse: one
+ * body's ten entries per column.
  */
 final class ParameterJacobian {
     private static final int P = DynamicsDerivatives.PARAMETERS_PER_BODY;
@@ -20,13 +22,23 @@ final class ParameterJacobian {
     private final int[] body;
     /** The ten entries of each column on its body, column after column. */
     private final double[] entries;
+    /** For an armature parameter, the first v index and the dof count of its joint; -1 and 0 otherwise. */
+    private final int[] armatureV;
+    private final int[] armatureDofs;
 
     ParameterJacobian(Model model) {
         List<ParameterModel> params = model.parameters();
         body = new int[params.size()];
         entries = new double[P * params.size()];
+        armatureV = new int[params.size()];
+        armatureDofs = new int[params.size()];
         for (int k = 0; k < params.size(); k++) {
             ParameterModel p = params.get(k);
+            armatureV[k] = -1;
+            if (p.field() == ParameterModel.Field.ARMATURE) {
+                armatureV[k] = model.body(p.body()).joint().vIndex();
+                armatureDofs[k] = model.body(p.body()).joint().nv();
+            }
             if (!p.field().isLinkField()) {
                 body[k] = -1;
                 continue;
@@ -94,8 +106,11 @@ final class ParameterJacobian {
         }
     }
 
-    /** Y_p = Y ∂π/∂p from the regressor y (nv x 10·nb) into yp (nv x size). */
-    void regressor(DMatrixRMaj y, DMatrixRMaj yp) {
+    /**
+     * Y_p from the regressor y (nv x 10·nb) into yp (nv x size): Y ∂π/∂p, plus v̇ on the dofs of an armature
+     * parameter's joint (τ = Y π + A v̇).
+     */
+    void regressor(DMatrixRMaj y, double[] vdot, DMatrixRMaj yp) {
         int nv = y.numRows;
         int cols = body.length;
         int yCols = y.numCols;
@@ -107,6 +122,9 @@ final class ParameterJacobian {
                     for (int e = 0; e < P; e++) {
                         s += y.data[o + e] * entries[P * k + e];
                     }
+                }
+                if (i >= armatureV[k] && i < armatureV[k] + armatureDofs[k]) {
+                    s += vdot[i];
                 }
                 yp.data[i * cols + k] = s;
             }

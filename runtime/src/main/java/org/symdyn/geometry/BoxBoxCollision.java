@@ -7,9 +7,12 @@ package org.symdyn.geometry;
  *
  * <p>The separating axes are the three face normals u_i of A, the three v_j of B and the nine products u_i × v_j
  * (those of parallel edges, |u_i × v_j| &lt; 1e-12, left out: the face normals stand for them); on a unit axis m
- * the boxes project to intervals of half widths Σ h_k |m · u_k| and Σ g_k |m · v_k| about their centres. If the
- * intervals are apart on some axis the boxes are apart, and their distance is the least over the 8 + 8 vertex-to-box
- * distances and the 144 edge-to-edge distances (closest features of two polytopes are one of those). Otherwise the
+ * the boxes project to intervals of half widths Σ h_k |m · u_k| and Σ g_k |m · v_k| about their centres (computed
+ * in A's frame from the relative rotation, see {@link #separatingAxes}). If the intervals are apart on some axis the
+ * boxes are apart; the largest separation is a lower bound on their distance, attained when the axis is an edge axis
+ * whose two supporting edges have their closest points inside both edges; otherwise their distance is the least over
+ * the 8 + 8 vertex-to-box distances and the 144 edge-to-edge distances (closest features of two polytopes are one of
+ * those). Otherwise the
  * penetration depth is the least overlap over the axes (they include every facet normal of the Minkowski
  * difference), and the axis realising it gives n. For a face axis the face of the other box most opposed to it
  * (the incident face) is clipped (Sutherland-Hodgman) to the side planes of the reference face: each clipped corner
@@ -41,10 +44,13 @@ public final class BoxBoxCollision {
     private final double[] ha = new double[3];
     private final double[] hb = new double[3];
     private final double[] n = new double[3];
+    private final double[] c = new double[9]; // C = Aᵀ B, row-major: C_ij = u_i · v_j
+    private final double[] ac = new double[9]; // |C_ij|
+    private final double[] t = new double[3]; // Aᵀ (c_B − c_A)
     private final double[] st = new double[2];
     private final double[] v = new double[3];
-    private final double[] polygon = new double[3 * 8];
-    private final double[] clipped = new double[3 * 8];
+    private double[] polygon = new double[3 * 8];
+    private double[] clipped = new double[3 * 8]; // the two swap after each clipping plane
     private final double[] depth = new double[8];
     private final boolean[] kept = new boolean[8];
     private int polygonCount;
@@ -55,9 +61,11 @@ public final class BoxBoxCollision {
     /** The signed distance of boxes A and B (see the class comment). */
     public void distance(Box a, Placement pa, Box b, Placement pb, DistanceResult out) {
         load(a, pa, b, pb);
-        separatingAxes();
+        separatingAxes(Double.POSITIVE_INFINITY);
         if (best > 0) {
-            separated(pa, pb, out);
+            if (bestAxis < 6 || !edgeWitness(out)) {
+                separated(pa, pb, out);
+            }
         } else if (bestAxis < 6) {
             clip();
             int deepest = 0;
@@ -91,7 +99,7 @@ public final class BoxBoxCollision {
             DistanceResult scratch) {
         out.clear();
         load(a, pa, b, pb);
-        separatingAxes();
+        separatingAxes(margin);
         if (best > margin) {
             return;
         }
@@ -120,10 +128,8 @@ public final class BoxBoxCollision {
                 return;
             }
         }
-        if (best > 0 || bestAxis < 6) {
+        if (bestAxis < 6 || (!edgeWitness(scratch) && best > 0)) {
             separated(pa, pb, scratch);
-        } else {
-            edgeWitness(scratch);
         }
         if (scratch.distance <= margin) {
             out.setFrom(scratch);
@@ -143,52 +149,101 @@ public final class BoxBoxCollision {
         }
     }
 
-    /** Sets best (largest signed separation), bestAxis (0-2 A's faces, 3-5 B's, 6-14 edges) and n = ±axis. */
-    private void separatingAxes() {
+    /**
+     * Sets best (largest signed separation), bestAxis (0-2 A's faces, 3-5 B's, 6-14 edges) and n = ±axis; stops at
+     * the first axis separating by more than {@code stop} (metres), which is then best (the manifold needs no more).
+     *
+     * <p>All in A's frame: C = Aᵀ B (C_ij = u_i · v_j, column j is v_j in A's frame) and t = Aᵀ (c_B − c_A). On A's
+     * face axis u_i the half widths are h_i and Σ_k g_k |C_ik|; on B's v_j, Σ_k h_k |C_kj| and g_j; on the edge axis
+     * m = e_i × C_j (u_i × v_j in A's frame, components m_i1 = −C_i2,j, m_i2 = C_i1,j for (i, i1, i2) cyclic), of
+     * length |m| = √(m_i1² + m_i2²) from its small components (accurate for nearly parallel edges), h_i1 |m_i1| + h_i2
+     * |m_i2| and Σ_k g_k |m · C_k|, each divided by |m|. The projections use the same m throughout, so each
+     * separation is exact along some direction to rounding.
+     */
+    private void separatingAxes(double stop) {
         scale = Math.max(Math.max(ha[0], Math.max(ha[1], ha[2])), Math.max(hb[0], Math.max(hb[1], hb[2])));
         for (int k = 0; k < 3; k++) {
             scale = Math.max(scale, Math.max(Math.abs(ca[k]), Math.abs(cb[k])));
         }
         double dx = cb[0] - ca[0], dy = cb[1] - ca[1], dz = cb[2] - ca[2];
+        for (int i = 0; i < 3; i++) {
+            double ux = ua[3 * i], uy = ua[3 * i + 1], uz = ua[3 * i + 2];
+            t[i] = ux * dx + uy * dy + uz * dz;
+            for (int j = 0; j < 3; j++) {
+                double cij = ux * ub[3 * j] + uy * ub[3 * j + 1] + uz * ub[3 * j + 2];
+                c[3 * i + j] = cij;
+                ac[3 * i + j] = Math.abs(cij);
+            }
+        }
         best = Double.NEGATIVE_INFINITY;
         bestAxis = -1;
-        for (int axis = 0; axis < 15; axis++) {
-            double mx, my, mz;
-            if (axis < 3) {
-                mx = ua[3 * axis];
-                my = ua[3 * axis + 1];
-                mz = ua[3 * axis + 2];
-            } else if (axis < 6) {
-                mx = ub[3 * (axis - 3)];
-                my = ub[3 * (axis - 3) + 1];
-                mz = ub[3 * (axis - 3) + 2];
-            } else {
-                int i = 3 * ((axis - 6) / 3), j = 3 * ((axis - 6) % 3);
-                mx = ua[i + 1] * ub[j + 2] - ua[i + 2] * ub[j + 1];
-                my = ua[i + 2] * ub[j] - ua[i] * ub[j + 2];
-                mz = ua[i] * ub[j + 1] - ua[i + 1] * ub[j];
-                double len = Math.sqrt(mx * mx + my * my + mz * mz);
-                if (len < 1e-12) {
-                    continue;
-                }
-                mx /= len;
-                my /= len;
-                mz /= len;
-            }
-            double centre = mx * dx + my * dy + mz * dz;
-            double ra = 0, rb = 0;
-            for (int k = 0; k < 3; k++) {
-                ra += ha[k] * Math.abs(mx * ua[3 * k] + my * ua[3 * k + 1] + mz * ua[3 * k + 2]);
-                rb += hb[k] * Math.abs(mx * ub[3 * k] + my * ub[3 * k + 1] + mz * ub[3 * k + 2]);
-            }
-            double sep = Math.abs(centre) - ra - rb;
-            if (axis < 6 ? sep > best : sep > best + PrimitiveDistance.FACE_PREFERENCE * scale) {
+        double bestCentre = 0;
+        for (int i = 0; i < 3; i++) {
+            double sep = Math.abs(t[i]) - ha[i] - (hb[0] * ac[3 * i] + hb[1] * ac[3 * i + 1] + hb[2] * ac[3 * i + 2]);
+            if (sep > best) {
                 best = sep;
-                bestAxis = axis;
-                double sign = centre >= 0 ? 1 : -1;
-                n[0] = sign * mx;
-                n[1] = sign * my;
-                n[2] = sign * mz;
+                bestAxis = i;
+                bestCentre = t[i];
+                if (sep > stop) {
+                    break;
+                }
+            }
+        }
+        for (int j = 0; j < 3 && best <= stop; j++) {
+            double centre = t[0] * c[j] + t[1] * c[3 + j] + t[2] * c[6 + j]; // v_j · (c_B − c_A)
+            double sep = Math.abs(centre) - (ha[0] * ac[j] + ha[1] * ac[3 + j] + ha[2] * ac[6 + j]) - hb[j];
+            if (sep > best) {
+                best = sep;
+                bestAxis = 3 + j;
+                bestCentre = centre;
+            }
+        }
+        double preference = PrimitiveDistance.FACE_PREFERENCE * scale;
+        double bestLength = 1;
+        for (int i = 0; i < 3 && best <= stop; i++) {
+            int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+            for (int j = 0; j < 3; j++) {
+                double m1 = -c[3 * i2 + j], m2 = c[3 * i1 + j]; // m = e_i × C_j: components i1, i2
+                double length = Math.sqrt(m1 * m1 + m2 * m2);
+                if (length < 1e-12) {
+                    continue; // parallel edges: the face normals stand for them
+                }
+                double centre = m1 * t[i1] + m2 * t[i2];
+                double ra = ha[i1] * Math.abs(m1) + ha[i2] * Math.abs(m2);
+                double rb = 0;
+                for (int k = 0; k < 3; k++) {
+                    if (k != j) {
+                        rb += hb[k] * Math.abs(m1 * c[3 * i1 + k] + m2 * c[3 * i2 + k]);
+                    }
+                }
+                double gap = Math.abs(centre) - ra - rb; // the separation times |m|
+                if (gap > (best + preference) * length) {
+                    double sep = gap / length;
+                    best = sep;
+                    bestAxis = 6 + 3 * i + j;
+                    bestCentre = centre;
+                    bestLength = length;
+                    if (sep > stop) {
+                        break;
+                    }
+                }
+            }
+        }
+        double sign = bestCentre >= 0 ? 1 : -1;
+        if (bestAxis < 3) {
+            n[0] = sign * ua[3 * bestAxis];
+            n[1] = sign * ua[3 * bestAxis + 1];
+            n[2] = sign * ua[3 * bestAxis + 2];
+        } else if (bestAxis < 6) {
+            n[0] = sign * ub[3 * (bestAxis - 3)];
+            n[1] = sign * ub[3 * (bestAxis - 3) + 1];
+            n[2] = sign * ub[3 * (bestAxis - 3) + 2];
+        } else {
+            int i = (bestAxis - 6) / 3, j = (bestAxis - 6) % 3;
+            int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+            double m1 = -c[3 * i2 + j], m2 = c[3 * i1 + j], f = sign / bestLength;
+            for (int q = 0; q < 3; q++) {
+                n[q] = f * (m1 * ua[3 * i1 + q] + m2 * ua[3 * i2 + q]); // A m / |m|, in the world
             }
         }
     }
@@ -239,23 +294,33 @@ public final class BoxBoxCollision {
 
     /** Keeps the part of the polygon with p · x ≤ o (Sutherland-Hodgman). */
     private void clipPlane(double px, double py, double pz, double o) {
+        if (polygonCount == 0) {
+            return;
+        }
+        double[] in = polygon, out = clipped;
         int count = 0;
-        for (int c = 0; c < polygonCount; c++) {
-            int d = (c + 1) % polygonCount;
-            double hc = px * polygon[3 * c] + py * polygon[3 * c + 1] + pz * polygon[3 * c + 2] - o;
-            double hd = px * polygon[3 * d] + py * polygon[3 * d + 1] + pz * polygon[3 * d + 2] - o;
-            if (hc <= 0) {
-                System.arraycopy(polygon, 3 * c, clipped, 3 * count++, 3);
-            }
+        int last = polygonCount - 1;
+        double hc = px * in[3 * last] + py * in[3 * last + 1] + pz * in[3 * last + 2] - o;
+        // each edge (c, d) with c the previous corner: the height of c carried over from the last step
+        for (int d = 0, c = last; d <= last; c = d, d++) {
+            double hd = px * in[3 * d] + py * in[3 * d + 1] + pz * in[3 * d + 2] - o;
             if ((hc < 0 && hd > 0) || (hc > 0 && hd < 0)) {
                 double t = hc / (hc - hd);
-                for (int q = 0; q < 3; q++) {
-                    clipped[3 * count + q] = polygon[3 * c + q] + t * (polygon[3 * d + q] - polygon[3 * c + q]);
-                }
+                out[3 * count] = in[3 * c] + t * (in[3 * d] - in[3 * c]);
+                out[3 * count + 1] = in[3 * c + 1] + t * (in[3 * d + 1] - in[3 * c + 1]);
+                out[3 * count + 2] = in[3 * c + 2] + t * (in[3 * d + 2] - in[3 * c + 2]);
                 count++;
             }
+            if (hd <= 0) {
+                out[3 * count] = in[3 * d];
+                out[3 * count + 1] = in[3 * d + 1];
+                out[3 * count + 2] = in[3 * d + 2];
+                count++;
+            }
+            hc = hd;
         }
-        System.arraycopy(clipped, 0, polygon, 0, 3 * count);
+        polygon = out;
+        clipped = in;
         polygonCount = count;
     }
 
@@ -326,8 +391,13 @@ public final class BoxBoxCollision {
         return n[0] * (ay * bz - az * by) + n[1] * (az * bx - ax * bz) + n[2] * (ax * by - ay * bx);
     }
 
-    /** The edge-edge axis: the closest points of A's edge farthest along n and B's farthest along −n. */
-    private void edgeWitness(DistanceResult out) {
+    /**
+     * The edge-edge axis: the closest points of A's edge farthest along n and B's farthest along −n. True when they
+     * are interior to both edges: then they are the closest points of the edges' lines, whose common perpendicular
+     * is n, so they lie best apart along n; for apart boxes that attains the separating axes' lower bound on the
+     * distance, which is therefore exact (no search over the other features needed).
+     */
+    private boolean edgeWitness(DistanceResult out) {
         int i = (bestAxis - 6) / 3, j = (bestAxis - 6) % 3;
         double ax = ca[0], ay = ca[1], az = ca[2], bx = cb[0], by = cb[1], bz = cb[2];
         for (int k = 0; k < 3; k++) {
@@ -345,6 +415,7 @@ public final class BoxBoxCollision {
         Segments.closest(ax, ay, az, wax, way, waz, bx, by, bz, wbx, wby, wbz, st);
         double px = ax + st[0] * wax, py = ay + st[0] * way, pz = az + st[0] * waz;
         out.set(best, n[0], n[1], n[2], px, py, pz, px + best * n[0], py + best * n[1], pz + best * n[2]);
+        return st[0] > 0 && st[0] < 1 && st[1] > 0 && st[1] < 1;
     }
 
     /** The exact distance of separated boxes from their closest features. */

@@ -4,7 +4,8 @@ package org.symdyn.geometry;
  * The convex hull of a set of points given in its frame S (metres): the smallest convex solid containing them.
  * Its vertices are the input points that are corners of the hull; its faces are triangles (a flat facet is
  * triangulated), each wound counter-clockwise seen from outside, with the unit outward normal n_f and offset c_f of
- * its plane, so that the hull is {x : n_f · x ≤ c_f for every face f}.
+ * its plane, so that the hull is {x : n_f · x ≤ c_f for every face f}. Its facets ({@link #facetCount()}) are its
+ * flat faces as convex polygons, the coplanar triangles merged.
  *
  * <p>Built by {@link Quickhull}: points within ε = 1e-10 times the diagonal of the points' bounding box of the
  * hull are not made vertices, so every input point is within ε of the hull. Refused with
@@ -22,6 +23,8 @@ public final class ConvexHull extends Shape implements ConvexShape {
     /** Vertex i's neighbours along the hull's edges: adjacency[adjacencyStart[i] .. adjacencyStart[i + 1]). */
     final int[] adjacencyStart;
     final int[] adjacency;
+    /** The hull's flat faces as polygons (coplanar triangles merged). */
+    final HullFacets facets;
     /** The vertices extreme along +x, −x, +y, −y, +z, −z: where a hill climb starts. */
     private final int[] extremes = new int[6];
     /** The hull's axis-aligned bounding box in its frame: centre and half extents (metres). */
@@ -57,6 +60,7 @@ public final class ConvexHull extends Shape implements ConvexShape {
             }
             planes[4 * f + 3] = offset;
         }
+        facets = new HullFacets(vertices, faces, planes);
         int n = vertices.length / 3;
         int[] degree = new int[n + 1];
         for (int f = 0; f < faces.length / 3; f++) {
@@ -149,6 +153,37 @@ public final class ConvexHull extends Shape implements ConvexShape {
     /** c_f (metres): face f lies in the plane n_f · x = c_f and the hull in n_f · x ≤ c_f. */
     public double faceOffset(int f) {
         return planes[4 * f + 3];
+    }
+
+    /**
+     * The number of facets: the hull's flat faces, each the union of its coplanar triangles, as convex polygons
+     * (a box given by its 8 corners has 6 facets of 4 vertices and 12 triangular faces). See {@link HullFacets}.
+     */
+    public int facetCount() {
+        return facets.count();
+    }
+
+    /** The number of vertices of facet g. */
+    public int facetSize(int g) {
+        return facets.start[g + 1] - facets.start[g];
+    }
+
+    /**
+     * Vertex index of corner k of facet g, corners counter-clockwise seen from outside (a vertex inside the facet's
+     * outline, a point its face's rounding left as a vertex, is no corner).
+     */
+    public int facetVertex(int g, int k) {
+        return facets.vertices[facets.start[g] + k];
+    }
+
+    /** Component k of facet g's unit outward normal (frame S). */
+    public double facetNormal(int g, int k) {
+        return facets.planes[4 * g + k];
+    }
+
+    /** Facet g's offset c_g (metres): its corners lie on the plane n_g · x = c_g (to rounding), the hull below. */
+    public double facetOffset(int g) {
+        return facets.planes[4 * g + 3];
     }
 
     /** The hull's volume (m³): Σ_f v0 · (v1 × v2) / 6 over its outward-wound triangular faces. */

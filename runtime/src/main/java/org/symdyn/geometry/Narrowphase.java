@@ -15,7 +15,10 @@ package org.symdyn.geometry;
  * <tr><td>half-space and any convex shape</td><td>closed form (support point)</td><td>up to 4 points
  * ({@link HalfSpaceContact})</td></tr>
  * <tr><td>other convex pairs (hull, cylinder-capsule, cylinder-box, cylinder-cylinder)</td><td>GJK/EPA
- * ({@link GjkEpa})</td><td>the closest pair</td></tr>
+ * ({@link GjkEpa})</td><td>when n is a face's normal (within {@link #ALIGNED_NORMALS}; a box's or hull's face,
+ * a cylinder's cap): the other shape's face, cap polygon or side segment facing it clipped to that face, up to 4
+ * points; two cylinders' or capsules' sides lying along each other: the 2 ends of their common line
+ * ({@code FeatureContact}); a sphere-hull pair, vertex and edge contacts: the closest pair</td></tr>
  * </table>
  * Two half-spaces and triangle meshes are refused with {@link IllegalArgumentException}: a half-space pair has no
  * finite distance, and a static mesh is met triangle by triangle ({@link #triangleDistance}) by its caller, which
@@ -30,6 +33,7 @@ public final class Narrowphase {
     private final BoxBoxCollision boxes = new BoxBoxCollision();
     private final HalfSpaceContact planes = new HalfSpaceContact();
     private final GjkEpa gjk = new GjkEpa();
+    private final FeatureContact features = new FeatureContact();
     private final DistanceResult scratch = new DistanceResult();
     private final DistanceResult endResult = new DistanceResult();
     private final MeshTriangle triangle = new MeshTriangle();
@@ -308,6 +312,11 @@ public final class Narrowphase {
             return;
         }
         ordered(a, pa, ka, b, pb, kb, scratch);
+        if (ka >= CAPSULE && kb >= CYLINDER) {
+            // the GJK/EPA pairs (a sphere's only feature is its closest point)
+            features.manifold((ConvexShape) a, pa, (ConvexShape) b, pb, scratch, margin, out);
+            return;
+        }
         out.clear();
         if (scratch.distance <= margin) {
             out.setFrom(scratch);

@@ -816,6 +816,10 @@ public final class ModelBuilder {
                     continue;
                 }
                 BodyDraft d = bodies.get(body);
+                if (field == ParameterModel.Field.ARMATURE) {
+                    out.add(new ParameterModel(p.name(), field, body, d.spec.armature(), null, p.location()));
+                    continue;
+                }
                 int axis = field.ordinal() - ParameterModel.Field.ORIGIN_X.ordinal();
                 double[] direction = {d.parentFrame.rotation(0, axis), d.parentFrame.rotation(1, axis),
                     d.parentFrame.rotation(2, axis)};

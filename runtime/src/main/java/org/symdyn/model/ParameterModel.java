@@ -2,9 +2,10 @@ package org.symdyn.model;
 
 /**
  * A model number that generated code keeps as a settable parameter instead of folding it in (for identification
- * or design optimisation): a link's mass, centre of mass or inertia, or a joint's origin offset. Declared in a
- * model file as {@code <symdyn:parameter name="payload_mass" link="tool" field="mass"/>} or
- * {@code <symdyn:parameter name="upper_arm_length" joint="elbow" field="origin_z"/>}.
+ * or design optimisation): a link's mass, centre of mass or inertia, a joint's origin offset, or a joint's armature.
+ * Declared in a model file as {@code <symdyn:parameter name="payload_mass" link="tool" field="mass"/>},
+ * {@code <symdyn:parameter name="upper_arm_length" joint="elbow" field="origin_z"/>} or
+ * {@code <symdyn:parameter name="elbow_rotor" joint="elbow" field="armature"/>}.
  *
  * @param name      the parameter's name, a Java identifier unique in the model
  * @param field     which number it stands for
@@ -35,7 +36,9 @@ public record ParameterModel(String name, Field field, int body, double value, d
     public enum Field {
         MASS("mass"), COM_X("com_x"), COM_Y("com_y"), COM_Z("com_z"),
         IXX("ixx"), IXY("ixy"), IXZ("ixz"), IYY("iyy"), IYZ("iyz"), IZZ("izz"),
-        ORIGIN_X("origin_x"), ORIGIN_Y("origin_y"), ORIGIN_Z("origin_z");
+        ORIGIN_X("origin_x"), ORIGIN_Y("origin_y"), ORIGIN_Z("origin_z"),
+        /** A joint's armature (kg m² or kg: the rotor inertia added to H's diagonal on each of its dofs). */
+        ARMATURE("armature");
 
         private final String fileName;
 
@@ -58,9 +61,14 @@ public record ParameterModel(String name, Field field, int body, double value, d
             return null;
         }
 
-        /** True for fields of a link's inertial; false for joint origin fields. */
+        /** True for fields of a link's inertial; false for joint fields (origin, armature). */
         public boolean isLinkField() {
             return ordinal() <= IZZ.ordinal();
+        }
+
+        /** True for the joint origin's coordinates. */
+        public boolean isOrigin() {
+            return this == ORIGIN_X || this == ORIGIN_Y || this == ORIGIN_Z;
         }
     }
 }

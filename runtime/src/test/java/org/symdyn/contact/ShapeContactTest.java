@@ -10,6 +10,8 @@ import org.symdyn.contact.ContactSettings.Solver;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
+import org.symdyn.geometry.ConvexHull;
+import org.symdyn.geometry.Cylinder;
 import org.symdyn.geometry.Sphere;
 import org.symdyn.model.BodySpec;
 import org.symdyn.model.GroundModel;
@@ -22,8 +24,9 @@ import org.symdyn.testing.ShapeScenes;
 
 /**
  * Contact between collision shapes in the time stepper, against analytic mechanics: a box resting on a box carries
- * its weight on four points and does not drift; on a tilted box it sticks iff tan θ ≤ μ and otherwise slides at
- * g (sin θ − μ cos θ); five stacked boxes stand; a sphere rests on a capsule at the sum of the radii; a pendulum
+ * its weight on four points and does not drift, and so do a box colliding as the convex hull of its corners (on a box
+ * and on a hull) and a cylinder standing on its cap (on four rim points); on a tilted box it sticks iff tan θ ≤ μ and
+ * otherwise slides at g (sin θ − μ cos θ); five stacked boxes stand; a sphere rests on a capsule at the sum of the radii; a pendulum
  * falls onto a ledge link and stops at the touching angle.
  */
 class ShapeContactTest {
@@ -57,6 +60,75 @@ class ShapeContactTest {
         assertEquals(0.1, q[2], 1e-9, "no drift in 2 s");
         assertEquals(0, q[0], 1e-9);
         assertEquals(0, q[1], 1e-9);
+        assertEquals(0, s.droppedContacts());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Solver.class, names = {"ADMM", "PGS"})
+    void aMeshHullBoxRestingOnABoxOrAHullCarriesItsWeightOnFourPointsAndDoesNotDrift(Solver solver) {
+        double m = 2, a = 0.1;
+        double[] corners = new double[24];
+        for (int c = 0; c < 8; c++) {
+            for (int k = 0; k < 3; k++) {
+                corners[3 * c + k] = (c >> k & 1) == 0 ? -a : a;
+            }
+        }
+        double[] slab = new double[24];
+        for (int c = 0; c < 8; c++) {
+            slab[3 * c] = (c & 1) == 0 ? -0.5 : 0.5;
+            slab[3 * c + 1] = (c & 2) == 0 ? -0.5 : 0.5;
+            slab[3 * c + 2] = (c & 4) == 0 ? -0.05 : 0.05;
+        }
+        // the upper box collides as the convex hull of its corners (GJK/EPA and clipped faces, not box-box), on a
+        // table that is a box, then a hull too
+        for (org.symdyn.geometry.Shape table : new org.symdyn.geometry.Shape[] {new Box(0.5, 0.5, 0.05),
+            ConvexHull.of(slab)}) {
+            Model scene = new ShapeScenes("hull_on_box").shape("table", "world", Pose.translation(0, 0, -0.05),
+                    table, 0.8).freeCuboid("box", m, a, a, a, ConvexHull.of(corners), 0.8).build();
+            double[] q = ShapeScenes.pose(0, 0, a, 0);
+            double[] v = new double[6];
+            double[] tau = new double[6];
+            TimeStepper s = stepper(scene, solver);
+            for (int i = 0; i < 2000; i++) {
+                assertTrue(s.step(q, v, tau, H, q, v).converged(), s.report().toString());
+                assertEquals(4, s.contactCount(), table + ": a hull's face on a face: four points");
+                double sum = 0;
+                for (int k = 0; k < s.contactCount(); k++) {
+                    sum += s.contactImpulse(k, 0);
+                }
+                assertEquals(m * G * H, sum, 1e-9 * m * G * H, table + ": normal impulses carry m g h");
+            }
+            assertEquals(a, q[2], 1e-9, table + ": no drift in 2 s");
+            assertEquals(0, q[0], 1e-9);
+            assertEquals(0, q[1], 1e-9);
+            assertEquals(0, s.droppedContacts());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Solver.class, names = {"ADMM", "PGS"})
+    void aCylinderStandingOnABoxCarriesItsWeightOnItsRimAndDoesNotDrift(Solver solver) {
+        double m = 1.5, r = 0.08, l = 0.3;
+        double across = m * (3 * r * r + l * l) / 12, along = m * r * r / 2;
+        Model scene = new ShapeScenes("can_on_box").shape("table", "world", Pose.translation(0, 0, -0.05),
+                new Box(0.5, 0.5, 0.05), 0.8).freeBody("can", m, across, across, along, new Cylinder(r, l), 0.8)
+                .build();
+        double[] q = ShapeScenes.pose(0.1, -0.05, l / 2, 0);
+        double[] v = new double[6];
+        double[] tau = new double[6];
+        TimeStepper s = stepper(scene, solver);
+        for (int i = 0; i < 2000; i++) {
+            assertTrue(s.step(q, v, tau, H, q, v).converged(), s.report().toString());
+            assertEquals(4, s.contactCount(), "a cap on a face: four rim points");
+            double sum = 0;
+            for (int k = 0; k < s.contactCount(); k++) {
+                sum += s.contactImpulse(k, 0);
+            }
+            assertEquals(m * G * H, sum, 1e-9 * m * G * H, "normal impulses carry m g h");
+        }
+        assertEquals(l / 2, q[2], 1e-9, "no drift in 2 s");
+        assertEquals(0.1, q[0], 1e-9);
+        assertEquals(-0.05, q[1], 1e-9);
         assertEquals(0, s.droppedContacts());
     }
 

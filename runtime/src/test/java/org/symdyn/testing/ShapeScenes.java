@@ -23,10 +23,23 @@ public final class ShapeScenes {
 
     /** A free cuboid of mass m and half extents (hx, hy, hz) with one box shape of friction μ. */
     public ShapeScenes freeBox(String name, double m, double hx, double hy, double hz, double mu) {
-        double ixx = m * (hy * hy + hz * hz) / 3, iyy = m * (hx * hx + hz * hz) / 3, izz = m * (hx * hx + hy * hy) / 3;
+        return freeCuboid(name, m, hx, hy, hz, new org.symdyn.geometry.Box(hx, hy, hz), mu);
+    }
+
+    /**
+     * A free body with the mass m and inertia of a solid cuboid of half extents (hx, hy, hz) and the collision shape
+     * {@code shape} of friction μ (the cuboid itself as a box, or as the convex hull of its corners).
+     */
+    public ShapeScenes freeCuboid(String name, double m, double hx, double hy, double hz, Shape shape, double mu) {
+        return freeBody(name, m, m * (hy * hy + hz * hz) / 3, m * (hx * hx + hz * hz) / 3, m * (hx * hx + hy * hy) / 3,
+                shape, mu);
+    }
+
+    /** A free body of mass m, principal moments (ixx, iyy, izz) about its origin's axes, and one shape of friction μ. */
+    public ShapeScenes freeBody(String name, double m, double ixx, double iyy, double izz, Shape shape, double mu) {
         builder.addBody(BodySpec.builder(name, "world", name + "_base", JointType.FLOATING)
                 .inertia(RigidBodyInertia.of(m, new double[3], ixx, 0, 0, iyy, 0, izz)).build());
-        return shape(name, name, Pose.IDENTITY, new org.symdyn.geometry.Box(hx, hy, hz), mu);
+        return shape(name, name, Pose.IDENTITY, shape, mu);
     }
 
     /** A free solid sphere of mass m and radius r, friction μ. */

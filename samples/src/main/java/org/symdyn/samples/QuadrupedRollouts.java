@@ -27,7 +27,7 @@ import org.symdyn.systems.TimeSteppingSystem;
  * N threads, another JVM or a Spark executor (the {@code spark} module runs these same specifications).
  *
  * <pre>
- *   java -cp samples/target/fourbar-demo.jar org.symdyn.samples.QuadrupedRollouts [count] [threads]
+ *   java -cp samples/target/fourbar-demo.jar org.symdyn.samples.QuadrupedRollouts [COUNT [THREADS]]
  * </pre>
  *
  * <p>Each drop: the trunk {@value #MIN_DROP}-{@value #MAX_DROP} m above its standing height, rolled and pitched

@@ -35,12 +35,36 @@ final class TrajectoryFile {
 
     void record(TimeSteppingSystem sys) {
         String sep = samples == 0 ? "" : ",\n  ";
-        t.append(sep.isEmpty() ? "" : ", ").append(num(sys.time()));
-        q.append(sep).append(array(sys.q()));
-        v.append(sep).append(array(sys.v()));
+        appendState(sys.time(), sys.q(), sys.v(), sys.stepper(), sys.stepCount() > 0);
+        for (Sensor sensor : sys.sensors()) {
+            double[] reading = sys.reading(sensor.name());
+            if (sys.stepCount() == 0) {
+                // before the first step the system has no reading: take it as simulate does, at rest (v̇ = 0)
+                reading = new double[sensor.size()];
+                sensor.read(sys.time(), sys.q(), sys.v(), new double[sys.v().length], reading);
+            }
+            channels.putIfAbsent(sensor.name(), sensor.channels());
+            sensors.computeIfAbsent(sensor.name(), k -> new StringBuilder()).append(sep).append(array(reading));
+        }
+        samples++;
+    }
+
+    /**
+     * A state (q, v) at {@code time} without sensors, with the contacts of the step that ended there ({@code stepper}
+     * has just taken it; {@code stepped} false for an initial state, which has none).
+     */
+    void record(double time, double[] qs, double[] vs, TimeStepper stepper, boolean stepped) {
+        appendState(time, qs, vs, stepper, stepped);
+        samples++;
+    }
+
+    private void appendState(double time, double[] qs, double[] vs, TimeStepper st, boolean stepped) {
+        String sep = samples == 0 ? "" : ",\n  ";
+        t.append(sep.isEmpty() ? "" : ", ").append(num(time));
+        q.append(sep).append(array(qs));
+        v.append(sep).append(array(vs));
         contacts.append(sep).append('[');
-        TimeStepper st = sys.stepper();
-        int n = sys.stepCount() == 0 ? 0 : st.contactCount();
+        int n = stepped ? st.contactCount() : 0;
         ContactKinematics ck = st.contacts();
         for (int k = 0; k < n; k++) {
             contacts.append(k == 0 ? "" : ", ").append("{\"name\": \"").append(json(ck.ownName(k)));
@@ -57,17 +81,6 @@ final class TrajectoryFile {
                     .append(num(st.contactImpulse(k, 0))).append('}');
         }
         contacts.append(']');
-        for (Sensor sensor : sys.sensors()) {
-            double[] reading = sys.reading(sensor.name());
-            if (sys.stepCount() == 0) {
-                // before the first step the system has no reading: take it as simulate does, at rest (v̇ = 0)
-                reading = new double[sensor.size()];
-                sensor.read(sys.time(), sys.q(), sys.v(), new double[sys.v().length], reading);
-            }
-            channels.putIfAbsent(sensor.name(), sensor.channels());
-            sensors.computeIfAbsent(sensor.name(), k -> new StringBuilder()).append(sep).append(array(reading));
-        }
-        samples++;
     }
 
     int samples() {

@@ -235,14 +235,14 @@ public final class SymbolicArticulatedBody {
                     u[i][k] = times(ia[i], s.get(k));
                     ui[k] = g.sub(tau[vi + k], g.dot(s.get(k), pa[i]));
                 }
-                double armature = model.body(i).joint().armature();
+                IExpr armature = SymbolicArmature.of(model, g, i);
                 for (int k = 0; k < dofs; k++) {
                     for (int l = 0; l <= k; l++) {
                         dm[k][l] = g.dot(s.get(k), u[i][l]);
                         dm[l][k] = dm[k][l];
                     }
-                    if (armature != 0) {
-                        dm[k][k] = g.add(dm[k][k], g.constant(armature));
+                    if (armature != null) {
+                        dm[k][k] = g.add(dm[k][k], armature);
                     }
                 }
                 d[i] = new Ldl(dm);
@@ -292,7 +292,7 @@ public final class SymbolicArticulatedBody {
             // cannot see that U_j D⁻¹ U_j cancels I^A_jj; the zeros then fold through the transform to the parent.
             // With an armature A, I^a S = U D⁻¹ A is not zero: no such rows there.
             boolean[] nullAxis = new boolean[6];
-            for (IExpr[] sk : model.body(i).joint().armature() != 0 ? List.<IExpr[]>of() : s) {
+            for (IExpr[] sk : SymbolicArmature.of(model, g, i) != null ? List.<IExpr[]>of() : s) {
                 int axis = coordinateAxis(sk);
                 if (axis >= 0) {
                     nullAxis[axis] = true;

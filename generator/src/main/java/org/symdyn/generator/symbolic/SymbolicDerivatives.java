@@ -383,9 +383,12 @@ public final class SymbolicDerivatives {
         return out;
     }
 
-    /** Y_p = Y ∂π/∂p (nv x parameter count): the {@link #regressor} times {@link #inertialParameterJacobian}. */
+    /**
+     * Y_p (nv x parameter count): the {@link #regressor} times {@link #inertialParameterJacobian}, plus v̇ on the dofs
+     * of an armature parameter's joint (τ = Y π + A v̇, so ∂τ/∂a = v̇ there).
+     */
     public IExpr[][] parameterRegressor(IExpr[][] y, IExpr[][] dpiDp) {
-        int np = dpiDp.length == 0 ? 0 : dpiDp[0].length;
+        int np = model.parameters().size();
         IExpr[][] out = new IExpr[y.length][np];
         for (int i = 0; i < y.length; i++) {
             for (int k = 0; k < np; k++) {
@@ -394,6 +397,16 @@ public final class SymbolicDerivatives {
                     s = g.add(s, g.mul(y[i][j], dpiDp[j][k]));
                 }
                 out[i][k] = s;
+            }
+        }
+        for (int k = 0; k < np; k++) {
+            org.symdyn.model.ParameterModel p = model.parameters().get(k);
+            if (p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE) {
+                org.symdyn.model.Joint joint = model.body(p.body()).joint();
+                for (int d = 0; d < joint.nv(); d++) {
+                    int i = joint.vIndex() + d;
+                    out[i][k] = g.add(out[i][k], g.input(Kind.VDOT, i));
+                }
             }
         }
         return out;

@@ -170,7 +170,7 @@ public final class SymbolicJoints {
         List<ParameterModel> params = model.parameters();
         for (int k = 0; k < params.size(); k++) {
             ParameterModel p = params.get(k);
-            if (p.field().isLinkField()) {
+            if (!p.field().isOrigin()) {
                 continue;
             }
             int i = p.body();

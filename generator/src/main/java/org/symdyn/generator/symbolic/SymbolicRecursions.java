@@ -173,12 +173,12 @@ public final class SymbolicRecursions {
             }
             int vi = model.body(i).joint().vIndex();
             List<IExpr[]> s = joints.subspace(i);
-            double armature = model.body(i).joint().armature();
+            IExpr armature = SymbolicArmature.of(model, g, i);
             for (int d = 0; d < s.size(); d++) {
                 tau[vi + d] = g.dot(s.get(d), f[i]);
                 // Only where there is an armature and a v̇ (a limb's graph makes every constant asked for an input).
-                if (armature != 0 && !vdot[vi + d].isZero()) {
-                    tau[vi + d] = g.add(tau[vi + d], g.mul(g.constant(armature), vdot[vi + d]));
+                if (armature != null && !vdot[vi + d].isZero()) {
+                    tau[vi + d] = g.add(tau[vi + d], g.mul(armature, vdot[vi + d]));
                 }
             }
             int p = model.body(i).parentIndex();
@@ -344,9 +344,9 @@ public final class SymbolicRecursions {
                     h[vi + d2][col] = x;
                     h[col][vi + d2] = x;
                 }
-                double armature = model.body(i).joint().armature();
-                if (armature != 0) {
-                    h[col][col] = g.add(h[col][col], g.constant(armature));
+                IExpr armature = SymbolicArmature.of(model, g, i);
+                if (armature != null) {
+                    h[col][col] = g.add(h[col][col], armature);
                 }
                 int j = i;
                 while (model.body(j).parentIndex() >= 0) {

@@ -1,0 +1,310 @@
+package org.symdyn.contact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.manifold.StateSpace;
+import org.symdyn.model.JointDamping;
+import org.symdyn.model.Model;
+import org.symdyn.spatial.Rotations;
+import org.symdyn.testing.SharedFiles;
+
+/**
+ * {@link StepDerivatives} against central finite differences of the step itself, in the contract's tangent spaces,
+ * for each mode: sticking (a box at rest on four corners under a push below friction), sliding (a box sliding down
+ * an incline), separated (a box just above the floor, within the margin), a held joint limit, a rolling sphere, and
+ * solo12 standing on its four feet (from the shared models). Each finite difference steps a fresh stepper (no warm
+ * start) with the solver's tolerance at 1e-14 m/s.
+ */
+class StepDerivativesTest {
+    private static final double H = 1e-3;
+    private static final double EPS = 1e-6;
+    private static final ContactSettings TIGHT = ContactSettings.defaults().tolerance(1e-12).maxIterations(20000);
+
+    @Test
+    void particleStickingOnAnIncline() {
+        // tan 25° = 0.47 < μ = 0.8: it sticks, pushed across the slope and along it within friction
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.particle(2, ContactScenes.incline(theta, 0.8));
+        double[] q = ContactScenes.onIncline(theta, -1e-5, 0);
+        double[] v = {0, 0, 0.1, 0.001, 0, -0.002};
+        double[] tau = {0, 0, 0.05, 1.5, -0.5, 0};
+        check(m, q, v, tau, 0.2, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    @Test
+    void boxSlidingStraightDownAnIncline() {
+        // four corners sliding alike: their normal rows are redundant but the friction wrench is not (no spin)
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(theta, 0.2));
+        double[] q = ContactScenes.onIncline(theta, 0.1 - 1e-4, 0);
+        check(m, q, new double[] {0, 0, 0, 0.5, 0, 0}, new double[6], 0, new int[] {StepDerivatives.SLIDING}, 1e-6,
+                1e-5);
+    }
+
+    @Test
+    void boxJustAboveTheFloor() {
+        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(0, 0.8));
+        // 10 µm above, rising: every corner within the margin of the contact search, none touching
+        double[] q = {0, 0, 0.1 + 1e-5, 0, 0, 0, 1};
+        double[] v = {0, 0, 0.3, 0.1, 0, 0.05};
+        check(m, q, v, new double[6], 0, new int[] {StepDerivatives.SEPARATED}, 1e-6);
+    }
+
+    @Test
+    void spinningBoxInFreeFlight() {
+        // no contact: the smooth step, with the mixed representation's ω × v_O term and the frame carry
+        Model m = ContactScenes.box(1.5, 0.1, ContactScenes.incline(0, 0.8));
+        double n = Math.sqrt(0.1 * 0.1 + 0.2 * 0.2 + 0.3 * 0.3 + 1);
+        double[] q = {0.1, 0.2, 2, 0.1 / n, 0.2 / n, -0.3 / n, 1 / n};
+        double[] v = {3, -2, 5, 1, -0.5, 2};
+        double[] tau = {0.1, 0.2, -0.3, 1, 2, 3};
+        check(m, q, v, tau, 0, new int[0], 1e-6);
+    }
+
+    @Test
+    void particleSlidingDownAnIncline() {
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.particle(1, ContactScenes.incline(theta, 0.2));
+        double[] q = ContactScenes.onIncline(theta, -1e-6, 0);
+        double[] v = {0, 0, 0, 0.5, 0.1, 0};
+        check(m, q, v, new double[6], 0, new int[] {StepDerivatives.SLIDING}, 1e-6);
+    }
+
+    @Test
+    void spinningSphereSlidingOnTheFloor() {
+        Model m = ContactScenes.sphere(1, 0.1, ContactScenes.incline(0, 0.3));
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1};
+        double[] v = {0, 2, 5, 1, 0.3, 0};
+        check(m, q, v, new double[] {0.01, 0, 0.02, 0.1, 0, 0}, 0, new int[] {StepDerivatives.SLIDING}, 1e-6);
+    }
+
+    @Test
+    void sphereRollingOnTheFloor() {
+        Model m = ContactScenes.sphere(1, 0.1, ContactScenes.incline(0, 0.9));
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1};
+        // rolling along x at 1 m/s (ω_y = v/r) with a torque that also makes it slip? no: within friction
+        double[] v = {0, 10, 0, 1, 0, 0};
+        double[] tau = {0.01, 0, 0.02, 0, 0.1, 0};
+        check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    @Test
+    void pendulumHeldAtItsLimit() {
+        Model m = ContactScenes.pendulum(-0.5, 0.5);
+        double[] q = {-0.5 + 1e-4};
+        double[] v = {-0.2};
+        check(m, q, v, new double[] {0.3}, 0.05, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    @Test
+    void solo12StandingOnFourFeet() throws Exception {
+        Path file = SharedFiles.model("solo12.urdf");
+        StringBuilder extra = new StringBuilder("  <symdyn:ground name=\"floor\" normal=\"0 0 1\" friction=\"0.9\"/>\n");
+        for (String foot : new String[] {"FL", "FR", "HL", "HR"}) {
+            extra.append(String.format(Locale.ROOT, "  <symdyn:contact_point name=\"%s\" link=\"%s_FOOT\"/>%n", foot,
+                    foot));
+        }
+        String xml = Files.readString(file).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
+                .replace("</robot>", extra + "</robot>");
+        Model m = UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
+        GenericDynamics dyn = new GenericDynamics(m);
+        double[] q = m.neutralConfiguration();
+        for (String leg : new String[] {"FL", "FR", "HL", "HR"}) {
+            q[m.qNames().indexOf(leg + "_HFE")] = leg.startsWith("F") ? 0.8 : -0.8;
+            q[m.qNames().indexOf(leg + "_KFE")] = leg.startsWith("F") ? -1.6 : 1.6;
+        }
+        double[] p = new double[3];
+        dyn.pointPosition(q, m.frame("FL_FOOT").bodyIndex(), m.frame("FL_FOOT").pose().translationArray(), p);
+        q[2] -= p[2] + 1e-6;
+        double[] v = new double[m.nv()];
+        double[] tau = new double[m.nv()];
+        // gravity compensation of the legs roughly: the feet carry the trunk; every foot sticks
+        check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    @Test
+    void computingAllocatesNothing() {
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(theta, 0.2));
+        double[] q = ContactScenes.onIncline(theta, 0.1 - 1e-4, 0);
+        double[] v = {0, 0, 0, 0.5, 0, 0};
+        double[] tau = new double[6];
+        TimeStepper s = stepper(m, 0);
+        double[] qn = new double[7];
+        double[] vn = new double[6];
+        s.step(q, v, tau, H, qn, vn);
+        StepDerivatives d = new StepDerivatives(s, m);
+        long bytes = org.symdyn.testing.Allocations.allocatedBytes(200, () -> d.compute(q, v, tau, H));
+        assertTrue(bytes < 16 * 200, bytes + " bytes in 200 calls");
+    }
+
+    @Test
+    void fourBarWithItsLoopClosed() throws Exception {
+        // the bilateral loop rows of a ConstraintData in the step, at an assembled state, moving
+        Model m = org.symdyn.constraints.TestMechanisms.fourBar();
+        org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
+        double[] q = new double[m.nq()];
+        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.6, -0.9, 1.4}, new double[] {1, 1, 1},
+                q));
+        double[] v = new double[m.nv()];
+        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        double[] tau = {0.5, 0, -0.2};
+        bilateral = data;
+        try {
+            check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+        } finally {
+            bilateral = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- the check
+
+    /** Bilateral rows for the steps of the current check (the four-bar's), or null. */
+    private static org.symdyn.constraints.ConstraintData bilateral;
+
+    private static TimeStepper stepper(Model m, double damping) {
+        GenericDynamics dyn = new GenericDynamics(m);
+        double[] d = new double[m.nv()];
+        java.util.Arrays.fill(d, damping);
+        TimeStepper.Builder b = TimeStepper.builder(dyn).contacts(ContactSet.of(m)).jointLimits(m).settings(TIGHT)
+                .jointDamping(damping == 0 ? JointDamping.NONE : JointDamping.perDof(d));
+        if (bilateral != null) {
+            b.constraints(org.symdyn.constraints.ConstraintSet.of(m).bindGeneric());
+        }
+        return b.build();
+    }
+
+    /** (q⁺, v⁺) of one step from scratch. */
+    private static double[][] step(Model m, double damping, double[] q, double[] v, double[] tau) {
+        TimeStepper s = stepper(m, damping);
+        double[] qn = new double[m.nq()];
+        double[] vn = new double[m.nv()];
+        ContactReport r = s.step(q, v, tau, H, qn, vn);
+        assertTrue(r.converged(), () -> r + " at q " + java.util.Arrays.toString(q) + " v " + java.util.Arrays.toString(v)
+                + " tau " + java.util.Arrays.toString(tau));
+        return new double[][] {qn, vn};
+    }
+
+    private static void check(Model m, double[] q, double[] v, double[] tau, double damping, int[] expectedModes,
+            double tolerance) {
+        check(m, q, v, tau, damping, expectedModes, tolerance, EPS);
+    }
+
+    /**
+     * Every column of the six derivatives against central differences with step eps; the error of a column is
+     * relative to the larger of 1 and its largest entry. The finite differences carry the solver's tolerance
+     * (1e-12 m/s) over 2 eps: eps = 1e-6 where a mode boundary is near (a gap of 1e-6 m), larger where it is not.
+     */
+    private static void check(Model m, double[] q, double[] v, double[] tau, double damping, int[] expectedModes,
+            double tolerance, double eps) {
+        int nv = m.nv();
+        StateSpace space = new StateSpace(m);
+        TimeStepper s = stepper(m, damping);
+        double[] qn = new double[m.nq()];
+        double[] vn = new double[nv];
+        ContactReport report = s.step(q, v, tau, H, qn, vn);
+        assertTrue(report.converged(), report.toString());
+        assertEquals(expectedModes.length > 0, s.lastProblem().blockCount() > 0, "contact rows");
+        StepDerivatives d = new StepDerivatives(s, m);
+        d.compute(q, v, tau, H);
+        for (int b = 0; b < s.lastProblem().blockCount(); b++) {
+            int mode = d.mode(b);
+            boolean expected = false;
+            for (int e : expectedModes) {
+                expected |= e == mode;
+            }
+            int bb = b;
+            assertTrue(expected, () -> "block " + bb + " mode " + mode);
+        }
+        double worst = 0;
+        String where = "";
+        for (int x = 0; x < 3; x++) {
+            for (int j = 0; j < nv; j++) {
+                double[][] plus;
+                double[][] minus;
+                if (x == 0) {
+                    plus = step(m, damping, perturb(m, space, q, j, eps), v, tau);
+                    minus = step(m, damping, perturb(m, space, q, j, -eps), v, tau);
+                } else {
+                    double[] arg = (x == 1 ? v : tau).clone();
+                    double[] argm = arg.clone();
+                    arg[j] += eps;
+                    argm[j] -= eps;
+                    plus = x == 1 ? step(m, damping, q, arg, tau) : step(m, damping, q, v, arg);
+                    minus = x == 1 ? step(m, damping, q, argm, tau) : step(m, damping, q, v, argm);
+                }
+                double[] dqFd = tangentDifference(m, space, qn, minus[0], plus[0]);
+                DMatrixRMaj aq = x == 0 ? d.dqNextDq() : x == 1 ? d.dqNextDv() : d.dqNextDtau();
+                DMatrixRMaj av = x == 0 ? d.dvNextDq() : x == 1 ? d.dvNextDv() : d.dvNextDtau();
+                double scaleQ = 0, scaleV = 0;
+                for (int i = 0; i < nv; i++) {
+                    scaleQ = Math.max(scaleQ, Math.abs(aq.get(i, j)));
+                    scaleV = Math.max(scaleV, Math.abs(av.get(i, j)));
+                }
+                for (int i = 0; i < nv; i++) {
+                    double fdq = dqFd[i] / (2 * eps);
+                    double fdv = (plus[1][i] - minus[1][i]) / (2 * eps);
+                    double eq = Math.abs(fdq - aq.get(i, j)) / Math.max(1, scaleQ);
+                    double ev = Math.abs(fdv - av.get(i, j)) / Math.max(1, scaleV);
+                    if (eq > worst) {
+                        worst = eq;
+                        where = String.format(Locale.ROOT, "dq+/d%s (%d, %d): analytic %.10g, fd %.10g", "qvt".charAt(x), i, j,
+                                aq.get(i, j), fdq);
+                    }
+                    if (ev > worst) {
+                        worst = ev;
+                        where = String.format(Locale.ROOT, "dv+/d%s (%d, %d): analytic %.10g, fd %.10g", "qvt".charAt(x), i, j,
+                                av.get(i, j), fdv);
+                    }
+                }
+            }
+        }
+        assertTrue(worst <= tolerance, "worst " + worst + " at " + where);
+    }
+
+    /** q ⊕ ε e_j in the contract's tangent convention (a floating base's linear part in base coordinates). */
+    static double[] perturb(Model m, StateSpace space, double[] q, int j, double eps) {
+        double[] u = new double[space.nv()];
+        u[j] = eps;
+        baseToWorld(m, q, u, false);
+        double[] out = q.clone();
+        space.retract(q, u, out);
+        return out;
+    }
+
+    /** q₁ ⊖ q₀ in the contract's tangent convention at q_ref (floating bases' linear parts in its base coordinates). */
+    static double[] tangentDifference(Model m, StateSpace space, double[] qRef, double[] q0, double[] q1) {
+        double[] u = new double[space.nv()];
+        space.difference(q0, q1, u);
+        baseToWorld(m, qRef, u, true);
+        return u;
+    }
+
+    /** Turns each floating base's linear block of u from base to world coordinates at q (or back, inverse). */
+    private static void baseToWorld(Model m, double[] q, double[] u, boolean inverse) {
+        for (int b = 0; b < m.bodyCount(); b++) {
+            var joint = m.body(b).joint();
+            if (joint.type() != org.symdyn.model.JointType.FLOATING) {
+                continue;
+            }
+            int x = joint.qIndex() + 3;
+            double[] r = new double[9];
+            Rotations.fromQuaternion(q[x], q[x + 1], q[x + 2], q[x + 3], r);
+            int o = joint.vIndex() + 3;
+            double a = u[o], bb = u[o + 1], c = u[o + 2];
+            for (int i = 0; i < 3; i++) {
+                u[o + i] = inverse ? r[i] * a + r[3 + i] * bb + r[6 + i] * c
+                        : r[3 * i] * a + r[3 * i + 1] * bb + r[3 * i + 2] * c;
+            }
+        }
+    }
+}
