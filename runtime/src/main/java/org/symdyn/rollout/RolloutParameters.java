@@ -3,7 +3,6 @@ package org.symdyn.rollout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
 import org.symdyn.systems.Actuator;
@@ -36,11 +35,12 @@ public final class RolloutParameters {
     }
 
     /**
-     * Applies {@code parameters} to the model instance and the system.
+     * Applies {@code parameters} to the model instance and the system, in the map's iteration order (a
+     * {@link RolloutSpec}'s is sorted by name).
      *
      * @throws IllegalArgumentException naming the parameter, for an unknown name or a refused value
      */
-    public static void apply(SortedMap<String, Double> parameters, ModelFunctions model, TimeSteppingSystem system) {
+    public static void apply(Map<String, Double> parameters, ModelFunctions model, TimeSteppingSystem system) {
         for (Map.Entry<String, Double> e : parameters.entrySet()) {
             String name = e.getKey();
             double value = e.getValue();

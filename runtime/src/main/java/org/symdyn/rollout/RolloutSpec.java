@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -19,13 +18,13 @@ import java.util.TreeMap;
  *
  * @param q0         the initial configuration (nq; copied)
  * @param v0         the initial velocity (nv; copied)
- * @param parameters parameter values by name (copied; iterated in sorted order)
+ * @param parameters parameter values by name (any map; copied into a sorted one, which the accessor returns)
  * @param seed       the sensors' noise seed: sensor k of the system draws from a generator seeded with a mix of this
  *                   and k ({@link Rollouts#sensorSeed})
  * @param duration   simulated time, s (≥ 0)
  * @param timeStep   the step h, s (&gt; 0); the last step is shortened to end at {@code duration}
  */
-public record RolloutSpec(double[] q0, double[] v0, SortedMap<String, Double> parameters, long seed, double duration,
+public record RolloutSpec(double[] q0, double[] v0, Map<String, Double> parameters, long seed, double duration,
         double timeStep) {
 
     public RolloutSpec {
@@ -36,6 +35,7 @@ public record RolloutSpec(double[] q0, double[] v0, SortedMap<String, Double> pa
             copy.put(Objects.requireNonNull(e.getKey(), "parameter name"),
                     Objects.requireNonNull(e.getValue(), () -> "value of parameter " + e.getKey()));
         }
+        // a sorted copy, whatever map was given: parameters apply in their names' order
         parameters = Collections.unmodifiableSortedMap(copy);
     }
 

@@ -275,6 +275,11 @@ class RolloutsTest {
                 .withParameter("kp", 2).withSeed(1);
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
+        // any map will do: the spec keeps a sorted copy
+        RolloutSpec c = new RolloutSpec(new double[9], new double[8], java.util.Map.of("kp.servo_l", 1.0, "kp", 2.0,
+                "friction", 0.5), 1, 1, 1e-3);
+        assertEquals(List.of("friction", "kp", "kp.servo_l"), new ArrayList<>(c.parameters().keySet()));
+        assertThrows(UnsupportedOperationException.class, () -> c.parameters().put("kd", 1.0));
         double[] q = a.q0();
         q[0] = 5;
         assertEquals(0, a.q0()[0]);
