@@ -99,8 +99,9 @@ public final class StepDerivatives {
     private final double[] offsetDv;
     private final double[] k; // the (nv + m)² system
     private final double[] rhs; // (nv + m) x 3nv
-    private final int[] pivot;
     private final int[] modes;
+    /** Per contact of the last {@link #compute}: whether its normal offset is the restitution's e u_n⁻. */
+    private final boolean[] restituting;
     private final double[] a;
     private final double[] zero;
     private final double[] point = new double[3];
@@ -181,8 +182,8 @@ public final class StepDerivatives {
         offsetDv = new double[Math.max(1, capacity) * nv];
         k = new double[n * n];
         rhs = new double[n * 3 * nv];
-        pivot = new int[n];
         modes = new int[Math.max(1, capacity)];
+        restituting = new boolean[Math.max(1, capacity)];
         a = new double[nv];
         zero = new double[nv];
         int nb = bilateral == null ? 0 : bilateral.size();
@@ -230,17 +231,18 @@ public final class StepDerivatives {
         dynamics.massMatrix(q, H);
 
         // restitution offsets differentiate u_n⁻ = J_n(q) v at v: their point motions first (update forgets wrenches)
-        int nc = stepper.contactsThisStep();
+        int nc = stepper.contactCount();
         Arrays.fill(offsetDq, 0, m * nv, 0);
         Arrays.fill(offsetDv, 0, m * nv, 0);
         boolean restitution = false;
         for (int c = 0; c < nc; c++) {
-            restitution |= restitutionActive(contacts, c, h, beta);
+            restituting[c] = restitutionActive(contacts, c, h, beta);
+            restitution |= restituting[c];
         }
         if (restitution) {
             motion.update(q, v, zero);
             for (int c = 0; c < nc; c++) {
-                if (restitutionActive(contacts, c, h, beta)) {
+                if (restituting[c]) {
                     int r = problem.blockStart(c);
                     double e = contacts.restitution(c);
                     contactRowMotion(contacts, c, 0, pointB, pointA, offsetDq, r * nv);
@@ -269,7 +271,7 @@ public final class StepDerivatives {
             for (int d = 0; d < 3; d++) {
                 contactRowMotion(contacts, c, d, pointB, pointA, rowsDq, (r + d) * nv);
             }
-            if (!restitutionActive(contacts, c, h, beta)) {
+            if (!restituting[c]) {
                 // c_n = φ/h (φ ≥ 0) or β φ/h, φ = n · (p_B − p_A) − radius: ∂φ/∂q = n · (∂p_B − ∂p_A)
                 double scale = contacts.gap(c) >= 0 ? 1 / h : beta / h;
                 gapDerivative(contacts, c, scale, offsetDq, r * nv);
@@ -319,7 +321,7 @@ public final class StepDerivatives {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);
             if (kind == ContactProblem.COULOMB) {
-                modes[block] = contactRows(problem, J, W, lambda, w, r, n, cols);
+                modes[block] = contactRows(problem, block, J, W, lambda, w, r, n, cols);
             } else if (kind == ContactProblem.UNILATERAL) {
                 modes[block] = limitRow(problem, block, J, W, lambda, w, r, n, cols, h, beta, q);
             } else {
@@ -444,17 +446,15 @@ public final class StepDerivatives {
     }
 
     /** The three rows of a contact block in its mode; returns the mode. */
-    private int contactRows(ContactProblem problem, double[] J, double[] W, double[] lambda, double[] w, int r, int n,
-            int cols) {
+    private int contactRows(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, double[] w,
+            int r, int n, int cols) {
         int m = problem.rows();
         double ln = lambda[r];
-        double sn = 0, s1 = 0, s2 = 0;
+        double s1 = 0, s2 = 0;
         for (int j = 0; j < nv; j++) {
-            sn += J[r * nv + j] * w[j];
             s1 += J[(r + 1) * nv + j] * w[j];
             s2 += J[(r + 2) * nv + j] * w[j];
         }
-        int block = blockOfRow(problem, r);
         double mu = problem.blockFriction(block);
         if (!(ln > 0)) {
             // separated: λ = 0 (the solvers project an open contact's impulse to exactly 0)
@@ -499,15 +499,6 @@ public final class StepDerivatives {
             }
         }
         return SLIDING;
-    }
-
-    private static int blockOfRow(ContactProblem problem, int row) {
-        for (int b = 0; b < problem.blockCount(); b++) {
-            if (problem.blockStart(b) == row) {
-                return b;
-            }
-        }
-        throw new IllegalStateException("no block starts at row " + row);
     }
 
     /** A joint-limit row: held (±dw_k + ε dλ = −∂ω/∂q dq) or free (dλ = 0); returns the mode. */
@@ -569,7 +560,6 @@ public final class StepDerivatives {
                 throw new IllegalStateException("the step's linearised contact system is singular (column " + c
                         + ")");
             }
-            pivot[c] = p;
             if (p != c) {
                 swapRows(k, n, c, p, n);
                 swapRows(rhs, cols, c, p, cols);

@@ -555,10 +555,6 @@ public final class TimeStepper {
         return rowSource[block];
     }
 
-    int contactsThisStep() {
-        return contactsThisStep;
-    }
-
     int limitQ(int limit) {
         return limitQ[limit];
     }
@@ -577,10 +573,6 @@ public final class TimeStepper {
 
     JointDamping damping() {
         return damping;
-    }
-
-    int[] floatingVelocityIndices() {
-        return floatingV;
     }
 
     Dynamics dynamics() {

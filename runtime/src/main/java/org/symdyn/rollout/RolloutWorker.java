@@ -6,7 +6,6 @@ import org.symdyn.contact.ContactReport;
 import org.symdyn.contact.PainleveException;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
-import org.symdyn.systems.Sensor;
 import org.symdyn.systems.TimeSteppingSystem;
 
 /**
