@@ -74,6 +74,12 @@ public final class ContactKinematics {
     private final double[] otherBodyPoint; // 3 per contact: A's witness in A's coordinates (shape contacts)
     private final double[] worldPoint; // 3 per contact
     private final double[] jacobian;
+    /** Non-null: rows kept on their supports (see the constructor), {@code stride} entries reserved per contact. */
+    private final DofBranches branches;
+    private final int stride;
+    private final int[] support;
+    private final int[] supportLength;
+    private final double[] rowValues;
     private final double[] t1 = new double[3];
     private final double[] t2 = new double[3];
     private final double[] nScratch = new double[3];
@@ -93,6 +99,17 @@ public final class ContactKinematics {
      * @param nv         the model's velocity count
      */
     public ContactKinematics(ContactSet set, Kinematics kinematics, int nv) {
+        this(set, kinematics, nv, null);
+    }
+
+    /**
+     * As {@link #ContactKinematics(ContactSet, Kinematics, int)}, with the Jacobian kept on each contact's support
+     * when {@code sparseRows} is given: the rows of a contact between bodies A and B are non-zero only on the union
+     * of their branches ({@link DofBranches}), at most 2 depth entries each, and only those are computed and stored
+     * ({@link #supportLength}, {@link #support}, {@link #rowValue}); {@link #jacobian()} is then unavailable. For
+     * many bodies, where a dense row would be nv entries of which twelve are not zero. Null: dense rows.
+     */
+    public ContactKinematics(ContactSet set, Kinematics kinematics, int nv, DofBranches sparseRows) {
         if (kinematics instanceof ModelFunctions functions) {
             ModelFunctions.requirePart(functions, ModelPart.KINEMATICS,
                     "contact kinematics");
@@ -142,7 +159,15 @@ public final class ContactKinematics {
         bodyPoint = new double[3 * capacity];
         otherBodyPoint = new double[3 * capacity];
         worldPoint = new double[3 * capacity];
-        jacobian = new double[3 * capacity * nv];
+        branches = sparseRows;
+        if (sparseRows != null && sparseRows.size() != nv) {
+            throw new IllegalArgumentException("the dof branches are for " + sparseRows.size() + " dofs, not " + nv);
+        }
+        stride = sparseRows == null ? 0 : 2 * sparseRows.maxDepth();
+        jacobian = new double[sparseRows == null ? 3 * capacity * nv : 1];
+        support = new int[Math.max(1, capacity * stride)];
+        supportLength = new int[capacity];
+        rowValues = new double[Math.max(1, 3 * capacity * stride)];
         zeroV = new double[nv];
         pointJacobian = new DMatrixRMaj(3, nv);
         otherJacobian = new DMatrixRMaj(3, nv);
@@ -262,15 +287,7 @@ public final class ContactKinematics {
                     kinematics.pointJacobian(q, body, tmp3, pointJacobian);
                     jacobianDone = true;
                 }
-                double[] pj = pointJacobian.data;
-                int row = 3 * k * nv;
-                for (int d = 0; d < 3; d++) {
-                    double a = f[3 * d], b = f[3 * d + 1], cz = f[3 * d + 2];
-                    int out = row + d * nv;
-                    for (int j = 0; j < nv; j++) {
-                        jacobian[out + j] = a * pj[j] + b * pj[nv + j] + cz * pj[2 * nv + j];
-                    }
-                }
+                writeRows(k, false);
             }
         }
         if (shapes != null && selected == null) {
@@ -322,18 +339,77 @@ public final class ContactKinematics {
                 tmp3[2] = otherBodyPoint[3 * k + 2];
                 kinematics.pointJacobian(q, a, tmp3, otherJacobian);
             }
-            double[] pj = pointJacobian.data;
-            double[] oj = otherJacobian.data;
+            writeRows(k, a >= 0);
+        }
+    }
+
+    /**
+     * Contact k's rows [n; t1; t2] (J_B − J_A) from the point Jacobians just computed (J_A only when
+     * {@code other}): over all nv columns, or on the contact's support when the rows are kept sparse.
+     */
+    private void writeRows(int k, boolean other) {
+        double[] pj = pointJacobian.data;
+        double[] oj = otherJacobian.data;
+        int fo = 9 * k;
+        if (branches == null) {
             int row = 3 * k * nv;
             for (int d = 0; d < 3; d++) {
                 double x = frame[fo + 3 * d], y = frame[fo + 3 * d + 1], z = frame[fo + 3 * d + 2];
                 int out = row + d * nv;
                 for (int j = 0; j < nv; j++) {
                     double jb = x * pj[j] + y * pj[nv + j] + z * pj[2 * nv + j];
-                    jacobian[out + j] = a >= 0 ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
+                    jacobian[out + j] = other ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
                 }
             }
+            return;
         }
+        int so = k * stride;
+        int len = branches.union(other ? bodyA[k] : -1, bodyB[k], support, so);
+        supportLength[k] = len;
+        for (int d = 0; d < 3; d++) {
+            double x = frame[fo + 3 * d], y = frame[fo + 3 * d + 1], z = frame[fo + 3 * d + 2];
+            int out = (3 * k + d) * stride;
+            for (int e = 0; e < len; e++) {
+                int j = support[so + e];
+                double jb = x * pj[j] + y * pj[nv + j] + z * pj[2 * nv + j];
+                rowValues[out + e] = other ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
+            }
+        }
+    }
+
+    /** True when the rows are kept on their supports (see the four-argument constructor). */
+    public boolean sparseRows() {
+        return branches != null;
+    }
+
+    /** The entries reserved per contact in {@link #support} (and per row in {@link #rowValue}'s storage). */
+    int stride() {
+        return stride;
+    }
+
+    /** The number of dofs contact k's rows touch (sparse rows only). */
+    public int supportLength(int k) {
+        return supportLength[k];
+    }
+
+    /** The e-th dof of contact k's support, in decreasing order (sparse rows only). */
+    public int support(int k, int e) {
+        return support[k * stride + e];
+    }
+
+    /** Contact k's row d (0: n, 1: t1, 2: t2) at its e-th support dof (sparse rows only). */
+    public double rowValue(int k, int d, int e) {
+        return rowValues[(3 * k + d) * stride + e];
+    }
+
+    /** The supports' live buffer: contact k's at [k stride, k stride + supportLength(k)). */
+    int[] supportBuffer() {
+        return support;
+    }
+
+    /** The rows' live buffer: contact k's row d at [(3k + d) stride, ...), aligned with its support. */
+    double[] rowBuffer() {
+        return rowValues;
     }
 
     /** out[o..o+3) = Rᵀ (x[xo..xo+3) − p): a world point in the coordinates of body b. */
@@ -516,11 +592,30 @@ public final class ContactKinematics {
      * columns. Valid up to row 3 {@link #count()}; the array is the live buffer (read only).
      */
     public double[] jacobian() {
+        if (branches != null) {
+            throw new IllegalStateException("these contact kinematics keep their rows sparse (support, rowValue):"
+                    + " no dense Jacobian");
+        }
         return jacobian;
     }
 
     /** u = J v: contact velocities [u_n, u_t1, u_t2] per contact (3 count entries of {@code u}). */
     public void velocity(double[] v, double[] u) {
+        if (branches != null) {
+            for (int k = 0; k < count; k++) {
+                int so = k * stride;
+                int len = supportLength[k];
+                for (int d = 0; d < 3; d++) {
+                    int o = (3 * k + d) * stride;
+                    double s = 0;
+                    for (int e = 0; e < len; e++) {
+                        s += rowValues[o + e] * v[support[so + e]];
+                    }
+                    u[3 * k + d] = s;
+                }
+            }
+            return;
+        }
         int m = 3 * count;
         for (int r = 0; r < m; r++) {
             double s = 0;

@@ -31,14 +31,26 @@ public final class ContactProblem {
     private final int[] blockStart;
     private final int[] blockKind;
     private final double[] blockFriction;
+    /** W in sparse form; null when W is the dense matrix above. */
+    private final SparseDelassus sparse;
     private int rows;
     private int blocks;
     private int coulombBlocks;
 
     /** A problem of at most {@code capacity} rows. */
     public ContactProblem(int capacity) {
+        this(capacity, null);
+    }
+
+    /**
+     * A problem of at most {@code capacity} rows whose W is the sparse operator {@code sparse} (its rows, in this
+     * problem's row order), not an m x m matrix: for many bodies ({@link SparseDelassus}). {@link #delassus()} is
+     * then unavailable; {@link #w}, {@link #velocity} and {@link #measure} read the operator. Null: a dense W.
+     */
+    public ContactProblem(int capacity, SparseDelassus sparse) {
         this.capacity = capacity;
-        W = new double[Math.max(1, capacity * capacity)];
+        this.sparse = sparse;
+        W = new double[sparse != null ? 1 : Math.max(1, capacity * capacity)];
         b = new double[Math.max(1, capacity)];
         blockStart = new int[capacity + 1];
         blockKind = new int[Math.max(1, capacity)];
@@ -119,9 +131,27 @@ public final class ContactProblem {
         return blockFriction[block];
     }
 
-    /** W, row-major with stride {@link #rows()} (live buffer: fill after adding every block). */
+    /**
+     * W, row-major with stride {@link #rows()} (live buffer: fill after adding every block).
+     *
+     * @throws IllegalStateException for a problem whose W is sparse ({@link #sparseDelassus()})
+     */
     public double[] delassus() {
+        if (sparse != null) {
+            throw new IllegalStateException("this contact problem's W is a sparse operator (SparseDelassus), not a"
+                    + " dense matrix");
+        }
         return W;
+    }
+
+    /** The sparse form of W, or null when W is {@link #delassus()}'s dense matrix. */
+    public SparseDelassus sparseDelassus() {
+        return sparse;
+    }
+
+    /** W_rc, from either form. */
+    public double w(int r, int c) {
+        return sparse != null ? sparse.w(r, c) : W[r * rows + c];
     }
 
     /** b (live buffer, {@link #rows()} entries). */
@@ -132,6 +162,13 @@ public final class ContactProblem {
     /** σ = W λ + b. */
     public void velocity(double[] lambda, double[] sigma) {
         int m = rows;
+        if (sparse != null) {
+            sparse.accumulate(lambda);
+            for (int i = 0; i < m; i++) {
+                sigma[i] = b[i] + sparse.rowDot(i);
+            }
+            return;
+        }
         for (int i = 0; i < m; i++) {
             double s = b[i];
             int o = i * m;
@@ -162,7 +199,6 @@ public final class ContactProblem {
     public double measure(double[] lambda, double[] sigma, ContactReport report) {
         double primal = 0, dual = 0, compl = 0, worst = 0;
         int worstBlock = blocks > 0 ? 0 : -1;
-        int m = rows;
         for (int k = 0; k < blocks; k++) {
             int s = blockStart[k];
             double v;
@@ -172,7 +208,7 @@ public final class ContactProblem {
                     dual = Math.max(dual, v);
                 }
                 case UNILATERAL -> {
-                    double l = lambda[s], sg = sigma[s], w = W[s * m + s];
+                    double l = lambda[s], sg = sigma[s], w = w(s, s);
                     primal = Math.max(primal, -l);
                     dual = Math.max(dual, -sg);
                     compl = Math.max(compl, Math.abs(l * sg));
@@ -187,7 +223,7 @@ public final class ContactProblem {
                     primal = Math.max(primal, CoulombCone.distance(mu, ln, la, lb));
                     dual = Math.max(dual, CoulombCone.dualDistance(mu, sn, sa, sb));
                     compl = Math.max(compl, Math.abs(ln * sn + la * sa + lb * sb));
-                    double w = Math.max(W[s * m + s], Math.max(W[(s + 1) * m + s + 1], W[(s + 2) * m + s + 2]));
+                    double w = Math.max(w(s, s), Math.max(w(s + 1, s + 1), w(s + 2, s + 2)));
                     if (w > 0) {
                         double pn = ln - sn / w, pa = la - sa / w, pb = lb - sb / w;
                         double s2 = Math.sqrt(pa * pa + pb * pb);

@@ -21,6 +21,8 @@ public final class ProjectedGaussSeidel implements ContactSolver {
     private final double tolerance;
     private final int maxIterations;
     private final double[] sigma;
+    /** Per Coulomb block, its six distinct entries of W (sparse problems: merged once per solve, not per sweep). */
+    private final double[] blockW;
 
     /**
      * @param capacity      the most rows a problem will have
@@ -34,12 +36,16 @@ public final class ProjectedGaussSeidel implements ContactSolver {
         this.tolerance = tolerance;
         this.maxIterations = maxIterations;
         sigma = new double[Math.max(1, capacity)];
+        blockW = new double[6 * Math.max(1, capacity)];
     }
 
     @Override
     public boolean solve(ContactProblem p, double[] lambda, ContactReport report) {
         report.solver = "pgs";
         report.penalty = Double.NaN;
+        if (p.sparseDelassus() != null) {
+            return solveSparse(p, p.sparseDelassus(), lambda, report);
+        }
         int m = p.rows();
         double[] W = p.delassus();
         double[] b = p.offset();
@@ -71,6 +77,71 @@ public final class ProjectedGaussSeidel implements ContactSolver {
     }
 
     /**
+     * The same sweeps on a sparse W ({@link SparseDelassus}): a block's velocities are y_r · s + b_r with the
+     * accumulator s = Σ λ_r y_r, which each update moves by Δλ_r y_r, so a sweep costs the rows times their
+     * supports (at most twelve entries for a contact between two free bodies) instead of m² for a dense W. The
+     * fixed points and the stopping test are those of the dense sweeps.
+     */
+    private boolean solveSparse(ContactProblem p, SparseDelassus d, double[] lambda, ContactReport report) {
+        double[] b = p.offset();
+        int blocks = p.blockCount();
+        for (int k = 0; k < blocks; k++) {
+            int s = p.blockStart(k);
+            if (p.blockKind(k) == ContactProblem.COULOMB) {
+                int o = 6 * k;
+                blockW[o] = d.diagonal(s);
+                blockW[o + 1] = d.w(s, s + 1);
+                blockW[o + 2] = d.w(s, s + 2);
+                blockW[o + 3] = d.diagonal(s + 1);
+                blockW[o + 4] = d.diagonal(s + 2);
+                blockW[o + 5] = d.w(s + 1, s + 2);
+            }
+        }
+        p.project(lambda);
+        p.velocity(lambda, sigma); // also sets the accumulator to Σ λ_r y_r
+        double violation = p.measure(lambda, sigma, report);
+        int it = 0;
+        while (!(violation <= tolerance) && it < maxIterations && !Double.isNaN(violation)) {
+            it++;
+            for (int k = 0; k < blocks; k++) {
+                int s = p.blockStart(k);
+                int kind = p.blockKind(k);
+                if (kind == ContactProblem.COULOMB) {
+                    int o = 6 * k;
+                    double l0 = lambda[s], l1 = lambda[s + 1], l2 = lambda[s + 2];
+                    solveBlock(blockW[o], blockW[o + 1], blockW[o + 2], blockW[o + 3], blockW[o + 4], blockW[o + 5],
+                            b[s] + d.rowDot(s), b[s + 1] + d.rowDot(s + 1), b[s + 2] + d.rowDot(s + 2), lambda, s,
+                            p.blockFriction(k));
+                    d.addToAccumulator(s, lambda[s] - l0);
+                    d.addToAccumulator(s + 1, lambda[s + 1] - l1);
+                    d.addToAccumulator(s + 2, lambda[s + 2] - l2);
+                } else {
+                    double w = d.diagonal(s);
+                    if (w > 0) {
+                        double old = lambda[s];
+                        double l = old - (b[s] + d.rowDot(s)) / w;
+                        lambda[s] = kind == ContactProblem.UNILATERAL ? Math.max(0, l) : l;
+                        d.addToAccumulator(s, lambda[s] - old);
+                    }
+                }
+            }
+            // σ from the accumulator the sweep kept current: half the cost of p.velocity, which forms it anew
+            for (int r = 0, m = p.rows(); r < m; r++) {
+                sigma[r] = b[r] + d.rowDot(r);
+            }
+            violation = p.measure(lambda, sigma, report);
+        }
+        if (it > 0) {
+            // the report measures the returned λ exactly, not through an accumulator updated sweep by sweep
+            p.velocity(lambda, sigma);
+            violation = p.measure(lambda, sigma, report);
+        }
+        report.iterations = it;
+        report.converged = violation <= tolerance;
+        return report.converged;
+    }
+
+    /**
      * The contact's own 3 x 3 problem with the other blocks held: the projected normal and tangential steps
      * repeated on the block's velocity (updated through its 3 x 3 diagonal block only) until they no longer move
      * λ, at most {@value #LOCAL_SWEEPS} times. One step per block (plain PGS) stalls near the stick-slip threshold
@@ -79,10 +150,18 @@ public final class ProjectedGaussSeidel implements ContactSolver {
      */
     private static void solveContact(double[] W, double[] b, double[] lambda, int s, int m, double mu) {
         int t1 = s + 1, t2 = s + 2;
-        double wnn = W[s * m + s], wn1 = W[s * m + t1], wn2 = W[s * m + t2];
-        double w11 = W[t1 * m + t1], w22 = W[t2 * m + t2], w12 = W[t1 * m + t2];
+        solveBlock(W[s * m + s], W[s * m + t1], W[s * m + t2], W[t1 * m + t1], W[t2 * m + t2], W[t1 * m + t2],
+                row(W, b, lambda, s, m), row(W, b, lambda, t1, m), row(W, b, lambda, t2, m), lambda, s, mu);
+    }
+
+    /**
+     * The local iteration of {@link #solveContact} from the block's six distinct entries of W and its velocities
+     * σ = (W λ + b) on its three rows; writes the block's λ.
+     */
+    private static void solveBlock(double wnn, double wn1, double wn2, double w11, double w22, double w12,
+            double sn, double s1, double s2, double[] lambda, int s, double mu) {
+        int t1 = s + 1, t2 = s + 2;
         double wt = 0.5 * (w11 + w22) + Math.sqrt(0.25 * (w11 - w22) * (w11 - w22) + w12 * w12);
-        double sn = row(W, b, lambda, s, m), s1 = row(W, b, lambda, t1, m), s2 = row(W, b, lambda, t2, m);
         double ln = lambda[s], l1 = lambda[t1], l2 = lambda[t2];
         for (int it = 0; it < LOCAL_SWEEPS; it++) {
             double dn = 0;

@@ -96,6 +96,10 @@ public final class ProximalAdmm implements ContactSolver {
     @Override
     public boolean solve(ContactProblem p, double[] lambda, ContactReport report) {
         report.solver = "admm";
+        if (p.sparseDelassus() != null) {
+            throw new IllegalStateException("ADMM factorises W + ρ I and needs a dense W; a sparse problem is solved"
+                    + " by ProjectedGaussSeidel");
+        }
         int m = p.rows();
         double[] W = p.delassus();
         double[] b = p.offset();

@@ -73,7 +73,13 @@ public final class TimeStepper {
     /** The joints' damping, and H + h D when there is any (null otherwise). */
     private final JointDamping damping;
     private final DMatrixRMaj hDamped;
+    /** The dense solve-inertia operator, or null when W is kept sparse. */
     private final InertiaSolve inertia;
+    /** W = Y Yᵀ on the rows' supports (see {@link Builder#sparseDelassus}), or null for the dense path. */
+    private final SparseDelassus sparse;
+    private final DofBranches branches;
+    /** Per floating base, the dofs r where H_rc can be non-zero for its linear columns c (sparse path). */
+    private final int[][] frameRows;
     private final ContactProblem problem;
     private final ContactSolver solver;
     /** Null when the problem is solved whole. */
@@ -116,7 +122,9 @@ public final class TimeStepper {
         this.nv = dynamics.nv();
         this.scope = dynamics instanceof StateScope st ? st : null;
         this.space = new StateSpace(dynamics);
-        this.contacts = new ContactKinematics(b.set, b.kinematics, nv);
+        boolean sparseW = b.sparse(nv);
+        branches = sparseW ? new DofBranches(dynamics) : null;
+        this.contacts = new ContactKinematics(b.set, b.kinematics, nv, branches);
         int floating = 0;
         for (int body = 0; body < dynamics.bodyNames().size(); body++) {
             floating += dynamics.isFloating(body) ? 1 : 0;
@@ -143,11 +151,23 @@ public final class TimeStepper {
         Cown = new double[nv];
         damping = b.damping;
         hDamped = damping.isZero() ? null : new DMatrixRMaj(nv, nv);
-        inertia = new InertiaSolve(nv, capacity);
-        problem = new ContactProblem(capacity);
+        if (sparseW) {
+            int entries = 3 * contacts.capacity() * contacts.stride() + (2 * nl + bilateralRows) * nv;
+            sparse = new SparseDelassus(dynamics.dofParents(), Math.max(1, capacity), entries);
+            inertia = null;
+            frameRows = new int[floating][];
+            for (int f = 0; f < floating; f++) {
+                frameRows[f] = relatedDofs(branches, floatingV[f] + 3, floatingV[f] + 5);
+            }
+        } else {
+            sparse = null;
+            inertia = new InertiaSolve(nv, capacity);
+            frameRows = null;
+        }
+        problem = new ContactProblem(capacity, sparse);
         solver = settings.newSolver(capacity);
         islands = b.splitIslands ? new ContactIslands(capacity) : null;
-        rows = new double[Math.max(1, capacity) * nv];
+        rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
         work = new double[nv];
         vFree = new double[nv];
@@ -204,7 +224,12 @@ public final class TimeStepper {
             H = Hown;
             C = Cown;
         }
-        inertia.factor(hDamped == null ? H : damped(H, h));
+        DMatrixRMaj Hh = hDamped == null ? H : damped(H, h);
+        if (sparse != null) {
+            sparse.factor(Hh);
+        } else {
+            inertia.factor(Hh);
+        }
         for (int i = 0; i < nv; i++) {
             work[i] = tau[i] - C[i];
         }
@@ -212,7 +237,11 @@ public final class TimeStepper {
             damping.subtractFrom(v, work);
         }
         removeFrameRotation(H, v);
-        inertia.solve(work, dv);
+        if (sparse != null) {
+            sparse.solve(work, dv);
+        } else {
+            inertia.solve(work, dv);
+        }
         for (int i = 0; i < nv; i++) {
             vFree[i] = v[i] + h * dv[i];
         }
@@ -222,8 +251,9 @@ public final class TimeStepper {
         contactsThisStep = nc;
         double beta = settings.penetrationRecovery();
         // contact rows
-        double[] Jc = contacts.jacobian();
-        System.arraycopy(Jc, 0, rows, 0, 3 * nc * nv);
+        if (sparse == null) {
+            System.arraycopy(contacts.jacobian(), 0, rows, 0, 3 * nc * nv);
+        }
         contacts.velocity(v, u); // u⁻ for restitution
         double[] b = problem.offset();
         int blocks = 0;
@@ -239,6 +269,9 @@ public final class TimeStepper {
             b[r] = offset;
             b[r + 1] = 0;
             b[r + 2] = 0;
+            if (sparse != null) {
+                addContactRows(k, r, b);
+            }
             int p = contacts.pair(k);
             if (p >= 0) {
                 lambda[r] = pairImpulse[3 * p];
@@ -278,29 +311,35 @@ public final class TimeStepper {
             bilateral.positionError(q, phi);
             for (int i = 0; i < bilateralRows; i++) {
                 int r = problem.addBilateral();
-                System.arraycopy(G.data, i * nv, rows, r * nv, nv);
                 b[r] = beta * phi[i] / h;
+                if (sparse != null) {
+                    sparse.addDenseRow(G.data, i * nv, branches);
+                    b[r] += dot(G.data, i * nv, vFree);
+                } else {
+                    System.arraycopy(G.data, i * nv, rows, r * nv, nv);
+                }
                 lambda[r] = bilateralImpulse[i];
                 rowSource[blocks++] = Integer.MIN_VALUE;
             }
         }
         int m = problem.rows();
-        // b += J v_free
-        for (int r = 0; r < m; r++) {
-            double s = 0;
-            int o = r * nv;
-            for (int j = 0; j < nv; j++) {
-                s += rows[o + j] * vFree[j];
+        if (sparse == null) {
+            // b += J v_free (the sparse path added each row's as it went)
+            for (int r = 0; r < m; r++) {
+                b[r] += dot(rows, r * nv, vFree);
             }
-            b[r] += s;
+            inertia.delassus(rows, m, problem.delassus());
         }
-        inertia.delassus(rows, m, problem.delassus());
         boolean ok = m == 0 || (islands == null ? solver.solve(problem, lambda, report)
                 : islands.solve(solver, problem, lambda, report));
         if (m == 0) {
             emptyReport();
         }
-        inertia.applyTranspose(lambda, m, dv);
+        if (sparse != null) {
+            sparse.applyTranspose(lambda, dv);
+        } else {
+            inertia.applyTranspose(lambda, m, dv);
+        }
         for (int i = 0; i < nv; i++) {
             vOut[i] = vFree[i] + dv[i];
         }
@@ -345,6 +384,14 @@ public final class TimeStepper {
             double vx = v[vi + 3], vy = v[vi + 4], vz = v[vi + 5];
             double ex = wy * vz - wz * vy, ey = wz * vx - wx * vz, ez = wx * vy - wy * vx;
             int c = vi + 3;
+            if (frameRows != null) {
+                // only the rows on the base's branches: H is zero elsewhere in these columns
+                for (int r : frameRows[f]) {
+                    int o = r * nv + c;
+                    work[r] += Hd[o] * ex + Hd[o + 1] * ey + Hd[o + 2] * ez;
+                }
+                continue;
+            }
             for (int r = 0; r < nv; r++) {
                 int o = r * nv + c;
                 work[r] += Hd[o] * ex + Hd[o + 1] * ey + Hd[o + 2] * ez;
@@ -379,13 +426,74 @@ public final class TimeStepper {
 
     private int addLimitRow(int vi, double sign, double gap, double h, double beta) {
         int r = problem.addUnilateral();
+        problem.offset()[r] = gap >= 0 ? gap / h : beta * gap / h;
+        if (sparse != null) {
+            sparse.addUnitRow(branches, vi, sign);
+            problem.offset()[r] += sign * vFree[vi];
+            return r;
+        }
         int o = r * nv;
         for (int j = 0; j < nv; j++) {
             rows[o + j] = 0;
         }
         rows[o + vi] = sign;
-        problem.offset()[r] = gap >= 0 ? gap / h : beta * gap / h;
         return r;
+    }
+
+    /**
+     * Contact k's three rows (problem rows r, r + 1, r + 2) into the sparse W, and J v_free into their offsets:
+     * the contact's rows computed on its support only ({@link ContactKinematics#supportLength}).
+     */
+    private void addContactRows(int k, int r, double[] b) {
+        int stride = contacts.stride();
+        int[] support = contacts.supportBuffer();
+        double[] values = contacts.rowBuffer();
+        int so = k * stride;
+        int len = contacts.supportLength(k);
+        for (int d = 0; d < 3; d++) {
+            int vo = (3 * k + d) * stride;
+            sparse.addRow(support, so, len, values, vo);
+            double s = 0;
+            for (int e = 0; e < len; e++) {
+                s += values[vo + e] * vFree[support[so + e]];
+            }
+            b[r + d] += s;
+        }
+    }
+
+    private static double dot(double[] a, int o, double[] x) {
+        double s = 0;
+        for (int j = 0; j < x.length; j++) {
+            s += a[o + j] * x[j];
+        }
+        return s;
+    }
+
+    /** The dofs r with r related to c0 or c1 in the dof tree (one is the other or its λ-ancestor). */
+    private static int[] relatedDofs(DofBranches tree, int c0, int c1) {
+        int n = tree.size();
+        boolean[] related = new boolean[n];
+        for (int c : new int[] {c0, c1}) {
+            for (int r = 0; r < n; r++) {
+                for (int i = r; i >= 0 && !related[r]; i = tree.parent(i)) {
+                    related[r] = i == c;
+                }
+                for (int i = c; i >= 0 && !related[r]; i = tree.parent(i)) {
+                    related[r] = i == r;
+                }
+            }
+        }
+        int count = 0;
+        for (boolean x : related) {
+            count += x ? 1 : 0;
+        }
+        int[] out = new int[count];
+        for (int r = 0, o = 0; r < n; r++) {
+            if (related[r]) {
+                out[o++] = r;
+            }
+        }
+        return out;
     }
 
     private void emptyReport() {
@@ -537,7 +645,16 @@ public final class TimeStepper {
 
     /** The last step's rows J (row-major, nv columns; problem.rows() of them). */
     double[] lastRows() {
+        if (sparse != null) {
+            throw new IllegalStateException("this stepper keeps W sparse (TimeStepper.Builder.sparseDelassus):"
+                    + " its rows are not kept dense; build it with sparseDelassus(false) for step derivatives");
+        }
         return rows;
+    }
+
+    /** True when this stepper keeps W sparse ({@link Builder#sparseDelassus}). */
+    public boolean sparseDelassus() {
+        return sparse != null;
     }
 
     /** The last step's impulses, one per row. */
@@ -606,6 +723,8 @@ public final class TimeStepper {
         private JointLimits limits = JointLimits.NONE;
         private JointDamping damping = JointDamping.NONE;
         private boolean splitIslands;
+        /** null: chosen by {@link #sparse(int)}'s rule. */
+        private Boolean sparseDelassus;
 
         private Builder(Dynamics dynamics, Kinematics kinematics) {
             this.dynamics = Objects.requireNonNull(dynamics, "model");
@@ -632,6 +751,35 @@ public final class TimeStepper {
         public Builder islands(boolean split) {
             this.splitIslands = split;
             return this;
+        }
+
+        /**
+         * Whether the contact problem keeps W = J H⁻¹ Jᵀ sparse ({@link SparseDelassus}: Featherstone's LᵀL factor
+         * of H along the dof tree, each row on its bodies' branches, Gauss-Seidel through the accumulator Σ λ y)
+         * instead of factoring H densely and forming the m x m matrix ({@link InertiaSolve}). The cost of a step
+         * then grows with the contacts times their supports, not with nv³ + m nv² + m² nv: what a pile of free
+         * bodies needs (H is block-diagonal, each contact couples two bodies). Only the PGS solver works on it
+         * (ADMM factorises W + ρ I); not with {@link #islands}.
+         *
+         * <p>Default: sparse when the solver is PGS, islands are off and the model has at least
+         * {@value #SPARSE_FROM_NV} dofs (measured in {@code ContactStepBenchmark}'s sparse rows: see the benchmarks'
+         * README). The two paths solve the same problem; their results differ by rounding.
+         *
+         * @throws IllegalArgumentException from {@link #build()} when sparse is asked for with ADMM or islands
+         */
+        public Builder sparseDelassus(boolean sparse) {
+            this.sparseDelassus = sparse;
+            return this;
+        }
+
+        /** See {@link #sparseDelassus}. */
+        public static final int SPARSE_FROM_NV = 60;
+
+        boolean sparse(int nv) {
+            if (sparseDelassus != null) {
+                return sparseDelassus;
+            }
+            return settings.solver() == ContactSettings.Solver.PGS && !splitIslands && nv >= SPARSE_FROM_NV;
         }
 
         /**
@@ -685,6 +833,16 @@ public final class TimeStepper {
                 if (c.body() >= dynamics.bodyNames().size()) {
                     throw new IllegalArgumentException("contact candidate '" + c.name() + "' is on body " + c.body()
                             + ", beyond the " + dynamics.bodyNames().size() + " bodies of " + dynamics.modelName());
+                }
+            }
+            if (Boolean.TRUE.equals(sparseDelassus)) {
+                if (settings.solver() != ContactSettings.Solver.PGS) {
+                    throw new IllegalArgumentException("a sparse Delassus operator is solved by PGS only (ADMM"
+                            + " factorises W + ρ I); choose settings.solver(PGS) or sparseDelassus(false)");
+                }
+                if (splitIslands) {
+                    throw new IllegalArgumentException("islands split a dense W; with sparseDelassus(true) the"
+                            + " solve already costs what the contacts touch: leave islands off");
                 }
             }
             return new TimeStepper(this);

@@ -196,6 +196,12 @@ public final class TimeSteppingSystem extends DeviceSystem {
             return this;
         }
 
+        /** Whether the contact problem keeps W sparse (see {@link TimeStepper.Builder#sparseDelassus}). */
+        public Builder sparseDelassus(boolean sparse) {
+            stepperBuilder.sparseDelassus(sparse);
+            return this;
+        }
+
         /** Bilateral constraints bound to this model (see {@link TimeStepper.Builder#constraints}). */
         public Builder constraints(ConstraintData data) {
             stepperBuilder.constraints(data);

@@ -1,0 +1,232 @@
+package org.symdyn.contact;
+
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.solvers.RangeSpaceFactorization;
+
+/**
+ * The Delassus operator W = J H⁻¹ Jᵀ of many bodies, kept sparse: Featherstone's factor H = Lᵀ L
+ * ({@link RangeSpaceFactorization}, no fill-in along the dof tree) gives H⁻¹ = L⁻¹ L⁻ᵀ, so
+ * <pre>
+ *   W = Y Yᵀ,   y_r = L⁻ᵀ J_rᵀ,   W_rc = y_r · y_c,   H⁻¹ Jᵀ λ = L⁻¹ (Σ_r λ_r y_r)
+ * </pre>
+ * and y_r keeps the support of J_r when that support is ancestor-closed: a contact's rows touch the branches of
+ * its two bodies ({@link DofBranches}), and L⁻ᵀ only moves values from a dof to its ancestors. For a pile of free
+ * bodies, H is block-diagonal (one 6 x 6 block per body), every y_r has at most 12 entries, W_rc is non-zero only
+ * for rows that share a body, and nothing here costs more than the rows times their supports times the tree's
+ * depth: no nv x nv factor, no m x m matrix. The solvers read W through {@link #w}, {@link #rowDot} and the
+ * accumulator s = Σ λ_r y_r ({@link #accumulate}, {@link #addToAccumulator}), which is how block Gauss-Seidel
+ * updates one contact at a time in O(its support) ({@link ProjectedGaussSeidel}).
+ *
+ * <p>The sparse counterpart of {@link InertiaSolve} (dense Cholesky, W formed whole), which stays the faster choice
+ * for one robot with a few tens of dofs and rows; {@link TimeStepper.Builder#sparseDelassus} chooses. Allocation
+ * happens in the constructor only; not thread-safe.
+ */
+public final class SparseDelassus {
+    private final int nv;
+    private final RangeSpaceFactorization factor;
+    private final int capacity;
+    private final int[] rowStart;
+    private final int[] dofs;
+    private final double[] y;
+    private final double[] diagonal;
+    private final double[] acc;
+    private final double[] scratch;
+    private final int[] branch;
+    private final boolean[] mark;
+    private int rows;
+
+    /**
+     * @param dofParents the dof tree λ of the model ({@code ModelInfo.dofParents()})
+     * @param maxRows    the most rows one state will have
+     * @param maxEntries the most entries of all rows' supports together
+     */
+    public SparseDelassus(int[] dofParents, int maxRows, int maxEntries) {
+        nv = dofParents.length;
+        factor = new RangeSpaceFactorization(dofParents);
+        capacity = maxRows;
+        rowStart = new int[maxRows + 1];
+        dofs = new int[Math.max(1, maxEntries)];
+        y = new double[Math.max(1, maxEntries)];
+        diagonal = new double[Math.max(1, maxRows)];
+        acc = new double[nv];
+        scratch = new double[nv];
+        branch = new int[nv];
+        mark = new boolean[nv];
+    }
+
+    /** The number of dofs. */
+    public int nv() {
+        return nv;
+    }
+
+    /**
+     * Factorises H (nv x nv, symmetric; the tree's entries of its lower triangle are read) and forgets the rows.
+     *
+     * @throws IllegalStateException if H is not positive definite
+     */
+    public void factor(DMatrixRMaj H) {
+        int bad = factor.tryFactor(H);
+        if (bad >= 0) {
+            throw new IllegalStateException("the joint-space inertia H is not positive definite (pivot at dof " + bad
+                    + "); the model's inertias or its configuration are not physical");
+        }
+        rows = 0;
+    }
+
+    /** x = H⁻¹ b for the last factor (x may alias b). */
+    public void solve(double[] b, double[] x) {
+        if (x != b) {
+            System.arraycopy(b, 0, x, 0, nv);
+        }
+        factor.solve(x);
+    }
+
+    /** Forgets the rows (the factor stays). */
+    public void clearRows() {
+        rows = 0;
+    }
+
+    /** The rows given since the last {@link #factor} or {@link #clearRows}. */
+    public int rows() {
+        return rows;
+    }
+
+    /**
+     * Appends the row J_r given on its support: {@code values[vo + e]} is the entry at dof {@code support[so + e]},
+     * e &lt; len, the dofs in decreasing order and ancestor-closed (see {@link DofBranches}); J_r is zero elsewhere.
+     *
+     * @return the row's index
+     */
+    public int addRow(int[] support, int so, int len, double[] values, int vo) {
+        for (int e = 0; e < len; e++) {
+            scratch[support[so + e]] = values[vo + e];
+        }
+        return sweep(support, so, len);
+    }
+
+    /**
+     * Appends the row ±e_dof (a joint limit's, {@code sign} ±1): its support is the dof's branch.
+     *
+     * @return the row's index
+     */
+    public int addUnitRow(DofBranches branches, int dof, double sign) {
+        int len = branches.branch(dof, branch, 0);
+        scratch[dof] = sign; // the branch's leaf; its ancestors are zero in J_r
+        return sweep(branch, 0, len);
+    }
+
+    /**
+     * Appends a row given dense ({@code row[o..o+nv)}; a loop closure's or coupler's row of G): its support is
+     * the ancestor closure of its non-zero entries.
+     *
+     * @return the row's index
+     */
+    public int addDenseRow(double[] row, int o, DofBranches branches) {
+        for (int j = nv - 1; j >= 0; j--) {
+            if (row[o + j] != 0) {
+                for (int i = j; i >= 0 && !mark[i]; i = branches.parent(i)) {
+                    mark[i] = true;
+                }
+            }
+        }
+        int len = 0;
+        for (int i = nv - 1; i >= 0; i--) {
+            if (mark[i]) {
+                mark[i] = false;
+                branch[len++] = i;
+                scratch[i] = row[o + i];
+            }
+        }
+        return sweep(branch, 0, len);
+    }
+
+    /** Appends the row whose values sit in scratch on {@code support[so..so+len)}, and clears them there. */
+    private int sweep(int[] support, int so, int len) {
+        int start = rowStart[rows];
+        if (rows >= capacity || start + len > dofs.length) {
+            for (int e = 0; e < len; e++) {
+                scratch[support[so + e]] = 0;
+            }
+            throw new IllegalStateException("sparse Delassus capacity exceeded (" + capacity + " rows, "
+                    + dofs.length + " entries)");
+        }
+        factor.solveLtOn(scratch, support, so, len);
+        double d = 0;
+        for (int e = 0; e < len; e++) {
+            int i = support[so + e];
+            double v = scratch[i];
+            scratch[i] = 0;
+            dofs[start + e] = i;
+            y[start + e] = v;
+            d += v * v;
+        }
+        diagonal[rows] = d;
+        rows++;
+        rowStart[rows] = start + len;
+        return rows - 1;
+    }
+
+    /** W_rr. */
+    public double diagonal(int r) {
+        return diagonal[r];
+    }
+
+    /** W_rc = y_r · y_c (a merge of the two supports, both in decreasing dof order). */
+    public double w(int r, int c) {
+        if (r == c) {
+            return diagonal[r];
+        }
+        int i = rowStart[r], iEnd = rowStart[r + 1];
+        int j = rowStart[c], jEnd = rowStart[c + 1];
+        double s = 0;
+        while (i < iEnd && j < jEnd) {
+            int a = dofs[i], b = dofs[j];
+            if (a == b) {
+                s += y[i++] * y[j++];
+            } else if (a > b) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        return s;
+    }
+
+    /** s = Σ_r λ_r y_r over the first {@link #rows()} entries of λ (the accumulator the row products read). */
+    public void accumulate(double[] lambda) {
+        java.util.Arrays.fill(acc, 0);
+        for (int r = 0; r < rows; r++) {
+            double l = lambda[r];
+            if (l != 0) {
+                for (int e = rowStart[r], end = rowStart[r + 1]; e < end; e++) {
+                    acc[dofs[e]] += y[e] * l;
+                }
+            }
+        }
+    }
+
+    /** s += d y_r. */
+    public void addToAccumulator(int r, double d) {
+        if (d != 0) {
+            for (int e = rowStart[r], end = rowStart[r + 1]; e < end; e++) {
+                acc[dofs[e]] += y[e] * d;
+            }
+        }
+    }
+
+    /** y_r · s: row r of W λ for the λ the accumulator holds. */
+    public double rowDot(int r) {
+        double s = 0;
+        for (int e = rowStart[r], end = rowStart[r + 1]; e < end; e++) {
+            s += y[e] * acc[dofs[e]];
+        }
+        return s;
+    }
+
+    /** dv = H⁻¹ Jᵀ λ = L⁻¹ Σ_r λ_r y_r (leaves the accumulator holding Σ λ_r y_r). */
+    public void applyTranspose(double[] lambda, double[] dv) {
+        accumulate(lambda);
+        System.arraycopy(acc, 0, dv, 0, nv);
+        factor.solveL(dv);
+    }
+}

@@ -1,0 +1,330 @@
+package org.symdyn.contact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.model.GroundModel;
+import org.symdyn.model.Model;
+import org.symdyn.model.ModelException;
+import org.symdyn.model.SourceLocation;
+import org.symdyn.testing.Allocations;
+import org.symdyn.testing.ShapeScenes;
+
+/**
+ * {@link SparseDelassus} against the dense {@link InertiaSolve} (the same W, H⁻¹ b and H⁻¹ Jᵀ λ from rows given on
+ * their supports), and the time stepper's sparse path against its dense one (the same steps within the solves'
+ * tolerance) on a tree with a floating robot, a fixed-base arm and free boxes.
+ */
+class SparseDelassusTest {
+    private static final double H = 1e-3;
+
+    /**
+     * A floating base with two two-link legs (contact points at the feet, joint limits), a fixed-base arm with a
+     * revolute and a prismatic joint, and two free boxes: branches of depth 1 to 8 dofs, four root trees.
+     */
+    private static Model tree() {
+        String xml = """
+                <robot name="tree" xmlns:sd="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="base"><inertial><mass value="6"/><inertia ixx="0.2" ixy="0.01" ixz="0" iyy="0.3" iyz="0.02" izz="0.25"/></inertial></link>
+                  <joint name="free" type="floating"><parent link="world"/><child link="base"/></joint>
+                  %s
+                  <link name="a1"><inertial><origin xyz="0 0 -0.2"/><mass value="1.5"/><inertia ixx="0.02" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.003"/></inertial></link>
+                  <joint name="arm1" type="revolute"><parent link="world"/><child link="a1"/><origin xyz="1 0 0.8"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="10" velocity="5"/></joint>
+                  <link name="a2"><inertial><origin xyz="0 0 -0.1"/><mass value="0.8"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.002"/></inertial></link>
+                  <joint name="arm2" type="prismatic"><parent link="a1"/><child link="a2"/><origin xyz="0 0 -0.4"/><axis xyz="0 0 1"/><limit lower="-0.2" upper="0.2" effort="10" velocity="5"/></joint>
+                  <link name="box1"><inertial><mass value="0.7"/><inertia ixx="0.003" ixy="0" ixz="0" iyy="0.004" iyz="0" izz="0.005"/></inertial></link>
+                  <joint name="b1" type="floating"><parent link="world"/><child link="box1"/></joint>
+                  <link name="box2"><inertial><mass value="1.1"/><inertia ixx="0.006" ixy="0" ixz="0" iyy="0.004" iyz="0" izz="0.005"/></inertial></link>
+                  <joint name="b2" type="floating"><parent link="world"/><child link="box2"/></joint>
+                  <sd:ground name="floor" normal="0 0 1" friction="0.8"/>
+                  <sd:contact_point name="f1" link="shin1" point="0 0 -0.3"/>
+                  <sd:contact_point name="f2" link="shin2" point="0 0 -0.3"/>
+                  <sd:contact_sphere name="s1" link="box1" center="0 0 0" radius="0.05"/>
+                  <sd:contact_sphere name="s2" link="box2" center="0 0 0" radius="0.05"/>
+                  <sd:contact_point name="tip" link="a2" point="0 0 -0.2"/>
+                </robot>
+                """.formatted(leg(1, 0.15) + leg(2, -0.15));
+        try {
+            return UrdfReader.parse(xml, "tree.urdf", null);
+        } catch (ModelException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
+    private static String leg(int i, double y) {
+        return """
+                <link name="thigh%1$d"><inertial><origin xyz="0 0 -0.15"/><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.001"/></inertial></link>
+                <joint name="hip%1$d" type="revolute"><parent link="base"/><child link="thigh%1$d"/><origin xyz="0 %2$s -0.1"/><axis xyz="0 1 0"/><limit lower="-1.5" upper="1.5" effort="20" velocity="10"/></joint>
+                <link name="shin%1$d"><inertial><origin xyz="0 0 -0.15"/><mass value="0.5"/><inertia ixx="0.005" ixy="0" ixz="0" iyy="0.005" iyz="0" izz="0.0005"/></inertial></link>
+                <joint name="knee%1$d" type="revolute"><parent link="thigh%1$d"/><child link="shin%1$d"/><origin xyz="0 0 -0.3"/><axis xyz="0 1 0"/><limit lower="-2.5" upper="0" effort="20" velocity="10"/></joint>
+                """.formatted(i, y);
+    }
+
+    private static double[] randomQ(Model model, GenericDynamics dyn, Random random) {
+        double[] q = new double[model.nq()];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = 0.5 * random.nextGaussian();
+        }
+        for (int b = 0; b < dyn.bodyCount(); b++) {
+            int qi = dyn.quaternionIndex(b);
+            if (qi >= 0) {
+                double n = Math.sqrt(q[qi] * q[qi] + q[qi + 1] * q[qi + 1] + q[qi + 2] * q[qi + 2] + q[qi + 3] * q[qi + 3]);
+                for (int k = 0; k < 4; k++) {
+                    q[qi + k] /= n;
+                }
+            }
+        }
+        return q;
+    }
+
+    @Test
+    void theOperatorIsTheDenseDelassusMatrix() {
+        Model model = tree();
+        GenericDynamics dyn = new GenericDynamics(model);
+        int nv = model.nv();
+        DofBranches branches = new DofBranches(dyn);
+        assertEquals(8, branches.maxDepth(), "a foot: the knee, the hip and the base's six");
+        Random random = new Random(7);
+        int maxRows = 40;
+        SparseDelassus sparse = new SparseDelassus(dyn.dofParents(), maxRows, maxRows * nv);
+        InertiaSolve dense = new InertiaSolve(nv, maxRows);
+        DMatrixRMaj Hm = new DMatrixRMaj(nv, nv);
+        int[] support = new int[2 * branches.maxDepth()];
+        for (int trial = 0; trial < 20; trial++) {
+            double[] q = randomQ(model, dyn, random);
+            dyn.massMatrix(q, Hm);
+            sparse.factor(Hm);
+            dense.factor(Hm);
+            double[] J = new double[maxRows * nv];
+            int m = 0;
+            // rows between random pairs of bodies (−1: the world), as contacts have
+            for (; m < 30; m++) {
+                int a = random.nextInt(dyn.bodyCount() + 1) - 1;
+                int b = random.nextInt(dyn.bodyCount());
+                int len = branches.union(a, b, support, 0);
+                double[] values = new double[len];
+                for (int e = 0; e < len; e++) {
+                    values[e] = random.nextGaussian();
+                    J[m * nv + support[e]] = values[e];
+                }
+                assertEquals(m, sparse.addRow(support, 0, len, values, 0));
+            }
+            // a joint-limit row and a dense row (a loop closure's: two legs' dofs)
+            int dof = random.nextInt(nv);
+            J[m * nv + dof] = -1;
+            assertEquals(m++, sparse.addUnitRow(branches, dof, -1));
+            double[] row = new double[nv];
+            row[dyn.vIndex(model.bodyIndex("shin1"))] = 0.7;
+            row[dyn.vIndex(model.bodyIndex("thigh2"))] = -1.3;
+            System.arraycopy(row, 0, J, m * nv, nv);
+            assertEquals(m++, sparse.addDenseRow(row, 0, branches));
+
+            double[] W = new double[m * m];
+            dense.delassus(J, m, W);
+            double scale = 0;
+            for (double w : W) {
+                scale = Math.max(scale, Math.abs(w));
+            }
+            for (int r = 0; r < m; r++) {
+                for (int c = 0; c < m; c++) {
+                    assertEquals(W[r * m + c], sparse.w(r, c), 1e-13 * scale, "W(" + r + "," + c + ")");
+                }
+            }
+            double[] lambda = new double[m];
+            for (int r = 0; r < m; r++) {
+                lambda[r] = random.nextGaussian();
+            }
+            double[] dvDense = new double[nv];
+            double[] dvSparse = new double[nv];
+            dense.applyTranspose(lambda, m, dvDense);
+            sparse.applyTranspose(lambda, dvSparse);
+            assertClose(dvDense, dvSparse, 1e-12, "H⁻¹ Jᵀ λ");
+            double[] rhs = new double[nv];
+            for (int i = 0; i < nv; i++) {
+                rhs[i] = random.nextGaussian();
+            }
+            double[] xDense = new double[nv];
+            double[] xSparse = new double[nv];
+            dense.solve(rhs, xDense);
+            sparse.solve(rhs, xSparse);
+            assertClose(xDense, xSparse, 1e-12, "H⁻¹ b");
+        }
+    }
+
+    private static void assertClose(double[] expected, double[] actual, double relative, String what) {
+        double scale = 0;
+        for (double e : expected) {
+            scale = Math.max(scale, Math.abs(e));
+        }
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], actual[i], relative * scale, what + " [" + i + "]");
+        }
+    }
+
+    /**
+     * The robot dropped on its feet with its limits, the arm's tip on the floor, two balls: the sparse and dense
+     * steppers (PGS to 1e-12 m/s) take the same steps. Unique velocities (no redundant contacts), so the states
+     * agree to the solves' tolerance times the steps, far below 1e-9.
+     */
+    @Test
+    void theSparseStepIsTheDenseStep() {
+        Model model = tree();
+        GenericDynamics dyn = new GenericDynamics(model);
+        ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS).maxIterations(5000);
+        TimeStepper dense = TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs)
+                .jointLimits(model).sparseDelassus(false).build();
+        TimeStepper sparse = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                .settings(pgs).jointLimits(model).sparseDelassus(true).build();
+        assertFalse(dense.sparseDelassus());
+        assertTrue(sparse.sparseDelassus());
+        double[] q = new double[model.nq()];
+        int base = dyn.qIndex(model.bodyIndex("base"));
+        q[base + 2] = 0.70;
+        q[base + 6] = 1;
+        q[dyn.qIndex(model.bodyIndex("shin1"))] = -0.3;
+        q[dyn.qIndex(model.bodyIndex("shin2"))] = -0.3;
+        q[dyn.qIndex(model.bodyIndex("thigh1"))] = 0.15;
+        q[dyn.qIndex(model.bodyIndex("thigh2"))] = 0.15;
+        int box1 = dyn.qIndex(model.bodyIndex("box1"));
+        q[box1] = 0.5;
+        q[box1 + 2] = 0.06;
+        q[box1 + 6] = 1;
+        int box2 = dyn.qIndex(model.bodyIndex("box2"));
+        q[box2] = -0.5;
+        q[box2 + 2] = 0.2;
+        q[box2 + 6] = 1;
+        q[dyn.qIndex(model.bodyIndex("a1"))] = 0.95;
+        double[] v = new double[model.nv()];
+        v[dyn.vIndex(model.bodyIndex("box1")) + 3] = 0.4; // sliding
+        v[dyn.vIndex(model.bodyIndex("a1"))] = 2;
+        double[] qd = q.clone(), vd = v.clone(), qs = new double[q.length], vs = new double[v.length];
+        double[] tau = new double[model.nv()];
+        int contacts = 0, limits = 0, compared = 0;
+        for (int i = 0; i < 400; i++) {
+            System.arraycopy(qd, 0, qs, 0, qd.length);
+            System.arraycopy(vd, 0, vs, 0, vd.length);
+            ContactReport rd = dense.step(qd, vd, tau, H, qd, vd);
+            int nd = dense.contactCount();
+            ContactReport rs = sparse.step(qs, vs, tau, H, qs, vs);
+            assertEquals(nd, sparse.contactCount(), "step " + i);
+            assertEquals(dense.limitRowCount(), sparse.limitRowCount(), "step " + i);
+            contacts = Math.max(contacts, nd);
+            limits = Math.max(limits, dense.limitRowCount());
+            if (rd.converged() && rs.converged()) {
+                compared++;
+                for (int k = 0; k < vd.length; k++) {
+                    assertEquals(vd[k], vs[k], 1e-9, "v[" + k + "] after step " + i);
+                }
+                for (int k = 0; k < qd.length; k++) {
+                    assertEquals(qd[k], qs[k], 1e-12, "q[" + k + "] after step " + i);
+                }
+            }
+        }
+        assertTrue(compared >= 300, "steps where both converged: " + compared);
+        assertTrue(contacts >= 4, "feet, balls and the arm's tip touched: " + contacts);
+        assertTrue(limits >= 1, "the arm reached its limit: " + limits);
+    }
+
+    /** Free boxes resting on boxes on a floor (four-point manifolds, redundant): the same velocities, to 1e-9. */
+    @Test
+    void pilesOfBoxesTakeTheSameStepsSparseOrDense() {
+        ShapeScenes scenes = new ShapeScenes("piles");
+        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
+                SourceLocation.UNKNOWN));
+        double[][] at = {{0, 0, 0.1}, {0.02, 0, 0.3}, {0.5, 0, 0.1}, {0.5, 0.03, 0.3}, {0.5, 0, 0.5}, {0, 0.6, 0.1}};
+        int n = at.length;
+        for (int i = 0; i < n; i++) {
+            scenes.freeBox("box" + i, 1 + 0.3 * i, 0.1, 0.1, 0.1, 0.8);
+        }
+        Model model = scenes.build();
+        double[] q = new double[7 * n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(ShapeScenes.pose(at[i][0], at[i][1], at[i][2], 0.01 * i), 0, q, 7 * i, 7);
+        }
+        ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS).tolerance(1e-11)
+                .maxIterations(20000);
+        TimeStepper dense = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                .settings(pgs).sparseDelassus(false).build();
+        TimeStepper sparse = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                .settings(pgs).sparseDelassus(true).build();
+        // from the dense run's state at every step: where both solves converge, the same velocities (the pile's
+        // contacts are redundant, so λ may differ; σ and v⁺ may not); where PGS stops short on the redundant set
+        // (both do, at the same steps), the two runs would drift apart by the unconverged residual
+        double[] qd = q.clone(), qs = new double[7 * n];
+        double[] vd = new double[6 * n], vs = new double[6 * n];
+        double[] tau = new double[6 * n];
+        int compared = 0;
+        for (int i = 0; i < 300; i++) {
+            System.arraycopy(qd, 0, qs, 0, qd.length);
+            System.arraycopy(vd, 0, vs, 0, vd.length);
+            ContactReport rd = dense.step(qd, vd, tau, H, qd, vd);
+            ContactReport rs = sparse.step(qs, vs, tau, H, qs, vs);
+            assertEquals(dense.contactCount(), sparse.contactCount(), "step " + i);
+            if (rd.converged() && rs.converged()) {
+                compared++;
+                for (int k = 0; k < vd.length; k++) {
+                    assertEquals(vd[k], vs[k], 1e-9, "v[" + k + "] after step " + i);
+                }
+            }
+        }
+        assertTrue(compared >= 250, "steps where both converged: " + compared);
+        assertTrue(dense.contactCount() >= 20, "the boxes rest on their faces: " + dense.contactCount());
+    }
+
+    @Test
+    void theDefaultIsSparseForPgsOnLargeModelsOnlyAndAdmmIsRefused() {
+        ShapeScenes scenes = new ShapeScenes("ten");
+        for (int i = 0; i < 10; i++) {
+            scenes.freeBox("box" + i, 1, 0.1, 0.1, 0.1, 0.8);
+        }
+        Model model = scenes.build();
+        GenericDynamics dyn = new GenericDynamics(model);
+        ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS);
+        assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).build().sparseDelassus(),
+                "60 dofs, PGS");
+        assertFalse(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).build().sparseDelassus(), "ADMM");
+        assertFalse(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).islands(true).build()
+                .sparseDelassus(), "islands");
+        Model small = tree();
+        assertFalse(TimeStepper.builder(new GenericDynamics(small)).settings(pgs).build().sparseDelassus(),
+                "24 dofs");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TimeStepper.builder(dyn).contacts(ContactSet.of(model)).sparseDelassus(true).build());
+        assertTrue(e.getMessage().contains("PGS"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TimeStepper.builder(dyn).contacts(ContactSet.of(model))
+                .settings(pgs).islands(true).sparseDelassus(true).build());
+    }
+
+    @Test
+    void aSparseStepAllocatesNothing() {
+        ShapeScenes scenes = new ShapeScenes("pile");
+        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
+                SourceLocation.UNKNOWN));
+        for (int i = 0; i < 4; i++) {
+            scenes.freeBox("box" + i, 1, 0.1, 0.1, 0.1, 0.8);
+        }
+        Model model = scenes.build();
+        double[] q = new double[28];
+        for (int i = 0; i < 4; i++) {
+            System.arraycopy(ShapeScenes.pose(0.01 * i, 0, 0.1 + 0.2 * i, 0.02 * i), 0, q, 7 * i, 7);
+        }
+        double[] v = new double[24];
+        double[] tau = new double[24];
+        TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                .settings(ContactSettings.defaults().solver(ContactSettings.Solver.PGS)).sparseDelassus(true).build();
+        for (int i = 0; i < 200; i++) {
+            s.step(q, v, tau, H, q, v);
+        }
+        long bytes = Allocations.allocatedBytes(200, () -> s.step(q, v, tau, H, q, v));
+        assertTrue(bytes < 16 * 200, "allocated " + bytes + " bytes over 200 steps");
+        assertTrue(s.contactCount() >= 8, "the pile touches: " + s.contactCount());
+    }
+}
