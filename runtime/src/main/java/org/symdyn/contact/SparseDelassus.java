@@ -33,6 +33,8 @@ public final class SparseDelassus {
     private final double[] scratch;
     private final int[] branch;
     private final boolean[] mark;
+    private final int[] posA;
+    private final int[] posB;
     private int rows;
 
     /**
@@ -52,6 +54,8 @@ public final class SparseDelassus {
         scratch = new double[nv];
         branch = new int[nv];
         mark = new boolean[nv];
+        posA = new int[nv];
+        posB = new int[nv];
     }
 
     /** The number of dofs. */
@@ -190,6 +194,104 @@ public final class SparseDelassus {
             }
         }
         return s;
+    }
+
+    /**
+     * W (m x m, row-major with stride m = {@link #rows()}) formed whole from the rows, block by block of
+     * {@code blocks} (whose rows must be these, in order: a contact's three rows share one support), each block
+     * pair over the intersection of their supports only: for a contact on a leg and one on another, the base's six
+     * dofs. W is exactly symmetric. For the solvers that need W as a matrix (ADMM's factorisations) when the rows are
+     * few; with many rows, the solvers read the operator instead ({@link ContactProblem#ContactProblem(int,
+     * SparseDelassus)}).
+     */
+    public void formDense(ContactProblem blocks, double[] W) {
+        int m = rows;
+        if (blocks.rows() != m) {
+            throw new IllegalArgumentException("the problem has " + blocks.rows() + " rows, the operator " + m);
+        }
+        int nk = blocks.blockCount();
+        for (int ka = 0; ka < nk; ka++) {
+            int ra = blocks.blockStart(ka), na = blocks.blockSize(ka);
+            for (int kb = 0; kb <= ka; kb++) {
+                int rb = blocks.blockStart(kb), nb = blocks.blockSize(kb);
+                int n = intersect(ra, rb);
+                if (na == 3 && nb == 3) {
+                    block33(ra, rb, n, W, m);
+                    continue;
+                }
+                for (int a = 0; a < na; a++) {
+                    int oa = rowStart[ra + a];
+                    for (int b = 0; b < nb; b++) {
+                        int ob = rowStart[rb + b];
+                        double x = 0;
+                        for (int i = 0; i < n; i++) {
+                            x += y[oa + posA[i]] * y[ob + posB[i]];
+                        }
+                        W[(ra + a) * m + rb + b] = x;
+                        W[(rb + b) * m + ra + a] = x;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The 3 x 3 block of two contacts: nine independent sums over the shared dofs (no chain of dependent adds). */
+    private void block33(int ra, int rb, int n, double[] W, int m) {
+        int a0 = rowStart[ra], a1 = rowStart[ra + 1], a2 = rowStart[ra + 2];
+        int b0 = rowStart[rb], b1 = rowStart[rb + 1], b2 = rowStart[rb + 2];
+        double s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
+        for (int i = 0; i < n; i++) {
+            int pa = posA[i], pb = posB[i];
+            double x0 = y[a0 + pa], x1 = y[a1 + pa], x2 = y[a2 + pa];
+            double z0 = y[b0 + pb], z1 = y[b1 + pb], z2 = y[b2 + pb];
+            s00 += x0 * z0;
+            s01 += x0 * z1;
+            s02 += x0 * z2;
+            s10 += x1 * z0;
+            s11 += x1 * z1;
+            s12 += x1 * z2;
+            s20 += x2 * z0;
+            s21 += x2 * z1;
+            s22 += x2 * z2;
+        }
+        put(W, m, ra, rb, s00);
+        put(W, m, ra, rb + 1, s01);
+        put(W, m, ra, rb + 2, s02);
+        put(W, m, ra + 1, rb, s10);
+        put(W, m, ra + 1, rb + 1, s11);
+        put(W, m, ra + 1, rb + 2, s12);
+        put(W, m, ra + 2, rb, s20);
+        put(W, m, ra + 2, rb + 1, s21);
+        put(W, m, ra + 2, rb + 2, s22);
+    }
+
+    private static void put(double[] W, int m, int r, int c, double x) {
+        W[r * m + c] = x;
+        W[c * m + r] = x;
+    }
+
+    /**
+     * The positions, within rows ra's and rb's supports, of the dofs both hold, into posA and posB.
+     *
+     * @return their number
+     */
+    private int intersect(int ra, int rb) {
+        int i = rowStart[ra], iEnd = rowStart[ra + 1];
+        int j = rowStart[rb], jEnd = rowStart[rb + 1];
+        int i0 = i, j0 = j;
+        int n = 0;
+        while (i < iEnd && j < jEnd) {
+            int a = dofs[i], b = dofs[j];
+            if (a == b) {
+                posA[n] = i++ - i0;
+                posB[n++] = j++ - j0;
+            } else if (a > b) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        return n;
     }
 
     /** s = Σ_r λ_r y_r over the first {@link #rows()} entries of λ (the accumulator the row products read). */

@@ -20,8 +20,9 @@ import org.symdyn.manifold.StateSpace;
  *   bilateral:   G v⁺ + β φ / h = 0                            (loops, bilateral contacts, couplers of a ConstraintData)
  *   q⁺ = q ⊕ h v⁺                                             (StateSpace.integrate: semi-implicit Euler on the manifold)
  * </pre>
- * in Delassus form, W = J H⁻¹ Jᵀ and b = J v_free + ω with v_free = v + h H⁻¹ (τ − C) ({@link InertiaSolve},
- * {@link ContactProblem}), solved by the settings' {@link ContactSolver} warm-started with each pair's impulse of
+ * in Delassus form, W = J H⁻¹ Jᵀ and b = J v_free + ω with v_free = v + h H⁻¹ (τ − C) ({@link SparseDelassus}:
+ * Featherstone's LᵀL factor of H, which fills nothing in along the dof tree, and each row computed on the dofs its
+ * contact's bodies move with; {@link ContactProblem}), solved by the settings' {@link ContactSolver} warm-started with each pair's impulse of
  * the previous step, whole or, on request ({@link Builder#islands}), island by island ({@link ContactIslands}:
  * groups of rows that W does not couple to the rest, such as separate piles of free bodies, solved as problems of
  * their own). The offsets ω make the laws position-aware: for a gap φ ≥ 0, ω = φ / h (the gap may close
@@ -73,12 +74,12 @@ public final class TimeStepper {
     /** The joints' damping, and H + h D when there is any (null otherwise). */
     private final JointDamping damping;
     private final DMatrixRMaj hDamped;
-    /** The dense solve-inertia operator, or null when W is kept sparse. */
-    private final InertiaSolve inertia;
-    /** W = Y Yᵀ on the rows' supports (see {@link Builder#sparseDelassus}), or null for the dense path. */
-    private final SparseDelassus sparse;
+    /** H's LᵀL factor and the rows y_r = L⁻ᵀ J_rᵀ on their supports: W formed from them or read as an operator. */
+    private final SparseDelassus tree;
+    /** True when W is never formed ({@link Builder#sparseDelassus}): the problem reads {@link #tree}. */
+    private final boolean sparseW;
     private final DofBranches branches;
-    /** Per floating base, the dofs r where H_rc can be non-zero for its linear columns c (sparse path). */
+    /** Per floating base, the dofs r where H_rc can be non-zero for its linear columns c. */
     private final int[][] frameRows;
     private final ContactProblem problem;
     private final ContactSolver solver;
@@ -122,8 +123,8 @@ public final class TimeStepper {
         this.nv = dynamics.nv();
         this.scope = dynamics instanceof StateScope st ? st : null;
         this.space = new StateSpace(dynamics);
-        boolean sparseW = b.sparse(nv);
-        branches = sparseW ? new DofBranches(dynamics) : null;
+        sparseW = b.sparse(nv);
+        branches = new DofBranches(dynamics);
         this.contacts = new ContactKinematics(b.set, b.kinematics, nv, branches);
         int floating = 0;
         for (int body = 0; body < dynamics.bodyNames().size(); body++) {
@@ -151,20 +152,13 @@ public final class TimeStepper {
         Cown = new double[nv];
         damping = b.damping;
         hDamped = damping.isZero() ? null : new DMatrixRMaj(nv, nv);
-        if (sparseW) {
-            int entries = 3 * contacts.capacity() * contacts.stride() + (2 * nl + bilateralRows) * nv;
-            sparse = new SparseDelassus(dynamics.dofParents(), Math.max(1, capacity), entries);
-            inertia = null;
-            frameRows = new int[floating][];
-            for (int f = 0; f < floating; f++) {
-                frameRows[f] = relatedDofs(branches, floatingV[f] + 3, floatingV[f] + 5);
-            }
-        } else {
-            sparse = null;
-            inertia = new InertiaSolve(nv, capacity);
-            frameRows = null;
+        int entries = 3 * contacts.capacity() * contacts.stride() + (2 * nl + bilateralRows) * nv;
+        tree = new SparseDelassus(dynamics.dofParents(), Math.max(1, capacity), entries);
+        frameRows = new int[floating][];
+        for (int f = 0; f < floating; f++) {
+            frameRows[f] = relatedDofs(branches, floatingV[f] + 3, floatingV[f] + 5);
         }
-        problem = new ContactProblem(capacity, sparse);
+        problem = new ContactProblem(capacity, sparseW ? tree : null);
         solver = settings.newSolver(capacity);
         islands = b.splitIslands ? new ContactIslands(capacity) : null;
         rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
@@ -225,11 +219,7 @@ public final class TimeStepper {
             C = Cown;
         }
         DMatrixRMaj Hh = hDamped == null ? H : damped(H, h);
-        if (sparse != null) {
-            sparse.factor(Hh);
-        } else {
-            inertia.factor(Hh);
-        }
+        tree.factor(Hh);
         for (int i = 0; i < nv; i++) {
             work[i] = tau[i] - C[i];
         }
@@ -237,11 +227,7 @@ public final class TimeStepper {
             damping.subtractFrom(v, work);
         }
         removeFrameRotation(H, v);
-        if (sparse != null) {
-            sparse.solve(work, dv);
-        } else {
-            inertia.solve(work, dv);
-        }
+        tree.solve(work, dv);
         for (int i = 0; i < nv; i++) {
             vFree[i] = v[i] + h * dv[i];
         }
@@ -251,9 +237,6 @@ public final class TimeStepper {
         contactsThisStep = nc;
         double beta = settings.penetrationRecovery();
         // contact rows
-        if (sparse == null) {
-            System.arraycopy(contacts.jacobian(), 0, rows, 0, 3 * nc * nv);
-        }
         contacts.velocity(v, u); // u⁻ for restitution
         double[] b = problem.offset();
         int blocks = 0;
@@ -269,9 +252,7 @@ public final class TimeStepper {
             b[r] = offset;
             b[r + 1] = 0;
             b[r + 2] = 0;
-            if (sparse != null) {
-                addContactRows(k, r, b);
-            }
+            addContactRows(k, r, b);
             int p = contacts.pair(k);
             if (p >= 0) {
                 lambda[r] = pairImpulse[3 * p];
@@ -312,10 +293,9 @@ public final class TimeStepper {
             for (int i = 0; i < bilateralRows; i++) {
                 int r = problem.addBilateral();
                 b[r] = beta * phi[i] / h;
-                if (sparse != null) {
-                    sparse.addDenseRow(G.data, i * nv, branches);
-                    b[r] += dot(G.data, i * nv, vFree);
-                } else {
+                tree.addDenseRow(G.data, i * nv, branches);
+                b[r] += dot(G.data, i * nv, vFree);
+                if (!sparseW) {
                     System.arraycopy(G.data, i * nv, rows, r * nv, nv);
                 }
                 lambda[r] = bilateralImpulse[i];
@@ -323,23 +303,15 @@ public final class TimeStepper {
             }
         }
         int m = problem.rows();
-        if (sparse == null) {
-            // b += J v_free (the sparse path added each row's as it went)
-            for (int r = 0; r < m; r++) {
-                b[r] += dot(rows, r * nv, vFree);
-            }
-            inertia.delassus(rows, m, problem.delassus());
+        if (!sparseW) {
+            tree.formDense(problem, problem.delassus());
         }
         boolean ok = m == 0 || (islands == null ? solver.solve(problem, lambda, report)
                 : islands.solve(solver, problem, lambda, report));
         if (m == 0) {
             emptyReport();
         }
-        if (sparse != null) {
-            sparse.applyTranspose(lambda, dv);
-        } else {
-            inertia.applyTranspose(lambda, m, dv);
-        }
+        tree.applyTranspose(lambda, dv);
         for (int i = 0; i < nv; i++) {
             vOut[i] = vFree[i] + dv[i];
         }
@@ -384,15 +356,8 @@ public final class TimeStepper {
             double vx = v[vi + 3], vy = v[vi + 4], vz = v[vi + 5];
             double ex = wy * vz - wz * vy, ey = wz * vx - wx * vz, ez = wx * vy - wy * vx;
             int c = vi + 3;
-            if (frameRows != null) {
-                // only the rows on the base's branches: H is zero elsewhere in these columns
-                for (int r : frameRows[f]) {
-                    int o = r * nv + c;
-                    work[r] += Hd[o] * ex + Hd[o + 1] * ey + Hd[o + 2] * ez;
-                }
-                continue;
-            }
-            for (int r = 0; r < nv; r++) {
+            // only the rows on the base's branches: H is zero elsewhere in these columns
+            for (int r : frameRows[f]) {
                 int o = r * nv + c;
                 work[r] += Hd[o] * ex + Hd[o + 1] * ey + Hd[o + 2] * ez;
             }
@@ -427,9 +392,9 @@ public final class TimeStepper {
     private int addLimitRow(int vi, double sign, double gap, double h, double beta) {
         int r = problem.addUnilateral();
         problem.offset()[r] = gap >= 0 ? gap / h : beta * gap / h;
-        if (sparse != null) {
-            sparse.addUnitRow(branches, vi, sign);
-            problem.offset()[r] += sign * vFree[vi];
+        tree.addUnitRow(branches, vi, sign);
+        problem.offset()[r] += sign * vFree[vi];
+        if (sparseW) {
             return r;
         }
         int o = r * nv;
@@ -452,12 +417,20 @@ public final class TimeStepper {
         int len = contacts.supportLength(k);
         for (int d = 0; d < 3; d++) {
             int vo = (3 * k + d) * stride;
-            sparse.addRow(support, so, len, values, vo);
+            tree.addRow(support, so, len, values, vo);
             double s = 0;
             for (int e = 0; e < len; e++) {
                 s += values[vo + e] * vFree[support[so + e]];
             }
             b[r + d] += s;
+            if (!sparseW) {
+                // the dense rows StepDerivatives reads
+                int o = (r + d) * nv;
+                java.util.Arrays.fill(rows, o, o + nv, 0);
+                for (int e = 0; e < len; e++) {
+                    rows[o + support[so + e]] = values[vo + e];
+                }
+            }
         }
     }
 
@@ -645,7 +618,7 @@ public final class TimeStepper {
 
     /** The last step's rows J (row-major, nv columns; problem.rows() of them). */
     double[] lastRows() {
-        if (sparse != null) {
+        if (sparseW) {
             throw new IllegalStateException("this stepper keeps W sparse (TimeStepper.Builder.sparseDelassus):"
                     + " its rows are not kept dense; build it with sparseDelassus(false) for step derivatives");
         }
@@ -654,7 +627,7 @@ public final class TimeStepper {
 
     /** True when this stepper keeps W sparse ({@link Builder#sparseDelassus}). */
     public boolean sparseDelassus() {
-        return sparse != null;
+        return sparseW;
     }
 
     /** The last step's impulses, one per row. */
@@ -754,9 +727,9 @@ public final class TimeStepper {
         }
 
         /**
-         * Whether the contact problem keeps W = J H⁻¹ Jᵀ sparse ({@link SparseDelassus}: Featherstone's LᵀL factor
-         * of H along the dof tree, each row on its bodies' branches, Gauss-Seidel through the accumulator Σ λ y)
-         * instead of factoring H densely and forming the m x m matrix ({@link InertiaSolve}). The cost of a step
+         * Whether the contact problem keeps W = J H⁻¹ Jᵀ sparse ({@link SparseDelassus}: rows y_r = L⁻ᵀ J_rᵀ on
+         * their bodies' branches, Gauss-Seidel through the accumulator Σ λ y) instead of forming the m x m matrix from
+         * the same rows ({@link SparseDelassus#formDense}, which ADMM's factorisations need). The cost of a step
          * then grows with the contacts times their supports, not with nv³ + m nv² + m² nv: what a pile of free
          * bodies needs (H is block-diagonal, each contact couples two bodies). Only the PGS solver works on it
          * (ADMM factorises W + ρ I); not with {@link #islands}.
