@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
  * <p>Stepping: {@link SimulationRun}, by {@code --system}: {@code time-stepping} (the default;
  * {@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds and contact candidates, joint
  * limits and bilateral constraints) or {@code continuous} ({@code ContinuousTimeSystem}: the same grounds,
- * candidates, constraints and devices, acceleration-level contact between events located to 1e-12 s, impacts with
+ * candidates, collision shapes, constraints and devices, acceleration-level contact between events located to
+ * 1e-12 s, impacts with
  * exact Newton restitution; {@code --integrator rk4} (default) or {@code dopri5}; joint limits are not enforced,
  * with a warning). The joints' viscous damping (URDF {@code <dynamics damping>}) is applied as a passive force
  * −d v unless {@code --no-damping}: implicitly in time stepping, explicitly in the continuous system. Both run
@@ -66,7 +67,9 @@ import picocli.CommandLine.Parameters;
  * "system" and "integrator" are written for the continuous system only, so that time stepping's output stays as it
  * was, key for key. With the continuous system a contact's impulse is its acceleration-level force after the step
  * times h plus the impulses of the step's impacts; the contacts listed are the pairs the system considered, closed
- * after the step (force or not) or struck during it, with position, gap and slip velocity after the step; and
+ * after the step (force or not) or struck during it, then the contacts between collision shapes it holds after the
+ * step that are closed or were struck during it (an impact's impulse matched by the two shapes and the point's slot
+ * in their manifold), with position, gap and slip velocity after the step; and
  * "solver" counts the impact solves: "impacts" the impact instants, "converged", "unconverged", "max_iterations"
  * and "worst_violation" of their impulse solves, "steps" the system's steps. The acceleration-level solves are
  * Lemke's pivoting solves, which succeed or stop the run, except where Lemke failed on a problem without sliding
@@ -93,8 +96,8 @@ import picocli.CommandLine.Parameters;
                     + " to 1e-12 s, impacts with exact Newton restitution; it does not enforce joint limits (a"
                     + " warning names them) and adds \"system\", \"integrator\" and solver.impacts to the output."
                     + " Its impulses are force * step after the step plus the step's impact impulses; its contacts"
-                    + " are the pairs closed after the step or struck during it (position, gap, slip_velocity after"
-                    + " the step); its solver numbers are those of the impact solves.",
+                    + " are the pairs and shape contacts closed after the step or struck during it (position, gap,"
+                    + " slip_velocity after the step); its solver numbers are those of the impact solves.",
             "A contact solve that did not converge is reported in solver and warned about on standard error (exit"
                     + " code 0)."},
         footer = {"", "Initial state file: {\"q\": [...], \"v\": [...], \"tau\": [...]}; q (nq numbers) is the"

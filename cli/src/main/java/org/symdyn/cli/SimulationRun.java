@@ -11,6 +11,7 @@ import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contact.PainleveException;
+import org.symdyn.contact.HeldShapeContacts;
 import org.symdyn.contact.ShapePair;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.contract.DeclaredDevices;
@@ -43,12 +44,12 @@ import org.symdyn.systems.TimeSteppingSystem;
  * with restitution 0.5 rebounds to 0.2544 of its height at h = 1 ms.</li>
  * <li>{@value #CONTINUOUS}: a {@link ContinuousTimeSystem} (the hybrid scheme: acceleration-level contact between
  * events, impacts located to 1e-12 s and resolved with Newton's restitution, the same settings for the impact
- * solves) integrated by RK4 or DOPRI5 (its default tolerances, 1e-8). Exact where the time stepper is first
- * order (the rebound above is 0.25), but it does not enforce joint limits ({@link #unenforcedJointLimits}) and a
- * Painlevé case stops it ({@link StepFailure}).</li>
+ * solves; contacts between collision shapes held over each segment) integrated by RK4 or DOPRI5 (its default
+ * tolerances, 1e-8). Exact where the time stepper is first order (the rebound above is 0.25), but it does not
+ * enforce joint limits ({@link #unenforcedJointLimits}) and a Painlevé case stops it ({@link StepFailure}).</li>
  * </ul>
- * Both are built by {@link ModelSystems} (the recipe rollouts share) and get the model's grounds and contact
- * candidates ({@link ContactSet#of}) and, when it has any, its bilateral
+ * Both are built by {@link ModelSystems} (the recipe rollouts share) and get the model's grounds, contact
+ * candidates and collision shapes ({@link ContactSet#of}) and, when it has any, its bilateral
  * constraints (loops, bilateral contacts, couplers) bound to the same backend. The applied τ is the state file's
  * constant τ plus every actuator the model declares (servos, motors, torque sources, springs), read by the system
  * (time stepping: at the start of the step; continuous: at every evaluation); the declared sensors (IMUs,
@@ -346,7 +347,8 @@ final class SimulationRun {
     /**
      * The contacts of the last step, in the contact set's pair order (empty before the first step). Time stepping:
      * the contacts its step detected. Continuous: the pairs it considered, i.e. closed after the step (in its
-     * acceleration-level problem, force or not) or struck during it (an impact impulse).
+     * acceleration-level problem, force or not) or struck during it (an impact impulse); then the shape contacts it
+     * holds after the step that are closed or were struck during it (matched by shapes and manifold slot).
      */
     List<Contact> contacts() {
         if (contactsStale) {
@@ -545,20 +547,61 @@ final class SimulationRun {
                         || system.pairImpulse(p, 2) != 0;
                 any |= listed[p];
             }
-            if (!any) {
+            HeldShapeContacts held = system.heldShapeContacts();
+            if (!any && (held == null || held.count() == 0)) {
                 return List.of();
             }
-            kinematics.update(system.q(), listed);
-            kinematics.velocity(system.v(), u);
-            int n = kinematics.count();
-            List<Contact> list = new ArrayList<>(n);
-            for (int c = 0; c < n; c++) {
-                int p = kinematics.pair(c);
-                list.add(contact(kinematics, c, u, system.pairForce(p, 0) * h + system.pairImpulse(p, 0),
-                        system.pairForce(p, 1) * h + system.pairImpulse(p, 1),
-                        system.pairForce(p, 2) * h + system.pairImpulse(p, 2)));
+            List<Contact> list = new ArrayList<>();
+            if (any) {
+                kinematics.update(system.q(), listed, null, false); // the pairs alone, shapes or not
+                kinematics.velocity(system.v(), u);
+                int n = kinematics.count();
+                for (int c = 0; c < n; c++) {
+                    int p = kinematics.pair(c);
+                    list.add(contact(kinematics, c, u, system.pairForce(p, 0) * h + system.pairImpulse(p, 0),
+                            system.pairForce(p, 1) * h + system.pairImpulse(p, 1),
+                            system.pairForce(p, 2) * h + system.pairImpulse(p, 2)));
+                }
+            }
+            for (int i = 0; held != null && i < held.count(); i++) {
+                double[] impulse = new double[3];
+                boolean struck = false;
+                for (int c = 0; c < 3; c++) {
+                    impulse[c] = system.shapeContactImpulse(i, c);
+                    struck |= impulse[c] != 0;
+                }
+                if (held.closed(i) || struck) {
+                    list.add(heldContact(held, i, held.force(i, 0) * h + impulse[0], held.force(i, 1) * h + impulse[1],
+                            held.force(i, 2) * h + impulse[2]));
+                }
             }
             return Collections.unmodifiableList(list);
+        }
+
+        /**
+         * The record of held shape contact i after the step: its point, gap and frame there, the normal impulse, the
+         * friction impulse (components along its t1, t2) in world coordinates, and its slip velocity.
+         */
+        private static Contact heldContact(HeldShapeContacts held, int i, double normal, double lt1, double lt2) {
+            double[] position = new double[3];
+            double[] tangent = new double[3];
+            double[] slip = new double[3];
+            double[] n = new double[3];
+            double ut1 = held.velocity(i, 1);
+            double ut2 = held.velocity(i, 2);
+            for (int c = 0; c < 3; c++) {
+                position[c] = held.worldPoint(i, c);
+                tangent[c] = lt1 * held.frame(i, 1, c) + lt2 * held.frame(i, 2, c);
+                slip[c] = ut1 * held.frame(i, 1, c) + ut2 * held.frame(i, 2, c);
+                n[c] = held.frame(i, 0, c);
+            }
+            return new Contact(held.ownName(i), held.otherName(i), position, held.gap(i), normal, tangent, slip, true,
+                    n);
+        }
+
+        @Override
+        long droppedContacts() {
+            return system.droppedContacts();
         }
 
         @Override

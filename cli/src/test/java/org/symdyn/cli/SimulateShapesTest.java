@@ -15,7 +15,8 @@ import org.symdyn.cli.json.JsonValue.ObjectValue;
 /**
  * {@code symdyn simulate} with collision shapes on both backends: a box resting on a table link carries its weight
  * through shape contacts written with their names and normals, a Lidar reads the distance to the table, and shapes
- * that overlap in the initial state are left out of contact with a warning naming the no_contact line.
+ * that overlap in the initial state are left out of contact with a warning naming the no_contact line; the same with
+ * {@code --system continuous}, and a drop's impact reported there.
  */
 class SimulateShapesTest extends FileWritingTest {
     /** A table link fixed to the world, a free 0.2 m box resting on it, a Lidar on the box looking down. */
@@ -90,5 +91,55 @@ class SimulateShapesTest extends FileWritingTest {
         assertTrue(!kept.err().contains("overlap in the initial state"), kept.err());
         ArrayValue contacts = (ArrayValue) ((ObjectValue) kept.json()).get("contacts");
         assertTrue(((ArrayValue) contacts.get(1)).size() > 0, "kept: the sunk box is pushed out of the table");
+    }
+
+    /**
+     * {@code --system continuous} with collision shapes (it refused them before issue 31): at rest the box's four
+     * corners are listed closed with impulses m g h between them, on both backends; dropped from 5 cm, the impact is
+     * located at √(2 d / g) and its impulse m √(2 g d) is reported on the box's contacts in the step it happened.
+     */
+    @Test
+    void theContinuousSystemCarriesTheBoxOnShapeContactsAndReportsItsImpact() throws IOException, JsonException {
+        Path model = write("table_box.urdf", TABLE);
+        Path state = write("rest.json", "{\"q\": [0, 0, 0.1, 0, 0, 0, 1]}\n");
+        double m = 2, g = 9.81, h = 0.001;
+        for (String backend : new String[] {"generic", "generated"}) {
+            Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                    "0.2", "--step", "0.001", "--every", "50", "--backend", backend, "--system", "continuous");
+            assertEquals(0, r.exitCode(), r.err());
+            ObjectValue json = (ObjectValue) r.json();
+            ArrayValue contacts = (ArrayValue) json.get("contacts");
+            ArrayValue step = (ArrayValue) contacts.get(contacts.size() - 1);
+            assertEquals(4, step.size(), backend + ": the box's four bottom corners on the table");
+            double normal = 0;
+            for (JsonValue c : step.elements()) {
+                ObjectValue contact = (ObjectValue) c;
+                assertEquals("box/collision0", ((JsonValue.StringValue) contact.get("name")).value());
+                assertEquals("table/collision0", ((JsonValue.StringValue) contact.get("other")).value());
+                assertEquals(1, SimulateCommandTest.numbers(contact.get("normal"))[2], 1e-12);
+                normal += SimulateCommandTest.number(contact.get("normal_impulse"));
+            }
+            assertEquals(m * g * h, normal, 1e-9 * m * g * h, backend + ": the impulses carry m g h");
+            ArrayValue q = (ArrayValue) json.get("q");
+            assertEquals(0.1, SimulateCommandTest.numbers(q.get(q.size() - 1))[2], 1e-9, "at rest on the table");
+        }
+        double d = 0.05;
+        Path high = write("high.json", "{\"q\": [0, 0, " + (0.1 + d) + ", 0, 0, 0, 1]}\n");
+        Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", high.toString(), "--duration", "0.2",
+                "--step", "0.001", "--system", "continuous");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        ArrayValue contacts = (ArrayValue) json.get("contacts");
+        int impactStep = (int) Math.ceil(Math.sqrt(2 * d / g) / h); // the step during which the box lands
+        double normal = 0;
+        for (JsonValue c : ((ArrayValue) contacts.get(impactStep)).elements()) {
+            normal += SimulateCommandTest.number(((ObjectValue) c).get("normal_impulse"));
+        }
+        // the impact's impulse, and the force after it times h (which the part of the step before it did not carry)
+        assertEquals(m * Math.sqrt(2 * g * d), normal, 1.01 * m * g * h, "the impact's impulse m √(2 g d)");
+        assertEquals(0, ((ArrayValue) contacts.get(impactStep - 1)).size(), "nothing touches before");
+        ArrayValue q = (ArrayValue) json.get("q");
+        assertEquals(0.1, SimulateCommandTest.numbers(q.get(q.size() - 1))[2], 1e-9, "landed and at rest");
+        assertEquals(1, SimulateCommandTest.number(((ObjectValue) json.get("solver")).get("impacts")), 0);
     }
 }

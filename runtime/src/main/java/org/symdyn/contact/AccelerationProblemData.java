@@ -42,8 +42,10 @@ import org.symdyn.model.Model;
  * <li>the <b>bilateral</b> rows of a bound {@link ConstraintData} (all of them, every state): G and kG = −γ
  * (γ with its Baumgarte terms, if enabled).</li>
  * </ul>
- * A caller may instead fix the contacts and their sliding state pair by pair ({@link #setPairModes}); the
- * continuous-time system does, to keep them over an integrator step.
+ * A caller may instead fix the contacts and their sliding state pair by pair ({@link #setPairModes}), and the
+ * contacts between collision shapes as held material points, each with its mode
+ * ({@link #setPairModes(int[], double[], HeldShapeContacts)}); the continuous-time system does, to keep them over an
+ * integrator step.
  * The k-terms of the contacts are the bias accelerations of {@link ContactKinematics#accelerationBias} projected
  * on the rows (k = row · (J̇_c v − r α_b × n)), so that u̇ = row · v̇ + k is the contact point's acceleration along
  * the row; no stabilisation is added unless {@link #setContactStabilization} asks for it.
@@ -97,6 +99,7 @@ public final class AccelerationProblemData {
     private double stabilization;
     private int[] pairModes;
     private double[] slideReference;
+    private HeldShapeContacts held;
     private final boolean[] pairSelected;
 
     private final DMatrixRMaj massMatrix;
@@ -249,6 +252,7 @@ public final class AccelerationProblemData {
      *                       pair (contact frame of {@link ContactKinematics}); read for sliding pairs only
      */
     public void setPairModes(int[] modes, double[] slideReference) {
+        held = null;
         if (modes == null) {
             pairModes = null;
             this.slideReference = null;
@@ -261,6 +265,27 @@ public final class AccelerationProblemData {
         }
         pairModes = modes;
         this.slideReference = slideReference;
+    }
+
+    /**
+     * As {@link #setPairModes(int[], double[])}, and the contacts between collision shapes are the held ones whose
+     * mode is not {@link #PAIR_OUT} ({@link HeldShapeContacts}: fixed as material points by the caller, each with its
+     * mode and reference direction, read the same way as a pair's), after the pairs. Live: read at every update.
+     *
+     * @param held the held shape contacts, or null: none (as {@link #setPairModes(int[], double[])})
+     * @throws IllegalArgumentException as {@link #setPairModes(int[], double[])}, or for held contacts of another set
+     *                                  or without modes
+     */
+    public void setPairModes(int[] modes, double[] slideReference, HeldShapeContacts held) {
+        if (held != null && modes == null) {
+            throw new IllegalArgumentException("held shape contacts need pair modes");
+        }
+        if (held != null && held.set() != contacts.set()) {
+            throw new IllegalArgumentException("the held shape contacts are of another contact set (of "
+                    + held.set().modelName() + ") than this problem's contact kinematics");
+        }
+        setPairModes(modes, slideReference);
+        this.held = held;
     }
 
     private static double requireNonNegative(double x, String what) {
@@ -305,7 +330,11 @@ public final class AccelerationProblemData {
                 pairSelected[p] = modes[p] == PAIR_NON_SLIDING || modes[p] == PAIR_SLIDING
                         || modes[p] == PAIR_SLIDING_FIXED;
             }
-            contacts.update(q, pairSelected);
+            if (held == null) {
+                contacts.update(q, pairSelected);
+            } else {
+                contacts.update(q, pairSelected, held, true);
+            }
         } else {
             contacts.update(q, contactMargin);
         }
@@ -343,11 +372,22 @@ public final class AccelerationProblemData {
             double s2 = 0;
             if (modes != null) {
                 int p = contacts.pair(k);
-                slides = modes[p] == PAIR_SLIDING || modes[p] == PAIR_SLIDING_FIXED;
+                int mode;
+                double r1;
+                double r2;
+                if (p >= 0) {
+                    mode = modes[p];
+                    r1 = slideReference[2 * p];
+                    r2 = slideReference[2 * p + 1];
+                } else {
+                    int i = contacts.heldIndex(k);
+                    mode = held.mode(i);
+                    r1 = held.reference(i, 0);
+                    r2 = held.reference(i, 1);
+                }
+                slides = mode == PAIR_SLIDING || mode == PAIR_SLIDING_FIXED;
                 if (slides) {
-                    double r1 = slideReference[2 * p];
-                    double r2 = slideReference[2 * p + 1];
-                    if (modes[p] == PAIR_SLIDING && u1 * r1 + u2 * r2 > 0) {
+                    if (mode == PAIR_SLIDING && u1 * r1 + u2 * r2 > 0) {
                         s1 = u1 / speed;
                         s2 = u2 / speed;
                     } else {

@@ -21,7 +21,10 @@ import org.symdyn.spatial.Directions;
  * (u_n &gt; 0 separating) and λ acts on B as λ_n n + λ_t1 t1 + λ_t2 t2 at b and on A as its opposite at a. Its
  * friction and restitution are the shapes' materials combined ({@link org.symdyn.model.ContactMaterial}).
  * {@link #body(int)} is B's body, {@link #otherBody(int)} A's (−1: the world); {@link #pair(int)},
- * {@link #candidate(int)} and {@link #ground(int)} are −1.
+ * {@link #candidate(int)} and {@link #ground(int)} are −1. A contact can also be <i>held</i>
+ * ({@link HeldShapeContacts}): fixed as material points over an interval of motion, evaluated at any configuration
+ * by {@link #update(double[], boolean[], HeldShapeContacts, boolean)}; the continuous-time system holds its shape
+ * contacts over each segment.
  *
  * <p><b>Geometry.</b> Ground g is the half-space n · (x − p_g) ≤ 0 (n its unit outward normal). A point candidate
  * at c (body coordinates, world position x_c) has the gap φ = n · (x_c − p_g); a sphere of radius r centred at c has
@@ -61,7 +64,18 @@ public final class ContactKinematics {
     private int count;
     private int dropped;
     private final int[] pairOf; // the candidate-ground pair, -1 for a shape contact
-    private final int[] shapeContact; // the detection's index of a shape contact, -1 for a pair
+    private final int[] shapeContact; // the detection's index of a shape contact, -1 for a pair or a held contact
+    private final int[] heldOf; // the held contact's index, -1 otherwise
+    private final int[] shapeAOf; // shape A of a shape contact (grounds after the shapes), -1 for a pair
+    private final int[] shapeBOf; // shape B of a shape contact, -1 for a pair
+    private final double[] roundB; // held contacts: B's radius of curvature (0: flat, and for every other contact)
+    private final double[] roundA;
+    private final double[] centreB; // 3 per contact: B's centre of curvature, B's coordinates (roundB > 0)
+    private final double[] centreA; // 3 per contact: A's centre of curvature, A's coordinates (roundA > 0, A moving)
+    private final double[] rotationB = new double[9];
+    private final double[] originB = new double[3];
+    private final double[] heldB = new double[3];
+    private final double[] heldA = new double[3];
     private final int[] bodyB; // the body pushed along +n
     private final int[] bodyA; // the body pushed along -n, -1 for the world
     private final double[] gap;
@@ -150,6 +164,13 @@ public final class ContactKinematics {
         capacity = pairs + (shapes == null ? 0 : shapes.capacity());
         pairOf = new int[capacity];
         shapeContact = new int[capacity];
+        heldOf = new int[capacity];
+        shapeAOf = new int[capacity];
+        shapeBOf = new int[capacity];
+        roundB = new double[capacity];
+        roundA = new double[capacity];
+        centreB = new double[3 * capacity];
+        centreA = new double[3 * capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
         gap = new double[capacity];
@@ -208,6 +229,10 @@ public final class ContactKinematics {
      * As {@link #update(double[], double)}, but the contacts are exactly the pairs marked in {@code pairs} (one entry
      * per pair of the set), whatever their gaps: for a caller that decided the active set itself (the hybrid
      * continuous-time system keeps it fixed over an integrator step). Allocation-free.
+     *
+     * @throws IllegalStateException when the set has collision shapes, whose contacts change from state to state:
+     *                               select pairs with {@link #update(double[], boolean[], HeldShapeContacts, boolean)}
+     *                               or {@link #update(double[], boolean[], double[], double, double)} instead
      */
     public void update(double[] q, boolean[] pairs) {
         if (pairs.length != this.pairs) {
@@ -221,7 +246,57 @@ public final class ContactKinematics {
         update(q, null, 0, Double.POSITIVE_INFINITY, pairs);
     }
 
+    /**
+     * The pairs marked in {@code pairs}, whatever their gaps (as {@link #update(double[], boolean[])}), then the
+     * contacts between collision shapes within {@code shapeMargin} (m), widened, with v given and h &gt; 0, by h times
+     * each pair's speed bound ({@link ShapeContactDetection#detect}): the detection the continuous-time system fixes
+     * its contacts from at the start of a segment. Allocation-free.
+     *
+     * @param v null for a static query
+     */
+    public void update(double[] q, boolean[] pairs, double[] v, double h, double shapeMargin) {
+        checkSelection(pairs);
+        updatePairs(q, null, 0, Double.POSITIVE_INFINITY, pairs);
+        if (shapes != null) {
+            updateShapes(q, v, h, shapeMargin);
+        }
+    }
+
+    /**
+     * The pairs marked in {@code pairs}, whatever their gaps, then the held shape contacts at q (gap, frame, touching
+     * points and rows from the held points as {@link HeldShapeContacts} says; k-terms with a round side's centre),
+     * every one or, with {@code closedOnly}, those whose mode is not {@link AccelerationProblemData#PAIR_OUT}, in held
+     * order. Contact k of held contact i has {@link #heldIndex}(k) = i. Allocation-free.
+     *
+     * @throws IllegalArgumentException for held contacts of another contact set
+     */
+    public void update(double[] q, boolean[] pairs, HeldShapeContacts held, boolean closedOnly) {
+        checkSelection(pairs);
+        if (held != null && held.set() != set) {
+            throw new IllegalArgumentException("the held shape contacts are of another contact set (of "
+                    + held.set().modelName() + ")");
+        }
+        updatePairs(q, null, 0, Double.POSITIVE_INFINITY, pairs);
+        if (held != null) {
+            updateHeld(q, held, closedOnly);
+        }
+    }
+
+    private void checkSelection(boolean[] pairs) {
+        if (pairs.length != this.pairs) {
+            throw new IllegalArgumentException("pair selection has " + pairs.length + " entries, the set "
+                    + this.pairs + " pairs");
+        }
+    }
+
     private void update(double[] q, double[] v, double h, double margin, boolean[] selected) {
+        updatePairs(q, v, h, margin, selected);
+        if (shapes != null && selected == null) {
+            updateShapes(q, v, h, margin);
+        }
+    }
+
+    private void updatePairs(double[] q, double[] v, double h, double margin, boolean[] selected) {
         count = 0;
         dropped = 0;
         int ng = set.groundCount();
@@ -261,6 +336,9 @@ public final class ContactKinematics {
                 int k = count++;
                 pairOf[k] = c * ng + g;
                 shapeContact[k] = -1;
+                heldOf[k] = -1;
+                shapeAOf[k] = -1;
+                shapeBOf[k] = -1;
                 bodyB[k] = body;
                 bodyA[k] = -1;
                 System.arraycopy(f, 0, frame, 9 * k, 9);
@@ -290,9 +368,6 @@ public final class ContactKinematics {
                 writeRows(k, false);
             }
         }
-        if (shapes != null && selected == null) {
-            updateShapes(q, v, h, margin);
-        }
     }
 
     /**
@@ -306,6 +381,11 @@ public final class ContactKinematics {
             int k = count++;
             pairOf[k] = -1;
             shapeContact[k] = s;
+            heldOf[k] = -1;
+            shapeAOf[k] = shapes.shapeA(s);
+            shapeBOf[k] = shapes.shapeB(s);
+            roundA[k] = 0;
+            roundB[k] = 0;
             int b = shapes.bodyB(s);
             int a = shapes.bodyA(s);
             bodyB[k] = b;
@@ -412,6 +492,252 @@ public final class ContactKinematics {
         return rowValues;
     }
 
+    /** Appends the held contacts at q (see {@link HeldShapeContacts}). */
+    private void updateHeld(double[] q, HeldShapeContacts held, boolean closedOnly) {
+        for (int i = 0; i < held.count(); i++) {
+            if (closedOnly && !held.closed(i)) {
+                continue;
+            }
+            if (count == capacity) {
+                dropped++;
+                continue;
+            }
+            int k = count++;
+            pairOf[k] = -1;
+            shapeContact[k] = -1;
+            heldOf[k] = i;
+            shapeAOf[k] = held.shapeA[i];
+            shapeBOf[k] = held.shapeB[i];
+            int b = held.bodyB[i];
+            int a = held.bodyA[i];
+            bodyB[k] = b;
+            bodyA[k] = a;
+            contactFriction[k] = !Double.isNaN(frictionOverride) ? frictionOverride : held.friction[i];
+            contactRestitution[k] = held.restitution[i];
+            double rA = held.radiusA[i];
+            double rB = held.radiusB[i];
+            roundA[k] = a >= 0 ? rA : 0; // a fixed round A has no k-term
+            roundB[k] = rB;
+            System.arraycopy(held.pointB, 3 * i, centreB, 3 * k, 3);
+            System.arraycopy(held.pointA, 3 * i, centreA, 3 * k, 3);
+            // the held points x_B, x_A at q
+            kinematics.bodyPose(q, b, rotationB, originB);
+            toWorld(rotationB, originB, held.pointB, 3 * i, heldB);
+            if (a >= 0) {
+                kinematics.bodyPose(q, a, rotation, origin);
+                toWorld(rotation, origin, held.pointA, 3 * i, heldA);
+            } else {
+                System.arraycopy(held.pointA, 3 * i, heldA, 0, 3);
+            }
+            double dx = heldB[0] - heldA[0], dy = heldB[1] - heldA[1], dz = heldB[2] - heldA[2];
+            int plane = held.plane[i];
+            if (plane == HeldShapeContacts.BOTH_ROUND) {
+                double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                if (length > 0) {
+                    nScratch[0] = dx / length;
+                    nScratch[1] = dy / length;
+                    nScratch[2] = dz / length;
+                } else { // coincident centres: the normal as held (A's coordinates, world for a fixed A)
+                    rotate(a >= 0 ? rotation : null, held.normal, 3 * i, nScratch);
+                }
+            } else {
+                rotate(plane == HeldShapeContacts.PLANE_ON_B ? rotationB : a >= 0 ? rotation : null, held.normal, 3 * i,
+                        nScratch);
+            }
+            double along = nScratch[0] * dx + nScratch[1] * dy + nScratch[2] * dz;
+            double phi = along - rA - rB;
+            gap[k] = phi;
+            // the touching points: p_A on A, p_B on B (world)
+            int o = 3 * k;
+            for (int r = 0; r < 3; r++) {
+                double pA;
+                double pB;
+                if (plane == HeldShapeContacts.PLANE_ON_B) {
+                    pA = heldA[r] + rA * nScratch[r];
+                    pB = pA + phi * nScratch[r];
+                } else {
+                    pB = heldB[r] - rB * nScratch[r];
+                    pA = plane == HeldShapeContacts.PLANE_ON_A ? pB - phi * nScratch[r] : heldA[r] + rA * nScratch[r];
+                }
+                worldPoint[o + r] = pB;
+                centerWorld[r] = pA;
+            }
+            Directions.tangentBasis(nScratch, t1, t2);
+            int fo = 9 * k;
+            for (int r = 0; r < 3; r++) {
+                frame[fo + r] = nScratch[r];
+                frame[fo + 3 + r] = t1[r];
+                frame[fo + 6 + r] = t2[r];
+            }
+            toBody(rotationB, originB, worldPoint, o, bodyPoint, o);
+            if (a >= 0) {
+                toBody(rotation, origin, centerWorld, 0, otherBodyPoint, o);
+            }
+            shapeRows(q, k, b, a);
+        }
+    }
+
+    /** out = R x[o..o+3) + p. */
+    private static void toWorld(double[] r, double[] p, double[] x, int o, double[] out) {
+        for (int i = 0; i < 3; i++) {
+            out[i] = r[3 * i] * x[o] + r[3 * i + 1] * x[o + 1] + r[3 * i + 2] * x[o + 2] + p[i];
+        }
+    }
+
+    /** out = R x[o..o+3) (R null: the identity). */
+    private static void rotate(double[] r, double[] x, int o, double[] out) {
+        for (int i = 0; i < 3; i++) {
+            out[i] = r == null ? x[o + i] : r[3 * i] * x[o] + r[3 * i + 1] * x[o + 1] + r[3 * i + 2] * x[o + 2];
+        }
+    }
+
+    /** out[o..o+3) = Rᵀ (x[xo..xo+3) − p). */
+    private static void toBody(double[] r, double[] p, double[] x, int xo, double[] out, int o) {
+        double dx = x[xo] - p[0], dy = x[xo + 1] - p[1], dz = x[xo + 2] - p[2];
+        for (int i = 0; i < 3; i++) {
+            out[o + i] = r[i] * dx + r[3 + i] * dy + r[6 + i] * dz;
+        }
+    }
+
+    /**
+     * Contact k's rows [n; t1; t2] (J_B(b) − J_A(a)) from its frame, {@link #bodyPoint} b and, for a moving A,
+     * {@link #otherBodyPoint} a.
+     */
+    private void shapeRows(double[] q, int k, int b, int a) {
+        tmp3[0] = bodyPoint[3 * k];
+        tmp3[1] = bodyPoint[3 * k + 1];
+        tmp3[2] = bodyPoint[3 * k + 2];
+        kinematics.pointJacobian(q, b, tmp3, pointJacobian);
+        if (a >= 0) {
+            tmp3[0] = otherBodyPoint[3 * k];
+            tmp3[1] = otherBodyPoint[3 * k + 1];
+            tmp3[2] = otherBodyPoint[3 * k + 2];
+            kinematics.pointJacobian(q, a, tmp3, otherJacobian);
+        }
+        int fo = 9 * k;
+        double[] pj = pointJacobian.data;
+        double[] oj = otherJacobian.data;
+        int row = 3 * k * nv;
+        for (int d = 0; d < 3; d++) {
+            double x = frame[fo + 3 * d], y = frame[fo + 3 * d + 1], z = frame[fo + 3 * d + 2];
+            int out = row + d * nv;
+            for (int j = 0; j < nv; j++) {
+                double jb = x * pj[j] + y * pj[nv + j] + z * pj[2 * nv + j];
+                jacobian[out + j] = a >= 0 ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
+            }
+        }
+    }
+
+    /**
+     * Holds shape contact k of the last detecting update at q ({@link #isShapeContact}, not itself held) in
+     * {@code out} as {@link HeldShapeContacts} describes: each side's witness, or a sphere's or capsule's centre of
+     * curvature, in its body's coordinates (world for the scenery and grounds), the normal in the coordinates of the
+     * side that carries the tangent plane, its materials, and, for reports, its gap, frame, witness and velocity
+     * {@code u[3k..3k+3)} now. Its mode is {@link AccelerationProblemData#PAIR_OUT}.
+     *
+     * @return the held contact's index, or −1 when {@code out} is full (counted in its {@link HeldShapeContacts#dropped})
+     * @throws IllegalArgumentException when k is not a detected shape contact, or {@code out} is of another set
+     */
+    public int hold(double[] q, int k, double[] u, HeldShapeContacts out) {
+        int s = shapeContact[k];
+        if (s < 0) {
+            throw new IllegalArgumentException("contact " + k + " is not a detected shape contact");
+        }
+        if (out.set() != set) {
+            throw new IllegalArgumentException("the held shape contacts are of another contact set (of "
+                    + out.set().modelName() + ")");
+        }
+        int i = out.add();
+        if (i < 0) {
+            return -1;
+        }
+        int a = bodyA[k];
+        int b = bodyB[k];
+        out.shapeA[i] = shapeAOf[k];
+        out.shapeB[i] = shapeBOf[k];
+        out.slot[i] = shapes.slot(s);
+        out.key[i] = shapeContactKey(k);
+        out.bodyA[i] = a;
+        out.bodyB[i] = b;
+        out.friction[i] = shapes.friction(s);
+        out.restitution[i] = shapes.restitution(s);
+        double rA = roundness(shapeAOf[k]);
+        double rB = roundness(shapeBOf[k]);
+        out.radiusA[i] = rA;
+        out.radiusB[i] = rB;
+        int fo = 9 * k;
+        // B: its witness b, or b + r_B n, in B's coordinates
+        kinematics.bodyPose(q, b, rotationB, originB);
+        for (int r = 0; r < 3; r++) {
+            heldB[r] = worldPoint[3 * k + r] + rB * frame[fo + r];
+        }
+        toBody(rotationB, originB, heldB, 0, out.pointB, 3 * i);
+        // A: its witness a, or a − r_A n, in A's coordinates (world for the scenery and grounds)
+        for (int r = 0; r < 3; r++) {
+            heldA[r] = shapes.pointA(s, r) - rA * frame[fo + r];
+        }
+        if (a >= 0) {
+            kinematics.bodyPose(q, a, rotation, origin);
+            toBody(rotation, origin, heldA, 0, out.pointA, 3 * i);
+        } else {
+            System.arraycopy(heldA, 0, out.pointA, 3 * i, 3);
+        }
+        int plane = rA == 0 ? HeldShapeContacts.PLANE_ON_A
+                : rB == 0 ? HeldShapeContacts.PLANE_ON_B : HeldShapeContacts.BOTH_ROUND;
+        out.plane[i] = plane;
+        // n in the coordinates of the plane's side (A's for two round sides: the fallback of coincident centres)
+        double[] r0 = plane == HeldShapeContacts.PLANE_ON_B ? rotationB : a >= 0 ? rotation : null;
+        for (int r = 0; r < 3; r++) {
+            out.normal[3 * i + r] = r0 == null ? frame[fo + r]
+                    : r0[r] * frame[fo] + r0[3 + r] * frame[fo + 1] + r0[6 + r] * frame[fo + 2];
+        }
+        out.setState(i, gap[k], frame, fo, worldPoint, 3 * k, u, 3 * k);
+        return i;
+    }
+
+    /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */
+    private double roundness(int i) {
+        if (i >= set.shapeCount()) {
+            return 0; // a ground
+        }
+        org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
+        if (shape instanceof org.symdyn.geometry.Sphere sphere) {
+            return sphere.radius();
+        }
+        return shape instanceof org.symdyn.geometry.Capsule capsule ? capsule.radius() : 0;
+    }
+
+    /**
+     * The identity of shape contact k (detected or held): its two shapes and its point's slot in their manifold,
+     * the key of {@link TimeStepper}'s warm starts and {@link HeldShapeContacts#key}.
+     */
+    public long shapeContactKey(int k) {
+        if (heldOf[k] >= 0) {
+            throw new IllegalArgumentException("contact " + k + " is held: its key is its HeldShapeContacts'");
+        }
+        int s = shapeContact[k];
+        if (s < 0) {
+            throw new IllegalArgumentException("contact " + k + " is not a shape contact");
+        }
+        return ImpulseMemory.key(shapes.shapeA(s), shapes.shapeB(s), shapes.shapeCount() + set.groundCount(),
+                shapes.slot(s));
+    }
+
+    /** The held contact's index of contact k (see {@link #update(double[], boolean[], HeldShapeContacts, boolean)}), −1 otherwise. */
+    public int heldIndex(int k) {
+        return heldOf[k];
+    }
+
+    /** Shape A of shape contact k (an index ≥ the set's shape count is a ground: index − shape count); −1 for a pair. */
+    public int shapeA(int k) {
+        return shapeAOf[k];
+    }
+
+    /** Shape B of shape contact k; −1 for a pair. */
+    public int shapeB(int k) {
+        return shapeBOf[k];
+    }
+
     /** out[o..o+3) = Rᵀ (x[xo..xo+3) − p): a world point in the coordinates of body b. */
     private void toBody(double[] q, int b, double[] x, int xo, double[] out, int o) {
         kinematics.bodyPose(q, b, rotation, origin);
@@ -427,16 +753,16 @@ public final class ContactKinematics {
      * contact.
      */
     public void addShapeForce(int k, double fn, double ft1, double ft2, double[] out, int offset) {
-        int s = shapeContact[k];
-        if (s < 0) {
+        int b = shapeBOf[k];
+        if (b < 0) {
             return;
         }
-        int a = shapes.shapeA(s), b = shapes.shapeB(s);
+        int a = shapeAOf[k];
         int fo = 9 * k;
         for (int i = 0; i < 3; i++) {
             double f = fn * frame[fo + i] + ft1 * frame[fo + 3 + i] + ft2 * frame[fo + 6 + i];
             out[offset + 3 * b + i] += f;
-            if (a < shapes.shapeCount()) {
+            if (a < set.shapeCount()) {
                 out[offset + 3 * a + i] -= f;
             }
         }
@@ -447,20 +773,20 @@ public final class ContactKinematics {
         return dropped;
     }
 
-    /** True when contact k is between collision shapes (else a candidate-ground pair). */
+    /** True when contact k is between collision shapes, detected or held (else a candidate-ground pair). */
     public boolean isShapeContact(int k) {
-        return shapeContact[k] >= 0;
+        return shapeBOf[k] >= 0;
     }
 
     /**
-     * The shape contact detection (null when the set has no collision shapes); contact k that
-     * {@link #isShapeContact} is its contact {@link #shapeContactIndex}.
+     * The shape contact detection (null when the set has no collision shapes); a detected contact k that
+     * {@link #isShapeContact} is its contact {@link #shapeContactIndex} (a held one is {@link #heldIndex}).
      */
     public ShapeContactDetection shapeContacts() {
         return shapes;
     }
 
-    /** The detection's index of shape contact k, −1 for a candidate-ground contact. */
+    /** The detection's index of shape contact k, −1 for a candidate-ground contact or a held one. */
     public int shapeContactIndex(int k) {
         return shapeContact[k];
     }
@@ -470,27 +796,26 @@ public final class ContactKinematics {
      * A is a ground): the name reports use. Allocates: for reports, not for a step.
      */
     public String name(int k) {
-        if (shapeContact[k] < 0) {
+        if (shapeBOf[k] < 0) {
             return set.pairName(pairOf[k]);
         }
-        int s = shapeContact[k];
-        return shapeName(shapes.shapeB(s)) + "@" + shapeName(shapes.shapeA(s));
+        return shapeName(shapeBOf[k]) + "@" + shapeName(shapeAOf[k]);
     }
 
     /** The name of the other side of contact k: its ground, or shape A. */
     public String otherName(int k) {
-        if (shapeContact[k] < 0) {
+        if (shapeBOf[k] < 0) {
             return set.grounds().get(ground(k)).name();
         }
-        return shapeName(shapes.shapeA(shapeContact[k]));
+        return shapeName(shapeAOf[k]);
     }
 
     /** The name of contact k's own side: its candidate, or shape B. */
     public String ownName(int k) {
-        if (shapeContact[k] < 0) {
+        if (shapeBOf[k] < 0) {
             return set.candidates().get(candidate(k)).name();
         }
-        return shapeName(shapes.shapeB(shapeContact[k]));
+        return shapeName(shapeBOf[k]);
     }
 
     private String shapeName(int i) {
@@ -633,7 +958,7 @@ public final class ContactKinematics {
      */
     public void accelerationBias(double[] q, double[] v, double[] k) {
         for (int c = 0; c < count; c++) {
-            if (shapeContact[c] >= 0) {
+            if (shapeBOf[c] >= 0) {
                 shapeBias(q, v, c, k);
                 continue;
             }
@@ -663,26 +988,59 @@ public final class ContactKinematics {
     /**
      * k of shape contact c: [n; t1; t2] (J̇_B(b) v − J̇_A(a) v) with the witnesses held as material points of their
      * bodies. Exact for a contact whose witnesses stay material points (a vertex or an edge on a face, faces
-     * resting); for curved surfaces that roll, the curvature terms of the moving contact point are not included.
+     * resting); for curved surfaces that roll, the curvature terms of the moving contact point are not included,
+     * except for a held contact's round side, whose touching point's term is J̇_c v ∓ r α × n from its centre c.
      */
     private void shapeBias(double[] q, double[] v, int c, double[] k) {
-        tmp3[0] = bodyPoint[3 * c];
-        tmp3[1] = bodyPoint[3 * c + 1];
-        tmp3[2] = bodyPoint[3 * c + 2];
-        kinematics.pointBiasAcceleration(q, v, bodyB[c], tmp3, centerVelocity);
-        double ax = centerVelocity[0], ay = centerVelocity[1], az = centerVelocity[2];
+        int fo = 9 * c;
+        double ax, ay, az;
+        if (roundB[c] > 0) {
+            // a round B held by its centre: J̇_c v − r α × n
+            roundBias(q, v, bodyB[c], centreB, 3 * c, -roundB[c], frame[fo], frame[fo + 1], frame[fo + 2]);
+        } else {
+            tmp3[0] = bodyPoint[3 * c];
+            tmp3[1] = bodyPoint[3 * c + 1];
+            tmp3[2] = bodyPoint[3 * c + 2];
+            kinematics.pointBiasAcceleration(q, v, bodyB[c], tmp3, centerVelocity);
+        }
+        ax = centerVelocity[0];
+        ay = centerVelocity[1];
+        az = centerVelocity[2];
         if (bodyA[c] >= 0) {
-            tmp3[0] = otherBodyPoint[3 * c];
-            tmp3[1] = otherBodyPoint[3 * c + 1];
-            tmp3[2] = otherBodyPoint[3 * c + 2];
-            kinematics.pointBiasAcceleration(q, v, bodyA[c], tmp3, centerVelocity);
+            if (roundA[c] > 0) {
+                roundBias(q, v, bodyA[c], centreA, 3 * c, roundA[c], frame[fo], frame[fo + 1], frame[fo + 2]);
+            } else {
+                tmp3[0] = otherBodyPoint[3 * c];
+                tmp3[1] = otherBodyPoint[3 * c + 1];
+                tmp3[2] = otherBodyPoint[3 * c + 2];
+                kinematics.pointBiasAcceleration(q, v, bodyA[c], tmp3, centerVelocity);
+            }
             ax -= centerVelocity[0];
             ay -= centerVelocity[1];
             az -= centerVelocity[2];
         }
-        int fo = 9 * c;
         for (int d = 0; d < 3; d++) {
             k[3 * c + d] = frame[fo + 3 * d] * ax + frame[fo + 3 * d + 1] * ay + frame[fo + 3 * d + 2] * az;
         }
+    }
+
+    /**
+     * centerVelocity = J̇_c v + s α_b × n: the bias acceleration of the touching point at c + s n of a round side
+     * held by its centre c (body coordinates at centres[o..o+3)), α_b the body's world angular acceleration at v̇ = 0.
+     */
+    private void roundBias(double[] q, double[] v, int body, double[] centres, int o, double s, double nx, double ny,
+            double nz) {
+        tmp3[0] = centres[o];
+        tmp3[1] = centres[o + 1];
+        tmp3[2] = centres[o + 2];
+        kinematics.pointBiasAcceleration(q, v, body, tmp3, centerVelocity);
+        kinematics.bodyAcceleration(q, v, zeroV, body, tmp6);
+        kinematics.bodyPose(q, body, rotation, origin);
+        double wx = rotation[0] * tmp6[0] + rotation[1] * tmp6[1] + rotation[2] * tmp6[2];
+        double wy = rotation[3] * tmp6[0] + rotation[4] * tmp6[1] + rotation[5] * tmp6[2];
+        double wz = rotation[6] * tmp6[0] + rotation[7] * tmp6[1] + rotation[8] * tmp6[2];
+        centerVelocity[0] += s * (wy * nz - wz * ny);
+        centerVelocity[1] += s * (wz * nx - wx * nz);
+        centerVelocity[2] += s * (wx * ny - wy * nx);
     }
 }

@@ -266,6 +266,59 @@ public final class ShapeContactDetection {
         }
     }
 
+    /** Places every moving shape at q, for {@link #pairGap} (as {@link #detect} does first). */
+    public void place(double[] q) {
+        scene.place(q);
+    }
+
+    /**
+     * The gap of one pair of shapes at the placements of the last {@link #place} or {@link #detect}: the least signed
+     * distance (m) over the points of their manifold within {@code margin}, as {@link #detect} would find them (a mesh
+     * triangle by triangle, front faces only), or {@code margin} itself when there are none (the pair is farther apart
+     * than the margin). Whether the set lets them touch is not asked. Allocation-free.
+     *
+     * @param a shape A as {@link #shapeA} numbers it (a ground is shapeCount + g): the scenery's or ground's side when
+     *          one side is, as the detection orders a pair
+     * @param b shape B, on a moving body
+     */
+    public double pairGap(int a, int b, double margin) {
+        if (b < 0 || b >= shapeCount || a < 0 || a >= shapeCount + groundShape.length) {
+            throw new IndexOutOfBoundsException("shapes " + a + " and " + b + " (" + shapeCount + " shapes, "
+                    + groundShape.length + " grounds)");
+        }
+        double least = margin;
+        if (a < shapeCount && shape[a] instanceof TriangleMesh m) {
+            double[] tb = triangleBounds[a];
+            bounds.of(shape[b], place[b], margin, box);
+            for (int t = 0; t < m.triangleCount(); t++) {
+                int o = 6 * t;
+                if (tb[o] > box[3] || tb[o + 3] < box[0] || tb[o + 1] > box[4] || tb[o + 4] < box[1]
+                        || tb[o + 2] > box[5] || tb[o + 5] < box[2]) {
+                    continue;
+                }
+                narrowphase.triangleManifold(m, t, place[a], shape[b], place[b], margin, manifold);
+                if (manifold.count() > 0 && frontFacing(m, t, place[a])) {
+                    least = Math.min(least, leastDistance());
+                }
+            }
+            return least;
+        }
+        if (a >= shapeCount) {
+            narrowphase.manifold(groundShape[a - shapeCount], identity, shape[b], place[b], margin, manifold);
+        } else {
+            narrowphase.manifold(shape[a], place[a], shape[b], place[b], margin, manifold);
+        }
+        return manifold.count() == 0 ? least : Math.min(least, leastDistance());
+    }
+
+    private double leastDistance() {
+        double d = Double.POSITIVE_INFINITY;
+        for (int p = 0; p < manifold.count(); p++) {
+            d = Math.min(d, manifold.distance(p));
+        }
+        return d;
+    }
+
     /** Stores |v_O| and |ω| of body b in bodySpeed, computed once per body per update. */
     private void measureBodySpeed(double[] q, double[] v, int b) {
         if (Double.isNaN(bodySpeed[2 * b])) {

@@ -517,9 +517,7 @@ public final class TimeStepper {
 
     /** The warm-start identity of shape contact k of this step. */
     private long shapeKey(int k) {
-        ShapeContactDetection d = contacts.shapeContacts();
-        int s = contacts.shapeContactIndex(k);
-        return ImpulseMemory.key(d.shapeA(s), d.shapeB(s), d.shapeCount() + contacts.set().groundCount(), d.slot(s));
+        return contacts.shapeContactKey(k);
     }
 
     /** Shape contacts dropped so far because a step found more than the set's bound (see {@link ContactSet}). */

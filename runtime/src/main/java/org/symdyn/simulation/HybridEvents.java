@@ -7,7 +7,7 @@ package org.symdyn.simulation;
  * <pre>
  *   beginStep()
  *   repeat until h is covered:
- *       beginSegment(t, q, v)                         modes fixed, jumps applied (v may change)
+ *       beginSegment(t, q, v, rest)                   modes fixed, jumps applied (v may change)
  *       integrate at most segmentLimit(t, q, v, rest) with the modes fixed
  *       if events(q_end, v_end, g) fired:             cut at the first root of g (Illinois regula falsi over
  *                                                     re-integrations from the segment's start)
@@ -29,6 +29,15 @@ public interface HybridEvents {
      * the segment.
      */
     void beginSegment(double t, double[] q, double[] v);
+
+    /**
+     * As {@link #beginSegment(double, double[], double[])}, knowing that at most {@code remaining} (s) of the step is
+     * left: the segment will not be longer, so a system can choose which event functions to watch from how far its
+     * parts can move in that time. {@link IntegrationLoop} calls this one; the default ignores {@code remaining}.
+     */
+    default void beginSegment(double t, double[] q, double[] v, double remaining) {
+        beginSegment(t, q, v);
+    }
 
     /**
      * The longest segment from (t, q, v), at most {@code remaining} (s), that the integrator follows with the modes

@@ -129,8 +129,8 @@ public final class IntegrationLoop {
                         + "threshold or check the model");
             }
             s.t = start + done;
-            hybrid.beginSegment(s.t, s.q, s.v);
             double remaining = h - done;
+            hybrid.beginSegment(s.t, s.q, s.v, remaining);
             double taken = location.segment(s.t, remaining, s.q, s.v);
             done = taken == remaining ? h : Math.min(h, done + taken);
             segments++;

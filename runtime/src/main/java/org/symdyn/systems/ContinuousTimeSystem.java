@@ -5,6 +5,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contact.AccelerationProblemData;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
+import org.symdyn.contact.HeldShapeContacts;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.manifold.StateSpace;
@@ -84,12 +85,37 @@ import org.symdyn.solvers.ConstraintSolverMethod;
  * 1 − cos 45° short of the circle between them) until the next segment finds them sliding. Joint limits are not
  * contacts here ({@link TimeSteppingSystem} has them).
  *
+ * <p><b>Contacts between collision shapes</b> (the set's shapes, {@link org.symdyn.contact.ShapeContactDetection})
+ * are contacts like the pairs above, with the frames and signs of {@link org.symdyn.contact.ContactKinematics}
+ * (normal from shape A towards shape B, λ acting on B and its opposite on A). Their points change from state to
+ * state, so at each segment start the shape pairs are detected and every point found is <i>held</i> for the segment
+ * ({@link HeldShapeContacts}): B's witness against A's tangent plane as material points, a sphere or capsule by its
+ * centre, so that its rows, gap and mode stay the same contact through the integrator's stages and the event search
+ * (exact for vertices, edges and faces on faces and for spheres and capsules rolling or sliding on them; first order
+ * within a segment between two round sides). Then, as for a pair: the modes at the segment start (closed: gap ≤ 1e-6 m
+ * and u_n ≤ 1e-6 m/s; sliding or not), one impact solve over every touching pair and shape point when one
+ * approaches, the acceleration-level problem over the closed ones (a point separates when its normal force goes to
+ * zero, seen at the next segment start), slip-stop events and the segment limit of slow slips. Gap events: a pair of
+ * shapes with a closed point watches its other points' held gaps; a pair without one is watched as a whole, by its
+ * gap, the least signed distance over its manifold points at each trial state (so that a corner or a face that was
+ * not among its points at the start is seen when it touches). The pairs watched are those the detection finds at
+ * the segment start within 1 mm widened by the speed bound of their shapes (|v_O| + |ω| reach, both shapes) times
+ * twice the rest of the step: a pair left out would have to more than double its speed, or close 1 mm faster than
+ * that, within the segment (an average acceleration of 2 mm / h²) to touch unseen; impacts, which change speeds at
+ * once, happen at segment starts, where the pairs are detected again. (Limiting every segment to the time in which no
+ * unwatched pair could close was the other way; it needs a bound on the accelerations all the same and cuts a fast
+ * body's steps into pieces near anything.) A pair that slips through is reported by the drift guard below when it
+ * penetrates. The held contacts after a step, their forces and the step's impact impulses matched to them by shapes
+ * and manifold slot are {@link #heldShapeContacts()}, {@link #shapeContactImpulse} and {@link #shapeForces}; points
+ * beyond the set's bound are dropped and counted ({@link #droppedContacts()}).
+ *
  * <p><b>Degenerate contact sets.</b> Four coplanar corners of one body make the acceleration-level LCP's normal block
  * singular, and at a slip's stop Lemke's method can end on a secondary ray (the sample {@code ramp_box} leaving
  * its ramp). When Lemke fails on a problem without sliding contacts (and without bilateral constraints), the same
  * contact law is solved as a cone complementarity problem by the impulse solver instead ({@link #coneFallbackCount()});
  * with sliding contacts a failure is Painlevé's case and is reported. As a guard, every step checks that no pair ends it more
- * than 1e-5 m deeper in its ground than when the state was set, and throws otherwise, rather than drift silently
+ * than 1e-5 m deeper in its ground than when the state was set (no shape point deeper than its pair of shapes was),
+ * and throws otherwise, rather than drift silently or pass through unseen
  * (closed pairs stay in the acceleration-level problem for their whole segment, see
  * {@code AccelerationProblemData.setPairModes}, so that penetration does not grow).
  *
@@ -150,6 +176,7 @@ public final class ContinuousTimeSystem extends DeviceSystem {
         loop.reset();
         if (contact != null) {
             contact.reset(q());
+            contact.lookahead = 0;
         }
         readSensors();
         return this;
@@ -171,6 +198,9 @@ public final class ContinuousTimeSystem extends DeviceSystem {
      *                                               sensors not read)
      */
     public double step(double hMax) {
+        if (contact != null) {
+            contact.lookahead = 2 * hMax;
+        }
         double taken = loop.step(this, hMax);
         readSensors();
         return taken;
@@ -200,7 +230,7 @@ public final class ContinuousTimeSystem extends DeviceSystem {
         double[] v = v();
         if (contact != null) {
             // the modes at this state, impacts deferred to the next step: forces and v̇ as the next step starts
-            contact.classify(t, q, v, false);
+            contact.classify(t, q, v, false, contact.lookahead);
             rhs.accelerations(q, v, t, vdot);
             devices.read(t, q, v, vdot);
         } else if (devices.sensors.length > 0) {
@@ -237,6 +267,69 @@ public final class ContinuousTimeSystem extends DeviceSystem {
     public boolean pairClosed(int pair) {
         checkPair(pair, 0);
         return contact != null && contact.modes[pair] != AccelerationProblemData.PAIR_OUT;
+    }
+
+    /**
+     * The world contact force (N) on each collision shape at the current state, summed over its held contacts that
+     * are closed (+ the force as shape B, − as shape A; see {@link #heldShapeContacts()}); zeros without shapes.
+     */
+    @Override
+    public void shapeForces(double[] out, int offset) {
+        java.util.Arrays.fill(out, offset, offset + 3 * contactSet.shapeCount(), 0);
+        HeldShapeContacts h = contact == null ? null : contact.held;
+        if (h == null) {
+            return;
+        }
+        int shapes = contactSet.shapeCount();
+        for (int i = 0; i < h.count(); i++) {
+            if (!h.closed(i)) {
+                continue;
+            }
+            int a = h.shapeA(i);
+            int b = h.shapeB(i);
+            for (int c = 0; c < 3; c++) {
+                double f = h.force(i, 0) * h.frame(i, 0, c) + h.force(i, 1) * h.frame(i, 1, c)
+                        + h.force(i, 2) * h.frame(i, 2, c);
+                out[offset + 3 * b + c] += f;
+                if (a < shapes) {
+                    out[offset + 3 * a + c] -= f;
+                }
+            }
+        }
+    }
+
+    /**
+     * The contacts between collision shapes at the current state (after the last step, or {@link #setState}): every
+     * point the detection found there within 1 mm (widened by the shapes' speed bounds times twice the last step),
+     * each with its shapes, gap, frame, point and velocity, and whether it is closed (in the acceleration-level
+     * problem: gap ≤ 1e-6 m, u_n ≤ 1e-6 m/s) with its force there ({@link HeldShapeContacts#force}, N, contact frame;
+     * zero for open ones). Live: overwritten by the next step; read only. Null without collision shapes.
+     */
+    public HeldShapeContacts heldShapeContacts() {
+        return contact == null ? null : contact.held;
+    }
+
+    /**
+     * The impulse (N·s, the contact's frame) of the last step's impacts at held shape contact i of
+     * {@link #heldShapeContacts()}, matched by its key (its two shapes and its point's slot in their manifold, as
+     * time stepping keys warm starts); zero if none. An impact on a pair that the last step left farther apart than
+     * the held contacts reach is not attributed to any.
+     */
+    public double shapeContactImpulse(int i, int component) {
+        HeldShapeContacts h = contact == null ? null : contact.held;
+        if (h == null || i < 0 || i >= h.count() || component < 0 || component > 2) {
+            throw new IndexOutOfBoundsException("held shape contact " + i + " component " + component + " (held: "
+                    + (h == null ? 0 : h.count()) + ", components 0..2)");
+        }
+        return contact.heldImpulse(i, component);
+    }
+
+    /**
+     * Shape contacts dropped since {@link #setState} because a detection found more than the contact set's bound
+     * ({@link ContactSet#maxShapeContacts()}), counted at each segment start.
+     */
+    public long droppedContacts() {
+        return contact == null ? 0 : contact.droppedContacts;
     }
 
     private void checkPair(int pair, int component) {
@@ -343,7 +436,10 @@ public final class ContinuousTimeSystem extends DeviceSystem {
             return this;
         }
 
-        /** Rigid unilateral contact: the grounds and candidates (default: none); see the class comment. */
+        /**
+         * Rigid unilateral contact: the grounds, candidates and collision shapes (default: none); see the class
+         * comment.
+         */
         public Builder contacts(ContactSet set) {
             this.contacts = Objects.requireNonNull(set, "contacts");
             return this;

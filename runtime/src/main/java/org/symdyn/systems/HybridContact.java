@@ -13,7 +13,9 @@ import org.symdyn.contact.ContactReport;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ContactSettings;
 import org.symdyn.contact.ContactSolver;
+import org.symdyn.contact.HeldShapeContacts;
 import org.symdyn.contact.InertiaSolve;
+import org.symdyn.contact.ShapeContactDetection;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.simulation.AccelerationFunction;
@@ -25,6 +27,21 @@ import org.symdyn.simulation.HybridEvents;
  * problem over a fixed set of pair modes, the classification of the pairs at the start of a segment (with the impact
  * solve when a touching pair approaches), and the event functions of a segment. The equations and signs are in
  * {@link ContinuousTimeSystem}'s Javadoc. Everything is allocated here; nothing per call. Not thread-safe.
+ *
+ * <p><b>Contacts between collision shapes</b> are detected at each segment start and <i>held</i> for the segment
+ * ({@link HeldShapeContacts}: B's witness against A's tangent plane as material points, a sphere or a capsule by its
+ * centre), so that each keeps its
+ * rows and mode through the Runge-Kutta stages and the re-integrations of the event search, as a pair does. Their
+ * event functions cover the allowed shape pairs near contact. The choice, and why: the detection at the segment start
+ * keeps every pair within {@value #TRACKING_MARGIN} m widened by the speed bound s_A + s_B of its shapes
+ * ({@link ShapeContactDetection}: |v_O| + |ω| reach) times twice the rest of the step, and only those pairs have
+ * event functions. A pair left out is farther apart than that, so to touch within the segment (at most the rest of
+ * the step, h_r) its points must close more than 1 mm + 2 h_r s in h_r: the speed bound must more than double within
+ * the segment, or grow by an average acceleration of 2 mm / h_r² (2,000 m/s² at h = 1 ms). Impacts, which do change
+ * speeds at once, happen at segment starts, where the pairs are detected again. The other way, limiting each segment
+ * to the time in which no pair left out could close, would cost a detection per segment all the same and cut the
+ * steps of fast bodies near anything into pieces, without a bound on the accelerations either. Should a pair slip
+ * through, the drift guard at the end of the step ({@link #checkDrift}) reports it when it penetrates.
  */
 final class HybridContact implements AccelerationFunction, HybridEvents {
     /** Gap (m) at or below which a pair touches. */
@@ -40,6 +57,11 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
     static final double DRIFT_TOLERANCE = 1e-5;
     /** h k_slip of the longest segment with sliding pairs (see {@link #segmentLimit}). */
     static final double SLIP_STABILITY = 0.5;
+    /**
+     * Distance (m) within which a shape pair's points are detected at a segment start whatever its speed (widened by
+     * its speed bound times twice the rest of the step): see the class comment.
+     */
+    static final double TRACKING_MARGIN = 1e-3;
 
     private final ContactSet set;
     private final int pairs;
@@ -55,6 +77,30 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
     private final boolean[] allPairs;
     private final AccelerationProblemData data;
     private final AccelerationProblemSolver solver;
+    /** Contacts {@link #watch} can hold: the pairs, then shape contacts. */
+    private final int contactCapacity;
+
+    // Contacts between collision shapes (null, 0 without shapes): held for a segment, tracked pairs, impacts.
+    final HeldShapeContacts held;
+    private final ShapeContactDetection detection;
+    private final int shapeCapacity;
+    private final boolean[] heldWatched; // per held contact: its gap is an event (a point of a pair in contact)
+    private final double[] heldFloor; // per open held contact: min(0, gap at the segment start)
+    private int tracked; // shape pairs without a closed point, watched by their gap
+    private final int[] trackedA;
+    private final int[] trackedB;
+    private final double[] trackedFloor;
+    private final double[] trackedMargin;
+    private int impactEntries; // the step's impact impulses on shape contacts, by key (world, N·s)
+    private final long[] impactKey;
+    private final double[] impactImpulse;
+    private int floorsAtSet; // shape pairs penetrating when the state was set, with their least gap
+    private final int[] setA;
+    private final int[] setB;
+    private final double[] setFloor;
+    long droppedContacts;
+    /** 2 h of the last step: how far ahead the contacts held after a step look (for reports). */
+    double lookahead;
 
     final int[] modes;
     private final double[] reference; // 2 per pair: (t1, t2) of a sliding pair's direction at the segment start
@@ -94,11 +140,6 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
 
     HybridContact(ContactSet set, Dynamics dynamics, Kinematics kinematics, ForceFunction forces,
             ConstraintData bilateral, ContactSettings settings, double stabilization) {
-        if (set.shapeCount() > 0) {
-            throw new IllegalArgumentException("the contact set of " + set.modelName() + " has " + set.shapeCount()
-                    + " collision shapes: the continuous-time hybrid system handles the grounds and contact points"
-                    + " and spheres only; simulate contact between shapes with time stepping (TimeSteppingSystem)");
-        }
         this.set = set;
         this.pairs = set.pairCount();
         this.nv = dynamics.nv();
@@ -110,6 +151,7 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         this.watch = new ContactKinematics(set, kinematics, nv);
         this.allPairs = new boolean[pairs];
         Arrays.fill(allPairs, true);
+        this.contactCapacity = watch.capacity();
         this.data = new AccelerationProblemData(new ContactKinematics(set, kinematics, nv), dynamics, null, bilateral);
         data.setContactMargin(MARGIN);
         data.setNormalVelocityTolerance(NORMAL_TOLERANCE);
@@ -118,15 +160,37 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         this.solver = new AccelerationProblemSolver(data);
         this.modes = new int[pairs];
         this.reference = new double[2 * pairs];
-        data.setPairModes(modes, reference);
+        if (set.shapeCount() > 0) {
+            held = new HeldShapeContacts(set);
+            detection = watch.shapeContacts();
+            shapeCapacity = held.capacity();
+            data.setPairModes(modes, reference, held);
+        } else {
+            held = null;
+            detection = null;
+            shapeCapacity = 0;
+            data.setPairModes(modes, reference);
+        }
+        int c = Math.max(1, shapeCapacity);
+        heldWatched = new boolean[c];
+        heldFloor = new double[c];
+        trackedA = new int[c];
+        trackedB = new int[c];
+        trackedFloor = new double[c];
+        trackedMargin = new double[c];
+        impactKey = new long[c];
+        impactImpulse = new double[3 * c];
+        setA = new int[c];
+        setB = new int[c];
+        setFloor = new double[c];
         this.gapFloor = new double[pairs];
         this.gapAtSet = new double[pairs];
         this.tau = new double[nv];
-        this.u = new double[Math.max(3, 3 * pairs)];
+        this.u = new double[Math.max(3, 3 * contactCapacity)];
         this.force = new double[3 * pairs];
         this.stepImpulse = new double[3 * pairs];
         int nb = bilateral == null ? 0 : bilateral.size();
-        int capacity = 3 * pairs + nb;
+        int capacity = 3 * contactCapacity + nb;
         this.hOwn = new DMatrixRMaj(nv, nv);
         this.inertia = new InertiaSolve(nv, capacity);
         this.problem = new ContactProblem(capacity);
@@ -135,12 +199,55 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         this.lambda = new double[Math.max(1, capacity)];
         this.dv = new double[nv];
         this.blockPair = new int[Math.max(1, capacity)];
-        this.slipRows = new double[Math.max(1, 2 * pairs * nv)];
-        this.slipW = new double[Math.max(1, 4 * pairs * pairs)];
+        this.slipRows = new double[Math.max(1, 2 * contactCapacity * nv)];
+        this.slipW = new double[Math.max(1, 4 * contactCapacity * contactCapacity)];
         this.scratchVdot = new double[nv];
-        this.slipBias = new double[Math.max(3, 3 * pairs)];
+        this.slipBias = new double[Math.max(3, 3 * contactCapacity)];
         this.freeAcceleration = new double[nv];
         this.stabilization = stabilization;
+    }
+
+    /** The mode of contact k of {@link #watch} after {@link #watchHeld}: a pair's, or its held contact's. */
+    private int mode(int k) {
+        return k < pairs ? modes[k] : held.mode(watch.heldIndex(k));
+    }
+
+    /** The normal force of the last evaluation at contact k of {@link #watch} after {@link #watchHeld}. */
+    private double normalForce(int k) {
+        return k < pairs ? force[3 * k] : held.force(watch.heldIndex(k), 0);
+    }
+
+    /** Records the force (contact frame) of contact k of {@link #watch} after {@link #watchHeld}. */
+    private void setForce(int k, double fn, double ft1, double ft2) {
+        if (k < pairs) {
+            force[3 * k] = fn;
+            force[3 * k + 1] = ft1;
+            force[3 * k + 2] = ft2;
+        } else {
+            held.setForce(watch.heldIndex(k), fn, ft1, ft2);
+        }
+    }
+
+    /** {@link #watch} at q: every pair (contact k is pair k), then every held shape contact. */
+    private void watchHeld(double[] q) {
+        if (held == null) {
+            watch.update(q, allPairs);
+        } else {
+            watch.update(q, allPairs, held, false);
+        }
+    }
+
+    /**
+     * {@link #watch} at (q, v): every pair (contact k is pair k), then the shape contacts detected within
+     * {@value #TRACKING_MARGIN} m widened by {@code lookahead} times their speed bounds.
+     */
+    private void scan(double[] q, double[] v, double lookahead) {
+        if (held == null) {
+            watch.update(q, allPairs);
+        } else {
+            watch.update(q, allPairs, v, lookahead, MARGIN + TRACKING_MARGIN);
+            droppedContacts += watch.dropped();
+        }
     }
 
     ContactSet set() {
@@ -182,23 +289,34 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         }
         System.arraycopy(sol.vdot(), 0, vdot, 0, nv);
         Arrays.fill(force, 0);
+        if (held != null) {
+            held.clearForces();
+        }
         ContactKinematics kin = data.contactKinematics();
         for (int c = 0; c < data.contactCount(); c++) {
             int k = data.kinematicsIndex(c);
-            int o = 3 * kin.pair(k);
             double fn = sol.normalForce(c);
-            force[o] = fn;
+            double f1 = 0;
+            double f2 = 0;
             if (data.isSliding(c)) {
                 double f = -data.mu(c) * fn;
-                force[o + 1] = f * project(data, c, -1, kin, k, 1);
-                force[o + 2] = f * project(data, c, -1, kin, k, 2);
+                f1 = f * project(data, c, -1, kin, k, 1);
+                f2 = f * project(data, c, -1, kin, k, 2);
             } else {
                 int first = data.frictionStart(c);
                 for (int d = 0; d < data.spanningDirections(c); d++) {
                     double f = sol.frictionForce(first + d);
-                    force[o + 1] += f * project(data, c, first + d, kin, k, 1);
-                    force[o + 2] += f * project(data, c, first + d, kin, k, 2);
+                    f1 += f * project(data, c, first + d, kin, k, 1);
+                    f2 += f * project(data, c, first + d, kin, k, 2);
                 }
+            }
+            int p = kin.pair(k);
+            if (p >= 0) {
+                force[3 * p] = fn;
+                force[3 * p + 1] = f1;
+                force[3 * p + 2] = f2;
+            } else {
+                held.setForce(kin.heldIndex(k), fn, f1, f2);
             }
         }
     }
@@ -222,14 +340,15 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
     private void coneAccelerations(double[] q, double[] v, double[] vdot) {
         inertia.factor(data.massMatrix());
         inertia.solve(data.tau(), freeAcceleration);
-        watch.update(q, allPairs);
+        watchHeld(q);
         watch.velocity(v, u);
         watch.accelerationBias(q, v, slipBias);
         problem.clear();
         double[] b = problem.offset();
         int blocks = 0;
-        for (int p = 0; p < pairs; p++) {
-            if (modes[p] == AccelerationProblemData.PAIR_OUT) {
+        int n = watch.count();
+        for (int p = 0; p < n; p++) {
+            if (mode(p) == AccelerationProblemData.PAIR_OUT) {
                 continue;
             }
             int r = addPairBlock(p, blocks++);
@@ -249,18 +368,19 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
             vdot[i] = freeAcceleration[i] + dv[i];
         }
         Arrays.fill(force, 0);
+        if (held != null) {
+            held.clearForces();
+        }
         for (int k = 0; k < blocks; k++) {
-            int o = 3 * blockPair[k];
             int r = problem.blockStart(k);
-            force[o] = lambda[r];
-            force[o + 1] = lambda[r + 1];
-            force[o + 2] = lambda[r + 2];
+            setForce(blockPair[k], lambda[r], lambda[r + 1], lambda[r + 2]);
         }
     }
 
     /**
-     * Opens the Coulomb block of pair p in {@link #problem} as block number {@code block}: its three rows of
-     * {@link #watch}'s Jacobian [n; t1; t2], offsets and λ zero, the pair recorded in {@link #blockPair}.
+     * Opens the Coulomb block of contact p of {@link #watch} (pair p, or a shape contact after the pairs) in
+     * {@link #problem} as block number {@code block}: its three rows of {@link #watch}'s Jacobian [n; t1; t2],
+     * offsets and λ zero, the contact recorded in {@link #blockPair}.
      *
      * @return the block's first row
      */
@@ -310,21 +430,35 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         return s;
     }
 
+    /** One per pair; with shapes also one per held shape contact and one per tracked shape pair (each up to the bound). */
     @Override
     public int eventFunctionCount() {
-        return pairs;
+        return pairs + 2 * shapeCapacity;
     }
 
-    /** Clears the impulses the last step's impacts summed ({@link #stepImpulse}). */
+    /** Clears the impulses the last step's impacts summed ({@link #stepImpulse}, and on shapes). */
     @Override
     public void beginStep() {
         Arrays.fill(stepImpulse, 0);
+        impactEntries = 0;
     }
 
-    /** Resolves the impacts due at (t, q, v), then fixes every pair's mode there ({@link #classify}). */
+    /**
+     * As {@link #beginSegment(double, double[], double[], double)} with nothing left of the step: shape pairs are
+     * watched within {@value #TRACKING_MARGIN} m only.
+     */
     @Override
     public void beginSegment(double t, double[] q, double[] v) {
-        classify(t, q, v, true);
+        beginSegment(t, q, v, 0);
+    }
+
+    /**
+     * Resolves the impacts due at (t, q, v), then fixes every contact's mode there ({@link #classify}), watching the
+     * shape pairs that can touch within twice the {@code remaining} step.
+     */
+    @Override
+    public void beginSegment(double t, double[] q, double[] v, double remaining) {
+        classify(t, q, v, true, 2 * remaining);
     }
 
     /** The drift guard ({@link #checkDrift}). */
@@ -335,23 +469,29 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
 
     /**
      * Sets every pair's mode at (q, v): closed (gap ≤ margin and u_n ≤ tolerance), sliding or not by its tangential
-     * speed; otherwise open. With {@code impacts}, first resolves the impacts: when a touching pair approaches faster
-     * than the tolerance, one impulse solve over every touching pair changes v in place.
+     * speed; otherwise open. With {@code impacts}, first resolves the impacts: when a touching contact approaches
+     * faster than the tolerance, one impulse solve over every touching contact (pairs and shape contacts) changes v in
+     * place. Then holds the shape contacts ({@link #holdShapes}) detected within {@value #TRACKING_MARGIN} m widened
+     * by {@code lookahead} (s) times their speed bounds.
      *
      * @return true if an impulse was applied
      */
-    boolean classify(double t, double[] q, double[] v, boolean impacts) {
-        watch.update(q, allPairs);
+    boolean classify(double t, double[] q, double[] v, boolean impacts, double lookahead) {
+        scan(q, v, lookahead);
         watch.velocity(v, u);
         boolean impact = false;
         if (impacts) {
-            for (int p = 0; p < pairs && !impact; p++) {
+            int n = watch.count();
+            for (int p = 0; p < n && !impact; p++) {
                 impact = watch.gap(p) <= MARGIN && u[3 * p] < -NORMAL_TOLERANCE;
             }
             if (impact) {
                 impulse(q, v);
                 this.impacts++;
                 lastImpactTime = t;
+                if (held != null) {
+                    scan(q, v, lookahead); // the speed bounds changed
+                }
                 watch.velocity(v, u);
             }
         }
@@ -373,7 +513,67 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
                 gapFloor[p] = Math.min(0, gap);
             }
         }
+        if (held != null) {
+            holdShapes(q);
+        }
         return impact;
+    }
+
+    /**
+     * Holds every shape contact of the last {@link #scan} (at q, velocities in {@link #u}) for the segment, its mode
+     * set as a pair's. The detection gives a shape pair's points one after another. A pair with a closed point keeps
+     * each of its open points' gap as an event (above min(0, its gap now)); a pair without one is tracked as a
+     * whole: its gap, the least distance over its manifold points ({@link ShapeContactDetection#pairGap}), is the
+     * event (above min(0, its gap now)), so that a feature that was not among its points now is seen when it touches.
+     */
+    private void holdShapes(double[] q) {
+        held.clear();
+        tracked = 0;
+        int n = watch.count();
+        int k = pairs;
+        while (k < n) {
+            int a = watch.shapeA(k);
+            int b = watch.shapeB(k);
+            int end = k + 1;
+            while (end < n && watch.shapeA(end) == a && watch.shapeB(end) == b) {
+                end++;
+            }
+            boolean closed = false;
+            double least = Double.POSITIVE_INFINITY;
+            for (int j = k; j < end; j++) {
+                closed |= watch.gap(j) <= MARGIN && u[3 * j] <= NORMAL_TOLERANCE;
+                least = Math.min(least, watch.gap(j));
+            }
+            for (int j = k; j < end; j++) {
+                int i = watch.hold(q, j, u, held);
+                if (i < 0) {
+                    continue;
+                }
+                heldWatched[i] = closed;
+                double gap = watch.gap(j);
+                if (gap <= MARGIN && u[3 * j] <= NORMAL_TOLERANCE) {
+                    double u1 = u[3 * j + 1];
+                    double u2 = u[3 * j + 2];
+                    double speed = Math.hypot(u1, u2);
+                    if (speed > SLIDING_TOLERANCE) {
+                        held.setMode(i, AccelerationProblemData.PAIR_SLIDING, u1 / speed, u2 / speed);
+                    } else {
+                        held.setMode(i, AccelerationProblemData.PAIR_NON_SLIDING, 0, 0);
+                    }
+                } else {
+                    heldFloor[i] = Math.min(0, gap);
+                }
+            }
+            if (!closed && tracked < shapeCapacity) {
+                trackedA[tracked] = a;
+                trackedB[tracked] = b;
+                trackedFloor[tracked] = Math.min(0, least);
+                trackedMargin[tracked] = Math.max(0, least) + TRACKING_MARGIN;
+                tracked++;
+            }
+            k = end;
+        }
+        droppedContacts += held.dropped();
     }
 
     /**
@@ -397,17 +597,21 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         for (int p = 0; p < pairs && !sliding; p++) {
             sliding = modes[p] == AccelerationProblemData.PAIR_SLIDING;
         }
+        for (int i = 0; held != null && i < held.count() && !sliding; i++) {
+            sliding = held.mode(i) == AccelerationProblemData.PAIR_SLIDING;
+        }
         if (!sliding) {
             return Double.POSITIVE_INFINITY;
         }
         accelerations(q, v, t, scratchVdot); // f_N, and H(q) in the data
         inertia.factor(data.massMatrix());
-        watch.update(q, allPairs);
+        watchHeld(q);
         watch.velocity(v, u);
         double[] jac = watch.jacobian();
         int m = 0;
-        for (int p = 0; p < pairs; p++) {
-            if (modes[p] == AccelerationProblemData.PAIR_SLIDING) {
+        int n = watch.count();
+        for (int p = 0; p < n; p++) {
+            if (mode(p) == AccelerationProblemData.PAIR_SLIDING) {
                 System.arraycopy(jac, (3 * p + 1) * nv, slipRows, m * nv, 2 * nv);
                 m += 2;
             }
@@ -417,8 +621,8 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         double stop = Double.POSITIVE_INFINITY;
         double k = 0;
         int row = 0;
-        for (int p = 0; p < pairs; p++) {
-            if (modes[p] != AccelerationProblemData.PAIR_SLIDING) {
+        for (int p = 0; p < n; p++) {
+            if (mode(p) != AccelerationProblemData.PAIR_SLIDING) {
                 continue;
             }
             double rowSum = 0;
@@ -433,7 +637,7 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
             double u1 = u[3 * p + 1];
             double u2 = u[3 * p + 2];
             double speed = Math.hypot(u1, u2);
-            double kp = watch.friction(p) * Math.max(0, force[3 * p]) * rowSum / speed;
+            double kp = watch.friction(p) * Math.max(0, normalForce(p)) * rowSum / speed;
             if (kp > k) {
                 k = kp;
             }
@@ -458,6 +662,12 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
                     modes[p] = AccelerationProblemData.PAIR_SLIDING_FIXED;
                 }
             }
+            for (int i = 0; held != null && i < held.count(); i++) {
+                if (held.mode(i) == AccelerationProblemData.PAIR_SLIDING) {
+                    held.setMode(i, AccelerationProblemData.PAIR_SLIDING_FIXED, held.reference(i, 0),
+                            held.reference(i, 1));
+                }
+            }
             return 1.25 * stop;
         }
         return limit;
@@ -465,14 +675,16 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
 
     /**
      * The event functions at (q, v) for the modes of the last {@link #classify}: an open pair's gap above its floor
-     * (m), a sliding pair's slip along its starting direction (m/s), +∞ for the rest. An event has occurred where
-     * one is negative.
+     * (m), a sliding pair's slip along its starting direction (m/s), +∞ for the rest. With shapes, then, per held
+     * contact: the same for a sliding one, its held gap above its floor for an open point of a pair in contact, +∞
+     * for the rest; and per tracked shape pair its gap ({@link ShapeContactDetection#pairGap}) above its floor. An
+     * event has occurred where one is negative.
      *
      * @return true if some event function is negative
      */
     @Override
     public boolean events(double[] q, double[] v, double[] g) {
-        watch.update(q, allPairs);
+        watchHeld(q);
         watch.velocity(v, u);
         boolean any = false;
         for (int p = 0; p < pairs; p++) {
@@ -486,13 +698,44 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
             g[p] = x;
             any |= x < 0;
         }
+        if (held != null) {
+            any |= shapeEvents(q, g);
+        }
+        return any;
+    }
+
+    private boolean shapeEvents(double[] q, double[] g) {
+        boolean any = false;
+        Arrays.fill(g, pairs, pairs + 2 * shapeCapacity, Double.POSITIVE_INFINITY);
+        for (int k = pairs; k < watch.count(); k++) {
+            int i = watch.heldIndex(k);
+            double x;
+            switch (held.mode(i)) {
+                case AccelerationProblemData.PAIR_OUT -> x = heldWatched[i] ? watch.gap(k) - heldFloor[i]
+                        : Double.POSITIVE_INFINITY;
+                case AccelerationProblemData.PAIR_SLIDING, AccelerationProblemData.PAIR_SLIDING_FIXED ->
+                        x = u[3 * k + 1] * held.reference(i, 0) + u[3 * k + 2] * held.reference(i, 1);
+                default -> x = Double.POSITIVE_INFINITY;
+            }
+            g[pairs + i] = x;
+            any |= x < 0;
+        }
+        if (tracked > 0) {
+            detection.place(q);
+            for (int j = 0; j < tracked; j++) {
+                double x = detection.pairGap(trackedA[j], trackedB[j], trackedMargin[j]) - trackedFloor[j];
+                g[pairs + shapeCapacity + j] = x;
+                any |= x < 0;
+            }
+        }
         return any;
     }
 
     /**
-     * The impact solve at (q, v⁻), in place: v⁺ = v⁻ + H⁻¹ Jᵀ Λ over every touching pair (and the bilateral rows),
-     * with Newton's law on the post-impact normal velocity and Coulomb's cone on Λ, as a {@link ContactProblem}
-     * (W = J H⁻¹ Jᵀ, b = J v⁻ + [e u_n⁻; 0; 0]) for the settings' solver.
+     * The impact solve at (q, v⁻), in place: v⁺ = v⁻ + H⁻¹ Jᵀ Λ over every touching contact of {@link #watch} (pairs
+     * and detected shape contacts; and the bilateral rows), with Newton's law on the post-impact normal velocity and
+     * Coulomb's cone on Λ, as a {@link ContactProblem} (W = J H⁻¹ Jᵀ, b = J v⁻ + [e u_n⁻; 0; 0]) for the settings'
+     * solver.
      */
     private void impulse(double[] q, double[] v) {
         DMatrixRMaj h;
@@ -507,7 +750,8 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         problem.clear();
         double[] b = problem.offset();
         int blocks = 0;
-        for (int p = 0; p < pairs; p++) {
+        int n = watch.count();
+        for (int p = 0; p < n; p++) {
             if (!(watch.gap(p) <= MARGIN)) {
                 continue;
             }
@@ -541,13 +785,56 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
         }
         for (int k = 0; k < blocks; k++) {
             int p = blockPair[k];
-            if (p >= 0) {
+            if (p >= pairs) {
+                recordImpact(p, problem.blockStart(k));
+            } else if (p >= 0) {
                 int r = problem.blockStart(k);
                 stepImpulse[3 * p] += lambda[r];
                 stepImpulse[3 * p + 1] += lambda[r + 1];
                 stepImpulse[3 * p + 2] += lambda[r + 2];
             }
         }
+    }
+
+    /**
+     * Adds the impulse λ[r..r+3) of shape contact k of {@link #watch} to the step's impact impulses, in the world, by
+     * the contact's key (its shapes and slot; unrecorded beyond the bound: for reports only).
+     */
+    private void recordImpact(int k, int r) {
+        long key = watch.shapeContactKey(k);
+        int e = 0;
+        while (e < impactEntries && impactKey[e] != key) {
+            e++;
+        }
+        if (e == impactEntries) {
+            if (e == shapeCapacity) {
+                return;
+            }
+            impactKey[e] = key;
+            impactImpulse[3 * e] = 0;
+            impactImpulse[3 * e + 1] = 0;
+            impactImpulse[3 * e + 2] = 0;
+            impactEntries++;
+        }
+        for (int i = 0; i < 3; i++) {
+            impactImpulse[3 * e + i] += lambda[r] * watch.frame(k, 0, i) + lambda[r + 1] * watch.frame(k, 1, i)
+                    + lambda[r + 2] * watch.frame(k, 2, i);
+        }
+    }
+
+    /**
+     * Component c (contact frame, as held) of the impulse of the step's impacts at held contact i, by its key
+     * (N·s; zero when none).
+     */
+    double heldImpulse(int i, int c) {
+        long key = held.key(i);
+        for (int e = 0; e < impactEntries; e++) {
+            if (impactKey[e] == key) {
+                return impactImpulse[3 * e] * held.frame(i, c, 0) + impactImpulse[3 * e + 1] * held.frame(i, c, 1)
+                        + impactImpulse[3 * e + 2] * held.frame(i, c, 2);
+            }
+        }
+        return 0;
     }
 
     /** The last impact solve's report (live). */
@@ -563,22 +850,76 @@ final class HybridContact implements AccelerationFunction, HybridEvents {
      * a step that stops and says so.
      */
     void checkDrift(double[] q) {
-        watch.update(q, allPairs);
+        if (held == null) {
+            watch.update(q, allPairs);
+        } else {
+            watch.update(q, allPairs, null, 0, MARGIN);
+        }
         for (int p = 0; p < pairs; p++) {
             double gap = watch.gap(p);
             if (gap < gapAtSet[p] - DRIFT_TOLERANCE) {
-                throw new IllegalStateException("contact " + set.pairName(p) + " penetrates "
-                        + (-gap) + " m, " + (gapAtSet[p] - gap) + " m deeper than when the state was set: the "
-                        + "acceleration-level contact drifted; time stepping resolves contact by impulses");
+                throw drifted(p, gap, gapAtSet[p]);
+            }
+        }
+        // a shape pair against its least gap when the state was set (0 unless it penetrated then)
+        for (int k = pairs; k < watch.count(); k++) {
+            double gap = watch.gap(k);
+            if (gap < -DRIFT_TOLERANCE) {
+                double floor = 0;
+                for (int e = 0; e < floorsAtSet; e++) {
+                    if (setA[e] == watch.shapeA(k) && setB[e] == watch.shapeB(k)) {
+                        floor = setFloor[e];
+                    }
+                }
+                if (gap < floor - DRIFT_TOLERANCE) {
+                    throw drifted(k, gap, floor);
+                }
             }
         }
     }
 
+    private IllegalStateException drifted(int k, double gap, double atSet) {
+        return new IllegalStateException("contact " + watch.name(k) + " penetrates " + (-gap) + " m, " + (atSet - gap)
+                + " m deeper than when the state was set: the acceleration-level contact drifted"
+                + (k < pairs ? "" : " or the shapes met unseen within a segment (faster than the detection looks ahead)")
+                + "; time stepping resolves contact by impulses");
+    }
+
     void reset(double[] q) {
-        watch.update(q, allPairs);
+        if (held == null) {
+            watch.update(q, allPairs);
+        } else {
+            watch.update(q, allPairs, null, 0, MARGIN);
+        }
         for (int p = 0; p < pairs; p++) {
             gapAtSet[p] = Math.min(0, watch.gap(p));
         }
+        floorsAtSet = 0;
+        for (int k = pairs; k < watch.count(); k++) {
+            double gap = watch.gap(k);
+            if (gap < 0) {
+                int e = 0;
+                while (e < floorsAtSet && !(setA[e] == watch.shapeA(k) && setB[e] == watch.shapeB(k))) {
+                    e++;
+                }
+                if (e == floorsAtSet) {
+                    if (e == shapeCapacity) {
+                        continue;
+                    }
+                    setA[e] = watch.shapeA(k);
+                    setB[e] = watch.shapeB(k);
+                    setFloor[e] = 0;
+                    floorsAtSet++;
+                }
+                setFloor[e] = Math.min(setFloor[e], gap);
+            }
+        }
+        if (held != null) {
+            held.clear();
+        }
+        tracked = 0;
+        impactEntries = 0;
+        droppedContacts = 0;
         Arrays.fill(stepImpulse, 0);
         Arrays.fill(force, 0);
         impacts = 0;
