@@ -104,28 +104,34 @@ class SparseDelassusTest {
             sparse.factor(Hm);
             dense.factor(Hm);
             double[] J = new double[maxRows * nv];
+            ContactProblem blocks = new ContactProblem(maxRows);
             int m = 0;
-            // rows between random pairs of bodies (−1: the world), as contacts have
-            for (; m < 30; m++) {
+            // ten contacts between random pairs of bodies (−1: the world), three rows on one support each
+            for (int c = 0; c < 10; c++) {
                 int a = random.nextInt(dyn.bodyCount() + 1) - 1;
                 int b = random.nextInt(dyn.bodyCount());
                 int len = branches.union(a, b, support, 0);
-                double[] values = new double[len];
-                for (int e = 0; e < len; e++) {
-                    values[e] = random.nextGaussian();
-                    J[m * nv + support[e]] = values[e];
+                blocks.addCoulomb(0.5);
+                for (int d = 0; d < 3; d++, m++) {
+                    double[] values = new double[len];
+                    for (int e = 0; e < len; e++) {
+                        values[e] = random.nextGaussian();
+                        J[m * nv + support[e]] = values[e];
+                    }
+                    assertEquals(m, sparse.addRow(support, 0, len, values, 0));
                 }
-                assertEquals(m, sparse.addRow(support, 0, len, values, 0));
             }
             // a joint-limit row and a dense row (a loop closure's: two legs' dofs)
             int dof = random.nextInt(nv);
             J[m * nv + dof] = -1;
             assertEquals(m++, sparse.addUnitRow(branches, dof, -1));
+            blocks.addUnilateral();
             double[] row = new double[nv];
             row[dyn.vIndex(model.bodyIndex("shin1"))] = 0.7;
             row[dyn.vIndex(model.bodyIndex("thigh2"))] = -1.3;
             System.arraycopy(row, 0, J, m * nv, nv);
             assertEquals(m++, sparse.addDenseRow(row, 0, branches));
+            blocks.addBilateral();
 
             double[] W = new double[m * m];
             dense.delassus(J, m, W);
@@ -136,6 +142,15 @@ class SparseDelassusTest {
             for (int r = 0; r < m; r++) {
                 for (int c = 0; c < m; c++) {
                     assertEquals(W[r * m + c], sparse.w(r, c), 1e-13 * scale, "W(" + r + "," + c + ")");
+                }
+            }
+            // formed whole, block by block over the shared dofs: the same matrix, exactly symmetric
+            double[] formed = blocks.delassus();
+            sparse.formDense(blocks, formed);
+            for (int r = 0; r < m; r++) {
+                for (int c = 0; c < m; c++) {
+                    assertEquals(W[r * m + c], formed[r * m + c], 1e-13 * scale, "formed W(" + r + "," + c + ")");
+                    assertEquals(formed[c * m + r], formed[r * m + c], 0.0, "symmetric");
                 }
             }
             double[] lambda = new double[m];
