@@ -53,6 +53,7 @@ final class Prerequisites {
             ContactStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
             SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
             GeometryBenchmark.class.getName(), () -> null,
+            MeshContactBenchmark.class.getName(), () -> null,
             ModelReadingBenchmark.class.getName(), () -> null,
             ShapeContactStepBenchmark.class.getName(), () -> SharedModels.urdf("solo12"),
             StepDerivativesBenchmark.class.getName(), () -> SharedModels.urdf("solo12"));
