@@ -54,6 +54,7 @@ final class Prerequisites {
             SystemStepBenchmark.class.getName(), () -> ConstrainedSolverBenchmark.modelFile("quadruped"),
             GeometryBenchmark.class.getName(), () -> null,
             PileStepBenchmark.class.getName(), () -> null,
+            MeshContactBenchmark.class.getName(), () -> null,
             ModelReadingBenchmark.class.getName(), () -> null,
             ShapeContactStepBenchmark.class.getName(), () -> SharedModels.urdf("solo12"),
             StepDerivativesBenchmark.class.getName(), () -> SharedModels.urdf("solo12"));

@@ -9,6 +9,7 @@ import org.symdyn.geometry.Narrowphase;
 import org.symdyn.geometry.Placement;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.SweepAndPrune;
+import org.symdyn.geometry.TriangleBvh;
 import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.ContactMaterial;
@@ -26,7 +27,12 @@ import org.symdyn.model.GroundModel;
  * every moving shape meets every one. A static triangle mesh meets a moving shape triangle by triangle, each triangle
  * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, or up
  * to four over the triangle's face), kept only when the normal points to the triangle's front (terrain is
- * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated.
+ * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated. The
+ * triangles are taken in increasing index order (the order decides which of two neighbours keeps a shared point),
+ * found in the mesh's bounding-volume hierarchy of their world boxes ({@link TriangleMesh#bvh(Placement)}, built once
+ * per mesh and placement and kept with the mesh): about log n box tests and a sort of the k triangles found, instead
+ * of n box tests, for a mesh of n triangles; the same triangles in the same order as testing every box, so the same
+ * contacts bit for bit. The mesh's own bounds for the broadphase are computed once, not from its vertices each step.
  *
  * <p><b>Margin.</b> A pair's points are kept within m + h (s_A + s_B), m the settings' margin and s a bound on the
  * speed of any point of the shape, |v_O| + |ω| (|c| + r) for a body moving with origin velocity v_O and angular
@@ -53,7 +59,11 @@ public final class ShapeContactDetection {
     private final ContactMaterial[] material;
     private final boolean[] touching;
     private final int[] sapShape; // broadphase entry -> shape
-    private final double[][] triangleBounds; // per static mesh shape: 6 per triangle, world
+    private final TriangleBvh[] meshIndex; // per static mesh shape: its triangles' world boxes
+    private final double[][] meshBounds; // per static mesh shape: its world box (Bounds, no margin)
+    private final boolean scanMeshes; // true: every triangle's box tested (the tests' reference)
+    private final int[] candidates; // triangles of one mesh query
+    private final int[] stack; // the hierarchy walk's
     private final int[] planes; // shapes that are half-spaces, then grounds as -1 - g
     private final HalfSpace[] groundShape;
     private final ContactMaterial[] groundMaterial;
@@ -86,7 +96,13 @@ public final class ShapeContactDetection {
      * @param kinematics any backend's kinematics of the set's model
      */
     public ShapeContactDetection(ContactSet set, Kinematics kinematics) {
+        this(set, kinematics, false);
+    }
+
+    /** With {@code scanMeshes}, a mesh's triangles are chosen by testing every box (the tests' reference). */
+    ShapeContactDetection(ContactSet set, Kinematics kinematics, boolean scanMeshes) {
         this.kinematics = kinematics;
+        this.scanMeshes = scanMeshes;
         this.scene = new ScenePlacements(set, kinematics);
         List<CollisionShapeModel> shapes = set.shapes();
         shapeCount = shapes.size();
@@ -95,7 +111,10 @@ public final class ShapeContactDetection {
         body = new int[shapeCount];
         place = new Placement[shapeCount];
         material = new ContactMaterial[shapeCount];
-        triangleBounds = new double[shapeCount][];
+        meshIndex = new TriangleBvh[shapeCount];
+        meshBounds = new double[shapeCount][];
+        int mostTriangles = 0;
+        int deepest = 1;
         speed = new double[shapeCount];
         bodySpeed = new double[2 * Math.max(1, bodies)];
         int bounded = 0;
@@ -116,9 +135,17 @@ public final class ShapeContactDetection {
                 bounded++;
             }
             if (shape[i] instanceof TriangleMesh mesh) {
-                triangleBounds[i] = meshTriangleBounds(mesh, place[i]);
+                meshIndex[i] = mesh.bvh(place[i]); // built once per mesh and placement, kept by the mesh
+                mostTriangles = Math.max(mostTriangles, mesh.triangleCount());
+                deepest = Math.max(deepest, meshIndex[i].stackSize());
+                if (body[i] < 0) {
+                    meshBounds[i] = new double[6];
+                    bounds.of(mesh, place[i], 0, meshBounds[i]);
+                }
             }
         }
+        candidates = new int[mostTriangles];
+        stack = new int[deepest];
         touching = new boolean[shapeCount * shapeCount];
         long allowed = 0;
         for (int i = 0; i < shapeCount; i++) {
@@ -165,30 +192,6 @@ public final class ShapeContactDetection {
         restitution = new double[capacity];
     }
 
-    private static double[] meshTriangleBounds(TriangleMesh mesh, Placement place) {
-        int nt = mesh.triangleCount();
-        double[] out = new double[6 * nt];
-        double[] x = new double[3];
-        for (int t = 0; t < nt; t++) {
-            for (int k = 0; k < 3; k++) {
-                out[6 * t + k] = Double.POSITIVE_INFINITY;
-                out[6 * t + 3 + k] = Double.NEGATIVE_INFINITY;
-            }
-            for (int c = 0; c < 3; c++) {
-                int v = mesh.triangleVertex(t, c);
-                x[0] = mesh.vertex(v, 0);
-                x[1] = mesh.vertex(v, 1);
-                x[2] = mesh.vertex(v, 2);
-                place.toWorld(x, x);
-                for (int k = 0; k < 3; k++) {
-                    out[6 * t + k] = Math.min(out[6 * t + k], x[k]);
-                    out[6 * t + 3 + k] = Math.max(out[6 * t + 3 + k], x[k]);
-                }
-            }
-        }
-        return out;
-    }
-
     /** The shapes' placements at the last {@link #detect}. */
     public ScenePlacements placements() {
         return scene;
@@ -222,8 +225,12 @@ public final class ShapeContactDetection {
         }
         for (int s = 0; s < sapShape.length; s++) {
             int i = sapShape[s];
-            if (triangleBounds[i] != null && body[i] < 0) {
-                broadphase.update(s, shape[i], place[i], margin);
+            if (meshBounds[i] != null) {
+                // the mesh's box moved out by the margin: the same numbers as Bounds (rounding is monotone, so
+                // min over vertices of (x − m) is (min over vertices of x) − m), without a pass over the vertices
+                double[] mb = meshBounds[i];
+                broadphase.setBounds(s, mb[0] - margin, mb[1] - margin, mb[2] - margin, mb[3] + margin,
+                        mb[4] + margin, mb[5] + margin);
             } else {
                 broadphase.update(s, shape[i], place[i], margin + h * speed[i]);
             }
@@ -332,18 +339,15 @@ public final class ShapeContactDetection {
 
     private void meshContacts(int mesh, int other, double pairMargin) {
         TriangleMesh m = (TriangleMesh) shape[mesh];
-        double[] tb = triangleBounds[mesh];
+        TriangleBvh index = meshIndex[mesh];
         bounds.of(shape[other], place[other], pairMargin, box);
+        int found = scanMeshes ? index.scanOverlapping(box, candidates) : index.overlapping(box, candidates, stack);
         double mu = ContactMaterial.combineFriction(material[mesh].friction(), material[other].friction());
         double e = Math.max(material[mesh].restitution(), material[other].restitution());
         int slotInPair = 0;
         int first = count;
-        for (int t = 0; t < m.triangleCount(); t++) {
-            int o = 6 * t;
-            if (tb[o] > box[3] || tb[o + 3] < box[0] || tb[o + 1] > box[4] || tb[o + 4] < box[1]
-                    || tb[o + 2] > box[5] || tb[o + 5] < box[2]) {
-                continue;
-            }
+        for (int c = 0; c < found; c++) {
+            int t = candidates[c];
             narrowphase.triangleManifold(m, t, place[mesh], shape[other], place[other], pairMargin, manifold);
             if (manifold.count() == 0 || !frontFacing(m, t, place[mesh])) {
                 continue;

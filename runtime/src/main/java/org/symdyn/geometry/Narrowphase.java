@@ -22,7 +22,7 @@ package org.symdyn.geometry;
  * </table>
  * Two half-spaces and triangle meshes are refused with {@link IllegalArgumentException}: a half-space pair has no
  * finite distance, and a static mesh is met triangle by triangle ({@link #triangleDistance}) by its caller, which
- * chooses the triangles from their bounds.
+ * chooses the triangles from their bounds (the mesh's {@link TriangleBvh}).
  *
  * <p>Use by contact: each step, for each pair the broadphase reports, {@link #manifold} with the settings' margin
  * gives the points where the bodies may touch; each point's normal, distance and witnesses a_k (on A) and b_k (on

@@ -6,8 +6,10 @@ package org.symdyn.geometry;
  * is carried into the shape's frame (o_S = Rᵀ (o − p), d_S = Rᵀ d) and met in closed form: a quadratic for the
  * sphere, the capsule's and the cylinder's round parts, slabs for the box, planes for the half-space, the caps and
  * the hull's faces (the entering t is the largest over the faces the ray enters, Cyrus-Beck), and the
- * Möller-Trumbore test for each triangle of a mesh (every triangle is tried: a mesh's ray cost is linear in its
- * triangles). A ray starting inside a solid hits at t = 0; a mesh is a surface, hit from either side. For a Lidar,
+ * Möller-Trumbore test for the triangles of a mesh whose boxes the ray meets, walking the mesh's hierarchy
+ * ({@link TriangleMesh#bvh()}: about log n node tests and a few triangles for a ray that hits near its start, rather
+ * than all n): the hit, bit for bit, of trying every triangle in index order (the nearest t, the first triangle of
+ * equals). A ray starting inside a solid hits at t = 0; a mesh is a surface, hit from either side. For a Lidar,
  * cast each ray against the shapes the broadphase leaves and keep the least t. One instance holds the scratch: no
  * allocation per query; not thread-safe.
  */
@@ -15,6 +17,30 @@ public final class RayCast {
     private final double[] o = new double[3];
     private final double[] d = new double[3];
     private final double[] n = new double[3];
+    /** Scratch of the hierarchy walk. */
+    private final int[] stack = new int[TriangleBvh.MAX_DEPTH + 1];
+    /** True: meshes by the scan of every triangle, the reference of the tests. */
+    private final boolean scanMeshes;
+    /** The nearest hit of the mesh walk. */
+    private double nearest;
+
+    /**
+     * A mesh's node boxes are padded by PAD times the larger of the ray origin's and the box's largest |coordinate|
+     * (the mesh's frame): far above the rounding of the slab test (a few ulps) and of a triangle's hit point for rays
+     * meeting its plane at more than about 1e-7 rad; a ray within rounding of a triangle's plane has a
+     * Möller-Trumbore answer that is rounding noise, which the hierarchy may miss where the scan takes it.
+     */
+    static final double PAD = 1e-8;
+
+    /** A ray caster; meshes through their hierarchy ({@link TriangleMesh#bvh()}). */
+    public RayCast() {
+        this(false);
+    }
+
+    /** With {@code scanMeshes}, a mesh's every triangle is tried in index order (the tests' reference). */
+    RayCast(boolean scanMeshes) {
+        this.scanMeshes = scanMeshes;
+    }
 
     /**
      * Casts the ray from {@code origin} along {@code direction} (normalised here; not zero) at most
@@ -45,9 +71,9 @@ public final class RayCast {
         } else if (shape instanceof ConvexHull h) {
             t = hull(h);
         } else {
-            t = mesh((TriangleMesh) shape);
+            t = mesh((TriangleMesh) shape, maxDistance);
         }
-        out.hit = t <= maxDistance;
+        out.hit = t <= maxDistance && t < Double.POSITIVE_INFINITY; // a miss is +∞, also when t_max is
         if (!out.hit) {
             return false;
         }
@@ -238,40 +264,141 @@ public final class RayCast {
         n[2] = z / len;
     }
 
-    /** Möller-Trumbore on every triangle; the nearest t ≥ 0; n the triangle's normal turned towards the ray. */
-    private double mesh(TriangleMesh m) {
-        double best = Double.POSITIVE_INFINITY;
+    /**
+     * The nearest t ≥ 0 of the mesh's triangles (Möller-Trumbore each), the first in index order of equals; n that
+     * triangle's normal turned towards the ray. Through the mesh's hierarchy ({@link TriangleMesh#bvh()}): depth
+     * first, the child on the ray's side of the split first, a node skipped when the ray's interval [0, min(t_best,
+     * t_max)] misses its box padded by {@link #PAD} (|o|_∞ + the box's largest |coordinate|) on every side (the
+     * padding covers the rounding of the slab and triangle tests, so that a triangle the scan would take is never
+     * skipped); or, scanning, every triangle in index order.
+     */
+    private double mesh(TriangleMesh m, double maxDistance) {
+        int winner = scanMeshes ? meshByScan(m) : meshByHierarchy(m, maxDistance);
+        if (winner < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int i0 = m.triangleVertex(winner, 0), i1 = m.triangleVertex(winner, 1), i2 = m.triangleVertex(winner, 2);
+        double ax = m.vertex(i0, 0), ay = m.vertex(i0, 1), az = m.vertex(i0, 2);
+        double e1x = m.vertex(i1, 0) - ax, e1y = m.vertex(i1, 1) - ay, e1z = m.vertex(i1, 2) - az;
+        double e2x = m.vertex(i2, 0) - ax, e2y = m.vertex(i2, 1) - ay, e2z = m.vertex(i2, 2) - az;
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double sign = nx * d[0] + ny * d[1] + nz * d[2] > 0 ? -1 : 1;
+        n[0] = sign * nx / len;
+        n[1] = sign * ny / len;
+        n[2] = sign * nz / len;
+        return nearest;
+    }
+
+    /** Every triangle in index order (the reference); the winner, or −1; its t in {@link #nearest}. */
+    private int meshByScan(TriangleMesh m) {
+        nearest = Double.POSITIVE_INFINITY;
+        int winner = -1;
         for (int t = 0; t < m.triangleCount(); t++) {
-            int i0 = m.triangleVertex(t, 0), i1 = m.triangleVertex(t, 1), i2 = m.triangleVertex(t, 2);
-            double ax = m.vertex(i0, 0), ay = m.vertex(i0, 1), az = m.vertex(i0, 2);
-            double e1x = m.vertex(i1, 0) - ax, e1y = m.vertex(i1, 1) - ay, e1z = m.vertex(i1, 2) - az;
-            double e2x = m.vertex(i2, 0) - ax, e2y = m.vertex(i2, 1) - ay, e2z = m.vertex(i2, 2) - az;
-            double px = d[1] * e2z - d[2] * e2y, py = d[2] * e2x - d[0] * e2z, pz = d[0] * e2y - d[1] * e2x;
-            double det = e1x * px + e1y * py + e1z * pz;
-            if (det == 0) {
-                continue;
-            }
-            double sx = o[0] - ax, sy = o[1] - ay, sz = o[2] - az;
-            double u = (sx * px + sy * py + sz * pz) / det;
-            if (u < 0 || u > 1) {
-                continue;
-            }
-            double qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
-            double v = (d[0] * qx + d[1] * qy + d[2] * qz) / det;
-            if (v < 0 || u + v > 1) {
-                continue;
-            }
-            double along = (e2x * qx + e2y * qy + e2z * qz) / det;
-            if (along >= 0 && along < best) {
-                best = along;
-                double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-                double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                double sign = nx * d[0] + ny * d[1] + nz * d[2] > 0 ? -1 : 1;
-                n[0] = sign * nx / len;
-                n[1] = sign * ny / len;
-                n[2] = sign * nz / len;
+            double along = triangle(m, t);
+            if (along < nearest) {
+                nearest = along;
+                winner = t;
             }
         }
-        return best;
+        return winner;
+    }
+
+    /** The triangles of the hierarchy's nodes the ray meets; the same winner as {@link #meshByScan}. */
+    private int meshByHierarchy(TriangleMesh m, double maxDistance) {
+        TriangleBvh h = m.bvh();
+        double[] nb = h.nodeBounds;
+        int[] nodes = h.nodes;
+        int[] items = h.items;
+        double ox = o[0], oy = o[1], oz = o[2];
+        // + 0.0 turns −0 into +0: a zero component gives +∞, whose products keep the slab's side (or NaN on it)
+        double ix = 1 / (d[0] + 0.0), iy = 1 / (d[1] + 0.0), iz = 1 / (d[2] + 0.0);
+        double size = Math.max(Math.max(Math.abs(ox), Math.abs(oy)), Math.abs(oz));
+        for (int k = 0; k < 6; k++) {
+            size = Math.max(size, Math.abs(nb[k]));
+        }
+        double pad = PAD * size;
+        nearest = Double.POSITIVE_INFINITY;
+        int winner = -1;
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            int node = stack[--top];
+            int b = 6 * node;
+            // the slab test on the padded box; a NaN (0 · ∞: the ray in a slab's plane) narrows nothing
+            double near = 0, far = Math.min(nearest, maxDistance);
+            double t1 = (nb[b] - pad - ox) * ix, t2 = (nb[b + 3] + pad - ox) * ix;
+            if (t1 > t2) {
+                double s = t1;
+                t1 = t2;
+                t2 = s;
+            }
+            near = t1 > near ? t1 : near;
+            far = t2 < far ? t2 : far;
+            t1 = (nb[b + 1] - pad - oy) * iy;
+            t2 = (nb[b + 4] + pad - oy) * iy;
+            if (t1 > t2) {
+                double s = t1;
+                t1 = t2;
+                t2 = s;
+            }
+            near = t1 > near ? t1 : near;
+            far = t2 < far ? t2 : far;
+            t1 = (nb[b + 2] - pad - oz) * iz;
+            t2 = (nb[b + 5] + pad - oz) * iz;
+            if (t1 > t2) {
+                double s = t1;
+                t1 = t2;
+                t2 = s;
+            }
+            near = t1 > near ? t1 : near;
+            far = t2 < far ? t2 : far;
+            if (near > far) {
+                continue;
+            }
+            int first = nodes[2 * node], count = nodes[2 * node + 1];
+            if (count > 0) {
+                for (int i = first; i < first + count; i++) {
+                    int t = items[i];
+                    double along = triangle(m, t);
+                    if (along < nearest || (along == nearest && t < winner)) {
+                        nearest = along;
+                        winner = t;
+                    }
+                }
+            } else {
+                // the far child below the near one, so that the near one is walked first
+                int axis = -1 - count;
+                boolean backwards = d[axis] < 0;
+                stack[top++] = backwards ? first : first + 1;
+                stack[top++] = backwards ? first + 1 : first;
+            }
+        }
+        return winner;
+    }
+
+    /** Triangle t's Möller-Trumbore hit: its t ≥ 0, or +∞ (a miss, a ray in its plane, or NaN). */
+    private double triangle(TriangleMesh m, int t) {
+        int i0 = m.triangleVertex(t, 0), i1 = m.triangleVertex(t, 1), i2 = m.triangleVertex(t, 2);
+        double ax = m.vertex(i0, 0), ay = m.vertex(i0, 1), az = m.vertex(i0, 2);
+        double e1x = m.vertex(i1, 0) - ax, e1y = m.vertex(i1, 1) - ay, e1z = m.vertex(i1, 2) - az;
+        double e2x = m.vertex(i2, 0) - ax, e2y = m.vertex(i2, 1) - ay, e2z = m.vertex(i2, 2) - az;
+        double px = d[1] * e2z - d[2] * e2y, py = d[2] * e2x - d[0] * e2z, pz = d[0] * e2y - d[1] * e2x;
+        double det = e1x * px + e1y * py + e1z * pz;
+        if (det == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double sx = o[0] - ax, sy = o[1] - ay, sz = o[2] - az;
+        double u = (sx * px + sy * py + sz * pz) / det;
+        if (u < 0 || u > 1) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+        double v = (d[0] * qx + d[1] * qy + d[2] * qz) / det;
+        if (v < 0 || u + v > 1) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double along = (e2x * qx + e2y * qy + e2z * qz) / det;
+        return along >= 0 ? along : Double.POSITIVE_INFINITY;
     }
 }

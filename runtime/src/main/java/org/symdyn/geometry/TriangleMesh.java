@@ -7,7 +7,10 @@ import java.util.Map;
 /**
  * A static triangle mesh in its frame S (metres): a surface, not a solid, for scenery fixed to the world (terrain,
  * a staircase, a bin), which collides and is ray cast triangle by triangle so that concave scenes are exact. A
- * moving mesh collides as its {@link ConvexHull} instead.
+ * moving mesh collides as its {@link ConvexHull} instead. The triangles a query needs come from a bounding-volume
+ * hierarchy of their boxes ({@link TriangleBvh}), built on first use ({@link #bvh()} in S for rays,
+ * {@link #bvh(Placement)} in the world for contact) and kept with the mesh: O(n log n) once, about 70-110 bytes per
+ * triangle, then about log n box tests for a query meeting few triangles.
  *
  * <p>Triangle t has corners v[i0], v[i1], v[i2] and the unit normal (v1 − v0) × (v2 − v0) / |...| (its front
  * side, counter-clockwise seen from the front). Refused with {@link IllegalArgumentException} naming the triangle
@@ -20,6 +23,16 @@ public final class TriangleMesh extends Shape {
 
     private final double[] vertices;
     private final int[] triangles;
+    /** The hierarchy in frame S, built at its first use (immutable: a race builds it twice, harmlessly). */
+    private volatile TriangleBvh bvh;
+    /** Hierarchies at placements other than the identity, the most recent last (copy on write). */
+    private volatile Placed[] placed = new Placed[0];
+
+    /** The most hierarchies at distinct placements a mesh keeps. */
+    static final int PLACED_CACHE = 4;
+
+    private record Placed(double[] r, double[] p, TriangleBvh bvh) {
+    }
 
     private TriangleMesh(double[] vertices, int[] triangles) {
         this.vertices = vertices;
@@ -138,6 +151,51 @@ public final class TriangleMesh extends Shape {
             }
         }
         return six / 6;
+    }
+
+    /**
+     * The bounding-volume hierarchy of the triangles' boxes in frame S (the ray casts' index): built at the first
+     * call (O(n log n); see {@link TriangleBvh} for its cost and memory), then kept with the mesh and shared by every
+     * thread.
+     */
+    public TriangleBvh bvh() {
+        TriangleBvh b = bvh;
+        if (b == null) {
+            b = TriangleBvh.of(this, null);
+            bvh = b;
+        }
+        return b;
+    }
+
+    /**
+     * The bounding-volume hierarchy of the triangles' world boxes with the mesh fixed at {@code place}: each box the
+     * min and max over the triangle's corners of R v + p, the numbers contact detection tests. Built at the first
+     * call for a placement and kept with the mesh for the last {@value #PLACED_CACHE} placements (equal R and p, bit
+     * for bit), so that the systems a rollout batch builds anew for each rollout share it; the identity placement
+     * gives {@link #bvh()}, whose boxes compare the same (R v + p = v exactly, up to the sign of a zero).
+     */
+    public TriangleBvh bvh(Placement place) {
+        if (isIdentity(place)) {
+            return bvh();
+        }
+        Placed[] cache = placed;
+        for (Placed c : cache) {
+            if (java.util.Arrays.equals(c.r, place.r) && java.util.Arrays.equals(c.p, place.p)) {
+                return c.bvh;
+            }
+        }
+        Placed made = new Placed(place.r.clone(), place.p.clone(), TriangleBvh.of(this, place));
+        Placed[] next = java.util.Arrays.copyOfRange(cache, Math.max(0, cache.length + 1 - PLACED_CACHE),
+                cache.length + 1);
+        next[next.length - 1] = made;
+        placed = next;
+        return made.bvh;
+    }
+
+    private static boolean isIdentity(Placement place) {
+        double[] r = place.r, p = place.p;
+        return r[0] == 1 && r[4] == 1 && r[8] == 1 && r[1] == 0 && r[2] == 0 && r[3] == 0 && r[5] == 0 && r[6] == 0
+                && r[7] == 0 && p[0] == 0 && p[1] == 0 && p[2] == 0;
     }
 
     /** The convex hull of the mesh's vertices: how the mesh collides when it moves. */

@@ -41,6 +41,10 @@
  * and witnesses a_k on body A and b_k on body B: its normal Jacobian row is nᵀ (J_B(b_k) − J_A(a_k)), the
  * difference of the two bodies' point Jacobians at the witnesses.</li>
  * </ol>
+ * A static {@link org.symdyn.geometry.TriangleMesh} is met triangle by triangle
+ * ({@link org.symdyn.geometry.Narrowphase#triangleManifold}), the triangles under the other shape's bounds found in
+ * the mesh's {@link org.symdyn.geometry.TriangleBvh} (built once; about log n box tests per query for a shape
+ * touching few of its n triangles).
  * Rays for a Lidar: {@link org.symdyn.geometry.RayCast}, the least hit distance over the shapes. Meshes from files:
  * {@link org.symdyn.geometry.MeshFiles} (STL, OBJ), a moving mesh colliding as its
  * {@link org.symdyn.geometry.TriangleMesh#convexHull()}. Nothing allocates after set-up; instances holding scratch

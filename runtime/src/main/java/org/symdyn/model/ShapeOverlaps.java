@@ -5,18 +5,21 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.symdyn.geometry.Bounds;
 import org.symdyn.geometry.ConvexShape;
 import org.symdyn.geometry.DistanceResult;
 import org.symdyn.geometry.Narrowphase;
 import org.symdyn.geometry.Placement;
 import org.symdyn.geometry.Shape;
+import org.symdyn.geometry.TriangleBvh;
 import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.spatial.Pose;
 
 /**
  * The collision shapes of a model that overlap at its zero configuration (every joint position 0, floating and
  * ball joints at the identity): pairs that may touch ({@link Model#mayTouch}) whose signed distance
- * ({@link Narrowphase}; a static mesh triangle by triangle) is below −{@value #TOLERANCE} m, below which rounding
+ * ({@link Narrowphase}; a static mesh triangle by triangle, the triangles whose boxes meet the other shape's from
+ * the mesh's {@link TriangleMesh#bvh()}) is below −{@value #TOLERANCE} m, below which rounding
  * decides. Such a pair is in contact from the first step of a simulation; when the file means the links to
  * interpenetrate (a cover over a motor, a foot inside its shin's shape), a {@code <symdyn:no_contact>} silences it.
  *
@@ -33,6 +36,8 @@ import org.symdyn.spatial.Pose;
 public final class ShapeOverlaps {
     /** Overlaps shallower than this (m) are not reported. */
     public static final double TOLERANCE = 1e-9;
+    /** How far (m) a mesh query's box reaches beyond the other shape's: far above the relative placement's rounding. */
+    static final double PAD = 1e-6;
 
     private ShapeOverlaps() {
     }
@@ -134,9 +139,19 @@ public final class ShapeOverlaps {
                 if (!(other instanceof ConvexShape)) {
                     return Double.POSITIVE_INFINITY;
                 }
+                // Only a triangle whose box overlaps the other shape's can be nearer than −TOLERANCE: the others, in
+                // the mesh's frame, are left out by its hierarchy (the box padded by PAD for the rounding of the
+                // relative placement). The triangles are tried in index order up to the first such overlap, as a
+                // scan of all would.
+                Placement relative = relative(pm, po);
+                double[] box = new double[6];
+                new Bounds().of(other, relative, PAD, box);
+                TriangleBvh index = mesh.bvh();
+                int[] candidates = new int[index.triangleCount()];
+                int found = index.overlapping(box, candidates, new int[index.stackSize()]);
                 double least = Double.POSITIVE_INFINITY;
-                for (int t = 0; t < mesh.triangleCount() && least >= -TOLERANCE; t++) {
-                    narrowphase.triangleDistance(mesh, t, pm, other, po, result);
+                for (int c = 0; c < found && least >= -TOLERANCE; c++) {
+                    narrowphase.triangleDistance(mesh, candidates[c], pm, other, po, result);
                     least = Math.min(least, result.distance());
                 }
                 return least;
@@ -146,6 +161,24 @@ public final class ShapeOverlaps {
         } catch (IllegalArgumentException e) {
             return Double.POSITIVE_INFINITY; // a pair no query answers (two half-spaces) is never reported
         }
+    }
+
+    /** The placement of B in A's frame: R_Aᵀ R_B and R_Aᵀ (p_B − p_A). */
+    private static Placement relative(Placement a, Placement b) {
+        double[] r = new double[9];
+        double[] p = new double[3];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double sum = 0;
+                for (int k = 0; k < 3; k++) {
+                    sum += a.rotation(k, i) * b.rotation(k, j);
+                }
+                r[3 * i + j] = sum;
+            }
+        }
+        double[] x = {b.translation(0), b.translation(1), b.translation(2)};
+        a.toLocal(x, p);
+        return new Placement().set(r, 0, p, 0);
     }
 
     private static double boundingRadius(Shape s) {

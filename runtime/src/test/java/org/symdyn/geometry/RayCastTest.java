@@ -123,4 +123,20 @@ class RayCastTest {
         assertEquals(1, hit.normal(2), 1e-15);
         assertFalse(rays.cast(m, p, new double[] {1.5, 0.6, 2}, new double[] {0, 0, -1}, 10, hit));
     }
+
+    @Test
+    void aMissIsAMissAlsoWithoutALimit() {
+        // a miss is t = +∞, which a limit of +∞ used to take for a hit at +∞
+        Shape[] shapes = {new Sphere(0.4), new Capsule(0.2, 0.7), new Box(0.3, 0.2, 0.5), new Cylinder(0.3, 0.6),
+            ConvexHull.of(0, 0, 0, 0.6, 0, 0, 0, 0.5, 0, 0, 0, 0.4, 0.3, 0.3, 0.3), new HalfSpace(0, 0, 1, -2),
+            TriangleMesh.of(new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[] {0, 1, 2})};
+        for (Shape shape : shapes) {
+            assertFalse(rays.cast(shape, new Placement(), new double[] {5, 5, 5}, new double[] {0, 0, 1},
+                    Double.POSITIVE_INFINITY, hit), shape.toString());
+            assertFalse(hit.hit());
+        }
+        assertTrue(rays.cast(new Sphere(0.4), new Placement(), new double[] {0, 0, 5}, new double[] {0, 0, -1},
+                Double.POSITIVE_INFINITY, hit));
+        assertEquals(4.6, hit.distance(), 1e-15);
+    }
 }
