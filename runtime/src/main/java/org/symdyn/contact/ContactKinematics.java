@@ -397,13 +397,7 @@ public final class ContactKinematics {
                 nScratch[i] = shapes.normal(s, i);
                 worldPoint[3 * k + i] = shapes.pointB(s, i);
             }
-            Directions.tangentBasis(nScratch, t1, t2);
-            int fo = 9 * k;
-            for (int i = 0; i < 3; i++) {
-                frame[fo + i] = nScratch[i];
-                frame[fo + 3 + i] = t1[i];
-                frame[fo + 6 + i] = t2[i];
-            }
+            writeFrame(k);
             toBody(q, b, worldPoint, 3 * k, bodyPoint, 3 * k);
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
@@ -420,6 +414,17 @@ public final class ContactKinematics {
                 kinematics.pointJacobian(q, a, tmp3, otherJacobian);
             }
             writeRows(k, a >= 0);
+        }
+    }
+
+    /** Contact k's frame: n from nScratch, t1 and t2 its tangent basis ({@link Directions#tangentBasis}). */
+    private void writeFrame(int k) {
+        Directions.tangentBasis(nScratch, t1, t2);
+        int fo = 9 * k;
+        for (int r = 0; r < 3; r++) {
+            frame[fo + r] = nScratch[r];
+            frame[fo + 3 + r] = t1[r];
+            frame[fo + 6 + r] = t2[r];
         }
     }
 
@@ -562,13 +567,7 @@ public final class ContactKinematics {
                 worldPoint[o + r] = pB;
                 centerWorld[r] = pA;
             }
-            Directions.tangentBasis(nScratch, t1, t2);
-            int fo = 9 * k;
-            for (int r = 0; r < 3; r++) {
-                frame[fo + r] = nScratch[r];
-                frame[fo + 3 + r] = t1[r];
-                frame[fo + 6 + r] = t2[r];
-            }
+            writeFrame(k);
             toBody(rotationB, originB, worldPoint, o, bodyPoint, o);
             if (a >= 0) {
                 toBody(rotation, origin, centerWorld, 0, otherBodyPoint, o);

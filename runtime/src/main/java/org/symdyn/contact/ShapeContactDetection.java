@@ -295,14 +295,11 @@ public final class ShapeContactDetection {
         }
         double least = margin;
         if (a < shapeCount && shape[a] instanceof TriangleMesh m) {
-            double[] tb = triangleBounds[a];
+            TriangleBvh index = meshIndex[a];
             bounds.of(shape[b], place[b], margin, box);
-            for (int t = 0; t < m.triangleCount(); t++) {
-                int o = 6 * t;
-                if (tb[o] > box[3] || tb[o + 3] < box[0] || tb[o + 1] > box[4] || tb[o + 4] < box[1]
-                        || tb[o + 2] > box[5] || tb[o + 5] < box[2]) {
-                    continue;
-                }
+            int found = scanMeshes ? index.scanOverlapping(box, candidates) : index.overlapping(box, candidates, stack);
+            for (int c = 0; c < found; c++) {
+                int t = candidates[c];
                 narrowphase.triangleManifold(m, t, place[a], shape[b], place[b], margin, manifold);
                 if (manifold.count() > 0 && frontFacing(m, t, place[a])) {
                     least = Math.min(least, leastDistance());
