@@ -31,6 +31,7 @@ public final class SparseDelassus {
     private final double[] diagonal;
     private final double[] acc;
     private final double[] scratch;
+    private final double[] scratch3;
     private final int[] branch;
     private final boolean[] mark;
     private final int[] posA;
@@ -54,6 +55,7 @@ public final class SparseDelassus {
         diagonal = new double[Math.max(1, maxRows)];
         acc = new double[nv];
         scratch = new double[nv];
+        scratch3 = new double[3 * nv];
         branch = new int[nv];
         mark = new boolean[nv];
         posA = new int[nv];
@@ -110,6 +112,45 @@ public final class SparseDelassus {
             scratch[support[so + e]] = values[vo + e];
         }
         return sweep(support, so, len);
+    }
+
+    /**
+     * Appends three rows on one support (a contact's [n; t1; t2]), their values at {@code values[v0 + e]},
+     * {@code values[v1 + e]}, {@code values[v2 + e]}: {@link #addRow} three times, the sweeps L⁻ᵀ of the three
+     * made in one walk of the support.
+     *
+     * @return the first row's index
+     */
+    public int addRows3(int[] support, int so, int len, double[] values, int v0, int v1, int v2) {
+        int start = rowStart[rows];
+        if (rows + 3 > capacity || start + 3 * len > dofs.length) {
+            throw new IllegalStateException("sparse Delassus capacity exceeded (" + capacity + " rows, "
+                    + dofs.length + " entries)");
+        }
+        for (int e = 0; e < len; e++) {
+            int i = support[so + e];
+            scratch3[i] = values[v0 + e];
+            scratch3[nv + i] = values[v1 + e];
+            scratch3[2 * nv + i] = values[v2 + e];
+        }
+        factor.solveLtOn3(scratch3, 0, nv, 2 * nv, support, so, len);
+        for (int d = 0; d < 3; d++) {
+            int o = d * nv;
+            int rs = rowStart[rows];
+            double sum = 0;
+            for (int e = 0; e < len; e++) {
+                int i = support[so + e];
+                double v = scratch3[o + i];
+                scratch3[o + i] = 0;
+                dofs[rs + e] = i;
+                y[rs + e] = v;
+                sum += v * v;
+            }
+            diagonal[rows] = sum;
+            rows++;
+            rowStart[rows] = rs + len;
+        }
+        return rows - 3;
     }
 
     /**

@@ -415,9 +415,9 @@ public final class TimeStepper {
         double[] values = contacts.rowBuffer();
         int so = k * stride;
         int len = contacts.supportLength(k);
+        tree.addRows3(support, so, len, values, 3 * k * stride, (3 * k + 1) * stride, (3 * k + 2) * stride);
         for (int d = 0; d < 3; d++) {
             int vo = (3 * k + d) * stride;
-            tree.addRow(support, so, len, values, vo);
             double s = 0;
             for (int e = 0; e < len; e++) {
                 s += values[vo + e] * vFree[support[so + e]];

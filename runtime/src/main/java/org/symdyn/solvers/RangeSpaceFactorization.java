@@ -232,6 +232,30 @@ public final class RangeSpaceFactorization {
         }
     }
 
+    /**
+     * {@link #solveLtOn} for three vectors on one support at once (a contact's three rows), each in x at offsets
+     * o0, o1, o2 (nv entries each): one walk of the support and of L's rows for the three.
+     */
+    public void solveLtOn3(double[] x, int o0, int o1, int o2, int[] support, int so, int len) {
+        for (int e = so, end = so + len; e < end; e++) {
+            int i = support[e];
+            double inv = invDiag[i];
+            double y0 = x[o0 + i] * inv;
+            double y1 = x[o1 + i] * inv;
+            double y2 = x[o2 + i] * inv;
+            x[o0 + i] = y0;
+            x[o1 + i] = y1;
+            x[o2 + i] = y2;
+            for (int p = rowStart[i], stop = rowStart[i + 1]; p < stop; p++) {
+                int a = anc[p];
+                double l = lc[p];
+                x[o0 + a] -= l * y0;
+                x[o1 + a] -= l * y1;
+                x[o2 + a] -= l * y2;
+            }
+        }
+    }
+
     /** The dof parent λ(i) (-1 for a root dof). */
     public int parent(int i) {
         return lambda[i];

@@ -174,6 +174,40 @@ class SparseDelassusTest {
         }
     }
 
+    /** A contact's three rows swept together are the three rows swept one by one, bit for bit. */
+    @Test
+    void threeRowsOnOneSupportAreThreeRows() {
+        Model model = tree();
+        GenericDynamics dyn = new GenericDynamics(model);
+        int nv = model.nv();
+        DofBranches branches = new DofBranches(dyn);
+        Random random = new Random(11);
+        DMatrixRMaj Hm = new DMatrixRMaj(nv, nv);
+        dyn.massMatrix(randomQ(model, dyn, random), Hm);
+        SparseDelassus one = new SparseDelassus(dyn.dofParents(), 30, 30 * nv);
+        SparseDelassus three = new SparseDelassus(dyn.dofParents(), 30, 30 * nv);
+        one.factor(Hm);
+        three.factor(Hm);
+        int[] support = new int[2 * branches.maxDepth()];
+        for (int c = 0; c < 10; c++) {
+            int len = branches.union(random.nextInt(dyn.bodyCount() + 1) - 1, random.nextInt(dyn.bodyCount()),
+                    support, 0);
+            double[] values = new double[3 * len];
+            for (int e = 0; e < values.length; e++) {
+                values[e] = random.nextGaussian();
+            }
+            for (int d = 0; d < 3; d++) {
+                one.addRow(support, 0, len, values, d * len);
+            }
+            assertEquals(3 * c, three.addRows3(support, 0, len, values, 0, len, 2 * len));
+        }
+        for (int r = 0; r < 30; r++) {
+            for (int c = 0; c < 30; c++) {
+                assertEquals(one.w(r, c), three.w(r, c), 0.0, "W(" + r + "," + c + ")");
+            }
+        }
+    }
+
     private static void assertClose(double[] expected, double[] actual, double relative, String what) {
         double scale = 0;
         for (double e : expected) {
