@@ -613,18 +613,7 @@ public final class ContactKinematics {
             tmp3[2] = otherBodyPoint[3 * k + 2];
             kinematics.pointJacobian(q, a, tmp3, otherJacobian);
         }
-        int fo = 9 * k;
-        double[] pj = pointJacobian.data;
-        double[] oj = otherJacobian.data;
-        int row = 3 * k * nv;
-        for (int d = 0; d < 3; d++) {
-            double x = frame[fo + 3 * d], y = frame[fo + 3 * d + 1], z = frame[fo + 3 * d + 2];
-            int out = row + d * nv;
-            for (int j = 0; j < nv; j++) {
-                double jb = x * pj[j] + y * pj[nv + j] + z * pj[2 * nv + j];
-                jacobian[out + j] = a >= 0 ? jb - (x * oj[j] + y * oj[nv + j] + z * oj[2 * nv + j]) : jb;
-            }
-        }
+        writeRows(k, a >= 0);
     }
 
     /**

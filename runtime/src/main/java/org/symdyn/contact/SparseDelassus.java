@@ -135,20 +135,7 @@ public final class SparseDelassus {
         }
         factor.solveLtOn3(scratch3, 0, nv, 2 * nv, support, so, len);
         for (int d = 0; d < 3; d++) {
-            int o = d * nv;
-            int rs = rowStart[rows];
-            double sum = 0;
-            for (int e = 0; e < len; e++) {
-                int i = support[so + e];
-                double v = scratch3[o + i];
-                scratch3[o + i] = 0;
-                dofs[rs + e] = i;
-                y[rs + e] = v;
-                sum += v * v;
-            }
-            diagonal[rows] = sum;
-            rows++;
-            rowStart[rows] = rs + len;
+            store(support, so, len, scratch3, d * nv);
         }
         return rows - 3;
     }
@@ -200,11 +187,21 @@ public final class SparseDelassus {
                     + dofs.length + " entries)");
         }
         factor.solveLtOn(scratch, support, so, len);
+        store(support, so, len, scratch, 0);
+        return rows - 1;
+    }
+
+    /**
+     * Appends the swept row held in {@code swept[o + dof]} on the support (and clears it there), with its diagonal
+     * entry W_rr = y_r · y_r.
+     */
+    private void store(int[] support, int so, int len, double[] swept, int o) {
+        int start = rowStart[rows];
         double d = 0;
         for (int e = 0; e < len; e++) {
             int i = support[so + e];
-            double v = scratch[i];
-            scratch[i] = 0;
+            double v = swept[o + i];
+            swept[o + i] = 0;
             dofs[start + e] = i;
             y[start + e] = v;
             d += v * v;
@@ -212,7 +209,6 @@ public final class SparseDelassus {
         diagonal[rows] = d;
         rows++;
         rowStart[rows] = start + len;
-        return rows - 1;
     }
 
     /** W_rr. */
