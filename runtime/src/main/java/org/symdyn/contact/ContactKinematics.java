@@ -729,10 +729,7 @@ public final class ContactKinematics {
     /** out[o..o+3) = Rᵀ (x[xo..xo+3) − p): a world point in the coordinates of body b. */
     private void toBody(double[] q, int b, double[] x, int xo, double[] out, int o) {
         kinematics.bodyPose(q, b, rotation, origin);
-        double dx = x[xo] - origin[0], dy = x[xo + 1] - origin[1], dz = x[xo + 2] - origin[2];
-        for (int i = 0; i < 3; i++) {
-            out[o + i] = rotation[i] * dx + rotation[3 + i] * dy + rotation[6 + i] * dz;
-        }
+        toBody(rotation, origin, x, xo, out, o);
     }
 
     /**

@@ -17,9 +17,10 @@ import org.symdyn.solvers.RangeSpaceFactorization;
  * accumulator s = Σ λ_r y_r ({@link #accumulate}, {@link #addToAccumulator}), which is how block Gauss-Seidel
  * updates one contact at a time in O(its support) ({@link ProjectedGaussSeidel}).
  *
- * <p>The sparse counterpart of {@link InertiaSolve} (dense Cholesky, W formed whole), which stays the faster choice
- * for one robot with a few tens of dofs and rows; {@link TimeStepper.Builder#sparseDelassus} chooses. Allocation
- * happens in the constructor only; not thread-safe.
+ * <p>The time stepper's solve-inertia operator for every model: it forms W from these rows ({@link #formDense}) for
+ * the solvers that factorise it, or, with {@link TimeStepper.Builder#sparseDelassus}, leaves it unformed. The dense
+ * {@link InertiaSolve} (a Cholesky of H, W = J H⁻¹ Jᵀ over all nv columns) serves the acceleration-level problems.
+ * Allocation happens in the constructor only; not thread-safe.
  */
 public final class SparseDelassus {
     private final int nv;
@@ -253,6 +254,13 @@ public final class SparseDelassus {
         int nk = blocks.blockCount();
         for (int ka = 0; ka < nk; ka++) {
             int ra = blocks.blockStart(ka), na = blocks.blockSize(ka);
+            for (int a = 1; a < na; a++) {
+                if (!sameSupport(ra, ra + a)) {
+                    // the block products index every row of a block by its first row's support
+                    throw new IllegalArgumentException("the rows of block " + ka + " (rows " + ra + " to "
+                            + (ra + na - 1) + ") do not share one support; give a block's rows on one support");
+                }
+            }
             int aStart = rowStart[ra], aEnd = rowStart[ra + 1];
             for (int e = aStart; e < aEnd; e++) {
                 positionInA[dofs[e]] = e - aStart;
@@ -281,6 +289,20 @@ public final class SparseDelassus {
                 positionInA[dofs[e]] = -1;
             }
         }
+    }
+
+    /** True when rows r and c list the same dofs. */
+    private boolean sameSupport(int r, int c) {
+        int len = rowStart[r + 1] - rowStart[r];
+        if (rowStart[c + 1] - rowStart[c] != len) {
+            return false;
+        }
+        for (int e = 0; e < len; e++) {
+            if (dofs[rowStart[r] + e] != dofs[rowStart[c] + e]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The 3 x 3 block of two contacts: nine independent sums over the shared dofs (no chain of dependent adds). */

@@ -88,7 +88,12 @@ public final class TimeStepper {
     private final ContactReport report = new ContactReport();
     /** The solver's name for empty reports, made once: a step without rows must not allocate it. */
     private final String solverName;
-    private final double[] rows; // J of every row, row-major
+    /**
+     * J of every row, row-major, for {@link StepDerivatives}: its bilateral rows copied during the step, its contact
+     * and limit rows written from their supports when {@link #lastRows()} is first asked for after a step.
+     */
+    private final double[] rows;
+    private boolean rowsWritten;
     private final double[] lambda;
     private final double[] work;
     private final double[] vFree;
@@ -220,6 +225,7 @@ public final class TimeStepper {
         }
         DMatrixRMaj Hh = hDamped == null ? H : damped(H, h);
         tree.factor(Hh);
+        rowsWritten = false;
         for (int i = 0; i < nv; i++) {
             work[i] = tau[i] - C[i];
         }
@@ -394,14 +400,6 @@ public final class TimeStepper {
         problem.offset()[r] = gap >= 0 ? gap / h : beta * gap / h;
         tree.addUnitRow(branches, vi, sign);
         problem.offset()[r] += sign * vFree[vi];
-        if (sparseW) {
-            return r;
-        }
-        int o = r * nv;
-        for (int j = 0; j < nv; j++) {
-            rows[o + j] = 0;
-        }
-        rows[o + vi] = sign;
         return r;
     }
 
@@ -423,14 +421,6 @@ public final class TimeStepper {
                 s += values[vo + e] * vFree[support[so + e]];
             }
             b[r + d] += s;
-            if (!sparseW) {
-                // the dense rows StepDerivatives reads
-                int o = (r + d) * nv;
-                java.util.Arrays.fill(rows, o, o + nv, 0);
-                for (int e = 0; e < len; e++) {
-                    rows[o + support[so + e]] = values[vo + e];
-                }
-            }
         }
     }
 
@@ -614,13 +604,51 @@ public final class TimeStepper {
         return problem;
     }
 
-    /** The last step's rows J (row-major, nv columns; problem.rows() of them). */
+    /**
+     * The last step's rows J (row-major, nv columns; problem.rows() of them). The contact and limit rows are written
+     * here, from the supports the step kept, the first time they are asked for after a step: a step whose
+     * derivatives nobody takes does not fill m x nv entries.
+     */
     double[] lastRows() {
         if (sparseW) {
             throw new IllegalStateException("this stepper keeps W sparse (TimeStepper.Builder.sparseDelassus):"
                     + " its rows are not kept dense; build it with sparseDelassus(false) for step derivatives");
         }
+        if (!rowsWritten) {
+            writeDenseRows();
+            rowsWritten = true;
+        }
         return rows;
+    }
+
+    /** The dense contact and limit rows of the last step (its bilateral rows were copied during it). */
+    private void writeDenseRows() {
+        int stride = contacts.stride();
+        int[] support = contacts.supportBuffer();
+        double[] values = contacts.rowBuffer();
+        for (int k = 0; k < problem.blockCount(); k++) {
+            int src = rowSource[k];
+            if (src == Integer.MIN_VALUE) {
+                continue;
+            }
+            int r = problem.blockStart(k);
+            if (src >= 0) { // contact k: the step's first blocks are its contacts, in order
+                int so = k * stride;
+                int len = contacts.supportLength(k);
+                for (int d = 0; d < 3; d++) {
+                    int o = (r + d) * nv;
+                    java.util.Arrays.fill(rows, o, o + nv, 0);
+                    for (int e = 0; e < len; e++) {
+                        rows[o + support[so + e]] = values[(3 * k + d) * stride + e];
+                    }
+                }
+            } else { // a limit: src = −1 − (2 limit + side), side 1 for the upper bound, whose row is −e_v
+                int code = -1 - src;
+                int o = r * nv;
+                java.util.Arrays.fill(rows, o, o + nv, 0);
+                rows[o + limitV[code >> 1]] = (code & 1) == 0 ? 1 : -1;
+            }
+        }
     }
 
     /** True when this stepper keeps W sparse ({@link Builder#sparseDelassus}). */

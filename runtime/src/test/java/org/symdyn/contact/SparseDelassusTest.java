@@ -208,6 +208,33 @@ class SparseDelassusTest {
         }
     }
 
+    /** formDense reads a block's rows through its first row's support: rows on other supports are refused. */
+    @Test
+    void aBlockWhoseRowsDoNotShareASupportIsRefused() {
+        Model model = tree();
+        GenericDynamics dyn = new GenericDynamics(model);
+        int nv = model.nv();
+        DofBranches branches = new DofBranches(dyn);
+        DMatrixRMaj Hm = new DMatrixRMaj(nv, nv);
+        dyn.massMatrix(randomQ(model, dyn, new Random(3)), Hm);
+        SparseDelassus sparse = new SparseDelassus(dyn.dofParents(), 3, 3 * nv);
+        sparse.factor(Hm);
+        int[] foot = new int[nv];
+        int[] box = new int[nv];
+        int footLen = branches.union(-1, model.bodyIndex("shin1"), foot, 0);
+        int boxLen = branches.union(-1, model.bodyIndex("box1"), box, 0);
+        double[] ones = new double[nv];
+        java.util.Arrays.fill(ones, 1);
+        sparse.addRow(foot, 0, footLen, ones, 0);
+        sparse.addRow(foot, 0, footLen, ones, 0);
+        sparse.addRow(box, 0, boxLen, ones, 0);
+        ContactProblem blocks = new ContactProblem(3);
+        blocks.addCoulomb(0.5);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> sparse.formDense(blocks, blocks.delassus()));
+        assertTrue(e.getMessage().contains("do not share one support"), e.getMessage());
+    }
+
     private static void assertClose(double[] expected, double[] actual, double relative, String what) {
         double scale = 0;
         for (double e : expected) {
