@@ -39,6 +39,8 @@ public final class SparseDelassus {
     private final int[] posB;
     /** Per dof, its position in the support of the block {@link #formDense} is at, −1 off it (−1 between calls). */
     private final int[] positionInA;
+    /** Per block of the problem {@link #formDense} forms, whether its rows' support is the previous block's. */
+    private final boolean[] continues;
     private int rows;
 
     /**
@@ -63,6 +65,7 @@ public final class SparseDelassus {
         posB = new int[nv];
         positionInA = new int[nv];
         java.util.Arrays.fill(positionInA, -1);
+        continues = new boolean[Math.max(1, maxRows)];
     }
 
     /** The number of dofs. */
@@ -252,6 +255,9 @@ public final class SparseDelassus {
             throw new IllegalArgumentException("the problem has " + blocks.rows() + " rows, the operator " + m);
         }
         int nk = blocks.blockCount();
+        for (int k = 0; k < nk; k++) {
+            continues[k] = k > 0 && sameSupport(blocks.blockStart(k - 1), blocks.blockStart(k));
+        }
         for (int ka = 0; ka < nk; ka++) {
             int ra = blocks.blockStart(ka), na = blocks.blockSize(ka);
             for (int a = 1; a < na; a++) {
@@ -265,9 +271,14 @@ public final class SparseDelassus {
             for (int e = aStart; e < aEnd; e++) {
                 positionInA[dofs[e]] = e - aStart;
             }
+            // A manifold's contacts are consecutive blocks on one support: the positions of the shared dofs are
+            // found once per run of such blocks (solo12 on four round feet: 40 look-ups instead of 136).
+            int n = 0;
             for (int kb = 0; kb <= ka; kb++) {
                 int rb = blocks.blockStart(kb), nb = blocks.blockSize(kb);
-                int n = intersect(rb);
+                if (!continues[kb]) {
+                    n = intersect(rb);
+                }
                 if (na == 3 && nb == 3) {
                     block33(ra, rb, n, W, m);
                     continue;
@@ -389,6 +400,58 @@ public final class SparseDelassus {
             s += y[e] * acc[dofs[e]];
         }
         return s;
+    }
+
+    /**
+     * True when rows r, r + 1 and r + 2 list the same dofs (a contact's rows from {@link #addRows3}), so that
+     * {@link #rowDots3} and {@link #addToAccumulator3} may serve them.
+     */
+    public boolean sharesSupport3(int r) {
+        return sameSupport(r, r + 1) && sameSupport(r, r + 2);
+    }
+
+    /**
+     * out[o + d] = y_{r+d} · s for d = 0, 1, 2, rows on one support ({@link #sharesSupport3}): {@link #rowDot}
+     * three times in one pass over the support (each dof and accumulator entry read once, not three times; the
+     * same sums in the same order, so the same bits).
+     */
+    public void rowDots3(int r, double[] out, int o) {
+        int e0 = rowStart[r], len = rowStart[r + 1] - e0, e1 = rowStart[r + 1], e2 = rowStart[r + 2];
+        double s0 = 0, s1 = 0, s2 = 0;
+        for (int e = 0; e < len; e++) {
+            double a = acc[dofs[e0 + e]];
+            s0 += y[e0 + e] * a;
+            s1 += y[e1 + e] * a;
+            s2 += y[e2 + e] * a;
+        }
+        out[o] = s0;
+        out[o + 1] = s1;
+        out[o + 2] = s2;
+    }
+
+    /**
+     * s += d0 y_r + d1 y_{r+1} + d2 y_{r+2}, rows on one support ({@link #sharesSupport3}): {@link #addToAccumulator}
+     * three times in one pass (each entry receives the three terms in the same order, so the same bits).
+     */
+    public void addToAccumulator3(int r, double d0, double d1, double d2) {
+        if (d0 == 0 && d1 == 0 && d2 == 0) {
+            return;
+        }
+        int e0 = rowStart[r], len = rowStart[r + 1] - e0, e1 = rowStart[r + 1], e2 = rowStart[r + 2];
+        for (int e = 0; e < len; e++) {
+            int i = dofs[e0 + e];
+            double a = acc[i];
+            if (d0 != 0) {
+                a += y[e0 + e] * d0;
+            }
+            if (d1 != 0) {
+                a += y[e1 + e] * d1;
+            }
+            if (d2 != 0) {
+                a += y[e2 + e] * d2;
+            }
+            acc[i] = a;
+        }
     }
 
     /** dv = H⁻¹ Jᵀ λ = L⁻¹ Σ_r λ_r y_r (leaves the accumulator holding Σ λ_r y_r). */
