@@ -55,7 +55,7 @@ public final class HalfSpaceContact {
         offset = c;
         out.setNormal(normal[0], normal[1], normal[2]);
         // B's bounding ball farther than the margin: no point of B can be within it. This spares a large hull's
-        // support climb on every link far from a floor (13 of solo12's 17 hulls standing).
+        // support climb on every link far from a floor.
         if (nx * pb.p[0] + ny * pb.p[1] + nz * pb.p[2] - c - b.boundingRadius() > margin) {
             return;
         }
