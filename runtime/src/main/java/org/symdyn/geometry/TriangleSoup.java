@@ -42,7 +42,8 @@ public final class TriangleSoup {
      * Adds the triangle with corners (v[0..3), v[3..6), v[6..9)) in the file's frame (before scaling).
      *
      * @param where the triangle's place in the file, for messages ("line 12", "byte 184 (triangle 2)")
-     * @throws MeshFileException beyond {@link MeshFiles#MAX_TRIANGLES} triangles
+     * @throws MeshFileException beyond {@link MeshFiles#MAX_TRIANGLES} triangles, or when a corner is so far out that
+     *                           the triangle's lengths overflow
      */
     public void triangle(double[] v, String where) throws MeshFileException {
         if (triangles == MeshFiles.MAX_TRIANGLES) {
@@ -69,6 +70,11 @@ public final class TriangleSoup {
             }
             longest = Math.max(longest, e);
         }
+        if (!Double.isFinite(longest) || !Double.isFinite(area2)) {
+            // a vertex so far out (1e308, or 1e160 squared) that lengths and areas overflow: no shape can be made
+            throw new MeshFileException(file + ": " + where + ": a vertex is too far from the origin ("
+                    + farthest(base) + " m after scaling): the triangle's lengths overflow");
+        }
         if (!(area2 / 2 > TriangleMesh.MIN_RELATIVE_AREA * longest)) {
             if (dropped++ == 0) {
                 firstDropped = where;
@@ -76,6 +82,15 @@ public final class TriangleSoup {
             return;
         }
         triangles++;
+    }
+
+    /** The largest |coordinate| of the triangle at vertices[base .. base + 9). */
+    private double farthest(int base) {
+        double most = 0;
+        for (int i = base; i < base + 9; i++) {
+            most = Math.max(most, Math.abs(vertices[i]));
+        }
+        return most;
     }
 
     /** Adds a warning (naming the file and place) to those of the result. */

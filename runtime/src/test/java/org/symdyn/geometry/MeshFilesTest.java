@@ -200,6 +200,9 @@ class MeshFilesTest {
                 error(text("f.obj", "v 0 0 0\nv 1 0 0\nf 1 2\n")));
         assertEquals(dir.resolve("b.obj") + ":2: bad vertex index 'x'", error(text("b.obj", "v 0 0 0\nf x 1 1\n")));
         assertEquals(dir.resolve("e.obj") + ": no triangles", error(text("e.obj", "v 0 0 0\n")));
+        // lengths that overflow are named as such, not as "no triangles of non-zero area"
+        assertEquals(dir.resolve("h.obj") + ": line 4: a vertex is too far from the origin (1.0E308 m after scaling): the"
+                + " triangle's lengths overflow", error(text("h.obj", "v 0 0 0\nv 1e308 0 0\nv 0 1 0\nf 1 2 3\n")));
     }
 
     @Test
