@@ -14,8 +14,6 @@ package org.symdyn.geometry;
 public final class HalfSpaceContact {
     private final double[] normal = new double[3];
     private final double[] x = new double[3];
-    private final double[] first = new double[3];
-    private final double[] second = new double[3];
     private final double[] e1 = new double[3];
     private final double[] e2 = new double[3];
     private double offset;
@@ -25,10 +23,11 @@ public final class HalfSpaceContact {
     private int[] visited = new int[0];
     private int[] queue = new int[0];
     /**
-     * The walk's candidates, as it found them: world point (3 each) and distance, in queue order. The manifold's
-     * three passes over the candidates read them here instead of transforming each vertex three times more (on
+     * The candidates, each placed in the world once: world point (3 each) and distance, a large hull's in the walk's
+     * order. The manifold's three passes read them here instead of transforming each point three times more (on
      * solo12's round feet, hulls of 291 to 670 vertices with tens within the margin, the transforms were the most
-     * of the floor contacts' cost).
+     * of the floor contacts' cost); the passes are plain loops over these arrays (they were calls per candidate
+     * branching on the shape's kind: half of solo12's detection in a JFR profile, 174 of 367 samples).
      */
     private double[] walkWorld = new double[0];
     private double[] walkDistance = new double[0];
@@ -66,11 +65,12 @@ public final class HalfSpaceContact {
         if (b instanceof ConvexHull hull && hull.vertexCount() >= ConvexHull.CLIMB_FROM && !nearHull(hull, margin)) {
             return;
         }
-        int n = candidates();
+        int n = hullCandidates >= 0 ? hullCandidates : gather();
+        double[] w = walkWorld, dist = walkDistance;
         int p0 = -1;
         double deepest = Double.POSITIVE_INFINITY;
         for (int k = 0; k < n; k++) {
-            double d = candidate(k);
+            double d = dist[k];
             if (d < deepest) {
                 deepest = d;
                 p0 = k;
@@ -79,14 +79,13 @@ public final class HalfSpaceContact {
         if (deepest > margin) {
             return;
         }
-        candidate(p0);
-        copy(x, first);
-        out.addFromB(deepest, x[0], x[1], x[2]);
+        double f0 = w[3 * p0], f1 = w[3 * p0 + 1], f2 = w[3 * p0 + 2];
+        out.addFromB(deepest, f0, f1, f2);
         int p1 = -1;
         double far = 0;
         for (int k = 0; k < n; k++) {
-            if (candidate(k) <= margin) {
-                double d2 = square(x[0] - first[0]) + square(x[1] - first[1]) + square(x[2] - first[2]);
+            if (dist[k] <= margin) {
+                double d2 = square(w[3 * k] - f0) + square(w[3 * k + 1] - f1) + square(w[3 * k + 2] - f2);
                 if (d2 > far) {
                     far = d2;
                     p1 = k;
@@ -96,15 +95,15 @@ public final class HalfSpaceContact {
         if (p1 < 0) {
             return;
         }
-        double d1 = candidate(p1);
-        copy(x, second);
-        out.addFromB(d1, x[0], x[1], x[2]);
+        out.addFromB(dist[p1], w[3 * p1], w[3 * p1 + 1], w[3 * p1 + 2]);
         // The largest areas on either side: n · ((x1 − x0) × (x − x0)).
+        double ax = w[3 * p1] - f0, ay = w[3 * p1 + 1] - f1, az = w[3 * p1 + 2] - f2;
         int p2 = -1, p3 = -1;
         double most = 1e-12 * far, least = -1e-12 * far;
         for (int k = 0; k < n; k++) {
-            if (candidate(k) <= margin) {
-                double area = area();
+            if (dist[k] <= margin) {
+                double bx = w[3 * k] - f0, by = w[3 * k + 1] - f1, bz = w[3 * k + 2] - f2;
+                double area = nx * (ay * bz - az * by) + ny * (az * bx - ax * bz) + nz * (ax * by - ay * bx);
                 if (area > most) {
                     most = area;
                     p2 = k;
@@ -116,19 +115,33 @@ public final class HalfSpaceContact {
             }
         }
         if (p2 >= 0) {
-            double d = candidate(p2);
-            out.addFromB(d, x[0], x[1], x[2]);
+            out.addFromB(dist[p2], w[3 * p2], w[3 * p2 + 1], w[3 * p2 + 2]);
         }
         if (p3 >= 0) {
-            double d = candidate(p3);
-            out.addFromB(d, x[0], x[1], x[2]);
+            out.addFromB(dist[p3], w[3 * p3], w[3 * p3 + 1], w[3 * p3 + 2]);
         }
     }
 
-    private double area() {
-        double ax = second[0] - first[0], ay = second[1] - first[1], az = second[2] - first[2];
-        double bx = x[0] - first[0], by = x[1] - first[1], bz = x[2] - first[2];
-        return normal[0] * (ay * bz - az * by) + normal[1] * (az * bx - ax * bz) + normal[2] * (ax * by - ay * bx);
+    /**
+     * B's candidates other than a large hull's walk (at most eight, or a small hull's vertices), each placed in the
+     * world once, into the arrays the selection reads.
+     *
+     * @return their number
+     */
+    private int gather() {
+        int n = candidates();
+        ensureCandidates(n);
+        for (int k = 0; k < n; k++) {
+            keep(k, candidate(k));
+        }
+        return n;
+    }
+
+    private void ensureCandidates(int n) {
+        if (walkDistance.length < n) {
+            walkWorld = new double[3 * n]; // grows once to the most candidates met, then reused
+            walkDistance = new double[n];
+        }
     }
 
     /** Per-query set-up: for a cylinder, the rim directions e1 (towards the plane) and e2 (world). */
@@ -225,9 +238,6 @@ public final class HalfSpaceContact {
     }
 
     private int candidates() {
-        if (hullCandidates >= 0) {
-            return hullCandidates;
-        }
         if (shape instanceof Sphere) {
             return 1;
         }
@@ -242,12 +252,6 @@ public final class HalfSpaceContact {
 
     /** Writes candidate k (world) to x and returns its signed distance n · x − c. */
     private double candidate(int k) {
-        if (hullCandidates >= 0) {
-            x[0] = walkWorld[3 * k];
-            x[1] = walkWorld[3 * k + 1];
-            x[2] = walkWorld[3 * k + 2];
-            return walkDistance[k];
-        }
         if (shape instanceof Sphere s) {
             double r = s.radius();
             x[0] = place.p[0] - r * normal[0];
@@ -274,12 +278,6 @@ public final class HalfSpaceContact {
             return candidateOfHull((ConvexHull) shape, k);
         }
         return normal[0] * x[0] + normal[1] * x[1] + normal[2] * x[2] - offset;
-    }
-
-    private static void copy(double[] from, double[] to) {
-        to[0] = from[0];
-        to[1] = from[1];
-        to[2] = from[2];
     }
 
     private static double square(double v) {
