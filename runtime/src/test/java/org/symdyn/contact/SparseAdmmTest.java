@@ -212,8 +212,9 @@ class SparseAdmmTest {
     }
 
     /**
-     * One box resting on a face (four corner contacts, rank 3 of 12 normal-tangent rows... redundant): the sparse
-     * ADMM converges at every step, the box stays at rest, and a warm-started step ends by polishing (few iterations).
+     * One box resting on a face (four corner contacts: 12 rows on the box's 6 dofs, so W has rank 6 at most and the
+     * rows are redundant): the sparse ADMM converges at every step from the cold first one, the box stays at rest,
+     * and a warm-started step needs at most two iterations.
      */
     @Test
     void aBoxOnItsFaceRestsWithSparseAdmm() {
