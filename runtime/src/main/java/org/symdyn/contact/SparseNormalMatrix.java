@@ -21,7 +21,11 @@ import java.util.Arrays;
  * the neighbours in the elimination graph, which grows by the fill of each elimination; adjacency kept as bit
  * sets), and each supernode's column of R holds its own dofs and those of its neighbours when it is eliminated: the
  * exact fill, so the numbers below fill nothing in. Dofs in no support are left out (N = σ there, and Yᵀ r = 0).
- * The Gram matrix Yᵀ Y is assembled into that structure once per analysis ({@code y_r · y_r} products per element).
+ * The Gram matrix Yᵀ Y is assembled into that structure once per analysis (per element, the products of its rows'
+ * entries on each pair of its supernodes). The least degree is found by a scan, O(S²) for S supernodes (10⁴ for a
+ * pile of 100 boxes; a heap would pay from thousands of bodies). Measured on a bin of boxes after 1 s: 10, 30 and
+ * 100 boxes gave 10, 30 and 97 supernodes and 468, 1,836 and 6,624 non-zeros in the factor (nv² = 3,600, 32,400,
+ * 360,000): about two 6 x 6 blocks per box.
  *
  * <p><b>Factorisation</b> ({@link #factor}: per σ; ADMM changes σ = ρ + η adaptively): the Gram matrix plus σ on
  * the diagonal, factorised right-looking by supernodes (a dense Cholesky of the diagonal block, a triangular solve

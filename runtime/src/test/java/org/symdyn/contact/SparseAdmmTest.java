@@ -256,6 +256,19 @@ class SparseAdmmTest {
         assertEquals("admm", s.report().solver());
     }
 
+    /** A stepper of 60 dofs is sparse by default; step derivatives, which read dense rows, say so when made. */
+    @Test
+    void stepDerivativesRefuseASparseStepperWhenMade() {
+        Model model = boxes("ten", 10);
+        TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model)).build();
+        assertTrue(s.sparseDelassus(), "60 dofs: sparse by default");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StepDerivatives(s, model));
+        assertTrue(e.getMessage().contains("sparseDelassus(false)"), e.getMessage());
+        TimeStepper dense = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                .sparseDelassus(false).build();
+        new StepDerivatives(dense, model); // accepted
+    }
+
     @Test
     void eachAdmmRefusesTheOtherKindOfProblem() {
         ContactProblem dense = new ContactProblem(3);
