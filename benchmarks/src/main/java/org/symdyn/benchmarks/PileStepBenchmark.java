@@ -32,11 +32,14 @@ import org.symdyn.spatial.RigidBodyInertia;
  * A pile of free boxes in a bin (issue 31, item 4): the samples' {@code BinDemo} scene built in code (a 0.6 m square
  * bin of five static boxes, {@code boxes} free 0.1 m cubes of 0.5 kg released in layers of 4 x 4, μ = 0.5), stepped
  * for {@value #SETTLE} s at set-up so the pile has formed, then one step per call from wherever the pile is (it
- * rests: the state hardly moves). The generic runtime, projected Gauss-Seidel to 1e-6 m/s in at most 200 sweeps
- * (BinDemo's settings); {@code delassus}: {@code sparse} ({@code TimeStepper.Builder.sparseDelassus(true)}: LᵀL of
- * H, rows on their supports, Gauss-Seidel through Σ λ y) or {@code dense} (Cholesky of H, W formed whole). Set-up
- * prints the contacts, sweeps and whether the solve converged. The dense path takes about 1.5 s per step at 100
- * boxes: give {@code -p boxes=10,30 -p delassus=dense} to compare it.
+ * rests: the state hardly moves). The generic runtime, to 1e-6 m/s in at most 200 sweeps or iterations (BinDemo's
+ * settings); {@code solver}: {@code pgs} (projected Gauss-Seidel) or {@code admm} (the exact-cone ADMM);
+ * {@code delassus}: {@code sparse} ({@code TimeStepper.Builder.sparseDelassus(true)}: LᵀL of H, rows on their
+ * supports, W never formed: Gauss-Seidel through Σ λ y, ADMM's λ step through the sparse Cholesky of σ I + Yᵀ Y)
+ * or {@code dense} (W formed whole from the same rows). Set-up prints the contacts, iterations and whether the
+ * solve converged, and the stepper's summary of the settling second. The dense path takes about 1.5 s per step at
+ * 100 boxes with PGS, and ADMM's dense buffers (15 m², m the stepper's capacity of 2,600 rows) do not fit a default
+ * heap there: give {@code -p boxes=10,30 -p delassus=dense} to compare it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -60,6 +63,10 @@ public class PileStepBenchmark {
     @Param({"sparse"})
     public String delassus;
 
+    /** {@code pgs} or {@code admm} (the exact-cone ADMM, on the sparse W through {@code SparseNormalMatrix}). */
+    @Param({"pgs"})
+    public String solver;
+
     private TimeStepper stepper;
     private double[] q;
     private double[] v;
@@ -68,8 +75,8 @@ public class PileStepBenchmark {
     @Setup
     public void setUp() throws Exception {
         Model model = scene(boxes);
-        ContactSettings settings = ContactSettings.defaults().solver(ContactSettings.Solver.PGS).tolerance(1e-6)
-                .maxIterations(200);
+        ContactSettings settings = ContactSettings.defaults().solver(ContactSettings.Solver.valueOf(
+                solver.toUpperCase(java.util.Locale.ROOT))).tolerance(1e-6).maxIterations(200);
         stepper = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model, 8 * boxes + 64))
                 .settings(settings).sparseDelassus(delassus.equals("sparse")).build();
         q = release(boxes);
@@ -79,8 +86,8 @@ public class PileStepBenchmark {
         for (int i = 0; i < Math.round(SETTLE / H); i++) {
             r = stepper.step(q, v, tau, H, q, v);
         }
-        System.out.printf("%n[pile] %d boxes, %s: %d contacts after %.1f s; last solve %s%n", boxes, delassus,
-                stepper.contactCount(), SETTLE, r);
+        System.out.printf("%n[pile] %d boxes, %s, %s: %d contacts after %.1f s; last solve %s; %s%n", boxes,
+                delassus, solver, stepper.contactCount(), SETTLE, r, stepper.summary());
     }
 
     @Benchmark

@@ -15,10 +15,12 @@ import org.symdyn.solvers.RangeSpaceFactorization;
  * for rows that share a body, and nothing here costs more than the rows times their supports times the tree's
  * depth: no nv x nv factor, no m x m matrix. The solvers read W through {@link #w}, {@link #rowDot} and the
  * accumulator s = Σ λ_r y_r ({@link #accumulate}, {@link #addToAccumulator}), which is how block Gauss-Seidel
- * updates one contact at a time in O(its support) ({@link ProjectedGaussSeidel}).
+ * updates one contact at a time in O(its support) ({@link ProjectedGaussSeidel}); ADMM reads Y through
+ * {@link #transposeTimes} and {@link #rowTimes} for its λ steps by Woodbury ({@link SparseNormalMatrix}).
  *
  * <p>The time stepper's solve-inertia operator for every model: it forms W from these rows ({@link #formDense}) for
- * the solvers that factorise it, or, with {@link TimeStepper.Builder#sparseDelassus}, leaves it unformed. The dense
+ * the small problems the dense solvers factorise, or, with {@link TimeStepper.Builder#sparseDelassus}, leaves it
+ * unformed. The dense
  * {@link InertiaSolve} (a Cholesky of H, W = J H⁻¹ Jᵀ over all nv columns) serves the acceleration-level problems.
  * Allocation happens in the constructor only; not thread-safe.
  */
@@ -71,6 +73,16 @@ public final class SparseDelassus {
     /** The number of dofs. */
     public int nv() {
         return nv;
+    }
+
+    /** The most rows (the constructor's {@code maxRows}). */
+    public int rowCapacity() {
+        return capacity;
+    }
+
+    /** The most entries of all rows' supports together (the constructor's {@code maxEntries}, at least 1). */
+    public int entryCapacity() {
+        return dofs.length;
     }
 
     /**
@@ -245,8 +257,8 @@ public final class SparseDelassus {
      * W (m x m, row-major with stride m = {@link #rows()}) formed whole from the rows, block by block of
      * {@code blocks} (whose rows must be these, in order: a contact's three rows share one support), each block
      * pair over the intersection of their supports only: for a contact on a leg and one on another, the base's six
-     * dofs. W is exactly symmetric. For the solvers that need W as a matrix (ADMM's factorisations) when the rows are
-     * few; with many rows, the solvers read the operator instead ({@link ContactProblem#ContactProblem(int,
+     * dofs. W is exactly symmetric. For the dense solvers (ADMM's factorisations of W + ρ I, islands) when the rows
+     * are few; with many rows, the solvers read the operator instead ({@link ContactProblem#ContactProblem(int,
      * SparseDelassus)}).
      */
     public void formDense(ContactProblem blocks, double[] W) {
@@ -303,7 +315,7 @@ public final class SparseDelassus {
     }
 
     /** True when rows r and c list the same dofs. */
-    private boolean sameSupport(int r, int c) {
+    boolean sameSupport(int r, int c) {
         int len = rowStart[r + 1] - rowStart[r];
         if (rowStart[c + 1] - rowStart[c] != len) {
             return false;
@@ -369,6 +381,46 @@ public final class SparseDelassus {
             }
         }
         return n;
+    }
+
+    /** The first entry of row r's support (its entries are [{@code supportStart(r)}, {@code supportStart(r + 1)})). */
+    int supportStart(int r) {
+        return rowStart[r];
+    }
+
+    /** The dof of support entry e. */
+    int entryDof(int e) {
+        return dofs[e];
+    }
+
+    /** (y_r)_dof of support entry e. */
+    double entryValue(int e) {
+        return y[e];
+    }
+
+    /**
+     * out = Yᵀ x = Σ_r x_r y_r (nv entries, overwritten), x one entry per row: the product of {@link #accumulate}
+     * into a caller's vector, leaving the accumulator as it is.
+     */
+    public void transposeTimes(double[] x, double[] out) {
+        java.util.Arrays.fill(out, 0, nv, 0);
+        for (int r = 0; r < rows; r++) {
+            double l = x[r];
+            if (l != 0) {
+                for (int e = rowStart[r], end = rowStart[r + 1]; e < end; e++) {
+                    out[dofs[e]] += y[e] * l;
+                }
+            }
+        }
+    }
+
+    /** y_r · u for a vector u of nv entries (row r of Y u). */
+    public double rowTimes(int r, double[] u) {
+        double s = 0;
+        for (int e = rowStart[r], end = rowStart[r + 1]; e < end; e++) {
+            s += y[e] * u[dofs[e]];
+        }
+        return s;
     }
 
     /** s = Σ_r λ_r y_r over the first {@link #rows()} entries of λ (the accumulator the row products read). */

@@ -124,13 +124,20 @@ public final class StepDerivatives {
      * generated with derivatives, or {@code GenericDynamics}), on {@code model} (the model of those dynamics: its
      * kinematic derivatives serve the contact rows).
      *
-     * @throws IllegalArgumentException      if the dynamics have no derivatives, or the model is not theirs
+     * @throws IllegalArgumentException      if the dynamics have no derivatives, the model is not theirs, or the
+     *                                       stepper keeps W sparse (its rows are not kept dense)
      * @throws UnsupportedOperationException for a model with a planar joint, or bilateral rows without derivatives
      *                                       (line-on-line and custom rows)
      */
     public StepDerivatives(TimeStepper stepper, Model model) {
         this.stepper = Objects.requireNonNull(stepper, "stepper");
         Objects.requireNonNull(model, "model");
+        if (stepper.sparseDelassus()) {
+            // said here rather than at the first derivative: from 60 dofs a stepper is sparse by default
+            throw new IllegalArgumentException("step derivatives read the step's dense rows, and this stepper keeps W"
+                    + " sparse (the default from " + TimeStepper.Builder.SPARSE_FROM_NV + " dofs): build it with"
+                    + " TimeStepper.Builder.sparseDelassus(false)");
+        }
         if (!(stepper.dynamics() instanceof DynamicsDerivatives dd)) {
             throw new IllegalArgumentException("step derivatives need the inverse dynamics derivatives of the"
                     + " stepper's dynamics (" + stepper.dynamics().getClass().getName() + " does not implement"

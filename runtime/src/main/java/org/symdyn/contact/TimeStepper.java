@@ -164,7 +164,7 @@ public final class TimeStepper {
             frameRows[f] = relatedDofs(branches, floatingV[f] + 3, floatingV[f] + 5);
         }
         problem = new ContactProblem(capacity, sparseW ? tree : null);
-        solver = settings.newSolver(capacity);
+        solver = sparseW ? settings.newSparseSolver(capacity, nv, tree.entryCapacity()) : settings.newSolver(capacity);
         islands = b.splitIslands ? new ContactIslands(capacity) : null;
         rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
@@ -754,18 +754,23 @@ public final class TimeStepper {
 
         /**
          * Whether the contact problem keeps W = J H⁻¹ Jᵀ sparse ({@link SparseDelassus}: rows y_r = L⁻ᵀ J_rᵀ on
-         * their bodies' branches, Gauss-Seidel through the accumulator Σ λ y) instead of forming the m x m matrix from
-         * the same rows ({@link SparseDelassus#formDense}, which ADMM's factorisations need). The cost of a solve
-         * then grows with the contacts times their supports and the sweeps, not with the m² entries of W: what a pile
-         * of free bodies needs (H is block-diagonal, each contact couples two bodies). Only the PGS solver works on
-         * it (ADMM factorises W + ρ I); not with {@link #islands}.
+         * their bodies' branches) instead of forming the m x m matrix from the same rows
+         * ({@link SparseDelassus#formDense}). PGS then sweeps through the accumulator Σ λ y; ADMM takes its λ steps
+         * through the sparse Cholesky of σ I + Yᵀ Y (nv x nv, {@link SparseNormalMatrix}) instead of factorising
+         * W + ρ I. The cost of a solve then grows with the contacts times their supports and the iterations, not
+         * with the m² entries of W or the m³ of its factorisation: what a pile of free bodies needs (H is
+         * block-diagonal, each contact couples two bodies). Not with {@link #islands} (they split a dense W), nor
+         * with {@link StepDerivatives} (they read the dense rows).
          *
-         * <p>Default: sparse when the solver is PGS, islands are off and the model has at least
-         * {@value #SPARSE_FROM_NV} dofs. Measured ({@code PileStepBenchmark}, benchmarks' README): a pile of 10 free
-         * boxes (60 dofs, 46 contacts) steps in 40 µs sparse against 73 µs with W formed, 30 boxes in 1.6 ms against
-         * 12.9 ms. The two paths solve the same problem; their results differ by rounding.
+         * <p>Default: sparse when islands are off and the model has at least {@value #SPARSE_FROM_NV} dofs, for
+         * either solver. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
+         * dofs, 46 contacts) steps in 40 µs sparse against 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms;
+         * ADMM (on a loaded machine, so ratios only) 10 boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against
+         * 37 ms, 100 boxes 13 ms sparse (with W formed its m x m buffers for the stepper's 2,600 rows would not fit
+         * a default heap). Below 60 dofs (a legged robot: 12 rows on 18 dofs) the dense path keeps its tuned small
+         * factorisations. The two paths solve the same problem; their results differ by rounding.
          *
-         * @throws IllegalArgumentException from {@link #build()} when sparse is asked for with ADMM or islands
+         * @throws IllegalArgumentException from {@link #build()} when sparse is asked for with islands
          */
         public Builder sparseDelassus(boolean sparse) {
             this.sparseDelassus = sparse;
@@ -779,7 +784,7 @@ public final class TimeStepper {
             if (sparseDelassus != null) {
                 return sparseDelassus;
             }
-            return settings.solver() == ContactSettings.Solver.PGS && !splitIslands && nv >= SPARSE_FROM_NV;
+            return !splitIslands && nv >= SPARSE_FROM_NV;
         }
 
         /**
@@ -835,15 +840,9 @@ public final class TimeStepper {
                             + ", beyond the " + dynamics.bodyNames().size() + " bodies of " + dynamics.modelName());
                 }
             }
-            if (Boolean.TRUE.equals(sparseDelassus)) {
-                if (settings.solver() != ContactSettings.Solver.PGS) {
-                    throw new IllegalArgumentException("a sparse Delassus operator is solved by PGS only (ADMM"
-                            + " factorises W + ρ I); choose settings.solver(PGS) or sparseDelassus(false)");
-                }
-                if (splitIslands) {
-                    throw new IllegalArgumentException("islands split a dense W; with sparseDelassus(true) the"
-                            + " solve already costs what the contacts touch: leave islands off");
-                }
+            if (Boolean.TRUE.equals(sparseDelassus) && splitIslands) {
+                throw new IllegalArgumentException("islands split a dense W; with sparseDelassus(true) the"
+                        + " solve already costs what the contacts touch: leave islands off");
             }
             return new TimeStepper(this);
         }

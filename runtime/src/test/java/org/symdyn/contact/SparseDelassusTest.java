@@ -29,7 +29,7 @@ class SparseDelassusTest {
      * A floating base with two two-link legs (contact points at the feet, joint limits), a fixed-base arm with a
      * revolute and a prismatic joint, and two free boxes: branches of depth 1 to 8 dofs, four root trees.
      */
-    private static Model tree() {
+    static Model tree() {
         String xml = """
                 <robot name="tree" xmlns:sd="urn:symdyn:1">
                   <link name="world"/>
@@ -68,7 +68,7 @@ class SparseDelassusTest {
                 """.formatted(i, y);
     }
 
-    private static double[] randomQ(Model model, GenericDynamics dyn, Random random) {
+    static double[] randomQ(Model model, GenericDynamics dyn, Random random) {
         double[] q = new double[model.nq()];
         for (int i = 0; i < q.length; i++) {
             q[i] = 0.5 * random.nextGaussian();
@@ -356,7 +356,7 @@ class SparseDelassusTest {
     }
 
     @Test
-    void theDefaultIsSparseForPgsOnLargeModelsOnlyAndAdmmIsRefused() {
+    void theDefaultIsSparseOnLargeModelsWithoutIslands() {
         ShapeScenes scenes = new ShapeScenes("ten");
         for (int i = 0; i < 10; i++) {
             scenes.freeBox("box" + i, 1, 0.1, 0.1, 0.1, 0.8);
@@ -366,17 +366,18 @@ class SparseDelassusTest {
         ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS);
         assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).build().sparseDelassus(),
                 "60 dofs, PGS");
-        assertFalse(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).build().sparseDelassus(), "ADMM");
+        assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).build().sparseDelassus(), "60 dofs, ADMM");
         assertFalse(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).islands(true).build()
                 .sparseDelassus(), "islands");
         Model small = tree();
         assertFalse(TimeStepper.builder(new GenericDynamics(small)).settings(pgs).build().sparseDelassus(),
                 "24 dofs");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TimeStepper.builder(dyn).contacts(ContactSet.of(model)).sparseDelassus(true).build());
-        assertTrue(e.getMessage().contains("PGS"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> TimeStepper.builder(dyn).contacts(ContactSet.of(model))
-                .settings(pgs).islands(true).sparseDelassus(true).build());
+        assertFalse(TimeStepper.builder(new GenericDynamics(small)).build().sparseDelassus(), "24 dofs, ADMM");
+        assertTrue(TimeStepper.builder(new GenericDynamics(small)).sparseDelassus(true).build().sparseDelassus(),
+                "asked for, ADMM");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TimeStepper.builder(dyn)
+                .contacts(ContactSet.of(model)).settings(pgs).islands(true).sparseDelassus(true).build());
+        assertTrue(e.getMessage().contains("islands"), e.getMessage());
     }
 
     @Test

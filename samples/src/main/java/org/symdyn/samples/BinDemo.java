@@ -53,9 +53,11 @@ public final class BinDemo {
     /** The report's second median is over this many last steps. */
     static final int LATE_STEPS = 100;
     /**
-     * The contact solve: projected Gauss-Seidel (the solver that works on a sparse W) to 1 µm/s of contact-law
-     * violation (a millimetre per step of 1 ms would take 1,000 s), at most 200 sweeps. PGS converges slowly on a
-     * pile's redundant four-point face contacts; ADMM, which converges faster per iteration, factorises W.
+     * The contact solve: projected Gauss-Seidel on the sparse W to 1 µm/s of contact-law violation (a millimetre per
+     * step of 1 ms would take 1,000 s), at most 200 sweeps. PGS converges slowly on a pile's redundant four-point
+     * face contacts; ADMM works on the sparse W too (through {@code SparseNormalMatrix}), and on this bin, with the
+     * same bound of 200 iterations, stopped at the bound as often (699 of 1,000 solves at 100 boxes against PGS's
+     * 694, {@code PileStepBenchmark}) at about the same cost per step.
      */
     static final double TOLERANCE = 1e-6;
     static final int SWEEPS = 200;
