@@ -133,10 +133,10 @@ public final class StepDerivatives {
         this.stepper = Objects.requireNonNull(stepper, "stepper");
         Objects.requireNonNull(model, "model");
         if (stepper.sparseDelassus()) {
-            // said here rather than at the first derivative: from 60 dofs a stepper is sparse by default
+            // said here rather than at the first derivative: a scene of several free bodies is sparse by default
             throw new IllegalArgumentException("step derivatives read the step's dense rows, and this stepper keeps W"
-                    + " sparse (the default from " + TimeStepper.Builder.SPARSE_FROM_NV + " dofs): build it with"
-                    + " TimeStepper.Builder.sparseDelassus(false)");
+                    + " sparse (the default from " + TimeStepper.Builder.SPARSE_FROM_NV + " dofs in several trees): build"
+                    + " it with TimeStepper.Builder.sparseDelassus(false)");
         }
         if (!(stepper.dynamics() instanceof DynamicsDerivatives dd)) {
             throw new IllegalArgumentException("step derivatives need the inverse dynamics derivatives of the"

@@ -128,7 +128,7 @@ public final class TimeStepper {
         this.nv = dynamics.nv();
         this.scope = dynamics instanceof StateScope st ? st : null;
         this.space = new StateSpace(dynamics);
-        sparseW = b.sparse(nv);
+        sparseW = b.sparse(dynamics.dofParents());
         branches = new DofBranches(dynamics);
         this.contacts = new ContactKinematics(b.set, b.kinematics, nv, branches);
         int floating = 0;
@@ -722,7 +722,7 @@ public final class TimeStepper {
         private JointLimits limits = JointLimits.NONE;
         private JointDamping damping = JointDamping.NONE;
         private boolean splitIslands;
-        /** null: chosen by {@link #sparse(int)}'s rule. */
+        /** null: chosen by {@link #sparse(int[])}'s rule. */
         private Boolean sparseDelassus;
 
         private Builder(Dynamics dynamics, Kinematics kinematics) {
@@ -762,8 +762,11 @@ public final class TimeStepper {
          * block-diagonal, each contact couples two bodies). Not with {@link #islands} (they split a dense W), nor
          * with {@link StepDerivatives} (they read the dense rows).
          *
-         * <p>Default: sparse when islands are off and the model has at least {@value #SPARSE_FROM_NV} dofs, for
-         * either solver. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
+         * <p>Default: sparse when islands are off and the model has at least {@value #SPARSE_FROM_NV} dofs in at
+         * least two trees (several bodies that move independently, as in a pile; each root of the dof tree starts
+         * one), for either solver. A single robot of any size keeps W formed: its contacts are few next to its dofs
+         * (a humanoid's eight foot points, 24 rows on 71 dofs), W's m x m are cheap, and {@link StepDerivatives}
+         * reads W and the dense rows. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
          * dofs, 46 contacts) steps in 40 µs sparse against 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms;
          * ADMM (on a loaded machine, so ratios only) 10 boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against
          * 37 ms, 100 boxes 13 ms sparse (with W formed its m x m buffers for the stepper's 2,600 rows would not fit
@@ -780,11 +783,17 @@ public final class TimeStepper {
         /** See {@link #sparseDelassus}. */
         public static final int SPARSE_FROM_NV = 60;
 
-        boolean sparse(int nv) {
+        boolean sparse(int[] dofParents) {
             if (sparseDelassus != null) {
                 return sparseDelassus;
             }
-            return !splitIslands && nv >= SPARSE_FROM_NV;
+            int trees = 0;
+            for (int parent : dofParents) {
+                if (parent < 0) {
+                    trees++;
+                }
+            }
+            return !splitIslands && dofParents.length >= SPARSE_FROM_NV && trees >= 2;
         }
 
         /**

@@ -261,7 +261,7 @@ class SparseAdmmTest {
     void stepDerivativesRefuseASparseStepperWhenMade() {
         Model model = boxes("ten", 10);
         TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model)).build();
-        assertTrue(s.sparseDelassus(), "60 dofs: sparse by default");
+        assertTrue(s.sparseDelassus(), "ten boxes, 60 dofs: sparse by default");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StepDerivatives(s, model));
         assertTrue(e.getMessage().contains("sparseDelassus(false)"), e.getMessage());
         TimeStepper dense = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))

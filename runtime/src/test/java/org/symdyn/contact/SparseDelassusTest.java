@@ -59,6 +59,26 @@ class SparseDelassusTest {
         }
     }
 
+    /** One robot: a floating base carrying a chain of n revolute links (6 + n dofs in one tree). */
+    static Model floatingChain(int n) {
+        StringBuilder x = new StringBuilder("<robot name=\"chain\"><link name=\"world\"/>"
+                + "<link name=\"l0\"><inertial><mass value=\"2\"/><inertia ixx=\"0.1\" ixy=\"0\" ixz=\"0\""
+                + " iyy=\"0.1\" iyz=\"0\" izz=\"0.1\"/></inertial></link>"
+                + "<joint name=\"free\" type=\"floating\"><parent link=\"world\"/><child link=\"l0\"/></joint>");
+        for (int i = 1; i <= n; i++) {
+            x.append("<link name=\"l").append(i).append("\"><inertial><mass value=\"0.5\"/><inertia ixx=\"0.01\""
+                    + " ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/></inertial></link><joint name=\"j")
+                    .append(i).append("\" type=\"continuous\"><parent link=\"l").append(i - 1)
+                    .append("\"/><child link=\"l").append(i).append("\"/><origin xyz=\"0 0 0.1\"/><axis xyz=\"")
+                    .append(i % 2 == 0 ? "1 0 0" : "0 1 0").append("\"/></joint>");
+        }
+        try {
+            return UrdfReader.parse(x.append("</robot>").toString(), "chain.urdf", null);
+        } catch (ModelException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
     private static String leg(int i, double y) {
         return """
                 <link name="thigh%1$d"><inertial><origin xyz="0 0 -0.15"/><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.001"/></inertial></link>
@@ -366,9 +386,15 @@ class SparseDelassusTest {
         ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS);
         assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).build().sparseDelassus(),
                 "60 dofs, PGS");
-        assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).build().sparseDelassus(), "60 dofs, ADMM");
+        assertTrue(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).build().sparseDelassus(),
+                "60 dofs in ten trees, ADMM");
         assertFalse(TimeStepper.builder(dyn).contacts(ContactSet.of(model)).settings(pgs).islands(true).build()
                 .sparseDelassus(), "islands");
+        Model robot = floatingChain(60);
+        assertFalse(TimeStepper.builder(new GenericDynamics(robot)).settings(pgs).build().sparseDelassus(),
+                "one robot of 66 dofs, PGS");
+        assertFalse(TimeStepper.builder(new GenericDynamics(robot)).build().sparseDelassus(),
+                "one robot of 66 dofs, ADMM: W formed, so that step derivatives serve it");
         Model small = tree();
         assertFalse(TimeStepper.builder(new GenericDynamics(small)).settings(pgs).build().sparseDelassus(),
                 "24 dofs");
