@@ -65,6 +65,15 @@ public class ShapeContactStepBenchmark {
     @Param({KinematicsFormParameter.DEFAULT})
     public String kinematicsForm;
 
+    /**
+     * {@code default}: the stepper's choice for one robot, per step (W read sparse when the rows outnumber the dofs,
+     * as solo12's 48 rows on 18 dofs do here: ADMM's λ steps through the sparse Cholesky of σ I + Yᵀ Y, 18 x 18,
+     * instead of W's 48 x 48); {@code formed}: W formed every step ({@code sparseDelassus(false)}); {@code sparse}:
+     * never formed ({@code sparseDelassus(true)}).
+     */
+    @Param({"default"})
+    public String delassus;
+
     private TimeStepper stepper;
     private ShapeContactDetection detection;
     private double[] q0;
@@ -126,7 +135,14 @@ public class ShapeContactStepBenchmark {
         }
         q0[2] -= lowest;
         v0 = new double[m.nv()];
-        stepper = TimeStepper.builder(f).contacts(set).settings(ContactSettings.defaults()).build();
+        TimeStepper.Builder b = TimeStepper.builder(f).contacts(set).settings(ContactSettings.defaults());
+        switch (delassus) {
+            case "default" -> { }
+            case "formed" -> b.sparseDelassus(false);
+            case "sparse" -> b.sparseDelassus(true);
+            default -> throw new IllegalArgumentException("delassus must be default, formed or sparse: " + delassus);
+        }
+        stepper = b.build();
         detection = new ShapeContactDetection(set, f);
     }
 

@@ -31,8 +31,12 @@ public final class ContactProblem {
     private final int[] blockStart;
     private final int[] blockKind;
     private final double[] blockFriction;
-    /** W in sparse form; null when W is the dense matrix above. */
-    private final SparseDelassus sparse;
+    /** W in sparse form, when the problem has it; null when W is only the dense matrix above. */
+    private final SparseDelassus operator;
+    /** The form the solvers read now: {@link #operator}, or null for the dense matrix. */
+    private SparseDelassus sparse;
+    /** Whether {@link #W} is an m x m buffer (false: a placeholder, the problem is sparse only). */
+    private final boolean dense;
     private int rows;
     private int blocks;
     private int coulombBlocks;
@@ -48,9 +52,23 @@ public final class ContactProblem {
      * then unavailable; {@link #w}, {@link #velocity} and {@link #measure} read the operator. Null: a dense W.
      */
     public ContactProblem(int capacity, SparseDelassus sparse) {
+        this(capacity, sparse, sparse == null);
+    }
+
+    /**
+     * A problem with both forms of W when {@code keepDense} and {@code sparse} is given: the sparse operator and an
+     * m x m buffer, the form the solvers read chosen per solve ({@link #readSparse}); it starts on the sparse one.
+     * {@code keepDense} false with a null operator is refused.
+     */
+    public ContactProblem(int capacity, SparseDelassus sparse, boolean keepDense) {
+        if (sparse == null && !keepDense) {
+            throw new IllegalArgumentException("a contact problem needs a sparse operator or a dense W");
+        }
         this.capacity = capacity;
+        this.operator = sparse;
         this.sparse = sparse;
-        W = new double[sparse != null ? 1 : Math.max(1, capacity * capacity)];
+        this.dense = keepDense;
+        W = new double[keepDense ? Math.max(1, capacity * capacity) : 1];
         b = new double[Math.max(1, capacity)];
         blockStart = new int[capacity + 1];
         blockKind = new int[Math.max(1, capacity)];
@@ -144,7 +162,34 @@ public final class ContactProblem {
         return W;
     }
 
-    /** The sparse form of W, or null when W is {@link #delassus()}'s dense matrix. */
+    /**
+     * The m x m buffer of a problem made with both forms, whichever form the solvers read now (for a caller that
+     * forms W after a solve on the operator).
+     *
+     * @throws IllegalStateException for a problem without the dense form
+     */
+    public double[] denseBuffer() {
+        if (!dense) {
+            throw new IllegalStateException("this contact problem keeps W as a sparse operator only");
+        }
+        return W;
+    }
+
+    /**
+     * Makes the solvers read the sparse operator (true) or the dense W (false; the caller forms it), for a problem
+     * made with both forms.
+     *
+     * @throws IllegalStateException if the problem lacks that form
+     */
+    public void readSparse(boolean useOperator) {
+        if (useOperator ? operator == null : !dense) {
+            throw new IllegalStateException("this contact problem has no " + (useOperator ? "sparse" : "dense")
+                    + " form of W");
+        }
+        sparse = useOperator ? operator : null;
+    }
+
+    /** The sparse form of W the solvers read, or null when they read {@link #delassus()}'s dense matrix. */
     public SparseDelassus sparseDelassus() {
         return sparse;
     }

@@ -221,7 +221,7 @@ public final class StepDerivatives {
         double[] J = stepper.lastRows();
         double[] lambda = stepper.lastImpulses();
         double[] w = stepper.lastIntegratedVelocity();
-        double[] W = problem.delassus();
+        double[] W = stepper.lastDelassus();
         double beta = stepper.settings().penetrationRecovery();
         // a = (w − v)/h − e(v)
         for (int i = 0; i < nv; i++) {

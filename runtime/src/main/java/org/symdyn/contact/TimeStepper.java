@@ -78,6 +78,15 @@ public final class TimeStepper {
     private final SparseDelassus tree;
     /** True when W is never formed ({@link Builder#sparseDelassus}): the problem reads {@link #tree}. */
     private final boolean sparseW;
+    /**
+     * True when each step chooses (the default for one robot): W formed when the rows are at most the dofs, read
+     * through {@link #tree} with {@link #sparseSolver} when they are more (see {@link Builder#sparseDelassus}).
+     */
+    private final boolean eitherW;
+    /** The solver of the steps that read W sparse, when {@link #eitherW}; null otherwise. */
+    private final ContactSolver sparseSolver;
+    /** Whether the last step's problem holds W formed (else {@link #lastDelassus} forms it). */
+    private boolean wFormed;
     private final DofBranches branches;
     /** Per floating base, the dofs r where H_rc can be non-zero for its linear columns c. */
     private final int[][] frameRows;
@@ -163,8 +172,10 @@ public final class TimeStepper {
         for (int f = 0; f < floating; f++) {
             frameRows[f] = relatedDofs(branches, floatingV[f] + 3, floatingV[f] + 5);
         }
-        problem = new ContactProblem(capacity, sparseW ? tree : null);
+        eitherW = !sparseW && b.sparseDelassus == null && !b.splitIslands;
+        problem = new ContactProblem(capacity, sparseW || eitherW ? tree : null, !sparseW);
         solver = sparseW ? settings.newSparseSolver(capacity, nv, tree.entryCapacity()) : settings.newSolver(capacity);
+        sparseSolver = eitherW ? settings.newSparseSolver(capacity, nv, tree.entryCapacity()) : null;
         islands = b.splitIslands ? new ContactIslands(capacity) : null;
         rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
@@ -309,10 +320,19 @@ public final class TimeStepper {
             }
         }
         int m = problem.rows();
-        if (!sparseW) {
+        // Woodbury's sparse path pays when the rows outnumber the dofs (solo12 on its round feet: 48 rows on 18
+        // dofs, W's 48 x 48 against σ I + Yᵀ Y's 18 x 18); with fewer rows the formed W and its small dense
+        // factorisations are cheaper (the quadruped's four points: 12 rows)
+        boolean readSparse = sparseW || (eitherW && m > nv);
+        if (eitherW) {
+            problem.readSparse(readSparse);
+        }
+        wFormed = !readSparse;
+        if (wFormed) {
             tree.formDense(problem, problem.delassus());
         }
-        boolean ok = m == 0 || (islands == null ? solver.solve(problem, lambda, report)
+        ContactSolver use = readSparse && eitherW ? sparseSolver : solver;
+        boolean ok = m == 0 || (islands == null ? use.solve(problem, lambda, report)
                 : islands.solve(solver, problem, lambda, report));
         if (m == 0) {
             emptyReport();
@@ -605,6 +625,23 @@ public final class TimeStepper {
     }
 
     /**
+     * The last step's W, formed (row-major, stride problem.rows()): formed here from the kept rows the first time
+     * it is asked for after a step that read it sparse.
+     */
+    double[] lastDelassus() {
+        if (sparseW) {
+            throw new IllegalStateException("this stepper keeps W sparse (TimeStepper.Builder.sparseDelassus):"
+                    + " it is not formed; build it with sparseDelassus(false) for step derivatives");
+        }
+        if (!wFormed) {
+            problem.readSparse(false);
+            tree.formDense(problem, problem.delassus());
+            wFormed = true;
+        }
+        return problem.delassus();
+    }
+
+    /**
      * The last step's rows J (row-major, nv columns; problem.rows() of them). The contact and limit rows are written
      * here, from the supports the step kept, the first time they are asked for after a step: a step whose
      * derivatives nobody takes does not fill m x nv entries.
@@ -764,9 +801,13 @@ public final class TimeStepper {
          *
          * <p>Default: sparse when islands are off and the model has at least {@value #SPARSE_FROM_NV} dofs in at
          * least two trees (several bodies that move independently, as in a pile; each root of the dof tree starts
-         * one), for either solver. A single robot of any size keeps W formed: its contacts are few next to its dofs
-         * (a humanoid's eight foot points, 24 rows on 71 dofs), W's m x m are cheap, and {@link StepDerivatives}
-         * reads W and the dense rows. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
+         * one), for either solver. A single robot (or islands on) is not sparse by default, and then, unless
+         * {@code sparseDelassus(false)} was asked for, each step chooses: W formed when its rows are at most the dofs
+         * (a humanoid's eight foot points, 24 rows on 71 dofs; the quadruped's four, 12 on 18: W's m x m and its
+         * small dense factorisations are cheap), read sparse when they are more (solo12 on its round hull feet, four
+         * points each: 48 rows on 18 dofs, where ADMM's λ steps through the 18 x 18 σ I + Yᵀ Y cost less than W's
+         * formation and factorisations). {@link StepDerivatives} forms W from the kept rows when a step read it
+         * sparse. Islands always form W. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
          * dofs, 46 contacts) steps in 40 µs sparse against 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms;
          * ADMM (on a loaded machine, so ratios only) 10 boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against
          * 37 ms, 100 boxes 13 ms sparse (with W formed its m x m buffers for the stepper's 2,600 rows would not fit
