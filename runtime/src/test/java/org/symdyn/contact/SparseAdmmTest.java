@@ -164,13 +164,9 @@ class SparseAdmmTest {
      */
     @Test
     void pilesStepTheSameWithSparseAndDenseAdmm() {
-        double[][] at = {{0, 0, 0.1}, {0.02, 0, 0.3}, {0.5, 0, 0.1}, {0.5, 0.03, 0.3}, {0.5, 0, 0.5}, {0, 0.6, 0.1}};
-        int n = at.length;
-        Model model = boxes("piles", n);
-        double[] q = new double[7 * n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(ShapeScenes.pose(at[i][0], at[i][1], at[i][2], 0.01 * i), 0, q, 7 * i, 7);
-        }
+        Model model = ShapeScenes.sixBoxPile("piles");
+        double[] q = ShapeScenes.sixBoxPileStart();
+        int n = q.length / 7;
         ContactSettings admm = ContactSettings.defaults().maxIterations(500);
         TimeStepper dense = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
                 .settings(admm).sparseDelassus(false).build();

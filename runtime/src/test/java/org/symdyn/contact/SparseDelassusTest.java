@@ -332,19 +332,9 @@ class SparseDelassusTest {
     /** Free boxes resting on boxes on a floor (four-point manifolds, redundant): the same velocities, to 1e-9. */
     @Test
     void pilesOfBoxesTakeTheSameStepsSparseOrDense() {
-        ShapeScenes scenes = new ShapeScenes("piles");
-        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
-                SourceLocation.UNKNOWN));
-        double[][] at = {{0, 0, 0.1}, {0.02, 0, 0.3}, {0.5, 0, 0.1}, {0.5, 0.03, 0.3}, {0.5, 0, 0.5}, {0, 0.6, 0.1}};
-        int n = at.length;
-        for (int i = 0; i < n; i++) {
-            scenes.freeBox("box" + i, 1 + 0.3 * i, 0.1, 0.1, 0.1, 0.8);
-        }
-        Model model = scenes.build();
-        double[] q = new double[7 * n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(ShapeScenes.pose(at[i][0], at[i][1], at[i][2], 0.01 * i), 0, q, 7 * i, 7);
-        }
+        Model model = ShapeScenes.sixBoxPile("piles");
+        double[] q = ShapeScenes.sixBoxPileStart();
+        int n = q.length / 7;
         ContactSettings pgs = ContactSettings.defaults().solver(ContactSettings.Solver.PGS).tolerance(1e-11)
                 .maxIterations(20000);
         TimeStepper dense = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))

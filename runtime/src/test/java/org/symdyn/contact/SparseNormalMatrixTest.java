@@ -8,9 +8,7 @@ import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.model.GroundModel;
 import org.symdyn.model.Model;
-import org.symdyn.model.SourceLocation;
 import org.symdyn.solvers.SmallSpd;
 import org.symdyn.testing.ShapeScenes;
 
@@ -237,19 +235,9 @@ class SparseNormalMatrixTest {
 
     /** Six boxes dropped on a floor, in two stacks, after 300 steps of 1 ms. */
     static TimeStepper pile(boolean sparse) {
-        ShapeScenes scenes = new ShapeScenes("piles");
-        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
-                SourceLocation.UNKNOWN));
-        double[][] at = {{0, 0, 0.1}, {0.02, 0, 0.3}, {0.5, 0, 0.1}, {0.5, 0.03, 0.3}, {0.5, 0, 0.5}, {0, 0.6, 0.1}};
-        int n = at.length;
-        for (int i = 0; i < n; i++) {
-            scenes.freeBox("box" + i, 1 + 0.3 * i, 0.1, 0.1, 0.1, 0.8);
-        }
-        Model model = scenes.build();
-        double[] q = new double[7 * n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(ShapeScenes.pose(at[i][0], at[i][1], at[i][2], 0.01 * i), 0, q, 7 * i, 7);
-        }
+        Model model = ShapeScenes.sixBoxPile("piles");
+        double[] q = ShapeScenes.sixBoxPileStart();
+        int n = q.length / 7;
         TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
                 .sparseDelassus(sparse).build();
         double[] v = new double[6 * n], tau = new double[6 * n];

@@ -3,6 +3,7 @@ package org.symdyn.testing;
 import org.symdyn.geometry.Shape;
 import org.symdyn.model.BodySpec;
 import org.symdyn.model.ContactMaterial;
+import org.symdyn.model.GroundModel;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
@@ -66,6 +67,34 @@ public final class ShapeScenes {
         } catch (ModelException e) {
             throw new AssertionError(e.getMessage(), e);
         }
+    }
+
+    /** The six boxes' starting places of {@link #sixBoxPile}: two stacks of two and three and one box alone. */
+    private static final double[][] PILE_AT = {{0, 0, 0.1}, {0.02, 0, 0.3}, {0.5, 0, 0.1}, {0.5, 0.03, 0.3},
+        {0.5, 0, 0.5}, {0, 0.6, 0.1}};
+
+    /**
+     * Six 0.2 m boxes of 1 to 2.5 kg (μ 0.8) over a floor (μ 0.8): two stacks, offset by 2 and 3 cm, and one box
+     * alone, each turned 0.01 rad more than the last about x; they land on their faces (four-point manifolds,
+     * redundant rows). {@link #sixBoxPileStart} gives their q.
+     */
+    public static Model sixBoxPile(String name) {
+        ShapeScenes scenes = new ShapeScenes(name);
+        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1},
+                0.8, 0, SourceLocation.UNKNOWN));
+        for (int i = 0; i < PILE_AT.length; i++) {
+            scenes.freeBox("box" + i, 1 + 0.3 * i, 0.1, 0.1, 0.1, 0.8);
+        }
+        return scenes.build();
+    }
+
+    /** q of {@link #sixBoxPile} at its start. */
+    public static double[] sixBoxPileStart() {
+        double[] q = new double[7 * PILE_AT.length];
+        for (int i = 0; i < PILE_AT.length; i++) {
+            System.arraycopy(pose(PILE_AT[i][0], PILE_AT[i][1], PILE_AT[i][2], 0.01 * i), 0, q, 7 * i, 7);
+        }
+        return q;
     }
 
     /** q of a free body at (x, y, z) rotated by angle about the world x axis. */
