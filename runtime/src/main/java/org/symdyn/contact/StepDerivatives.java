@@ -29,7 +29,8 @@ import org.symdyn.model.Model;
  * <li><b>separated</b> (λ = 0 and the contact opening): λ = 0.</li>
  * </ul>
  * Joint-limit rows are held (±w_k + ω_k = 0) or free (λ = 0) likewise. Differentiating at the solution gives one
- * linear system of nv + m unknowns (dw, dλ) for the 3 nv right-hand sides of dq, dv and dτ:
+ * linear system of nv + m unknowns (dw, dλ) for the 3 nv right-hand sides of dq, dv and dτ (solved by its Schur
+ * complement on H + h D, the separated and free rows, whose dλ = 0, left out):
  * <pre>
  *   [ H + hD    −Jᵀ ] [dw]       [ h ∂ID/∂q − ∂(Jᵀλ)/∂q    h ∂ID/∂v − H (I + h ∂e/∂v)    −h I ]
  *   [   A        Λ  ] [dλ]  = −  [      ∂(mode rows)/∂q           ∂(mode rows)/∂v            0  ]
@@ -97,8 +98,35 @@ public final class StepDerivatives {
     private final double[] rowsDq; // ∂(J w)/∂q, m x nv
     private final double[] offsetDq; // ∂c_n/∂q of each contact's normal row, per row (m x nv)
     private final double[] offsetDv;
-    private final double[] k; // the (nv + m)² system
-    private final double[] rhs; // (nv + m) x 3nv
+    /** dw along q | v | τ, nv x 3nv. */
+    private final double[] rhs;
+    /** The w rows' right-hand sides along q | v (nv x 2nv). */
+    private final double[] r1;
+    /**
+     * The rows in the system (held, sliding): their J, A, Λ (row stride capacity); their count. zy: per row F | r2
+     * along q | r2 along v (row stride zw = 3 nv), then in place S⁻¹ of those.
+     */
+    private final double[] jRows;
+    private final double[] aRows;
+    private final boolean[] heldA;
+    private final double[] lam;
+    private final double[] zy;
+    private final int zw;
+    private int systemRows;
+    /** The Schur complement's factors and products ({@link #solve}). */
+    private final double[] chol;
+    private final double[] lInv;
+    private final double[] lInvT;
+    private final double[] mInv;
+    private final double[] gT;
+    /** Tᵀ (nv x nv). */
+    private final double[] tT;
+    private final double[] s;
+    private final int[] pivots;
+    /** Per row in the system: the columns where its A is nonzero, and how many. */
+    private final int[] nonzeros;
+    private final int[] nonzeroCount;
+    private final double[] acc;
     private final int[] modes;
     /** Per contact of the last {@link #compute}: whether its normal offset is the restitution's e u_n⁻. */
     private final boolean[] restituting;
@@ -179,7 +207,6 @@ public final class StepDerivatives {
         this.pointB = new PointMotion(nv);
         this.pointA = new PointMotion(nv);
         this.capacity = stepper.lastProblem().capacity();
-        int n = nv + capacity;
         H = new DMatrixRMaj(nv, nv);
         dIdDq = new DMatrixRMaj(nv, nv);
         dIdDv = new DMatrixRMaj(nv, nv);
@@ -187,8 +214,26 @@ public final class StepDerivatives {
         rowsDq = new double[Math.max(1, capacity) * nv];
         offsetDq = new double[Math.max(1, capacity) * nv];
         offsetDv = new double[Math.max(1, capacity) * nv];
-        k = new double[n * n];
-        rhs = new double[n * 3 * nv];
+        int rows = Math.max(1, capacity);
+        rhs = new double[nv * 3 * nv];
+        r1 = new double[nv * 2 * nv];
+        jRows = new double[rows * nv];
+        aRows = new double[rows * nv];
+        heldA = new boolean[rows];
+        lam = new double[rows * rows];
+        zw = 3 * nv;
+        zy = new double[rows * zw];
+        chol = new double[nv * nv];
+        lInv = new double[nv * nv];
+        lInvT = new double[nv * nv];
+        mInv = new double[nv * nv];
+        gT = new double[rows * nv];
+        tT = new double[nv * nv];
+        s = new double[rows * rows];
+        pivots = new int[rows];
+        nonzeros = new int[rows * nv];
+        nonzeroCount = new int[rows];
+        acc = new double[3 * nv];
         modes = new int[Math.max(1, capacity)];
         restituting = new boolean[Math.max(1, capacity)];
         a = new double[nv];
@@ -217,7 +262,6 @@ public final class StepDerivatives {
         ContactKinematics contacts = stepper.contacts();
         vBefore = v;
         int m = problem.rows();
-        int n = nv + m;
         double[] J = stepper.lastRows();
         double[] lambda = stepper.lastImpulses();
         double[] w = stepper.lastIntegratedVelocity();
@@ -247,12 +291,12 @@ public final class StepDerivatives {
             restitution |= restituting[c];
         }
         if (restitution) {
-            motion.update(q, v, zero);
+            motion.updateVelocities(q, v);
             for (int c = 0; c < nc; c++) {
                 if (restituting[c]) {
                     int r = problem.blockStart(c);
                     double e = contacts.restitution(c);
-                    contactRowMotion(contacts, c, 0, pointB, pointA, offsetDq, r * nv);
+                    contactRowMotion(contacts, c, 1, offsetDq, r * nv);
                     for (int j = 0; j < nv; j++) {
                         offsetDq[r * nv + j] *= e;
                         offsetDv[r * nv + j] = e * J[r * nv + j];
@@ -271,15 +315,14 @@ public final class StepDerivatives {
             bilateral.rowDerivatives(q, zero, w, bilateralLambda, motion, bilateralForceDq, bilateralRowsDq,
                     bilateralRowsDv);
         }
-        motion.update(q, w, zero);
-        motion.clearWrenches();
+        // velocities only: the rows' ∂(J w)/∂q, the gaps' ∂φ/∂q and ∂(Jᵀλ)/∂q read no accelerations
+        motion.updateVelocities(q, w);
         for (int c = 0; c < nc; c++) {
             int r = problem.blockStart(c);
-            for (int d = 0; d < 3; d++) {
-                contactRowMotion(contacts, c, d, pointB, pointA, rowsDq, (r + d) * nv);
-            }
+            contactRowMotion(contacts, c, 3, rowsDq, r * nv);
             if (!restituting[c]) {
-                // c_n = φ/h (φ ≥ 0) or β φ/h, φ = n · (p_B − p_A) − radius: ∂φ/∂q = n · (∂p_B − ∂p_A)
+                // c_n = φ/h (φ ≥ 0) or β φ/h, φ = n · (p_B − p_A) − radius: ∂φ/∂q = n · (∂p_B − ∂p_A), from the
+                // point motions contactRowMotion left in pointB and pointA
                 double scale = contacts.gap(c) >= 0 ? 1 / h : beta / h;
                 gapDerivative(contacts, c, scale, offsetDq, r * nv);
             }
@@ -287,23 +330,14 @@ public final class StepDerivatives {
         }
         motion.wrenchDerivative(dForceDq);
 
-        // the system
-        Arrays.fill(k, 0, n * n, 0);
-        Arrays.fill(rhs, 0, n * 3 * nv, 0);
-        int cols = 3 * nv;
+        // the system, by blocks: r1 (the w rows' right-hand sides along q and v; along τ it is h I), then the held
+        // rows' A, Λ and r2, then the Schur complement on M = H + h D
         double[] Hd = H.data;
-        for (int i = 0; i < nv; i++) {
-            for (int j = 0; j < nv; j++) {
-                k[i * n + j] = Hd[i * nv + j];
-                rhs[i * cols + j] = -(h * dIdDq.data[i * nv + j] - dForceDq.data[i * nv + j]
-                        - (nb > 0 ? bilateralForceDq.data[i * nv + j] : 0));
-                rhs[i * cols + nv + j] = -(h * dIdDv.data[i * nv + j]) + Hd[i * nv + j];
-            }
-            k[i * n + i] += h * stepper.damping().coefficient(i);
-            rhs[i * cols + 2 * nv + i] = h;
-            for (int r = 0; r < m; r++) {
-                k[i * n + nv + r] = -J[r * nv + i];
-            }
+        double[] iq = dIdDq.data, iv = dIdDv.data, fq = dForceDq.data, bq = bilateralForceDq.data;
+        for (int i = 0; i < nv * nv; i++) {
+            int o = (i / nv) * 2 * nv + i % nv;
+            r1[o] = -(h * iq[i] - fq[i] - (nb > 0 ? bq[i] : 0));
+            r1[o + nv] = -(h * iv[i]) + Hd[i];
         }
         // + h H ∂e/∂v on the v columns: e_O = ω × v_O, ∂e_O/∂ω = −[v_O]×, ∂e_O/∂v_O = [ω]×
         for (int vi : floatingV) {
@@ -319,24 +353,25 @@ public final class StepDerivatives {
                         s1 += hir * dOmega[3 * r + c];
                         s2 += hir * dVo[3 * r + c];
                     }
-                    rhs[i * cols + nv + vi + c] += h * s1;
-                    rhs[i * cols + nv + vi + 3 + c] += h * s2;
+                    r1[i * 2 * nv + nv + vi + c] += h * s1;
+                    r1[i * 2 * nv + nv + vi + 3 + c] += h * s2;
                 }
             }
         }
+        systemRows = 0;
         for (int block = 0; block < problem.blockCount(); block++) {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);
             if (kind == ContactProblem.COULOMB) {
-                modes[block] = contactRows(problem, block, J, W, lambda, w, r, n, cols);
+                modes[block] = contactRows(problem, block, J, W, lambda, w, r);
             } else if (kind == ContactProblem.UNILATERAL) {
-                modes[block] = limitRow(problem, block, J, W, lambda, w, r, n, cols, h, beta, q);
+                modes[block] = limitRow(problem, block, J, W, lambda, r, h, beta, q);
             } else {
-                bilateralRow(problem, J, W, r, m - nb, n, cols, h, beta);
+                bilateralRow(problem, J, W, r, m - nb, h, beta);
                 modes[block] = STICKING;
             }
         }
-        solve(n, cols);
+        solve(h, restitution);
         map(w, h);
     }
 
@@ -359,57 +394,62 @@ public final class StepDerivatives {
     /** The step's v, during {@link #compute} (the restitution offsets read u_n⁻ = J_n v). */
     private double[] vBefore;
 
-    /** Out[o..o+nv) = ∂(row_d · ṗ)/∂q of contact c's row d at the motion's state (v = its velocity). */
-    private void contactRowMotion(ContactKinematics contacts, int c, int d, PointMotion pb, PointMotion pa,
-            double[] out, int o) {
-        double fx = contacts.frame(c, d, 0), fy = contacts.frame(c, d, 1), fz = contacts.frame(c, d, 2);
+    /**
+     * Out[o + d nv..o + (d + 1) nv) = ∂(row_d · ṗ)/∂q of contact c's rows d &lt; rows at the motion's state (v = its
+     * velocity); leaves the point motions of the contact's points in pointB and pointA (pointA only with another
+     * body). One {@link MotionDerivatives#point} per body for all rows: asked per row, the same object refilled
+     * recomputed it each time (JFR: the point motions were 68 of 634 samples of solo12's step and derivatives, four
+     * fills per foot where one serves).
+     */
+    private void contactRowMotion(ContactKinematics contacts, int c, int rows, double[] out, int o) {
         int body = contacts.body(c);
         double radius = contacts.radius(c);
         for (int i = 0; i < 3; i++) {
             point[i] = contacts.center(c, i);
         }
-        motion.point(body, point, pb);
-        double[] dv = pb.dVelocityDq();
-        double[] dw = pb.dOmegaDq();
-        // the contact point is the centre + d, d = −r n fixed in the world: ṗ = ċ + ω × d, so
-        // row · ∂ṗ = row · ∂ċ + row · (∂ω × d) = row · ∂ċ + ∂ω · (d × row)
-        double dx = -radius * contacts.frame(c, 0, 0), dy = -radius * contacts.frame(c, 0, 1);
-        double dz = -radius * contacts.frame(c, 0, 2);
-        double cx = dy * fz - dz * fy, cy = dz * fx - dx * fz, cz = dx * fy - dy * fx;
-        for (int j = 0; j < nv; j++) {
-            out[o + j] = fx * dv[j] + fy * dv[nv + j] + fz * dv[2 * nv + j]
-                    + cx * dw[j] + cy * dw[nv + j] + cz * dw[2 * nv + j];
-        }
+        motion.point(body, point, pointB);
+        double[] dv = pointB.dVelocityDq();
+        double[] dw = pointB.dOmegaDq();
         int other = contacts.otherBody(c);
-        if (other >= 0) {
-            for (int i = 0; i < 3; i++) {
-                point[i] = contacts.otherBodyPoint(c, i);
-            }
-            motion.point(other, point, pa);
-            double[] av = pa.dVelocityDq();
-            for (int j = 0; j < nv; j++) {
-                out[o + j] -= fx * av[j] + fy * av[nv + j] + fz * av[2 * nv + j];
-            }
-        }
-    }
-
-    /** Out[o..o+nv) = scale ∂φ/∂q of contact c, φ = n · (p_B − p_A) (the centre's position for a sphere). */
-    private void gapDerivative(ContactKinematics contacts, int c, double scale, double[] out, int o) {
-        double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
-        for (int i = 0; i < 3; i++) {
-            point[i] = contacts.center(c, i);
-        }
-        motion.point(contacts.body(c), point, pointB);
-        double[] dp = pointB.dPositionDq();
-        for (int j = 0; j < nv; j++) {
-            out[o + j] = scale * (nx * dp[j] + ny * dp[nv + j] + nz * dp[2 * nv + j]);
-        }
-        int other = contacts.otherBody(c);
+        double[] av = null;
         if (other >= 0) {
             for (int i = 0; i < 3; i++) {
                 point[i] = contacts.otherBodyPoint(c, i);
             }
             motion.point(other, point, pointA);
+            av = pointA.dVelocityDq();
+        }
+        // the contact point is the centre + d, d = −r n fixed in the world: ṗ = ċ + ω × d, so
+        // row · ∂ṗ = row · ∂ċ + row · (∂ω × d) = row · ∂ċ + ∂ω · (d × row)
+        double dx = -radius * contacts.frame(c, 0, 0), dy = -radius * contacts.frame(c, 0, 1);
+        double dz = -radius * contacts.frame(c, 0, 2);
+        for (int d = 0; d < rows; d++) {
+            double fx = contacts.frame(c, d, 0), fy = contacts.frame(c, d, 1), fz = contacts.frame(c, d, 2);
+            double cx = dy * fz - dz * fy, cy = dz * fx - dx * fz, cz = dx * fy - dy * fx;
+            int od = o + d * nv;
+            for (int j = 0; j < nv; j++) {
+                out[od + j] = fx * dv[j] + fy * dv[nv + j] + fz * dv[2 * nv + j]
+                        + cx * dw[j] + cy * dw[nv + j] + cz * dw[2 * nv + j];
+            }
+            if (av != null) {
+                for (int j = 0; j < nv; j++) {
+                    out[od + j] -= fx * av[j] + fy * av[nv + j] + fz * av[2 * nv + j];
+                }
+            }
+        }
+    }
+
+    /**
+     * Out[o..o+nv) = scale ∂φ/∂q of contact c, φ = n · (p_B − p_A) (the centre's position for a sphere), from the point
+     * motions {@link #contactRowMotion} left for c.
+     */
+    private void gapDerivative(ContactKinematics contacts, int c, double scale, double[] out, int o) {
+        double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
+        double[] dp = pointB.dPositionDq();
+        for (int j = 0; j < nv; j++) {
+            out[o + j] = scale * (nx * dp[j] + ny * dp[nv + j] + nz * dp[2 * nv + j]);
+        }
+        if (contacts.otherBody(c) >= 0) {
             double[] ap = pointA.dPositionDq();
             for (int j = 0; j < nv; j++) {
                 out[o + j] -= scale * (nx * ap[j] + ny * ap[nv + j] + nz * ap[2 * nv + j]);
@@ -452,9 +492,9 @@ public final class StepDerivatives {
         }
     }
 
-    /** The three rows of a contact block in its mode; returns the mode. */
+    /** The three rows of a contact block in its mode (the held rows appended, none if separated); returns the mode. */
     private int contactRows(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, double[] w,
-            int r, int n, int cols) {
+            int r) {
         int m = problem.rows();
         double ln = lambda[r];
         double s1 = 0, s2 = 0;
@@ -464,10 +504,8 @@ public final class StepDerivatives {
         }
         double mu = problem.blockFriction(block);
         if (!(ln > 0)) {
-            // separated: λ = 0 (the solvers project an open contact's impulse to exactly 0)
-            for (int d = 0; d < 3; d++) {
-                k[(nv + r + d) * n + nv + r + d] = 1;
-            }
+            // separated: λ = 0 (the solvers project an open contact's impulse to exactly 0), so dλ = 0: its rows
+            // and its columns −Jᵀ leave the system
             return SEPARATED;
         }
         double lt = Math.sqrt(lambda[r + 1] * lambda[r + 1] + lambda[r + 2] * lambda[r + 2]);
@@ -475,14 +513,13 @@ public final class StepDerivatives {
         boolean sliding = !(lt < mu * ln * (1 - 1e-9)) && slip > SLIP_FLOOR;
         // the normal row (and, sticking, the tangential rows): J_d dw + ε dλ_d = −(∂(J_d w)/∂q + ∂c_d/∂q) dq − ∂c_d/∂v dv
         int rows = sliding ? 1 : 3;
+        int normal = systemRows;
         for (int d = 0; d < rows; d++) {
-            int row = nv + r + d;
+            int i = heldRow(J, r + d, REGULARISATION * Math.max(W[(r + d) * m + r + d], Double.MIN_NORMAL));
             for (int j = 0; j < nv; j++) {
-                k[row * n + j] = J[(r + d) * nv + j];
-                rhs[row * cols + j] = -(rowsDq[(r + d) * nv + j] + offsetDq[(r + d) * nv + j]);
-                rhs[row * cols + nv + j] = -offsetDv[(r + d) * nv + j];
+                zy[i * zw + nv + j] = -(rowsDq[(r + d) * nv + j] + offsetDq[(r + d) * nv + j]);
+                zy[i * zw + 2 * nv + j] = -offsetDv[(r + d) * nv + j];
             }
-            k[row * n + nv + r + d] = REGULARISATION * Math.max(W[(r + d) * m + r + d], Double.MIN_NORMAL);
         }
         if (!sliding) {
             return STICKING;
@@ -491,29 +528,48 @@ public final class StepDerivatives {
         double u1 = s1 / slip, u2 = s2 / slip;
         double g = mu * ln / slip;
         for (int d = 0; d < 2; d++) {
-            int row = nv + r + 1 + d;
             double sd = d == 0 ? u1 : u2;
             // row d of P = I − ŝ ŝᵀ
             double pa = (d == 0 ? 1 : 0) - sd * u1;
             double pb = (d == 1 ? 1 : 0) - sd * u2;
-            k[row * n + nv + r + 1 + d] = 1;
-            k[row * n + nv + r] = mu * sd;
+            int i = row(J, r + 1 + d, 1, false);
+            lam[i * capacity + normal] = mu * sd;
             for (int j = 0; j < nv; j++) {
                 double jt = pa * J[(r + 1) * nv + j] + pb * J[(r + 2) * nv + j];
                 double rq = pa * rowsDq[(r + 1) * nv + j] + pb * rowsDq[(r + 2) * nv + j];
-                k[row * n + j] = g * jt;
-                rhs[row * cols + j] = -g * rq;
+                aRows[i * nv + j] = g * jt;
+                zy[i * zw + nv + j] = -g * rq;
+                zy[i * zw + 2 * nv + j] = 0;
             }
         }
         return SLIDING;
     }
 
-    /** A joint-limit row: held (±dw_k + ε dλ = −∂ω/∂q dq) or free (dλ = 0); returns the mode. */
-    private int limitRow(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, double[] w, int r,
-            int n, int cols, double h, double beta, double[] q) {
-        int row = nv + r;
+    /** Appends problem row r held: A = J_r, Λ = ε; returns its index among the system's rows. */
+    private int heldRow(double[] J, int r, double epsilon) {
+        return row(J, r, epsilon, true);
+    }
+
+    /**
+     * Appends problem row r to the system's rows: its column −J_rᵀ in the w rows and Λ's diagonal entry; a held row's
+     * A row is J_r (the caller fills any other).
+     */
+    private int row(double[] J, int r, double diagonal, boolean isHeld) {
+        int i = systemRows++;
+        System.arraycopy(J, r * nv, jRows, i * nv, nv);
+        Arrays.fill(lam, i * capacity, i * capacity + capacity, 0);
+        lam[i * capacity + i] = diagonal;
+        heldA[i] = isHeld;
+        if (isHeld) {
+            System.arraycopy(J, r * nv, aRows, i * nv, nv);
+        }
+        return i;
+    }
+
+    /** A joint-limit row: held (±dw_k + ε dλ = −∂ω/∂q dq) or free (dλ = 0, out of the system); returns the mode. */
+    private int limitRow(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, int r, double h,
+            double beta, double[] q) {
         if (!(lambda[r] > 0)) {
-            k[row * n + nv + r] = 1;
             return SEPARATED;
         }
         int src = stepper.rowSource(block);
@@ -522,12 +578,10 @@ public final class StepDerivatives {
         int vi = stepper.limitV(limit);
         double sign = upper ? -1 : 1;
         double gap = sign * (q[stepper.limitQ(limit)] - stepper.limitBound(limit, upper));
-        for (int j = 0; j < nv; j++) {
-            k[row * n + j] = J[r * nv + j];
-        }
         int m = problem.rows();
-        k[row * n + nv + r] = REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL);
-        rhs[row * cols + vi] = -sign * (gap >= 0 ? 1 / h : beta / h);
+        int i = heldRow(J, r, REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL));
+        Arrays.fill(zy, i * zw + nv, i * zw + 3 * nv, 0);
+        zy[i * zw + nv + vi] = -sign * (gap >= 0 ? 1 / h : beta / h);
         return STICKING;
     }
 
@@ -535,85 +589,314 @@ public final class StepDerivatives {
      * A bilateral row, held: G_i dw + ε dλ_i = −(∂(G_i w)/∂q + (β/h) G_i) dq, its offset β φ / h differentiated with
      * ∂φ/∂q = G (exact where φ = 0, to first order in the drift elsewhere).
      */
-    private void bilateralRow(ContactProblem problem, double[] J, double[] W, int r, int first, int n, int cols,
-            double h, double beta) {
-        int row = nv + r;
-        int i = r - first;
+    private void bilateralRow(ContactProblem problem, double[] J, double[] W, int r, int first, double h,
+            double beta) {
+        int b = r - first;
         int m = problem.rows();
+        int i = heldRow(J, r, REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL));
         for (int j = 0; j < nv; j++) {
-            k[row * n + j] = J[r * nv + j];
-            rhs[row * cols + j] = -(bilateralRowsDq.data[i * nv + j] + beta / h * J[r * nv + j]);
+            zy[i * zw + nv + j] = -(bilateralRowsDq.data[b * nv + j] + beta / h * J[r * nv + j]);
+            zy[i * zw + 2 * nv + j] = 0;
         }
-        k[row * n + nv + r] = REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL);
     }
 
-    /** Solves k X = rhs (n x n, n x cols) by LU with partial pivoting, X into rhs. */
-    private void solve(int n, int cols) {
-        double scale = 0;
-        for (int i = 0; i < n * n; i++) {
-            scale = Math.max(scale, Math.abs(k[i]));
-        }
-        for (int c = 0; c < n; c++) {
-            int p = c;
-            double best = Math.abs(k[c * n + c]);
-            for (int r = c + 1; r < n; r++) {
-                double x = Math.abs(k[r * n + c]);
-                if (x > best) {
-                    best = x;
-                    p = r;
+    /**
+     * Solves the system for dw along q, v and τ into rhs (nv x 3nv), by its Schur complement on M = H + h D (symmetric
+     * positive definite): with G = M⁻¹ Jᵀ and F = A M⁻¹ (F = Gᵀ on held rows) over the p rows in the system,
+     * <pre>
+     *   S = Λ + A G,   T = M⁻¹ − G S⁻¹ F,   dw = T r1 + G S⁻¹ r2
+     * </pre>
+     * (eliminate dw = M⁻¹ (r1 + Jᵀ dλ) from the rows: S dλ = r2 − F r1). Along τ, r1 = h I and r2 = 0, so dw/dτ = h T;
+     * r2 along v is nonzero only under restitution ({@code velocityRows}).
+     *
+     * <p>Why this form: the LU with partial pivoting of the whole (nv + m)² matrix it replaces eliminated 3 nv
+     * right-hand sides through all nv + m rows (solo12 on four feet: 30 rows, 54 columns, ~57k multiply-adds; 202 of
+     * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~30k on solo12 (M⁻¹ from
+     * the factor by dots from the diagonal; S from A's nonzeros and, between held rows, its symmetry; τ's block is h T
+     * without a product), and separated or free rows never enter. Measured on a busy machine (thread CPU time, so
+     * contention inflates both alike): the solve ~12.5 µs against ~15 µs before; at these sizes (18 to 54 columns)
+     * the JIT's loops run scalar, ~3 multiply-adds per ns, so the count of multiply-adds is the time. Math.fma in the
+     * products made no difference that the noise let one see, so it is not used.
+     */
+    private void solve(double h, boolean velocityRows) {
+        int p = systemRows;
+        // M = L Lᵀ (lower L, row-major), L⁻¹ row by row, then M⁻¹ = L⁻ᵀ L⁻¹ (exactly symmetric: both halves sum the
+        // same products in the same order)
+        double[] Hd = H.data;
+        for (int i = 0; i < nv; i++) {
+            for (int j = 0; j <= i; j++) {
+                double x = Hd[i * nv + j];
+                if (i == j) {
+                    x += h * stepper.damping().coefficient(i);
+                }
+                for (int c = 0; c < j; c++) {
+                    x -= chol[i * nv + c] * chol[j * nv + c];
+                }
+                if (i == j) {
+                    if (!(x > 0)) {
+                        throw new IllegalStateException("the step's linearised contact system is singular (H + h D is"
+                                + " not positive definite at column " + i + ")");
+                    }
+                    chol[i * nv + i] = Math.sqrt(x);
+                } else {
+                    chol[i * nv + j] = x / chol[j * nv + j];
                 }
             }
-            if (!(best > 1e-300 * scale) || scale == 0) {
-                throw new IllegalStateException("the step's linearised contact system is singular (column " + c
+        }
+        // (the upper triangle of L⁻¹, the lower of L⁻ᵀ, stay zero from the constructor)
+        for (int i = 0; i < nv; i++) {
+            Arrays.fill(acc, 0, nv, 0);
+            acc[i] = 1;
+            for (int c = 0; c < i; c++) {
+                double f = chol[i * nv + c];
+                int oc = c * nv;
+                for (int j = 0; j <= c; j++) {
+                    acc[j] -= f * lInv[oc + j];
+                }
+            }
+            double inv = 1 / chol[i * nv + i];
+            for (int j = 0; j <= i; j++) {
+                double x = acc[j] * inv;
+                lInv[i * nv + j] = x;
+                lInvT[j * nv + i] = x;
+            }
+        }
+        // M⁻¹_ij = M⁻¹_ji = Σ_{c ≥ i} L⁻ᵀ_ic L⁻ᵀ_jc for j ≤ i: dots along rows of L⁻ᵀ from the diagonal, a third of the
+        // full product's multiply-adds (the full product was 33 of 239 JFR samples of this solve)
+        for (int i = 0; i < nv; i++) {
+            int oi = i * nv;
+            for (int j = 0; j <= i; j++) {
+                int oj = j * nv;
+                double x = 0;
+                for (int c = i; c < nv; c++) {
+                    x += lInvT[oi + c] * lInvT[oj + c];
+                }
+                mInv[oi + j] = x;
+                mInv[oj + i] = x;
+            }
+        }
+        // Gᵀ = J M⁻¹ and F = A M⁻¹ by rows (a contact row is zero off its body's branch: skip its zeros)
+        for (int i = 0; i < p; i++) {
+            rowTimesInverse(jRows, i, gT, i * nv);
+            if (heldA[i]) {
+                System.arraycopy(gT, i * nv, zy, i * zw, nv);
+            } else {
+                rowTimesInverse(aRows, i, zy, i * zw);
+            }
+        }
+        // S = Λ + A G, S_ic = Λ_ic + A_i · Gᵀ_c over A_i's nonzeros (a contact row's branch); between two held rows
+        // S_ic = J_i M⁻¹ J_cᵀ = S_ci (their Λ is diagonal), taken from the row above. Then LU with partial pivoting.
+        for (int i = 0; i < p; i++) {
+            int count = 0;
+            for (int j = 0; j < nv; j++) {
+                if (aRows[i * nv + j] != 0) {
+                    nonzeros[i * nv + count++] = j;
+                }
+            }
+            nonzeroCount[i] = count;
+        }
+        double scale = 0;
+        for (int i = 0; i < p; i++) {
+            int oi = i * nv;
+            int count = nonzeroCount[i];
+            for (int c = 0; c < p; c++) {
+                double x;
+                if (c < i && heldA[i] && heldA[c]) {
+                    x = s[c * capacity + i];
+                } else {
+                    x = lam[i * capacity + c];
+                    int oc = c * nv;
+                    for (int t = 0; t < count; t++) {
+                        int j = nonzeros[oi + t];
+                        x += aRows[oi + j] * gT[oc + j];
+                    }
+                }
+                s[i * capacity + c] = x;
+                scale = Math.max(scale, Math.abs(x));
+            }
+        }
+        factorS(p, scale);
+        // Z = S⁻¹ F, Y = S⁻¹ r2, in place, one pass over the rows of [F | r2_q | r2_v]
+        solveS(p, velocityRows ? 3 * nv : 2 * nv);
+        // Tᵀ = M⁻¹ − Zᵀ Gᵀ
+        System.arraycopy(mInv, 0, tT, 0, nv * nv);
+        productTn(zy, 0, zw, gT, 0, nv, p, nv, nv, tT, 0, nv, -1, true);
+        // dw/dq | dw/dv = T [r1_q | r1_v] + G [Y_q | Y_v], dw/dτ = h T
+        int cols = 3 * nv;
+        productTn(tT, 0, nv, r1, 0, 2 * nv, nv, nv, 2 * nv, rhs, 0, cols, 1, false);
+        productTn(gT, 0, nv, zy, nv, zw, p, nv, velocityRows ? 2 * nv : nv, rhs, 0, cols, 1, true);
+        for (int i = 0; i < nv; i++) {
+            for (int j = 0; j < nv; j++) {
+                rhs[i * cols + 2 * nv + j] = h * tT[j * nv + i];
+            }
+        }
+    }
+
+    /**
+     * c[i, j] = (accumulate ? c[i, j] : 0) + alpha Σ_l at[l, i] b[l, j] for i &lt; n, j &lt; m, l &lt; k: the product
+     * Aᵀ B of at (k x n) and b (k x m), each from its offset with its row stride. Blocks of 2 x 4 entries of c in
+     * registers, the inner loop over l loading two entries of at and four of b for eight products. A row update per l
+     * (c_i += a_il b_l, what this replaced) loads and stores every entry of c each time, and at 18 to 54 columns the
+     * JIT does not make it a vector loop (measured: 2 to 3 multiply-adds per ns for rows of 18 to 144 entries); this
+     * kernel runs at ~3.5.
+     */
+    private static void productTn(double[] at, int ao, int lda, double[] b, int bo, int ldb, int k, int n, int m,
+            double[] c, int co, int ldc, double alpha, boolean accumulate) {
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            int j = 0;
+            for (; j + 3 < m; j += 4) {
+                double c00 = 0, c01 = 0, c02 = 0, c03 = 0, c10 = 0, c11 = 0, c12 = 0, c13 = 0;
+                for (int l = 0; l < k; l++) {
+                    int pa = ao + l * lda + i;
+                    int pb = bo + l * ldb + j;
+                    double a0 = at[pa], a1 = at[pa + 1];
+                    double b0 = b[pb], b1 = b[pb + 1], b2 = b[pb + 2], b3 = b[pb + 3];
+                    c00 += a0 * b0;
+                    c01 += a0 * b1;
+                    c02 += a0 * b2;
+                    c03 += a0 * b3;
+                    c10 += a1 * b0;
+                    c11 += a1 * b1;
+                    c12 += a1 * b2;
+                    c13 += a1 * b3;
+                }
+                int o0 = co + i * ldc + j;
+                int o1 = o0 + ldc;
+                put(c, o0, alpha * c00, accumulate);
+                put(c, o0 + 1, alpha * c01, accumulate);
+                put(c, o0 + 2, alpha * c02, accumulate);
+                put(c, o0 + 3, alpha * c03, accumulate);
+                put(c, o1, alpha * c10, accumulate);
+                put(c, o1 + 1, alpha * c11, accumulate);
+                put(c, o1 + 2, alpha * c12, accumulate);
+                put(c, o1 + 3, alpha * c13, accumulate);
+            }
+            for (; j < m; j++) {
+                double c0 = 0, c1 = 0;
+                for (int l = 0; l < k; l++) {
+                    int pa = ao + l * lda + i;
+                    double bj = b[bo + l * ldb + j];
+                    c0 += at[pa] * bj;
+                    c1 += at[pa + 1] * bj;
+                }
+                put(c, co + i * ldc + j, alpha * c0, accumulate);
+                put(c, co + (i + 1) * ldc + j, alpha * c1, accumulate);
+            }
+        }
+        for (; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                double c0 = 0;
+                for (int l = 0; l < k; l++) {
+                    c0 += at[ao + l * lda + i] * b[bo + l * ldb + j];
+                }
+                put(c, co + i * ldc + j, alpha * c0, accumulate);
+            }
+        }
+    }
+
+    private static void put(double[] c, int o, double x, boolean accumulate) {
+        c[o] = accumulate ? c[o] + x : x;
+    }
+
+    /** out[o..o+nv) = row i of rows times M⁻¹ (nv entries each), skipping the row's zeros. */
+    private void rowTimesInverse(double[] rows, int i, double[] out, int o) {
+        Arrays.fill(acc, 0, nv, 0);
+        for (int c = 0; c < nv; c++) {
+            double f = rows[i * nv + c];
+            if (f == 0) {
+                continue;
+            }
+            int oc = c * nv;
+            for (int j = 0; j < nv; j++) {
+                acc[j] += f * mInv[oc + j];
+            }
+        }
+        System.arraycopy(acc, 0, out, o, nv);
+    }
+
+    /** S (p x p, row stride capacity) = P L U in place, the row swaps in pivots. */
+    private void factorS(int p, double scale) {
+        for (int c = 0; c < p; c++) {
+            int best = c;
+            double max = Math.abs(s[c * capacity + c]);
+            for (int r = c + 1; r < p; r++) {
+                double x = Math.abs(s[r * capacity + c]);
+                if (x > max) {
+                    max = x;
+                    best = r;
+                }
+            }
+            if (!(max > 1e-300 * scale) || scale == 0) {
+                throw new IllegalStateException("the step's linearised contact system is singular (row " + c
                         + ")");
             }
-            if (p != c) {
-                swapRows(k, n, c, p, n);
-                swapRows(rhs, cols, c, p, cols);
+            pivots[c] = best;
+            if (best != c) {
+                for (int j = 0; j < p; j++) {
+                    double x = s[c * capacity + j];
+                    s[c * capacity + j] = s[best * capacity + j];
+                    s[best * capacity + j] = x;
+                }
             }
-            double d = k[c * n + c];
-            for (int r = c + 1; r < n; r++) {
-                double f = k[r * n + c] / d;
+            double d = s[c * capacity + c];
+            for (int r = c + 1; r < p; r++) {
+                double f = s[r * capacity + c] / d;
+                s[r * capacity + c] = f;
                 if (f == 0) {
                     continue;
                 }
-                k[r * n + c] = f;
-                for (int j = c + 1; j < n; j++) {
-                    k[r * n + j] -= f * k[c * n + j];
-                }
-                for (int j = 0; j < cols; j++) {
-                    rhs[r * cols + j] -= f * rhs[c * cols + j];
-                }
-            }
-        }
-        // back substitution by rows: X_c = rhs_c / U_cc, then rhs_p −= U_pc X_c for p < c, each an update of a
-        // whole row of cols entries (independent adds the JIT vectorises). The column-by-column dot products it
-        // replaces were chains of dependent adds down a strided column: JFR put this solve at half of solo12's
-        // step derivatives, most of it there.
-        for (int c = n - 1; c >= 0; c--) {
-            double inv = 1 / k[c * n + c];
-            int oc = c * cols;
-            for (int j = 0; j < cols; j++) {
-                rhs[oc + j] *= inv;
-            }
-            for (int p = 0; p < c; p++) {
-                double f = k[p * n + c];
-                if (f == 0) {
-                    continue;
-                }
-                int op = p * cols;
-                for (int j = 0; j < cols; j++) {
-                    rhs[op + j] -= f * rhs[oc + j];
+                for (int j = c + 1; j < p; j++) {
+                    s[r * capacity + j] -= f * s[c * capacity + j];
                 }
             }
         }
     }
 
-    private static void swapRows(double[] x, int stride, int a, int b, int count) {
-        for (int j = 0; j < count; j++) {
-            double t = x[a * stride + j];
-            x[a * stride + j] = x[b * stride + j];
-            x[b * stride + j] = t;
+    /** The first {@code width} columns of zy's p rows become S⁻¹ of themselves, by the factors of {@link #factorS}. */
+    private void solveS(int p, int width) {
+        double[] x = zy;
+        for (int c = 0; c < p; c++) {
+            int b = pivots[c];
+            if (b != c) {
+                for (int j = 0; j < width; j++) {
+                    double y = x[c * zw + j];
+                    x[c * zw + j] = x[b * zw + j];
+                    x[b * zw + j] = y;
+                }
+            }
+        }
+        // L y = x, then U x = y, each row gathered in acc (a separate array: no store into a row being read)
+        for (int r = 1; r < p; r++) {
+            System.arraycopy(x, r * zw, acc, 0, width);
+            for (int c = 0; c < r; c++) {
+                double f = s[r * capacity + c];
+                if (f == 0) {
+                    continue;
+                }
+                int oc = c * zw;
+                for (int j = 0; j < width; j++) {
+                    acc[j] -= f * x[oc + j];
+                }
+            }
+            System.arraycopy(acc, 0, x, r * zw, width);
+        }
+        for (int r = p - 1; r >= 0; r--) {
+            System.arraycopy(x, r * zw, acc, 0, width);
+            for (int c = r + 1; c < p; c++) {
+                double f = s[r * capacity + c];
+                if (f == 0) {
+                    continue;
+                }
+                int oc = c * zw;
+                for (int j = 0; j < width; j++) {
+                    acc[j] -= f * x[oc + j];
+                }
+            }
+            double inv = 1 / s[r * capacity + r];
+            for (int j = 0; j < width; j++) {
+                x[r * zw + j] = acc[j] * inv;
+            }
         }
     }
 

@@ -98,6 +98,24 @@ class StepDerivativesTest {
     }
 
     @Test
+    void sphereLandingWithRestitution() {
+        // 10 µm above the floor falling at 1 m/s: it lands within the step, e = 0.5 makes the normal row's offset
+        // e u_n⁻ (differentiated along q and v through u_n⁻ = J_n(q) v), and friction holds the small slip
+        Model m = ContactScenes.sphere(1, 0.1, ContactScenes.incline(0, 0.9, 0.5));
+        double[] q = {0, 0, 0.1 + 1e-5, 0, 0, 0, 1};
+        double[] v = {0.5, -0.2, 0.1, 0.05, -0.03, -1};
+        double[] tau = {0.01, 0, 0.02, 0.1, 0, 0};
+        check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+        // the offset is the restitution's: the held normal row J_n w = −e J_n v gives ∂w_z/∂v_z = −e, and v⁺ carries
+        // w by a turn of h ‖ω‖ = 5.5e-4 rad (a stuck landing without restitution would give about 0)
+        TimeStepper s = stepper(m, 0);
+        s.step(q, v, tau, H, new double[7], new double[6]);
+        StepDerivatives d = new StepDerivatives(s, m);
+        d.compute(q, v, tau, H);
+        assertEquals(-0.5, d.dvNextDv().get(5, 5), 2e-3);
+    }
+
+    @Test
     void pendulumHeldAtItsLimit() {
         Model m = ContactScenes.pendulum(-0.5, 0.5);
         double[] q = {-0.5 + 1e-4};
