@@ -796,8 +796,8 @@ public final class TimeStepper {
          * through the sparse Cholesky of σ I + Yᵀ Y (nv x nv, {@link SparseNormalMatrix}) instead of factorising
          * W + ρ I. The cost of a solve then grows with the contacts times their supports and the iterations, not
          * with the m² entries of W or the m³ of its factorisation: what a pile of free bodies needs (H is
-         * block-diagonal, each contact couples two bodies). Not with {@link #islands} (they split a dense W), nor
-         * with {@link StepDerivatives} (they read the dense rows).
+         * block-diagonal, each contact couples two bodies). Not with {@link #islands} (they split a dense W); a
+         * stepper asked to be sparse serves no {@link StepDerivatives} (they read W and the dense rows).
          *
          * <p>Default: sparse when islands are off and the model has at least {@value #SPARSE_FROM_NV} dofs in at
          * least two trees (several bodies that move independently, as in a pile; each root of the dof tree starts
@@ -807,12 +807,13 @@ public final class TimeStepper {
          * small dense factorisations are cheap), read sparse when they are more (solo12 on its round hull feet, four
          * points each: 48 rows on 18 dofs, where ADMM's λ steps through the 18 x 18 σ I + Yᵀ Y cost less than W's
          * formation and factorisations). {@link StepDerivatives} forms W from the kept rows when a step read it
-         * sparse. Islands always form W. Measured ({@code PileStepBenchmark}, benchmarks' README): PGS on a pile of 10 free boxes (60
-         * dofs, 46 contacts) steps in 40 µs sparse against 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms;
-         * ADMM (on a loaded machine, so ratios only) 10 boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against
-         * 37 ms, 100 boxes 13 ms sparse (with W formed its m x m buffers for the stepper's 2,600 rows would not fit
-         * a default heap). Below 60 dofs (a legged robot: 12 rows on 18 dofs) the dense path keeps its tuned small
-         * factorisations. The two paths solve the same problem; their results differ by rounding.
+         * sparse. Islands always form W. Measured ({@code PileStepBenchmark} and {@code ShapeContactStepBenchmark},
+         * benchmarks' README): PGS on a pile of 10 free boxes (60 dofs, 46 contacts) steps in 40 µs sparse against
+         * 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms; ADMM (on a loaded machine, so ratios only) 10
+         * boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against 37 ms, 100 boxes 13 ms sparse (with W formed its
+         * m x m buffers for the stepper's 2,600 rows would not fit a default heap); solo12 on its hulls 15.8 µs read
+         * sparse against 19.3 µs formed (loaded, one run). The two paths solve the same problem; their results
+         * differ by rounding.
          *
          * @throws IllegalArgumentException from {@link #build()} when sparse is asked for with islands
          */
