@@ -197,22 +197,9 @@ public final class RangeSpaceFactorization {
     public int solveLtBranch3(double[] x, int o0, int o1, int o2, int d, int[] support, int so) {
         int count = 0;
         for (int i = d; i >= 0; i = lambda[i]) {
-            double inv = invDiag[i];
-            double y0 = x[o0 + i] * inv;
-            double y1 = x[o1 + i] * inv;
-            double y2 = x[o2 + i] * inv;
-            x[o0 + i] = y0;
-            x[o1 + i] = y1;
-            x[o2 + i] = y2;
             support[so + count++] = i;
-            for (int p = rowStart[i], end = rowStart[i + 1]; p < end; p++) {
-                int a = anc[p];
-                double l = lc[p];
-                x[o0 + a] -= l * y0;
-                x[o1 + a] -= l * y1;
-                x[o2 + a] -= l * y2;
-            }
         }
+        solveLtOn3(x, o0, o1, o2, support, so, count); // the same updates in the same order: the same bits
         return count;
     }
 
