@@ -163,19 +163,6 @@ public final class ContactProblem {
     }
 
     /**
-     * The m x m buffer of a problem made with both forms, whichever form the solvers read now (for a caller that
-     * forms W after a solve on the operator).
-     *
-     * @throws IllegalStateException for a problem without the dense form
-     */
-    public double[] denseBuffer() {
-        if (!dense) {
-            throw new IllegalStateException("this contact problem keeps W as a sparse operator only");
-        }
-        return W;
-    }
-
-    /**
      * Makes the solvers read the sparse operator (true) or the dense W (false; the caller forms it), for a problem
      * made with both forms.
      *

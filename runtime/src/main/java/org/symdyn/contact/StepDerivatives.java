@@ -265,7 +265,6 @@ public final class StepDerivatives {
         double[] J = stepper.lastRows();
         double[] lambda = stepper.lastImpulses();
         double[] w = stepper.lastIntegratedVelocity();
-        double[] W = stepper.lastDelassus();
         double beta = stepper.settings().penetrationRecovery();
         // a = (w − v)/h − e(v)
         for (int i = 0; i < nv; i++) {
@@ -363,11 +362,11 @@ public final class StepDerivatives {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);
             if (kind == ContactProblem.COULOMB) {
-                modes[block] = contactRows(problem, block, J, W, lambda, w, r);
+                modes[block] = contactRows(problem, block, J, lambda, w, r);
             } else if (kind == ContactProblem.UNILATERAL) {
-                modes[block] = limitRow(problem, block, J, W, lambda, r, h, beta, q);
+                modes[block] = limitRow(problem, block, J, lambda, r, h, beta, q);
             } else {
-                bilateralRow(problem, J, W, r, m - nb, h, beta);
+                bilateralRow(problem, J, r, m - nb, h, beta);
                 modes[block] = STICKING;
             }
         }
@@ -493,9 +492,8 @@ public final class StepDerivatives {
     }
 
     /** The three rows of a contact block in its mode (the held rows appended, none if separated); returns the mode. */
-    private int contactRows(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, double[] w,
+    private int contactRows(ContactProblem problem, int block, double[] J, double[] lambda, double[] w,
             int r) {
-        int m = problem.rows();
         double ln = lambda[r];
         double s1 = 0, s2 = 0;
         for (int j = 0; j < nv; j++) {
@@ -515,7 +513,7 @@ public final class StepDerivatives {
         int rows = sliding ? 1 : 3;
         int normal = systemRows;
         for (int d = 0; d < rows; d++) {
-            int i = heldRow(J, r + d, REGULARISATION * Math.max(W[(r + d) * m + r + d], Double.MIN_NORMAL));
+            int i = heldRow(J, r + d, REGULARISATION * Math.max(problem.w(r + d, r + d), Double.MIN_NORMAL));
             for (int j = 0; j < nv; j++) {
                 zy[i * zw + nv + j] = -(rowsDq[(r + d) * nv + j] + offsetDq[(r + d) * nv + j]);
                 zy[i * zw + 2 * nv + j] = -offsetDv[(r + d) * nv + j];
@@ -567,7 +565,7 @@ public final class StepDerivatives {
     }
 
     /** A joint-limit row: held (±dw_k + ε dλ = −∂ω/∂q dq) or free (dλ = 0, out of the system); returns the mode. */
-    private int limitRow(ContactProblem problem, int block, double[] J, double[] W, double[] lambda, int r, double h,
+    private int limitRow(ContactProblem problem, int block, double[] J, double[] lambda, int r, double h,
             double beta, double[] q) {
         if (!(lambda[r] > 0)) {
             return SEPARATED;
@@ -578,8 +576,7 @@ public final class StepDerivatives {
         int vi = stepper.limitV(limit);
         double sign = upper ? -1 : 1;
         double gap = sign * (q[stepper.limitQ(limit)] - stepper.limitBound(limit, upper));
-        int m = problem.rows();
-        int i = heldRow(J, r, REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL));
+        int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
         Arrays.fill(zy, i * zw + nv, i * zw + 3 * nv, 0);
         zy[i * zw + nv + vi] = -sign * (gap >= 0 ? 1 / h : beta / h);
         return STICKING;
@@ -589,11 +586,10 @@ public final class StepDerivatives {
      * A bilateral row, held: G_i dw + ε dλ_i = −(∂(G_i w)/∂q + (β/h) G_i) dq, its offset β φ / h differentiated with
      * ∂φ/∂q = G (exact where φ = 0, to first order in the drift elsewhere).
      */
-    private void bilateralRow(ContactProblem problem, double[] J, double[] W, int r, int first, double h,
+    private void bilateralRow(ContactProblem problem, double[] J, int r, int first, double h,
             double beta) {
         int b = r - first;
-        int m = problem.rows();
-        int i = heldRow(J, r, REGULARISATION * Math.max(W[r * m + r], Double.MIN_NORMAL));
+        int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
         for (int j = 0; j < nv; j++) {
             zy[i * zw + nv + j] = -(bilateralRowsDq.data[b * nv + j] + beta / h * J[r * nv + j]);
             zy[i * zw + 2 * nv + j] = 0;

@@ -85,8 +85,6 @@ public final class TimeStepper {
     private final boolean eitherW;
     /** The solver of the steps that read W sparse, when {@link #eitherW}; null otherwise. */
     private final ContactSolver sparseSolver;
-    /** Whether the last step's problem holds W formed (else {@link #lastDelassus} forms it). */
-    private boolean wFormed;
     private final DofBranches branches;
     /** Per floating base, the dofs r where H_rc can be non-zero for its linear columns c. */
     private final int[][] frameRows;
@@ -175,7 +173,10 @@ public final class TimeStepper {
         eitherW = !sparseW && b.sparseDelassus == null && !b.splitIslands;
         problem = new ContactProblem(capacity, sparseW || eitherW ? tree : null, !sparseW);
         solver = sparseW ? settings.newSparseSolver(capacity, nv, tree.entryCapacity()) : settings.newSolver(capacity);
-        sparseSolver = eitherW ? settings.newSparseSolver(capacity, nv, tree.entryCapacity()) : null;
+        // PGS reads either form of W, so one instance serves both; ADMM's dense and sparse solvers hold different
+        // factorisations
+        sparseSolver = !eitherW ? null : settings.solver() == ContactSettings.Solver.PGS ? solver
+                : settings.newSparseSolver(capacity, nv, tree.entryCapacity());
         islands = b.splitIslands ? new ContactIslands(capacity) : null;
         rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
@@ -327,8 +328,7 @@ public final class TimeStepper {
         if (eitherW) {
             problem.readSparse(readSparse);
         }
-        wFormed = !readSparse;
-        if (wFormed) {
+        if (!readSparse) {
             tree.formDense(problem, problem.delassus());
         }
         ContactSolver use = readSparse && eitherW ? sparseSolver : solver;
@@ -625,23 +625,6 @@ public final class TimeStepper {
     }
 
     /**
-     * The last step's W, formed (row-major, stride problem.rows()): formed here from the kept rows the first time
-     * it is asked for after a step that read it sparse.
-     */
-    double[] lastDelassus() {
-        if (sparseW) {
-            throw new IllegalStateException("this stepper keeps W sparse (TimeStepper.Builder.sparseDelassus):"
-                    + " it is not formed; build it with sparseDelassus(false) for step derivatives");
-        }
-        if (!wFormed) {
-            problem.readSparse(false);
-            tree.formDense(problem, problem.delassus());
-            wFormed = true;
-        }
-        return problem.delassus();
-    }
-
-    /**
      * The last step's rows J (row-major, nv columns; problem.rows() of them). The contact and limit rows are written
      * here, from the supports the step kept, the first time they are asked for after a step: a step whose
      * derivatives nobody takes does not fill m x nv entries.
@@ -806,8 +789,8 @@ public final class TimeStepper {
          * (a humanoid's eight foot points, 24 rows on 71 dofs; the quadruped's four, 12 on 18: W's m x m and its
          * small dense factorisations are cheap), read sparse when they are more (solo12 on its round hull feet, four
          * points each: 48 rows on 18 dofs, where ADMM's λ steps through the 18 x 18 σ I + Yᵀ Y cost less than W's
-         * formation and factorisations). {@link StepDerivatives} forms W from the kept rows when a step read it
-         * sparse. Islands always form W. Measured ({@code PileStepBenchmark} and {@code ShapeContactStepBenchmark},
+         * formation and factorisations). {@link StepDerivatives} reads only W's diagonal, which either form gives.
+         * Islands always form W. Measured ({@code PileStepBenchmark} and {@code ShapeContactStepBenchmark},
          * benchmarks' README): PGS on a pile of 10 free boxes (60 dofs, 46 contacts) steps in 40 µs sparse against
          * 73 µs with W formed, 30 boxes in 1.6 ms against 12.9 ms; ADMM (on a loaded machine, so ratios only) 10
          * boxes 0.25 ms against 0.65 ms, 30 boxes 2.3 ms against 37 ms, 100 boxes 13 ms sparse (with W formed its
