@@ -707,8 +707,8 @@ public final class ContactKinematics {
         if (s < 0) {
             throw new IllegalArgumentException("contact " + k + " is not a shape contact");
         }
-        return ImpulseMemory.key(shapes.shapeA(s), shapes.shapeB(s), shapes.shapeCount() + set.groundCount(),
-                shapes.slot(s));
+        long pair = (long) shapes.shapeA(s) * (shapes.shapeCount() + set.groundCount()) + shapes.shapeB(s);
+        return pair * 1024 + Math.min(shapes.slot(s), 1023);
     }
 
     /** The held contact's index of contact k (see {@link #update(double[], boolean[], HeldShapeContacts, boolean)}), −1 otherwise. */

@@ -35,8 +35,9 @@ import org.symdyn.manifold.StateSpace;
  * four points per touching pair, at most the set's bound per step; more are dropped and counted,
  * {@link #droppedContacts()}); frames and signs as there (rows [n; t1; t2], λ_n ≥ 0 pushes the body out of the
  * ground, or shape B away from shape A). Impulses are N·s (divide by h for the mean force over the step). Each
- * contact is warm-started with its impulse of the previous step: a pair's by pair, a shape contact's by the two
- * shapes and its point's slot in their manifold.
+ * contact is warm-started with its impulse of the previous step: a pair's by pair, a shape contact's by the point
+ * of the same two shapes nearest to it in shape B's frame (within 0.1 of B's bounding radius; detection lists a
+ * pair's points in no lasting order), its impulse vector re-expressed in the new contact frame.
  *
  * <p>Works on any backend through the contract (a generated class alone, or {@code GenericDynamics}): H and C from
  * {@link Dynamics}, or from the fused evaluation of a bound {@link ConstraintData} when bilateral constraints are
@@ -115,8 +116,6 @@ public final class TimeStepper {
     private final int[] rowSource; // per block: pair, pairs + shape contact, -1 - 2 * limit - side, or bilateral
     private final int pairs;
     private final ImpulseMemory shapeImpulses; // warm starts of shape contacts; null without shapes
-    private final ImpulseMemory shapeImpulsesNext;
-    private ImpulseMemory shapeImpulsesNow;
     private long droppedContacts;
     private int contactsThisStep;
     private int limitRowsThisStep;
@@ -157,9 +156,8 @@ public final class TimeStepper {
         capacity = 3 * contacts.capacity() + 2 * nl + bilateralRows;
         pairs = b.set.pairCount();
         int shapeCapacity = contacts.capacity() - pairs;
-        shapeImpulses = shapeCapacity > 0 ? new ImpulseMemory(shapeCapacity) : null;
-        shapeImpulsesNext = shapeCapacity > 0 ? new ImpulseMemory(shapeCapacity) : null;
-        shapeImpulsesNow = shapeImpulses;
+        shapeImpulses = shapeCapacity > 0 && contacts.shapeContacts() != null
+                ? new ImpulseMemory(shapeCapacity, contacts.shapeContacts().placements(), b.set.groundCount()) : null;
         Hown = new DMatrixRMaj(nv, nv);
         Cown = new double[nv];
         damping = b.damping;
@@ -278,7 +276,7 @@ public final class TimeStepper {
                 lambda[r + 2] = pairImpulse[3 * p + 2];
                 rowSource[blocks++] = p;
             } else {
-                shapeImpulsesNow.get(shapeKey(k), lambda, r);
+                shapeImpulses.recall(contacts, k, lambda, r);
                 rowSource[blocks++] = pairs + k;
             }
         }
@@ -499,17 +497,15 @@ public final class TimeStepper {
     private void keepImpulses() {
         java.util.Arrays.fill(pairImpulse, 0);
         java.util.Arrays.fill(limitImpulse, 0);
-        ImpulseMemory next = null;
         if (shapeImpulses != null) {
-            next = shapeImpulsesNow == shapeImpulses ? shapeImpulsesNext : shapeImpulses;
-            next.clear();
+            shapeImpulses.beginKeeping();
         }
         int bil = 0;
         for (int k = 0; k < problem.blockCount(); k++) {
             int r = problem.blockStart(k);
             int src = rowSource[k];
             if (src >= pairs) {
-                next.put(shapeKey(src - pairs), lambda[r], lambda[r + 1], lambda[r + 2]);
+                shapeImpulses.keep(contacts, src - pairs, lambda, r);
             } else if (src >= 0) {
                 pairImpulse[3 * src] = lambda[r];
                 pairImpulse[3 * src + 1] = lambda[r + 1];
@@ -520,14 +516,9 @@ public final class TimeStepper {
                 limitImpulse[-1 - src] = lambda[r];
             }
         }
-        if (next != null) {
-            shapeImpulsesNow = next;
+        if (shapeImpulses != null) {
+            shapeImpulses.endKeeping();
         }
-    }
-
-    /** The warm-start identity of shape contact k of this step. */
-    private long shapeKey(int k) {
-        return contacts.shapeContactKey(k);
     }
 
     /** Shape contacts dropped so far because a step found more than the set's bound (see {@link ContactSet}). */
@@ -720,7 +711,6 @@ public final class TimeStepper {
         java.util.Arrays.fill(pairImpulse, 0);
         if (shapeImpulses != null) {
             shapeImpulses.clear();
-            shapeImpulsesNext.clear();
         }
         droppedContacts = 0;
         java.util.Arrays.fill(limitImpulse, 0);
