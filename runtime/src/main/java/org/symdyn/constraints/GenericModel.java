@@ -132,6 +132,11 @@ public final class GenericModel
     }
 
     @Override
+    public void massMatrixOnTree(double[] q, DMatrixRMaj H) {
+        dynamics.massMatrixOnTree(q, H);
+    }
+
+    @Override
     public void biasForces(double[] q, double[] v, double[] C) {
         dynamics.biasForces(q, v, C);
     }
@@ -246,6 +251,11 @@ public final class GenericModel
     @Override
     public void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj J) {
         dynamics.pointJacobian(q, body, point, J);
+    }
+
+    @Override
+    public void pointJacobianOnBranch(double[] q, int body, double[] point, DMatrixRMaj J) {
+        dynamics.pointJacobianOnBranch(q, body, point, J);
     }
 
     @Override

@@ -107,6 +107,9 @@ public final class ContactKinematics {
     private final double[] tmp6 = new double[6];
     private final double[] zeroV;
     private final DMatrixRMaj pointJacobian;
+    /** The body whose branch {@link #pointJacobian} holds (sparse rows: zero elsewhere); −1 none. */
+    private int pointJacobianBody = -1;
+    private int otherJacobianBody = -1;
 
     /**
      * @param kinematics any backend's kinematics (a generated class or {@code GenericDynamics}) of the set's model
@@ -362,7 +365,7 @@ public final class ContactKinematics {
                     tmp3[0] = bodyPoint[o];
                     tmp3[1] = bodyPoint[o + 1];
                     tmp3[2] = bodyPoint[o + 2];
-                    kinematics.pointJacobian(q, body, tmp3, pointJacobian);
+                    jacobian(q, body, tmp3, false);
                     jacobianDone = true;
                 }
                 writeRows(k, false);
@@ -402,7 +405,7 @@ public final class ContactKinematics {
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
-            kinematics.pointJacobian(q, b, tmp3, pointJacobian);
+            jacobian(q, b, tmp3, false);
             if (a >= 0) {
                 for (int i = 0; i < 3; i++) {
                     centerWorld[i] = shapes.pointA(s, i);
@@ -411,7 +414,7 @@ public final class ContactKinematics {
                 tmp3[0] = otherBodyPoint[3 * k];
                 tmp3[1] = otherBodyPoint[3 * k + 1];
                 tmp3[2] = otherBodyPoint[3 * k + 2];
-                kinematics.pointJacobian(q, a, tmp3, otherJacobian);
+                jacobian(q, a, tmp3, true);
             }
             writeRows(k, a >= 0);
         }
@@ -425,6 +428,36 @@ public final class ContactKinematics {
             frame[fo + r] = nScratch[r];
             frame[fo + 3 + r] = t1[r];
             frame[fo + 6 + r] = t2[r];
+        }
+    }
+
+    /**
+     * The point Jacobian of a point of body into {@link #pointJacobian} ({@code other}: {@link #otherJacobian}).
+     * With sparse rows only the body's branch columns are written ({@link Kinematics#pointJacobianOnBranch}),
+     * after zeroing those of the body the matrix held before, so the matrix stays zero off one branch:
+     * {@link #writeRows} reads the union of two branches. (A 3 x nv fill per point made the kinematics of a pile
+     * of free bodies cost the contacts times the bodies.)
+     */
+    private void jacobian(double[] q, int body, double[] point, boolean other) {
+        DMatrixRMaj j = other ? otherJacobian : pointJacobian;
+        if (branches == null) {
+            kinematics.pointJacobian(q, body, point, j);
+            return;
+        }
+        int held = other ? otherJacobianBody : pointJacobianBody;
+        if (held >= 0 && held != body) {
+            double[] d = j.data;
+            for (int dof = branches.leaf(held); dof >= 0; dof = branches.parent(dof)) {
+                d[dof] = 0;
+                d[nv + dof] = 0;
+                d[2 * nv + dof] = 0;
+            }
+        }
+        kinematics.pointJacobianOnBranch(q, body, point, j);
+        if (other) {
+            otherJacobianBody = body;
+        } else {
+            pointJacobianBody = body;
         }
     }
 
@@ -606,12 +639,12 @@ public final class ContactKinematics {
         tmp3[0] = bodyPoint[3 * k];
         tmp3[1] = bodyPoint[3 * k + 1];
         tmp3[2] = bodyPoint[3 * k + 2];
-        kinematics.pointJacobian(q, b, tmp3, pointJacobian);
+        jacobian(q, b, tmp3, false);
         if (a >= 0) {
             tmp3[0] = otherBodyPoint[3 * k];
             tmp3[1] = otherBodyPoint[3 * k + 1];
             tmp3[2] = otherBodyPoint[3 * k + 2];
-            kinematics.pointJacobian(q, a, tmp3, otherJacobian);
+            jacobian(q, a, tmp3, true);
         }
         writeRows(k, a >= 0);
     }

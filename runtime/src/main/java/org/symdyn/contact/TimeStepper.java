@@ -228,7 +228,7 @@ public final class TimeStepper {
             H = bilateral.H();
             C = bilateral.C();
         } else {
-            dynamics.massMatrix(q, Hown);
+            dynamics.massMatrixOnTree(q, Hown); // Hown is zero off the tree from its construction on
             dynamics.biasForces(q, v, Cown);
             H = Hown;
             C = Cown;

@@ -61,6 +61,16 @@ public interface Kinematics extends FrameKinematics {
     void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj J);
 
     /**
+     * {@link #pointJacobian} on the columns of the body's branch (the dofs from the root to the body, the only ones
+     * that can be non-zero), leaving the other columns of {@code J} as they are: for a caller that keeps them zero
+     * (contact rows kept on their supports). Zeroing 3 nv entries per contact point made a pile of free bodies cost
+     * the contacts times the bodies. The default writes all of J.
+     */
+    default void pointJacobianOnBranch(double[] q, int body, double[] point, DMatrixRMaj J) {
+        pointJacobian(q, body, point, J);
+    }
+
+    /**
      * The 6 x nv body Jacobian J with [ω; v_origin] = J v, the body's spatial velocity in its own coordinates
      * (angular velocity, then the velocity of the body origin).
      */

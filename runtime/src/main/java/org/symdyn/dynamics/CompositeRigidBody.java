@@ -27,6 +27,11 @@ final class CompositeRigidBody {
 
     /** H(q) into h (nv x nv, every entry written). Arguments checked by the caller. */
     static void massMatrix(FlatModel model, DynamicsWorkspace ws, double[] q, DMatrixRMaj h) {
+        massMatrix(model, ws, q, h, true);
+    }
+
+    /** H into h; {@code zero}: false leaves the entries between bodies on different branches as they are. */
+    static void massMatrix(FlatModel model, DynamicsWorkspace ws, double[] q, DMatrixRMaj h, boolean zero) {
         JointTransforms joints = ws.joints;
         joints.update(q);
         int nb = ws.nb;
@@ -43,7 +48,9 @@ final class CompositeRigidBody {
             }
         }
         // Entries between bodies on different branches stay zero.
-        h.zero();
+        if (zero) {
+            h.zero();
+        }
         double[] hd = h.data;
         for (int i = 0; i < nb; i++) {
             int vi = joints.vIndex[i];

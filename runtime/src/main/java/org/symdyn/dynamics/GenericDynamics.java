@@ -178,6 +178,14 @@ public final class GenericDynamics
         CompositeRigidBody.massMatrix(flat, workspace, q, h);
     }
 
+    @Override
+    public void massMatrixOnTree(double[] q, DMatrixRMaj h) {
+        checkLength(q, nq, "q");
+        Arguments.checkShape(h, nv, nv, "H");
+        Arguments.checkDistinct(h, "H", q, "q");
+        CompositeRigidBody.massMatrix(flat, workspace, q, h, false);
+    }
+
 
     /** Forward dynamics by the articulated-body algorithm ({@link ArticulatedBodyAlgorithm}, no external forces). */
     @Override
@@ -354,6 +362,17 @@ public final class GenericDynamics
         Arguments.checkDistinct(j, "J", point, "point");
         Arguments.checkIndex(body, nb, "body");
         Jacobians.pointJacobian(workspace, q, body, point, j);
+    }
+
+    @Override
+    public void pointJacobianOnBranch(double[] q, int body, double[] point, DMatrixRMaj j) {
+        checkLength(q, nq, "q");
+        checkLength(point, 3, "point");
+        checkShape(j, 3);
+        Arguments.checkDistinct(j, "J", q, "q");
+        Arguments.checkDistinct(j, "J", point, "point");
+        Arguments.checkIndex(body, nb, "body");
+        Jacobians.pointJacobian(workspace, q, body, point, j, false);
     }
 
     @Override

@@ -22,12 +22,20 @@ final class Jacobians {
 
     /** The point Jacobian of a point of {@code body} (body coordinates) at q into j (3 x nv). */
     static void pointJacobian(DynamicsWorkspace ws, double[] q, int body, double[] point, DMatrixRMaj j) {
+        pointJacobian(ws, q, body, point, j, true);
+    }
+
+    /** The same; {@code zero}: false leaves the columns off the body's branch as they are. */
+    static void pointJacobian(DynamicsWorkspace ws, double[] q, int body, double[] point, DMatrixRMaj j,
+            boolean zero) {
         ForwardKinematics.placements(ws, q);
         JointTransforms joints = ws.joints;
         int nv = ws.nv;
         double[] t6a = ws.t6a;
         double[] t6b = ws.t6b;
-        j.zero();
+        if (zero) {
+            j.zero();
+        }
         double[] pw = ws.t6c;
         PointKinematics.pointToWorld(joints.x0[body], point, pw);
         for (int b = body; b >= 0; b = joints.parent[b]) {

@@ -300,6 +300,67 @@ class DynamicsPropertyTest {
         });
     }
 
+    /**
+     * {@code massMatrixOnTree} and {@code pointJacobianOnBranch} write exactly what {@code massMatrix} and
+     * {@code pointJacobian} write on the entries the tree can make non-zero (the same bits: the same recursion) and
+     * leave every other entry as it was: with outputs filled with NaN beforehand, an entry is still NaN if and only
+     * if neither dof is on the other's branch (H) or the dof is off the body's branch (J), and there the full
+     * outputs are exactly zero.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void treeRestrictedOutputsWriteTheTreeOnly(String name) {
+        forEachState(name, s -> {
+            org.symdyn.contact.DofBranches branches = new org.symdyn.contact.DofBranches(s.dyn);
+            DMatrixRMaj full = s.massMatrix();
+            DMatrixRMaj tree = new DMatrixRMaj(s.nv, s.nv);
+            java.util.Arrays.fill(tree.data, Double.NaN);
+            s.dyn.massMatrixOnTree(s.q, tree);
+            for (int i = 0; i < s.nv; i++) {
+                for (int j = 0; j < s.nv; j++) {
+                    boolean related = onBranch(branches, i, j) || onBranch(branches, j, i);
+                    String at = s.where + ": H(" + i + "," + j + ")";
+                    if (related) {
+                        assertEquals(full.get(i, j), tree.get(i, j), 0.0, at);
+                    } else {
+                        assertTrue(Double.isNaN(tree.get(i, j)), at + " written off the tree");
+                        assertEquals(0.0, full.get(i, j), 0.0, at + " off the tree is not zero");
+                    }
+                }
+            }
+            DMatrixRMaj jFull = new DMatrixRMaj(3, s.nv);
+            DMatrixRMaj jBranch = new DMatrixRMaj(3, s.nv);
+            for (int b = 0; b < s.nb; b++) {
+                s.dyn.pointJacobian(s.q, b, s.points[b], jFull);
+                java.util.Arrays.fill(jBranch.data, Double.NaN);
+                s.dyn.pointJacobianOnBranch(s.q, b, s.points[b], jBranch);
+                int leaf = branches.leaf(b);
+                for (int col = 0; col < s.nv; col++) {
+                    boolean mine = leaf >= 0 && onBranch(branches, leaf, col);
+                    for (int r = 0; r < 3; r++) {
+                        String at = s.where + ": J of " + s.bodyName(b) + " (" + r + "," + col + ")";
+                        if (mine) {
+                            assertEquals(jFull.get(r, col), jBranch.get(r, col), 0.0, at);
+                        } else {
+                            assertTrue(Double.isNaN(jBranch.get(r, col)), at + " written off the branch");
+                            assertEquals(0.0, jFull.get(r, col), 0.0, at + " off the branch is not zero");
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /** True when dof a is on dof i's branch (i itself or one of its ancestors). */
+    private static boolean onBranch(org.symdyn.contact.DofBranches branches, int i, int a) {
+        for (int d = i; d >= 0; d = branches.parent(d)) {
+            if (d == a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------------------------------------ kinematics
 
     /**
