@@ -29,11 +29,11 @@ import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /**
- * A pile of free boxes in a bin (issue 31, item 4): the samples' {@code BinDemo} scene built in code (a 0.6 m square
- * bin of five static boxes, {@code boxes} free 0.1 m cubes of 0.5 kg released in layers of 4 x 4, μ = 0.5), stepped
+ * A pile of free boxes in a bin (issue 31, item 4): the samples' {@code BinDemo} scene built in code (a 1 m square
+ * bin of five static boxes, {@code boxes} free 0.1 m cubes of 0.5 kg released in layers of 6 x 6, μ = 0.5), stepped
  * for {@value #SETTLE} s at set-up so the pile has formed, then one step per call from wherever the pile is (it
- * rests: the state hardly moves). The generic runtime, to 1e-6 m/s in at most 200 sweeps or iterations (BinDemo's
- * settings); {@code solver}: {@code pgs} (projected Gauss-Seidel) or {@code admm} (the exact-cone ADMM);
+ * rests: the state hardly moves). The generic runtime, to 1e-6 m/s in at most 200 sweeps or iterations with a
+ * penetration slop of 1e-7 m (BinDemo's settings); {@code solver}: {@code pgs} (projected Gauss-Seidel) or {@code admm} (the exact-cone ADMM);
  * {@code delassus}: {@code sparse} ({@code TimeStepper.Builder.sparseDelassus(true)}: LᵀL of H, rows on their
  * supports, W never formed: Gauss-Seidel through Σ λ y, ADMM's λ step through the sparse Cholesky of σ I + Yᵀ Y)
  * or {@code dense} (W formed whole from the same rows). Set-up prints the contacts, iterations and whether the
@@ -50,7 +50,7 @@ import org.symdyn.spatial.RigidBodyInertia;
 public class PileStepBenchmark {
     private static final double H = 1e-3;
     private static final double SETTLE = 1.0;
-    private static final double HALF_WIDTH = 0.3;
+    private static final double HALF_WIDTH = 0.5;
     private static final double WALL_HEIGHT = 0.3;
     private static final double WALL_HALF = 0.02;
     private static final double BOX_HALF = 0.05;
@@ -76,7 +76,7 @@ public class PileStepBenchmark {
     public void setUp() throws Exception {
         Model model = scene(boxes);
         ContactSettings settings = ContactSettings.defaults().solver(ContactSettings.Solver.valueOf(
-                solver.toUpperCase(java.util.Locale.ROOT))).tolerance(1e-6).maxIterations(200);
+                solver.toUpperCase(java.util.Locale.ROOT))).tolerance(1e-6).maxIterations(200).penetrationSlop(1e-7);
         stepper = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model, 8 * boxes + 64))
                 .settings(settings).sparseDelassus(delassus.equals("sparse")).build();
         q = release(boxes);
@@ -120,15 +120,15 @@ public class PileStepBenchmark {
         return b.build();
     }
 
-    /** Layers of 4 x 4 boxes 0.14 m apart from 0.45 m up, each turned by up to 0.3 rad about a seeded axis. */
+    /** Layers of 6 x 6 boxes 0.15 m apart from 0.45 m up, each turned by up to 0.3 rad about a seeded axis. */
     static double[] release(int count) {
         Random rnd = new Random(7);
         double[] q = new double[7 * count];
         for (int k = 0; k < count; k++) {
-            int layer = k / 16, i = k % 4, j = (k / 4) % 4;
-            q[7 * k] = (i - 1.5) * 0.14;
-            q[7 * k + 1] = (j - 1.5) * 0.14;
-            q[7 * k + 2] = 0.45 + layer * 0.14;
+            int layer = k / 36, i = k % 6, j = (k / 6) % 6;
+            q[7 * k] = (i - 2.5) * 0.15;
+            q[7 * k + 1] = (j - 2.5) * 0.15;
+            q[7 * k + 2] = 0.45 + layer * 0.15;
             double[] axis = {rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian()};
             double norm = Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
             double half = 0.15 * rnd.nextDouble();

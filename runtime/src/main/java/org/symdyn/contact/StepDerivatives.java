@@ -286,7 +286,7 @@ public final class StepDerivatives {
         Arrays.fill(offsetDv, 0, m * nv, 0);
         boolean restitution = false;
         for (int c = 0; c < nc; c++) {
-            restituting[c] = restitutionActive(contacts, c, h, beta);
+            restituting[c] = restitutionActive(contacts, c, h);
             restitution |= restituting[c];
         }
         if (restitution) {
@@ -322,7 +322,7 @@ public final class StepDerivatives {
             if (!restituting[c]) {
                 // c_n = φ/h (φ ≥ 0) or β φ/h, φ = n · (p_B − p_A) − radius: ∂φ/∂q = n · (∂p_B − ∂p_A), from the
                 // point motions contactRowMotion left in pointB and pointA
-                double scale = contacts.gap(c) >= 0 ? 1 / h : beta / h;
+                double scale = stepper.settings().contactOffsetSlope(contacts.gap(c), h);
                 gapDerivative(contacts, c, scale, offsetDq, r * nv);
             }
             addContactWrenches(contacts, c, lambda[r], lambda[r + 1], lambda[r + 2]);
@@ -374,7 +374,7 @@ public final class StepDerivatives {
         map(w, h);
     }
 
-    private boolean restitutionActive(ContactKinematics contacts, int c, double h, double beta) {
+    private boolean restitutionActive(ContactKinematics contacts, int c, double h) {
         double e = contacts.restitution(c);
         if (!(e > 0)) {
             return false;
@@ -386,7 +386,7 @@ public final class StepDerivatives {
         for (int j = 0; j < nv; j++) {
             un += J[r * nv + j] * vBefore[j];
         }
-        double offset = gap >= 0 ? gap / h : beta * gap / h;
+        double offset = stepper.settings().contactOffset(gap, h);
         return un < -stepper.settings().restitutionThreshold() && gap + h * un <= 0 && e * un < offset;
     }
 

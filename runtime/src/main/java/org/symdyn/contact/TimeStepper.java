@@ -26,7 +26,8 @@ import org.symdyn.manifold.StateSpace;
  * the previous step, whole or, on request ({@link Builder#islands}), island by island ({@link ContactIslands}:
  * groups of rows that W does not couple to the rest, such as separate piles of free bodies, solved as problems of
  * their own). The offsets ω make the laws position-aware: for a gap φ ≥ 0, ω = φ / h (the gap may close
- * within the step, never more); for a penetration ω = β φ / h (β = {@link ContactSettings#penetrationRecovery()});
+ * within the step, never more); for a penetration ω = β min(0, φ + δ) / h (β
+ * {@link ContactSettings#penetrationRecovery()}, δ {@link ContactSettings#penetrationSlop()});
  * at an impact faster than the restitution threshold on a ground of restitution e &gt; 0, ω = e u_n⁻ (Newton: the
  * contact leaves at e times its approach speed u_n⁻ = J_n v); e = 0, the default, is an inelastic impact.
  *
@@ -259,7 +260,7 @@ public final class TimeStepper {
         for (int k = 0; k < nc; k++) {
             int r = problem.addCoulomb(contacts.friction(k));
             double gap = contacts.gap(k);
-            double offset = gap >= 0 ? gap / h : beta * gap / h;
+            double offset = settings.contactOffset(gap, h);
             double e = contacts.restitution(k);
             double un = u[3 * k];
             if (e > 0 && un < -settings.restitutionThreshold() && gap + h * un <= 0) {

@@ -183,6 +183,10 @@ class ContactSolverTest {
         assertThrows(IllegalArgumentException.class, () -> ContactSettings.defaults().tolerance(0));
         assertThrows(IllegalArgumentException.class, () -> ContactSettings.defaults().margin(-1));
         assertThrows(IllegalArgumentException.class, () -> ContactSettings.defaults().penetrationRecovery(2));
+        assertThrows(IllegalArgumentException.class, () -> ContactSettings.defaults().penetrationSlop(-1e-9));
+        assertThrows(IllegalArgumentException.class, () -> ContactSettings.defaults().penetrationSlop(Double.NaN));
+        assertThrows(IllegalArgumentException.class,
+                () -> ContactSettings.defaults().penetrationSlop(Double.POSITIVE_INFINITY));
         assertThrows(IllegalArgumentException.class, () -> new ContactProblem(3).addCoulomb(-0.1));
         ContactProblem small = new ContactProblem(2);
         assertThrows(IllegalStateException.class, () -> small.addCoulomb(0.5));

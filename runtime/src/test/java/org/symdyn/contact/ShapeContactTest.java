@@ -234,6 +234,34 @@ class ShapeContactTest {
         assertEquals(4 * n, s.contactCount(), "four points per face contact");
     }
 
+    /**
+     * The penetration slop δ: a box on a floor 10 µm deep is pushed out by β of the depth beyond δ per step
+     * (φ ← φ − β (φ + δ) exactly, the law u_n ≥ −β min(0, φ + δ) / h met with equality), so after 200 steps it rests
+     * δ deep; one that starts 50 nm deep, within δ = 100 nm, is held where it is (u_n ≥ 0), where δ = 0 pushes it
+     * out to the surface. Both solvers; heights to 1e-12 m (the solves' 1e-12 m/s over 200 steps of 1 ms).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Solver.class, names = {"ADMM", "PGS"})
+    void aPenetrationIsRecoveredDownToTheSlopAndNoFurther(Solver solver) {
+        double half = 0.1, slop = 1e-7;
+        ShapeScenes scenes = new ShapeScenes("slop");
+        scenes.builder().addGround(new GroundModel("floor", new double[3], new double[] {0, 0, 1}, 0.8, 0,
+                SourceLocation.UNKNOWN));
+        scenes.freeBox("box", 1, half, half, half, 0.8);
+        Model model = scenes.build();
+        double[][] cases = {{1e-5, slop, slop}, {5e-8, slop, 5e-8}, {5e-8, 0, 0}};
+        for (double[] c : cases) {
+            TimeStepper s = TimeStepper.builder(new GenericDynamics(model)).contacts(ContactSet.of(model))
+                    .settings(ContactSettings.defaults().solver(solver).penetrationSlop(c[1])).build();
+            double[] q = ShapeScenes.pose(0, 0, half - c[0], 0);
+            double[] v = new double[6];
+            for (int i = 0; i < 200; i++) {
+                assertTrue(s.step(q, v, new double[6], H, q, v).converged(), s.report().toString());
+            }
+            assertEquals(half - c[2], q[2], 1e-12, "start " + c[0] + " m deep, slop " + c[1] + " m");
+        }
+    }
+
     @Test
     void aSphereRestsOnAFixedCapsuleAtTheSumOfTheRadii() {
         double rc = 0.05, rs = 0.1;

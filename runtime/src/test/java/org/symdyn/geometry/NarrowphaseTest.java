@@ -122,6 +122,48 @@ class NarrowphaseTest {
         }
     }
 
+    /**
+     * Equal boxes stacked, turned a little about the vertical and tilted by 1e-4 to 3e-4 rad, overhanging an edge:
+     * their exact separating axis is an edge-edge axis within a few milliradians of the face normal (the distance's
+     * normal), which alone gave one point where the faces overlap over a polygon, and a box of a settled pile rocked
+     * on it. The manifold takes the face ({@code BoxBoxCollision.MANIFOLD_FACE_TOLERANCE}): four points, the normal
+     * a face normal of A or B, each distance its points' separation along it, the deepest no more than 1e-3 of the
+     * half extent below the exact distance, and never above it.
+     */
+    @Test
+    void boxesTurnedAndTiltedByRoundingRestOnFourPoints() {
+        Box box = new Box(0.05, 0.05, 0.05);
+        double[][] cases = {{0.07, 2e-4, 1e-4, 0.06, 0.03}, {0.07, 2e-4, -1e-4, 0.06, 0}, {0.1, 3e-4, 2e-4, 0.07, 0.05},
+            {0.05, -2e-4, 1e-4, -0.06, 0.02}};
+        for (double[] c : cases) {
+            double[] r = Rotations.fromRpy(c[1], c[2], c[0]);
+            double low = 0;
+            for (int k = 0; k < 8; k++) {
+                low = Math.min(low, 0.05 * (r[6] * ((k & 1) * 2 - 1) + r[7] * ((k & 2) - 1) + r[8] * ((k & 4) / 2 - 1)));
+            }
+            Placement pb = new Placement().set(r, 0, new double[] {c[3], c[4], 0.05 - low - 1e-5}, 0);
+            narrowphase.distance(box, new Placement(), box, pb, ab);
+            assertTrue(Math.abs(ab.normal(2)) < 1 - 1e-9, "the exact axis is not A's face normal: " + ab.normal(2));
+            narrowphase.manifold(box, new Placement(), box, pb, 1e-3, manifold);
+            assertEquals(4, manifold.count(), "yaw " + c[0]);
+            double alongA = Math.abs(manifold.normal(2));
+            double alongB = Math.abs(manifold.normal(0) * r[2] + manifold.normal(1) * r[5] + manifold.normal(2) * r[8]);
+            assertTrue(Math.abs(alongA - 1) <= TOL || Math.abs(alongB - 1) <= TOL, "a face normal: " + alongA + " "
+                    + alongB);
+            double deepest = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < 4; k++) {
+                double along = 0;
+                for (int i = 0; i < 3; i++) {
+                    along += (manifold.pointB(k, i) - manifold.pointA(k, i)) * manifold.normal(i);
+                }
+                assertEquals(along, manifold.distance(k), TOL);
+                deepest = Math.min(deepest, manifold.distance(k));
+            }
+            assertTrue(deepest <= ab.distance() + TOL && deepest >= ab.distance() - 1e-3 * 0.05,
+                    "deepest " + deepest + " against the exact " + ab.distance());
+        }
+    }
+
     @Test
     void capsulesLyingAlongAFaceOrACapsuleTouchAtBothEnds() {
         double[] alongX = Rotations.fromRpy(0, Math.PI / 2, 0);

@@ -14,29 +14,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link BinDemo}: boxes poured into a bin of five static boxes land in it and come to rest, no contact deeper than
- * 1 cm (the pile presses boxes into one another where the contact solve stops short of its tolerance: 0.5 mm
- * deep with 10 boxes, 4.6 mm with 30), none dropped; the scene and trajectory make a {@code symdyn view} page. The wall time per step is printed,
- * never asserted. Default: 10 boxes; exhaustive: 30. A hundred boxes take about 13 ms of wall time per step once
- * piled (20 s for the demo's 1.5 s; 20 of them overflow the bin): the demo measures them, no test runs them.
+ * {@link BinDemo}: boxes poured into a bin of five static boxes land in it and come to rest (every speed below
+ * 1e-4 m/s at 1.5 s; observed 5e-6 with 10 boxes, 1.6e-6 with 30, 1.5e-5 with 100), none dropped, none outside; the
+ * scene and trajectory make a {@code symdyn view} page. No contact deeper than 0.1 mm with 10 and 30 boxes (observed
+ * 1.5 µm); 1 cm with 100, whose upper layers land on the lower ones in solves that stop at the sweep bound (4.3 mm
+ * observed while they land). The wall time per step is printed, never asserted (100 boxes: about 0.5 ms a step
+ * once piled, on this kind of machine). Default: 10 boxes; exhaustive: 30 and 100.
  */
 class BinDemoTest {
     @Test
     void tenBoxesLandInTheBinAndRest(@TempDir Path dir) throws Exception {
-        check(10, dir);
+        check(10, 1e-4, dir);
     }
 
     @Test
     @Tag("exhaustive")
     void thirtyBoxesLandInTheBinAndRest(@TempDir Path dir) throws Exception {
-        check(30, dir);
+        check(30, 1e-4, dir);
     }
 
-    private static void check(int count, Path dir) throws Exception {
+    @Test
+    @Tag("exhaustive")
+    void aHundredBoxesLandInTheBinAndRest(@TempDir Path dir) throws Exception {
+        check(100, 1e-2, dir);
+    }
+
+    private static void check(int count, double deepest, Path dir) throws Exception {
         BinDemo.Result r = BinDemo.run(count, BinDemo.T_END);
         assertEquals(0, r.outside(), "boxes outside the bin");
-        assertTrue(r.finalSpeed() < 1e-2, "still moving: " + r.finalSpeed());
-        assertTrue(r.deepest() >= -1e-2, "deepest contact " + r.deepest() + " m");
+        assertTrue(r.finalSpeed() < 1e-4, "still moving: " + r.finalSpeed());
+        assertTrue(r.deepest() >= -deepest, "deepest contact " + r.deepest() + " m");
         assertEquals(0, r.dropped());
         assertTrue(r.contactsAtEnd() >= 4 * count, r.contactsAtEnd() + " contacts");
 
