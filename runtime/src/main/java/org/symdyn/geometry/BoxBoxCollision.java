@@ -18,7 +18,8 @@ package org.symdyn.geometry;
  * (the incident face) is clipped (Sutherland-Hodgman) to the side planes of the reference face: each clipped corner
  * is a contact point with its own depth, so that parallel faces give their whole overlap polygon, reduced to four
  * points. For an edge axis the closest points of the two edges give one point. Between a face axis and an edge axis
- * within {@link PrimitiveDistance#FACE_PREFERENCE} of each other the face is taken.
+ * within {@link PrimitiveDistance#FACE_PREFERENCE} of each other the face is taken; a manifold takes it within
+ * {@link Narrowphase#MANIFOLD_FACE_TOLERANCE} (resting contacts).
  */
 public final class BoxBoxCollision {
     /**
@@ -34,18 +35,6 @@ public final class BoxBoxCollision {
      */
     static final double TOUCHING = 1e-13;
 
-    /**
-     * A manifold takes the best face axis instead of an edge axis that separates by at most this much more, per
-     * metre of the smaller box's smallest half extent. Two stacked boxes turned a little about the vertical and
-     * tilted by rounding (10⁻⁴ rad) have an edge-edge axis within a few milliradians of the face normal that
-     * separates by about 10⁻⁵ m more than the face: taken, it gave one contact point where the faces overlap over a
-     * polygon, and a box in a settled pile rocked on it forever (100 boxes in a bin: 5-25 mm/s at 3 s, the solves at
-     * their sweep bound; four points each after). A genuine edge-edge contact has every face axis farther behind
-     * (two crossed edges: by the boxes' size times the angle between them). Only for contacts no deeper than
-     * that either (resting, not an impact's overlap, whose exact axis pushes the boxes apart the shortest way).
-     * {@link #distance} keeps the exact axis.
-     */
-    static final double MANIFOLD_FACE_TOLERANCE = 1e-3;
 
     /** The signs of a face's corners in order around it. */
     private static final double[] CORNERS = {1, 1, -1, 1, -1, -1, 1, -1};
@@ -121,7 +110,7 @@ public final class BoxBoxCollision {
             return;
         }
         double smallest = Math.min(Math.min(ha[0], Math.min(ha[1], ha[2])), Math.min(hb[0], Math.min(hb[1], hb[2])));
-        double tolerance = MANIFOLD_FACE_TOLERANCE * smallest;
+        double tolerance = Narrowphase.MANIFOLD_FACE_TOLERANCE * smallest;
         if (bestAxis >= 6 && best >= -tolerance && bestFace >= best - tolerance) {
             best = bestFace;
             bestAxis = bestFaceAxis;

@@ -23,6 +23,10 @@ package org.symdyn.geometry;
  * corners): its height above the reference face, over which it lies. The witness on the reference shape is p − d r,
  * its projection on the face. Points with d ≤ margin are kept, at most {@link ContactManifold#CAPACITY}: the
  * deepest, the farthest from it, and the two spanning the largest areas on either side of the line through them.
+ * A resting contact (no deeper than {@link Narrowphase#MANIFOLD_FACE_TOLERANCE} of the smaller bounding radius)
+ * whose exact axis is an edge's takes a face all the same when that face separates the shapes by at most as much
+ * less along its own normal: two hulls stacked, turned a little and tilted by rounding, have an edge-edge axis a
+ * few milliradians off the face normal, and one point there let a settled pile rock forever.
  * With neither face aligned, two cylinders' or capsules' sides lying along each other touch along a line: its two ends
  * ({@link #sides}). Otherwise (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a
  * capsule's end), or with no clipped point within the margin, the manifold is the closest pair alone.
@@ -99,6 +103,13 @@ final class FeatureContact {
         feature(b, pb, -nx, -ny, -nz, second);
         boolean faceA = first.kind == FACE && first.alignment >= 1 - Narrowphase.ALIGNED_NORMALS;
         boolean faceB = second.kind == FACE && second.alignment >= 1 - Narrowphase.ALIGNED_NORMALS;
+        double tolerance = Narrowphase.MANIFOLD_FACE_TOLERANCE * Math.min(a.boundingRadius(), b.boundingRadius());
+        if (!faceA && !faceB && closest.distance >= -tolerance) {
+            // a resting contact whose exact axis is an edge's, a little off a face normal (see the class comment)
+            double floor = closest.distance - tolerance;
+            faceA = first.kind == FACE && !first.curved && separationAlong(first, b, pb) >= floor;
+            faceB = second.kind == FACE && !second.curved && separationAlong(second, a, pa) >= floor;
+        }
         boolean referenceIsA;
         if (faceA && faceB) {
             referenceIsA = first.curved != second.curved ? second.curved : first.alignment >= second.alignment;
@@ -131,6 +142,24 @@ final class FeatureContact {
                 }
             }
         }
+    }
+
+    /**
+     * The separation of {@code other} from the face f along the face's outward normal m (world): min over other of
+     * m · x minus the face's offset m · (a corner), from other's support point along −m.
+     */
+    private double separationAlong(Feature f, ConvexShape other, Placement p) {
+        double mx = f.normal[0], my = f.normal[1], mz = f.normal[2];
+        double[] r = p.r;
+        // −m in other's frame
+        double dx = -(r[0] * mx + r[3] * my + r[6] * mz);
+        double dy = -(r[1] * mx + r[4] * my + r[7] * mz);
+        double dz = -(r[2] * mx + r[5] * my + r[8] * mz);
+        other.support(dx, dy, dz, local);
+        double x = r[0] * local[0] + r[1] * local[1] + r[2] * local[2] + p.p[0];
+        double y = r[3] * local[0] + r[4] * local[1] + r[5] * local[2] + p.p[1];
+        double z = r[6] * local[0] + r[7] * local[1] + r[8] * local[2] + p.p[2];
+        return mx * (x - f.x[0]) + my * (y - f.x[1]) + mz * (z - f.x[2]);
     }
 
     /**
