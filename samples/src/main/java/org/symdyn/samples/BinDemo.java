@@ -64,6 +64,19 @@ public final class BinDemo {
     static final int SWEEPS = 200;
     static final double SLOP = 1e-7;
 
+    /** The contact settings of the run: projected Gauss-Seidel, {@link #TOLERANCE}, {@link #SWEEPS}, {@link #SLOP}. */
+    public static ContactSettings settings() {
+        return ContactSettings.defaults().solver(ContactSettings.Solver.PGS).tolerance(TOLERANCE)
+                .maxIterations(SWEEPS).penetrationSlop(SLOP);
+    }
+
+    /** The contact set of a run of {@code count} boxes: up to eight contacts per box, besides the default's. */
+    public static ContactSet contactSet(Model model, int count) {
+        // Up to eight contacts per box (a face on a face, and one box on two), besides the default's four per pair
+        // that may touch, which the default bound of 256 would cut at 64 boxes.
+        return ContactSet.of(model, 8 * count + 64);
+    }
+
     private BinDemo() {
     }
 
@@ -110,7 +123,7 @@ public final class BinDemo {
     }
 
     /** The scene file: the bin's five boxes on the world link, {@code count} free boxes on floating joints. */
-    static String sceneUrdf(int count) {
+    public static String sceneUrdf(int count) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, """
                 <?xml version="1.0"?>
                 <!-- %d boxes poured into a bin of five static boxes (SymDyn BinDemo). -->
@@ -158,7 +171,7 @@ public final class BinDemo {
     }
 
     /** The release: layers of ROW × ROW boxes above the bin, each turned by up to 0.3 rad about a random axis. */
-    static double[] release(int count) {
+    public static double[] release(int count) {
         Random rnd = new Random(7);
         double[] q = new double[7 * count];
         for (int k = 0; k < count; k++) {
@@ -180,13 +193,8 @@ public final class BinDemo {
     /** Pours {@code count} boxes and steps until {@code tEnd}. */
     static Result run(int count, double tEnd) throws Exception {
         Model model = SampleModels.parse(sceneUrdf(count), "bin-" + count + ".urdf");
-        // Up to eight contacts per box (a face on a face, and one box on two), besides the default's four per pair
-        // that may touch, which the default bound of 256 would cut at 64 boxes.
-        ContactSet set = ContactSet.of(model, 8 * count + 64);
-        ContactSettings settings = ContactSettings.defaults().solver(ContactSettings.Solver.PGS).tolerance(TOLERANCE)
-                .maxIterations(SWEEPS).penetrationSlop(SLOP);
-        TimeSteppingSystem sys = TimeSteppingSystem.builder(new GenericDynamics(model)).contacts(set)
-                .settings(settings).sparseDelassus(true).timeStep(H).build();
+        TimeSteppingSystem sys = TimeSteppingSystem.builder(new GenericDynamics(model))
+                .contacts(contactSet(model, count)).settings(settings()).sparseDelassus(true).timeStep(H).build();
         sys.setState(0, release(count), new double[6 * count]);
         int steps = (int) Math.round(tEnd / H);
         long[] nanos = new long[steps];
