@@ -175,6 +175,9 @@ final class SimulateCommand implements CliCommand {
     boolean noDamping;
 
     @Mixin
+    ContactOptions contact = new ContactOptions();
+
+    @Mixin
     MeshOptions meshes = new MeshOptions();
 
     @Mixin
@@ -198,6 +201,7 @@ final class SimulateCommand implements CliCommand {
             throw CliException.usage("simulate", "--duration must be a positive number of seconds, not "
                     + format(duration));
         }
+        ContactSettings settings = contact.settings("simulate");
         if (every < 1) {
             throw CliException.usage("simulate", "--every must be a positive number of steps, not " + every);
         }
@@ -247,7 +251,7 @@ final class SimulateCommand implements CliCommand {
         SimulationRun run;
         try {
             run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
-                    ContactSettings.defaults(), noDamping ? JointDamping.NONE : JointDamping.of(m),
+                    settings, noDamping ? JointDamping.NONE : JointDamping.of(m),
                     keepInitialOverlaps);
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());

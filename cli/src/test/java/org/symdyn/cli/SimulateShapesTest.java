@@ -75,6 +75,42 @@ class SimulateShapesTest extends FileWritingTest {
         }
     }
 
+    /**
+     * The contact-solve options: the box started 10 µm into the table (its overlap kept) ends 0.1 µm deep with
+     * {@code --penetration-slop 1e-7} and at the surface without it (penetration recovery β = 0.2 per step: 0.8²⁰⁰ of
+     * the depth is left after 0.2 s), projected Gauss-Seidel to 1e-6 m/s converging within its 50 sweeps; bad values
+     * are usage errors (exit 2) naming the option.
+     */
+    @Test
+    void theContactSolveOptionsReachTheSolve() throws IOException, JsonException {
+        Path model = write("table_box.urdf", TABLE);
+        Path state = write("deep.json", "{\"q\": [0, 0, " + (0.1 - 1e-5) + ", 0, 0, 0, 1]}\n");
+        String[][] runs = {{"--penetration-slop", "1e-7"}, {"--penetration-slop", "0"}};
+        double[] expected = {0.1 - 1e-7, 0.1};
+        for (int k = 0; k < runs.length; k++) {
+            Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                    "0.2", "--step", "0.001", "--every", "200", "--keep-initial-overlaps", "--solver", "pgs",
+                    "--tolerance", "1e-6", "--max-iterations", "50", runs[k][0], runs[k][1]);
+            assertEquals(0, r.exitCode(), r.err());
+            ObjectValue json = (ObjectValue) r.json();
+            ObjectValue solver = (ObjectValue) json.get("solver");
+            assertTrue(((JsonValue.BooleanValue) solver.get("converged")).value(), solver.toString());
+            assertTrue(SimulateCommandTest.number(solver.get("max_iterations")) <= 50, solver.toString());
+            ArrayValue q = (ArrayValue) json.get("q");
+            // each solve may leave 1e-6 m/s, which recovery at β = 0.2 holds to 1e-6 h / β = 5e-9 m
+            assertEquals(expected[k], SimulateCommandTest.numbers(q.get(q.size() - 1))[2], 1e-8, runs[k][1]);
+        }
+        String[][] bad = {{"--solver", "lemke", "--solver must be admm or pgs"},
+            {"--tolerance", "0", "--tolerance: "}, {"--max-iterations", "0", "--max-iterations: "},
+            {"--penetration-slop", "-1", "--penetration-slop: "}};
+        for (String[] b : bad) {
+            Result r = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                    "0.01", "--step", "0.001", b[0], b[1]);
+            assertEquals(2, r.exitCode(), r.err());
+            assertTrue(r.err().contains(b[2]), r.err());
+        }
+    }
+
     @Test
     void shapesOverlappingInTheInitialStateAreLeftOutWithAWarning() throws IOException, JsonException {
         Path model = write("table_box.urdf", TABLE);
