@@ -117,6 +117,7 @@ class ReadmeUsageTest {
                     case "PACKAGE" -> "org.example";
                     case "NAME" -> "Arm";
                     case "SECONDS", "N" -> "1";
+                    case "M/S", "METRES" -> "1e-6";
                     default -> t;
                 });
             }
