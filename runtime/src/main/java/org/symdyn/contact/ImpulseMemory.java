@@ -34,6 +34,9 @@ final class ImpulseMemory {
     private int current;
     private final double[] x = new double[3];
     private final double[] f = new double[3];
+    /** The pair and shape B of the contact {@link #pointInB} last read. */
+    private long pair;
+    private int shapeB;
 
     /**
      * @param capacity the most shape contacts per step
@@ -72,31 +75,19 @@ final class ImpulseMemory {
      * frame at the placements of this step.
      */
     void keep(ContactKinematics c, int k, double[] lambda, int r) {
-        ShapeContactDetection d = c.shapeContacts();
-        int s = c.shapeContactIndex(k);
-        int b = d.shapeB(s);
-        Placement place = d.placements().placement(b);
+        Placement place = pointInB(c, k);
         for (int i = 0; i < 3; i++) {
-            x[i] = c.worldPoint(k, i);
             f[i] = lambda[r] * c.frame(k, 0, i) + lambda[r + 1] * c.frame(k, 1, i) + lambda[r + 2] * c.frame(k, 2, i);
         }
-        place.toLocal(x, x);
         place.rotateToLocal(f, f);
-        generations[1 - current].put(pairKey(d.shapeA(s), b), x, lambda[r], f);
+        generations[1 - current].put(pair, x, lambda[r], f);
     }
 
     /** Writes shape contact k's warm start to lambda[r..r+3): its pair's nearest kept point's impulse, or zeros. */
     void recall(ContactKinematics c, int k, double[] lambda, int r) {
-        ShapeContactDetection d = c.shapeContacts();
-        int s = c.shapeContactIndex(k);
-        int b = d.shapeB(s);
-        Placement place = d.placements().placement(b);
-        for (int i = 0; i < 3; i++) {
-            x[i] = c.worldPoint(k, i);
-        }
-        place.toLocal(x, x);
+        Placement place = pointInB(c, k);
         Generation g = generations[current];
-        int e = g.take(pairKey(d.shapeA(s), b), x, radius2[b]);
+        int e = g.take(pair, x, radius2[shapeB]);
         if (e < 0) {
             lambda[r] = 0;
             lambda[r + 1] = 0;
@@ -113,8 +104,21 @@ final class ImpulseMemory {
         }
     }
 
-    private long pairKey(int a, int b) {
-        return (long) a * shapes + b;
+    /**
+     * Sets {@link #x} to shape contact k's point (B's witness) in shape B's frame, {@link #pair} and
+     * {@link #shapeB}; returns B's placement.
+     */
+    private Placement pointInB(ContactKinematics c, int k) {
+        ShapeContactDetection d = c.shapeContacts();
+        int s = c.shapeContactIndex(k);
+        shapeB = d.shapeB(s);
+        pair = (long) d.shapeA(s) * shapes + shapeB;
+        Placement place = d.placements().placement(shapeB);
+        for (int i = 0; i < 3; i++) {
+            x[i] = c.worldPoint(k, i);
+        }
+        place.toLocal(x, x);
+        return place;
     }
 
     /** One step's kept points: entries chained per pair from an open-addressing table of pair keys. */

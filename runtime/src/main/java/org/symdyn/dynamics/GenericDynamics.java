@@ -355,24 +355,23 @@ public final class GenericDynamics
 
     @Override
     public void pointJacobian(double[] q, int body, double[] point, DMatrixRMaj j) {
-        checkLength(q, nq, "q");
-        checkLength(point, 3, "point");
-        checkShape(j, 3);
-        Arguments.checkDistinct(j, "J", q, "q");
-        Arguments.checkDistinct(j, "J", point, "point");
-        Arguments.checkIndex(body, nb, "body");
+        checkPointJacobian(q, body, point, j);
         Jacobians.pointJacobian(workspace, q, body, point, j);
     }
 
     @Override
     public void pointJacobianOnBranch(double[] q, int body, double[] point, DMatrixRMaj j) {
+        checkPointJacobian(q, body, point, j);
+        Jacobians.pointJacobian(workspace, q, body, point, j, false);
+    }
+
+    private void checkPointJacobian(double[] q, int body, double[] point, DMatrixRMaj j) {
         checkLength(q, nq, "q");
         checkLength(point, 3, "point");
         checkShape(j, 3);
         Arguments.checkDistinct(j, "J", q, "q");
         Arguments.checkDistinct(j, "J", point, "point");
         Arguments.checkIndex(body, nb, "body");
-        Jacobians.pointJacobian(workspace, q, body, point, j, false);
     }
 
     @Override
