@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.spatial.SpatialTransform;
 import org.symdyn.spatial.SpatialVectors;
@@ -258,7 +259,11 @@ final class DerivativeRecursions {
      * left as it was: what {@link MotionDerivatives#updateVelocities} needs, a third of the work of both).
      */
     void motion(int j, int k, boolean wrtQ, double[] v, boolean accelerations) {
-        markSubtree(j);
+        if (accelerations || subtreeRoot != j) {
+            // velocities alone read only inSubtree, the same for every dof of body j: a floating base's six
+            // directions, each twice, mark it once
+            markSubtree(j);
+        }
         int o = 6 * j;
         int sk = 6 * k;
         boolean planarTheta = kind[j] == JointTransforms.PLANAR && k == vIndex[j] + 2;
@@ -304,6 +309,17 @@ final class DerivativeRecursions {
                 }
             }
         }
+        if (!accelerations && dv[o] == 0 && dv[o + 1] == 0 && dv[o + 2] == 0 && dv[o + 3] == 0 && dv[o + 4] == 0
+                && dv[o + 5] == 0) {
+            // a zero seed stays zero below (X 0 = 0): a floating root's position directions, whose body velocities
+            // do not change when the whole tree is moved (6 of solo12's 36 velocity passes, each over every body)
+            for (int i = j + 1; i < nb; i++) {
+                if (inSubtree[i]) {
+                    Arrays.fill(dv, 6 * i, 6 * i + 6, 0);
+                }
+            }
+            return;
+        }
         propagateBelow(j, accelerations);
     }
 
@@ -326,8 +342,12 @@ final class DerivativeRecursions {
         }
     }
 
+    /** The body of the last {@link #markSubtree} (inSubtree is its subtree), or -1. */
+    private int subtreeRoot = -1;
+
     /** inSubtree: j and its descendants; active: those and j's ancestors. */
     void markSubtree(int j) {
+        subtreeRoot = j;
         for (int i = 0; i < nb; i++) {
             inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
             active[i] = inSubtree[i];

@@ -72,6 +72,9 @@ public final class MotionDerivatives {
     /** Workspaces for {@code model}, with recursions of their own. */
     public MotionDerivatives(Model model) {
         ws = new DynamicsWorkspace(model);
+        // an update computes the joint transforms twice at one q (the world poses, then the motion pass): the second
+        // reuses the first (a private workspace; the memo compares q by value)
+        ws.joints.memoize(true);
         rec = new DerivativeRecursions(new FlatModel(model), ws, new ArticulatedBodyAlgorithm(model));
         JointTransforms joints = ws.joints;
         nb = ws.nb;
@@ -380,6 +383,7 @@ public final class MotionDerivatives {
             int j = bodyOfDof[k];
             rec.markSubtree(j);
             Arrays.fill(df, 0);
+            boolean turned = false;
             for (int e = 0; e < wrenchCount; e++) {
                 int b = wBody[e];
                 int c = wCarrier[e];
@@ -400,6 +404,15 @@ public final class MotionDerivatives {
                 cross(wLocal, 6 * e + 3, t3c, 0, t3e);
                 addBodyForce(b, e, t3d, 0, t3e, 0, df);
                 rec.activate(b);
+                turned = true;
+            }
+            if (!turned && ws.joints.parent[j] < 0) {
+                // no wrench turns, and a root's moving transform has no parent to act on: the column is zero (a
+                // floating root's translations; three full backward passes of solo12's eighteen)
+                for (int i = 0; i < nv; i++) {
+                    out.data[i * nv + k] = 0;
+                }
+                continue;
             }
             rec.backward(j, k, true, out, ext);
         }
