@@ -625,12 +625,18 @@ public final class StepDerivatives {
      *
      * <p>Why this form: the LU with partial pivoting of the whole (nv + m)² matrix it replaces eliminated 3 nv
      * right-hand sides through all nv + m rows (solo12 on four feet: 30 rows, 54 columns, ~57k multiply-adds; 202 of
-     * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~30k on solo12 (M⁻¹ from
-     * the factor by dots from the diagonal; S from A's nonzeros and, between held rows, its symmetry; τ's block is h T
-     * without a product), and separated or free rows never enter. Measured on a busy machine (thread CPU time, so
-     * contention inflates both alike): the solve ~12.5 µs against ~15 µs before; at these sizes (18 to 54 columns)
-     * the JIT's loops run scalar, ~3 multiply-adds per ns, so the count of multiply-adds is the time. Math.fma in the
-     * products made no difference that the noise let one see, so it is not used.
+     * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~20k on solo12, and
+     * separated or free rows never enter. What the step already has is reused: M⁻¹ = U Uᵀ from its LᵀL factor of M
+     * along the dof tree ({@link org.symdyn.solvers.RangeSpaceFactorization#inverse}, ~1,300 multiply-adds against
+     * the ~3,000 of a dense Cholesky, L⁻¹ and their product) and, when every row is held, S = Λ + W from its
+     * Delassus entries. Held rows make S symmetric positive definite: S = C Cᵀ, K = C⁻¹ Gᵀ and Y' = C⁻¹ r2 in one
+     * forward sweep, so that G S⁻¹ F = Kᵀ K (its lower half) and G S⁻¹ r2 = Kᵀ Y' (the LU's two sweeps and the full
+     * product, which sliding rows still take, cost ~5k more). At these sizes (18 to 54 columns) the JIT's loops run
+     * scalar, ~3 multiply-adds per ns, so the count of multiply-adds is the time. Tried and not kept (measured, one
+     * JVM): skipping r1's zero rows per block of columns (its branch sparsity, a third fewer multiply-adds in T r1)
+     * through an index list, 4.6 µs against 3.5 µs for the dense block kernel; 4 x 4 blocks in
+     * {@link #productTn}, C⁻¹ formed for a block product instead of the forward sweep, and (earlier) Math.fma in
+     * the products: no difference that the noise let one see.
      */
     private void solve(double h, boolean velocityRows) {
         int p = systemRows;

@@ -168,6 +168,20 @@ final class DerivativeRecursions {
         prepareMotion(vdot);
     }
 
+    /**
+     * The velocity half of {@link #prepareMotionOnly} at (q, v): body velocities and X_i v_λ, what
+     * {@link #motion} without accelerations reads (the accelerations' pass and terms are left as they were).
+     */
+    void prepareVelocitiesOnly(double[] q, double[] v) {
+        ForwardKinematics.velocityPass(ws, q, v);
+        for (int i = 0; i < nb; i++) {
+            int o = 6 * i;
+            for (int k = 0; k < 6; k++) {
+                xv[o + k] = vel[o + k] - vJ[o + k];
+            }
+        }
+    }
+
     private void prepareMotion(double[] vdot) {
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
@@ -259,10 +273,15 @@ final class DerivativeRecursions {
      * left as it was: what {@link MotionDerivatives#updateVelocities} needs, a third of the work of both).
      */
     void motion(int j, int k, boolean wrtQ, double[] v, boolean accelerations) {
-        if (accelerations || subtreeRoot != j) {
-            // velocities alone read only inSubtree, the same for every dof of body j: a floating base's six
-            // directions, each twice, mark it once
+        if (accelerations) {
             markSubtree(j);
+        } else if (subtreeRoot != j) {
+            // velocities alone read only inSubtree, the same for every dof of body j (a floating base's six
+            // directions, each twice, mark it once), and no forces: the subtree without markSubtree's other writes
+            subtreeRoot = j;
+            for (int i = 0; i < nb; i++) {
+                inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
+            }
         }
         int o = 6 * j;
         int sk = 6 * k;
@@ -347,11 +366,16 @@ final class DerivativeRecursions {
 
     /** inSubtree: j and its descendants; active: those and j's ancestors. */
     void markSubtree(int j) {
+        markSubtree(j, true);
+    }
+
+    /** {@link #markSubtree}, zeroing df off the subtree only if {@code zeroForces} (a caller zeroing all of it). */
+    void markSubtree(int j, boolean zeroForces) {
         subtreeRoot = j;
         for (int i = 0; i < nb; i++) {
             inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
             active[i] = inSubtree[i];
-            if (!inSubtree[i]) {
+            if (zeroForces && !inSubtree[i]) {
                 int o = 6 * i;
                 for (int c = 0; c < 6; c++) {
                     df[o + c] = 0;
