@@ -107,6 +107,14 @@ public final class SparseDelassus {
         factor.solve(x);
     }
 
+    /**
+     * out (nv x nv, row-major) = H⁻¹ of the last factor, exactly symmetric ({@link RangeSpaceFactorization#inverse});
+     * u: an nv x nv workspace kept for these calls (its entries off the tree's pattern stay zero).
+     */
+    public void inverse(double[] out, double[] u) {
+        factor.inverse(out, u);
+    }
+
     /** Forgets the rows (the factor stays). */
     public void clearRows() {
         rows = 0;

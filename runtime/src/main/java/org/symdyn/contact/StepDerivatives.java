@@ -109,15 +109,18 @@ public final class StepDerivatives {
     private final double[] jRows;
     private final double[] aRows;
     private final boolean[] heldA;
+    /** Per row in the system: its row in the step's problem. */
+    private final int[] sourceRow;
     private final double[] lam;
     private final double[] zy;
     private final int zw;
     private int systemRows;
     /** The Schur complement's factors and products ({@link #solve}). */
-    private final double[] chol;
-    private final double[] lInv;
-    private final double[] lInvT;
+    /** U = L⁻¹ of the step's factor H + h D = Lᵀ L (its workspace), and M⁻¹ = U Uᵀ. */
+    private final double[] uInv;
     private final double[] mInv;
+    /** S's Cholesky factor (lower, row stride capacity) when every row in the system is held. */
+    private final double[] sChol;
     private final double[] gT;
     /** Tᵀ (nv x nv). */
     private final double[] tT;
@@ -134,9 +137,10 @@ public final class StepDerivatives {
     private final double[] zero;
     private final double[] point = new double[3];
     private final double[] wrench = new double[6];
-    private final double[] e3 = new double[9];
-    private final double[] jr = new double[9];
-    private final double[] jrNeg = new double[9];
+    /** Per ball joint, then per floating joint: E = exp(h [ω]×), J_r(h ω), and (floating) J_r(−h ω), 9 each. */
+    private final double[] e3;
+    private final double[] jr;
+    private final double[] jrNeg;
     private final double[] tmp = new double[3];
     private final double[] dOmega = new double[9];
     private final double[] dVo = new double[9];
@@ -195,6 +199,9 @@ public final class StepDerivatives {
         }
         floatingV = new int[floating];
         ballV = new int[balls];
+        e3 = new double[9 * (balls + floating)];
+        jr = new double[9 * (balls + floating)];
+        jrNeg = new double[9 * floating];
         for (int b = 0, f = 0, c = 0; b < model.bodyCount(); b++) {
             JointType t = model.body(b).joint().type();
             if (t == JointType.FLOATING) {
@@ -220,13 +227,13 @@ public final class StepDerivatives {
         jRows = new double[rows * nv];
         aRows = new double[rows * nv];
         heldA = new boolean[rows];
+        sourceRow = new int[rows];
         lam = new double[rows * rows];
         zw = 3 * nv;
         zy = new double[rows * zw];
-        chol = new double[nv * nv];
-        lInv = new double[nv * nv];
-        lInvT = new double[nv * nv];
+        uInv = new double[nv * nv];
         mInv = new double[nv * nv];
+        sChol = new double[rows * rows];
         gT = new double[rows * nv];
         tT = new double[nv * nv];
         s = new double[rows * rows];
@@ -278,7 +285,13 @@ public final class StepDerivatives {
             a[vi + 5] -= wx * vy - wy * vx;
         }
         dynamics.inverseDynamicsDerivatives(q, v, a, dIdDq, dIdDv);
-        dynamics.massMatrix(q, H);
+        // H(q): the step's own when it has one (the same q), else computed here
+        DMatrixRMaj stepH = stepper.lastMassMatrix();
+        if (stepH != null) {
+            System.arraycopy(stepH.data, 0, H.data, 0, nv * nv);
+        } else {
+            dynamics.massMatrix(q, H);
+        }
 
         // restitution offsets differentiate u_n⁻ = J_n(q) v at v: their point motions first (update forgets wrenches)
         int nc = stepper.contactCount();
@@ -333,10 +346,14 @@ public final class StepDerivatives {
         // rows' A, Λ and r2, then the Schur complement on M = H + h D
         double[] Hd = H.data;
         double[] iq = dIdDq.data, iv = dIdDv.data, fq = dForceDq.data, bq = bilateralForceDq.data;
-        for (int i = 0; i < nv * nv; i++) {
-            int o = (i / nv) * 2 * nv + i % nv;
-            r1[o] = -(h * iq[i] - fq[i] - (nb > 0 ? bq[i] : 0));
-            r1[o + nv] = -(h * iv[i]) + Hd[i];
+        for (int r = 0; r < nv; r++) {
+            int o = r * 2 * nv;
+            int or = r * nv;
+            for (int j = 0; j < nv; j++) {
+                int i = or + j;
+                r1[o + j] = -(h * iq[i] - fq[i] - (nb > 0 ? bq[i] : 0));
+                r1[o + nv + j] = -(h * iv[i]) + Hd[i];
+            }
         }
         // + h H ∂e/∂v on the v columns: e_O = ω × v_O, ∂e_O/∂ω = −[v_O]×, ∂e_O/∂v_O = [ω]×
         for (int vi : floatingV) {
@@ -558,6 +575,7 @@ public final class StepDerivatives {
         Arrays.fill(lam, i * capacity, i * capacity + capacity, 0);
         lam[i * capacity + i] = diagonal;
         heldA[i] = isHeld;
+        sourceRow[i] = r;
         if (isHeld) {
             System.arraycopy(J, r * nv, aRows, i * nv, nv);
         }
@@ -607,123 +625,158 @@ public final class StepDerivatives {
      *
      * <p>Why this form: the LU with partial pivoting of the whole (nv + m)² matrix it replaces eliminated 3 nv
      * right-hand sides through all nv + m rows (solo12 on four feet: 30 rows, 54 columns, ~57k multiply-adds; 202 of
-     * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~30k on solo12 (M⁻¹ from
-     * the factor by dots from the diagonal; S from A's nonzeros and, between held rows, its symmetry; τ's block is h T
-     * without a product), and separated or free rows never enter. Measured on a busy machine (thread CPU time, so
-     * contention inflates both alike): the solve ~12.5 µs against ~15 µs before; at these sizes (18 to 54 columns)
-     * the JIT's loops run scalar, ~3 multiply-adds per ns, so the count of multiply-adds is the time. Math.fma in the
-     * products made no difference that the noise let one see, so it is not used.
+     * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~20k on solo12, and
+     * separated or free rows never enter. What the step already has is reused: M⁻¹ = U Uᵀ from its LᵀL factor of M
+     * along the dof tree ({@link org.symdyn.solvers.RangeSpaceFactorization#inverse}, ~1,300 multiply-adds against
+     * the ~3,000 of a dense Cholesky, L⁻¹ and their product) and, when every row is held, S = Λ + W from its
+     * Delassus entries. Held rows make S symmetric positive definite: S = C Cᵀ, K = C⁻¹ Gᵀ and Y' = C⁻¹ r2 in one
+     * forward sweep, so that G S⁻¹ F = Kᵀ K (its lower half) and G S⁻¹ r2 = Kᵀ Y' (the LU's two sweeps and the full
+     * product, which sliding rows still take, cost ~5k more). At these sizes (18 to 54 columns) the JIT's loops run
+     * scalar, ~3 multiply-adds per ns, so the count of multiply-adds is the time. Tried and not kept (measured, one
+     * JVM): skipping r1's zero rows per block of columns (its branch sparsity, a third fewer multiply-adds in T r1)
+     * through an index list, 4.6 µs against 3.5 µs for the dense block kernel; 4 x 4 blocks in
+     * {@link #productTn}, C⁻¹ formed for a block product instead of the forward sweep, and (earlier) Math.fma in
+     * the products: no difference that the noise let one see.
      */
     private void solve(double h, boolean velocityRows) {
         int p = systemRows;
-        // M = L Lᵀ (lower L, row-major), L⁻¹ row by row, then M⁻¹ = L⁻ᵀ L⁻¹ (exactly symmetric: both halves sum the
-        // same products in the same order)
-        double[] Hd = H.data;
-        for (int i = 0; i < nv; i++) {
-            for (int j = 0; j <= i; j++) {
-                double x = Hd[i * nv + j];
-                if (i == j) {
-                    x += h * stepper.damping().coefficient(i);
-                }
-                for (int c = 0; c < j; c++) {
-                    x -= chol[i * nv + c] * chol[j * nv + c];
-                }
-                if (i == j) {
-                    if (!(x > 0)) {
-                        throw new IllegalStateException("the step's linearised contact system is singular (H + h D is"
-                                + " not positive definite at column " + i + ")");
-                    }
-                    chol[i * nv + i] = Math.sqrt(x);
-                } else {
-                    chol[i * nv + j] = x / chol[j * nv + j];
-                }
-            }
-        }
-        // (the upper triangle of L⁻¹, the lower of L⁻ᵀ, stay zero from the constructor)
-        for (int i = 0; i < nv; i++) {
-            Arrays.fill(acc, 0, nv, 0);
-            acc[i] = 1;
-            for (int c = 0; c < i; c++) {
-                double f = chol[i * nv + c];
-                int oc = c * nv;
-                for (int j = 0; j <= c; j++) {
-                    acc[j] -= f * lInv[oc + j];
-                }
-            }
-            double inv = 1 / chol[i * nv + i];
-            for (int j = 0; j <= i; j++) {
-                double x = acc[j] * inv;
-                lInv[i * nv + j] = x;
-                lInvT[j * nv + i] = x;
-            }
-        }
-        // M⁻¹_ij = M⁻¹_ji = Σ_{c ≥ i} L⁻ᵀ_ic L⁻ᵀ_jc for j ≤ i: dots along rows of L⁻ᵀ from the diagonal, a third of the
-        // full product's multiply-adds (the full product was 33 of 239 JFR samples of this solve)
-        for (int i = 0; i < nv; i++) {
-            int oi = i * nv;
-            for (int j = 0; j <= i; j++) {
-                int oj = j * nv;
-                double x = 0;
-                for (int c = i; c < nv; c++) {
-                    x += lInvT[oi + c] * lInvT[oj + c];
-                }
-                mInv[oi + j] = x;
-                mInv[oj + i] = x;
-            }
-        }
+        // M⁻¹ from the step's own factor of M = H + h D (Featherstone's LᵀL along the dof tree, no fill-in)
+        stepper.lastFactor().inverse(mInv, uInv);
         // Gᵀ = J M⁻¹ and F = A M⁻¹ by rows (a contact row is zero off its body's branch: skip its zeros)
+        boolean allHeld = true;
         for (int i = 0; i < p; i++) {
             rowTimesInverse(jRows, i, gT, i * nv);
             if (heldA[i]) {
                 System.arraycopy(gT, i * nv, zy, i * zw, nv);
             } else {
                 rowTimesInverse(aRows, i, zy, i * zw);
+                allHeld = false;
             }
-        }
-        // S = Λ + A G, S_ic = Λ_ic + A_i · Gᵀ_c over A_i's nonzeros (a contact row's branch); between two held rows
-        // S_ic = J_i M⁻¹ J_cᵀ = S_ci (their Λ is diagonal), taken from the row above. Then LU with partial pivoting.
-        for (int i = 0; i < p; i++) {
-            int count = 0;
-            for (int j = 0; j < nv; j++) {
-                if (aRows[i * nv + j] != 0) {
-                    nonzeros[i * nv + count++] = j;
-                }
-            }
-            nonzeroCount[i] = count;
         }
         double scale = 0;
-        for (int i = 0; i < p; i++) {
-            int oi = i * nv;
-            int count = nonzeroCount[i];
-            for (int c = 0; c < p; c++) {
-                double x;
-                if (c < i && heldA[i] && heldA[c]) {
-                    x = s[c * capacity + i];
-                } else {
-                    x = lam[i * capacity + c];
-                    int oc = c * nv;
-                    for (int t = 0; t < count; t++) {
-                        int j = nonzeros[oi + t];
-                        x += aRows[oi + j] * gT[oc + j];
+        if (allHeld) {
+            // S = Λ + J M⁻¹ Jᵀ = Λ + W on these rows: the step's own Delassus entries (the same M), Λ diagonal
+            ContactProblem problem = stepper.lastProblem();
+            for (int i = 0; i < p; i++) {
+                int ri = sourceRow[i];
+                for (int c = 0; c <= i; c++) {
+                    double x = problem.w(ri, sourceRow[c]) + (c == i ? lam[i * capacity + i] : 0);
+                    s[i * capacity + c] = x;
+                    s[c * capacity + i] = x;
+                    scale = Math.max(scale, Math.abs(x));
+                }
+            }
+        } else {
+            // S = Λ + A G, S_ic = Λ_ic + A_i · Gᵀ_c over A_i's nonzeros (a contact row's branch); between two held
+            // rows S_ic = J_i M⁻¹ J_cᵀ = S_ci (their Λ is diagonal), taken from the row above.
+            for (int i = 0; i < p; i++) {
+                int count = 0;
+                for (int j = 0; j < nv; j++) {
+                    if (aRows[i * nv + j] != 0) {
+                        nonzeros[i * nv + count++] = j;
                     }
                 }
-                s[i * capacity + c] = x;
-                scale = Math.max(scale, Math.abs(x));
+                nonzeroCount[i] = count;
+            }
+            for (int i = 0; i < p; i++) {
+                int oi = i * nv;
+                int count = nonzeroCount[i];
+                for (int c = 0; c < p; c++) {
+                    double x;
+                    if (c < i && heldA[i] && heldA[c]) {
+                        x = s[c * capacity + i];
+                    } else {
+                        x = lam[i * capacity + c];
+                        int oc = c * nv;
+                        for (int t = 0; t < count; t++) {
+                            int j = nonzeros[oi + t];
+                            x += aRows[oi + j] * gT[oc + j];
+                        }
+                    }
+                    s[i * capacity + c] = x;
+                    scale = Math.max(scale, Math.abs(x));
+                }
             }
         }
-        factorS(p, scale);
-        // Z = S⁻¹ F, Y = S⁻¹ r2, in place, one pass over the rows of [F | r2_q | r2_v]
-        solveS(p, velocityRows ? 3 * nv : 2 * nv);
-        // Tᵀ = M⁻¹ − Zᵀ Gᵀ
-        System.arraycopy(mInv, 0, tT, 0, nv * nv);
-        productTn(zy, 0, zw, gT, 0, nv, p, nv, nv, tT, 0, nv, -1, true);
-        // dw/dq | dw/dv = T [r1_q | r1_v] + G [Y_q | Y_v], dw/dτ = h T
         int cols = 3 * nv;
-        productTn(tT, 0, nv, r1, 0, 2 * nv, nv, nv, 2 * nv, rhs, 0, cols, 1, false);
-        productTn(gT, 0, nv, zy, nv, zw, p, nv, velocityRows ? 2 * nv : nv, rhs, 0, cols, 1, true);
+        int r2Width = velocityRows ? 2 * nv : nv;
+        if (allHeld && choleskyS(p)) {
+            // S = C Cᵀ symmetric positive definite (every row held: F = Gᵀ): with K = C⁻¹ Gᵀ and Y = C⁻¹ r2,
+            // G S⁻¹ Gᵀ = Kᵀ K and G S⁻¹ r2 = Kᵀ Y, one forward sweep of [Gᵀ | r2] instead of the LU's two
+            forwardS(p, nv + r2Width);
+            // T = M⁻¹ − Kᵀ K, symmetric: its lower triangle, then mirrored
+            System.arraycopy(mInv, 0, tT, 0, nv * nv);
+            productTn(zy, 0, zw, zy, 0, zw, p, nv, nv, tT, 0, nv, -1, true, true);
+            for (int i = 0; i < nv; i++) {
+                for (int j = 0; j < i; j++) {
+                    tT[j * nv + i] = tT[i * nv + j];
+                }
+            }
+            productTn(tT, 0, nv, r1, 0, 2 * nv, nv, nv, 2 * nv, rhs, 0, cols, 1, false);
+            productTn(zy, 0, zw, zy, nv, zw, p, nv, r2Width, rhs, 0, cols, 1, true);
+        } else {
+            // LU with partial pivoting; Z = S⁻¹ F, Y = S⁻¹ r2, in place, one pass over the rows of [F | r2_q | r2_v]
+            factorS(p, scale);
+            solveS(p, nv + r2Width);
+            // Tᵀ = M⁻¹ − Zᵀ Gᵀ
+            System.arraycopy(mInv, 0, tT, 0, nv * nv);
+            productTn(zy, 0, zw, gT, 0, nv, p, nv, nv, tT, 0, nv, -1, true);
+            // dw/dq | dw/dv = T [r1_q | r1_v] + G [Y_q | Y_v]
+            productTn(tT, 0, nv, r1, 0, 2 * nv, nv, nv, 2 * nv, rhs, 0, cols, 1, false);
+            productTn(gT, 0, nv, zy, nv, zw, p, nv, r2Width, rhs, 0, cols, 1, true);
+        }
+        // dw/dτ = h T
         for (int i = 0; i < nv; i++) {
             for (int j = 0; j < nv; j++) {
                 rhs[i * cols + 2 * nv + j] = h * tT[j * nv + i];
+            }
+        }
+    }
+
+    /**
+     * S (p x p, its lower triangle) = C Cᵀ into sChol; false, leaving S as it is, when a pivot is not positive (rows
+     * so redundant that rounding ate their regularisation: the LU then solves the system).
+     */
+    private boolean choleskyS(int p) {
+        for (int i = 0; i < p; i++) {
+            int oi = i * capacity;
+            for (int j = 0; j <= i; j++) {
+                int oj = j * capacity;
+                double x = s[oi + j];
+                for (int c = 0; c < j; c++) {
+                    x -= sChol[oi + c] * sChol[oj + c];
+                }
+                if (i == j) {
+                    if (!(x > 0)) {
+                        return false;
+                    }
+                    sChol[oi + i] = Math.sqrt(x);
+                } else {
+                    sChol[oi + j] = x / sChol[oj + j];
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The first {@code width} columns of zy's p rows become C⁻¹ of themselves (C from {@link #choleskyS}). */
+    private void forwardS(int p, int width) {
+        double[] x = zy;
+        for (int r = 0; r < p; r++) {
+            System.arraycopy(x, r * zw, acc, 0, width);
+            for (int c = 0; c < r; c++) {
+                double f = sChol[r * capacity + c];
+                if (f == 0) {
+                    continue;
+                }
+                int oc = c * zw;
+                for (int j = 0; j < width; j++) {
+                    acc[j] -= f * x[oc + j];
+                }
+            }
+            double inv = 1 / sChol[r * capacity + r];
+            for (int j = 0; j < width; j++) {
+                x[r * zw + j] = acc[j] * inv;
             }
         }
     }
@@ -738,10 +791,20 @@ public final class StepDerivatives {
      */
     private static void productTn(double[] at, int ao, int lda, double[] b, int bo, int ldb, int k, int n, int m,
             double[] c, int co, int ldc, double alpha, boolean accumulate) {
+        productTn(at, ao, lda, b, bo, ldb, k, n, m, c, co, ldc, alpha, accumulate, false);
+    }
+
+    /**
+     * {@link #productTn}, and with {@code lower} only the blocks that reach the lower triangle (j ≤ i; some entries
+     * above it come along, the caller mirrors the lower triangle over them): a symmetric product for half the work.
+     */
+    private static void productTn(double[] at, int ao, int lda, double[] b, int bo, int ldb, int k, int n, int m,
+            double[] c, int co, int ldc, double alpha, boolean accumulate, boolean lower) {
         int i = 0;
         for (; i + 1 < n; i += 2) {
             int j = 0;
-            for (; j + 3 < m; j += 4) {
+            int mi = lower ? Math.min(m, i + 2) : m;
+            for (; j + 3 < mi; j += 4) {
                 double c00 = 0, c01 = 0, c02 = 0, c03 = 0, c10 = 0, c11 = 0, c12 = 0, c13 = 0;
                 for (int l = 0; l < k; l++) {
                     int pa = ao + l * lda + i;
@@ -768,7 +831,7 @@ public final class StepDerivatives {
                 put(c, o1 + 2, alpha * c12, accumulate);
                 put(c, o1 + 3, alpha * c13, accumulate);
             }
-            for (; j < m; j++) {
+            for (; j < mi; j++) {
                 double c0 = 0, c1 = 0;
                 for (int l = 0; l < k; l++) {
                     int pa = ao + l * lda + i;
@@ -781,7 +844,8 @@ public final class StepDerivatives {
             }
         }
         for (; i < n; i++) {
-            for (int j = 0; j < m; j++) {
+            int mi = lower ? Math.min(m, i + 1) : m;
+            for (int j = 0; j < mi; j++) {
                 double c0 = 0;
                 for (int l = 0; l < k; l++) {
                     c0 += at[ao + l * lda + i] * b[bo + l * ldb + j];
@@ -898,6 +962,16 @@ public final class StepDerivatives {
 
     /** dw/dx is in rhs rows 0..nv (columns q | v | τ): maps it to q⁺ = q ⊕ h w and v⁺ = carry(w). */
     private void map(double[] w, double h) {
+        // the rotations and their Jacobians, once for the three blocks
+        for (int b = 0; b < ballV.length + floatingV.length; b++) {
+            int vi = b < ballV.length ? ballV[b] : floatingV[b - ballV.length];
+            double px = h * w[vi], py = h * w[vi + 1], pz = h * w[vi + 2];
+            rotation(px, py, pz, e3, 9 * b);
+            rightJacobian(px, py, pz, jr, 9 * b);
+            if (b >= ballV.length) {
+                rightJacobian(-px, -py, -pz, jrNeg, 9 * (b - ballV.length));
+            }
+        }
         int cols = 3 * nv;
         for (int x = 0; x < 3; x++) {
             double[] oq = (x == 0 ? dqDq : x == 1 ? dqDv : dqDtau).data;
@@ -909,14 +983,16 @@ public final class StepDerivatives {
                     oq[i * nv + j] = (x == 0 && i == j ? 1 : 0) + h * dwij;
                 }
             }
-            for (int vi : ballV) {
-                rotationBlock(w, vi, h, x, oq);
+            for (int b = 0; b < ballV.length; b++) {
+                rotationBlock(ballV[b], 9 * b, h, x, oq);
             }
-            for (int vi : floatingV) {
-                rotationBlock(w, vi, h, x, oq);
+            for (int f = 0; f < floatingV.length; f++) {
+                int vi = floatingV[f];
+                int e = 9 * (ballV.length + f);
+                int n = 9 * f;
+                rotationBlock(vi, e, h, x, oq);
                 // δp⁺ = Eᵀ (δp − h [w_O]× δθ + h dw_O);  dv_O⁺ = Eᵀ dw_O + h Eᵀ [w_O]× J_r(−h ω) dω
                 double ox = w[vi + 3], oy = w[vi + 4], oz = w[vi + 5];
-                rightJacobian(-h * w[vi], -h * w[vi + 1], -h * w[vi + 2], jrNeg);
                 for (int j = 0; j < nv; j++) {
                     double t0 = (x == 0 && j == vi + 3 ? 1 : 0) + h * rhs[(vi + 3) * cols + x * nv + j];
                     double t1 = (x == 0 && j == vi + 4 ? 1 : 0) + h * rhs[(vi + 4) * cols + x * nv + j];
@@ -928,35 +1004,32 @@ public final class StepDerivatives {
                         t1 -= h * (oz * ex - ox * ez);
                         t2 -= h * (ox * ey - oy * ex);
                     }
-                    oq[(vi + 3) * nv + j] = e3[0] * t0 + e3[3] * t1 + e3[6] * t2;
-                    oq[(vi + 4) * nv + j] = e3[1] * t0 + e3[4] * t1 + e3[7] * t2;
-                    oq[(vi + 5) * nv + j] = e3[2] * t0 + e3[5] * t1 + e3[8] * t2;
+                    oq[(vi + 3) * nv + j] = e3[e] * t0 + e3[e + 3] * t1 + e3[e + 6] * t2;
+                    oq[(vi + 4) * nv + j] = e3[e + 1] * t0 + e3[e + 4] * t1 + e3[e + 7] * t2;
+                    oq[(vi + 5) * nv + j] = e3[e + 2] * t0 + e3[e + 5] * t1 + e3[e + 8] * t2;
                     double d0 = rhs[vi * cols + x * nv + j];
                     double d1 = rhs[(vi + 1) * cols + x * nv + j];
                     double d2 = rhs[(vi + 2) * cols + x * nv + j];
                     // g = J_r(−h ω) dω, then [w_O]× g
-                    double g0 = jrNeg[0] * d0 + jrNeg[1] * d1 + jrNeg[2] * d2;
-                    double g1 = jrNeg[3] * d0 + jrNeg[4] * d1 + jrNeg[5] * d2;
-                    double g2 = jrNeg[6] * d0 + jrNeg[7] * d1 + jrNeg[8] * d2;
+                    double g0 = jrNeg[n] * d0 + jrNeg[n + 1] * d1 + jrNeg[n + 2] * d2;
+                    double g1 = jrNeg[n + 3] * d0 + jrNeg[n + 4] * d1 + jrNeg[n + 5] * d2;
+                    double g2 = jrNeg[n + 6] * d0 + jrNeg[n + 7] * d1 + jrNeg[n + 8] * d2;
                     double c0 = rhs[(vi + 3) * cols + x * nv + j] + h * (oy * g2 - oz * g1);
                     double c1 = rhs[(vi + 4) * cols + x * nv + j] + h * (oz * g0 - ox * g2);
                     double c2 = rhs[(vi + 5) * cols + x * nv + j] + h * (ox * g1 - oy * g0);
-                    ov[(vi + 3) * nv + j] = e3[0] * c0 + e3[3] * c1 + e3[6] * c2;
-                    ov[(vi + 4) * nv + j] = e3[1] * c0 + e3[4] * c1 + e3[7] * c2;
-                    ov[(vi + 5) * nv + j] = e3[2] * c0 + e3[5] * c1 + e3[8] * c2;
+                    ov[(vi + 3) * nv + j] = e3[e] * c0 + e3[e + 3] * c1 + e3[e + 6] * c2;
+                    ov[(vi + 4) * nv + j] = e3[e + 1] * c0 + e3[e + 4] * c1 + e3[e + 7] * c2;
+                    ov[(vi + 5) * nv + j] = e3[e + 2] * c0 + e3[e + 5] * c1 + e3[e + 8] * c2;
                 }
             }
         }
     }
 
     /**
-     * The rotation rows of a quaternion joint at vi: δθ⁺ = Eᵀ δθ + h J_r(h ω) dω, and leaves E = exp(h [ω]×) in e3
-     * (row-major) for the caller.
+     * The rotation rows of a quaternion joint at vi: δθ⁺ = Eᵀ δθ + h J_r(h ω) dω, E = exp(h [ω]×) and J_r(h ω) at
+     * e3[e..e+9) and jr[e..e+9) (row-major, from {@link #map}'s start).
      */
-    private void rotationBlock(double[] w, int vi, double h, int x, double[] oq) {
-        double px = h * w[vi], py = h * w[vi + 1], pz = h * w[vi + 2];
-        rotation(px, py, pz, e3);
-        rightJacobian(px, py, pz, jr);
+    private void rotationBlock(int vi, int e, double h, int x, double[] oq) {
         int cols = 3 * nv;
         for (int j = 0; j < nv; j++) {
             double d0 = rhs[vi * cols + x * nv + j];
@@ -966,8 +1039,8 @@ public final class StepDerivatives {
             double t1 = x == 0 && j == vi + 1 ? 1 : 0;
             double t2 = x == 0 && j == vi + 2 ? 1 : 0;
             for (int r = 0; r < 3; r++) {
-                tmp[r] = e3[r] * t0 + e3[3 + r] * t1 + e3[6 + r] * t2
-                        + h * (jr[3 * r] * d0 + jr[3 * r + 1] * d1 + jr[3 * r + 2] * d2);
+                tmp[r] = e3[e + r] * t0 + e3[e + 3 + r] * t1 + e3[e + 6 + r] * t2
+                        + h * (jr[e + 3 * r] * d0 + jr[e + 3 * r + 1] * d1 + jr[e + 3 * r + 2] * d2);
             }
             oq[vi * nv + j] = tmp[0];
             oq[(vi + 1) * nv + j] = tmp[1];
@@ -988,8 +1061,8 @@ public final class StepDerivatives {
         out[8] = 0;
     }
 
-    /** R = exp([φ]×), row-major. */
-    private static void rotation(double px, double py, double pz, double[] out) {
+    /** out[o..o+9) = R = exp([φ]×), row-major. */
+    private static void rotation(double px, double py, double pz, double[] out, int o) {
         double t2 = px * px + py * py + pz * pz;
         double a, b;
         if (t2 < 1e-8) {
@@ -1001,11 +1074,11 @@ public final class StepDerivatives {
             b = (1 - StrictMath.cos(t)) / t2;
         }
         // R = I + a [φ]× + b [φ]×²
-        skewSquare(px, py, pz, a, b, out);
+        skewSquare(px, py, pz, a, b, out, o);
     }
 
-    /** J_r(φ) = I − (1 − cos θ)/θ² [φ]× + (θ − sin θ)/θ³ [φ]×², row-major. */
-    private static void rightJacobian(double px, double py, double pz, double[] out) {
+    /** out[o..o+9) = J_r(φ) = I − (1 − cos θ)/θ² [φ]× + (θ − sin θ)/θ³ [φ]×², row-major. */
+    private static void rightJacobian(double px, double py, double pz, double[] out, int o) {
         double t2 = px * px + py * py + pz * pz;
         double a, b;
         if (t2 < 1e-8) {
@@ -1016,21 +1089,21 @@ public final class StepDerivatives {
             a = (1 - StrictMath.cos(t)) / t2;
             b = (t - StrictMath.sin(t)) / (t2 * t);
         }
-        skewSquare(px, py, pz, -a, b, out);
+        skewSquare(px, py, pz, -a, b, out, o);
     }
 
-    /** out = I + a [φ]× + b [φ]×². */
-    private static void skewSquare(double px, double py, double pz, double a, double b, double[] out) {
+    /** out[o..o+9) = I + a [φ]× + b [φ]×². */
+    private static void skewSquare(double px, double py, double pz, double a, double b, double[] out, int o) {
         double xx = px * px, yy = py * py, zz = pz * pz, xy = px * py, xz = px * pz, yz = py * pz;
-        out[0] = 1 + b * (-yy - zz);
-        out[1] = -a * pz + b * xy;
-        out[2] = a * py + b * xz;
-        out[3] = a * pz + b * xy;
-        out[4] = 1 + b * (-xx - zz);
-        out[5] = -a * px + b * yz;
-        out[6] = -a * py + b * xz;
-        out[7] = a * px + b * yz;
-        out[8] = 1 + b * (-xx - yy);
+        out[o] = 1 + b * (-yy - zz);
+        out[o + 1] = -a * pz + b * xy;
+        out[o + 2] = a * py + b * xz;
+        out[o + 3] = a * pz + b * xy;
+        out[o + 4] = 1 + b * (-xx - zz);
+        out[o + 5] = -a * px + b * yz;
+        out[o + 6] = -a * py + b * xz;
+        out[o + 7] = a * px + b * yz;
+        out[o + 8] = 1 + b * (-xx - yy);
     }
 
     /** ∂q⁺/∂q (tangent spaces, nv x nv) of the last {@link #compute}. */

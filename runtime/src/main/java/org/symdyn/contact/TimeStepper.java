@@ -663,6 +663,19 @@ public final class TimeStepper {
         }
     }
 
+    /** The factor of the last step's H + h D (its inverse serves {@link StepDerivatives}). */
+    SparseDelassus lastFactor() {
+        return tree;
+    }
+
+    /**
+     * The last step's H(q), the stepper's own when it has no bilateral rows (null otherwise: a bound ConstraintData's
+     * H may be recomputed by its row derivatives).
+     */
+    DMatrixRMaj lastMassMatrix() {
+        return bilateral == null ? Hown : null;
+    }
+
     /** True when this stepper keeps W sparse ({@link Builder#sparseDelassus}). */
     public boolean sparseDelassus() {
         return sparseW;

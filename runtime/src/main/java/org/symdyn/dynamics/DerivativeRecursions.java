@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.spatial.SpatialTransform;
 import org.symdyn.spatial.SpatialVectors;
@@ -167,6 +168,20 @@ final class DerivativeRecursions {
         prepareMotion(vdot);
     }
 
+    /**
+     * The velocity half of {@link #prepareMotionOnly} at (q, v): body velocities and X_i v_λ, what
+     * {@link #motion} without accelerations reads (the accelerations' pass and terms are left as they were).
+     */
+    void prepareVelocitiesOnly(double[] q, double[] v) {
+        ForwardKinematics.velocityPass(ws, q, v);
+        for (int i = 0; i < nb; i++) {
+            int o = 6 * i;
+            for (int k = 0; k < 6; k++) {
+                xv[o + k] = vel[o + k] - vJ[o + k];
+            }
+        }
+    }
+
     private void prepareMotion(double[] vdot) {
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
@@ -258,7 +273,16 @@ final class DerivativeRecursions {
      * left as it was: what {@link MotionDerivatives#updateVelocities} needs, a third of the work of both).
      */
     void motion(int j, int k, boolean wrtQ, double[] v, boolean accelerations) {
-        markSubtree(j);
+        if (accelerations) {
+            markSubtree(j);
+        } else if (subtreeRoot != j) {
+            // velocities alone read only inSubtree, the same for every dof of body j (a floating base's six
+            // directions, each twice, mark it once), and no forces: the subtree without markSubtree's other writes
+            subtreeRoot = j;
+            for (int i = 0; i < nb; i++) {
+                inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
+            }
+        }
         int o = 6 * j;
         int sk = 6 * k;
         boolean planarTheta = kind[j] == JointTransforms.PLANAR && k == vIndex[j] + 2;
@@ -304,6 +328,17 @@ final class DerivativeRecursions {
                 }
             }
         }
+        if (!accelerations && dv[o] == 0 && dv[o + 1] == 0 && dv[o + 2] == 0 && dv[o + 3] == 0 && dv[o + 4] == 0
+                && dv[o + 5] == 0) {
+            // a zero seed stays zero below (X 0 = 0): a floating root's position directions, whose body velocities
+            // do not change when the whole tree is moved (6 of solo12's 36 velocity passes, each over every body)
+            for (int i = j + 1; i < nb; i++) {
+                if (inSubtree[i]) {
+                    Arrays.fill(dv, 6 * i, 6 * i + 6, 0);
+                }
+            }
+            return;
+        }
         propagateBelow(j, accelerations);
     }
 
@@ -326,12 +361,21 @@ final class DerivativeRecursions {
         }
     }
 
+    /** The body of the last {@link #markSubtree} (inSubtree is its subtree), or -1. */
+    private int subtreeRoot = -1;
+
     /** inSubtree: j and its descendants; active: those and j's ancestors. */
     void markSubtree(int j) {
+        markSubtree(j, true);
+    }
+
+    /** {@link #markSubtree}, zeroing df off the subtree only if {@code zeroForces} (a caller zeroing all of it). */
+    void markSubtree(int j, boolean zeroForces) {
+        subtreeRoot = j;
         for (int i = 0; i < nb; i++) {
             inSubtree[i] = i == j || (i > j && parent[i] >= 0 && inSubtree[parent[i]]);
             active[i] = inSubtree[i];
-            if (!inSubtree[i]) {
+            if (zeroForces && !inSubtree[i]) {
                 int o = 6 * i;
                 for (int c = 0; c < 6; c++) {
                     df[o + c] = 0;

@@ -85,6 +85,29 @@ final class ForwardKinematics {
     }
 
     /**
+     * The velocity half of {@link #motionPass}: body velocities v_i only (ws.acc is left as it was), the same
+     * operations on them.
+     */
+    static void velocityPass(DynamicsWorkspace ws, double[] q, double[] v) {
+        ws.biasMotionCurrent = false;
+        JointTransforms joints = ws.joints;
+        joints.update(q, v);
+        double[] vel = ws.vel;
+        for (int i = 0; i < ws.nb; i++) {
+            int o = 6 * i;
+            int p = joints.parent[i];
+            if (p < 0) {
+                System.arraycopy(joints.vJ, o, vel, o, 6);
+            } else {
+                joints.xUp[i].applyMotion(vel, 6 * p, vel, o);
+                for (int k = 0; k < 6; k++) {
+                    vel[o + k] += joints.vJ[o + k];
+                }
+            }
+        }
+    }
+
+    /**
      * {@link #motionPass} at v̇ = 0 without gravity (velocities and velocity-product accelerations), skipped in a
      * state scope ({@link DynamicsWorkspace#reuse}) when the last one was for equal q and v.
      */

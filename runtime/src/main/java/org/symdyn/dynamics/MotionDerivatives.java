@@ -49,7 +49,6 @@ public final class MotionDerivatives {
     private boolean current;
     /** The last update was {@link #updateVelocities}: dqa and dva are stale. */
     private boolean velocitiesOnly;
-    private final double[] zeroAcceleration;
     private long stamp;
     /** The last {@link #point} computed: into which object, at which update, for which body and point. */
     private PointMotion lastFill;
@@ -72,6 +71,9 @@ public final class MotionDerivatives {
     /** Workspaces for {@code model}, with recursions of their own. */
     public MotionDerivatives(Model model) {
         ws = new DynamicsWorkspace(model);
+        // an update computes the joint transforms twice at one q (the world poses, then the motion pass): the second
+        // reuses the first (a private workspace; the memo compares q by value)
+        ws.joints.memoize(true);
         rec = new DerivativeRecursions(new FlatModel(model), ws, new ArticulatedBodyAlgorithm(model));
         JointTransforms joints = ws.joints;
         nb = ws.nb;
@@ -99,7 +101,6 @@ public final class MotionDerivatives {
         dqa = new double[6 * nb * nv];
         dva = new double[6 * nb * nv];
         ext = new double[6 * nb];
-        zeroAcceleration = new double[nv];
     }
 
     /**
@@ -152,7 +153,8 @@ public final class MotionDerivatives {
     /**
      * The velocity half of {@link #update} at (q, v): what a {@link #point}'s pose, velocities and their derivatives
      * along q, and {@link #wrenchDerivative}, need; a point's accelerations and their derivatives come out NaN until
-     * the next {@link #update}. A third of the work of an update (each direction's recursion carries δv alone): JFR
+     * the next {@link #update}. A third of the work of an update (the motion pass and each direction's recursion
+     * carry velocities alone; a floating root's position directions, whose seed is zero, are not propagated): JFR
      * put the update at 22 % of solo12's step and derivatives, which read velocities only.
      *
      * @throws IllegalArgumentException if q is not of nq entries or v not of nv
@@ -161,7 +163,7 @@ public final class MotionDerivatives {
         Arguments.checkLength(q, ws.nq, "q");
         Arguments.checkLength(v, nv, "v");
         ForwardKinematics.worldPoses(ws, q, rot, pos);
-        rec.prepareMotionOnly(q, v, zeroAcceleration);
+        rec.prepareVelocitiesOnly(q, v);
         System.arraycopy(ws.vel, 0, vel, 0, 6 * nb);
         Arrays.fill(acc, Double.NaN);
         for (int k = 0; k < nv; k++) {
@@ -378,8 +380,9 @@ public final class MotionDerivatives {
         double[] df = rec.df;
         for (int k = 0; k < nv; k++) {
             int j = bodyOfDof[k];
-            rec.markSubtree(j);
+            rec.markSubtree(j, false);
             Arrays.fill(df, 0);
+            boolean turned = false;
             for (int e = 0; e < wrenchCount; e++) {
                 int b = wBody[e];
                 int c = wCarrier[e];
@@ -400,6 +403,15 @@ public final class MotionDerivatives {
                 cross(wLocal, 6 * e + 3, t3c, 0, t3e);
                 addBodyForce(b, e, t3d, 0, t3e, 0, df);
                 rec.activate(b);
+                turned = true;
+            }
+            if (!turned && ws.joints.parent[j] < 0) {
+                // no wrench turns, and a root's moving transform has no parent to act on: the column is zero (a
+                // floating root's translations; three full backward passes of solo12's eighteen)
+                for (int i = 0; i < nv; i++) {
+                    out.data[i * nv + k] = 0;
+                }
+                continue;
             }
             rec.backward(j, k, true, out, ext);
         }

@@ -259,6 +259,53 @@ public final class RangeSpaceFactorization {
         }
     }
 
+    /**
+     * out (n x n, row-major) = H⁻¹ = L⁻¹ L⁻ᵀ of the last factorisation, exactly symmetric. U = L⁻¹ keeps L's pattern
+     * (U_ik ≠ 0 only for k = i or an ancestor of i; from L U = I, U_ik = −U_ii Σ_m L_im U_mk over the ancestors m of
+     * i from k down), so (H⁻¹)_ij = Σ_k U_ik U_jk runs over the dofs k that are ancestors of (or equal to) both i and
+     * j: for j ≤ i, over j and its ancestors, the terms off i's chain being zeros of U. O(n² d) for tree depth d
+     * instead of the O(n³) of a dense factor and inverse (solo12, 18 dofs: ~1,300 multiply-adds against ~3,000).
+     * Measured on solo12 (one JVM, 10⁶ calls): ~1.0 µs; the same sums as outer products of U's columns over each
+     * dof's subtree (fewer, contiguous multiply-adds) took ~1.25 µs.
+     *
+     * @param u n x n workspace holding U on return (row-major); its entries off the pattern must be zero (they stay
+     *          so: a new array serves every call)
+     */
+    public void inverse(double[] out, double[] u) {
+        if (out.length < n * n || u.length < n * n) {
+            throw new IllegalArgumentException("inverse needs n x n = " + n * n + " entries in out and u");
+        }
+        for (int i = 0; i < n; i++) {
+            int start = rowStart[i];
+            int end = rowStart[i + 1];
+            double inv = invDiag[i];
+            int oi = i * n;
+            u[oi + i] = inv;
+            // ancestors nearest first: those from the row's start to k's entry are k and its descendants on i's chain
+            for (int t = start; t < end; t++) {
+                int k = anc[t];
+                double x = 0;
+                for (int q = start; q <= t; q++) {
+                    x += lc[q] * u[anc[q] * n + k];
+                }
+                u[oi + k] = -inv * x;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int oi = i * n;
+            for (int j = 0; j <= i; j++) {
+                int oj = j * n;
+                double x = u[oi + j] * u[oj + j];
+                for (int p = rowStart[j], end = rowStart[j + 1]; p < end; p++) {
+                    int k = anc[p];
+                    x += u[oi + k] * u[oj + k];
+                }
+                out[oi + j] = x;
+                out[oj + i] = x;
+            }
+        }
+    }
+
     /** x ← H⁻¹ x in place: H⁻¹ = L⁻¹ L⁻ᵀ. */
     public void solve(double[] x) {
         solveLt(x);
