@@ -368,7 +368,10 @@ final class SimulateCommand implements CliCommand {
             err.println("warning: " + s.unconverged() + " of " + s.solves() + " " + s.kind() + " solves did not"
                     + " converge (first at step " + firstUnconverged + ", t = " + JsonWriter.formatNumber(
                             firstUnconverged * run.stepSize()) + " s; their steps used the last iterate); worst"
-                    + " contact-law violation " + JsonWriter.formatNumber(s.worstViolation()) + " m/s");
+                    + " contact-law violation " + JsonWriter.formatNumber(s.worstViolation()) + " m/s"
+                    + (s.kind().equals("contact") ? "; --solver, --tolerance, --max-iterations and --penetration-slop"
+                            + " set the solve (a pile of bodies: --solver pgs --tolerance 1e-6 --penetration-slop 1e-7)"
+                            : ""));
         }
         if (s.coneUnconverged() > 0) {
             err.println("warning: " + s.coneUnconverged() + " of " + s.coneFallbacks() + " acceleration-level"

@@ -539,7 +539,8 @@ class SimulateCommandTest extends FileWritingTest {
         String warning = err.toString(StandardCharsets.UTF_8);
         assertTrue(warning.matches("warning: " + unconverged + " of 10 contact solves did not converge \\(first at"
                 + " step \\d+, t = [0-9.]+ s; their steps used the last iterate\\); worst contact-law violation \\S+"
-                + " m/s\\R"), warning);
+                + " m/s; --solver, --tolerance, --max-iterations and --penetration-slop set the solve \\(a pile of"
+                + " bodies: --solver pgs --tolerance 1e-6 --penetration-slop 1e-7\\)\\R"), warning);
         assertEquals(1, warning.lines().count(), warning);
     }
 
