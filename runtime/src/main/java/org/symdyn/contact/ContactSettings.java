@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * bilateral position error removed per step (u_n ≥ −β φ / h); a gap ≥ 0 may close in one step exactly
  * (u_n ≥ −φ / h)</td></tr>
  * <tr><td>{@link #penetrationSlop}</td><td>0 m</td><td>the depth δ a contact may keep: a penetration is
- * recovered down to δ, not further (u_n ≥ −β min(0, φ + δ) / h, {@link #contactOffset}). Give a piles of bodies
+ * recovered down to δ, not further (u_n ≥ −β min(0, φ + δ) / h, {@link #contactOffset}). Give a pile of bodies
  * a fraction of a micrometre: recovering the last of it asks each step for separating speeds above the solve's
  * tolerance on contacts that rounding alone makes penetrate, and a pile never comes to rest (100 boxes in a bin:
  * 100-180 sweeps a step at 1e-6 m/s, half of the solves at their bound of 200, with δ = 0; 2-3 sweeps with
