@@ -8,6 +8,7 @@ import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.dynamics.PointMotion;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
+import org.symdyn.solvers.SmallSpd;
 
 /**
  * Derivatives of one {@link TimeStepper} step with contact: ∂(q⁺, v⁺)/∂(q, v, τ) at the step just taken, by implicit
@@ -115,11 +116,13 @@ public final class StepDerivatives {
     private final double[] zy;
     private final int zw;
     private int systemRows;
-    /** The Schur complement's factors and products ({@link #solve}). */
-    /** U = L⁻¹ of the step's factor H + h D = Lᵀ L (its workspace), and M⁻¹ = U Uᵀ. */
+    /**
+     * The Schur complement's factors and products ({@link #solve}): U = L⁻¹ of the step's factor H + h D = Lᵀ L
+     * (its workspace), and M⁻¹ = U Uᵀ.
+     */
     private final double[] uInv;
     private final double[] mInv;
-    /** S's Cholesky factor (lower, row stride capacity) when every row in the system is held. */
+    /** S's Cholesky factor (lower, p x p, row stride p) when every row in the system is held. */
     private final double[] sChol;
     private final double[] gT;
     /** Tᵀ (nv x nv). */
@@ -734,29 +737,15 @@ public final class StepDerivatives {
     }
 
     /**
-     * S (p x p, its lower triangle) = C Cᵀ into sChol; false, leaving S as it is, when a pivot is not positive (rows
-     * so redundant that rounding ate their regularisation: the LU then solves the system).
+     * S (p x p, its lower triangle) = C Cᵀ into sChol (stride p, {@link SmallSpd#factor}); false when a pivot is not
+     * positive (rows so redundant that rounding ate their regularisation: the LU then solves the system from S, which
+     * this leaves as it is).
      */
     private boolean choleskyS(int p) {
         for (int i = 0; i < p; i++) {
-            int oi = i * capacity;
-            for (int j = 0; j <= i; j++) {
-                int oj = j * capacity;
-                double x = s[oi + j];
-                for (int c = 0; c < j; c++) {
-                    x -= sChol[oi + c] * sChol[oj + c];
-                }
-                if (i == j) {
-                    if (!(x > 0)) {
-                        return false;
-                    }
-                    sChol[oi + i] = Math.sqrt(x);
-                } else {
-                    sChol[oi + j] = x / sChol[oj + j];
-                }
-            }
+            System.arraycopy(s, i * capacity, sChol, i * p, i + 1);
         }
-        return true;
+        return SmallSpd.factor(sChol, p, false, 0) < 0;
     }
 
     /** The first {@code width} columns of zy's p rows become C⁻¹ of themselves (C from {@link #choleskyS}). */
@@ -765,7 +754,7 @@ public final class StepDerivatives {
         for (int r = 0; r < p; r++) {
             System.arraycopy(x, r * zw, acc, 0, width);
             for (int c = 0; c < r; c++) {
-                double f = sChol[r * capacity + c];
+                double f = sChol[r * p + c];
                 if (f == 0) {
                     continue;
                 }
@@ -774,7 +763,7 @@ public final class StepDerivatives {
                     acc[j] -= f * x[oc + j];
                 }
             }
-            double inv = 1 / sChol[r * capacity + r];
+            double inv = 1 / sChol[r * p + r];
             for (int j = 0; j < width; j++) {
                 x[r * zw + j] = acc[j] * inv;
             }

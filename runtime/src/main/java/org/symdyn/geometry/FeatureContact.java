@@ -150,16 +150,13 @@ final class FeatureContact {
      */
     private double separationAlong(Feature f, ConvexShape other, Placement p) {
         double mx = f.normal[0], my = f.normal[1], mz = f.normal[2];
-        double[] r = p.r;
-        // −m in other's frame
-        double dx = -(r[0] * mx + r[3] * my + r[6] * mz);
-        double dy = -(r[1] * mx + r[4] * my + r[7] * mz);
-        double dz = -(r[2] * mx + r[5] * my + r[8] * mz);
-        other.support(dx, dy, dz, local);
-        double x = r[0] * local[0] + r[1] * local[1] + r[2] * local[2] + p.p[0];
-        double y = r[3] * local[0] + r[4] * local[1] + r[5] * local[2] + p.p[1];
-        double z = r[6] * local[0] + r[7] * local[1] + r[8] * local[2] + p.p[2];
-        return mx * (x - f.x[0]) + my * (y - f.x[1]) + mz * (z - f.x[2]);
+        local[0] = -mx;
+        local[1] = -my;
+        local[2] = -mz;
+        p.rotateToLocal(local, local);
+        other.support(local[0], local[1], local[2], local);
+        p.toWorld(local, local);
+        return mx * (local[0] - f.x[0]) + my * (local[1] - f.x[1]) + mz * (local[2] - f.x[2]);
     }
 
     /**
