@@ -208,7 +208,7 @@ final class ClassGeneration {
             clock.lap("looped_derivatives");
         } else if (options.derivatives()) {
             DerivativeMethods.emitDynamics(model, derived.symbolic().derivatives(), derived.h(), derived.c(), methods,
-                    clock);
+                    fields, clock);
         }
     }
 
@@ -241,6 +241,10 @@ final class ClassGeneration {
                 passOrder ? MethodEmitter.Order.CREATION : MethodEmitter.Order.FIRST_USE);
         methods.list().addAll(forwardDynamicsAt, fdMethods);
         forwardDynamicsLength = fdMethods.size();
+        if (options.derivatives() && !CodeGenerator.loopedDerivatives(model)
+                && DerivativeMethods.solvedForwardDerivatives(model)) {
+            DerivativeMethods.countSolved(model, methods);
+        }
         clock.lap("articulated_body");
     }
 

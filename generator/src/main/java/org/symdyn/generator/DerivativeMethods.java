@@ -4,10 +4,18 @@ import static org.symdyn.generator.Outputs.concat;
 import static org.symdyn.generator.Outputs.matrix;
 import static org.symdyn.generator.Outputs.vector;
 
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.MethodSpec;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.ArgumentChecks.Arg;
+import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
 import org.symdyn.model.Model;
+import org.symdyn.solvers.RangeSpaceFactorization;
 
 /**
  * The methods of {@link org.symdyn.contract.DynamicsDerivatives} ({@link SymbolicDerivatives}) and of
@@ -18,11 +26,28 @@ final class DerivativeMethods {
     }
 
     /**
-     * ∂τ/∂q and ∂τ/∂v; ∂v̇/∂q, ∂v̇/∂v and H⁻¹ through the forward dynamics' factorisation of the generated H; H⁻¹
-     * alone; the Coriolis matrix; the regressor and the inertial parameters. Each derived just before it is emitted.
+     * Past this {@link CodeGenerator#derivativesWork}, ∂v̇ and H⁻¹ are solved at run time ({@link #emitSolved})
+     * instead of unrolled. The unrolled solves grow as nv times the work of one (nv x Σ path lengths, this measure)
+     * and are scalar code; the run-time sweeps are the same multiply-adds a row at a time, which the JIT vectorises.
+     * Measured (JMH {@code DerivativesBenchmark}, pinned, ns per call of forwardDynamicsDerivatives): solo12
+     * floating (2,106) unrolled 5,919 ± 225, solved 7,508 ± 2,042 (one run each, load 1.2-1.6); romeo_small
+     * floating (12,358) unrolled 54,205 ± 5,526 after a 10 s warm-up on a quiet machine, solved 24,422 ± 6,592
+     * (load 1.2-1.8). The bound lies between the two sizes; where exactly was not measured.
+     */
+    static final long SOLVED_FORWARD_DERIVATIVES_WORK = 5_000;
+
+    /** True when {@code model}'s ∂v̇ and H⁻¹ are solved at run time ({@link #SOLVED_FORWARD_DERIVATIVES_WORK}). */
+    static boolean solvedForwardDerivatives(Model model) {
+        return CodeGenerator.derivativesWork(model) > SOLVED_FORWARD_DERIVATIVES_WORK;
+    }
+
+    /**
+     * ∂τ/∂q and ∂τ/∂v; ∂v̇/∂q, ∂v̇/∂v and H⁻¹ through the forward dynamics' factorisation of the generated H (unrolled,
+     * or solved at run time past {@link #SOLVED_FORWARD_DERIVATIVES_WORK}); H⁻¹ alone; the Coriolis matrix; the
+     * regressor and the inertial parameters. Each derived just before it is emitted.
      */
     static void emitDynamics(Model model, SymbolicDerivatives d, IExpr[][] h, IExpr[] c, ClassMethods methods,
-            PhaseClock clock) {
+            List<FieldSpec> fields, PhaseClock clock) {
         int nv = model.nv();
         int cols = org.symdyn.contract.DynamicsDerivatives.PARAMETERS_PER_BODY * model.bodyCount();
         Arg q = Arg.in("q", model.nq());
@@ -34,16 +59,21 @@ final class DerivativeMethods {
                 q, v, vdot, Arg.matrix("dtauDq", nv, nv), Arg.matrix("dtauDv", nv, nv)),
                 concat(matrix("dtauDq", id[0]), matrix("dtauDv", id[1])));
         clock.lap("inverse_dynamics_derivatives_emission");
-        IExpr[][][] fd = d.forwardDynamicsDerivatives(h, c);
-        clock.lap("forward_dynamics_derivatives");
-        methods.emit(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, ArgumentChecks.method("forwardDynamicsDerivatives",
-                q, v, Arg.in("tau", nv), Arg.matrix("dvdotDq", nv, nv), Arg.matrix("dvdotDv", nv, nv),
-                Arg.matrix("dvdotDtau", nv, nv)), concat(matrix("dvdotDq", fd[0]), matrix("dvdotDv", fd[1]),
-                matrix("dvdotDtau", fd[2])));
-        clock.lap("forward_dynamics_derivatives_emission");
-        methods.emit(GeneratedMethod.INVERSE_MASS_MATRIX, ArgumentChecks.method("inverseMassMatrix", q,
-                Arg.matrix("Minv", nv, nv)), matrix("Minv", d.inverseMassMatrix(h)));
-        clock.lap("inverse_mass_matrix");
+        MethodSpec fdSpec = ArgumentChecks.method("forwardDynamicsDerivatives", q, v, Arg.in("tau", nv),
+                Arg.matrix("dvdotDq", nv, nv), Arg.matrix("dvdotDv", nv, nv), Arg.matrix("dvdotDtau", nv, nv));
+        MethodSpec minvSpec = ArgumentChecks.method("inverseMassMatrix", q, Arg.matrix("Minv", nv, nv));
+        if (solvedForwardDerivatives(model)) {
+            emitSolved(model, fdSpec, minvSpec, methods, fields);
+            clock.lap("forward_dynamics_derivatives");
+        } else {
+            IExpr[][][] fd = d.forwardDynamicsDerivatives(h, c);
+            clock.lap("forward_dynamics_derivatives");
+            methods.emit(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, fdSpec, concat(matrix("dvdotDq", fd[0]),
+                    matrix("dvdotDv", fd[1]), matrix("dvdotDtau", fd[2])));
+            clock.lap("forward_dynamics_derivatives_emission");
+            methods.emit(GeneratedMethod.INVERSE_MASS_MATRIX, minvSpec, matrix("Minv", d.inverseMassMatrix(h)));
+            clock.lap("inverse_mass_matrix");
+        }
         methods.emit(GeneratedMethod.CORIOLIS_MATRIX, ArgumentChecks.method("coriolisMatrix", q, v,
                 Arg.matrix("coriolis", nv, nv)), matrix("coriolis", d.coriolisMatrix()));
         clock.lap("coriolis_matrix");
@@ -60,6 +90,71 @@ final class DerivativeMethods {
         methods.emit(GeneratedMethod.PARAMETER_REGRESSOR, ArgumentChecks.method("parameterRegressor", q, v, vdot,
                 Arg.matrix("Yp", nv, np)), matrix("Yp", d.parameterRegressor(y, dpiDp)));
         clock.lap("regressor");
+    }
+
+    /**
+     * forwardDynamicsDerivatives and inverseMassMatrix of a large model from the class's own methods and the runtime's
+     * tree factor ({@link RangeSpaceFactorization}): v̇ = forwardDynamics(q, v, τ); ∂τ/∂q and ∂τ/∂v at that v̇ into
+     * the outputs (inverseDynamicsDerivatives); H = massMatrix(q) factorised as Lᵀ L on the dof tree; then
+     * ∂v̇/∂(q, v) = −H⁻¹ ∂τ/∂(q, v) and H⁻¹ in one set of row sweeps
+     * ({@link RangeSpaceFactorization#solveSquareBlocks}); inverseMassMatrix by
+     * {@link RangeSpaceFactorization#inverse}. No symbolic work: the methods called are generated already.
+     */
+    private static void emitSolved(Model model, MethodSpec fdSpec, MethodSpec minvSpec, ClassMethods methods,
+            List<FieldSpec> fields) {
+        int nv = model.nv();
+        ClassName factor = ClassName.get(RangeSpaceFactorization.class);
+        fields.add(FieldSpec.builder(factor, "derivativesFactor", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new $T(dofParents(), $L)", factor, 3 * nv).build());
+        fields.add(FieldSpec.builder(DMatrixRMaj.class, "derivativesH", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("new $T($L, $L)", DMatrixRMaj.class, nv, nv).build());
+        fields.add(ClassSkeleton.scratch("derivativesVdot", nv));
+        // U = L⁻¹ of RangeSpaceFactorization.inverse: its entries off the tree's pattern stay zero from here on.
+        fields.add(ClassSkeleton.scratch("derivativesU", nv * nv));
+        methods.list().add(fdSpec.toBuilder()
+                .addJavadoc("Solved at run time: forwardDynamics, inverseDynamicsDerivatives at its v̇, massMatrix, "
+                        + "the tree factor of H and its row sweeps.\n")
+                .addStatement("forwardDynamics(q, v, tau, derivativesVdot)")
+                .addStatement("inverseDynamicsDerivatives(q, v, derivativesVdot, dvdotDq, dvdotDv)")
+                .addStatement("massMatrix(q, derivativesH)")
+                .addStatement("derivativesFactor.factor(derivativesH)")
+                .addStatement("derivativesFactor.solveSquareBlocks(dvdotDq.data, dvdotDv.data, -1.0, dvdotDtau.data)")
+                .build());
+        methods.list().add(minvSpec.toBuilder()
+                .addJavadoc("Solved at run time: massMatrix, the tree factor of H and its inverse.\n")
+                .addStatement("massMatrix(q, derivativesH)")
+                .addStatement("derivativesFactor.factor(derivativesH)")
+                .addStatement("derivativesFactor.inverse(Minv.data, derivativesU)").build());
+    }
+
+    /**
+     * The counts of {@link #emitSolved}'s two methods: the generated methods they call (forward dynamics must have
+     * been emitted) and the loops' multiply-adds.
+     */
+    static void countSolved(Model model, ClassMethods methods) {
+        int nv = model.nv();
+        int[] lambda = model.dofParents();
+        long ancestors = 0;
+        long factor = 0;
+        for (int k = 0; k < nv; k++) {
+            long a = GenerationForms.ancestors(lambda, k);
+            ancestors += a;
+            factor += a * (a + 1) / 2;
+        }
+        // the inverse: for each pair j <= i, the common ancestors of j (at most all of j's), and its diagonal's
+        long inverse = (long) nv * (ancestors + nv);
+        OperationCounts counts = methods.counts();
+        OperationCount h = counts.get(GeneratedMethod.MASS_MATRIX);
+        methods.count(GeneratedMethod.INVERSE_MASS_MATRIX, h.plus(count(factor + inverse, factor + inverse)));
+        // one sweep each way over rows of 3 nv columns, a scaling per row and step, and the scaling by -1
+        long sweeps = 2L * 3 * nv * ancestors;
+        methods.count(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, counts.get(GeneratedMethod.FORWARD_DYNAMICS)
+                .plus(counts.get(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES)).plus(h)
+                .plus(count(factor + sweeps + 2L * 3 * nv * nv + 2L * nv * nv, factor + sweeps)));
+    }
+
+    private static OperationCount count(long mul, long add) {
+        return new OperationCount((int) mul, (int) add, 0);
     }
 
     /**

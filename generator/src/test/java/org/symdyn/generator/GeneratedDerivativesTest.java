@@ -85,6 +85,46 @@ class GeneratedDerivativesTest {
         check(CodeGeneratorTest.everyJointType(), "DerivEveryJoint", 11);
     }
 
+    /**
+     * Past {@link DerivativeMethods#SOLVED_FORWARD_DERIVATIVES_WORK} (and short of the looped size), ∂v̇ and H⁻¹ are
+     * solved at run time from the class's own methods and the tree factor: a 23-link chain (derivative size 6,348)
+     * against the generic runtime on every quantity, H⁻¹ exactly symmetric from both methods, and the forward
+     * dynamics' derivatives counted as the methods they call plus the sweeps.
+     */
+    @Test
+    void solvedForwardDerivativesMatchGeneric() throws Exception {
+        Model model = LoopedDerivativesTest.chain(23);
+        assertTrue(DerivativeMethods.solvedForwardDerivatives(model), "size " + CodeGenerator.derivativesWork(model));
+        assertFalse(CodeGenerator.loopedDerivatives(model));
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "DerivSolved23").withDerivatives(true));
+        assertTrue(gen.source().contains("derivativesFactor.solveSquareBlocks("));
+        OperationCounts ops = gen.operations();
+        assertTrue(ops.get(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES).flops() > ops.sum(
+                GeneratedMethod.FORWARD_DYNAMICS, GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES,
+                GeneratedMethod.MASS_MATRIX).flops());
+        DynamicsDerivatives generated = (DynamicsDerivatives) GeneratedVsGenericTest.instance(gen);
+        compare(model, generated, new Random(23));
+        int nv = model.nv();
+        Random rnd = new Random(5);
+        double[] q = model.neutralConfiguration();
+        for (int i = 0; i < q.length; i++) {
+            q[i] += rnd.nextDouble() * 2 - 1; // a chain of revolute joints: every q is an angle
+        }
+        DMatrixRMaj dq = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj dv = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj minv = new DMatrixRMaj(nv, nv);
+        DMatrixRMaj alone = new DMatrixRMaj(nv, nv);
+        generated.forwardDynamicsDerivatives(q, new double[nv], new double[nv], dq, dv, minv);
+        generated.inverseMassMatrix(q, alone);
+        for (int i = 0; i < nv; i++) {
+            for (int j = 0; j < nv; j++) {
+                assertEquals(minv.get(i, j), minv.get(j, i), 0);
+                assertEquals(alone.get(i, j), alone.get(j, i), 0);
+            }
+        }
+    }
+
     /** Without the option the class does not implement the derivatives (and costs nothing more to generate). */
     @Test
     void derivativesAreAnOption() throws Exception {

@@ -111,6 +111,94 @@ class RangeSpaceFactorizationTest {
         }
     }
 
+    /**
+     * solveRows(X, m, s) = s H⁻¹ X on row-major blocks of 0, 1, 3 and 2 n columns: H times the result is s X to
+     * rounding, and each column equals solve() of that column alone, scaled, within rounding of the other order of
+     * the sums. Too few entries are refused.
+     */
+    @Test
+    void solveRowsSolvesEveryColumn() throws Exception {
+        Random rnd = new Random(41);
+        for (Model model : new Model[] {TestMechanisms.floatingBiped(), TestMechanisms.spatialMechanism(),
+            TestMechanisms.planarLeg()}) {
+            int n = model.nv();
+            DMatrixRMaj h = new DMatrixRMaj(n, n);
+            new GenericDynamics(model).massMatrix(TestMechanisms.randomQ(model, rnd), h);
+            RangeSpaceFactorization ltl = new RangeSpaceFactorization(model.dofParents());
+            ltl.factor(h);
+            for (int m : new int[] {0, 1, 3, 2 * n}) {
+                for (double s : new double[] {1, -1, 0.25}) {
+                    double[] b = TestMechanisms.random(n * m, 1, rnd);
+                    double[] x = b.clone();
+                    ltl.solveRows(x, m, s);
+                    DMatrixRMaj hx = new DMatrixRMaj(n, m);
+                    CommonOps_DDRM.mult(h, DMatrixRMaj.wrap(n, m, x), hx);
+                    for (int i = 0; i < n * m; i++) {
+                        assertEquals(s * b[i], hx.data[i], 1e-12, model.name() + " m " + m);
+                    }
+                    for (int c = 0; c < m; c++) {
+                        double[] col = new double[n];
+                        for (int r = 0; r < n; r++) {
+                            col[r] = b[r * m + c];
+                        }
+                        ltl.solve(col);
+                        for (int r = 0; r < n; r++) {
+                            assertEquals(s * col[r], x[r * m + c], 1e-14 * (1 + Math.abs(col[r])), model.name());
+                        }
+                    }
+                }
+            }
+        }
+        RangeSpaceFactorization ltl = new RangeSpaceFactorization(new int[] {-1, 0});
+        assertThrows(IllegalArgumentException.class, () -> ltl.solveRows(new double[3], 2, 1));
+    }
+
+    /**
+     * solveSquareBlocks(A, B, s, inverse) gives s H⁻¹ A, s H⁻¹ B and H⁻¹ as solveRows and inverse() do, to rounding
+     * (1e-14 relative), with the inverse exactly symmetric; without an inverse it leaves that alone; after a wider
+     * call the narrower one still answers (the workspace, reserved by the constructor, is reused); short blocks are
+     * refused.
+     */
+    @Test
+    void solveSquareBlocksSolvesBothAndInverts() throws Exception {
+        Random rnd = new Random(43);
+        for (Model model : new Model[] {TestMechanisms.floatingBiped(), TestMechanisms.spatialMechanism(),
+            TestMechanisms.planarLeg()}) {
+            int n = model.nv();
+            DMatrixRMaj h = new DMatrixRMaj(n, n);
+            new GenericDynamics(model).massMatrix(TestMechanisms.randomQ(model, rnd), h);
+            RangeSpaceFactorization ltl = new RangeSpaceFactorization(model.dofParents(), 3 * n);
+            ltl.factor(h);
+            double[] expectedInverse = new double[n * n];
+            ltl.inverse(expectedInverse, new double[n * n]);
+            for (boolean withInverse : new boolean[] {true, false, true}) {
+                double[] a = TestMechanisms.random(n * n, 1, rnd);
+                double[] b = TestMechanisms.random(n * n, 1, rnd);
+                double[] expectedA = a.clone();
+                double[] expectedB = b.clone();
+                ltl.solveRows(expectedA, n, -1);
+                ltl.solveRows(expectedB, n, -1);
+                double[] inverse = new double[n * n];
+                java.util.Arrays.fill(inverse, Double.NaN);
+                ltl.solveSquareBlocks(a, b, -1, withInverse ? inverse : null);
+                for (int i = 0; i < n * n; i++) {
+                    assertEquals(expectedA[i], a[i], 1e-14 * (1 + Math.abs(expectedA[i])), model.name());
+                    assertEquals(expectedB[i], b[i], 1e-14 * (1 + Math.abs(expectedB[i])), model.name());
+                    if (withInverse) {
+                        assertEquals(expectedInverse[i], inverse[i], 1e-13 * (1 + Math.abs(expectedInverse[i])),
+                                model.name());
+                        assertEquals(inverse[i], inverse[(i % n) * n + i / n], 0, "symmetric");
+                    } else {
+                        assertTrue(Double.isNaN(inverse[i]));
+                    }
+                }
+            }
+        }
+        RangeSpaceFactorization ltl = new RangeSpaceFactorization(new int[] {-1, 0});
+        assertThrows(IllegalArgumentException.class, () -> ltl.solveSquareBlocks(new double[4], new double[3], 1,
+                null));
+    }
+
     @Test
     void indefiniteMatrixIsRefused() {
         RangeSpaceFactorization ltl = new RangeSpaceFactorization(new int[] {-1, 0});
