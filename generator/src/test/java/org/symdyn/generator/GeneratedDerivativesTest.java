@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ModelFunctions;
@@ -87,17 +88,19 @@ class GeneratedDerivativesTest {
 
     /**
      * Past {@link DerivativeMethods#SOLVED_FORWARD_DERIVATIVES_WORK} (and short of the looped size), ∂v̇ and H⁻¹ are
-     * solved at run time from the class's own methods and the tree factor: a 23-link chain (derivative size 6,348)
-     * against the generic runtime on every quantity, H⁻¹ exactly symmetric from both methods, and the forward
-     * dynamics' derivatives counted as the methods they call plus the sweeps.
+     * solved at run time from the class's own methods and the tree factor: a 23-link chain and a 23-dof tree with a
+     * floating base, a planar, a ball, a prismatic and a continuous joint about a revolute chain (derivative sizes
+     * 6,348 and 7,200), against the generic runtime on every quantity; H⁻¹ exactly symmetric from both methods; the
+     * forward dynamics' derivatives counted as the methods they call plus the sweeps.
      */
-    @Test
-    void solvedForwardDerivativesMatchGeneric() throws Exception {
-        Model model = LoopedDerivativesTest.chain(23);
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"chain", "mixed"})
+    void solvedForwardDerivativesMatchGeneric(String which) throws Exception {
+        Model model = which.equals("chain") ? LoopedDerivativesTest.chain(23) : mixedTree();
         assertTrue(DerivativeMethods.solvedForwardDerivatives(model), "size " + CodeGenerator.derivativesWork(model));
         assertFalse(CodeGenerator.loopedDerivatives(model));
         GeneratedClass gen = new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.generated", "DerivSolved23").withDerivatives(true));
+                GeneratorOptions.of("org.symdyn.generated", "DerivSolved" + which).withDerivatives(true));
         assertTrue(gen.source().contains("derivativesFactor.solveSquareBlocks("));
         OperationCounts ops = gen.operations();
         assertTrue(ops.get(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES).flops() > ops.sum(
@@ -107,10 +110,7 @@ class GeneratedDerivativesTest {
         compare(model, generated, new Random(23));
         int nv = model.nv();
         Random rnd = new Random(5);
-        double[] q = model.neutralConfiguration();
-        for (int i = 0; i < q.length; i++) {
-            q[i] += rnd.nextDouble() * 2 - 1; // a chain of revolute joints: every q is an angle
-        }
+        double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
         DMatrixRMaj dq = new DMatrixRMaj(nv, nv);
         DMatrixRMaj dv = new DMatrixRMaj(nv, nv);
         DMatrixRMaj minv = new DMatrixRMaj(nv, nv);
@@ -123,6 +123,35 @@ class GeneratedDerivativesTest {
                 assertEquals(alone.get(i, j), alone.get(j, i), 0);
             }
         }
+    }
+
+    /** Floating base, planar stage, ball, ten revolute links about tilted axes, a prismatic and a continuous joint. */
+    private static Model mixedTree() throws Exception {
+        org.symdyn.model.ModelBuilder b = Model.builder("mixed23")
+                .addBody("base", "world", "free", org.symdyn.model.JointType.FLOATING, null,
+                        org.symdyn.spatial.Pose.IDENTITY, inertia(4))
+                .addBody("stage", "base", "plane", org.symdyn.model.JointType.PLANAR, new double[] {0, 0, 1},
+                        org.symdyn.spatial.Pose.translation(0, 0.3, 0), inertia(2))
+                .addBody("wrist", "stage", "ball", org.symdyn.model.JointType.BALL, null,
+                        org.symdyn.spatial.Pose.translation(0.2, 0, 0.1), inertia(1.2));
+        String parent = "wrist";
+        for (int i = 0; i < 10; i++) {
+            b.addBody("l" + i, parent, "j" + i, org.symdyn.model.JointType.REVOLUTE,
+                    new double[] {0.2 * (i % 3), 0.3, 0.9 - 0.1 * i},
+                    org.symdyn.spatial.Pose.fromXyzRpy(new double[] {0.05, 0.02, 0.2}, new double[] {0.1 * i, 0.2, 0}),
+                    inertia(1 + 0.1 * i));
+            parent = "l" + i;
+        }
+        return b.addBody("slide", parent, "rail", org.symdyn.model.JointType.PRISMATIC, new double[] {1, 0, 0},
+                        org.symdyn.spatial.Pose.translation(0, 0, 0.1), inertia(0.4))
+                .addBody("tool", "slide", "spin", org.symdyn.model.JointType.CONTINUOUS, new double[] {0, 0, 1},
+                        org.symdyn.spatial.Pose.IDENTITY, inertia(0.2))
+                .build();
+    }
+
+    private static org.symdyn.spatial.RigidBodyInertia inertia(double m) {
+        return org.symdyn.spatial.RigidBodyInertia.of(m, new double[] {0.01, 0.02, 0.05}, 0.02 * m, 0.001, -0.002,
+                0.03 * m, 0.0015, 0.025 * m);
     }
 
     /** Without the option the class does not implement the derivatives (and costs nothing more to generate). */
