@@ -11,11 +11,11 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
+import org.symdyn.dynamics.RangeSpaceFactorization;
 import org.symdyn.generator.ArgumentChecks.Arg;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
 import org.symdyn.model.Model;
-import org.symdyn.solvers.RangeSpaceFactorization;
 
 /**
  * The methods of {@link org.symdyn.contract.DynamicsDerivatives} ({@link SymbolicDerivatives}) and of

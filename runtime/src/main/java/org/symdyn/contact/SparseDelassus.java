@@ -1,7 +1,7 @@
 package org.symdyn.contact;
 
 import org.ejml.data.DMatrixRMaj;
-import org.symdyn.solvers.RangeSpaceFactorization;
+import org.symdyn.dynamics.RangeSpaceFactorization;
 
 /**
  * The Delassus operator W = J H⁻¹ Jᵀ of many bodies, kept sparse: Featherstone's factor H = Lᵀ L

@@ -630,7 +630,7 @@ public final class StepDerivatives {
      * right-hand sides through all nv + m rows (solo12 on four feet: 30 rows, 54 columns, ~57k multiply-adds; 202 of
      * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~20k on solo12, and
      * separated or free rows never enter. What the step already has is reused: M⁻¹ = U Uᵀ from its LᵀL factor of M
-     * along the dof tree ({@link org.symdyn.solvers.RangeSpaceFactorization#inverse}, ~1,300 multiply-adds against
+     * along the dof tree ({@link org.symdyn.dynamics.RangeSpaceFactorization#inverse}, ~1,300 multiply-adds against
      * the ~3,000 of a dense Cholesky, L⁻¹ and their product) and, when every row is held, S = Λ + W from its
      * Delassus entries. Held rows make S symmetric positive definite: S = C Cᵀ, K = C⁻¹ Gᵀ and Y' = C⁻¹ r2 in one
      * forward sweep, so that G S⁻¹ F = Kᵀ K (its lower half) and G S⁻¹ r2 = Kᵀ Y' (the LU's two sweeps and the full

@@ -10,8 +10,9 @@ import org.symdyn.spatial.SpatialVectors;
  * forward-mode differentiation of the RNEA recursion ({@link RecursiveNewtonEuler}) along one tangent direction at a
  * time, the Christoffel-consistent Coriolis matrix column by column, and the regressor, all on a
  * {@link FlatModel}'s inertias and the joint models and RNEA pass of a {@link DynamicsWorkspace} (no finite
- * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives reuse the factorisation of an
- * {@link ArticulatedBodyAlgorithm} for H⁻¹.
+ * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives are −H⁻¹ times those of
+ * the inverse dynamics at v̇ = ABA(q, v, τ), through the tree factor of the CRBA's H
+ * ({@link RangeSpaceFactorization}).
  *
  * <p><b>Directional derivatives of RNEA.</b> Along a tangent direction the joint transform of the body j that owns
  * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
@@ -89,8 +90,16 @@ final class DerivativeRecursions {
     final double[] df;
     final boolean[] inSubtree;
     final boolean[] active;
-    private final double[] column;
-    private final double[] response;
+    /**
+     * H of the CRBA and its tree factor: −H⁻¹ ∂τ and H⁻¹ by row sweeps. They replaced 3 nv articulated-body
+     * responses (one per column of ∂τ/∂q, ∂τ/∂v and the identity); measured (DerivativesBenchmark, generic, pinned,
+     * one run each, load 1.3-2.1, ns per call of forwardDynamicsDerivatives): solo12 54,809 -> 20,299, iiwa14
+     * 13,822 -> 7,510 (the inverse dynamics derivatives inside them: 13,778 and 4,122 before, 13,015 and 3,949 after).
+     */
+    private final DMatrixRMaj massMatrix;
+    private final RangeSpaceFactorization treeFactor;
+    /** L⁻¹ of {@link RangeSpaceFactorization#inverse}: its entries off the tree's pattern stay zero. */
+    private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;
     private final double[] t6a = new double[6];
@@ -125,8 +134,9 @@ final class DerivativeRecursions {
         df = new double[6 * nb];
         inSubtree = new boolean[nb];
         active = new boolean[nb];
-        column = new double[nv];
-        response = new double[nv];
+        massMatrix = new DMatrixRMaj(nv, nv);
+        treeFactor = new RangeSpaceFactorization(org.symdyn.contract.DofTree.parents(nv, parent, vIndex, dofs), 3 * nv);
+        inverseFactor = new double[nv * nv];
         tau = new double[nv];
         accel = new double[nv];
     }
@@ -205,42 +215,16 @@ final class DerivativeRecursions {
             DMatrixRMaj hInv) {
         aba.forwardDynamics(q, v, tauIn, null, accel);
         inverseDynamics(q, v, accel, dq, dvOut);
-        for (int k = 0; k < nv; k++) {
-            applyInverse(dq, k, -1);
-            applyInverse(dvOut, k, -1);
-            for (int r = 0; r < nv; r++) {
-                column[r] = r == k ? 1 : 0;
-            }
-            aba.generalizedForceResponse(column, response);
-            for (int r = 0; r < nv; r++) {
-                hInv.data[r * nv + k] = response[r];
-            }
-        }
+        CompositeRigidBody.massMatrix(model, ws, q, massMatrix);
+        treeFactor.factor(massMatrix);
+        treeFactor.solveSquareBlocks(dq.data, dvOut.data, -1, hInv.data);
     }
 
-    /** H⁻¹ column by column from the articulated-body factorisation of q. */
+    /** H⁻¹ from the CRBA's H and its tree factor ({@link RangeSpaceFactorization#inverse}). */
     void inverseMassMatrix(double[] q, DMatrixRMaj hInv) {
-        aba.factor(q);
-        for (int k = 0; k < nv; k++) {
-            for (int r = 0; r < nv; r++) {
-                column[r] = r == k ? 1 : 0;
-            }
-            aba.generalizedForceResponse(column, response);
-            for (int r = 0; r < nv; r++) {
-                hInv.data[r * nv + k] = response[r];
-            }
-        }
-    }
-
-    /** Column k of m becomes sign · H⁻¹ (column k of m). */
-    private void applyInverse(DMatrixRMaj m, int k, double sign) {
-        for (int r = 0; r < nv; r++) {
-            column[r] = m.data[r * nv + k];
-        }
-        aba.generalizedForceResponse(column, response);
-        for (int r = 0; r < nv; r++) {
-            m.data[r * nv + k] = sign * response[r];
-        }
+        CompositeRigidBody.massMatrix(model, ws, q, massMatrix);
+        treeFactor.factor(massMatrix);
+        treeFactor.inverse(hInv.data, inverseFactor);
     }
 
     /**

@@ -5,6 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.SolverSettings;
 import org.symdyn.contract.ConstrainedSystemFactorization;
+import org.symdyn.dynamics.RangeSpaceFactorization;
 
 /**
  * Solves the saddle-point system shared by constrained dynamics, impulses and assembly,

@@ -2,6 +2,7 @@ package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.SolverSettings.SpdSolver;
+import org.symdyn.dynamics.RangeSpaceFactorization;
 
 /**
  * The range-space method: H = Lᵀ L by {@link RangeSpaceFactorization}; x₀ = H⁻¹ a; the Schur complement

@@ -1,6 +1,7 @@
 package org.symdyn.solvers;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.dynamics.RangeSpaceFactorization;
 
 /**
  * The structure-exploiting solve of H x + Gᵀ y = a, G x = b for a positive definite, tree-sparse H (the fast path

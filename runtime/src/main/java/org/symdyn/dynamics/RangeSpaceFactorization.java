@@ -1,4 +1,4 @@
-package org.symdyn.solvers;
+package org.symdyn.dynamics;
 
 import org.ejml.data.DMatrixRMaj;
 

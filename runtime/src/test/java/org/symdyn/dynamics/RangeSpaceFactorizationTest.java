@@ -1,4 +1,4 @@
-package org.symdyn.solvers;
+package org.symdyn.dynamics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,6 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
 import org.symdyn.constraints.TestMechanisms;
-import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.model.Model;
 
 /** Featherstone's LᵀL on branched trees with multi-dof joints. */
