@@ -174,7 +174,21 @@ public final class ShapeContactDetection {
             groundMaterial[g] = new ContactMaterial(gm.friction(), gm.restitution());
             planes[halfSpaces + g] = -1 - g;
         }
-        broadphase = new SweepAndPrune(bounded, (int) Math.min(allowed, 1 << 16));
+        // The broadphase reports every overlapping pair of two groups, the pairs the set excludes (no_contact,
+        // adjacent links) among them: its buffer holds all such pairs, so that excluded pairs never fill it and
+        // never count as dropped (it held only the allowed pairs' number, and a robot whose links overlap with
+        // contact off between them warned of hundreds of dropped contacts).
+        int[] perGroup = new int[bodies + 1];
+        for (int i = 0; i < shapeCount; i++) {
+            if (!(shape[i] instanceof HalfSpace)) {
+                perGroup[body[i] >= 0 ? body[i] : bodies]++;
+            }
+        }
+        long crossGroup = (long) bounded * (bounded - 1) / 2;
+        for (int n : perGroup) {
+            crossGroup -= (long) n * (n - 1) / 2;
+        }
+        broadphase = new SweepAndPrune(bounded, (int) Math.min(Math.max(allowed, crossGroup), 1 << 16));
         broadphase.setShapeCount(bounded);
         for (int s = 0; s < bounded; s++) {
             int i = sapShape[s];
