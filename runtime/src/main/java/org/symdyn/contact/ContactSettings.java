@@ -171,10 +171,15 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         }
     }
 
-    /** A solver of these settings for problems of at most {@code capacity} rows (with a dense W). */
+    /**
+     * A solver of these settings for problems of at most {@code capacity} rows (with a dense W). ADMM's solves that do
+     * not converge are solved again by PGS from the same warm start, and the answer that violates the contact law
+     * less is kept ({@code FallbackSolver}).
+     */
     public ContactSolver newSolver(int capacity) {
         return solver == Solver.PGS ? new ProjectedGaussSeidel(capacity, tolerance, maxIterations)
-                : new ProximalAdmm(capacity, tolerance, maxIterations, admmPenalty, admmProximal);
+                : new FallbackSolver(new ProximalAdmm(capacity, tolerance, maxIterations, admmPenalty, admmProximal),
+                        new ProjectedGaussSeidel(capacity, tolerance, maxIterations), capacity);
     }
 
     /**
@@ -190,8 +195,9 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
             return new ProjectedGaussSeidel(capacity, tolerance, maxIterations);
         }
         int nonZeros = (int) Math.max(1, Math.min((long) nv * nv, SPARSE_FACTOR_BOUND));
-        return new ProximalAdmm(capacity, new SparseNormalMatrix(nv, capacity, maxEntries, nonZeros), tolerance,
-                maxIterations, admmPenalty, admmProximal);
+        return new FallbackSolver(new ProximalAdmm(capacity, new SparseNormalMatrix(nv, capacity, maxEntries,
+                nonZeros), tolerance, maxIterations, admmPenalty, admmProximal),
+                new ProjectedGaussSeidel(capacity, tolerance, maxIterations), capacity);
     }
 
     /** The most numbers the factor of a sparse ADMM solver of {@link #newSparseSolver} holds: 2²¹. */

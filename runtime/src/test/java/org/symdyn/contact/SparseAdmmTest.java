@@ -182,13 +182,15 @@ class SparseAdmmTest {
             System.arraycopy(vd, 0, vs, 0, vd.length);
             ContactReport rd = dense.step(qd, vd, tau, H, qd, vd);
             ContactReport rs = sparse.step(qs, vs, tau, H, qs, vs);
-            assertEquals("admm", rs.solver());
             assertEquals(dense.contactCount(), sparse.contactCount(), "step " + i);
+            // a report from PGS is ADMM's failure answered by the default's fallback (FallbackSolver)
+            boolean sparseAdmm = rs.converged() && rs.solver().equals("admm");
+            boolean denseAdmm = rd.converged() && rd.solver().equals("admm");
             sparseIterations += rs.iterations();
             denseIterations += rd.iterations();
-            sparseFailed += rs.converged() ? 0 : 1;
-            denseFailed += rd.converged() ? 0 : 1;
-            if (rd.converged() && rs.converged()) {
+            sparseFailed += sparseAdmm ? 0 : 1;
+            denseFailed += denseAdmm ? 0 : 1;
+            if (denseAdmm && sparseAdmm) {
                 compared++;
                 for (int k = 0; k < vd.length; k++) {
                     worst = Math.max(worst, Math.abs(vd[k] - vs[k]));
