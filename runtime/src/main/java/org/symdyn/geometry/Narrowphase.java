@@ -53,6 +53,14 @@ public final class Narrowphase {
 
     /** End contacts of a capsule join its manifold when 1 − n · n_end is at most this (about 1e-4 rad). */
     static final double ALIGNED_NORMALS = 5e-9;
+    /**
+     * A closest point on a triangle lies on one of its edges when its distance from the edge's line is at most this
+     * times the edge's length: closest points from the closed forms and GJK are combinations of the edge's two
+     * corners, on it to rounding (about 1e-16 relative).
+     */
+    static final double ON_EDGE = 1e-9;
+    /** How far (n · u') a normal may lean over a neighbouring triangle before the neighbour owns the contact. */
+    static final double NEIGHBOUR_SIDE = 1e-9;
     private final double[] x = new double[3];
     private final double[] su = new double[2];
     private final double[] corners = new double[9];
@@ -182,7 +190,10 @@ public final class Narrowphase {
      * over the triangle's face, as a box resting on terrain), B's points within the margin of the triangle's plane
      * ({@link HalfSpaceContact}: up to four, a face resting on the face supported at its corners) whose projections
      * fall inside the triangle: each such point's distance to the plane is its distance to the triangle. The points
-     * outside are its neighbours' to report.
+     * outside are its neighbours' to report. So is a closest pair on an edge the triangle shares with a neighbour
+     * whose normal leans over the neighbour's side (the internal-edge problem: across a flat mesh's diagonal only
+     * the face normal is true; at a convex edge, the arc between the two faces' normals; at a concave edge, none):
+     * no point then.
      */
     public void triangleManifold(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, double margin,
             ContactManifold out) {
@@ -192,7 +203,9 @@ public final class Narrowphase {
             return;
         }
         if (!(b instanceof ConvexShape cb) || b instanceof Sphere) {
-            out.setFrom(scratch);
+            if (!neighbourOwns(a, t, pa)) {
+                out.setFrom(scratch);
+            }
             return;
         }
         double[] v = triangle.v; // set by triangleDistance, mesh frame
@@ -213,7 +226,9 @@ public final class Narrowphase {
         ny /= len;
         nz /= len;
         if (scratch.normal[0] * nx + scratch.normal[1] * ny + scratch.normal[2] * nz < 1 - ALIGNED_NORMALS) {
-            out.setFrom(scratch);
+            if (!neighbourOwns(a, t, pa)) {
+                out.setFrom(scratch);
+            }
             return;
         }
         planes.manifold(nx, ny, nz, nx * corners[0] + ny * corners[1] + nz * corners[2], cb, pb, margin, out);
@@ -227,6 +242,54 @@ public final class Narrowphase {
         if (kept == 0) {
             out.setFrom(scratch);
         }
+    }
+
+    /**
+     * True when the closest pair in {@code scratch} (from triangle t of the mesh, set in {@link #triangle}) lies on
+     * an edge that t shares with a neighbour and its normal n is not one that edge may give: n · u' < −
+     * {@link #NEIGHBOUR_SIDE} for the neighbour's in-plane direction u' ({@link TriangleMesh#neighbourSides}). The
+     * neighbour's face then gives the contact, and t's, with its tilted normal, is left out: across a flat mesh's
+     * internal edge, only the face normal; at a convex edge, the arc between the two faces' normals; at a concave
+     * edge, none. A point at a corner is on two edges and is tested against both neighbours. A pair whose normal is
+     * t's own face normal (either side, leaning less than {@link #NEIGHBOUR_SIDE} rad) is t's: never left out.
+     */
+    private boolean neighbourOwns(TriangleMesh mesh, int t, Placement pa) {
+        double[] sides = mesh.neighbourSides();
+        double[] v = triangle.v;
+        pa.rotateToLocal(scratch.normal, x);
+        double nx = x[0], ny = x[1], nz = x[2];
+        double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
+        double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
+        double fx = e1y * e2z - e1z * e2y, fy = e1z * e2x - e1x * e2z, fz = e1x * e2y - e1y * e2x;
+        double fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
+        fx /= fl;
+        fy /= fl;
+        fz /= fl;
+        double along = nx * fx + ny * fy + nz * fz;
+        double px = nx - along * fx, py = ny - along * fy, pz = nz - along * fz;
+        if (px * px + py * py + pz * pz <= NEIGHBOUR_SIDE * NEIGHBOUR_SIDE) {
+            return false; // the face's own normal (lean below 1e-9 rad: ALIGNED_NORMALS allows 1e-4)
+        }
+        pa.toLocal(scratch.pointA, x);
+        for (int k = 0; k < 3; k++) {
+            int s = 9 * t + 3 * k;
+            if (Double.isNaN(sides[s])) {
+                continue;
+            }
+            int i = 3 * k, j = 3 * ((k + 1) % 3);
+            double ex = v[j] - v[i], ey = v[j + 1] - v[i + 1], ez = v[j + 2] - v[i + 2];
+            double wx = x[0] - v[i], wy = x[1] - v[i + 1], wz = x[2] - v[i + 2];
+            double cx = ey * wz - ez * wy, cy = ez * wx - ex * wz, cz = ex * wy - ey * wx;
+            double e2 = ex * ex + ey * ey + ez * ez;
+            // on the edge's line within ON_EDGE of its length: |e × w| / |e| ≤ ON_EDGE |e|
+            if (cx * cx + cy * cy + cz * cz > ON_EDGE * ON_EDGE * e2 * e2) {
+                continue;
+            }
+            if (nx * sides[s] + ny * sides[s + 1] + nz * sides[s + 2] < -NEIGHBOUR_SIDE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when point p[o..o+3) projects (along n) into the triangle of {@code corners}, edges included. */

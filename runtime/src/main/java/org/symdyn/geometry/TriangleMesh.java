@@ -25,6 +25,8 @@ public final class TriangleMesh extends Shape {
     private final int[] triangles;
     /** The hierarchy in frame S, built at its first use (immutable: a race builds it twice, harmlessly). */
     private volatile TriangleBvh bvh;
+    /** {@link #neighbourSides()}, built at its first use (immutable, as {@link #bvh}). */
+    private volatile double[] neighbourSides;
     /** Hierarchies at placements other than the identity, the most recent last (copy on write). */
     private volatile Placed[] placed = new Placed[0];
 
@@ -125,15 +127,8 @@ public final class TriangleMesh extends Shape {
      * when the surface is open, has an edge of three or more triangles, or is wound inconsistently.
      */
     public double enclosedVolume() {
-        int n = vertexCount();
-        Map<List<Double>, Integer> welded = new HashMap<>();
-        int[] id = new int[n];
-        for (int i = 0; i < n; i++) {
-            // + 0.0 makes −0.0 and 0.0 one key
-            id[i] = welded.computeIfAbsent(List.of(vertices[3 * i] + 0.0, vertices[3 * i + 1] + 0.0,
-                    vertices[3 * i + 2] + 0.0), k -> welded.size());
-        }
-        long m = welded.size();
+        int[] id = weldedIds();
+        long m = welded(id);
         Map<Long, Integer> directed = new HashMap<>();
         double six = 0;
         for (int t = 0; t < triangleCount(); t++) {
@@ -151,6 +146,107 @@ public final class TriangleMesh extends Shape {
             }
         }
         return six / 6;
+    }
+
+    /**
+     * Vertex ids after merging vertices of equal coordinates (STL and many OBJ files repeat a vertex for each
+     * triangle that uses it): equal ids for equal (x, y, z), numbered 0, 1, ... in order of first appearance.
+     */
+    private int[] weldedIds() {
+        int n = vertexCount();
+        Map<List<Double>, Integer> welded = new HashMap<>();
+        int[] id = new int[n];
+        for (int i = 0; i < n; i++) {
+            // + 0.0 makes −0.0 and 0.0 one key
+            id[i] = welded.computeIfAbsent(List.of(vertices[3 * i] + 0.0, vertices[3 * i + 1] + 0.0,
+                    vertices[3 * i + 2] + 0.0), k -> welded.size());
+        }
+        return id;
+    }
+
+    /** The number of distinct ids in {@link #weldedIds()}. */
+    private static int welded(int[] id) {
+        int m = 0;
+        for (int i : id) {
+            m = Math.max(m, i + 1);
+        }
+        return m;
+    }
+
+    /**
+     * For edge k of triangle t (from corner k to corner k + 1, mod 3), at [9 t + 3 k, 9 t + 3 k + 3): the unit
+     * direction u', in frame S, that lies in the plane of the neighbouring triangle t' across that edge, is
+     * perpendicular to the edge and points away from t' (towards t's side of the edge when they are coplanar).
+     * NaN when the edge is on the boundary or is met by three or more triangles. Neighbours are found after merging
+     * vertices of equal coordinates; the winding of t' does not matter.
+     *
+     * <p>What it is for (the internal-edge problem of triangle meshes): a contact on t's edge, with normal n from
+     * the edge towards the other shape, is the neighbour's to report when n · u' < 0. The directions n a shared edge
+     * may give lie between the two faces' normals, n · u ≥ 0 and n · u' ≥ 0 with u t's own outward direction: an
+     * arc at a convex edge, only the face normal where the two triangles are coplanar, none at a concave edge. A
+     * contact outside the arc is over the neighbour's face, which gives the exact contact; the edge's, with its
+     * tilted normal, would lift a ball rolling across a flat mesh at every internal edge.
+     *
+     * <p>Built at the first call (O(n) with hashing), then kept with the mesh and shared by every thread; 72 bytes
+     * per triangle. The array is the mesh's own: read it, do not write it.
+     */
+    double[] neighbourSides() {
+        double[] sides = neighbourSides;
+        if (sides == null) {
+            sides = buildNeighbourSides();
+            neighbourSides = sides;
+        }
+        return sides;
+    }
+
+    private double[] buildNeighbourSides() {
+        int[] id = weldedIds();
+        long m = welded(id);
+        int count = triangleCount();
+        // undirected edge -> {first triangle edge 3 t + k on it, second, how many}
+        Map<Long, int[]> edges = new HashMap<>();
+        for (int t = 0; t < count; t++) {
+            for (int k = 0; k < 3; k++) {
+                long a = id[triangles[3 * t + k]], b = id[triangles[3 * t + (k + 1) % 3]];
+                int[] on = edges.computeIfAbsent(Math.min(a, b) * m + Math.max(a, b), key -> new int[] {-1, -1, 0});
+                if (on[2] < 2) {
+                    on[on[2]] = 3 * t + k;
+                }
+                on[2]++;
+            }
+        }
+        int[] partner = new int[3 * count];
+        java.util.Arrays.fill(partner, -1);
+        for (int[] on : edges.values()) {
+            if (on[2] == 2) {
+                partner[on[0]] = on[1];
+                partner[on[1]] = on[0];
+            }
+        }
+        double[] sides = new double[9 * count];
+        java.util.Arrays.fill(sides, Double.NaN);
+        for (int e = 0; e < 3 * count; e++) {
+            if (partner[e] >= 0) {
+                outwardInPlane(partner[e] / 3, partner[e] % 3, sides, 3 * e);
+            }
+        }
+        return sides;
+    }
+
+    /**
+     * out[o..o+3) = the unit direction in triangle t's plane, perpendicular to its edge k and pointing away from its
+     * third corner: −(w − (w · e / e · e) e) / |...|, e the edge and w the third corner, both from the edge's start.
+     */
+    private void outwardInPlane(int t, int k, double[] out, int o) {
+        int a = 3 * triangles[3 * t + k], b = 3 * triangles[3 * t + (k + 1) % 3], c = 3 * triangles[3 * t + (k + 2) % 3];
+        double ex = vertices[b] - vertices[a], ey = vertices[b + 1] - vertices[a + 1], ez = vertices[b + 2] - vertices[a + 2];
+        double wx = vertices[c] - vertices[a], wy = vertices[c + 1] - vertices[a + 1], wz = vertices[c + 2] - vertices[a + 2];
+        double f = (wx * ex + wy * ey + wz * ez) / (ex * ex + ey * ey + ez * ez);
+        double ux = f * ex - wx, uy = f * ey - wy, uz = f * ez - wz;
+        double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        out[o] = ux / len;
+        out[o + 1] = uy / len;
+        out[o + 2] = uz / len;
     }
 
     /**
@@ -172,9 +268,12 @@ public final class TriangleMesh extends Shape {
      * min and max over the triangle's corners of R v + p, the numbers contact detection tests. Built at the first
      * call for a placement and kept with the mesh for the last {@value #PLACED_CACHE} placements (equal R and p, bit
      * for bit), so that the systems a rollout batch builds anew for each rollout share it; the identity placement
-     * gives {@link #bvh()}, whose boxes compare the same (R v + p = v exactly, up to the sign of a zero).
+     * gives {@link #bvh()}, whose boxes compare the same (R v + p = v exactly, up to the sign of a zero). The first
+     * call also finds each triangle's neighbours across its edges, which contact with the mesh needs
+     * ({@link Narrowphase#triangleManifold}).
      */
     public TriangleBvh bvh(Placement place) {
+        neighbourSides(); // contact needs the edges' neighbours too: built with the contact index, not mid-step
         if (isIdentity(place)) {
             return bvh();
         }

@@ -105,13 +105,13 @@ class MeshIndexDetectionTest {
                 ContactSet.DEFAULT_MAX_SHAPE_CONTACTS, 400, 22)[0];
         System.out.printf("# MeshIndexDetectionTest: %d and %d contacts on 400 + 400 random poses of four shapes"
                 + " over 20000 triangles, equal to the scan%n", flat, turned);
-        assertTrue(flat > 1000 && turned > 1000, flat + ", " + turned + " contacts");
+        assertTrue(flat > 800 && turned > 800, flat + ", " + turned + " contacts");
     }
 
     @Test
     void theIndexDropsWhatTheScanDropsBeyondTheBound() {
         int[] counts = compare(Pose.IDENTITY, 6, 200, 23);
-        assertTrue(counts[0] > 200 && counts[1] > 20, counts[0] + " contacts, " + counts[1] + " dropped");
+        assertTrue(counts[0] > 200 && counts[1] > 0, counts[0] + " contacts, " + counts[1] + " dropped");
     }
 
     @Test
