@@ -52,6 +52,9 @@ import org.symdyn.solvers.ImpulseSolver;
  * ({@code symdyn:contact} at each foot link, added to the file's text at set-up): "dynamics and all 12 rows
  * generated", as {@code peer-timings.md} measured it, so that the generated class also factorises its constrained
  * system ({@link org.symdyn.contract.ConstrainedSystemFactorization}).</li>
+ * <li>{@code romeo}: {@code shared/models/romeo_small.urdf} (floating base, 37 dof) with both soles held by 12
+ * contact rows added in code ({@link #soleRows}); neutral pose, random v and τ (the rows need not hold to time a
+ * solve): where the recursive method's O(n) passes meet a deep tree.</li>
  * </ul>
  * The impulse benchmark uses a random v as v⁻ and the default target v⁺ = 0 on the rows. The assembly benchmark
  * starts every call from the same guess, the state's q plus a fixed perturbation of its joint angles (0.05 rad): it
@@ -80,7 +83,7 @@ public class ConstrainedSolverBenchmark {
     static final double PERTURBATION = 0.05;
     static final String[] SOLO_FEET = {"FL", "FR", "HL", "HR"};
 
-    @Param({"fourbar", "quadruped", "solo12", "solo12Declared"})
+    @Param({"fourbar", "quadruped", "solo12", "solo12Declared", "romeo"})
     public String model;
 
     @Param({"generic", "generated", "generatedSeparate"})
@@ -157,6 +160,9 @@ public class ConstrainedSolverBenchmark {
         requireClose(constrainedForwardDynamics(), expected, "constrained FD direct");
         requireClose(rangeSpace(), expected, "constrained FD range-space");
         requireClose(nullSpace(), expected, "constrained FD null-space");
+        requireClose(recursive(), expected, "constrained FD recursive");
+        double[] vPlusDirect = impulse().clone();
+        requireClose(impulseRecursive(), vPlusDirect, "impulse recursive");
         requireFinite(impulse(), "impulse");
         requireFinite(unconstrainedForwardDynamics(), "unconstrained FD");
         requireFinite(assembleQ(), "assembleQ");
@@ -193,7 +199,8 @@ public class ConstrainedSolverBenchmark {
                     .replace("</robot>", contacts + "</robot>");
             return UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
         }
-        return name.equals("solo12") ? BenchmarkStates.readModel(name) : UrdfReader.read(file);
+        return name.equals("solo12") ? BenchmarkStates.readModel(name)
+                : name.equals("romeo") ? BenchmarkStates.readModel("romeo_small") : UrdfReader.read(file);
     }
 
     /** The file {@link #readModel} reads for {@code name}; {@link MissingInputException} if it is absent. */
@@ -201,8 +208,9 @@ public class ConstrainedSolverBenchmark {
         return switch (name) {
             case "fourbar", "quadruped" -> sampleFile(name + ".urdf");
             case "solo12", "solo12Declared" -> SharedModels.urdf("solo12");
-            default -> throw new IllegalArgumentException("model must be fourbar, quadruped, solo12 or solo12Declared: "
-                    + name);
+            case "romeo" -> SharedModels.urdf("romeo_small");
+            default -> throw new IllegalArgumentException("model must be fourbar, quadruped, solo12, solo12Declared or"
+                    + " romeo: " + name);
         };
     }
 
@@ -211,6 +219,9 @@ public class ConstrainedSolverBenchmark {
      * added in code.
      */
     static ConstraintSet constraintSet(Model m) {
+        if (m.nv() > 30 && m.constraints().isEmpty()) {
+            return soleRows(m);
+        }
         if (!m.name().startsWith("solo") || !m.constraints().isEmpty()) {
             return ConstraintSet.of(m);
         }
@@ -223,6 +234,29 @@ public class ConstrainedSolverBenchmark {
                 double[] normal = new double[3];
                 normal[axis] = 1;
                 b.addContact(f.bodyIndex(), point, normal, foot + "_FOOT_" + "xyz".charAt(axis), ++id);
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * A humanoid's two soles held flat (romeo_small, 37 dof): 6 independent contact rows per sole, at three of its
+     * points (x, y, z at the centre, y and z 0.1 m ahead, z 0.05 m to the side), 12 rows.
+     */
+    static ConstraintSet soleRows(Model m) {
+        ConstraintSet.Builder b = ConstraintSet.builder(m);
+        int id = 0;
+        for (String sole : new String[] {"l_sole", "r_sole"}) {
+            Frame f = m.frame(sole);
+            double[] c = f.pose().translationArray();
+            double[][] points = {c, {c[0] + 0.1, c[1], c[2]}, {c[0], c[1] + 0.05, c[2]}};
+            int[][] axes = {{0, 1, 2}, {1, 2}, {2}};
+            for (int k = 0; k < 3; k++) {
+                for (int axis : axes[k]) {
+                    double[] normal = new double[3];
+                    normal[axis] = 1;
+                    b.addContact(f.bodyIndex(), points[k], normal, sole + "_" + k + "xyz".charAt(axis), ++id);
+                }
             }
         }
         return b.build();
@@ -256,6 +290,13 @@ public class ConstrainedSolverBenchmark {
 
     /** The benchmark's state (q, v, τ), see the class comment. */
     private void state(Model m, ConstraintSet set, Random rnd) {
+        if (model.equals("romeo")) {
+            // Neutral pose, random v and τ: the rows need not hold for timing a solve (the same work at any state).
+            System.arraycopy(m.neutralConfiguration(), 0, q, 0, m.nq());
+            System.arraycopy(BenchmarkStates.uniform(rnd, m.nv(), 1.0), 0, v, 0, m.nv());
+            System.arraycopy(BenchmarkStates.uniform(rnd, m.nv(), 1.0), 0, tau, 0, m.nv());
+            return;
+        }
         if (model.equals("fourbar")) {
             if (!assembly.assembleQ(GUESS, weights, q)) {
                 throw new IllegalStateException("four-bar did not assemble from " + java.util.Arrays.toString(GUESS)
@@ -390,6 +431,23 @@ public class ConstrainedSolverBenchmark {
     public double[] nullSpace() {
         dynamics.forwardDynamicsNullSpace(q, v, tau, vdotOut);
         return vdotOut;
+    }
+
+    /**
+     * Constrained FD by the recursive method (no H: K = G H⁻¹ Gᵀ from the articulated-body inertias; issue 37). Where
+     * the binding does not allow it (a generated class) this is the direct method.
+     */
+    @Benchmark
+    public double[] recursive() {
+        dynamics.forwardDynamicsRecursive(q, v, tau, vdotOut);
+        return vdotOut;
+    }
+
+    /** Impact by the recursive method (the direct one where the binding does not allow it). */
+    @Benchmark
+    public double[] impulseRecursive() {
+        impulses.solveRecursive(q, vMinus, vPlusOut);
+        return vPlusOut;
     }
 
     /** Impact: v⁺ from v⁻ by the default (direct) method (RBDL: ComputeConstraintImpulsesDirect). */

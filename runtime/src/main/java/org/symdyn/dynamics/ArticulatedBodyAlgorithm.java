@@ -141,6 +141,48 @@ public final class ArticulatedBodyAlgorithm {
         return nb;
     }
 
+    // ---------------------------------------------------------------- for ArticulatedDelassus (same package)
+
+    int[] parents() {
+        return parent;
+    }
+
+    int[] velocityIndices() {
+        return vIndex;
+    }
+
+    int[] jointDofs() {
+        return dofs;
+    }
+
+    /** The joint motion subspaces S, 6 per dof. */
+    double[] motionSubspaces() {
+        return s;
+    }
+
+    /** U = I^A S of the last factored configuration, 6 per dof. */
+    double[] jointForceColumns() {
+        return uBlock;
+    }
+
+    /** D_i⁻¹ of the last factored configuration, n_i x n_i row-major per body from {@link #inverseJointInertiaOffsets}. */
+    double[] inverseJointInertias() {
+        return dInv;
+    }
+
+    int[] inverseJointInertiaOffsets() {
+        return dOffset;
+    }
+
+    /** X_i, the motion transform from λ(i) to i, of the last factored configuration. */
+    SpatialTransform parentTransform(int i) {
+        return xUp[i];
+    }
+
+    void checkFactoredForResponse() {
+        checkFactored();
+    }
+
     // ---------------------------------------------------------------- full ABA
 
     /**

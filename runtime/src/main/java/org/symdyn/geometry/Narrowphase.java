@@ -64,6 +64,8 @@ public final class Narrowphase {
     private final double[] x = new double[3];
     private final double[] su = new double[2];
     private final double[] corners = new double[9];
+    /** A triangle's unit face normal, by {@link #unitNormal}. */
+    private final double[] face = new double[3];
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
 
@@ -218,13 +220,8 @@ public final class Narrowphase {
             corners[3 * c + 1] = x[1];
             corners[3 * c + 2] = x[2];
         }
-        double e1x = corners[3] - corners[0], e1y = corners[4] - corners[1], e1z = corners[5] - corners[2];
-        double e2x = corners[6] - corners[0], e2y = corners[7] - corners[1], e2z = corners[8] - corners[2];
-        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        nx /= len;
-        ny /= len;
-        nz /= len;
+        unitNormal(corners, face);
+        double nx = face[0], ny = face[1], nz = face[2];
         if (scratch.normal[0] * nx + scratch.normal[1] * ny + scratch.normal[2] * nz < 1 - ALIGNED_NORMALS) {
             if (!neighbourOwns(a, t, pa)) {
                 out.setFrom(scratch);
@@ -244,6 +241,17 @@ public final class Narrowphase {
         }
     }
 
+    /** The unit normal (v1 - v0) × (v2 - v0) / |...| of a triangle's corners (9 coordinates) into out. */
+    private static void unitNormal(double[] v, double[] out) {
+        double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
+        double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        out[0] = nx / len;
+        out[1] = ny / len;
+        out[2] = nz / len;
+    }
+
     /**
      * True when the closest pair in {@code scratch} (from triangle t of the mesh, set in {@link #triangle}) lies on
      * an edge that t shares with a neighbour and its normal n is not one that edge may give: n · u' < −
@@ -258,13 +266,8 @@ public final class Narrowphase {
         double[] v = triangle.v;
         pa.rotateToLocal(scratch.normal, x);
         double nx = x[0], ny = x[1], nz = x[2];
-        double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
-        double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
-        double fx = e1y * e2z - e1z * e2y, fy = e1z * e2x - e1x * e2z, fz = e1x * e2y - e1y * e2x;
-        double fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
-        fx /= fl;
-        fy /= fl;
-        fz /= fl;
+        unitNormal(v, face);
+        double fx = face[0], fy = face[1], fz = face[2];
         double along = nx * fx + ny * fy + nz * fz;
         double px = nx - along * fx, py = ny - along * fy, pz = nz - along * fz;
         if (px * px + py * py + pz * pz <= NEIGHBOUR_SIDE * NEIGHBOUR_SIDE) {

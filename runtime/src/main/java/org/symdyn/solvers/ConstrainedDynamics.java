@@ -23,6 +23,8 @@ public final class ConstrainedDynamics {
     private final ConstrainedSystemSolver solver;
     private final double[] a;
     private final double[] y;
+    /** The recursive method where the binding allows it (the generic interpreter), else null. */
+    private final RecursiveConstrainedDynamics recursive;
 
     /** Solvers for a bound data. */
     public ConstrainedDynamics(ConstraintData data) {
@@ -30,6 +32,7 @@ public final class ConstrainedDynamics {
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
         this.y = new double[data.size()];
+        this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
     }
 
     /**
@@ -47,6 +50,10 @@ public final class ConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", q, "q");
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
+        if (method == ConstraintSolverMethod.RECURSIVE && recursive != null) {
+            recursive.forwardDynamics(q, v, tau, vdot);
+            return;
+        }
         data.computeSystem(q, v);
         double[] c = data.C();
         for (int i = 0; i < a.length; i++) {
@@ -73,6 +80,19 @@ public final class ConstrainedDynamics {
     /** {@link #forwardDynamics} by the null-space method. */
     public void forwardDynamicsNullSpace(double[] q, double[] v, double[] tau, double[] vdot) {
         forwardDynamics(ConstraintSolverMethod.NULL_SPACE, q, v, tau, vdot);
+    }
+
+    /** {@link #forwardDynamics} by the recursive method (the direct one where the binding does not allow it). */
+    public void forwardDynamicsRecursive(double[] q, double[] v, double[] tau, double[] vdot) {
+        forwardDynamics(ConstraintSolverMethod.RECURSIVE, q, v, tau, vdot);
+    }
+
+    /**
+     * The recursive method's solver, or null when the binding does not allow it (see
+     * {@link ConstraintSolverMethod#RECURSIVE}).
+     */
+    public RecursiveConstrainedDynamics recursiveMethod() {
+        return recursive;
     }
 
     /** The data. */

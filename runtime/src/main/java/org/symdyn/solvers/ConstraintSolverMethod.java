@@ -22,5 +22,14 @@ public enum ConstraintSolverMethod {
      * Null space: Gᵀ P = [Y Z] [R; 0] (column-pivoted QR); x = Y p_y + Z p_z with Rᵀ p_y = Pᵀ b and
      * (Zᵀ H Z) p_z = Zᵀ (a - H Y p_y); then R Pᵀ y = Yᵀ (a - H x). Fast for many constraints.
      */
-    NULL_SPACE
+    NULL_SPACE,
+    /**
+     * Recursive, without H: the articulated-body algorithm gives v̇₀ = H⁻¹ (τ - C) and the articulated inertias, G's
+     * rows travel leaf to root through them to give K = G H⁻¹ Gᵀ ({@link org.symdyn.dynamics.ArticulatedDelassus}),
+     * K λ = γ - G v̇₀ is solved, and one more O(n) pass gives v̇ = v̇₀ + H⁻¹ Gᵀ λ ({@link RecursiveConstrainedDynamics};
+     * impulses likewise). Exact, the same answer as the others to rounding, dependent rows reported the same way.
+     * It needs the articulated inertias of the generic interpreter: for a data bound otherwise (a generated class),
+     * and for a saddle-point solve given H ({@link ConstrainedSystemSolver}, assembly), it is the direct method.
+     */
+    RECURSIVE
 }

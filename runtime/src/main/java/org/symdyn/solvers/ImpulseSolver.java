@@ -19,12 +19,15 @@ public final class ImpulseSolver {
     private final ConstraintData data;
     private final ConstrainedSystemSolver solver;
     private final double[] a;
+    /** The recursive method where the binding allows it (the generic interpreter), else null. */
+    private final RecursiveConstrainedDynamics recursive;
 
     /** Solvers for a bound data. */
     public ImpulseSolver(ConstraintData data) {
         this.data = data;
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
+        this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
     }
 
     /**
@@ -40,6 +43,10 @@ public final class ImpulseSolver {
         Arguments.checkLength(vPlus, a.length, "vPlus");
         Arguments.checkDistinct(vPlus, "vPlus", q, "q");
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
+        if (method == ConstraintSolverMethod.RECURSIVE && recursive != null) {
+            recursive.impulse(q, vMinus, vPlus);
+            return;
+        }
         data.computeImpulseSystem(q);
         if (method != ConstraintSolverMethod.NULL_SPACE) {
             // H⁻¹ (H v⁻) = v⁻: the runtime's fast path starts from v⁻ itself (L v⁻, no product with H, no solve).
@@ -64,6 +71,19 @@ public final class ImpulseSolver {
     /** {@link #solve} by the null-space method. */
     public void solveNullSpace(double[] q, double[] vMinus, double[] vPlus) {
         solve(ConstraintSolverMethod.NULL_SPACE, q, vMinus, vPlus);
+    }
+
+    /** {@link #solve} by the recursive method (the direct one where the binding does not allow it). */
+    public void solveRecursive(double[] q, double[] vMinus, double[] vPlus) {
+        solve(ConstraintSolverMethod.RECURSIVE, q, vMinus, vPlus);
+    }
+
+    /**
+     * The recursive method's solver, or null when the binding does not allow it (see
+     * {@link ConstraintSolverMethod#RECURSIVE}).
+     */
+    public RecursiveConstrainedDynamics recursiveMethod() {
+        return recursive;
     }
 
     /** The underlying saddle-point solver. */

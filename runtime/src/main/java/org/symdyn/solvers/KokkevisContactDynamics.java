@@ -43,8 +43,6 @@ import org.symdyn.contract.Dynamics;
  */
 public final class KokkevisContactDynamics {
     private final ConstraintData data;
-    private final SolverSettings settings;
-    private final List<String> rowNames;
     private final Dynamics dynamics;
     private final int nv;
     private final int m;
@@ -54,17 +52,8 @@ public final class KokkevisContactDynamics {
     private final DMatrixRMaj g;
     private final double[] gamma;
     private final DMatrixRMaj k;
-    private final DMatrixRMaj kAct;
     private final double[] rhs;
-    private final double[] rhsAct;
-    private final double[] lambdaAct;
-    private final int[] identity;
-    private final ConstraintRankAnalysis analysis;
-    private final SpdFactorization spd;
-    private final double[] kFactor;
-    private final double[] vdotFast;
-    private int lastRank;
-    private boolean lastFellBack;
+    private final DelassusSolve solve;
 
     /**
      * The method for a bound set whose rows are all contacts.
@@ -74,8 +63,6 @@ public final class KokkevisContactDynamics {
      */
     public KokkevisContactDynamics(ConstraintData data) {
         this.data = data;
-        settings = data.settings();
-        rowNames = data.set().rowNames();
         nv = data.nv();
         m = data.size();
         dynamics = data.dynamics();
@@ -93,18 +80,8 @@ public final class KokkevisContactDynamics {
         g = new DMatrixRMaj(m, nv);
         gamma = new double[m];
         k = new DMatrixRMaj(m, m);
-        kAct = new DMatrixRMaj(m, m);
         rhs = new double[m];
-        rhsAct = new double[Math.max(1, m)];
-        lambdaAct = new double[Math.max(1, m)];
-        identity = new int[m];
-        for (int i = 0; i < m; i++) {
-            identity[i] = i;
-        }
-        analysis = new ConstraintRankAnalysis(m, nv);
-        spd = new SpdFactorization(m);
-        kFactor = new double[Math.max(1, m * m)];
-        vdotFast = new double[nv];
+        solve = new DelassusSolve(data, "Kokkevis");
     }
 
     /**
@@ -126,7 +103,6 @@ public final class KokkevisContactDynamics {
         double[] lambda = data.force();
         if (m == 0) {
             System.arraycopy(vdot0, 0, vdot, 0, nv);
-            lastRank = 0;
             SaddlePointOps.checkFinite(vdot, nv, "Kokkevis: ", "v̇", "; check q, v and τ");
             return;
         }
@@ -165,106 +141,19 @@ public final class KokkevisContactDynamics {
             }
             rhs[i] = s;
         }
-        SaddlePointOps.checkFinite(kd, m * m, "Kokkevis: ", "the Kokkevis matrix K", "; check q, v and τ");
-        SaddlePointOps.checkFinite(rhs, m, "Kokkevis: ", "γ - G v̇₀", "; check q, v and τ");
-
-        lastFellBack = false;
-        if (settings.exploitStructure()) {
-            if (solveFast(vdot, lambda)) {
-                lastRank = m;
-                return;
-            }
-            lastFellBack = true;
-        }
-        boolean analysed = settings.rankCheck();
-        int r = m;
-        int[] rowsOf = identity;
-        if (analysed) {
-            r = analysis.decompose(g, settings.rankTolerance());
-            if (r < m) {
-                if (settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
-                    throw analysis.redundancyException(rowNames);
-                }
-                rowsOf = analysis.pivots();
-            }
-        }
-        kAct.reshape(r, r);
-        for (int a = 0; a < r; a++) {
-            rhsAct[a] = rhs[rowsOf[a]];
-            for (int b = 0; b < r; b++) {
-                kAct.data[a * r + b] = kd[rowsOf[a] * m + rowsOf[b]];
-            }
-        }
-        if (!spd.factor(kAct, settings.spdSolver())) {
-            if (!analysed && analysis.decompose(g, settings.rankTolerance()) < m) {
-                throw analysis.redundancyException(rowNames);
-            }
-            throw new ArithmeticException("Kokkevis: the contact matrix K = G H⁻¹ Gᵀ is not positive definite"
-                    + " (contact rows " + rowNames + "); are the rows independent and the inertias physical?");
-        }
-        spd.solve(rhsAct, lambdaAct, r);
-        for (int i = 0; i < m; i++) {
-            lambda[i] = 0;
-        }
+        solve.solve(k, rhs, g, lambda);
         System.arraycopy(vdot0, 0, vdot, 0, nv);
-        for (int a = 0; a < r; a++) {
-            double l = lambdaAct[a];
-            lambda[rowsOf[a]] = l;
-            double[] t = testResponse[rowsOf[a]];
-            for (int c = 0; c < nv; c++) {
-                vdot[c] += t[c] * l;
+        for (int j = 0; j < m; j++) {
+            double l = lambda[j];
+            if (l != 0) {
+                double[] t = testResponse[j];
+                for (int c = 0; c < nv; c++) {
+                    vdot[c] += t[c] * l;
+                }
             }
         }
         SaddlePointOps.checkFinite(vdot, nv, "Kokkevis: ", "v̇", "; check q, v and τ");
-        SaddlePointOps.checkFinite(lambda, m, "Kokkevis: ", "λ", "; check q, v and τ");
-        for (int a = r; a < m; a++) {
-            analysis.checkDroppedRow(g, gamma, vdot, a, settings.consistencyTolerance(), rowNames);
-        }
-        lastRank = r;
-    }
-
-    /**
-     * K λ = γ - G v̇₀ by {@link SmallSpd} on a copy of K, with dependence read off the pivots as in
-     * {@link ConstrainedSystemSolver} (no QR of G on a well-posed solve).
-     *
-     * @return false (nothing written) if a pivot is small or the result not finite: the caller takes the
-     *         rank-revealing path
-     */
-    private boolean solveFast(double[] vdot, double[] lambda) {
-        double[] kd = k.data;
-        double[] f = kFactor;
-        double maxDiagonal = 0;
-        for (int i = 0; i < m; i++) {
-            System.arraycopy(kd, i * m, f, i * m, i + 1);
-            maxDiagonal = Math.max(maxDiagonal, kd[i * m + i]);
-        }
-        double ratio = settings.rankCheck() ? Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO,
-                settings.rankTolerance()) : SpdFactorization.PIVOT_RATIO;
-        boolean ldl = settings.spdSolver() == SolverSettings.SpdSolver.LDLT;
-        if (SmallSpd.factor(f, m, ldl, ratio * maxDiagonal) >= 0) {
-            return false;
-        }
-        SmallSpd.solve(f, m, ldl, rhs, lambdaAct);
-        for (int c = 0; c < nv; c++) {
-            double s = vdot0[c];
-            for (int j = 0; j < m; j++) {
-                s += testResponse[j][c] * lambdaAct[j];
-            }
-            vdotFast[c] = s;
-        }
-        for (int c = 0; c < nv; c++) {
-            if (!Double.isFinite(vdotFast[c])) {
-                return false;
-            }
-        }
-        for (int j = 0; j < m; j++) {
-            if (!Double.isFinite(lambdaAct[j])) {
-                return false;
-            }
-        }
-        System.arraycopy(vdotFast, 0, vdot, 0, nv);
-        System.arraycopy(lambdaAct, 0, lambda, 0, m);
-        return true;
+        solve.checkDroppedRows(g, gamma, vdot);
     }
 
     /** The Kokkevis matrix K = G H⁻¹ Gᵀ (m x m, all rows) of the last solve. Internal matrix: do not modify. */
@@ -284,12 +173,12 @@ public final class KokkevisContactDynamics {
 
     /** True if the last solve left the fast path (a small pivot of K) for the rank-revealing one. */
     public boolean lastFellBack() {
-        return lastFellBack;
+        return solve.fellBack();
     }
 
     /** The rank used by the last solve (m when no row was dropped). */
     public int lastRank() {
-        return lastRank;
+        return m == 0 ? 0 : solve.rank();
     }
 
     /** The data. */

@@ -75,6 +75,43 @@ class InternalEdgeTest {
         assertTrue(contacts >= 4000, "contacts " + contacts);
     }
 
+    /**
+     * A box lying on the same grid (random position and yaw, sunk or lifted by up to 2 mm): every contact from every
+     * triangle has the face normal. Its contacts come from GJK and the face's clipped manifold, not from a closed
+     * form as the sphere's, so the bound is GJK's rounding (1e-11; 3.7e-12 seen), not the sphere's 1e-12.
+     */
+    @Test
+    void aBoxOnAFlatMeshGetsOnlyItsFaceNormal() {
+        TriangleMesh mesh = flatGrid();
+        Narrowphase np = new Narrowphase();
+        ContactManifold m = new ContactManifold();
+        Placement pm = new Placement();
+        Random rnd = new Random(12);
+        Box box = new Box(0.15, 0.1, 0.05);
+        int contacts = 0;
+        double worst = 0;
+        for (int trial = 0; trial < 1000; trial++) {
+            double x = 1.2 * rnd.nextDouble() - 0.6, y = 1.2 * rnd.nextDouble() - 0.6;
+            double yaw = 2 * Math.PI * rnd.nextDouble();
+            double c = Math.cos(yaw), sn = Math.sin(yaw);
+            double z = 0.05 + 0.004 * rnd.nextDouble() - 0.002;
+            Placement pb = new Placement().set(new double[] {c, -sn, 0, sn, c, 0, 0, 0, 1}, 0,
+                    new double[] {x, y, z}, 0);
+            for (int t = 0; t < mesh.triangleCount(); t++) {
+                np.triangleManifold(mesh, t, pm, box, pb, 0.01, m);
+                for (int p = 0; p < m.count(); p++) {
+                    contacts++;
+                    double tilt = Math.hypot(m.normal(0), m.normal(1));
+                    worst = Math.max(worst, tilt);
+                    assertTrue(tilt <= 1e-11, "normal tilted by " + tilt + ", triangle " + t + " at " + x + ", " + y
+                            + ", yaw " + yaw);
+                }
+            }
+        }
+        assertTrue(contacts >= 1000, "contacts " + contacts);
+        System.out.printf("box on a flat grid: %d contacts, largest tilt %.2e%n", contacts, worst);
+    }
+
     /** Two triangles meeting at the edge x = 0 (along y), tilted by ±angle about it: a ridge (angle > 0) or a valley. */
     private static TriangleMesh fold(double angle) {
         double c = Math.cos(angle), s = Math.sin(angle);

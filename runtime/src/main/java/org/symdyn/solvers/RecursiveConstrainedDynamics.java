@@ -1,0 +1,254 @@
+package org.symdyn.solvers;
+
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.contract.Arguments;
+import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
+import org.symdyn.dynamics.ArticulatedDelassus;
+import org.symdyn.constraints.GenericModel;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.dynamics.StateScope;
+import org.symdyn.model.Model;
+
+/**
+ * Constrained forward dynamics and impulses without the joint-space inertia H: the exact recursive method
+ * ({@link ConstraintSolverMethod#RECURSIVE}). The articulated-body algorithm gives the unconstrained answer and the
+ * articulated inertias; the rows' constraint-space matrix K = G H⁻¹ Gᵀ comes from the same inertias by
+ * {@link ArticulatedDelassus} (G's rows propagated leaf to root as forces); λ from K's small dense solve; and the
+ * constrained answer from one more O(n) force-propagation pass of the ABA with the forces Gᵀ λ:
+ * <pre>
+ *   forward dynamics   v̇₀ = ABA(q, v, τ),   K λ = γ - G v̇₀,   v̇ = v̇₀ + H⁻¹ Gᵀ λ
+ *   impulses           K y = v⁺_target - G v⁻,   v⁺ = v⁻ + H⁻¹ Gᵀ y,   Λ = -y
+ * </pre>
+ * the same equations as the saddle-point system of {@link ConstrainedDynamics} and {@link ImpulseSolver}
+ * (H v̇ + C = τ + Gᵀ λ, G v̇ = γ; H (v⁺ - v⁻) = -Gᵀ Λ, G v⁺ = v⁺_target), so the same v̇, λ, v⁺ and Λ to rounding.
+ * Any rows (contacts, loops, couplers, custom): only G and γ are needed, from the bound data, Baumgarte terms
+ * included. Dependent rows are found and reported or dropped as by the other methods ({@link DelassusSolve}).
+ *
+ * <p><b>Binding.</b> The dynamics must be the data's {@link GenericDynamics} (the interpreter of the same model:
+ * the recursion needs its articulated inertias, which a generated class does not expose); the constructor refuses
+ * any other with a message naming it. Cost (solo12 on 12 foot rows): one ABA, G and γ, the recursion (only rows
+ * reaching a body are carried through it), a 12 x 12 Cholesky and one force-propagation pass; no H, no C, no
+ * factorisation of H.
+ *
+ * <p>All workspaces are allocated by the constructor; solving does not allocate (except to build an exception).
+ * Not thread-safe.
+ */
+public final class RecursiveConstrainedDynamics {
+    /**
+     * One step of iterative refinement (δλ = K⁻¹ (b - G v̇), v̇ += H⁻¹ Gᵀ δλ: one more K solve with the kept factor and
+     * one more O(n) pass) when the smallest pivot of K's factorisation is at or below this times its largest
+     * diagonal entry, and on every impulse, as the Schur-complement fast path does
+     * ({@link ConstrainedSystemSolver#REFINE_PIVOT_RATIO}, whose measurements apply: K is the same matrix). The
+     * residual b - G v̇ is computed through the ABA's H⁻¹, not through K, so the step corrects K's own rounding too.
+     */
+    public static final double REFINE_PIVOT_RATIO = ConstrainedSystemSolver.REFINE_PIVOT_RATIO;
+
+    private final ConstraintData data;
+    /** The interpreter's scope: G and γ share one kinematics pass at (q, v). */
+    private final StateScope scope;
+    private final int nv;
+    private final int m;
+    private final ArticulatedBodyAlgorithm aba;
+    private final ArticulatedDelassus delassus;
+    private final DelassusSolve solve;
+    private final DMatrixRMaj g;
+    private final double[] gamma;
+    private final DMatrixRMaj k;
+    private final double[] rhs;
+    private final double[] y;
+    private final double[] vdot0;
+    private final double[] force;
+    private final double[] response;
+    private final double[] delta;
+
+    /**
+     * The method for a data bound to the generic dynamics of its model.
+     *
+     * @throws IllegalArgumentException if the data's dynamics is not a {@link GenericDynamics}
+     */
+    public RecursiveConstrainedDynamics(ConstraintData data) {
+        if (!applies(data)) {
+            throw new IllegalArgumentException("the recursive constrained method needs the articulated-body"
+                    + " inertias of the generic dynamics of the set's model; this data is bound to "
+                    + data.dynamics().getClass().getName() + ". Use the direct, range-space or null-space method.");
+        }
+        this.data = data;
+        Model model = data.set().model();
+        scope = data.kinematics() instanceof StateScope s ? s : null;
+        nv = data.nv();
+        m = data.size();
+        aba = new ArticulatedBodyAlgorithm(model);
+        delassus = new ArticulatedDelassus(aba, m);
+        solve = new DelassusSolve(data, "recursive");
+        g = new DMatrixRMaj(m, nv);
+        gamma = new double[m];
+        k = new DMatrixRMaj(m, m);
+        rhs = new double[m];
+        y = new double[m];
+        vdot0 = new double[nv];
+        force = new double[nv];
+        response = new double[nv];
+        delta = new double[m];
+    }
+
+    /**
+     * True if {@link #RecursiveConstrainedDynamics(ConstraintData)} accepts this data (its dynamics is the generic
+     * interpreter).
+     */
+    public static boolean applies(ConstraintData data) {
+        Model model = data.set().model();
+        return model != null && (data.dynamics() instanceof GenericDynamics d && d.model() == model
+                || data.dynamics() instanceof GenericModel gm && gm.model() == model);
+    }
+
+    /**
+     * v̇ (nv) at (q, v) under joint forces τ with every row held; λ into {@link ConstraintData#force()}.
+     *
+     * @throws ConstraintRankException  if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws ArithmeticException      if K is not positive definite on the kept rows or a result is not finite
+     * @throws IllegalArgumentException if an argument has the wrong length or v̇ is an input array
+     */
+    public void forwardDynamics(double[] q, double[] v, double[] tau, double[] vdot) {
+        Arguments.checkLength(q, data.nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(tau, nv, "tau");
+        Arguments.checkLength(vdot, nv, "vdot");
+        Arguments.checkDistinct(vdot, "vdot", q, "q");
+        Arguments.checkDistinct(vdot, "vdot", v, "v");
+        Arguments.checkDistinct(vdot, "vdot", tau, "tau");
+        aba.forwardDynamics(q, v, tau, null, vdot0);
+        double[] lambda = data.force();
+        if (m == 0) {
+            System.arraycopy(vdot0, 0, vdot, 0, nv);
+            SaddlePointOps.checkFinite(vdot, nv, "recursive: ", "v̇", "; check q, v and τ");
+            return;
+        }
+        if (scope != null) {
+            scope.enterState();
+        }
+        try {
+            data.jacobian(q, g);
+            data.gamma(q, v, gamma);
+        } finally {
+            if (scope != null) {
+                scope.exitState();
+            }
+        }
+        SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
+        residual(gamma, vdot0);
+        solveAndRespond(lambda, gamma, vdot0, vdot, false);
+        solve.checkDroppedRows(g, gamma, vdot);
+    }
+
+    /**
+     * v⁺ (nv) from v⁻ at q with the rows' velocities brought to {@link ConstraintData#impulseTarget()}; Λ into
+     * {@link ConstraintData#impulse()} (the sign of {@link ImpulseSolver}).
+     *
+     * @throws ConstraintRankException  if the rows are dependent (see the set's rank policy) or inconsistent
+     * @throws ArithmeticException      if K is not positive definite on the kept rows or a result is not finite
+     * @throws IllegalArgumentException if an argument has the wrong length or v⁺ is an input array
+     */
+    public void impulse(double[] q, double[] vMinus, double[] vPlus) {
+        Arguments.checkLength(q, data.nq(), "q");
+        Arguments.checkLength(vMinus, nv, "vMinus");
+        Arguments.checkLength(vPlus, nv, "vPlus");
+        Arguments.checkDistinct(vPlus, "vPlus", q, "q");
+        Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
+        double[] impulse = data.impulse();
+        if (m == 0) {
+            System.arraycopy(vMinus, 0, vPlus, 0, nv);
+            return;
+        }
+        aba.factor(q);
+        data.jacobian(q, g);
+        SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
+        SaddlePointOps.checkFinite(vMinus, nv, "recursive: ", "v⁻", "");
+        double[] target = data.impulseTarget();
+        residual(target, vMinus);
+        solveAndRespond(y, target, vMinus, vPlus, true);
+        for (int i = 0; i < m; i++) {
+            // 0 - y rather than -y: a dropped row's impulse reads +0, not -0.
+            impulse[i] = 0.0 - y[i];
+        }
+        solve.checkDroppedRows(g, target, vPlus);
+    }
+
+    /** rhs = b - G x. */
+    private void residual(double[] b, double[] x) {
+        double[] gd = g.data;
+        for (int i = 0; i < m; i++) {
+            double s = b[i];
+            int o = i * nv;
+            for (int c = 0; c < nv; c++) {
+                s -= gd[o + c] * x[c];
+            }
+            rhs[i] = s;
+        }
+    }
+
+    /**
+     * K from the factored ABA, K λ = rhs (= b - G base), then out = base + H⁻¹ Gᵀ λ; refined once where K's
+     * conditioning calls for it (see {@link #REFINE_PIVOT_RATIO}).
+     */
+    private void solveAndRespond(double[] lambda, double[] b, double[] base, double[] out, boolean alwaysRefine) {
+        delassus.compute(g, k);
+        solve.solve(k, rhs, g, lambda);
+        respond(lambda, base, out);
+        if (alwaysRefine || solve.pivotRatio() <= REFINE_PIVOT_RATIO) {
+            residual(b, out);
+            if (solve.solveAgain(rhs, delta)) {
+                for (int i = 0; i < m; i++) {
+                    lambda[i] += delta[i];
+                }
+                respond(delta, out, out);
+            }
+        }
+        SaddlePointOps.checkFinite(out, nv, "recursive: ", "the constrained velocity change or acceleration",
+                "; check q, v and τ");
+    }
+
+    /** out = base + H⁻¹ Gᵀ y (one force-propagation pass of the ABA; out may be base). */
+    private void respond(double[] y, double[] base, double[] out) {
+        double[] gd = g.data;
+        java.util.Arrays.fill(force, 0.0);
+        for (int i = 0; i < m; i++) {
+            double l = y[i];
+            if (l != 0) {
+                int o = i * nv;
+                for (int c = 0; c < nv; c++) {
+                    force[c] += gd[o + c] * l;
+                }
+            }
+        }
+        aba.generalizedForceResponse(force, response);
+        for (int c = 0; c < nv; c++) {
+            out[c] = base[c] + response[c];
+        }
+    }
+
+    /** K = G H⁻¹ Gᵀ (m x m) of the last solve. Internal matrix: do not modify. */
+    public DMatrixRMaj delassusMatrix() {
+        return k;
+    }
+
+    /** The unconstrained accelerations v̇₀ = H⁻¹ (τ - C) of the last forward-dynamics solve. Do not modify. */
+    public double[] unconstrainedAcceleration() {
+        return vdot0;
+    }
+
+    /** True if the last solve left the fast path (a small pivot of K) for the rank-revealing one. */
+    public boolean lastFellBack() {
+        return solve.fellBack();
+    }
+
+    /** The rank used by the last solve (m when no row was dropped). */
+    public int lastRank() {
+        return m == 0 ? 0 : solve.rank();
+    }
+
+    /** The data. */
+    public ConstraintData constraintData() {
+        return data;
+    }
+}

@@ -1,0 +1,221 @@
+package org.symdyn.solvers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.junit.jupiter.api.Test;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.SolverSettings.RankPolicy;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.model.Model;
+
+/**
+ * The recursive method ({@link RecursiveConstrainedDynamics}: K = G H⁻¹ Gᵀ from the articulated-body inertias, no H)
+ * against an exact reference (the dense KKT system refined in exact arithmetic) and the Schur-complement fast path,
+ * on random states of every test mechanism of {@link FastPathTest} (floating and multi-dof joints, branches, loops,
+ * contacts, couplers, Baumgarte terms); K itself against G H⁻¹ Gᵀ formed densely; dependent rows reported and dropped
+ * as by the other methods; impulses; no allocation.
+ */
+class RecursiveConstrainedDynamicsTest {
+    private static final double TOL = 1e-12;
+
+    private static double rel(double[] expected, double[] actual) {
+        return TestMechanisms.maxDiff(expected, actual) / Math.max(1e-300, TestMechanisms.maxAbs(expected));
+    }
+
+    @Test
+    void forwardDynamicsEqualsTheExactKktSolutionAndTheSchurComplement() throws Exception {
+        Random rnd = new Random(4242);
+        double worstRef = 0;
+        double worstSchur = 0;
+        double worstK = 0;
+        int solves = 0;
+        for (ConstraintData set : FastPathTest.sets()) {
+            Model model = set.set().model();
+            int nv = set.nv();
+            int m = set.size();
+            ConstrainedDynamics fd = new ConstrainedDynamics(set);
+            RecursiveConstrainedDynamics recursive = fd.recursiveMethod();
+            assertNotNull(recursive, model.name());
+            double[] vdot = new double[nv];
+            double[] vdotSchur = new double[nv];
+            for (int n = 0; n < 200; n++) {
+                double[] q = TestMechanisms.randomQ(model, rnd);
+                double[] v = TestMechanisms.random(nv, 2, rnd);
+                double[] tau = TestMechanisms.random(nv, 10, rnd);
+                if (n % 7 == 3) {
+                    set.enableBaumgarte(n % set.set().groupCount());
+                }
+                fd.forwardDynamicsDirect(q, v, tau, vdotSchur);
+                double[] lambdaSchur = set.force().clone();
+                fd.forwardDynamicsRecursive(q, v, tau, vdot);
+                double[] lambda = set.force().clone();
+                assertFalse(recursive.lastFellBack(), model.name() + " state " + n + " fell back");
+                assertEquals(m, recursive.lastRank());
+                // The data's G and γ workspaces double as the model rows' outputs of G and γ evaluated alone (the
+                // recursive method's calls): the reference recomputes them all at this state.
+                set.computeSystem(q, v);
+                double[] a = new double[nv];
+                for (int i = 0; i < nv; i++) {
+                    a[i] = tau[i] - set.C()[i];
+                }
+                double[] ref = FastPathTest.refinedKkt(set.H(), set.G(), a, set.gamma());
+                double[] refVdot = java.util.Arrays.copyOf(ref, nv);
+                double[] refLambda = new double[m];
+                for (int r = 0; r < m; r++) {
+                    refLambda[r] = -ref[nv + r];
+                }
+                String what = model.name() + " state " + n;
+                double err = Math.max(rel(refVdot, vdot), rel(refLambda, lambda));
+                double schur = Math.max(rel(vdotSchur, vdot), rel(lambdaSchur, lambda));
+                assertTrue(err <= TOL, what + " vs exact KKT: " + err);
+                assertTrue(schur <= TOL, what + " vs Schur complement: " + schur);
+                double k = rel(denseDelassus(set.H(), set.G()).data, recursive.delassusMatrix().data);
+                assertTrue(k <= TOL, what + " K vs G H⁻¹ Gᵀ: " + k);
+                worstRef = Math.max(worstRef, err);
+                worstSchur = Math.max(worstSchur, schur);
+                worstK = Math.max(worstK, k);
+                solves++;
+                for (int g = 0; g < set.set().groupCount(); g++) {
+                    set.disableBaumgarte(g);
+                }
+            }
+        }
+        assertEquals(1200, solves);
+        System.out.printf("recursive constrained FD (%d solves), worst relative: vs exact %.2e, vs Schur complement"
+                + " %.2e, K vs dense G H⁻¹ Gᵀ %.2e%n", solves, worstRef, worstSchur, worstK);
+    }
+
+    @Test
+    void impulsesEqualTheExactKktSolution() throws Exception {
+        Random rnd = new Random(99);
+        double worst = 0;
+        for (ConstraintData set : FastPathTest.sets()) {
+            Model model = set.set().model();
+            int nv = set.nv();
+            int m = set.size();
+            ImpulseSolver solver = new ImpulseSolver(set);
+            assertNotNull(solver.recursiveMethod());
+            double[] vPlus = new double[nv];
+            for (int n = 0; n < 100; n++) {
+                double[] q = TestMechanisms.randomQ(model, rnd);
+                double[] vMinus = TestMechanisms.random(nv, 2, rnd);
+                double[] target = n % 2 == 0 ? new double[m] : TestMechanisms.random(m, 1, rnd);
+                System.arraycopy(target, 0, set.impulseTarget(), 0, m);
+                solver.solveRecursive(q, vMinus, vPlus);
+                double[] impulse = set.impulse().clone();
+                set.computeImpulseSystem(q);
+                double[] hv = TestMechanisms.mult(set.H(), vMinus);
+                double[] ref = FastPathTest.refinedKkt(set.H(), set.G(), hv, target);
+                double[] refV = java.util.Arrays.copyOf(ref, nv);
+                double[] refImpulse = java.util.Arrays.copyOfRange(ref, nv, nv + m);
+                // v⁺ can be much smaller than v⁻ (the impact stops most of the motion): measure against v⁻.
+                double ev = TestMechanisms.maxDiff(refV, vPlus) / Math.max(TestMechanisms.maxAbs(vMinus),
+                        TestMechanisms.maxAbs(refV));
+                double e = Math.max(ev, rel(refImpulse, impulse));
+                assertTrue(e <= TOL, model.name() + " state " + n + ": " + e);
+                worst = Math.max(worst, e);
+            }
+        }
+        System.out.printf("recursive impulses, worst relative vs exact %.2e%n", worst);
+    }
+
+    /** Dependent rows: the same exception as the rank-revealing path, and with the drop policy the same answer. */
+    @Test
+    void dependentRowsAreReportedAndDroppedAsByTheOtherMethods() throws Exception {
+        double[] x = {0, 0, 0, 1, 0, 0};
+        double[] y = {0, 0, 0, 0, 1, 0};
+        double[] z = {0, 0, 0, 0, 0, 1};
+        double[] q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
+        double[] v = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
+        double[] tau = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
+        for (Model model : List.of(TestMechanisms.fourBarWithAxes(x, y, x), TestMechanisms.fourBarWithAxes(x, y, z))) {
+            ConstraintData set = ConstraintSet.of(model).bindGeneric();
+            ConstrainedDynamics fd = new ConstrainedDynamics(set);
+            ConstraintRankException direct = assertThrows(ConstraintRankException.class,
+                    () -> fd.forwardDynamicsDirect(q, v, tau, new double[3]));
+            ConstraintRankException recursive = assertThrows(ConstraintRankException.class,
+                    () -> fd.forwardDynamicsRecursive(q, v, tau, new double[3]));
+            assertTrue(fd.recursiveMethod().lastFellBack());
+            assertEquals(direct.getMessage(), recursive.getMessage());
+            assertEquals(direct.kind(), recursive.kind());
+            assertEquals(direct.involvedRows(), recursive.involvedRows());
+        }
+        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(x, y, x)).bindGeneric();
+        set.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
+        ConstrainedDynamics fd = new ConstrainedDynamics(set);
+        Random rnd = new Random(5);
+        double[] a = new double[3];
+        double[] b = new double[3];
+        for (int n = 0; n < 20; n++) {
+            double[] qn = TestMechanisms.randomQ(set.set().model(), rnd);
+            double[] vn = TestMechanisms.random(3, 1, rnd);
+            double[] tn = TestMechanisms.random(3, 5, rnd);
+            fd.forwardDynamicsDirect(qn, vn, tn, a);
+            double[] la = set.force().clone();
+            fd.forwardDynamicsRecursive(qn, vn, tn, b);
+            assertTrue(fd.recursiveMethod().lastRank() < set.size());
+            assertTrue(rel(a, b) <= 1e-10, "v̇ " + rel(a, b));
+            assertTrue(rel(la, set.force()) <= 1e-10, "λ " + rel(la, set.force()));
+        }
+    }
+
+    /** A binding the recursion cannot use (dynamics of another model object) falls back on the direct method. */
+    @Test
+    void otherBindingsUseTheDirectMethod() throws Exception {
+        Model model = TestMechanisms.fourBar();
+        ConstraintSet description = ConstraintSet.of(model);
+        GenericDynamics other = new GenericDynamics(TestMechanisms.fourBar());
+        ConstraintData data = description.bind(other, other,
+                new org.symdyn.constraints.GenericModel(TestMechanisms.fourBar()));
+        assertFalse(RecursiveConstrainedDynamics.applies(data));
+        assertThrows(IllegalArgumentException.class, () -> new RecursiveConstrainedDynamics(data));
+        ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        assertNull(fd.recursiveMethod());
+        double[] q = {0.3, 0.3, -2.6};
+        double[] a = new double[3];
+        double[] b = new double[3];
+        fd.forwardDynamicsDirect(q, new double[3], new double[3], a);
+        fd.forwardDynamicsRecursive(q, new double[3], new double[3], b);
+        assertEquals(0, TestMechanisms.maxDiff(a, b));
+    }
+
+    @Test
+    void doesNotAllocate() throws Exception {
+        ConstraintData set = SolverTestSupport.tripodSet().bindGeneric();
+        set.enableBaumgarte(1);
+        ConstrainedDynamics fd = new ConstrainedDynamics(set);
+        ImpulseSolver impulses = new ImpulseSolver(set);
+        Random rnd = new Random(2);
+        Model model = set.set().model();
+        double[] q = TestMechanisms.randomQ(model, rnd);
+        double[] v = TestMechanisms.random(model.nv(), 1, rnd);
+        double[] tau = TestMechanisms.random(model.nv(), 5, rnd);
+        double[] out = new double[model.nv()];
+        long bytes = SolverTestSupport.allocatedBytes(1000, () -> fd.forwardDynamicsRecursive(q, v, tau, out));
+        assertTrue(bytes < 4096, "forward dynamics allocated " + bytes + " bytes");
+        bytes = SolverTestSupport.allocatedBytes(1000, () -> impulses.solveRecursive(q, v, out));
+        assertTrue(bytes < 4096, "impulses allocated " + bytes + " bytes");
+    }
+
+    /** G H⁻¹ Gᵀ by EJML from H and G (test reference). */
+    private static DMatrixRMaj denseDelassus(DMatrixRMaj h, DMatrixRMaj g) {
+        DMatrixRMaj gt = new DMatrixRMaj(g.numCols, g.numRows);
+        CommonOps_DDRM.transpose(g, gt);
+        DMatrixRMaj x = new DMatrixRMaj(h.numRows, g.numRows);
+        assertTrue(CommonOps_DDRM.solve(h, gt, x));
+        DMatrixRMaj k = new DMatrixRMaj(g.numRows, g.numRows);
+        CommonOps_DDRM.mult(g, x, k);
+        return k;
+    }
+}
