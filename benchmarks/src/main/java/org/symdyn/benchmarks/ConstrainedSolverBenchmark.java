@@ -23,6 +23,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.ModelFunctions;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.model.Frame;
@@ -270,7 +271,7 @@ public class ConstrainedSolverBenchmark {
         if (!backend.equals("generated") && !backend.equals("generatedSeparate")) {
             throw new IllegalArgumentException("backend must be generic, generated or generatedSeparate: " + backend);
         }
-        ModelFunctions f = generatedFunctions(m);
+        ModelFunctions f = generatedFunctionsWithRecursion(m);
         return backend.equals("generated") ? set.bind(f) : set.bind(f, new GenericDynamics(m), f);
     }
 
@@ -286,6 +287,18 @@ public class ConstrainedSolverBenchmark {
     static ModelFunctions generatedFunctions(Model m, String kinematicsForm) throws Exception {
         return KinematicsFormParameter.generate(m,
                 GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(m.name())), kinematicsForm);
+    }
+
+    /**
+     * {@link #generatedFunctions(Model)} with the recursive constrained system ({@code recursive_constraints})
+     * besides the default parts: what {@link #recursive} and {@link #impulseRecursive} run on a generated class.
+     */
+    static ModelFunctions generatedFunctionsWithRecursion(Model m) throws Exception {
+        java.util.Set<ModelPart> parts = java.util.EnumSet.copyOf(ModelPart.defaults());
+        parts.add(ModelPart.RECURSIVE_CONSTRAINTS);
+        return KinematicsFormParameter.generate(m,
+                GeneratorOptions.of("bench.gen", GeneratedDynamicsBenchmark.className(m.name())).withParts(parts),
+                KinematicsFormParameter.DEFAULT);
     }
 
     /** The benchmark's state (q, v, τ), see the class comment. */

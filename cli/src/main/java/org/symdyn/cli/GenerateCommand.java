@@ -126,7 +126,9 @@ final class GenerateCommand implements CliCommand {
             description = "The parts of the contract the classes carry, comma separated: dynamics (H, C, g, ID, FD;"
                     + " always), kinematics (poses, velocities, accelerations, Jacobians; contact needs them),"
                     + " constraints (phi, phidot, G, gamma and the fused evaluations every constraint set binds),"
-                    + " derivatives (as --derivatives). Default: dynamics,kinematics,constraints. A method of a part"
+                    + " derivatives (as --derivatives), recursive_constraints (the constrained dynamics of the rows"
+                    + " without H, for the solvers' recursive method). Default: dynamics,kinematics,constraints. A"
+                    + " method of a part"
                     + " left out throws, naming the part and this option.")
     String parts;
 

@@ -76,6 +76,7 @@ final class ClassGeneration {
     private CodeBlock closedForm;
     private SystemFactorization systemFactorization = SystemFactorization.NONE;
     private boolean rowDerivatives;
+    private boolean articulatedSystem;
     /** Whether the class carries the constraint rows and the fused evaluations ({@link ModelPart#CONSTRAINTS}). */
     private final boolean constraints;
 
@@ -260,6 +261,20 @@ final class ClassGeneration {
         clock.lap("constrained_system_factorisation");
     }
 
+    /**
+     * The recursive constrained system of the rows without H ({@link ArticulatedSystemMethods}), with the part
+     * {@link ModelPart#RECURSIVE_CONSTRAINTS}; none without rows or for a large model.
+     */
+    void emitArticulatedSystem() {
+        articulatedSystem = derived.rows() > 0 && !forms.large() && constraints
+                && options.carries(ModelPart.RECURSIVE_CONSTRAINTS);
+        if (articulatedSystem) {
+            ArticulatedSystemMethods.emit(derived.symbolic().articulatedBody(), derived.graph(), derived.jacobian(),
+                    derived.gamma(), model.nq(), model.nv(), methods, fields);
+        }
+        clock.lap("articulated_constraint_system");
+    }
+
     /** The rows' derivatives ({@link org.symdyn.contract.ConstraintDerivatives}), with the derivatives option. */
     void emitRowDerivatives() {
         rowDerivatives = options.derivatives() && !CodeGenerator.loopedDerivatives(model) && derived.rows() > 0
@@ -358,7 +373,7 @@ final class ClassGeneration {
         }
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods.list(), fields, tables, methods.counts(),
                 forwardDynamics, forms.large(), methods.emitter().workspace(), derived.rows(), closedForm,
-                systemFactorization, rowDerivatives);
+                systemFactorization, rowDerivatives, articulatedSystem);
         String source = org.symdyn.generator.emit.LocalNames.perMethod(JavaFile.builder(options.packageName(), type)
                 .skipJavaLangImports(true).indent("    ").build().toString());
         return new GeneratedClass(options.packageName(), options.className(), source, model.nq(), model.nv(),

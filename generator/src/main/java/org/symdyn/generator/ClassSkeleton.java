@@ -55,7 +55,7 @@ final class ClassSkeleton {
             List<FieldSpec> fields, Map<String, int[]> intTables, OperationCounts ops,
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, Workspace workspace,
             int rows, CodeBlock closedForm, SystemFactorization factorisedSystem,
-            boolean rowDerivatives) {
+            boolean rowDerivatives, boolean articulatedSystem) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -127,6 +127,9 @@ final class ClassSkeleton {
         }
         if (rowDerivatives) {
             b.addSuperinterface(ConstraintDerivatives.class);
+        }
+        if (articulatedSystem) {
+            b.addSuperinterface(org.symdyn.contract.ArticulatedConstraintSystem.class);
         }
         // The workspace: values passed from one chunk method to a later one (Workspace).
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)

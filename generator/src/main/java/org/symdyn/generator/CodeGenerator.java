@@ -134,10 +134,12 @@ public final class CodeGenerator {
         cls.deriveClosedForm();
         cls.emitForwardDynamics();
         // Last, so that no other method's temporaries change names: the constrained system, then the rows'
-        // derivatives, then twin limbs' methods emitted again with calls of shared code.
+        // derivatives, then twin limbs' methods emitted again with calls of shared code, then the recursive
+        // constrained system.
         cls.emitConstrainedSystem();
         cls.emitRowDerivatives();
         cls.shareLimbs();
+        cls.emitArticulatedSystem();
         return cls.assemble();
     }
 

@@ -52,6 +52,10 @@ public enum GeneratedMethod {
     CONSTRAINED_SYSTEM_FACTORISATION,
     /** {@code solveConstrainedSystem}: the solve from that factorisation. */
     CONSTRAINED_SYSTEM_SOLVE,
+    /** {@code articulatedConstraintSystem}: v̇₀, G, γ and K = G H⁻¹ Gᵀ by the recursive constrained system. */
+    ARTICULATED_CONSTRAINT_SYSTEM,
+    /** {@code articulatedResponse}: H⁻¹ Gᵀ λ from what that method kept. */
+    ARTICULATED_RESPONSE,
     /** {@code constraintAccelerationDerivatives}: ∂a/∂q and ∂a/∂v of the rows' acceleration. */
     CONSTRAINT_ACCELERATION_DERIVATIVES,
     /** {@code constraintForceDerivative}: ∂(Gᵀ λ)/∂q. */

@@ -112,7 +112,9 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
      * The parts of the contract each class carries, comma separated ({@code ModelPart}):
      * {@code dynamics} (H, C, g, ID, FD; always), {@code kinematics} (poses, velocities, accelerations, Jacobians;
      * contact needs them), {@code constraints} (φ, φ̇, G, γ and the fused evaluations every constraint set binds),
-     * {@code derivatives} (as {@code <derivatives>}). Default: {@code dynamics,kinematics,constraints}. A method of a
+     * {@code derivatives} (as {@code <derivatives>}), {@code recursive_constraints} (the constrained dynamics of the
+     * rows without H, for the solvers' recursive method). Default: {@code dynamics,kinematics,constraints}. A method
+     * of a
      * part left out throws an {@code UnsupportedOperationException} naming the part.
      */
     @Parameter(property = "symdyn.parts", defaultValue = "dynamics,kinematics,constraints")

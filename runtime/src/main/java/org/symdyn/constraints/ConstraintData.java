@@ -129,6 +129,26 @@ public final class ConstraintData {
         return fused instanceof ConstrainedSystemFactorization f && m == modelRows && m > 0 ? f : null;
     }
 
+    /**
+     * The generated class's own recursive constrained system of this set's rows, or null: present under the same
+     * conditions as {@link #generatedFactorization()} (exactly the model's rows, bound to a generated class alone)
+     * when that class implements {@link org.symdyn.contract.ArticulatedConstraintSystem}.
+     */
+    public org.symdyn.contract.ArticulatedConstraintSystem generatedArticulatedSystem() {
+        return fused instanceof org.symdyn.contract.ArticulatedConstraintSystem f && m == modelRows && m > 0 ? f
+                : null;
+    }
+
+    /** True if a group of this set has Baumgarte stabilisation enabled. */
+    public boolean anyBaumgarteEnabled() {
+        for (int i = 0; i < set.groupCount(); i++) {
+            if (stabilisation.isEnabled(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The solver settings of this data (factorisations, rank policy); mutable. */
     public SolverSettings settings() {
         return settings;

@@ -3,6 +3,7 @@ package org.symdyn.solvers;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Arguments;
+import org.symdyn.contract.ArticulatedConstraintSystem;
 import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
 import org.symdyn.dynamics.ArticulatedDelassus;
 import org.symdyn.constraints.GenericModel;
@@ -25,11 +26,13 @@ import org.symdyn.model.Model;
  * Any rows (contacts, loops, couplers, custom): only G and γ are needed, from the bound data, Baumgarte terms
  * included. Dependent rows are found and reported or dropped as by the other methods ({@link DelassusSolve}).
  *
- * <p><b>Binding.</b> The dynamics must be the data's {@link GenericDynamics} (the interpreter of the same model:
- * the recursion needs its articulated inertias, which a generated class does not expose); the constructor refuses
- * any other with a message naming it. Cost (solo12 on 12 foot rows): one ABA, G and γ, the recursion (only rows
- * reaching a body are carried through it), a 12 x 12 Cholesky and one force-propagation pass; no H, no C, no
- * factorisation of H.
+ * <p><b>Backends.</b> A data bound to a generated class alone whose set holds exactly the model's rows
+ * ({@link ConstraintData#generatedArticulatedSystem()}) runs that class's straight-line twin of the recursion
+ * ({@link ArticulatedConstraintSystem}: v̇₀, G, γ and K in one call, the response in another); a data bound to the
+ * generic interpreter of the set's model runs {@link ArticulatedBodyAlgorithm} and {@link ArticulatedDelassus}. The
+ * constructor refuses any other binding with a message naming it ({@link #applies}). Cost (solo12 on 12 foot
+ * rows): one ABA with the rows' propagation, a 12 x 12 Cholesky and one O(n) response pass; no H, no C, no
+ * factorisation of H. Baumgarte terms of enabled groups are added to γ (through the data's stabilised γ).
  *
  * <p>All workspaces are allocated by the constructor; solving does not allocate (except to build an exception).
  * Not thread-safe.
@@ -49,8 +52,13 @@ public final class RecursiveConstrainedDynamics {
     private final StateScope scope;
     private final int nv;
     private final int m;
+    /** The generated twin, or null for the generic backend. */
+    private final ArticulatedConstraintSystem generated;
+    /** The generic backend (null with a generated one). */
     private final ArticulatedBodyAlgorithm aba;
     private final ArticulatedDelassus delassus;
+    private final double[] gammaPlain;
+    private final double[] zeroV;
     private final DelassusSolve solve;
     private final DMatrixRMaj g;
     private final double[] gamma;
@@ -74,12 +82,20 @@ public final class RecursiveConstrainedDynamics {
                     + data.dynamics().getClass().getName() + ". Use the direct, range-space or null-space method.");
         }
         this.data = data;
-        Model model = data.set().model();
-        scope = data.kinematics() instanceof StateScope s ? s : null;
         nv = data.nv();
         m = data.size();
-        aba = new ArticulatedBodyAlgorithm(model);
-        delassus = new ArticulatedDelassus(aba, m);
+        generated = data.generatedArticulatedSystem();
+        if (generated != null) {
+            scope = null;
+            aba = null;
+            delassus = null;
+        } else {
+            scope = data.kinematics() instanceof StateScope s ? s : null;
+            aba = new ArticulatedBodyAlgorithm(data.set().model());
+            delassus = new ArticulatedDelassus(aba, m);
+        }
+        gammaPlain = new double[m];
+        zeroV = new double[nv];
         solve = new DelassusSolve(data, "recursive");
         g = new DMatrixRMaj(m, nv);
         gamma = new double[m];
@@ -93,13 +109,21 @@ public final class RecursiveConstrainedDynamics {
     }
 
     /**
-     * True if {@link #RecursiveConstrainedDynamics(ConstraintData)} accepts this data (its dynamics is the generic
-     * interpreter).
+     * True if {@link #RecursiveConstrainedDynamics(ConstraintData)} accepts this data: bound to a generated class
+     * alone that has the recursion for exactly the set's rows, or to the generic interpreter of the set's model.
      */
     public static boolean applies(ConstraintData data) {
+        if (data.generatedArticulatedSystem() != null) {
+            return true;
+        }
         Model model = data.set().model();
         return model != null && (data.dynamics() instanceof GenericDynamics d && d.model() == model
                 || data.dynamics() instanceof GenericModel gm && gm.model() == model);
+    }
+
+    /** True if this instance runs a generated class's straight-line recursion. */
+    public boolean isGenerated() {
+        return generated != null;
     }
 
     /**
@@ -117,22 +141,32 @@ public final class RecursiveConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", q, "q");
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
-        aba.forwardDynamics(q, v, tau, null, vdot0);
         double[] lambda = data.force();
         if (m == 0) {
+            data.dynamics().forwardDynamics(q, v, tau, vdot0);
             System.arraycopy(vdot0, 0, vdot, 0, nv);
             SaddlePointOps.checkFinite(vdot, nv, "recursive: ", "v̇", "; check q, v and τ");
             return;
         }
-        if (scope != null) {
-            scope.enterState();
-        }
-        try {
-            data.jacobian(q, g);
-            data.gamma(q, v, gamma);
-        } finally {
+        if (generated != null) {
+            generated.articulatedConstraintSystem(q, v, tau, vdot0, g, gammaPlain, k);
+            if (data.anyBaumgarteEnabled()) {
+                data.gamma(q, v, gamma);
+            } else {
+                System.arraycopy(gammaPlain, 0, gamma, 0, m);
+            }
+        } else {
+            aba.forwardDynamics(q, v, tau, null, vdot0);
             if (scope != null) {
-                scope.exitState();
+                scope.enterState();
+            }
+            try {
+                data.jacobian(q, g);
+                data.gamma(q, v, gamma);
+            } finally {
+                if (scope != null) {
+                    scope.exitState();
+                }
             }
         }
         SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
@@ -160,8 +194,12 @@ public final class RecursiveConstrainedDynamics {
             System.arraycopy(vMinus, 0, vPlus, 0, nv);
             return;
         }
-        aba.factor(q);
-        data.jacobian(q, g);
+        if (generated != null) {
+            generated.articulatedConstraintSystem(q, zeroV, zeroV, vdot0, g, gammaPlain, k);
+        } else {
+            aba.factor(q);
+            data.jacobian(q, g);
+        }
         SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
         SaddlePointOps.checkFinite(vMinus, nv, "recursive: ", "v⁻", "");
         double[] target = data.impulseTarget();
@@ -192,7 +230,9 @@ public final class RecursiveConstrainedDynamics {
      * conditioning calls for it (see {@link #REFINE_PIVOT_RATIO}).
      */
     private void solveAndRespond(double[] lambda, double[] b, double[] base, double[] out, boolean alwaysRefine) {
-        delassus.compute(g, k);
+        if (generated == null) {
+            delassus.compute(g, k);
+        }
         solve.solve(k, rhs, g, lambda);
         respond(lambda, base, out);
         if (alwaysRefine || solve.pivotRatio() <= REFINE_PIVOT_RATIO) {
@@ -210,6 +250,13 @@ public final class RecursiveConstrainedDynamics {
 
     /** out = base + H⁻¹ Gᵀ y (one force-propagation pass of the ABA; out may be base). */
     private void respond(double[] y, double[] base, double[] out) {
+        if (generated != null) {
+            generated.articulatedResponse(y, response);
+            for (int c = 0; c < nv; c++) {
+                out[c] = base[c] + response[c];
+            }
+            return;
+        }
         double[] gd = g.data;
         java.util.Arrays.fill(force, 0.0);
         for (int i = 0; i < m; i++) {

@@ -118,6 +118,7 @@ public final class MethodEmitter {
             case SADDLE_A -> "a[" + k + "]";
             case SADDLE_B -> "b[" + k + "]";
             case FACTOR -> "factors[" + k + "]";
+            case ARTICULATED -> "articulated[" + k + "]";
             case MULTIPLIER -> "lambda[" + k + "]";
             case SIN_Q -> "Math.sin(" + angle(in) + ")";
             case COS_Q -> "Math.cos(" + angle(in) + ")";

@@ -164,6 +164,153 @@ public final class SymbolicArticulatedBody {
         return new LimbParts(articulate, qdd);
     }
 
+    /**
+     * The recursive constrained forward dynamics of rows with Jacobian {@code jac} (the twin of the runtime's
+     * {@code ArticulatedDelassus} and {@code RecursiveConstrainedDynamics}, equations in
+     * {@link org.symdyn.contract.ArticulatedConstraintSystem}), in two parts:
+     * {@code vdot0} (v̇₀ = FD(q, v, τ)) and {@code k} (K = G H⁻¹ Gᵀ, m x m row-major, mirrored entries the same
+     * expression) for the first method; {@code response} (H⁻¹ Gᵀ λ for λ the {@link Kind#MULTIPLIER} inputs) for the
+     * second, which reads what it needs of the first (U_i, D_i's LDLᵀ, Ψ_i, the joint transforms X_J and motion
+     * subspaces S_i where they depend on q) as {@code keep}
+     * returns each value. Zero blocks fold away: a row enters a body's Ψ and Φ only where G or a child's Φ has it.
+     */
+    public record ConstrainedParts(IExpr[] vdot0, IExpr[] k, IExpr[] response) {
+    }
+
+    public ConstrainedParts constrainedSystem(IExpr[][] jac, java.util.function.UnaryOperator<IExpr> keep) {
+        int nb = model.bodyCount();
+        int nv = model.nv();
+        int m = jac.length;
+        IExpr[] v = g.inputs(Kind.V, nv);
+        IExpr[] tau = g.inputs(Kind.TAU, nv);
+        IExpr[] gravity = sp.constants(model.gravity());
+        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        Passes passes = new Passes(nb, new boolean[nb]);
+        passes.outward(v, sp.zeros(6), a0);
+        passes.inward(tau, null, null);
+        IExpr[] vdot0 = new IExpr[nv];
+        passes.accelerations(sp.zeros(6), vdot0);
+        // Leaf to root: Ψ_i = T_i + S_iᵀ Φ_i, K += Ψ_iᵀ D_i⁻¹ Ψ_i, Φ_λ(i) += X_iᵀ (Φ_i - U_i D_i⁻¹ Ψ_i).
+        IExpr[][][] phi = new IExpr[nb][][];
+        IExpr[][][] psi = new IExpr[nb][][];
+        IExpr[][] k = new IExpr[m][m];
+        for (IExpr[] row : k) {
+            Arrays.fill(row, F.C0);
+        }
+        for (int i = nb - 1; i >= 0; i--) {
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            if (phi[i] == null) {
+                phi[i] = zeroColumns(m);
+            }
+            psi[i] = new IExpr[dofs][m];
+            IExpr[][] dPsi = new IExpr[m][];
+            for (int r = 0; r < m; r++) {
+                IExpr[] col = new IExpr[dofs];
+                for (int d = 0; d < dofs; d++) {
+                    psi[i][d][r] = g.add(jac[r][vi + d], g.dot(s.get(d), phi[i][r]));
+                    col[d] = psi[i][d][r];
+                }
+                dPsi[r] = passes.d[i].solve(col);
+            }
+            for (int r = 0; r < m; r++) {
+                for (int c = r; c < m; c++) {
+                    IExpr x = k[r][c];
+                    for (int d = 0; d < dofs; d++) {
+                        x = g.add(x, g.mul(psi[i][d][r], dPsi[c][d]));
+                    }
+                    k[r][c] = x;
+                }
+            }
+            int p = model.body(i).parentIndex();
+            if (p < 0) {
+                continue;
+            }
+            if (phi[p] == null) {
+                phi[p] = zeroColumns(m);
+            }
+            for (int r = 0; r < m; r++) {
+                IExpr[] t = phi[i][r];
+                for (int d = 0; d < dofs; d++) {
+                    t = sp.sub6(t, sp.scale6(dPsi[r][d], passes.u[i][d]));
+                }
+                phi[p][r] = sp.add6(phi[p][r], joints.childToParentForce(i, t));
+            }
+        }
+        IExpr[] kFlat = new IExpr[m * m];
+        for (int r = 0; r < m; r++) {
+            for (int c = r; c < m; c++) {
+                kFlat[r * m + c] = k[r][c];
+                kFlat[c * m + r] = k[r][c];
+            }
+        }
+        // Root to leaf, the response to Gᵀ λ: q̈_i = D_i⁻¹ (Ψ_i λ - U_iᵀ δa'_i) from the kept values only.
+        IExpr[] lambda = g.inputs(Kind.MULTIPLIER, m);
+        IExpr[] response = new IExpr[nv];
+        IExpr[][] acc = new IExpr[nb][];
+        for (int i = 0; i < nb; i++) {
+            int p = model.body(i).parentIndex();
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            IExpr[] a = p < 0 ? sp.zeros(6) : sp.applyMotion(kept(joints.joint(i), keep),
+                    sp.applyMotion(joints.tree(i), acc[p]));
+            IExpr[] rhs = new IExpr[dofs];
+            for (int d = 0; d < dofs; d++) {
+                IExpr[] terms = new IExpr[m + 1];
+                for (int r = 0; r < m; r++) {
+                    terms[r] = g.mul(keepValue(keep, psi[i][d][r]), lambda[r]);
+                }
+                IExpr[] ud = new IExpr[6];
+                for (int e = 0; e < 6; e++) {
+                    ud[e] = keepValue(keep, passes.u[i][d][e]);
+                }
+                terms[m] = g.neg(g.dot(ud, a));
+                rhs[d] = g.sum(terms);
+            }
+            IExpr[] x = passes.d[i].kept(e -> keepValue(keep, e)).solve(rhs);
+            for (int d = 0; d < dofs; d++) {
+                response[vi + d] = x[d];
+                // S_i depends on q for some joints (planar): kept like the transform.
+                IExpr[] sd = new IExpr[6];
+                for (int e = 0; e < 6; e++) {
+                    sd[e] = keepValue(keep, s.get(d)[e]);
+                }
+                a = sp.add6(a, sp.scale6(x[d], sd));
+            }
+            acc[i] = a;
+        }
+        return new ConstrainedParts(vdot0, kFlat, response);
+    }
+
+    private IExpr[][] zeroColumns(int m) {
+        IExpr[][] z = new IExpr[m][];
+        for (int r = 0; r < m; r++) {
+            z[r] = sp.zeros(6);
+        }
+        return z;
+    }
+
+    /** A number as itself, any other value as the symbol {@code keep} gives it. */
+    private static IExpr keepValue(java.util.function.UnaryOperator<IExpr> keep, IExpr e) {
+        return e.isNumber() ? e : keep.apply(e);
+    }
+
+    /** The transform with its entries as the second part reads them. */
+    private static SymbolicSpatial.Transform kept(SymbolicSpatial.Transform x,
+            java.util.function.UnaryOperator<IExpr> keep) {
+        IExpr[] e = new IExpr[x.e.length];
+        IExpr[] r = new IExpr[x.r.length];
+        for (int k = 0; k < e.length; k++) {
+            e[k] = keepValue(keep, x.e[k]);
+        }
+        for (int k = 0; k < r.length; k++) {
+            r[k] = keepValue(keep, x.r[k]);
+        }
+        return new SymbolicSpatial.Transform(e, r);
+    }
+
     /** The upper triangle of a symmetric 6 x 6 (21 entries, row by row) as the whole array. */
     private static IExpr[] symmetric(IExpr[] upper) {
         IExpr[] m = new IExpr[36];

@@ -54,6 +54,11 @@ public record SymbolicInput(Kind kind, int index) {
         SADDLE_B("sb"),
         /** Entry k of the factors a generated factorisation keeps between its factorise and solve methods. */
         FACTOR("fac"),
+        /**
+         * Entry k of what the recursive constrained system keeps between its two methods
+         * ({@link SymbolicArticulatedBody#constrainedSystem}).
+         */
+        ARTICULATED("art"),
         /** Multiplier λ[k] of constraint row k. */
         MULTIPLIER("lam"),
         /**
