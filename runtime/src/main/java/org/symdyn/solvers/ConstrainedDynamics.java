@@ -25,6 +25,9 @@ public final class ConstrainedDynamics {
     private final double[] y;
     /** The recursive method where the binding allows it (the generic interpreter), else null. */
     private final RecursiveConstrainedDynamics recursive;
+    /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
+    private final boolean directIsRecursive;
+    private boolean lastRecursive;
 
     /** Solvers for a bound data. */
     public ConstrainedDynamics(ConstraintData data) {
@@ -33,6 +36,7 @@ public final class ConstrainedDynamics {
         this.a = new double[data.nv()];
         this.y = new double[data.size()];
         this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
+        this.directIsRecursive = recursive != null && RecursiveConstrainedDynamics.replacesDirectMethod(data);
     }
 
     /**
@@ -50,7 +54,9 @@ public final class ConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", q, "q");
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
-        if (method == ConstraintSolverMethod.RECURSIVE && recursive != null) {
+        lastRecursive = recursive != null && (method == ConstraintSolverMethod.RECURSIVE
+                || method == ConstraintSolverMethod.DIRECT && directIsRecursive);
+        if (lastRecursive) {
             recursive.forwardDynamics(q, v, tau, vdot);
             return;
         }
@@ -93,6 +99,15 @@ public final class ConstrainedDynamics {
      */
     public RecursiveConstrainedDynamics recursiveMethod() {
         return recursive;
+    }
+
+    /**
+     * True if the last solve ran the recursive method: asked for, or the direct method on a deep tree
+     * ({@link RecursiveConstrainedDynamics#replacesDirectMethod}); its rank and fall-back are then
+     * {@link #recursiveMethod()}'s, not {@link #systemSolver()}'s.
+     */
+    public boolean lastUsedRecursive() {
+        return lastRecursive;
     }
 
     /** The data. */

@@ -21,6 +21,8 @@ public final class ImpulseSolver {
     private final double[] a;
     /** The recursive method where the binding allows it (the generic interpreter), else null. */
     private final RecursiveConstrainedDynamics recursive;
+    /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
+    private final boolean directIsRecursive;
 
     /** Solvers for a bound data. */
     public ImpulseSolver(ConstraintData data) {
@@ -28,6 +30,7 @@ public final class ImpulseSolver {
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
         this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
+        this.directIsRecursive = recursive != null && RecursiveConstrainedDynamics.replacesDirectMethod(data);
     }
 
     /**
@@ -43,7 +46,8 @@ public final class ImpulseSolver {
         Arguments.checkLength(vPlus, a.length, "vPlus");
         Arguments.checkDistinct(vPlus, "vPlus", q, "q");
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
-        if (method == ConstraintSolverMethod.RECURSIVE && recursive != null) {
+        if (recursive != null && (method == ConstraintSolverMethod.RECURSIVE
+                || method == ConstraintSolverMethod.DIRECT && directIsRecursive)) {
             recursive.impulse(q, vMinus, vPlus);
             return;
         }

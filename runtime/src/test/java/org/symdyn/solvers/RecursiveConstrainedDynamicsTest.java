@@ -190,6 +190,73 @@ class RecursiveConstrainedDynamicsTest {
         assertEquals(0, TestMechanisms.maxDiff(a, b));
     }
 
+    /** A chain of revolute links with its tip held (x, y, z): 30 links (mean squared depth 315) or the given n. */
+    static ConstraintData tipHeldChain(int n) throws Exception {
+        var b = Model.builder("chain" + n);
+        String parent = "world";
+        for (int i = 0; i < n; i++) {
+            double[] axis = i % 3 == 0 ? new double[] {0, 0, 1} : i % 3 == 1 ? new double[] {0, 1, 0}
+                    : new double[] {1, 0, 0};
+            b.addBody("l" + i, parent, "j" + i, org.symdyn.model.JointType.REVOLUTE, axis,
+                    org.symdyn.spatial.Pose.translation(0, 0, i == 0 ? 0 : 0.2),
+                    org.symdyn.spatial.RigidBodyInertia.of(1.0, new double[] {0.01, 0.0, 0.1}, 0.02, 0, 0, 0.02, 0,
+                            0.005));
+            parent = "l" + i;
+        }
+        Model m = b.build();
+        ConstraintSet.Builder sb = ConstraintSet.builder(m).withoutModelConstraints();
+        for (int k = 0; k < 3; k++) {
+            double[] normal = new double[3];
+            normal[k] = 1;
+            sb.addContact(n - 1, new double[] {0, 0, 0.2}, normal);
+        }
+        return sb.build().bindGeneric();
+    }
+
+    /**
+     * The direct method (the default) runs the recursive one on a deep tree only: a 30-link chain switches (and its
+     * answer is the exact KKT solution's within 1e-11: cond(H) of a long chain makes every method's error grow,
+     * 1.7e-12 by the Schur path and 1.4e-12 by the recursion at 30 links in a one-off check), the branched test
+     * mechanisms do not.
+     */
+    @Test
+    void theDirectMethodRunsTheRecursiveOneOnDeepTrees() throws Exception {
+        ConstraintData chain = tipHeldChain(30);
+        assertEquals(31 * 61 / 6.0, RecursiveConstrainedDynamics.meanSquaredDepth(chain.dynamics().dofParents()),
+                1e-12);
+        assertTrue(RecursiveConstrainedDynamics.replacesDirectMethod(chain));
+        ConstrainedDynamics fd = new ConstrainedDynamics(chain);
+        Random rnd = new Random(8);
+        int nv = chain.nv();
+        double[] vdot = new double[nv];
+        double worst = 0;
+        for (int n = 0; n < 10; n++) {
+            double[] q = TestMechanisms.random(nv, 0.5, rnd);
+            double[] v = TestMechanisms.random(nv, 0.5, rnd);
+            double[] tau = TestMechanisms.random(nv, 0.5, rnd);
+            fd.forwardDynamicsDirect(q, v, tau, vdot);
+            assertTrue(fd.lastUsedRecursive());
+            chain.computeSystem(q, v);
+            double[] a = new double[nv];
+            for (int i = 0; i < nv; i++) {
+                a[i] = tau[i] - chain.C()[i];
+            }
+            double[] ref = FastPathTest.refinedKkt(chain.H(), chain.G(), a, chain.gamma());
+            double e = rel(java.util.Arrays.copyOf(ref, nv), vdot);
+            assertTrue(e <= 1e-11, "state " + n + ": " + e);
+            worst = Math.max(worst, e);
+        }
+        System.out.printf("30-link chain, direct method run recursively: worst relative vs exact %.2e%n", worst);
+        for (ConstraintData set : FastPathTest.sets()) {
+            assertFalse(RecursiveConstrainedDynamics.replacesDirectMethod(set), set.set().model().name());
+            ConstrainedDynamics branched = new ConstrainedDynamics(set);
+            Model model = set.set().model();
+            branched.forwardDynamicsDirect(TestMechanisms.randomQ(model, rnd), new double[set.nv()],
+                    new double[set.nv()], new double[set.nv()]);
+            assertFalse(branched.lastUsedRecursive());
+        }
+    }
+
     @Test
     void doesNotAllocate() throws Exception {
         ConstraintData set = SolverTestSupport.tripodSet().bindGeneric();
