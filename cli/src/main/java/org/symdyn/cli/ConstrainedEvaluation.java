@@ -45,7 +45,11 @@ final class ConstrainedEvaluation {
     static final List<String> DERIVATIVE_KEYS = List.of("dqdd_dq_constrained", "dqdd_dv_constrained",
             "dqdd_dtau_constrained", "dlambda_dq", "dlambda_dv", "dlambda_dtau");
 
-    /** The three methods with the suffix of their output keys, in output order. */
+    /**
+     * The four methods with the suffix of their output keys, in output order. RECURSIVE runs without H on the
+     * generic backend (the interpreter's articulated inertias); on a generated backend it is the direct method, so
+     * its keys repeat the direct ones there ({@link ConstraintSolverMethod#RECURSIVE}).
+     */
     private static final Map<ConstraintSolverMethod, String> METHODS = methods();
 
     /** Solves that failed at one state with one message: the keys left null, the rows involved, the message. */
@@ -187,6 +191,11 @@ final class ConstrainedEvaluation {
         failures.addAll(byMessage.values());
     }
 
+    /** True if the recursive keys come from the method without H (false: the direct method under their name). */
+    boolean recursiveWithoutH() {
+        return dynamics.recursiveMethod() != null && impulses.recursiveMethod() != null;
+    }
+
     /**
      * {@code {"q", "success", "error"}}: the last iterate and ‖φ‖₂ there, also when the iteration limit was reached
      * (success false). An iteration that diverges to non-finite values gives q and error null, success false.
@@ -240,6 +249,7 @@ final class ConstrainedEvaluation {
         methods.put(ConstraintSolverMethod.DIRECT, "direct");
         methods.put(ConstraintSolverMethod.RANGE_SPACE_SPARSE, "range_space");
         methods.put(ConstraintSolverMethod.NULL_SPACE, "null_space");
+        methods.put(ConstraintSolverMethod.RECURSIVE, "recursive");
         return methods;
     }
 }

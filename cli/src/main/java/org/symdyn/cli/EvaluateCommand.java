@@ -58,9 +58,11 @@ import picocli.CommandLine.Parameters;
  *                       element has a baumgarte_time_constant T (α = β = 1/T)
  *   "phi", "phidot"     position error φ(q) and velocity error φ̇(q, v) (= G v)
  *   "qdd_direct", "lambda_direct", "qdd_range_space", "lambda_range_space", "qdd_null_space",
- *   "lambda_null_space" constrained forward dynamics of tau by each method: [H Gᵀ; G 0][v̇; -λ] = [tau - C; γ],
- *                       so H v̇ + C = tau + Gᵀ λ; every method gives the same v̇ and λ
- *   "v_plus_direct", "impulse_direct", ... "_range_space", "_null_space"
+ *   "lambda_null_space", "qdd_recursive", "lambda_recursive"
+ *                       constrained forward dynamics of tau by each method: [H Gᵀ; G 0][v̇; -λ] = [tau - C; γ],
+ *                       so H v̇ + C = tau + Gᵀ λ; every method gives the same v̇ and λ (recursive: without H, from
+ *                       the articulated-body inertias, on the generic backend; the direct method on a generated one)
+ *   "v_plus_direct", "impulse_direct", ... "_range_space", "_null_space", "_recursive"
  *                       impulses with the state's v as v⁻ and target velocities 0:
  *                       [H Gᵀ; G 0][v⁺; Λ] = [H v⁻; 0], so H (v⁺ - v⁻) = -Gᵀ Λ; the same Λ for every method
  *   "assembly_q": {"q", "success", "error"}   only when the state has q_init: position assembly from q_init
@@ -97,7 +99,8 @@ import picocli.CommandLine.Parameters;
                     + " regressor pi); d/dq in the tangent space (rotation vectors in body coordinates, a floating"
                     + " base moved in base coordinates).",
             "A model with constraints adds G, gamma, phi, phidot; qdd_ and lambda_, v_plus_ and impulse_ by the"
-                    + " methods direct, range_space and null_space; assembly_q {q, success, error} for a state with"
+                    + " methods direct, range_space, null_space and recursive (without H; on the generated backend the"
+                    + " direct method); assembly_q {q, success, error} for a state with"
                     + " q_init, assembly_v {v} for one with v_init; with --derivatives also dqdd_dq_constrained,"
                     + " dqdd_dv_constrained, dqdd_dtau_constrained, dlambda_dq, dlambda_dv, dlambda_dtau. A solve"
                     + " refused for redundant or inconsistent"

@@ -39,17 +39,21 @@ class ConstrainedEvaluateTest {
     /** Worst relative error per quantity over the reference comparisons (printed for the report). */
     private static final Map<String, Double> WORST = new TreeMap<>();
 
-    private static final List<String> METHODS = List.of("direct", "range_space", "null_space");
-    /** RBDL's key of each method's results in the reference files. */
+    private static final List<String> METHODS = List.of("direct", "range_space", "null_space", "recursive");
+    /**
+     * RBDL's key of each method's results in the reference files. RBDL has no recursive method: it solves the same
+     * system, so it is held to RBDL's direct results.
+     */
     private static final Map<String, String> RBDL = Map.of("direct", "direct", "range_space", "range_space_sparse",
-            "null_space", "null_space");
+            "null_space", "null_space", "recursive", "direct");
 
     private static final List<String> UNCONSTRAINED_KEYS = List.of("H", "C", "g", "qdd", "tau_id", "body_poses",
             "body_jacobians", "points");
     private static final List<String> CONSTRAINED_KEYS = List.of("G", "gamma", "phi", "phidot", "qdd_direct",
             "lambda_direct", "qdd_range_space", "lambda_range_space", "qdd_null_space", "lambda_null_space",
-            "v_plus_direct", "impulse_direct", "v_plus_range_space", "impulse_range_space", "v_plus_null_space",
-            "impulse_null_space");
+            "qdd_recursive", "lambda_recursive", "v_plus_direct", "impulse_direct", "v_plus_range_space",
+            "impulse_range_space", "v_plus_null_space", "impulse_null_space", "v_plus_recursive",
+            "impulse_recursive");
 
     @TempDir
     Path dir;
@@ -393,6 +397,17 @@ class ConstrainedEvaluateTest {
         SymDynCliTest.assertJsonClose(generic.json(), generated.json(), TOL, "");
     }
 
+    /**
+     * The recursive keys on the generic backend come from the method without H (their agreement with RBDL's direct
+     * results above would hold as well if they silently came from the direct method).
+     */
+    @Test
+    void theGenericBackendRunsTheRecursiveMethod() throws Exception {
+        org.symdyn.model.Model model = org.symdyn.io.urdf.UrdfReader.read(fourBar());
+        assertTrue(new ConstrainedEvaluation(model, new org.symdyn.constraints.GenericModel(model), false)
+                .recursiveWithoutH());
+    }
+
     // ------------------------------------------------------------------ planar leg
 
     /** Per sample: the state (q, q̇, τ) with v_init and weights of the velocity assembly, and the impulse state. */
@@ -489,7 +504,7 @@ class ConstrainedEvaluateTest {
                         + message + " (qdd_direct, lambda_direct, "), line);
                 assertTrue(line.contains("'closure[2]'") && line.contains("'closure[0]'"), line);
                 assertTrue(line.endsWith(i == 0 ? "assembly_q, assembly_v set to null)"
-                        : "impulse_null_space set to null)"), line);
+                        : "impulse_recursive set to null)"), line);
             }
         }
     }

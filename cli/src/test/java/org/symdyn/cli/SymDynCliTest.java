@@ -550,7 +550,7 @@ class SymDynCliTest {
             assertEquals(1, r.errLines().size(), r.err());
             assertTrue(r.errLines().get(0).startsWith(states + ":[1,13] warning: state 0: constraint rows are"
                     + " linearly dependent (rank 2 of 4 rows"), r.err());
-            assertTrue(r.errLines().get(0).endsWith("impulse_null_space set to null)"), r.err());
+            assertTrue(r.errLines().get(0).endsWith("impulse_recursive set to null)"), r.err());
         }
         assertJsonClose(withoutDiagnosis(generic.json()), withoutDiagnosis(generated.json()), 1e-12, "");
     }

@@ -42,8 +42,10 @@ public final class RecursiveConstrainedDynamics {
      * One step of iterative refinement (δλ = K⁻¹ (b - G v̇), v̇ += H⁻¹ Gᵀ δλ: one more K solve with the kept factor and
      * one more O(n) pass) when the smallest pivot of K's factorisation is at or below this times its largest
      * diagonal entry, and on every impulse, as the Schur-complement fast path does
-     * ({@link ConstrainedSystemSolver#REFINE_PIVOT_RATIO}, whose measurements apply: K is the same matrix). The
-     * residual b - G v̇ is computed through the ABA's H⁻¹, not through K, so the step corrects K's own rounding too.
+     * ({@link ConstrainedSystemSolver#REFINE_PIVOT_RATIO}, whose measurements apply: K is the same matrix); also
+     * always after the rank-revealing path (a pivot below {@link ConstrainedSystemSolver#SCHUR_RANK_RATIO}, where K
+     * is worst conditioned; the step then uses the factor of the kept rows' block). The residual b - G v̇ is computed
+     * through the ABA's H⁻¹, not through K, so the step corrects K's own rounding too.
      */
     public static final double REFINE_PIVOT_RATIO = ConstrainedSystemSolver.REFINE_PIVOT_RATIO;
 
