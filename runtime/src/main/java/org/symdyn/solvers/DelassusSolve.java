@@ -203,12 +203,7 @@ final class DelassusSolve {
             pivotRatio = 0;
             return false;
         }
-        double minPivot = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < m; i++) {
-            double d = factor[i * m + i];
-            minPivot = Math.min(minPivot, ldl ? d : d * d);
-        }
-        pivotRatio = maxDiagonal > 0 ? minPivot / maxDiagonal : 0;
+        pivotRatio = SmallSpd.pivotRatio(factor, m, ldl, maxDiagonal);
         SmallSpd.solve(factor, m, ldl, r, lambdaAct);
         for (int j = 0; j < m; j++) {
             if (!Double.isFinite(lambdaAct[j])) {

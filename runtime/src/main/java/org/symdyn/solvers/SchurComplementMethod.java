@@ -195,12 +195,7 @@ final class SchurComplementMethod {
             lastPivotRatio = 0;
             return SCHUR_PIVOT;
         }
-        double minPivot = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < r; i++) {
-            double d = k[i * r + i];
-            minPivot = Math.min(minPivot, ldl ? d : d * d);
-        }
-        lastPivotRatio = maxDiagonal > 0 ? minPivot / maxDiagonal : 0;
+        lastPivotRatio = SmallSpd.pivotRatio(k, r, ldl, maxDiagonal);
         backSolve(z, rhs, y, r, ldl);
         if (lastPivotRatio <= refineBelow) {
             refine(h, g, a, aIsSolution, b, z, y, r, ldl);

@@ -74,6 +74,20 @@ public final class SmallSpd {
         return -1;
     }
 
+    /**
+     * The smallest pivot of a successful {@link #factor} (d_j of LDLᵀ, L_jj² of Cholesky) over {@code maxDiagonal},
+     * the largest diagonal entry of the matrix factorised: how far it is from singular (0 when maxDiagonal is not
+     * positive).
+     */
+    public static double pivotRatio(double[] f, int n, boolean ldl, double maxDiagonal) {
+        double minPivot = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double d = f[i * n + i];
+            minPivot = Math.min(minPivot, ldl ? d : d * d);
+        }
+        return maxDiagonal > 0 ? minPivot / maxDiagonal : 0;
+    }
+
     /** x = A⁻¹ b for the factor of {@link #factor} (n entries; x may alias b). */
     public static void solve(double[] f, int n, boolean ldl, double[] b, double[] x) {
         // L u = b

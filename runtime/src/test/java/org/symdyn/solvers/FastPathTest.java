@@ -309,17 +309,26 @@ class FastPathTest {
         System.out.printf("Kokkevis, fast vs rank-revealing path: worst relative %.2e%n", worst);
     }
 
-    /** Every redundant case gives the same exception (kind, rank, rows, message) on both paths. */
-    @Test
-    void dependentRowsAreReportedAsByTheRankRevealingPath() throws Exception {
+    /** A state of the four-bars of {@link #dependentFourBars}. */
+    static final double[] DEPENDENT_Q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
+    static final double[] DEPENDENT_V = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
+    static final double[] DEPENDENT_TAU = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
+
+    /** Four-bars whose loop rows are dependent: joint axes (x, y, x) and (x, y, z). */
+    static List<Model> dependentFourBars() throws Exception {
         double[] x = {0, 0, 0, 1, 0, 0};
         double[] y = {0, 0, 0, 0, 1, 0};
         double[] z = {0, 0, 0, 0, 0, 1};
-        double[] q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
-        double[] v = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
-        double[] tau = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
-        List<Model> models = List.of(TestMechanisms.fourBarWithAxes(x, y, x), TestMechanisms.fourBarWithAxes(x, y, z));
-        for (Model model : models) {
+        return List.of(TestMechanisms.fourBarWithAxes(x, y, x), TestMechanisms.fourBarWithAxes(x, y, z));
+    }
+
+    /** Every redundant case gives the same exception (kind, rank, rows, message) on both paths. */
+    @Test
+    void dependentRowsAreReportedAsByTheRankRevealingPath() throws Exception {
+        double[] q = DEPENDENT_Q;
+        double[] v = DEPENDENT_V;
+        double[] tau = DEPENDENT_TAU;
+        for (Model model : dependentFourBars()) {
             for (boolean rankCheck : new boolean[] {true, false}) {
                 for (ConstraintSolverMethod method : new ConstraintSolverMethod[] {ConstraintSolverMethod.DIRECT,
                     ConstraintSolverMethod.RANGE_SPACE_SPARSE}) {

@@ -133,13 +133,10 @@ class RecursiveConstrainedDynamicsTest {
     /** Dependent rows: the same exception as the rank-revealing path, and with the drop policy the same answer. */
     @Test
     void dependentRowsAreReportedAndDroppedAsByTheOtherMethods() throws Exception {
-        double[] x = {0, 0, 0, 1, 0, 0};
-        double[] y = {0, 0, 0, 0, 1, 0};
-        double[] z = {0, 0, 0, 0, 0, 1};
-        double[] q = {-0.6267463657112392, 1.9327102732977162, -2.4162820189990875};
-        double[] v = {0.9345454184438046, -1.262049653047284, -0.550848343503073};
-        double[] tau = {0.3935663892622818, -0.6841094728691886, 4.850863919853213};
-        for (Model model : List.of(TestMechanisms.fourBarWithAxes(x, y, x), TestMechanisms.fourBarWithAxes(x, y, z))) {
+        double[] q = FastPathTest.DEPENDENT_Q;
+        double[] v = FastPathTest.DEPENDENT_V;
+        double[] tau = FastPathTest.DEPENDENT_TAU;
+        for (Model model : FastPathTest.dependentFourBars()) {
             ConstraintData set = ConstraintSet.of(model).bindGeneric();
             ConstrainedDynamics fd = new ConstrainedDynamics(set);
             ConstraintRankException direct = assertThrows(ConstraintRankException.class,
@@ -151,7 +148,7 @@ class RecursiveConstrainedDynamicsTest {
             assertEquals(direct.kind(), recursive.kind());
             assertEquals(direct.involvedRows(), recursive.involvedRows());
         }
-        ConstraintData set = ConstraintSet.of(TestMechanisms.fourBarWithAxes(x, y, x)).bindGeneric();
+        ConstraintData set = ConstraintSet.of(FastPathTest.dependentFourBars().get(0)).bindGeneric();
         set.settings().rankPolicy(RankPolicy.DROP_DEPENDENT_ROWS);
         ConstrainedDynamics fd = new ConstrainedDynamics(set);
         Random rnd = new Random(5);
