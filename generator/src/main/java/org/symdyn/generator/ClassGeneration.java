@@ -367,7 +367,13 @@ final class ClassGeneration {
 
     /** The class: its Javadoc, fields, tables and methods ({@link ClassSkeleton}), as a Java source file. */
     GeneratedClass assemble() {
-        MethodSpec parts = OmittedParts.partsMethod(options.parts());
+        // A part asked for but not emitted (the recursion of a model without rows, or in the large-model form) is not
+        // claimed: parts() says what the class implements.
+        java.util.Set<ModelPart> carried = java.util.EnumSet.copyOf(options.parts());
+        if (!articulatedSystem) {
+            carried.remove(ModelPart.RECURSIVE_CONSTRAINTS);
+        }
+        MethodSpec parts = OmittedParts.partsMethod(carried);
         if (parts != null) {
             methods.list().add(parts);
         }

@@ -46,6 +46,10 @@ public record GeneratorOptions(String packageName, String className, boolean clo
             throw new IllegalArgumentException("the dynamics part cannot be left out: every solver and integrator"
                     + " needs H, C, g, tau and vdot");
         }
+        if (parts.contains(ModelPart.RECURSIVE_CONSTRAINTS) && !parts.contains(ModelPart.CONSTRAINTS)) {
+            throw new IllegalArgumentException("the recursive_constraints part needs the constraints part: the recursion"
+                    + " solves the model's own rows; add it: ...,constraints,recursive_constraints");
+        }
         parts = java.util.Collections.unmodifiableSet(EnumSet.copyOf(parts));
         Objects.requireNonNull(forwardDynamics, "forwardDynamics");
         Objects.requireNonNull(kinematics, "kinematics");

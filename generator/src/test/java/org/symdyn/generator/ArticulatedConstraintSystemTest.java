@@ -35,6 +35,8 @@ import org.symdyn.solvers.RecursiveConstrainedDynamics;
  * random states: v̇₀, G and γ equal the generic forward dynamics and rows, K equals G H⁻¹ Gᵀ formed densely from the
  * generic H, the response equals H⁻¹ Gᵀ λ; and the solvers' recursive method on the generated class gives the
  * direct method's v̇, λ, v⁺ and Λ within 1e-12 of their scale (at least 1), with dependent rows reported as before.
+ * The models cover every joint type (the planar joint's motion subspace depends on q, so the second method reads it
+ * kept) and armature.
  */
 class ArticulatedConstraintSystemTest {
     private static final double TOL = 1e-12;
@@ -58,9 +60,38 @@ class ArticulatedConstraintSystemTest {
         assertNull(new ConstrainedDynamics(data).recursiveMethod());
     }
 
+    /**
+     * The part needs the constraints part (refused with a message otherwise), and a class whose model has no rows
+     * leaves the recursion out and does not claim it in parts().
+     */
+    @Test
+    void thePartIsClaimedOnlyWhereItIsEmitted() throws Exception {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ModelPart.ofOptionList("dynamics,recursive_constraints"));
+        assertTrue(e.getMessage().contains("needs constraints"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> GeneratorOptions.of("test.gen", "NoRows")
+                .withParts(java.util.EnumSet.of(ModelPart.DYNAMICS, ModelPart.RECURSIVE_CONSTRAINTS)));
+        Model pendulum = Model.builder("pendulum")
+                .addBody("bob", "world", "hinge", org.symdyn.model.JointType.REVOLUTE, new double[] {0, 1, 0},
+                        org.symdyn.spatial.Pose.IDENTITY, org.symdyn.spatial.RigidBodyInertia.of(1.0,
+                                new double[] {0, 0, -0.5}, 0.1, 0, 0, 0.1, 0, 0.01))
+                .build();
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(pendulum,
+                options("NoRowsPendulum")));
+        assertFalse(f instanceof ArticulatedConstraintSystem);
+        assertFalse(f.parts().contains(ModelPart.RECURSIVE_CONSTRAINTS));
+        ModelFunctions withRows = GeneratedVsGenericTest.instance(new CodeGenerator().generate(
+                TestMechanisms.fourBar(), options("WithRowsFourBar")));
+        assertTrue(withRows.parts().contains(ModelPart.RECURSIVE_CONSTRAINTS));
+    }
+
     static Stream<Arguments> models() throws Exception {
         Path samples = Path.of("..", "samples", "src", "main", "symdyn");
         return Stream.of(
+                Arguments.of("every joint type (floating, planar, ball, prismatic; loop, contact, coupler)",
+                        CodeGeneratorTest.everyJointType()),
+                Arguments.of("every joint type with armature", ArmatureGenerationTest.withArmature(
+                        CodeGeneratorTest.everyJointType(), i -> 0.05 + 0.1 * i)),
                 Arguments.of("fourbar (built)", TestMechanisms.fourBar()),
                 Arguments.of("planar leg", TestMechanisms.planarLeg()),
                 Arguments.of("spatial mechanism", TestMechanisms.spatialMechanism()),

@@ -105,7 +105,11 @@ final class BoundRows {
             throw new IllegalArgumentException("G must be " + m + "x" + nv + ", got " + out.numRows + "x"
                     + out.numCols);
         }
-        if (modelRows > 0) {
+        if (modelRows > 0 && modelRows == m) {
+            // Straight into out: through gModel, which is then the data's G workspace, a caller's own evaluation
+            // (the recursive and Kokkevis methods') would overwrite the workspace of the last computeSystem.
+            functions.constraintJacobian(q, out);
+        } else if (modelRows > 0) {
             functions.constraintJacobian(q, gModel);
             copyModelRows(gModel, out);
         }
@@ -130,9 +134,11 @@ final class BoundRows {
     /** γ(q, v) of every row into {@code out} (m entries), stabilised where enabled. */
     void gamma(double[] q, double[] v, double[] out) {
         if (modelRows > 0) {
-            functions.gamma(q, v, gammaModel);
-            if (gammaModel != out) {
-                System.arraycopy(gammaModel, 0, out, 0, modelRows);
+            // As in jacobian: never through the data's γ workspace when the output is another array.
+            double[] model = modelRows == m ? out : gammaModel;
+            functions.gamma(q, v, model);
+            if (model != out) {
+                System.arraycopy(model, 0, out, 0, modelRows);
             }
             if (stabilisation.anyEnabledBelow(modelGroups)) {
                 functions.positionError(q, phiModel);

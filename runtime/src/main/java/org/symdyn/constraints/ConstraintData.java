@@ -141,12 +141,7 @@ public final class ConstraintData {
 
     /** True if a group of this set has Baumgarte stabilisation enabled. */
     public boolean anyBaumgarteEnabled() {
-        for (int i = 0; i < set.groupCount(); i++) {
-            if (stabilisation.isEnabled(i)) {
-                return true;
-            }
-        }
-        return false;
+        return stabilisation.anyEnabledBelow(set.groupCount());
     }
 
     /** The solver settings of this data (factorisations, rank policy); mutable. */

@@ -20,8 +20,10 @@ import org.ejml.data.DMatrixRMaj;
  */
 public interface ModelFunctions extends Dynamics, Kinematics, ConstraintFunctions {
     /**
-     * The parts of the contract this class carries ({@link ModelPart}): here every part but
-     * {@link ModelPart#DERIVATIVES}, and that one too when this class implements {@link DynamicsDerivatives}. A class
+     * The parts of the contract this class carries ({@link ModelPart}): here the defaults (every part but
+     * {@link ModelPart#DERIVATIVES} and {@link ModelPart#RECURSIVE_CONSTRAINTS}), with the derivatives when this class
+     * implements {@link DynamicsDerivatives} and the recursion when it implements
+     * {@link ArticulatedConstraintSystem}. A class
      * generated without a part says so here, and its methods of that part throw
      * {@link UnsupportedOperationException}; binders check it once, before the first step. Allocates: call it when
      * binding, not per step.
@@ -30,6 +32,9 @@ public interface ModelFunctions extends Dynamics, Kinematics, ConstraintFunction
         java.util.Set<ModelPart> parts = ModelPart.defaults();
         if (this instanceof DynamicsDerivatives) {
             parts.add(ModelPart.DERIVATIVES);
+        }
+        if (this instanceof ArticulatedConstraintSystem) {
+            parts.add(ModelPart.RECURSIVE_CONSTRAINTS);
         }
         return parts;
     }

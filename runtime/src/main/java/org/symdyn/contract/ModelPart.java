@@ -31,11 +31,16 @@ public enum ModelPart {
      * (with {@link #CONSTRAINTS}, for a model with rows that is not generated in the large-model form), which the
      * solvers' recursive method ({@code ConstraintSolverMethod.RECURSIVE}) runs. Not among the defaults: on the
      * models measured, the Schur-complement system of {@link #CONSTRAINTS} is faster (solo12 on 12 foot rows,
-     * generated: 2.56 µs recursive, 2.22 µs Schur), so this part adds code for the callers who ask for the method.
+     * generated: 2.67 µs recursive, 2.03 µs Schur; benchmarks/README.md), so this part adds code only for the
+     * callers who ask for the method. A class of a model without rows, or generated in the large-model form, leaves
+     * it out and does not list it in {@link ModelFunctions#parts()}.
      */
     RECURSIVE_CONSTRAINTS;
 
-    /** The parts a class carries unless told otherwise: all but {@link #DERIVATIVES}. */
+    /**
+     * The parts a class carries unless told otherwise: all but {@link #DERIVATIVES} and
+     * {@link #RECURSIVE_CONSTRAINTS}.
+     */
     public static Set<ModelPart> defaults() {
         return EnumSet.of(DYNAMICS, KINEMATICS, CONSTRAINTS);
     }
@@ -75,6 +80,10 @@ public enum ModelPart {
         if (!set.contains(DYNAMICS)) {
             throw new IllegalArgumentException("dynamics cannot be left out (every solver and integrator needs H, C,"
                     + " g, tau and vdot); add it: dynamics," + list.strip());
+        }
+        if (set.contains(RECURSIVE_CONSTRAINTS) && !set.contains(CONSTRAINTS)) {
+            throw new IllegalArgumentException("recursive_constraints needs constraints (the recursion solves the"
+                    + " model's own rows); add it: " + list.strip() + ",constraints");
         }
         return set;
     }

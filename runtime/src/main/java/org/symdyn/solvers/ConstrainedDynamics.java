@@ -13,7 +13,11 @@ import org.symdyn.constraints.ConstraintData;
  * H and C from the set's {@link org.symdyn.contract.Dynamics}, G and γ (with Baumgarte terms of the groups that
  * enable them) from its rows. λ is left in {@link ConstraintData#force()} (the generalised constraint forces along
  * G's rows; for a unit-normal contact the force in N on the body along the normal) and can be resolved into body
- * forces with {@link ConstraintData#forces}. Every method gives the same v̇ and λ.
+ * forces with {@link ConstraintData#forces}. Every method gives the same v̇ and λ: RBDL's three and the recursive
+ * one ({@link ConstraintSolverMethod#RECURSIVE}, {@link RecursiveConstrainedDynamics}: the articulated-body algorithm
+ * and the rows propagated through its inertias, without H or C), which the direct method runs on the generic
+ * interpreter of a deep tree ({@link RecursiveConstrainedDynamics#replacesDirectMethod}). After a recursive solve the
+ * data's H, C, G and γ workspaces are not those of the state ({@link ConstraintData#computeSystem} fills them).
  *
  * <p>All workspaces are allocated by the constructor; solving does not allocate. Not thread-safe (neither is the
  * set).
@@ -23,7 +27,10 @@ public final class ConstrainedDynamics {
     private final ConstrainedSystemSolver solver;
     private final double[] a;
     private final double[] y;
-    /** The recursive method where the binding allows it (the generic interpreter), else null. */
+    /**
+     * The recursive method where the binding allows it (the generic interpreter, or a generated class with the
+     * recursion), else null.
+     */
     private final RecursiveConstrainedDynamics recursive;
     /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
     private final boolean directIsRecursive;

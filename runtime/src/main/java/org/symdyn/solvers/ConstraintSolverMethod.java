@@ -31,8 +31,10 @@ public enum ConstraintSolverMethod {
      * rows travel leaf to root through them to give K = G H⁻¹ Gᵀ ({@link org.symdyn.dynamics.ArticulatedDelassus}),
      * K λ = γ - G v̇₀ is solved, and one more O(n) pass gives v̇ = v̇₀ + H⁻¹ Gᵀ λ ({@link RecursiveConstrainedDynamics};
      * impulses likewise). Exact, the same answer as the others to rounding, dependent rows reported the same way.
-     * It needs the articulated inertias of the generic interpreter: for a data bound otherwise (a generated class),
-     * and for a saddle-point solve given H ({@link ConstrainedSystemSolver}, assembly), it is the direct method.
+     * It runs on the generic interpreter, or on a generated class with the part {@code recursive_constraints}
+     * ({@link org.symdyn.contract.ArticulatedConstraintSystem}) bound alone to exactly its model's rows; for any other
+     * binding, and for a saddle-point solve given H ({@link ConstrainedSystemSolver}, assembly), it is the direct
+     * method. It forms neither H nor C: after it, the data's H, C, G and γ workspaces are not those of the state.
      */
     RECURSIVE
 }

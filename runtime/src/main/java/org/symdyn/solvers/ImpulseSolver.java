@@ -19,7 +19,10 @@ public final class ImpulseSolver {
     private final ConstraintData data;
     private final ConstrainedSystemSolver solver;
     private final double[] a;
-    /** The recursive method where the binding allows it (the generic interpreter), else null. */
+    /**
+     * The recursive method where the binding allows it (the generic interpreter, or a generated class with the
+     * recursion), else null.
+     */
     private final RecursiveConstrainedDynamics recursive;
     /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
     private final boolean directIsRecursive;

@@ -1,5 +1,6 @@
 package org.symdyn.solvers;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Arguments;
@@ -54,8 +55,8 @@ public final class RecursiveConstrainedDynamics {
      * the generic interpreter of a tree whose mean squared dof depth (Σ_d depth(d)² / nv, depth 1 at a root dof)
      * reaches this: there H's CRBA (O(n d)) and tree-sparse factorisation (O(n d²)) cost more than the ABA and the
      * recursion (O(n) per row). Measured (generic, 3 contact rows at the tip of a chain of revolute links, one JVM,
-     * pinned, best of 8): 20 links (mean squared depth 143) direct 7.6 µs, recursive 8.5; 24 (208) 9.9 and 9.9; 28
-     * (270) 13.0 and 12.4; 30 (315) 15.7 and 12.4; 60 (1220) 59.9 and 24.9; 120 (4860) 286 and 51 µs, and closer to
+     * pinned, best of 8): 20 links (mean squared depth 143.5) direct 7.6 µs, recursive 8.5; 24 (204) 9.9 and 9.9;
+     * 28 (275.5) 13.0 and 12.4; 30 (315) 15.7 and 12.4; 60 (1230) 59.9 and 24.9; 120 (4860) 286 and 51 µs, and closer to
      * the exact answer (1.6e-10 against 6.9e-10 relative at 120 links). Branched trees stay on the direct method:
      * solo12 (mean squared depth 48) 7.8 against 10.1 µs, romeo_small with 12 sole rows 19.9 against 27.3. A generated
      * class keeps its Schur-complement factorisation (faster on every model measured).
@@ -74,6 +75,7 @@ public final class RecursiveConstrainedDynamics {
     private final ArticulatedDelassus delassus;
     private final double[] gammaPlain;
     private final double[] zeroV;
+    private final double[] impulseScratch;
     private final DelassusSolve solve;
     private final DMatrixRMaj g;
     private final double[] gamma;
@@ -86,15 +88,18 @@ public final class RecursiveConstrainedDynamics {
     private final double[] delta;
 
     /**
-     * The method for a data bound to the generic dynamics of its model.
+     * The method for a data bound to the generic interpreter of its model, or to a generated class with the
+     * recursion ({@link ConstraintData#generatedArticulatedSystem()}).
      *
-     * @throws IllegalArgumentException if the data's dynamics is not a {@link GenericDynamics}
+     * @throws IllegalArgumentException for any other binding ({@link #applies} false), naming it
      */
     public RecursiveConstrainedDynamics(ConstraintData data) {
         if (!applies(data)) {
-            throw new IllegalArgumentException("the recursive constrained method needs the articulated-body"
-                    + " inertias of the generic dynamics of the set's model; this data is bound to "
-                    + data.dynamics().getClass().getName() + ". Use the direct, range-space or null-space method.");
+            throw new IllegalArgumentException("the recursive constrained method runs on the generic interpreter, or"
+                    + " on a class generated with the part recursive_constraints and bound alone to exactly its model's"
+                    + " rows; this data is bound to " + data.dynamics().getClass().getName() + " with " + data.size()
+                    + " rows (" + data.set().modelRowCount() + " of them the model's). Use the direct, range-space or"
+                    + " null-space method.");
         }
         this.data = data;
         nv = data.nv();
@@ -106,11 +111,12 @@ public final class RecursiveConstrainedDynamics {
             delassus = null;
         } else {
             scope = data.kinematics() instanceof StateScope s ? s : null;
-            aba = new ArticulatedBodyAlgorithm(data.set().model());
+            aba = new ArticulatedBodyAlgorithm(interpretedModel(data));
             delassus = new ArticulatedDelassus(aba, m);
         }
         gammaPlain = new double[m];
         zeroV = new double[nv];
+        impulseScratch = new double[nv];
         solve = new DelassusSolve(data, "recursive");
         g = new DMatrixRMaj(m, nv);
         gamma = new double[m];
@@ -128,12 +134,18 @@ public final class RecursiveConstrainedDynamics {
      * alone that has the recursion for exactly the set's rows, or to the generic interpreter of the set's model.
      */
     public static boolean applies(ConstraintData data) {
-        if (data.generatedArticulatedSystem() != null) {
-            return true;
+        return data.generatedArticulatedSystem() != null || interpretedModel(data) != null;
+    }
+
+    /**
+     * The model the data's dynamics interpret (the set's, content for content: binding checked it), or null when
+     * they are not the generic interpreter.
+     */
+    private static Model interpretedModel(ConstraintData data) {
+        if (data.dynamics() instanceof GenericDynamics d) {
+            return d.model();
         }
-        Model model = data.set().model();
-        return model != null && (data.dynamics() instanceof GenericDynamics d && d.model() == model
-                || data.dynamics() instanceof GenericModel gm && gm.model() == model);
+        return data.dynamics() instanceof GenericModel gm ? gm.model() : null;
     }
 
     /**
@@ -235,10 +247,21 @@ public final class RecursiveConstrainedDynamics {
             return;
         }
         if (generated != null) {
-            generated.articulatedConstraintSystem(q, zeroV, zeroV, vdot0, g, gammaPlain, k);
+            // v = τ = 0: only K and G are used; v̇₀ goes to scratch, so unconstrainedAcceleration() keeps the last
+            // forward dynamics'.
+            generated.articulatedConstraintSystem(q, zeroV, zeroV, impulseScratch, g, gammaPlain, k);
         } else {
             aba.factor(q);
-            data.jacobian(q, g);
+            if (scope != null) {
+                scope.enterState();
+            }
+            try {
+                data.jacobian(q, g);
+            } finally {
+                if (scope != null) {
+                    scope.exitState();
+                }
+            }
         }
         SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
         SaddlePointOps.checkFinite(vMinus, nv, "recursive: ", "v⁻", "");
@@ -298,7 +321,7 @@ public final class RecursiveConstrainedDynamics {
             return;
         }
         double[] gd = g.data;
-        java.util.Arrays.fill(force, 0.0);
+        Arrays.fill(force, 0.0);
         for (int i = 0; i < m; i++) {
             double l = y[i];
             if (l != 0) {

@@ -164,6 +164,10 @@ public final class SymbolicArticulatedBody {
         return new LimbParts(articulate, qdd);
     }
 
+    /** The two parts of {@link #constrainedSystem}. */
+    public record ConstrainedParts(IExpr[] vdot0, IExpr[] k, IExpr[] response) {
+    }
+
     /**
      * The recursive constrained forward dynamics of rows with Jacobian {@code jac} (the twin of the runtime's
      * {@code ArticulatedDelassus} and {@code RecursiveConstrainedDynamics}, equations in
@@ -174,9 +178,6 @@ public final class SymbolicArticulatedBody {
      * subspaces S_i where they depend on q) as {@code keep}
      * returns each value. Zero blocks fold away: a row enters a body's Ψ and Φ only where G or a child's Φ has it.
      */
-    public record ConstrainedParts(IExpr[] vdot0, IExpr[] k, IExpr[] response) {
-    }
-
     public ConstrainedParts constrainedSystem(IExpr[][] jac, java.util.function.UnaryOperator<IExpr> keep) {
         int nb = model.bodyCount();
         int nv = model.nv();
