@@ -10,6 +10,7 @@ import org.symdyn.contract.ForwardingModelInfo;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelInfo;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.dynamics.ModelInterpreter;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
@@ -24,7 +25,8 @@ import org.symdyn.model.Model;
  * <p>No method allocates after construction; not thread-safe; {@link #copy()} per thread.
  */
 public final class GenericModel
-        implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope, ForwardingModelInfo {
+        implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope, ForwardingModelInfo,
+        ModelInterpreter {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -82,6 +84,7 @@ public final class GenericModel
     }
 
     /** The model this instance interprets. */
+    @Override
     public Model model() {
         return dynamics.model();
     }

@@ -38,7 +38,7 @@ import org.symdyn.model.Model;
  * afterwards. An instance is not thread-safe; {@link #copy()} gives another one cheaply.
  */
 public final class GenericDynamics
-        implements Dynamics, Kinematics, DynamicsDerivatives, StateScope, ForwardingModelInfo {
+        implements Dynamics, Kinematics, DynamicsDerivatives, StateScope, ForwardingModelInfo, ModelInterpreter {
     private final Model model;
     private final FlatModel flat;
     private final DynamicsWorkspace workspace;
@@ -74,6 +74,7 @@ public final class GenericDynamics
     }
 
     /** The model this instance interprets. */
+    @Override
     public Model model() {
         return model;
     }

@@ -7,8 +7,7 @@ import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ArticulatedConstraintSystem;
 import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
 import org.symdyn.dynamics.ArticulatedDelassus;
-import org.symdyn.constraints.GenericModel;
-import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.dynamics.ModelInterpreter;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
@@ -142,10 +141,8 @@ public final class RecursiveConstrainedDynamics {
      * they are not the generic interpreter.
      */
     private static Model interpretedModel(ConstraintData data) {
-        if (data.dynamics() instanceof GenericDynamics d) {
-            return d.model();
-        }
-        return data.dynamics() instanceof GenericModel gm ? gm.model() : null;
+        // Through the interface, not the interpreter's classes: a generated class running alone never loads them.
+        return data.dynamics() instanceof ModelInterpreter interpreter ? interpreter.model() : null;
     }
 
     /**
