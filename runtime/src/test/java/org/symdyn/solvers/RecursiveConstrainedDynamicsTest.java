@@ -173,8 +173,9 @@ class RecursiveConstrainedDynamicsTest {
      * without their loop, the rocker's tip held along x and y, the chain almost stretched (relative angles d and
      * -0.6 d: the x row shrinks like d, K's condition number grows like 1/d²). Unrefined, v̇ and λ were 6.2e-9
      * (d = 3e-5) and 8.9e-8 (d = 1e-5) from the exact solution, impulses likewise; refined, 3.9e-12 and 5.0e-12
-     * (impulses 1.3e-12 and 1.3e-11). The bound 1e-10 sits between. The direct method's KKT LU on that path is
-     * refined too ({@code DirectMethod}; unrefined it was 6.5e-9 and 4.2e-8 off) and held to the same bound.
+     * (impulses 1.3e-12 and 1.3e-11). The bound 1e-10 sits between. The direct and range-space methods on that path
+     * are refined too ({@code DirectMethod}, {@code RangeSpaceMethod}; the direct method's LU was 6.5e-9 and 4.2e-8
+     * off unrefined) and held to the same bound.
      */
     @Test
     void theRankRevealingPathIsRefined() throws Exception {
@@ -205,10 +206,13 @@ class RecursiveConstrainedDynamicsTest {
                 double err = Math.max(rel(java.util.Arrays.copyOf(ref, 3), out),
                         rel(new double[] {-ref[3], -ref[4]}, lambda));
                 assertTrue(err <= 1e-10, what + ": v̇, λ " + err);
-                fd.forwardDynamicsDirect(q, v, tau, out);
-                err = Math.max(rel(java.util.Arrays.copyOf(ref, 3), out),
-                        rel(new double[] {-ref[3], -ref[4]}, set.force()));
-                assertTrue(err <= 1e-10, what + ": direct method's v̇, λ " + err);
+                for (ConstraintSolverMethod method : new ConstraintSolverMethod[] {ConstraintSolverMethod.DIRECT,
+                    ConstraintSolverMethod.RANGE_SPACE_SPARSE}) {
+                    fd.forwardDynamics(method, q, v, tau, out);
+                    err = Math.max(rel(java.util.Arrays.copyOf(ref, 3), out),
+                            rel(new double[] {-ref[3], -ref[4]}, set.force()));
+                    assertTrue(err <= 1e-10, what + ": " + method + "'s v̇, λ " + err);
+                }
 
                 impulses.solveRecursive(q, v, out);
                 double[] impulse = set.impulse().clone();
@@ -218,10 +222,13 @@ class RecursiveConstrainedDynamicsTest {
                 err = Math.max(TestMechanisms.maxDiff(java.util.Arrays.copyOf(ri, 3), out)
                         / TestMechanisms.maxAbs(v), rel(java.util.Arrays.copyOfRange(ri, 3, 5), impulse));
                 assertTrue(err <= 1e-10, what + ": v⁺, Λ " + err);
-                impulses.solveDirect(q, v, out);
-                err = Math.max(TestMechanisms.maxDiff(java.util.Arrays.copyOf(ri, 3), out)
-                        / TestMechanisms.maxAbs(v), rel(java.util.Arrays.copyOfRange(ri, 3, 5), set.impulse()));
-                assertTrue(err <= 1e-10, what + ": direct method's v⁺, Λ " + err);
+                for (ConstraintSolverMethod method : new ConstraintSolverMethod[] {ConstraintSolverMethod.DIRECT,
+                    ConstraintSolverMethod.RANGE_SPACE_SPARSE}) {
+                    impulses.solve(method, q, v, out);
+                    err = Math.max(TestMechanisms.maxDiff(java.util.Arrays.copyOf(ri, 3), out)
+                            / TestMechanisms.maxAbs(v), rel(java.util.Arrays.copyOfRange(ri, 3, 5), set.impulse()));
+                    assertTrue(err <= 1e-10, what + ": " + method + "'s v⁺, Λ " + err);
+                }
             }
         }
     }
