@@ -1,5 +1,6 @@
 package org.symdyn.dynamics;
 
+import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.spatial.SpatialTransform;
 import org.symdyn.spatial.SpatialVectors;
@@ -100,7 +101,7 @@ public final class ArticulatedDelassus {
         }
         double[] gd = g.data;
         double[] kd = k.data;
-        java.util.Arrays.fill(kd, 0, m * m, 0.0);
+        Arrays.fill(kd, 0, m * m, 0.0);
         supports(gd);
         double[] uBlock = aba.jointForceColumns();
         double[] dInv = aba.inverseJointInertias();
@@ -184,7 +185,7 @@ public final class ArticulatedDelassus {
      * zeroed where it will be accumulated.
      */
     private void supports(double[] gd) {
-        java.util.Arrays.fill(reaches, false);
+        Arrays.fill(reaches, false);
         for (int i = 0; i < nb; i++) {
             int vi = vIndex[i];
             int n = dofs[i];
@@ -204,7 +205,7 @@ public final class ArticulatedDelassus {
             for (int row = 0; row < m; row++) {
                 if (reaches[i * m + row]) {
                     rows[i * m + count++] = row;
-                    java.util.Arrays.fill(phi, 6 * (i * m + row), 6 * (i * m + row) + 6, 0.0);
+                    Arrays.fill(phi, 6 * (i * m + row), 6 * (i * m + row) + 6, 0.0);
                     if (p >= 0) {
                         reaches[p * m + row] = true;
                     }

@@ -32,8 +32,6 @@ public final class ConstrainedDynamics {
      * recursion), else null.
      */
     private final RecursiveConstrainedDynamics recursive;
-    /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
-    private final boolean directIsRecursive;
     private boolean lastRecursive;
 
     /** Solvers for a bound data. */
@@ -42,8 +40,7 @@ public final class ConstrainedDynamics {
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
         this.y = new double[data.size()];
-        this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
-        this.directIsRecursive = recursive != null && RecursiveConstrainedDynamics.replacesDirectMethod(data);
+        this.recursive = RecursiveConstrainedDynamics.ifApplies(data);
     }
 
     /**
@@ -61,8 +58,7 @@ public final class ConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", q, "q");
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
-        lastRecursive = recursive != null && (method == ConstraintSolverMethod.RECURSIVE
-                || method == ConstraintSolverMethod.DIRECT && directIsRecursive);
+        lastRecursive = recursive != null && recursive.runs(method);
         if (lastRecursive) {
             recursive.forwardDynamics(q, v, tau, vdot);
             return;

@@ -104,7 +104,6 @@ final class DelassusSolve {
         }
         kAct.reshape(kept, kept);
         for (int a = 0; a < kept; a++) {
-            rhsAct[a] = r[rowsOf[a]];
             for (int b = 0; b < kept; b++) {
                 kAct.data[a * kept + b] = kd[rowsOf[a] * m + rowsOf[b]];
             }
@@ -117,15 +116,9 @@ final class DelassusSolve {
                     + "); are the rows independent and the inertias physical?");
         }
         keptFactored = true;
-        spd.solve(rhsAct, lambdaAct, kept);
-        for (int i = 0; i < m; i++) {
-            lambda[i] = 0;
-        }
-        for (int a = 0; a < kept; a++) {
-            lambda[rowsOf[a]] = lambdaAct[a];
-        }
-        SaddlePointOps.checkFinite(lambda, m, prefix, "λ", "; check q, v and τ");
         rank = kept;
+        solveKeptRows(r, lambda);
+        SaddlePointOps.checkFinite(lambda, m, prefix, "λ", "; check q, v and τ");
         return kept;
     }
 
@@ -166,17 +159,22 @@ final class DelassusSolve {
         if (!keptFactored) {
             return false;
         }
+        solveKeptRows(r, delta);
+        return true;
+    }
+
+    /** out = K⁻¹ r on the kept rows by {@link #spd}'s factor of their block, 0 on the dropped rows. */
+    private void solveKeptRows(double[] r, double[] out) {
         for (int a = 0; a < rank; a++) {
             rhsAct[a] = r[rowsOf[a]];
         }
         spd.solve(rhsAct, lambdaAct, rank);
         for (int i = 0; i < m; i++) {
-            delta[i] = 0;
+            out[i] = 0;
         }
         for (int a = 0; a < rank; a++) {
-            delta[rowsOf[a]] = lambdaAct[a];
+            out[rowsOf[a]] = lambdaAct[a];
         }
-        return true;
     }
 
     /** The rank used by the last solve. */

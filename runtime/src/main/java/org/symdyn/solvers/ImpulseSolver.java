@@ -24,16 +24,13 @@ public final class ImpulseSolver {
      * recursion), else null.
      */
     private final RecursiveConstrainedDynamics recursive;
-    /** Whether the direct method runs the recursive one (a deep tree on the generic interpreter). */
-    private final boolean directIsRecursive;
 
     /** Solvers for a bound data. */
     public ImpulseSolver(ConstraintData data) {
         this.data = data;
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
-        this.recursive = RecursiveConstrainedDynamics.applies(data) ? new RecursiveConstrainedDynamics(data) : null;
-        this.directIsRecursive = recursive != null && RecursiveConstrainedDynamics.replacesDirectMethod(data);
+        this.recursive = RecursiveConstrainedDynamics.ifApplies(data);
     }
 
     /**
@@ -49,8 +46,7 @@ public final class ImpulseSolver {
         Arguments.checkLength(vPlus, a.length, "vPlus");
         Arguments.checkDistinct(vPlus, "vPlus", q, "q");
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
-        if (recursive != null && (method == ConstraintSolverMethod.RECURSIVE
-                || method == ConstraintSolverMethod.DIRECT && directIsRecursive)) {
+        if (recursive != null && recursive.runs(method)) {
             recursive.impulse(q, vMinus, vPlus);
             return;
         }

@@ -85,6 +85,8 @@ public final class RecursiveConstrainedDynamics {
     private final double[] force;
     private final double[] response;
     private final double[] delta;
+    /** Whether the direct method runs this one ({@link #replacesDirectMethod}), fixed at construction. */
+    private final boolean replacesDirect;
 
     /**
      * The method for a data bound to the generic interpreter of its model, or to a generated class with the
@@ -126,6 +128,7 @@ public final class RecursiveConstrainedDynamics {
         force = new double[nv];
         response = new double[nv];
         delta = new double[m];
+        replacesDirect = replacesDirectMethod(data);
     }
 
     /**
@@ -170,6 +173,22 @@ public final class RecursiveConstrainedDynamics {
         return sum / n;
     }
 
+    /**
+     * This method for a data it applies to ({@link #applies}), else null: what {@link ConstrainedDynamics} and
+     * {@link ImpulseSolver} keep beside their saddle-point solver.
+     */
+    static RecursiveConstrainedDynamics ifApplies(ConstraintData data) {
+        return applies(data) ? new RecursiveConstrainedDynamics(data) : null;
+    }
+
+    /**
+     * Whether a solve asked for by {@code method} runs this one: {@link ConstraintSolverMethod#RECURSIVE}, and
+     * {@link ConstraintSolverMethod#DIRECT} on a deep tree ({@link #replacesDirectMethod}).
+     */
+    boolean runs(ConstraintSolverMethod method) {
+        return method == ConstraintSolverMethod.RECURSIVE || method == ConstraintSolverMethod.DIRECT && replacesDirect;
+    }
+
     /** True if this instance runs a generated class's straight-line recursion. */
     public boolean isGenerated() {
         return generated != null;
@@ -206,17 +225,7 @@ public final class RecursiveConstrainedDynamics {
             }
         } else {
             aba.forwardDynamics(q, v, tau, null, vdot0);
-            if (scope != null) {
-                scope.enterState();
-            }
-            try {
-                data.jacobian(q, g);
-                data.gamma(q, v, gamma);
-            } finally {
-                if (scope != null) {
-                    scope.exitState();
-                }
-            }
+            interpretedRows(q, v);
         }
         SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
         residual(gamma, vdot0);
@@ -249,16 +258,7 @@ public final class RecursiveConstrainedDynamics {
             generated.articulatedConstraintSystem(q, zeroV, zeroV, impulseScratch, g, gammaPlain, k);
         } else {
             aba.factor(q);
-            if (scope != null) {
-                scope.enterState();
-            }
-            try {
-                data.jacobian(q, g);
-            } finally {
-                if (scope != null) {
-                    scope.exitState();
-                }
-            }
+            interpretedRows(q, null);
         }
         SaddlePointOps.checkFinite(g.data, m * nv, "recursive: ", "G", "; check q");
         SaddlePointOps.checkFinite(vMinus, nv, "recursive: ", "v⁻", "");
@@ -270,6 +270,26 @@ public final class RecursiveConstrainedDynamics {
             impulse[i] = 0.0 - y[i];
         }
         solve.checkDroppedRows(g, target, vPlus);
+    }
+
+    /**
+     * G at q, and γ at (q, v) unless v is null, from the interpreter's rows in one kinematics pass (its
+     * {@link StateScope}).
+     */
+    private void interpretedRows(double[] q, double[] v) {
+        if (scope != null) {
+            scope.enterState();
+        }
+        try {
+            data.jacobian(q, g);
+            if (v != null) {
+                data.gamma(q, v, gamma);
+            }
+        } finally {
+            if (scope != null) {
+                scope.exitState();
+            }
+        }
     }
 
     /** rhs = b - G x. */
