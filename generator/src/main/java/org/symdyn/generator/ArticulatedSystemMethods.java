@@ -5,13 +5,11 @@ import static org.symdyn.generator.Outputs.matrix;
 import static org.symdyn.generator.Outputs.vector;
 
 import com.squareup.javapoet.FieldSpec;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.generator.ArgumentChecks.Arg;
 import org.symdyn.generator.symbolic.ExpressionGraph;
+import org.symdyn.generator.symbolic.KeptValues;
 import org.symdyn.generator.symbolic.SymbolicArticulatedBody;
 import org.symdyn.generator.symbolic.SymbolicInput.Kind;
 
@@ -29,13 +27,9 @@ final class ArticulatedSystemMethods {
     static void emit(SymbolicArticulatedBody aba, ExpressionGraph g, IExpr[][] jac, IExpr[] gamma, int nq, int nv,
             ClassMethods methods, List<FieldSpec> fields) {
         int m = jac.length;
-        List<IExpr> stored = new ArrayList<>();
-        Map<IExpr, IExpr> keptAs = new HashMap<>();
-        SymbolicArticulatedBody.ConstrainedParts parts = aba.constrainedSystem(jac,
-                e -> keptAs.computeIfAbsent(e, x -> {
-                    stored.add(x);
-                    return g.input(Kind.ARTICULATED, stored.size() - 1);
-                }));
+        KeptValues kept = new KeptValues(g, Kind.ARTICULATED);
+        SymbolicArticulatedBody.ConstrainedParts parts = aba.constrainedSystem(jac, kept);
+        List<IExpr> stored = kept.values();
         IExpr[][] k = new IExpr[m][m];
         for (int r = 0; r < m; r++) {
             System.arraycopy(parts.k(), r * m, k[r], 0, m);

@@ -175,8 +175,7 @@ public final class SymbolicArticulatedBody {
      * {@code vdot0} (v̇₀ = FD(q, v, τ)) and {@code k} (K = G H⁻¹ Gᵀ, m x m row-major, mirrored entries the same
      * expression) for the first method; {@code response} (H⁻¹ Gᵀ λ for λ the {@link Kind#MULTIPLIER} inputs) for the
      * second, which reads what it needs of the first (U_i, D_i's LDLᵀ, Ψ_i, the joint transforms X_J and motion
-     * subspaces S_i where they depend on q) as {@code keep}
-     * returns each value. Zero blocks fold away: a row enters a body's Ψ and Φ only where G or a child's Φ has it.
+     * subspaces S_i where they depend on q) as {@code keep} returns each value (a number as itself: {@link KeptValues}). Zero blocks fold away: a row enters a body's Ψ and Φ only where G or a child's Φ has it.
      */
     public ConstrainedParts constrainedSystem(IExpr[][] jac, java.util.function.UnaryOperator<IExpr> keep) {
         int nb = model.bodyCount();
@@ -261,22 +260,22 @@ public final class SymbolicArticulatedBody {
             for (int d = 0; d < dofs; d++) {
                 IExpr[] terms = new IExpr[m + 1];
                 for (int r = 0; r < m; r++) {
-                    terms[r] = g.mul(keepValue(keep, psi[i][d][r]), lambda[r]);
+                    terms[r] = g.mul(keep.apply(psi[i][d][r]), lambda[r]);
                 }
                 IExpr[] ud = new IExpr[6];
                 for (int e = 0; e < 6; e++) {
-                    ud[e] = keepValue(keep, passes.u[i][d][e]);
+                    ud[e] = keep.apply(passes.u[i][d][e]);
                 }
                 terms[m] = g.neg(g.dot(ud, a));
                 rhs[d] = g.sum(terms);
             }
-            IExpr[] x = passes.d[i].kept(e -> keepValue(keep, e)).solve(rhs);
+            IExpr[] x = passes.d[i].kept(keep).solve(rhs);
             for (int d = 0; d < dofs; d++) {
                 response[vi + d] = x[d];
                 // S_i depends on q for some joints (planar): kept like the transform.
                 IExpr[] sd = new IExpr[6];
                 for (int e = 0; e < 6; e++) {
-                    sd[e] = keepValue(keep, s.get(d)[e]);
+                    sd[e] = keep.apply(s.get(d)[e]);
                 }
                 a = sp.add6(a, sp.scale6(x[d], sd));
             }
@@ -293,21 +292,16 @@ public final class SymbolicArticulatedBody {
         return z;
     }
 
-    /** A number as itself, any other value as the symbol {@code keep} gives it. */
-    private static IExpr keepValue(java.util.function.UnaryOperator<IExpr> keep, IExpr e) {
-        return e.isNumber() ? e : keep.apply(e);
-    }
-
     /** The transform with its entries as the second part reads them. */
     private static SymbolicSpatial.Transform kept(SymbolicSpatial.Transform x,
             java.util.function.UnaryOperator<IExpr> keep) {
         IExpr[] e = new IExpr[x.e.length];
         IExpr[] r = new IExpr[x.r.length];
         for (int k = 0; k < e.length; k++) {
-            e[k] = keepValue(keep, x.e[k]);
+            e[k] = keep.apply(x.e[k]);
         }
         for (int k = 0; k < r.length; k++) {
-            r[k] = keepValue(keep, x.r[k]);
+            r[k] = keep.apply(x.r[k]);
         }
         return new SymbolicSpatial.Transform(e, r);
     }

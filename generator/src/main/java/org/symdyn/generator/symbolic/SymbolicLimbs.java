@@ -1,7 +1,6 @@
 package org.symdyn.generator.symbolic;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -268,20 +267,11 @@ public final class SymbolicLimbs {
         for (int k = 0; k < 18; k++) {
             parent[k] = zeroParent[k] ? org.matheclipse.core.expression.F.C0 : g.input(Kind.PARENT_MOTION, k);
         }
-        List<IExpr> kept = new ArrayList<>();
-        Map<IExpr, IExpr> keptAs = new HashMap<>();
+        KeptValues kept = new KeptValues(g, Kind.LIMB_STATE);
         SymbolicArticulatedBody.LimbParts parts = aba.limbForwardDynamics(java.util.Arrays.copyOfRange(parent, 0, 6),
                 java.util.Arrays.copyOfRange(parent, 6, 12), java.util.Arrays.copyOfRange(parent, 12, 18),
-                g.inputs(Kind.V, limb.nv()), g.inputs(Kind.TAU, limb.nv()), e -> {
-                    if (e.isNumber()) {
-                        return e;
-                    }
-                    return keptAs.computeIfAbsent(e, x -> {
-                        kept.add(x);
-                        return g.input(Kind.LIMB_STATE, kept.size() - 1);
-                    });
-                });
-        return new ForwardLimb(g, limb, parts.articulate(), kept, parts.accelerate());
+                g.inputs(Kind.V, limb.nv()), g.inputs(Kind.TAU, limb.nv()), kept);
+        return new ForwardLimb(g, limb, parts.articulate(), kept.values(), parts.accelerate());
     }
 
     /** The q and v indices in the whole model of the limb's q and v entries, by limb index. */
