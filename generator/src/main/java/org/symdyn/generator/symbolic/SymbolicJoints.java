@@ -268,10 +268,6 @@ public final class SymbolicJoints {
         return x;
     }
 
-    private static IExpr[] identity() {
-        return new IExpr[] {F.C1, F.C0, F.C0, F.C0, F.C1, F.C0, F.C0, F.C0, F.C1};
-    }
-
     /** Sets X_J of body i and returns its S (jcalc). */
     private List<IExpr[]> jointModel(int i, Joint j) {
         int qi = j.qIndex();
@@ -288,7 +284,7 @@ public final class SymbolicJoints {
             case PRISMATIC -> {
                 IExpr d = q(qi);
                 IExpr[] r = {g.mul(axis[0], d), g.mul(axis[1], d), g.mul(axis[2], d)};
-                joint[i] = new SymbolicSpatial.Transform(identity(), r);
+                joint[i] = new SymbolicSpatial.Transform(SymbolicSpatial.identity(), r);
                 s.add(SymbolicSpatial.join(zero3, axis));
                 timeDerivatives.put((ISymbol) d, v(vi));
             }

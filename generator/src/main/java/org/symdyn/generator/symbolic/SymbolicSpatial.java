@@ -50,6 +50,11 @@ final class SymbolicSpatial {
         return out;
     }
 
+    /** The 3 x 3 identity (row-major), as constants that fold away. */
+    static IExpr[] identity() {
+        return new IExpr[] {F.C1, F.C0, F.C0, F.C0, F.C1, F.C0, F.C0, F.C0, F.C1};
+    }
+
     IExpr[] zeros(int n) {
         IExpr[] z = new IExpr[n];
         java.util.Arrays.fill(z, F.C0);
