@@ -40,7 +40,8 @@ import org.symdyn.model.Model;
  * in world coordinates: the root's dofs then have the constant subspace of its joint (unit vectors for a floating
  * base), the transforms to the root leave out the root's own pose, and gravity is rotated once. Operation counts of
  * ∂τ (generated, --floating where the model has no world link) went from world to root coordinates: iiwa14 5,399 →
- * 4,726, solo12 14,142 → 9,232, romeo_small 38,780 → 31,032. The forward-dynamics derivatives are -H⁻¹ times those of the inverse dynamics at v̇ = FD(q, v, τ), through the
+ * 4,726, solo12 14,142 → 9,232, romeo_small 38,780 → 31,032; with u = -2 w for a dof that moves its child alone
+ * (below), 4,602, 8,940 and 30,015. The forward-dynamics derivatives are -H⁻¹ times those of the inverse dynamics at v̇ = FD(q, v, τ), through the
  * branch-sparse factorisation of H that the forward dynamics already uses; H⁻¹ is that factorisation's solve of
  * the unit columns. The regressor's column for parameter p of body i is J_iᵀ (I_p a_i + v_i ×* I_p v_i) with body i's
  * Jacobian, velocity and acceleration in its own coordinates (the RNEA pass) and I_p the basis inertia.
@@ -259,19 +260,25 @@ public final class SymbolicDerivatives {
             IExpr[] sk = w.s[k];
             IExpr[] wk = sp.crossMotion(sk, w.vp[k]);
             IExpr[] alpha = sp.add6(sp.crossMotion(sk, w.ap[k]), sp.crossMotion(w.vp[k], wk));
-            IExpr[] uk = sp.crossMotion(sp.add6(w.vc[k], w.vp[k]), sk);
+            // A dof that moves its child alone has V_c = V_p + S_k q̇_k, so u = (2 V_p + S_k q̇_k) × S_k = -2 w: its
+            // products with u are -2 times those with w, the scale applied to a dot product or once to Y_j w.
+            IExpr[] uk = together[j] ? sp.crossMotion(sp.add6(w.vc[k], w.vp[k]), sk) : null;
+            IExpr minus2 = g.integer(-2);
             IExpr[] dfq = null;
             IExpr[] dfv = null;
             for (int m = 0; m < nv; m++) {
                 int b = bodyOf[m];
                 if (moves(k, m)) {
                     dq[m][k] = g.neg(g.add(g.dot(w.ys[m], alpha), g.dot(w.bts[m], wk)));
-                    dv[m][k] = g.add(g.dot(w.ys[m], uk), g.dot(w.bts[m], sk));
+                    IExpr yu = uk != null ? g.dot(w.ys[m], uk) : g.mul(minus2, g.dot(w.ys[m], wk));
+                    dv[m][k] = g.add(yu, g.dot(w.bts[m], sk));
                 } else if (below[b][j]) {
                     if (dfq == null) {
                         dfq = sp.sub6(sp.sub6(sp.crossForce(sk, w.force[j]), sp.inertiaTimes(w.y[j], alpha)),
                                 w.b(j, wk));
-                        dfv = sp.add6(sp.inertiaTimes(w.y[j], uk), w.b(j, sk));
+                        IExpr[] yu = uk != null ? sp.inertiaTimes(w.y[j], uk)
+                                : sp.scale6(minus2, sp.inertiaTimes(w.y[j], wk));
+                        dfv = sp.add6(yu, w.b(j, sk));
                     }
                     dq[m][k] = g.dot(w.s[m], dfq);
                     dv[m][k] = g.dot(w.s[m], dfv);
