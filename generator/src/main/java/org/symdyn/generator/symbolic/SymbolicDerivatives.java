@@ -41,7 +41,10 @@ import org.symdyn.model.Model;
  * base), the transforms to the root leave out the root's own pose, and gravity is rotated once. Operation counts of
  * ∂τ (generated, --floating where the model has no world link) went from world to root coordinates: iiwa14 5,399 →
  * 4,726, solo12 14,142 → 9,232, romeo_small 38,780 → 31,032; with u = -2 w for a dof that moves its child alone
- * (below), 4,602, 8,940 and 30,015. The forward-dynamics derivatives are -H⁻¹ times those of the inverse dynamics at v̇ = FD(q, v, τ), through the
+ * (below), 4,602, 8,940 and 30,015; with that w formed once in the pass, where it is also -Ṡ, 4,470, 8,812 and
+ * 29,317.
+ *
+ * <p>The forward-dynamics derivatives are -H⁻¹ times those of the inverse dynamics at v̇ = FD(q, v, τ), through the
  * branch-sparse factorisation of H that the forward dynamics already uses; H⁻¹ is that factorisation's solve of
  * the unit columns. The regressor's column for parameter p of body i is J_iᵀ (I_p a_i + v_i ×* I_p v_i) with body i's
  * Jacobian, velocity and acceleration in its own coordinates (the RNEA pass) and I_p the basis inertia.
@@ -96,6 +99,8 @@ public final class SymbolicDerivatives {
         final IExpr[][] vp = new IExpr[nv][];
         final IExpr[][] ap = new IExpr[nv][];
         final IExpr[][] vc = new IExpr[nv][];
+        /** Per dof that moves its child alone, with accelerations: w = S_m × V_p (null otherwise). */
+        final IExpr[][] sxv = new IExpr[nv][];
         final SymbolicSpatial.Inertia[] y = new SymbolicSpatial.Inertia[nb];
         final SymbolicSpatial.Inertia[] ydot = new SymbolicSpatial.Inertia[nb];
         final IExpr[][] momentum = new IExpr[nb][];
@@ -158,7 +163,9 @@ public final class SymbolicDerivatives {
                         cv = sp.add6(cv, sp.scale6(v[m], s[m]));
                         vc[m] = cv;
                         if (withAcc) {
-                            ca = accelerate(ca, s[m], cv, v[m], vdot[m]);
+                            // Ṡ = V_c × S = V_p × S = -w here: the w the pairs need, formed once.
+                            sxv[m] = sp.crossMotion(s[m], vp[m]);
+                            ca = sp.sub6(sp.add6(ca, sp.scale6(vdot[m], s[m])), sp.scale6(v[m], sxv[m]));
                         }
                     }
                 }
@@ -258,7 +265,7 @@ public final class SymbolicDerivatives {
         for (int k = 0; k < nv; k++) {
             int j = bodyOf[k];
             IExpr[] sk = w.s[k];
-            IExpr[] wk = sp.crossMotion(sk, w.vp[k]);
+            IExpr[] wk = w.sxv[k] != null ? w.sxv[k] : sp.crossMotion(sk, w.vp[k]);
             IExpr[] alpha = sp.add6(sp.crossMotion(sk, w.ap[k]), sp.crossMotion(w.vp[k], wk));
             // A dof that moves its child alone has V_c = V_p + S_k q̇_k, so u = (2 V_p + S_k q̇_k) × S_k = -2 w: its
             // products with u are -2 times those with w, the scale applied to a dot product or once to Y_j w.
