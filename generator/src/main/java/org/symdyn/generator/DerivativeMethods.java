@@ -94,9 +94,11 @@ final class DerivativeMethods {
 
     /**
      * forwardDynamicsDerivatives and inverseMassMatrix of a large model from the class's own methods and the runtime's
-     * tree factor ({@link RangeSpaceFactorization}): v̇ = forwardDynamics(q, v, τ); ∂τ/∂q and ∂τ/∂v at that v̇ into
-     * the outputs (inverseDynamicsDerivatives); H = massMatrix(q) factorised as Lᵀ L on the dof tree; then
-     * ∂v̇/∂(q, v) = −H⁻¹ ∂τ/∂(q, v) and H⁻¹ in one set of row sweeps
+     * tree factor ({@link RangeSpaceFactorization}): H = massMatrix(q) factorised as Lᵀ L on the dof tree;
+     * v̇ = H⁻¹ (τ − biasForces(q, v)) by that factor (the class's forward dynamics is the same H⁻¹ (τ − C) through
+     * its own factorisation of H: romeo_small's bias forces and the solve cost about half of its forward dynamics,
+     * whose H would be formed a second time); ∂τ/∂q and ∂τ/∂v at that v̇ into the outputs
+     * (inverseDynamicsDerivatives); then ∂v̇/∂(q, v) = −H⁻¹ ∂τ/∂(q, v) and H⁻¹ in one set of row sweeps
      * ({@link RangeSpaceFactorization#solveSquareBlocks}); inverseMassMatrix by
      * {@link RangeSpaceFactorization#inverse}. No symbolic work: the methods called are generated already.
      */
@@ -112,12 +114,16 @@ final class DerivativeMethods {
         // U = L⁻¹ of RangeSpaceFactorization.inverse: its entries off the tree's pattern stay zero from here on.
         fields.add(ClassSkeleton.scratch("derivativesU", nv * nv));
         methods.list().add(fdSpec.toBuilder()
-                .addJavadoc("Solved at run time: forwardDynamics, inverseDynamicsDerivatives at its v̇, massMatrix, "
-                        + "the tree factor of H and its row sweeps.\n")
-                .addStatement("forwardDynamics(q, v, tau, derivativesVdot)")
-                .addStatement("inverseDynamicsDerivatives(q, v, derivativesVdot, dvdotDq, dvdotDv)")
+                .addJavadoc("Solved at run time: massMatrix and its tree factor, v̇ = H⁻¹ (τ − biasForces) by that "
+                        + "factor, inverseDynamicsDerivatives at v̇, and the factor's row sweeps.\n")
                 .addStatement("massMatrix(q, derivativesH)")
                 .addStatement("derivativesFactor.factor(derivativesH)")
+                .addStatement("biasForces(q, v, derivativesVdot)")
+                .beginControlFlow("for (int i = 0; i < $L; i++)", nv)
+                .addStatement("derivativesVdot[i] = tau[i] - derivativesVdot[i]")
+                .endControlFlow()
+                .addStatement("derivativesFactor.solve(derivativesVdot)")
+                .addStatement("inverseDynamicsDerivatives(q, v, derivativesVdot, dvdotDq, dvdotDv)")
                 .addStatement("derivativesFactor.solveSquareBlocks(dvdotDq.data, dvdotDv.data, -1.0, dvdotDtau.data)")
                 .build());
         methods.list().add(minvSpec.toBuilder()
@@ -128,7 +134,7 @@ final class DerivativeMethods {
     }
 
     /**
-     * The counts of {@link #emitSolved}'s two methods: the generated methods they call (forward dynamics must have
+     * The counts of {@link #emitSolved}'s two methods: the generated methods they call (bias forces and ∂τ must have
      * been emitted) and the loops' multiply-adds.
      */
     static void countSolved(Model model, ClassMethods methods) {
@@ -146,11 +152,14 @@ final class DerivativeMethods {
         OperationCounts counts = methods.counts();
         OperationCount h = counts.get(GeneratedMethod.MASS_MATRIX);
         methods.count(GeneratedMethod.INVERSE_MASS_MATRIX, h.plus(count(factor + inverse, factor + inverse)));
-        // one sweep each way over rows of 3 nv columns, a scaling per row and step, and the scaling by -1
+        // one sweep each way over rows of 3 nv columns, a scaling per row and step, and the scaling by -1; v̇'s
+        // solve (two sweeps of one column and a scaling per dof each way) and τ − C
         long sweeps = 2L * 3 * nv * ancestors;
-        methods.count(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, counts.get(GeneratedMethod.FORWARD_DYNAMICS)
+        long vdot = 2L * ancestors + 2L * nv;
+        methods.count(GeneratedMethod.FORWARD_DYNAMICS_DERIVATIVES, counts.get(GeneratedMethod.BIAS_FORCES)
                 .plus(counts.get(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES)).plus(h)
-                .plus(count(factor + sweeps + 2L * 3 * nv * nv + 2L * nv * nv, factor + sweeps)));
+                .plus(count(factor + sweeps + 2L * 3 * nv * nv + 2L * nv * nv + vdot,
+                        factor + sweeps + 2L * ancestors + nv)));
     }
 
     private static OperationCount count(long mul, long add) {
