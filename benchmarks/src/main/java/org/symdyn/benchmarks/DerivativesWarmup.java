@@ -109,10 +109,12 @@ public final class DerivativesWarmup {
             }
             settled = i;
         }
+        // The last window above 1.2x can be the run's own last one (a loaded machine): then it never settled.
+        String settling = settled < n ? String.format(Locale.ROOT, "from t = %.2f s (after %d calls) on", at[settled],
+                (long) settled * BATCH) : "never (the last window was above it: rerun longer or on a quieter machine)";
         System.out.printf(Locale.ROOT, "%s (nv %d): first call %.0f us (class loaded %.0f ms before); steady %.2f us"
-                + " per call; windows within 1.2x of steady from t = %.2f s (after %d calls) on; batches of %d calls: %d%n",
-                model.name(), nv, first, (start - tLoad) / 1e6, steady, settled < n ? at[settled] : Double.NaN,
-                (long) settled * BATCH, BATCH, n);
+                + " per call; windows within 1.2x of steady %s; batches of %d calls: %d%n",
+                model.name(), nv, first, (start - tLoad) / 1e6, steady, settling, BATCH, n);
         for (double mark : new double[] {0.01, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10}) {
             int i = 0;
             while (i < n && at[i] < mark) {
