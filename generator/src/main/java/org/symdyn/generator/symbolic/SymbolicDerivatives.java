@@ -94,7 +94,7 @@ public final class SymbolicDerivatives {
     }
 
     /** The pass of one state, each tree in its root body's coordinates (see the class comment). */
-    private final class WorldPass {
+    private final class RootPass {
         final IExpr[][] s = new IExpr[nv][];
         final IExpr[][] vp = new IExpr[nv][];
         final IExpr[][] ap = new IExpr[nv][];
@@ -112,7 +112,7 @@ public final class SymbolicDerivatives {
         /**
          * @param vdot null for velocities only (the Coriolis matrix): no accelerations, no forces
          */
-        WorldPass(IExpr[] v, IExpr[] vdot) {
+        RootPass(IExpr[] v, IExpr[] vdot) {
             boolean withAcc = vdot != null;
             IExpr[] gravity = sp.constants(model.gravity());
             IExpr[] a0World = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
@@ -209,8 +209,8 @@ public final class SymbolicDerivatives {
     }
 
     /**
-     * İ = v ×* I - I v× of an inertia (m, h, Ī) in the pass's coordinates moving with v = [ω; u], itself of inertia form with no mass:
-     * ḣ = m u + ω × h, d/dt Ī = [ω]× Ī - Ī [ω]× - h uᵀ - u hᵀ + 2 (u · h) 1.
+     * İ = v ×* I - I v× of an inertia (m, h, Ī) in the pass's coordinates moving with v = [ω; u], itself of
+     * inertia form with no mass: ḣ = m u + ω × h, d/dt Ī = [ω]× Ī - Ī [ω]× - h uᵀ - u hᵀ + 2 (u · h) 1.
      */
     private SymbolicSpatial.Inertia inertiaRate(SymbolicSpatial.Inertia in, IExpr[] v) {
         IExpr[] w = SymbolicSpatial.angular(v);
@@ -259,9 +259,10 @@ public final class SymbolicDerivatives {
 
     /** {∂τ/∂q, ∂τ/∂v} at (q, v, v̇) for these v and v̇ (symbols or expressions). */
     private IExpr[][][] inverseDynamicsDerivatives(IExpr[] v, IExpr[] vdot) {
-        WorldPass w = new WorldPass(v, vdot);
+        RootPass w = new RootPass(v, vdot);
         IExpr[][] dq = zeros();
         IExpr[][] dv = zeros();
+        IExpr minus2 = g.integer(-2);
         for (int k = 0; k < nv; k++) {
             int j = bodyOf[k];
             IExpr[] sk = w.s[k];
@@ -270,7 +271,6 @@ public final class SymbolicDerivatives {
             // A dof that moves its child alone has V_c = V_p + S_k q̇_k, so u = (2 V_p + S_k q̇_k) × S_k = -2 w: its
             // products with u are -2 times those with w, the scale applied to a dot product or once to Y_j w.
             IExpr[] uk = together[j] ? sp.crossMotion(sp.add6(w.vc[k], w.vp[k]), sk) : null;
-            IExpr minus2 = g.integer(-2);
             IExpr[] dfq = null;
             IExpr[] dfv = null;
             for (int m = 0; m < nv; m++) {
@@ -353,7 +353,7 @@ public final class SymbolicDerivatives {
 
     /** C(q, v) for symbolic q and v (see the class comment). */
     public IExpr[][] coriolisMatrix() {
-        WorldPass w = new WorldPass(g.inputs(Kind.V, nv), null);
+        RootPass w = new RootPass(g.inputs(Kind.V, nv), null);
         IExpr[][] c = zeros();
         IExpr half = F.C1D2;
         for (int k = 0; k < nv; k++) {
