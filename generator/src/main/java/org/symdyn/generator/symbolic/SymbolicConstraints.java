@@ -19,7 +19,7 @@ import org.symdyn.model.Model;
  * The constraint terms of a model over symbolic values, rows stacked in the model's constraint order as the
  * runtime's {@link org.symdyn.constraints.GenericConstraints} stacks them: φ(q) and φ̇ = G v from each constraint's
  * rows ({@link SymbolicRows}), then G_rk = ∂φ̇_r/∂v_k and γ = -Ġ v = -d/dt (G v) at v̇ = 0 by differentiation through
- * the graph (ARCHITECTURE.md, "Data flow", step 3).
+ * the graph (ARCHITECTURE.md, "Data flow", step 3), or in closed form where a row class gives them (contacts).
  */
 public final class SymbolicConstraints {
     private final ExpressionGraph g;
@@ -87,27 +87,59 @@ public final class SymbolicConstraints {
         return out.toArray(new IExpr[0]);
     }
 
-    /** G(q): G_rk = ∂φ̇_r/∂v_k. */
+    /**
+     * G(q): G_rk = ∂φ̇_r/∂v_k, in closed form where a row class gives it ({@link SymbolicRows#jacobianRows}), else by
+     * differentiating φ̇ along each v_k.
+     */
     public IExpr[][] jacobian(IExpr[] velocityErrors) {
-        IExpr[][] jac = new IExpr[velocityErrors.length][nv];
+        IExpr[][] jac = new IExpr[velocityErrors.length][];
+        int r0 = 0;
+        for (SymbolicRows c : constraints) {
+            IExpr[][] closed = c.jacobianRows();
+            int n = closed != null ? closed.length : c.velocityErrors().size();
+            for (int r = 0; r < n; r++) {
+                jac[r0 + r] = closed != null ? closed[r] : new IExpr[nv];
+            }
+            r0 += n;
+        }
         for (int k = 0; k < nv; k++) {
-            ExpressionGraph.Direction d = g.direction(Map.of(g.input(Kind.V, k), F.C1));
+            ExpressionGraph.Direction d = null;
             for (int r = 0; r < velocityErrors.length; r++) {
-                jac[r][k] = d.of(velocityErrors[r]);
+                if (jac[r][k] == null) {
+                    if (d == null) {
+                        d = g.direction(Map.of(g.input(Kind.V, k), F.C1));
+                    }
+                    jac[r][k] = d.of(velocityErrors[r]);
+                }
             }
         }
         return jac;
     }
 
     /**
-     * γ(q, v) = -Ġ v = -d/dt (G(q) v) at v̇ = 0: the directional derivative of φ̇ along q̇(q, v), with the time
-     * derivative of each joint input ({@link SymbolicJoints#timeDerivatives()}).
+     * γ(q, v) = -Ġ v = -d/dt (G(q) v) at v̇ = 0: in closed form where a row class gives it
+     * ({@link SymbolicRows#gammaRows}), else the directional derivative of φ̇ along q̇(q, v), with the time derivative
+     * of each joint input ({@link SymbolicJoints#timeDerivatives()}).
      */
     public IExpr[] gamma(IExpr[] velocityErrors) {
-        ExpressionGraph.Direction d = g.direction(joints.timeDerivatives());
         IExpr[] out = new IExpr[velocityErrors.length];
+        int r0 = 0;
+        for (SymbolicRows c : constraints) {
+            IExpr[] closed = c.gammaRows();
+            int n = closed != null ? closed.length : c.velocityErrors().size();
+            if (closed != null) {
+                System.arraycopy(closed, 0, out, r0, n);
+            }
+            r0 += n;
+        }
+        ExpressionGraph.Direction d = null;
         for (int r = 0; r < out.length; r++) {
-            out[r] = g.neg(d.of(velocityErrors[r]));
+            if (out[r] == null) {
+                if (d == null) {
+                    d = g.direction(joints.timeDerivatives());
+                }
+                out[r] = g.neg(d.of(velocityErrors[r]));
+            }
         }
         return out;
     }

@@ -181,13 +181,27 @@ public final class SymbolicKinematics {
         return sp.rotateTranspose(worldTransform(body).e, SymbolicSpatial.angular(bodyVelocity(body)));
     }
 
+    /** World angular acceleration Eᵀ ω̇ of body i at v̇ = 0, gravity excluded (0 for the world, body -1). */
+    IExpr[] angularBiasAcceleration(int body) {
+        if (body < 0) {
+            return sp.zeros(3);
+        }
+        return sp.rotateTranspose(worldTransform(body).e, SymbolicSpatial.angular(bodyBiasAcceleration(body)));
+    }
+
     /** World classical acceleration of the point p of body i for symbolic v̇ (gravity excluded). */
     public IExpr[] pointAcceleration(int body, IExpr[] p) {
         return classicalAcceleration(body, p, accelerations());
     }
 
-    /** The bias acceleration J̇ v of the point p of body i: its classical acceleration at v̇ = 0. */
+    /**
+     * The bias acceleration J̇ v of the point p of body i: its classical acceleration at v̇ = 0 (0 for the world, body
+     * -1).
+     */
     public IExpr[] pointBiasAcceleration(int body, IExpr[] p) {
+        if (body < 0) {
+            return sp.zeros(3);
+        }
         return classicalAcceleration(body, p, velocities());
     }
 
@@ -268,11 +282,14 @@ public final class SymbolicKinematics {
      * speed instead of the 5x asked; see the commit that introduced this.)
      */
     public IExpr[][] pointJacobian(int body, IExpr[] p) {
-        IExpr[] pw = pointPosition(body, p);
         IExpr[][] j = new IExpr[3][nv];
         for (IExpr[] row : j) {
             java.util.Arrays.fill(row, F.C0);
         }
+        if (body < 0) {
+            return j;
+        }
+        IExpr[] pw = pointPosition(body, p);
         for (int a = body; a >= 0; a = model.body(a).parentIndex()) {
             SymbolicSpatial.Transform x = worldTransform(a);
             IExpr[] arm = sp.sub3(pw, x.r);
@@ -284,6 +301,29 @@ public final class SymbolicKinematics {
                 IExpr[] col = sp.add3(vo, sp.cross(w, arm));
                 for (int r = 0; r < 3; r++) {
                     j[r][vi + d] = col[r];
+                }
+            }
+        }
+        return j;
+    }
+
+    /**
+     * The 3 x nv world angular Jacobian of body i (ω_world = J v), zeros written out (all zeros for the world, body
+     * -1): the column of dof k of an ancestor joint (body a) is E_aᵀ s_ω, the rotation {@link #pointJacobian} makes.
+     */
+    IExpr[][] angularJacobian(int body) {
+        IExpr[][] j = new IExpr[3][nv];
+        for (IExpr[] row : j) {
+            java.util.Arrays.fill(row, F.C0);
+        }
+        for (int a = body; a >= 0; a = model.body(a).parentIndex()) {
+            SymbolicSpatial.Transform x = worldTransform(a);
+            List<IExpr[]> s = joints.subspace(a);
+            int vi = model.body(a).joint().vIndex();
+            for (int d = 0; d < s.size(); d++) {
+                IExpr[] w = sp.rotateTranspose(x.e, SymbolicSpatial.angular(s.get(d)));
+                for (int r = 0; r < 3; r++) {
+                    j[r][vi + d] = w[r];
                 }
             }
         }
