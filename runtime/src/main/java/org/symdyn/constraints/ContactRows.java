@@ -25,7 +25,6 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
     private int[] rows;
     private Kinematics kin;
     private DMatrixRMaj jPoint;
-    private double[] zeroV;
     private final double[] p3 = new double[3];
     private final double[] rot = new double[9];
     private final double[] f = new double[3];
@@ -136,7 +135,6 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
         normals = normalList.toArray(new double[0][]);
         rows = rowList.stream().mapToInt(Integer::intValue).toArray();
         jPoint = new DMatrixRMaj(3, kinematics.nv());
-        zeroV = new double[kinematics.nv()];
         motion = new PointMotion(kinematics.nv());
     }
 
@@ -172,7 +170,7 @@ public final class ContactRows implements ConstraintRows, ConstraintRowDerivativ
 
     @Override
     public void gamma(double[] q, double[] v, double[] gamma, int offset) {
-        kin.pointAcceleration(q, v, zeroV, body, point, p3);
+        kin.pointBiasAcceleration(q, v, body, point, p3);
         for (int k = 0; k < normals.length; k++) {
             double[] n = normals[k];
             gamma[offset + rows[k]] = -(n[0] * p3[0] + n[1] * p3[1] + n[2] * p3[2]);

@@ -500,7 +500,7 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
         // d/dt (R ω_b) = R ω̇_b because ω × ω = 0.
         FrameMath.rotateToWorld(rot, tmp6, 0, out.omegaDot, 0);
         kin.pointVelocity(q, v, body, origin, out.velocity);
-        kin.pointAcceleration(q, v, zeroV, body, origin, out.acceleration);
+        kin.pointBiasAcceleration(q, v, body, origin, out.acceleration);
     }
 
     /** Rows 0-2: ω (world) = R_b J_body,ω; rows 3-5: point Jacobian of the frame origin. Zero for the world. */
