@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.symdyn.constraints.GenericConstraints;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.ConstraintFunctions;
@@ -122,18 +123,31 @@ class GeneratedVsGenericTest {
     }
 
     /**
-     * Rows whose G and γ the generator writes in closed form (contacts, loops) on frames that no sample has: two
-     * branches of revolute, prismatic and continuous joints on skew axes and offsets, closed by a loop between two
-     * moving bodies whose frames are rotated, on four axes (one of them mixed), and a contact at an offset point along
-     * a tilted normal; with a fixed and with a floating base.
+     * Rows whose G and γ the generator writes in closed form (contacts, loops) on frames that no sample has
+     * ({@link #skewModel}), with a fixed and with a floating base.
      */
     @ParameterizedTest(name = "floating={0}")
-    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    @ValueSource(booleans = {false, true})
     void generatedMatchesGenericOnSkewLoopAndContactRows(boolean floating) throws Exception {
+        Model model = skewModel(floating);
+        GeneratedClass gen = new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "Skew" + (floating ? "Floating" : "Fixed")));
+        ModelFunctions generated = instance(gen);
+        checkAll(model, generated, floating ? 71 : 72);
+    }
+
+    /**
+     * Two branches of revolute, prismatic and continuous joints on skew axes and offsets from a root link 'base' (the
+     * world when the base is fixed), closed by a loop between two moving bodies whose frames are rotated, on four
+     * axes (one of them mixed), and by a loop from a branch to the root link on two axes, with a contact at an offset
+     * point along a tilted normal: 7 rows.
+     */
+    static Model skewModel(boolean floating) throws Exception {
         StringBuilder links = new StringBuilder();
         for (String name : new String[] {"a1", "a2", "a3", "b1", "b2", "b3"}) {
-            links.append("<link name='").append(name).append("'><inertial><origin xyz='0.1 0.05 -0.02' rpy='0.2 0 0.1'/>"
-                    + "<mass value='1.3'/><inertia ixx='0.02' ixy='0.001' ixz='0' iyy='0.03' iyz='0.002' izz='0.025'/>"
+            links.append("<link name='").append(name)
+                    .append("'><inertial><origin xyz='0.1 0.05 -0.02' rpy='0.2 0 0.1'/><mass value='1.3'/>"
+                    + "<inertia ixx='0.02' ixy='0.001' ixz='0' iyy='0.03' iyz='0.002' izz='0.025'/>"
                     + "</inertial></link>");
         }
         String xml = "<robot name='skew' xmlns:symdyn='urn:symdyn:1'><link name='base'><inertial><mass value='4'/>"
@@ -148,12 +162,11 @@ class GeneratedVsGenericTest {
                 + "<symdyn:successor link='b3' xyz='0.1 0 0.2' rpy='-0.4 0.1 0.2'/>"
                 + "<symdyn:axis value='1 0 0 0 0 0'/><symdyn:axis value='0 0 0 0 1 0'/>"
                 + "<symdyn:axis value='0 0 0 0 0 1'/><symdyn:axis value='0 0.6 0 0.8 0 0'/></symdyn:loop>"
+                + "<symdyn:loop name='anchor'><symdyn:predecessor link='b2' xyz='0.05 0.1 0' rpy='0.2 0.3 -0.1'/>"
+                + "<symdyn:successor link='base' xyz='0.3 -0.2 0.1' rpy='0 0.4 0'/>"
+                + "<symdyn:axis value='0 0 0 1 0 0'/><symdyn:axis value='0 0.8 0.6 0 0 0'/></symdyn:loop>"
                 + "<symdyn:contact name='touch' link='a2' point='0.15 -0.05 0.2' normal='0.6 0 0.8'/></robot>";
-        Model model = UrdfReader.parse(xml, "skew.urdf", new UrdfReader.Options(floating, false));
-        GeneratedClass gen = new CodeGenerator().generate(model,
-                GeneratorOptions.of("org.symdyn.generated", "Skew" + (floating ? "Floating" : "Fixed")));
-        ModelFunctions generated = instance(gen);
-        checkAll(model, generated, floating ? 71 : 72);
+        return UrdfReader.parse(xml, "skew.urdf", new UrdfReader.Options(floating, false));
     }
 
     private static String joint(String name, String type, String parent, String child, String xyz, String rpy,

@@ -19,7 +19,8 @@ import org.symdyn.model.Model;
  * The constraint terms of a model over symbolic values, rows stacked in the model's constraint order as the
  * runtime's {@link org.symdyn.constraints.GenericConstraints} stacks them: φ(q) and φ̇ = G v from each constraint's
  * rows ({@link SymbolicRows}), then G_rk = ∂φ̇_r/∂v_k and γ = -Ġ v = -d/dt (G v) at v̇ = 0 by differentiation through
- * the graph (ARCHITECTURE.md, "Data flow", step 3), or in closed form where a row class gives them (contacts).
+ * the graph (ARCHITECTURE.md, "Data flow", step 3), or in closed form where a row class gives them (contacts and
+ * loops).
  */
 public final class SymbolicConstraints {
     private final ExpressionGraph g;
@@ -90,6 +91,8 @@ public final class SymbolicConstraints {
     /**
      * G(q): G_rk = ∂φ̇_r/∂v_k, in closed form where a row class gives it ({@link SymbolicRows#jacobianRows}), else by
      * differentiating φ̇ along each v_k.
+     *
+     * @param velocityErrors this object's {@link #velocityErrors()}
      */
     public IExpr[][] jacobian(IExpr[] velocityErrors) {
         IExpr[][] jac = new IExpr[velocityErrors.length][];
@@ -102,6 +105,7 @@ public final class SymbolicConstraints {
             }
             r0 += n;
         }
+        assert r0 == velocityErrors.length : r0 + " rows, " + velocityErrors.length + " velocity errors";
         for (int k = 0; k < nv; k++) {
             ExpressionGraph.Direction d = null;
             for (int r = 0; r < velocityErrors.length; r++) {
@@ -120,6 +124,8 @@ public final class SymbolicConstraints {
      * γ(q, v) = -Ġ v = -d/dt (G(q) v) at v̇ = 0: in closed form where a row class gives it
      * ({@link SymbolicRows#gammaRows}), else the directional derivative of φ̇ along q̇(q, v), with the time derivative
      * of each joint input ({@link SymbolicJoints#timeDerivatives()}).
+     *
+     * @param velocityErrors this object's {@link #velocityErrors()}
      */
     public IExpr[] gamma(IExpr[] velocityErrors) {
         IExpr[] out = new IExpr[velocityErrors.length];
@@ -132,6 +138,7 @@ public final class SymbolicConstraints {
             }
             r0 += n;
         }
+        assert r0 == velocityErrors.length : r0 + " rows, " + velocityErrors.length + " velocity errors";
         ExpressionGraph.Direction d = null;
         for (int r = 0; r < out.length; r++) {
             if (out[r] == null) {

@@ -194,10 +194,7 @@ public final class SymbolicKinematics {
         return classicalAcceleration(body, p, accelerations());
     }
 
-    /**
-     * The bias acceleration J̇ v of the point p of body i: its classical acceleration at v̇ = 0 (0 for the world, body
-     * -1).
-     */
+    /** The bias acceleration J̇ v of the point p of body i: its classical acceleration at v̇ = 0 (0 for the world). */
     public IExpr[] pointBiasAcceleration(int body, IExpr[] p) {
         if (body < 0) {
             return sp.zeros(3);
