@@ -56,6 +56,49 @@ class CodeGeneratorTest {
                 .build();
     }
 
+    /**
+     * Rows whose G and γ the generator writes in closed form on frames {@link #everyJointType} does not have: two
+     * branches of revolute, prismatic and continuous joints on skew axes and offsets from the root (a floating base,
+     * or the world), closed by a loop between two moving bodies whose frames are rotated, on four axes (one of them
+     * mixed), and by a loop from a branch to the root on two axes, with a contact at an offset point along a tilted
+     * normal: 7 rows.
+     */
+    static Model skewRows(boolean floating) throws ModelException {
+        var b = Model.builder("skew");
+        String root = "world";
+        if (floating) {
+            b.addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(4));
+            root = "base";
+        }
+        int first = floating ? 1 : 0;
+        b.addBody("a1", root, "ja1", JointType.REVOLUTE, new double[] {0, 0, 1},
+                Pose.fromXyzRpy(new double[] {0.1, 0.2, 0}, new double[] {0, 0.3, 0}), box(1.3))
+                .addBody("a2", "a1", "ja2", JointType.REVOLUTE, new double[] {0, 1, 0},
+                        Pose.fromXyzRpy(new double[] {0.4, 0, 0.1}, new double[] {0.1, 0, 0}), box(1.3))
+                .addBody("a3", "a2", "ja3", JointType.PRISMATIC, new double[] {0.6, 0, 0.8},
+                        Pose.fromXyzRpy(new double[] {0.3, 0.1, 0}, new double[] {0, 0, 0.4}), box(1.3))
+                .addBody("b1", root, "jb1", JointType.REVOLUTE, new double[] {1, 0, 0},
+                        Pose.fromXyzRpy(new double[] {-0.1, -0.2, 0}, new double[] {0, 0, 0.5}), box(1.3))
+                .addBody("b2", "b1", "jb2", JointType.CONTINUOUS, new double[] {0, 0.6, 0.8},
+                        Pose.fromXyzRpy(new double[] {0.2, 0.3, 0}, new double[] {0.3, 0.2, 0.1}), box(1.3))
+                .addBody("b3", "b2", "jb3", JointType.REVOLUTE, new double[] {0, 0, 1},
+                        Pose.translation(0.3, 0, -0.1), box(1.3))
+                .addConstraint(new LoopConstraintModel("closure", first + 2,
+                        Pose.fromXyzRpy(new double[] {0.2, 0.1, -0.1}, new double[] {0.3, -0.2, 0.5}), first + 5,
+                        Pose.fromXyzRpy(new double[] {0.1, 0, 0.2}, new double[] {-0.4, 0.1, 0.2}),
+                        List.of(new double[] {1, 0, 0, 0, 0, 0}, new double[] {0, 0, 0, 0, 1, 0},
+                                new double[] {0, 0, 0, 0, 0, 1}, new double[] {0, 0.6, 0, 0.8, 0, 0}),
+                        NAN, SourceLocation.UNKNOWN))
+                .addConstraint(new LoopConstraintModel("anchor", first + 4,
+                        Pose.fromXyzRpy(new double[] {0.05, 0.1, 0}, new double[] {0.2, 0.3, -0.1}), first - 1,
+                        Pose.fromXyzRpy(new double[] {0.3, -0.2, 0.1}, new double[] {0, 0.4, 0}),
+                        List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0.8, 0.6, 0, 0, 0}),
+                        NAN, SourceLocation.UNKNOWN))
+                .addConstraint(new ContactConstraintModel("touch", first + 1, new double[] {0.15, -0.05, 0.2},
+                        new double[] {0.6, 0, 0.8}, NAN, SourceLocation.UNKNOWN));
+        return b.build();
+    }
+
     @Test
     void everyJointTypeAndConstraintMatchesGeneric() throws Exception {
         Model model = everyJointType();

@@ -141,13 +141,13 @@ class GeneratedConstrainedDerivativesTest {
     }
 
     /**
-     * Loops and a contact on skew frames ({@link GeneratedVsGenericTest#skewModel}, floating: 7 rows on 12 dofs),
+     * Loops and a contact on skew frames ({@link CodeGeneratorTest#skewRows}, floating: 7 rows on 12 dofs),
      * whose G and γ the generator writes in closed form and then differentiates along q, against the generic binding
      * at 40 random states, the second half with Baumgarte stabilisation on every group.
      */
     @Test
     void closedFormRowsOnSkewFrames() throws Exception {
-        Model model = GeneratedVsGenericTest.skewModel(true);
+        Model model = CodeGeneratorTest.skewRows(true);
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
                 GeneratorOptions.of("org.symdyn.generated", "SkewDeriv").withDerivatives(true)));
         ConstraintSet set = ConstraintSet.of(model);

@@ -124,57 +124,16 @@ class GeneratedVsGenericTest {
 
     /**
      * Rows whose G and γ the generator writes in closed form (contacts, loops) on frames that no sample has
-     * ({@link #skewModel}), with a fixed and with a floating base.
+     * ({@link CodeGeneratorTest#skewRows}), with a fixed and with a floating base.
      */
     @ParameterizedTest(name = "floating={0}")
     @ValueSource(booleans = {false, true})
     void generatedMatchesGenericOnSkewLoopAndContactRows(boolean floating) throws Exception {
-        Model model = skewModel(floating);
+        Model model = CodeGeneratorTest.skewRows(floating);
         GeneratedClass gen = new CodeGenerator().generate(model,
                 GeneratorOptions.of("org.symdyn.generated", "Skew" + (floating ? "Floating" : "Fixed")));
         ModelFunctions generated = instance(gen);
         checkAll(model, generated, floating ? 71 : 72);
-    }
-
-    /**
-     * Two branches of revolute, prismatic and continuous joints on skew axes and offsets from a root link 'base' (the
-     * world when the base is fixed), closed by a loop between two moving bodies whose frames are rotated, on four
-     * axes (one of them mixed), and by a loop from a branch to the root link on two axes, with a contact at an offset
-     * point along a tilted normal: 7 rows.
-     */
-    static Model skewModel(boolean floating) throws Exception {
-        StringBuilder links = new StringBuilder();
-        for (String name : new String[] {"a1", "a2", "a3", "b1", "b2", "b3"}) {
-            links.append("<link name='").append(name)
-                    .append("'><inertial><origin xyz='0.1 0.05 -0.02' rpy='0.2 0 0.1'/><mass value='1.3'/>"
-                    + "<inertia ixx='0.02' ixy='0.001' ixz='0' iyy='0.03' iyz='0.002' izz='0.025'/>"
-                    + "</inertial></link>");
-        }
-        String xml = "<robot name='skew' xmlns:symdyn='urn:symdyn:1'><link name='base'><inertial><mass value='4'/>"
-                + "<inertia ixx='0.1' ixy='0' ixz='0' iyy='0.12' iyz='0' izz='0.15'/></inertial></link>" + links
-                + joint("ja1", "revolute", "base", "a1", "0.1 0.2 0", "0 0.3 0", "0 0 1")
-                + joint("ja2", "revolute", "a1", "a2", "0.4 0 0.1", "0.1 0 0", "0 1 0")
-                + joint("ja3", "prismatic", "a2", "a3", "0.3 0.1 0", "0 0 0.4", "0.6 0 0.8")
-                + joint("jb1", "revolute", "base", "b1", "-0.1 -0.2 0", "0 0 0.5", "1 0 0")
-                + joint("jb2", "continuous", "b1", "b2", "0.2 0.3 0", "0.3 0.2 0.1", "0 0.6 0.8")
-                + joint("jb3", "revolute", "b2", "b3", "0.3 0 -0.1", "0 0 0", "0 0 1")
-                + "<symdyn:loop name='closure'><symdyn:predecessor link='a3' xyz='0.2 0.1 -0.1' rpy='0.3 -0.2 0.5'/>"
-                + "<symdyn:successor link='b3' xyz='0.1 0 0.2' rpy='-0.4 0.1 0.2'/>"
-                + "<symdyn:axis value='1 0 0 0 0 0'/><symdyn:axis value='0 0 0 0 1 0'/>"
-                + "<symdyn:axis value='0 0 0 0 0 1'/><symdyn:axis value='0 0.6 0 0.8 0 0'/></symdyn:loop>"
-                + "<symdyn:loop name='anchor'><symdyn:predecessor link='b2' xyz='0.05 0.1 0' rpy='0.2 0.3 -0.1'/>"
-                + "<symdyn:successor link='base' xyz='0.3 -0.2 0.1' rpy='0 0.4 0'/>"
-                + "<symdyn:axis value='0 0 0 1 0 0'/><symdyn:axis value='0 0.8 0.6 0 0 0'/></symdyn:loop>"
-                + "<symdyn:contact name='touch' link='a2' point='0.15 -0.05 0.2' normal='0.6 0 0.8'/></robot>";
-        return UrdfReader.parse(xml, "skew.urdf", new UrdfReader.Options(floating, false));
-    }
-
-    private static String joint(String name, String type, String parent, String child, String xyz, String rpy,
-            String axis) {
-        return "<joint name='" + name + "' type='" + type + "'><parent link='" + parent + "'/><child link='" + child
-                + "'/><origin xyz='" + xyz + "' rpy='" + rpy + "'/><axis xyz='" + axis + "'/>"
-                + (type.equals("continuous") ? "" : "<limit lower='-3' upper='3' effort='10' velocity='10'/>")
-                + "</joint>";
     }
 
     /** A new instance of a generated class: it implements the whole contract. */
