@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
@@ -181,6 +182,14 @@ public class ConstrainedSolverBenchmark {
                 + " factorisation %s by the direct method; assembly from the perturbed guess: %d Newton steps; waited"
                 + " %d ms for an idle JIT%n", model, backend, nv, data.size(), data.isFused(),
                 dynamics.systemSolver().lastUsedGeneratedFactorization() ? "used" : "not used", iterations, idle);
+    }
+
+    /** After the trial, the machine code C2 compiled for a generated class's methods ({@link CodeFootprint}). */
+    @TearDown(Level.Trial)
+    public void printFootprint() {
+        if (!backend.equals("generic")) {
+            System.out.println(System.lineSeparator() + CodeFootprint.describe(unconstrained.getClass()));
+        }
     }
 
     /**

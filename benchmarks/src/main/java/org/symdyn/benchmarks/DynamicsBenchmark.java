@@ -13,8 +13,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.symdyn.contract.Dynamics;
+import org.symdyn.dynamics.GenericDynamics;
 
 /**
  * The five dynamics methods timed on one {@link Dynamics} implementation: one call per operation, at a random but
@@ -73,6 +75,17 @@ public abstract class DynamicsBenchmark {
         // Start the warm-up with an idle JIT, so that it does not share the C2 thread with set-up's hot methods.
         long idle = BenchmarkStates.awaitIdleJit(IDLE_JIT_MILLIS, MAX_JIT_WAIT_MILLIS);
         System.out.println("# " + state.describe() + "; waited " + idle + " ms for an idle JIT");
+    }
+
+    /**
+     * After the trial, the machine code C2 compiled for a generated class's methods ({@link CodeFootprint}): the
+     * measure of whether the timed method's code fits the instruction cache.
+     */
+    @TearDown(Level.Trial)
+    public void printFootprint() {
+        if (!(dynamics instanceof GenericDynamics)) {
+            System.out.println(System.lineSeparator() + CodeFootprint.describe(dynamics.getClass()));
+        }
     }
 
     /** H(q) (RBDL: CompositeRigidBodyAlgorithm). */

@@ -1,0 +1,66 @@
+package org.symdyn.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@link CodeFootprint}: reading HotSpot's code list and summing a generated method's chunks. */
+class CodeFootprintTest {
+    /** Lines in the format of JDK 17's and 25's {@code Compiler.codelist}, with its header line. */
+    private static final String CODELIST = String.join("\n",
+            "4111:",
+            "15 4 0 java.lang.StringLatin1.hashCode([B)I [0x00007fce58ec7010, 0x00007fce58ec71a0 - 0x00007fce58ec72d8]",
+            "7904 4 0 bench.gen.G.solveConstrainedSystem$0([D[D[D[D)V [0x00007fce591c2690, 0x00007fce591c2820"
+                    + " - 0x00007fce591c2f98]",
+            "7905 4 0 bench.gen.G.solveConstrainedSystem$1([D[D[D[D)V [0x00007fce591c3b10, 0x00007fce591c3ca0"
+                    + " - 0x00007fce591c44f8]",
+            "7906 3 0 bench.gen.G.solveConstrainedSystem$2([D[D[D[D)V [0x00007fce591c5110, 0x00007fce591c52a0"
+                    + " - 0x00007fce591c5b18]",
+            "7914 4 0 bench.gen.G.factorConstrainedSystem(Lorg/ejml/data/DMatrixRMaj;Lorg/ejml/data/DMatrixRMaj;)D"
+                    + " [0x00007fce591cfc10, 0x00007fce591cfe40 - 0x00007fce591d0978]",
+            "7915 4 0 bench.gen.Other.factorConstrainedSystem$0()V [0x0000000000001000, 0x0000000000001100"
+                    + " - 0x0000000000009100]",
+            "not a line of the list");
+
+    @Test
+    void parsesEveryCompiledMethodWithItsTierAndCodeBytes() {
+        List<CodeFootprint.Compiled> all = CodeFootprint.parse(CODELIST);
+        assertEquals(6, all.size());
+        assertEquals(new CodeFootprint.Compiled("java.lang.StringLatin1", "hashCode", 4, 0x72d8 - 0x71a0),
+                all.get(0));
+        assertEquals(new CodeFootprint.Compiled("bench.gen.G", "solveConstrainedSystem$2", 3, 0x5b18 - 0x52a0),
+                all.get(3));
+    }
+
+    @Test
+    void sumsAMethodsC2ChunksUnderItsNameLargestFirst() {
+        Map<String, Long> g = CodeFootprint.c2BytesByMethod(CodeFootprint.parse(CODELIST), "bench.gen.G");
+        long solve = (0x2f98 - 0x2820) + (0x44f8 - 0x3ca0); // chunk 2 is C1 code: not counted
+        long factor = 0xd0978 - 0xcfe40;
+        assertEquals(List.of("solveConstrainedSystem", "factorConstrainedSystem"), List.copyOf(g.keySet()));
+        assertEquals(factor, g.get("factorConstrainedSystem"));
+        assertEquals(solve, g.get("solveConstrainedSystem"));
+        assertEquals(String.format(java.util.Locale.ROOT, "total %.1f KB: solveConstrainedSystem %.1f,"
+                + " factorConstrainedSystem %.1f", (factor + solve) / 1000.0, solve / 1000.0, factor / 1000.0),
+                CodeFootprint.format(g));
+    }
+
+    @Test
+    void readsThisJvmsOwnCodeList() {
+        String text = CodeFootprint.codelist();
+        assertNotNull(text, "the DiagnosticCommand MBean of a HotSpot JVM gives Compiler.codelist");
+        List<CodeFootprint.Compiled> all = CodeFootprint.parse(text);
+        assertFalse(all.isEmpty(), "a running JVM has compiled methods: " + text.lines().limit(3).toList());
+        // Tier 0: native method wrappers; 1-3: C1; 4: C2.
+        assertTrue(all.stream().allMatch(c -> c.bytes() > 0 && c.tier() >= 0 && c.tier() <= CodeFootprint.C2_TIER),
+                () -> all.stream().filter(c -> !(c.bytes() > 0 && c.tier() >= 0 && c.tier() <= 4)).limit(5)
+                        .toList().toString());
+        assertTrue(CodeFootprint.describe(CodeFootprintTest.class).startsWith(
+                "# C2 machine code of org.symdyn.benchmarks.CodeFootprintTest: total "));
+    }
+}
