@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,16 +30,17 @@ import javax.management.ObjectName;
  * ...}); a run that forbids the MBean (a security manager, a JVM without it) prints that it is unavailable.
  */
 final class CodeFootprint {
-    /** One compiled method: its class, name (chunk suffix kept), compilation tier and code bytes. */
-    record Compiled(String className, String method, int tier, long bytes) {
+    /** One compiled method: its class, name (chunk suffix kept), compilation tier, whether in use, code bytes. */
+    record Compiled(String className, String method, int tier, boolean inUse, long bytes) {
     }
 
     /**
      * One line of {@code Compiler.codelist}: {@code id tier state class.method(signature) [blob, code_begin -
-     * code_end]}, e.g. {@code 7914 4 0 bench.gen.G.factor$0(Lx;)V [0x7f..., 0x7f... - 0x7f...]}.
+     * code_end]}, e.g. {@code 7914 4 0 bench.gen.G.factor$0(Lx;)V [0x7f..., 0x7f... - 0x7f...]}; state 0 is code in
+     * use (a method deoptimised and compiled again is listed twice until its old code is flushed: not in use).
      */
     private static final Pattern LINE = Pattern.compile(
-            "^\\s*\\d+\\s+(\\d+)\\s+\\d+\\s+([^\\s(]+)\\(\\S*\\s+\\[0x([0-9a-fA-F]+),\\s*0x([0-9a-fA-F]+)\\s*-\\s*"
+            "^\\s*\\d+\\s+(\\d+)\\s+(\\d+)\\s+([^\\s(]+)\\(\\S*\\s+\\[0x([0-9a-fA-F]+),\\s*0x([0-9a-fA-F]+)\\s*-\\s*"
                     + "0x([0-9a-fA-F]+)\\]");
 
     /** The tier of C2's code (tiers 1-3 are C1's). */
@@ -58,27 +60,30 @@ final class CodeFootprint {
             if (!m.find()) {
                 continue;
             }
-            String qualified = m.group(2);
+            String qualified = m.group(3);
             int dot = qualified.lastIndexOf('.');
             if (dot <= 0) {
                 continue;
             }
-            long begin = Long.parseUnsignedLong(m.group(4), 16);
-            long end = Long.parseUnsignedLong(m.group(5), 16);
+            long begin = Long.parseUnsignedLong(m.group(5), 16);
+            long end = Long.parseUnsignedLong(m.group(6), 16);
             out.add(new Compiled(qualified.substring(0, dot), qualified.substring(dot + 1),
-                    Integer.parseInt(m.group(1)), end - begin));
+                    Integer.parseInt(m.group(1)), m.group(2).equals("0"), end - begin));
         }
         return out;
     }
 
     /**
-     * C2's code bytes per method of {@code className}, a method's chunks ({@code name$k}) and dispatchers summed
-     * under {@code name}, largest first.
+     * C2's code bytes in use per method of {@code className}, a method's chunks ({@code name$k}) and dispatchers
+     * ({@code name$$k}) summed under {@code name}, largest first. A nested class keeps its {@code $} (the class is
+     * cut at the last dot). What it counts is code size, not the part a call executes: uncommon paths and stubs
+     * are included, an on-stack-replacement compilation (a method with a loop) is added to its method, and the
+     * classes of one name from different class loaders (a JMH run with {@code -f 0}) are summed.
      */
     static Map<String, Long> c2BytesByMethod(List<Compiled> entries, String className) {
         Map<String, Long> sums = new LinkedHashMap<>();
         for (Compiled c : entries) {
-            if (c.tier() != C2_TIER || !c.className().equals(className)) {
+            if (c.tier() != C2_TIER || !c.inUse() || !c.className().equals(className)) {
                 continue;
             }
             int cut = c.method().indexOf('$');
@@ -121,11 +126,11 @@ final class CodeFootprint {
     /** "total 95.9 KB: factorConstrainedSystem 52.5, constrainedSystem 43.4" (KB of 1,000 bytes, one decimal). */
     static String format(Map<String, Long> byMethod) {
         long total = byMethod.values().stream().mapToLong(Long::longValue).sum();
-        StringBuilder b = new StringBuilder(String.format(java.util.Locale.ROOT, "total %.1f KB", total / 1000.0));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "total %.1f KB", total / 1000.0));
         String sep = ": ";
         for (Map.Entry<String, Long> e : byMethod.entrySet()) {
             b.append(sep).append(e.getKey())
-                    .append(String.format(java.util.Locale.ROOT, " %.1f", e.getValue() / 1000.0));
+                    .append(String.format(Locale.ROOT, " %.1f", e.getValue() / 1000.0));
             sep = ", ";
         }
         return b.toString();

@@ -7,36 +7,65 @@ import org.symdyn.constraints.ConstraintSet;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.model.Model;
 import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ConstrainedSystemSolver;
 
 /**
  * The generated constrained forward dynamics of a model with declared rows taken apart (not JMH: plain loops, one
  * JVM): the fused system evaluation (H, C, G, γ), the generated factorisation and the generated solve, each called
  * alone in a loop, then in pairs and all together, and the whole {@link ConstrainedDynamics#forwardDynamicsDirect}
- * beside the unconstrained forward dynamics. When the pairs cost more than the sum of their parts, the difference is
- * not arithmetic (the same calls on the same data) but instruction fetch: the code of the two no longer fits the
- * instruction cache together ({@link CodeFootprint}, printed at the end, gives each method's machine code). Same
- * models and state as {@link ConstrainedSolverBenchmark} (the quadruped and solo12 standing on their feet's 12
- * declared rows).
+ * beside the unconstrained forward dynamics. When a pair costs more than the sum of its parts, the difference is not
+ * arithmetic (the same calls on the same data; nor data traffic: the factorisation reading a copy of H and G pays the
+ * same), and it appears as the calls' machine code grows past the instruction cache ({@link CodeFootprint}, printed
+ * at the end): most likely instruction fetch (this machine's virtual CPUs expose no hardware counters to confirm it
+ * with). Same models, rows and state as {@link ConstrainedSolverBenchmark} (the quadruped and solo12 standing on
+ * their feet's 12 declared rows). The "all three" loop is the direct method's generated path without its checks; the
+ * pivot ratio printed first says whether {@code forwardDynamicsDirect} also refines (at or below
+ * {@link org.symdyn.solvers.ConstrainedSystemSolver#REFINE_PIVOT_RATIO}: one more solve).
  *
  * <p>Usage: {@code taskset -c 1 java -cp benchmarks/target/benchmarks.jar org.symdyn.benchmarks.ConstrainedSolveParts
  * [quadruped|solo12Declared] [calls per round, default 200000] [rounds, default 6]}; the first rounds include the
- * JIT's compilation, so read the last ones. See benchmarks/README.md, "Machine code footprint".
+ * JIT's compilation, so read the last ones. Bad arguments: a usage line and exit status 2; a model file that cannot
+ * be found: its one-line message and status 1. See benchmarks/README.md, "Machine code footprint".
  */
 public final class ConstrainedSolveParts {
     private ConstrainedSolveParts() {
     }
 
+    private static final String USAGE = "usage: ConstrainedSolveParts [quadruped|solo12Declared] [calls per round"
+            + " >= 1, default 200000] [rounds >= 1, default 6]";
+
     public static void main(String[] args) throws Exception {
         String model = args.length > 0 ? args[0] : "quadruped";
-        int calls = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
-        if (!model.equals("quadruped") && !model.equals("solo12Declared")) {
-            System.err.println("model must be quadruped or solo12Declared (a model whose rows the class declares): "
-                    + model);
+        int calls = args.length > 1 ? positive(args[1]) : 200_000;
+        int rounds = args.length > 2 ? positive(args[2]) : 6;
+        if (!model.equals("quadruped") && !model.equals("solo12Declared") || calls < 1 || rounds < 1
+                || args.length > 3) {
+            System.err.println("ConstrainedSolveParts: " + (args.length > 3 ? "too many arguments"
+                    : calls < 1 || rounds < 1 ? "calls and rounds must be whole numbers of at least 1"
+                    : "model must be quadruped or solo12Declared (a class that declares its rows): " + model));
+            System.err.println(USAGE);
             System.exit(2);
         }
+        try {
+            run(model, calls, rounds);
+        } catch (MissingInputException e) {
+            System.err.println("ConstrainedSolveParts: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /** The argument as a count, or 0 if it is not a whole number of at least 1. */
+    private static int positive(String arg) {
+        try {
+            return Math.max(0, Integer.parseInt(arg.trim()));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static void run(String model, int calls, int rounds) throws Exception {
         Model m = ConstrainedSolverBenchmark.readModel(model);
-        ConstraintSet set = ConstraintSet.of(m);
+        ConstraintSet set = ConstrainedSolverBenchmark.constraintSet(m);
         ConstraintData data = ConstrainedSolverBenchmark.bind(set, m, "generated");
         ConstrainedSystemFactorization factorisation = data.generatedFactorization();
         if (factorisation == null) {
@@ -56,7 +85,11 @@ public final class ConstrainedSolveParts {
         DMatrixRMaj h = data.H();
         DMatrixRMaj g = data.G();
         double sink = 0;
-        System.out.printf(Locale.ROOT, "%s: nv %d, %d rows; ns per call, %d calls a round%n", model, nv, rows, calls);
+        dynamics.forwardDynamicsDirect(q, v, tau, vdot);
+        System.out.printf(Locale.ROOT, "%s: nv %d, %d rows; forwardDynamicsDirect %s the generated factorisation,"
+                + " pivot ratio %.3g (refined at or below %.2g); ns per call, %d calls a round%n", model, nv, rows,
+                dynamics.systemSolver().lastUsedGeneratedFactorization() ? "uses" : "does NOT use",
+                dynamics.systemSolver().lastSchurPivotRatio(), ConstrainedSystemSolver.REFINE_PIVOT_RATIO, calls);
         for (int r = 0; r < rounds; r++) {
             long t0 = System.nanoTime();
             for (int i = 0; i < calls; i++) {

@@ -187,7 +187,7 @@ public class ConstrainedSolverBenchmark {
     /** After the trial, the machine code C2 compiled for a generated class's methods ({@link CodeFootprint}). */
     @TearDown(Level.Trial)
     public void printFootprint() {
-        if (!backend.equals("generic")) {
+        if (unconstrained != null && !backend.equals("generic")) {
             System.out.println(System.lineSeparator() + CodeFootprint.describe(unconstrained.getClass()));
         }
     }

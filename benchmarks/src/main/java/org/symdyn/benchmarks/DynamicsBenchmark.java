@@ -83,7 +83,7 @@ public abstract class DynamicsBenchmark {
      */
     @TearDown(Level.Trial)
     public void printFootprint() {
-        if (!(dynamics instanceof GenericDynamics)) {
+        if (dynamics != null && !(dynamics instanceof GenericDynamics)) {
             System.out.println(System.lineSeparator() + CodeFootprint.describe(dynamics.getClass()));
         }
     }
