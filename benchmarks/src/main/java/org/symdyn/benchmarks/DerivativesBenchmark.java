@@ -13,7 +13,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.generator.CodeGenerator;
@@ -66,6 +68,17 @@ public class DerivativesBenchmark {
     private DMatrixRMaj m2;
     private DMatrixRMaj m3;
     private DMatrixRMaj y;
+
+    /**
+     * After a generated benchmark's trial, the machine code C2 compiled for the generated class's methods
+     * ({@link CodeFootprint}): the derivatives are the largest generated methods.
+     */
+    @TearDown(Level.Trial)
+    public void printFootprint(BenchmarkParams params) {
+        if (generated != null && params.getBenchmark().contains(".generated")) {
+            System.out.println(System.lineSeparator() + CodeFootprint.describe(generated.getClass()));
+        }
+    }
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
