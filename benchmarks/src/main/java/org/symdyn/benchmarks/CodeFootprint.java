@@ -123,6 +123,14 @@ final class CodeFootprint {
         return "# C2 machine code of " + type.getName() + ": " + format(c2BytesByMethod(parse(text), type.getName()));
     }
 
+    /**
+     * Prints {@link #describe} for a JMH {@code @TearDown}: on a line of its own, because JMH has already written the
+     * last iteration's label ("Iteration   5: ") when a trial's tear-down runs, and writes its figure after it.
+     */
+    static void printAfterTrial(Class<?> type) {
+        System.out.println(System.lineSeparator() + describe(type));
+    }
+
     /** "total 95.9 KB: factorConstrainedSystem 52.5, constrainedSystem 43.4" (KB of 1,000 bytes, one decimal). */
     static String format(Map<String, Long> byMethod) {
         long total = byMethod.values().stream().mapToLong(Long::longValue).sum();

@@ -38,13 +38,12 @@ public final class ConstrainedSolveParts {
         String model = args.length > 0 ? args[0] : "quadruped";
         int calls = args.length > 1 ? positive(args[1]) : 200_000;
         int rounds = args.length > 2 ? positive(args[2]) : 6;
-        if (!model.equals("quadruped") && !model.equals("solo12Declared") || calls < 1 || rounds < 1
-                || args.length > 3) {
-            System.err.println("ConstrainedSolveParts: " + (args.length > 3 ? "too many arguments"
-                    : calls < 1 || rounds < 1 ? "calls and rounds must be whole numbers of at least 1"
-                    : "model must be quadruped or solo12Declared (a class that declares its rows): " + model));
-            System.err.println(USAGE);
-            System.exit(2);
+        if (args.length > 3) {
+            usageError("too many arguments");
+        } else if (!model.equals("quadruped") && !model.equals("solo12Declared")) {
+            usageError("model must be quadruped or solo12Declared (a class that declares its rows): " + model);
+        } else if (calls < 1 || rounds < 1) {
+            usageError("calls and rounds must be whole numbers of at least 1");
         }
         try {
             run(model, calls, rounds);
@@ -52,6 +51,13 @@ public final class ConstrainedSolveParts {
             System.err.println("ConstrainedSolveParts: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    /** A user's mistake: the problem and the usage on standard error, exit status 2. */
+    private static void usageError(String problem) {
+        System.err.println("ConstrainedSolveParts: " + problem);
+        System.err.println(USAGE);
+        System.exit(2);
     }
 
     /** The argument as a count, or 0 if it is not a whole number of at least 1. */

@@ -188,7 +188,7 @@ public class ConstrainedSolverBenchmark {
     @TearDown(Level.Trial)
     public void printFootprint() {
         if (unconstrained != null && !backend.equals("generic")) {
-            System.out.println(System.lineSeparator() + CodeFootprint.describe(unconstrained.getClass()));
+            CodeFootprint.printAfterTrial(unconstrained.getClass());
         }
     }
 

@@ -76,7 +76,7 @@ public class DerivativesBenchmark {
     @TearDown(Level.Trial)
     public void printFootprint(BenchmarkParams params) {
         if (generated != null && params.getBenchmark().contains(".generated")) {
-            System.out.println(System.lineSeparator() + CodeFootprint.describe(generated.getClass()));
+            CodeFootprint.printAfterTrial(generated.getClass());
         }
     }
 

@@ -84,7 +84,7 @@ public abstract class DynamicsBenchmark {
     @TearDown(Level.Trial)
     public void printFootprint() {
         if (dynamics != null && !(dynamics instanceof GenericDynamics)) {
-            System.out.println(System.lineSeparator() + CodeFootprint.describe(dynamics.getClass()));
+            CodeFootprint.printAfterTrial(dynamics.getClass());
         }
     }
 
