@@ -95,12 +95,14 @@ public class ConstrainedSolverBenchmark {
 
     /**
      * {@code structured}: the solvers' default fast path (Schur complement on the tree-sparse LᵀL of H, issue 17; a
-     * generated class's own straight-line factorisation where the set holds exactly its model's rows);
-     * {@code structuredRuntime}: the same with {@code SolverSettings.generatedFactorization(false)}, the runtime's
+     * generated class's own straight-line factorisation where the set holds exactly its model's rows, and its
+     * limb-eliminated answer where every row is on a limb of the floating base, issue 37);
+     * {@code structuredSchur}: the same with {@code SolverSettings.limbElimination(false)}, the Schur complement always;
+     * {@code structuredRuntime}: with {@code SolverSettings.generatedFactorization(false)}, the runtime's
      * factorisation whatever the binding; {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense
      * path before issue 17 (QR rank check, KKT LU).
      */
-    @Param({"structured", "structuredRuntime", "dense"})
+    @Param({"structured", "structuredSchur", "structuredRuntime", "dense"})
     public String solver;
 
     private ConstraintData data;
@@ -128,8 +130,11 @@ public class ConstrainedSolverBenchmark {
             data.settings().exploitStructure(false);
         } else if (solver.equals("structuredRuntime")) {
             data.settings().generatedFactorization(false);
+        } else if (solver.equals("structuredSchur")) {
+            data.settings().limbElimination(false);
         } else if (!solver.equals("structured")) {
-            throw new IllegalArgumentException("solver must be structured, structuredRuntime or dense: " + solver);
+            throw new IllegalArgumentException("solver must be structured, structuredSchur, structuredRuntime or dense: "
+                    + solver);
         }
         dynamics = new ConstrainedDynamics(data);
         impulses = new ImpulseSolver(data);
@@ -178,10 +183,12 @@ public class ConstrainedSolverBenchmark {
         long idle = BenchmarkStates.awaitIdleJit(DynamicsBenchmark.IDLE_JIT_MILLIS,
                 DynamicsBenchmark.MAX_JIT_WAIT_MILLIS);
         constrainedForwardDynamics();
-        System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s, generated"
-                + " factorisation %s by the direct method; assembly from the perturbed guess: %d Newton steps; waited"
-                + " %d ms for an idle JIT%n", model, backend, nv, data.size(), data.isFused(),
-                dynamics.systemSolver().lastUsedGeneratedFactorization() ? "used" : "not used", iterations, idle);
+        System.out.printf("# %s (%s, " + solver + "): nv %d, %d constraint rows, fused evaluation %s, direct method"
+                + " by %s; assembly from the perturbed guess: %d Newton steps; waited %d ms for an idle JIT%n", model,
+                backend, nv, data.size(), data.isFused(), dynamics.lastUsedLimbs() ? "the limb-eliminated answer (pivot"
+                + " ratio " + dynamics.lastLimbPivotRatio() + ")" : dynamics.systemSolver()
+                .lastUsedGeneratedFactorization() ? "the generated factorisation" : "the runtime's solve", iterations,
+                idle);
     }
 
     /** After the trial, the machine code C2 compiled for a generated class's methods ({@link CodeFootprint}). */

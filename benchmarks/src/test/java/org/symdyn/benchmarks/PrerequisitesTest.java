@@ -57,8 +57,8 @@ class PrerequisitesTest {
                         Map.of("model", "solo12"))), runs);
 
         CommandLineOptions all = new CommandLineOptions("ConstrainedSolverBenchmark.rangeSpace");
-        // 4 models x 3 backends x 3 solvers
-        assertEquals(36, Prerequisites.runs(Prerequisites.selected(all), all).size());
+        // 4 models x 3 backends x 4 solvers
+        assertEquals(48, Prerequisites.runs(Prerequisites.selected(all), all).size());
     }
 
     @Test

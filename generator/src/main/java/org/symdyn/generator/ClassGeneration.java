@@ -77,6 +77,7 @@ final class ClassGeneration {
     private SystemFactorization systemFactorization = SystemFactorization.NONE;
     private boolean rowDerivatives;
     private boolean articulatedSystem;
+    private boolean limbConstraints;
     /** Whether the class carries the constraint rows and the fused evaluations ({@link ModelPart#CONSTRAINTS}). */
     private final boolean constraints;
 
@@ -275,6 +276,20 @@ final class ClassGeneration {
         clock.lap("articulated_constraint_system");
     }
 
+    /**
+     * The constrained forward dynamics with each limb's rows eliminated inside the limb ({@link LimbConstraintMethods}),
+     * with the constraints part, where every row is carried by a limb of a floating base; none for a large model.
+     */
+    void emitLimbConstraints() {
+        limbConstraints = derived.rows() > 0 && !forms.large() && constraints
+                && LimbConstraintMethods.applies(derived.symbolic().articulatedBody(), derived.jacobian());
+        if (limbConstraints) {
+            LimbConstraintMethods.emit(derived.symbolic().articulatedBody(), derived.jacobian(), derived.gamma(),
+                    model.nq(), model.nv(), methods, fields);
+        }
+        clock.lap("limb_constraints");
+    }
+
     /** The rows' derivatives ({@link org.symdyn.contract.ConstraintDerivatives}), with the derivatives option. */
     void emitRowDerivatives() {
         rowDerivatives = options.derivatives() && !CodeGenerator.loopedDerivatives(model) && derived.rows() > 0
@@ -379,7 +394,7 @@ final class ClassGeneration {
         }
         TypeSpec type = ClassSkeleton.classSpec(model, options, methods.list(), fields, tables, methods.counts(),
                 forwardDynamics, forms.large(), methods.emitter().workspace(), derived.rows(), closedForm,
-                systemFactorization, rowDerivatives, articulatedSystem);
+                systemFactorization, rowDerivatives, articulatedSystem, limbConstraints);
         String source = org.symdyn.generator.emit.LocalNames.perMethod(JavaFile.builder(options.packageName(), type)
                 .skipJavaLangImports(true).indent("    ").build().toString());
         return new GeneratedClass(options.packageName(), options.className(), source, model.nq(), model.nv(),

@@ -55,7 +55,7 @@ final class ClassSkeleton {
             List<FieldSpec> fields, Map<String, int[]> intTables, OperationCounts ops,
             ForwardDynamicsChoice forwardDynamics, boolean sharedPassKinematics, Workspace workspace,
             int rows, CodeBlock closedForm, SystemFactorization factorisedSystem,
-            boolean rowDerivatives, boolean articulatedSystem) {
+            boolean rowDerivatives, boolean articulatedSystem, boolean limbConstraints) {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
@@ -92,6 +92,12 @@ final class ClassSkeleton {
                     + "complement G H⁻¹ Gᵀ = U E Uᵀ; the entries of H and G that are zero or constant for this model "
                     + "folded in), which the runtime's solvers use instead of their own linear algebra when a set "
                     + "holds exactly these rows and is bound to this class alone.\n", rows);
+        }
+        if (limbConstraints) {
+            doc.add("\n<p>Every one of the model's $L rows is carried by a limb of the floating base, so its constrained "
+                    + "forward dynamics and impulses are also generated with each limb's rows eliminated inside the limb "
+                    + "(LimbConstrainedDynamics: the articulated-body algorithm, no H, no Schur complement), which the "
+                    + "runtime's direct method uses where their pivot ratio shows them well conditioned.\n", rows);
         }
         if (closedForm != null) {
             doc.add(closedForm);
@@ -130,6 +136,9 @@ final class ClassSkeleton {
         }
         if (articulatedSystem) {
             b.addSuperinterface(org.symdyn.contract.ArticulatedConstraintSystem.class);
+        }
+        if (limbConstraints) {
+            b.addSuperinterface(org.symdyn.contract.LimbConstrainedDynamics.class);
         }
         // The workspace: values passed from one chunk method to a later one (Workspace).
         b.addField(FieldSpec.builder(double[].class, "w", Modifier.PRIVATE, Modifier.FINAL)

@@ -135,11 +135,12 @@ public final class CodeGenerator {
         cls.emitForwardDynamics();
         // Last, so that no other method's temporaries change names: the constrained system, then the rows'
         // derivatives, then twin limbs' methods emitted again with calls of shared code, then the recursive
-        // constrained system.
+        // constrained system, then the limb-eliminated one.
         cls.emitConstrainedSystem();
         cls.emitRowDerivatives();
         cls.shareLimbs();
         cls.emitArticulatedSystem();
+        cls.emitLimbConstraints();
         return cls.assemble();
     }
 

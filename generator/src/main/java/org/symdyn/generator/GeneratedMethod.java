@@ -56,6 +56,10 @@ public enum GeneratedMethod {
     ARTICULATED_CONSTRAINT_SYSTEM,
     /** {@code articulatedResponse}: H⁻¹ Gᵀ λ from what that method kept. */
     ARTICULATED_RESPONSE,
+    /** {@code limbConstrainedDynamics}: v̇ and λ with each limb's rows eliminated inside the limb. */
+    LIMB_CONSTRAINED_DYNAMICS,
+    /** {@code limbImpulse}: v⁺ and Λ by the same elimination. */
+    LIMB_IMPULSE,
     /** {@code constraintAccelerationDerivatives}: ∂a/∂q and ∂a/∂v of the rows' acceleration. */
     CONSTRAINT_ACCELERATION_DERIVATIVES,
     /** {@code constraintForceDerivative}: ∂(Gᵀ λ)/∂q. */

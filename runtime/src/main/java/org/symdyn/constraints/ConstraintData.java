@@ -139,6 +139,16 @@ public final class ConstraintData {
                 : null;
     }
 
+    /**
+     * The generated class's own limb-eliminated constrained forward dynamics of this set's rows, or null: present
+     * under the same conditions as {@link #generatedFactorization()} (exactly the model's rows, bound to a generated
+     * class alone) when that class implements {@link org.symdyn.contract.LimbConstrainedDynamics} (every row carried
+     * by a limb of a floating base).
+     */
+    public org.symdyn.contract.LimbConstrainedDynamics generatedLimbDynamics() {
+        return fused instanceof org.symdyn.contract.LimbConstrainedDynamics f && m == modelRows && m > 0 ? f : null;
+    }
+
     /** True if a group of this set has Baumgarte stabilisation enabled. */
     public boolean anyBaumgarteEnabled() {
         return stabilisation.anyEnabledBelow(set.groupCount());

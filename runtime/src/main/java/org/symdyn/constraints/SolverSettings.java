@@ -45,6 +45,7 @@ public final class SolverSettings {
     private double consistencyTolerance = 1e-8;
     private boolean exploitStructure = true;
     private boolean generatedFactorization = true;
+    private boolean limbElimination = true;
 
     /** The KKT factorisation; default {@link KktSolver#LU}. */
     public KktSolver kktSolver() {
@@ -128,6 +129,22 @@ public final class SolverSettings {
     /** Enables or disables the generated factorisation (see {@link #generatedFactorization()}). */
     public SolverSettings generatedFactorization(boolean enabled) {
         this.generatedFactorization = enabled;
+        return this;
+    }
+
+    /**
+     * True (default) if the direct method of forward dynamics and impulses takes the generated class's limb-eliminated
+     * answer when the data has one ({@link ConstraintData#generatedLimbDynamics()}) and it is well conditioned
+     * ({@code ConstrainedDynamics.LIMB_PIVOT_RATIO}), with the fast path ({@link #exploitStructure()}) and the generated
+     * solves ({@link #generatedFactorization()}) on. False: the saddle-point solve always (to compare the two).
+     */
+    public boolean limbElimination() {
+        return limbElimination;
+    }
+
+    /** Enables or disables the limb-eliminated answer (see {@link #limbElimination()}). */
+    public SolverSettings limbElimination(boolean enabled) {
+        this.limbElimination = enabled;
         return this;
     }
 

@@ -21,7 +21,8 @@ public enum ModelPart {
     KINEMATICS,
     /**
      * The model's own constraint rows ({@link ConstraintFunctions}: φ, φ̇, G, γ), the fused evaluations of
-     * {@link ModelFunctions} and, where generated, the {@link ConstrainedSystemFactorization}.
+     * {@link ModelFunctions} and, where generated, the {@link ConstrainedSystemFactorization} and, when every row is
+     * carried by a limb of a floating base, the {@link LimbConstrainedDynamics}.
      */
     CONSTRAINTS,
     /** {@link DynamicsDerivatives} (and, for a model with rows, {@link ConstraintDerivatives}). */

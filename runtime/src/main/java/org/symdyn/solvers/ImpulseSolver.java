@@ -1,6 +1,7 @@
 package org.symdyn.solvers;
 
 import org.symdyn.contract.Arguments;
+import org.symdyn.contract.LimbConstrainedDynamics;
 import org.symdyn.constraints.ConstraintData;
 
 /**
@@ -24,6 +25,9 @@ public final class ImpulseSolver {
      * recursion), else null.
      */
     private final RecursiveConstrainedDynamics recursive;
+    /** The generated class's limb-eliminated impulses where the binding allows it, else null. */
+    private final LimbConstrainedDynamics limbs;
+    private boolean lastLimbs;
 
     /** Solvers for a bound data. */
     public ImpulseSolver(ConstraintData data) {
@@ -31,6 +35,7 @@ public final class ImpulseSolver {
         this.solver = new ConstrainedSystemSolver(data);
         this.a = new double[data.nv()];
         this.recursive = RecursiveConstrainedDynamics.ifApplies(data);
+        this.limbs = data.generatedLimbDynamics();
     }
 
     /**
@@ -46,9 +51,23 @@ public final class ImpulseSolver {
         Arguments.checkLength(vPlus, a.length, "vPlus");
         Arguments.checkDistinct(vPlus, "vPlus", q, "q");
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
+        lastLimbs = false;
         if (recursive != null && recursive.runs(method)) {
             recursive.impulse(q, vMinus, vPlus);
             return;
+        }
+        if (method == ConstraintSolverMethod.DIRECT && limbs != null && data.settings().limbElimination()
+                && data.settings().generatedFactorization() && data.settings().exploitStructure()) {
+            double[] impulse = data.impulse();
+            double ratio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, impulse);
+            // The same rule as the forward dynamics' (ConstrainedDynamics.LIMB_PIVOT_RATIO): the same factorisations.
+            double tolerance = Math.max(ConstrainedDynamics.LIMB_PIVOT_RATIO,
+                    data.settings().rankCheck() ? data.settings().rankTolerance() : 0);
+            lastLimbs = ratio > tolerance && SaddlePointOps.finite(vPlus, vPlus.length)
+                    && SaddlePointOps.finite(impulse, impulse.length);
+            if (lastLimbs) {
+                return;
+            }
         }
         data.computeImpulseSystem(q);
         if (method != ConstraintSolverMethod.NULL_SPACE) {
@@ -87,6 +106,16 @@ public final class ImpulseSolver {
      */
     public RecursiveConstrainedDynamics recursiveMethod() {
         return recursive;
+    }
+
+    /**
+     * True if the last solve took the generated class's limb-eliminated impulses
+     * ({@link LimbConstrainedDynamics#limbImpulse}; the direct method under the conditions of
+     * {@link ConstrainedDynamics#lastUsedLimbs()}); {@link #systemSolver()}'s figures and the data's H and G are then
+     * not those of this state.
+     */
+    public boolean lastUsedLimbs() {
+        return lastLimbs;
     }
 
     /** The underlying saddle-point solver. */

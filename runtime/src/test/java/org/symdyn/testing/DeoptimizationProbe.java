@@ -24,6 +24,7 @@ import org.symdyn.contract.ConstraintFunctions;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.FrameKinematics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.LimbConstrainedDynamics;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelInfo;
 
@@ -166,6 +167,15 @@ public final class DeoptimizationProbe {
                     });
                     names(ConstrainedSystemFactorization.class, covered);
                 }
+            }
+            if (o instanceof LimbConstrainedDynamics l) {
+                int rows = l.constraintRows();
+                double[] x = new double[nv];
+                double[] y = new double[rows];
+                double[] target = new double[rows];
+                calls.add(() -> l.limbConstrainedDynamics(q, v, a, x, y));
+                calls.add(() -> l.limbImpulse(q, v, target, x, y));
+                names(LimbConstrainedDynamics.class, covered);
             }
             // Public methods with array arguments outside these interfaces (a newer generator's): called
             // reflectively with generous arrays, so that they are probed too.

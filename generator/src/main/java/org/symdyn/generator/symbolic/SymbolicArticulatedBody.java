@@ -284,6 +284,393 @@ public final class SymbolicArticulatedBody {
         return new ConstrainedParts(vdot0, kFlat, response);
     }
 
+    /** The three outputs of {@link #limbConstrainedDynamics}. */
+    public record LimbConstrainedParts(IExpr[] vdot, IExpr[] lambda, IExpr[] pivotRatios) {
+    }
+
+    /**
+     * For each row of {@code jac}, the limb that carries it: the child c of a floating root body (a 6-dof joint
+     * whose motion subspace is the identity, the floating base) such that the row's Jacobian is zero outside c's
+     * subtree and the root's own dofs. Null when some row has no such limb (it moves no limb, or two limbs, or lies in a
+     * tree without a floating root), or when a limb carries more rows than it has dofs (its block could not be full
+     * rank): {@link #limbConstrainedDynamics} does not apply then.
+     */
+    public int[] rowLimbs(IExpr[][] jac) {
+        int nb = model.bodyCount();
+        int[] dofBody = new int[model.nv()];
+        int[] subtreeDofs = new int[nb];
+        for (int i = 0; i < nb; i++) {
+            int vi = model.body(i).joint().vIndex();
+            int dofs = joints.subspace(i).size();
+            for (int d = 0; d < dofs; d++) {
+                dofBody[vi + d] = i;
+            }
+            subtreeDofs[i] = dofs;
+        }
+        for (int i = nb - 1; i >= 0; i--) {
+            int p = model.body(i).parentIndex();
+            if (p >= 0) {
+                subtreeDofs[p] += subtreeDofs[i];
+            }
+        }
+        int[] limbOf = new int[jac.length];
+        int[] rowsOfLimb = new int[nb];
+        for (int r = 0; r < jac.length; r++) {
+            int root = -1;
+            int limb = -1;
+            for (int k = 0; k < jac[r].length; k++) {
+                if (jac[r][k].isZero()) {
+                    continue;
+                }
+                int b = dofBody[k];
+                int c = b;
+                while (model.body(c).parentIndex() >= 0 && model.body(model.body(c).parentIndex()).parentIndex() >= 0) {
+                    c = model.body(c).parentIndex();
+                }
+                int bodyRoot = model.body(c).parentIndex() < 0 ? c : model.body(c).parentIndex();
+                if (root >= 0 && bodyRoot != root || !floatingRoot(bodyRoot)) {
+                    return null;
+                }
+                root = bodyRoot;
+                if (b == root) {
+                    continue;
+                }
+                if (limb >= 0 && limb != c) {
+                    return null;
+                }
+                limb = c;
+            }
+            if (limb < 0) {
+                return null;
+            }
+            limbOf[r] = limb;
+            if (++rowsOfLimb[limb] > subtreeDofs[limb]) {
+                return null;
+            }
+        }
+        return limbOf;
+    }
+
+    /** True if body i is a root whose joint's motion subspace is the 6 x 6 identity (a floating base). */
+    private boolean floatingRoot(int i) {
+        if (model.body(i).parentIndex() >= 0) {
+            return false;
+        }
+        List<IExpr[]> s = joints.subspace(i);
+        if (s.size() != 6) {
+            return false;
+        }
+        for (int k = 0; k < 6; k++) {
+            for (int e = 0; e < 6; e++) {
+                if (e == k ? !s.get(k)[e].isOne() : !s.get(k)[e].isZero()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The exact constrained forward dynamics of rows carried by limbs ({@link #rowLimbs} not null), each limb's rows
+     * eliminated inside the limb, so that neither H nor the m x m matrix G H⁻¹ Gᵀ is formed. The articulated-body
+     * passes run as in {@link #forwardDynamics()}; then, leaf to root over a limb c with rows R_c (T_i the n_i x m_c
+     * block of Gᵀ at joint i's dofs, X_i, S_i, U_i, D_i, û_i the passes' quantities):
+     * <pre>
+     *   Ψ_i = T_i + S_iᵀ Φ_i,   K_c += Ψ_iᵀ D_i⁻¹ Ψ_i,   b_c += Ψ_iᵀ D_i⁻¹ û_i,   Φ_λ(i) += X_iᵀ (Φ_i - U_i D_i⁻¹ Ψ_i)
+     * </pre>
+     * so that the rows' acceleration is G_c v̇ = K_c λ_c + b_c + L_cᵀ a_B for the base's acceleration a_B, with
+     * L_c = X_cᵀ (Φ_c - U_c D_c⁻¹ Ψ_c) + T_B,c (the rows' block at the base's dofs; the base's S is the identity). G_c v̇ =
+     * γ_c gives λ_c = K_c⁻¹ (γ_c - b_c - L_cᵀ a_B), and the base's equation D_B a_B = û_B + Σ_c L_c λ_c becomes
+     * <pre>
+     *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
+     * </pre>
+     * (the limbs' rows stiffen the base's articulated inertia). Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
+     * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ. {@code pivotRatios}: d_j / A_jj for each pivot d_j of the
+     * LDLᵀ factorisations of every K_c and of the base's matrix A, all 1 for orthogonal rows and near 0 where a limb's
+     * rows are nearly dependent within the limb (a straight knee) or the base's system nearly singular (dependent rows
+     * overall): the caller's cue to solve another way.
+     */
+    public LimbConstrainedParts limbConstrainedDynamics(IExpr[][] jac, IExpr[] gamma) {
+        IExpr[] v = g.inputs(Kind.V, model.nv());
+        IExpr[] tau = g.inputs(Kind.TAU, model.nv());
+        IExpr[] gravity = sp.constants(model.gravity());
+        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        return limbSolve(jac, gamma, v, tau, a0);
+    }
+
+    /**
+     * The impulses of the same rows by the same elimination: H (v⁺ - v⁻) = -Gᵀ Λ with G v⁺ = b, that is the forward
+     * dynamics above with no velocity, force or gravity (û_i = 0) and G Δv = b - G v⁻ for Δv = v⁺ - v⁻, λ = -Λ; v⁻
+     * the {@link Kind#V} inputs, b the {@link Kind#SADDLE_B} inputs. Returns v⁺ (as {@code vdot}), Λ (as
+     * {@code lambda}) and the same pivot ratios.
+     */
+    public LimbConstrainedParts limbImpulse(IExpr[][] jac) {
+        int nv = model.nv();
+        IExpr[] vMinus = g.inputs(Kind.V, nv);
+        IExpr[] rhs = new IExpr[jac.length];
+        for (int r = 0; r < jac.length; r++) {
+            IExpr[] terms = new IExpr[nv + 1];
+            for (int k = 0; k < nv; k++) {
+                terms[k] = g.neg(g.mul(jac[r][k], vMinus[k]));
+            }
+            terms[nv] = g.input(Kind.SADDLE_B, r);
+            rhs[r] = g.sum(terms);
+        }
+        IExpr[] zeros = zeroVector(nv);
+        LimbConstrainedParts dv = limbSolve(jac, rhs, zeros, zeros, sp.zeros(6));
+        IExpr[] vPlus = new IExpr[nv];
+        for (int k = 0; k < nv; k++) {
+            vPlus[k] = g.add(vMinus[k], dv.vdot()[k]);
+        }
+        IExpr[] impulse = new IExpr[jac.length];
+        for (int r = 0; r < jac.length; r++) {
+            impulse[r] = g.neg(dv.lambda()[r]);
+        }
+        return new LimbConstrainedParts(vPlus, impulse, dv.pivotRatios());
+    }
+
+    /** The elimination of {@link #limbConstrainedDynamics} for velocities v, forces τ, base acceleration a0, rows' γ. */
+    private LimbConstrainedParts limbSolve(IExpr[][] jac, IExpr[] gamma, IExpr[] v, IExpr[] tau, IExpr[] a0) {
+        int[] limbOf = rowLimbs(jac);
+        if (limbOf == null) {
+            throw new IllegalArgumentException("the rows are not carried by limbs of a floating base");
+        }
+        int nb = model.bodyCount();
+        int nv = model.nv();
+        int m = jac.length;
+        Passes passes = new Passes(nb, new boolean[nb]);
+        passes.outward(v, sp.zeros(6), a0);
+        passes.inward(tau, null, null);
+        // The rows of each limb, in row order, and each body's limb.
+        java.util.TreeMap<Integer, List<Integer>> rowsOf = new java.util.TreeMap<>();
+        for (int r = 0; r < m; r++) {
+            rowsOf.computeIfAbsent(limbOf[r], c -> new java.util.ArrayList<>()).add(r);
+        }
+        int[] limbOfBody = new int[nb];
+        Arrays.fill(limbOfBody, -1);
+        for (int c : rowsOf.keySet()) {
+            for (int b : SymbolicLimbs.subtree(model, c)) {
+                limbOfBody[b] = c;
+            }
+        }
+        IExpr[][][] phi = new IExpr[nb][][];
+        IExpr[][][] psi = new IExpr[nb][][];
+        java.util.Map<Integer, IExpr[][]> kOf = new java.util.HashMap<>();
+        java.util.Map<Integer, IExpr[]> bOf = new java.util.HashMap<>();
+        java.util.Map<Integer, IExpr[][]> lOf = new java.util.HashMap<>();
+        for (int i = nb - 1; i >= 0; i--) {
+            int c = limbOfBody[i];
+            if (c < 0) {
+                continue;
+            }
+            List<Integer> rows = rowsOf.get(c);
+            int mc = rows.size();
+            IExpr[][] k = kOf.computeIfAbsent(c, x -> zeroSquare(mc));
+            IExpr[] b = bOf.computeIfAbsent(c, x -> zeroVector(mc));
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            if (phi[i] == null) {
+                phi[i] = zeroColumns(mc);
+            }
+            psi[i] = new IExpr[dofs][mc];
+            IExpr[][] dPsi = new IExpr[mc][];
+            for (int r = 0; r < mc; r++) {
+                IExpr[] col = new IExpr[dofs];
+                for (int d = 0; d < dofs; d++) {
+                    psi[i][d][r] = g.add(jac[rows.get(r)][vi + d], g.dot(s.get(d), phi[i][r]));
+                    col[d] = psi[i][d][r];
+                }
+                dPsi[r] = passes.d[i].solve(col);
+            }
+            IExpr[] du = passes.d[i].solve(passes.uRest[i]);
+            for (int r = 0; r < mc; r++) {
+                for (int q = r; q < mc; q++) {
+                    IExpr x = k[r][q];
+                    for (int d = 0; d < dofs; d++) {
+                        x = g.add(x, g.mul(psi[i][d][r], dPsi[q][d]));
+                    }
+                    k[r][q] = x;
+                    k[q][r] = x;
+                }
+                IExpr y = b[r];
+                for (int d = 0; d < dofs; d++) {
+                    y = g.add(y, g.mul(psi[i][d][r], du[d]));
+                }
+                b[r] = y;
+            }
+            int p = model.body(i).parentIndex();
+            IExpr[][] up = new IExpr[mc][];
+            for (int r = 0; r < mc; r++) {
+                IExpr[] t = phi[i][r];
+                for (int d = 0; d < dofs; d++) {
+                    t = sp.sub6(t, sp.scale6(dPsi[r][d], passes.u[i][d]));
+                }
+                up[r] = joints.childToParentForce(i, t);
+            }
+            if (i == c) {
+                int vb = model.body(p).joint().vIndex();
+                for (int r = 0; r < mc; r++) {
+                    IExpr[] l = new IExpr[6];
+                    for (int e = 0; e < 6; e++) {
+                        l[e] = g.add(up[r][e], jac[rows.get(r)][vb + e]);
+                    }
+                    up[r] = l;
+                }
+                lOf.put(c, up);
+            } else {
+                if (phi[p] == null) {
+                    phi[p] = zeroColumns(mc);
+                }
+                for (int r = 0; r < mc; r++) {
+                    phi[p][r] = sp.add6(phi[p][r], up[r]);
+                }
+            }
+        }
+        // Each limb's K_c = L D Lᵀ; z_c,e = K_c⁻¹ (column e of L_cᵀ), y_c = K_c⁻¹ (γ_c - b_c); each base's matrix and
+        // right-hand side gain L_c z_c and L_c y_c.
+        List<IExpr> ratios = new java.util.ArrayList<>();
+        java.util.Map<Integer, IExpr[][]> zOf = new java.util.HashMap<>();
+        java.util.Map<Integer, IExpr[]> yOf = new java.util.HashMap<>();
+        IExpr[][] baseMatrix = new IExpr[nb][];
+        IExpr[][] baseRhs = new IExpr[nb][];
+        for (Map.Entry<Integer, List<Integer>> e : rowsOf.entrySet()) {
+            int c = e.getKey();
+            List<Integer> rows = e.getValue();
+            int mc = rows.size();
+            int base = model.body(c).parentIndex();
+            Ldl kl = new Ldl(kOf.get(c));
+            ratios.addAll(kl.pivotRatios(kOf.get(c)));
+            IExpr[][] l = lOf.get(c);
+            IExpr[][] z = new IExpr[6][];
+            for (int col = 0; col < 6; col++) {
+                IExpr[] lc = new IExpr[mc];
+                for (int r = 0; r < mc; r++) {
+                    lc[r] = l[r][col];
+                }
+                z[col] = kl.solve(lc);
+            }
+            IExpr[] rhs = new IExpr[mc];
+            for (int r = 0; r < mc; r++) {
+                rhs[r] = g.sub(gamma[rows.get(r)], bOf.get(c)[r]);
+            }
+            IExpr[] y = kl.solve(rhs);
+            zOf.put(c, z);
+            yOf.put(c, y);
+            if (baseMatrix[base] == null) {
+                IExpr[] a = new IExpr[36];
+                List<IExpr[]> s = joints.subspace(base);
+                IExpr armature = SymbolicArmature.of(model, g, base);
+                for (int r = 0; r < 6; r++) {
+                    for (int q = 0; q < 6; q++) {
+                        IExpr x = g.dot(s.get(r), passes.u[base][q]);
+                        a[6 * r + q] = r == q && armature != null ? g.add(x, armature) : x;
+                    }
+                }
+                baseMatrix[base] = a;
+                baseRhs[base] = passes.uRest[base].clone();
+            }
+            IExpr[] a = baseMatrix[base];
+            for (int r = 0; r < 6; r++) {
+                for (int q = r; q < 6; q++) {
+                    IExpr x = a[6 * r + q];
+                    for (int j = 0; j < mc; j++) {
+                        x = g.add(x, g.mul(l[j][r], z[q][j]));
+                    }
+                    a[6 * r + q] = x;
+                    a[6 * q + r] = x;
+                }
+                IExpr x = baseRhs[base][r];
+                for (int j = 0; j < mc; j++) {
+                    x = g.add(x, g.mul(l[j][r], y[j]));
+                }
+                baseRhs[base][r] = x;
+            }
+        }
+        // Root to leaf.
+        IExpr[] qdd = new IExpr[nv];
+        IExpr[] lambda = new IExpr[m];
+        IExpr[][] acc = new IExpr[nb][];
+        java.util.Map<Integer, IExpr[]> lambdaOf = new java.util.HashMap<>();
+        for (int i = 0; i < nb; i++) {
+            int p = model.body(i).parentIndex();
+            List<IExpr[]> s = joints.subspace(i);
+            int dofs = s.size();
+            int vi = model.body(i).joint().vIndex();
+            IExpr[] x;
+            IExpr[] a;
+            if (baseMatrix[i] != null) {
+                IExpr[][] am = new IExpr[6][6];
+                for (int r = 0; r < 6; r++) {
+                    for (int q = 0; q < 6; q++) {
+                        am[r][q] = baseMatrix[i][6 * r + q];
+                    }
+                }
+                Ldl al = new Ldl(am);
+                ratios.addAll(al.pivotRatios(am));
+                x = al.solve(baseRhs[i]);
+                a = sp.zeros(6);
+            } else {
+                a = p < 0 ? sp.zeros(6) : joints.parentToChild(i, acc[p]);
+                int c = limbOfBody[i];
+                IExpr[] lc = null;
+                if (c >= 0) {
+                    lc = lambdaOf.get(c);
+                    if (lc == null) {
+                        // λ_c = y_c - K_c⁻¹ L_cᵀ a_B (the base's acceleration is its q̈: S_B is the identity).
+                        IExpr[] aB = acc[model.body(c).parentIndex()];
+                        IExpr[][] z = zOf.get(c);
+                        IExpr[] y = yOf.get(c);
+                        lc = new IExpr[y.length];
+                        for (int r = 0; r < y.length; r++) {
+                            IExpr t = y[r];
+                            for (int e = 0; e < 6; e++) {
+                                t = g.sub(t, g.mul(z[e][r], aB[e]));
+                            }
+                            lc[r] = t;
+                        }
+                        lambdaOf.put(c, lc);
+                        List<Integer> rows = rowsOf.get(c);
+                        for (int r = 0; r < rows.size(); r++) {
+                            lambda[rows.get(r)] = lc[r];
+                        }
+                    }
+                }
+                IExpr[] rhs = new IExpr[dofs];
+                for (int d = 0; d < dofs; d++) {
+                    IExpr t = g.sub(passes.uRest[i][d], g.dot(passes.u[i][d], a));
+                    if (lc != null) {
+                        for (int r = 0; r < lc.length; r++) {
+                            t = g.add(t, g.mul(psi[i][d][r], lc[r]));
+                        }
+                    }
+                    rhs[d] = t;
+                }
+                x = passes.d[i].solve(rhs);
+            }
+            for (int d = 0; d < dofs; d++) {
+                qdd[vi + d] = x[d];
+                a = sp.add6(a, sp.scale6(x[d], s.get(d)));
+            }
+            acc[i] = a;
+        }
+        return new LimbConstrainedParts(qdd, lambda, ratios.toArray(new IExpr[0]));
+    }
+
+    private static IExpr[][] zeroSquare(int n) {
+        IExpr[][] z = new IExpr[n][n];
+        for (IExpr[] row : z) {
+            Arrays.fill(row, F.C0);
+        }
+        return z;
+    }
+
+    private static IExpr[] zeroVector(int n) {
+        IExpr[] z = new IExpr[n];
+        Arrays.fill(z, F.C0);
+        return z;
+    }
+
     private IExpr[][] zeroColumns(int m) {
         IExpr[][] z = new IExpr[m][];
         for (int r = 0; r < m; r++) {
@@ -596,6 +983,15 @@ public final class SymbolicArticulatedBody {
             this.n = inverseDiagonal.length;
             this.l = l;
             this.inverseDiagonal = inverseDiagonal;
+        }
+
+        /** d_j / dm_jj for each pivot d_j = 1 / inverseDiagonal_j of this factorisation of {@code dm}. */
+        List<IExpr> pivotRatios(IExpr[][] dm) {
+            List<IExpr> out = new java.util.ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                out.add(g.div(F.C1, g.mul(inverseDiagonal[j], dm[j][j])));
+            }
+            return out;
         }
 
         /** The same factors, each entry replaced by what {@code keep} returns for it. */

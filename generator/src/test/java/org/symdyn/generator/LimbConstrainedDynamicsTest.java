@@ -1,0 +1,289 @@
+package org.symdyn.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.TestMechanisms;
+import org.symdyn.contract.LimbConstrainedDynamics;
+import org.symdyn.contract.ModelFunctions;
+import org.symdyn.io.urdf.UrdfReader;
+import org.symdyn.model.ContactConstraintModel;
+import org.symdyn.model.CouplerConstraintModel;
+import org.symdyn.model.JointType;
+import org.symdyn.model.LoopConstraintModel;
+import org.symdyn.model.Model;
+import org.symdyn.model.SourceLocation;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
+import org.symdyn.solvers.ConstrainedDynamics;
+import org.symdyn.solvers.ImpulseSolver;
+import org.symdyn.testing.SharedFiles;
+
+/**
+ * The generated limb-eliminated constrained forward dynamics ({@link LimbConstrainedDynamics}) against the generic
+ * runtime's direct (saddle-point) method on random states: v̇ and λ within 1e-12 of their scale (at least 1) wherever
+ * the returned pivot ratio is above the solvers' tolerance, and the impulses v⁺ and Λ likewise against its direct
+ * impulse solver; the ratio itself near 0 where a leg is straight; and
+ * classes whose rows are not carried by limbs of a floating base (a four-bar, rows across limbs) do not claim it.
+ */
+class LimbConstrainedDynamicsTest {
+    private static final double TOL = 1e-12;
+    private static final int STATES = 200;
+    private static final Path SAMPLES = Path.of("..", "samples", "src", "main", "symdyn");
+
+    private static final String[] AXES = {"1 0 0", "0 1 0", "0 0 1"};
+
+    /** solo12 with its four feet held by three rows each, declared in the file (as the benchmarks' solo12Declared). */
+    static Model solo12Declared() throws Exception {
+        return withContacts("solo12.urdf", new String[] {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"}, false);
+    }
+
+    /**
+     * A shared model, floating, with contact rows declared at each of {@code links}: three (x, y, z) at the link's
+     * origin, and with {@code secondPoint} two more (y, z) 0.1 m along its x axis, which hold the link but for a
+     * rotation about that axis (5 independent rows).
+     */
+    static Model withContacts(String file, String[] links, boolean secondPoint) throws Exception {
+        Path path = SharedFiles.model(file);
+        StringBuilder contacts = new StringBuilder();
+        for (String link : links) {
+            for (int axis = 0; axis < 3; axis++) {
+                contacts.append(String.format("  <symdyn:contact name=\"%s_%c\" link=\"%s\" point=\"0 0 0\""
+                        + " normal=\"%s\"/>%n", link, "xyz".charAt(axis), link, AXES[axis]));
+            }
+            for (int axis = 1; secondPoint && axis < 3; axis++) {
+                contacts.append(String.format("  <symdyn:contact name=\"%s_toe_%c\" link=\"%s\" point=\"0.1 0 0\""
+                        + " normal=\"%s\"/>%n", link, "xyz".charAt(axis), link, AXES[axis]));
+            }
+        }
+        String xml = Files.readString(path).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
+                .replace("</robot>", contacts + "</robot>");
+        return UrdfReader.parse(xml, path.toString(), new UrdfReader.Options(true, false));
+    }
+
+    private static RigidBodyInertia box(double m) {
+        return RigidBodyInertia.of(m, new double[] {0.1, -0.05, 0.02}, 0.02, 0.001, -0.002, 0.03, 0.0015, 0.025);
+    }
+
+    /**
+     * A floating base with three limbs: a skew revolute, a ball and a prismatic joint held by a contact at an offset
+     * point along a tilted normal and a loop to the world on two axes (3 rows on 5 dofs); a planar joint (its motion
+     * subspace depends on q), a revolute and a prismatic one held by a contact and a coupler between the last two (2
+     * rows on 5 dofs); and a free revolute limb without rows.
+     */
+    static Model threeLimbs() throws Exception {
+        double nan = Double.NaN;
+        return Model.builder("three_limbs").gravity(0.3, -9.7, -0.2)
+                .addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(5))
+                .addBody("a1", "base", "ja1", JointType.REVOLUTE, new double[] {0.2, 0.3, 0.9},
+                        Pose.fromXyzRpy(new double[] {0.1, 0.2, 0.3}, new double[] {0.4, -0.3, 1.2}), box(1.5))
+                .addBody("a2", "a1", "ja2", JointType.BALL, null, Pose.translation(0.5, 0, 0), box(0.7))
+                .addBody("a3", "a2", "ja3", JointType.PRISMATIC, new double[] {0.6, 0, 0.8},
+                        Pose.fromXyzRpy(new double[] {0.3, 0.1, 0}, new double[] {0, 0, 0.4}), box(0.4))
+                .addBody("b1", "base", "jb1", JointType.PLANAR, new double[] {0, 0, 1}, Pose.translation(0, 0.3, 0),
+                        box(2))
+                .addBody("b2", "b1", "jb2", JointType.REVOLUTE, new double[] {1, 0, 0},
+                        Pose.fromXyzRpy(new double[] {-0.1, -0.2, 0}, new double[] {0, 0, 0.5}), box(1.3))
+                .addBody("b3", "b2", "jb3", JointType.PRISMATIC, new double[] {0, 0.6, 0.8},
+                        Pose.translation(0.3, 0, -0.1), box(0.5))
+                .addBody("c1", "base", "jc1", JointType.REVOLUTE, new double[] {0, 1, 0}, Pose.translation(-0.4, 0, 0),
+                        box(1))
+                .addConstraint(new ContactConstraintModel("tip", 3, new double[] {0.3, 0, 0},
+                        new double[] {0, 0.6, 0.8}, nan, SourceLocation.UNKNOWN))
+                .addConstraint(new LoopConstraintModel("anchor", 2,
+                        Pose.fromXyzRpy(new double[] {0.05, 0.1, 0}, new double[] {0.2, 0.3, -0.1}), -1,
+                        Pose.fromXyzRpy(new double[] {0.3, -0.2, 0.1}, new double[] {0, 0.4, 0}),
+                        List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0.8, 0.6, 0, 0, 0}), nan,
+                        SourceLocation.UNKNOWN))
+                .addConstraint(new ContactConstraintModel("b_tip", 6, new double[] {0.1, 0.2, 0},
+                        new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN))
+                .addConstraint(new CouplerConstraintModel("b_gear", 6, 5, -1.5, 0.25, nan, SourceLocation.UNKNOWN))
+                .build();
+    }
+
+    static Stream<Arguments> models() {
+        return Stream.of(
+                Arguments.of("quadruped.urdf", (ModelSource) () -> UrdfReader.read(SAMPLES.resolve("quadruped.urdf"))),
+                Arguments.of("quadruped.urdf with armature", (ModelSource) () -> ArmatureGenerationTest.withArmature(
+                        UrdfReader.read(SAMPLES.resolve("quadruped.urdf")), i -> 0.01 + 0.02 * i)),
+                Arguments.of("three limbs (ball, planar, prismatic; contact, loop, coupler)",
+                        (ModelSource) LimbConstrainedDynamicsTest::threeLimbs),
+                Arguments.of("solo12 on 12 declared foot rows", (ModelSource) LimbConstrainedDynamicsTest::solo12Declared));
+    }
+
+    /** More robots: hyq and anymal on their four feet, romeo_small on two points of each sole (5 rows a leg). */
+    static Stream<Arguments> moreModels() {
+        return Stream.of(
+                Arguments.of("hyq on its feet", (ModelSource) () -> withContacts("hyq_no_sensors.urdf",
+                        new String[] {"lf_foot", "rf_foot", "lh_foot", "rh_foot"}, false)),
+                Arguments.of("anymal on its feet", (ModelSource) () -> withContacts("anymal.urdf",
+                        new String[] {"LF_FOOT", "RF_FOOT", "LH_FOOT", "RH_FOOT"}, false)),
+                Arguments.of("romeo_small on its soles", (ModelSource) () -> withContacts("romeo_small.urdf",
+                        new String[] {"l_sole", "r_sole"}, true)));
+    }
+
+    @Tag("exhaustive")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("moreModels")
+    void moreRobotsMatchTheDirectMethod(String name, ModelSource source) throws Exception {
+        matchesTheDirectMethodOfTheGenericRuntime(name, source);
+    }
+
+    interface ModelSource {
+        Model read() throws Exception;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void matchesTheDirectMethodOfTheGenericRuntime(String name, ModelSource source) throws Exception {
+        Model model = source.read();
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "Limbs" + Math.abs(name.hashCode()))));
+        assertTrue(f instanceof LimbConstrainedDynamics, name + " carries its rows on limbs");
+        LimbConstrainedDynamics limbs = (LimbConstrainedDynamics) f;
+        ConstraintData generic = ConstraintSet.of(model).bindGeneric();
+        ConstrainedDynamics direct = new ConstrainedDynamics(generic);
+        ImpulseSolver impulses = new ImpulseSolver(generic);
+        int nv = model.nv();
+        int m = limbs.constraintRows();
+        Random rnd = new Random(name.hashCode());
+        double[] expected = new double[nv];
+        double[] vdot = new double[nv];
+        double[] lambda = new double[m];
+        int compared = 0;
+        for (int n = 0; n < STATES; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            String at = name + " state " + n;
+            double ratio = limbs.limbConstrainedDynamics(q, v, tau, vdot, lambda);
+            assertTrue(ratio > 0 && ratio <= 1 + 1e-12, at + ": pivot ratio " + ratio);
+            if (!(ratio > ConstrainedDynamics.LIMB_PIVOT_RATIO)) {
+                continue;
+            }
+            direct.forwardDynamicsDirect(q, v, tau, expected);
+            GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "limb vdot", at + " ratio " + ratio);
+            GeneratedVsGenericTest.assertClose(generic.force(), lambda, TOL, "limb lambda", at + " ratio " + ratio);
+            double[] vMinus = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] target = GeneratedVsGenericTest.random(rnd, m, n % 2);
+            System.arraycopy(target, 0, generic.impulseTarget(), 0, m);
+            impulses.solveDirect(q, vMinus, expected);
+            double impulseRatio = limbs.limbImpulse(q, vMinus, target, vdot, lambda);
+            assertEquals(ratio, impulseRatio, 1e-13, at + ": the same factorisations");
+            GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "limb v+", at);
+            GeneratedVsGenericTest.assertClose(generic.impulse(), lambda, TOL, "limb impulse", at);
+            compared++;
+        }
+        assertTrue(compared > STATES * 0.6, name + ": compared " + compared + " of " + STATES);
+    }
+
+    /**
+     * The solvers' direct method on the generated class alone takes the limb-eliminated answer where it is well
+     * conditioned and the saddle-point solve elsewhere (straight legs, Baumgarte terms, the generated solves switched
+     * off), with the generic runtime's v̇ and λ in every case; a non-finite τ is refused as before.
+     */
+    @Test
+    void theDirectMethodUsesItWhereItIsWellConditioned() throws Exception {
+        Model model = UrdfReader.read(SAMPLES.resolve("quadruped.urdf"));
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "LimbsInTheSolver")));
+        ConstraintData data = ConstraintSet.of(model).bind(f);
+        ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        ConstraintData generic = ConstraintSet.of(model).bindGeneric();
+        ConstrainedDynamics reference = new ConstrainedDynamics(generic);
+        ImpulseSolver impulses = new ImpulseSolver(data);
+        ImpulseSolver referenceImpulses = new ImpulseSolver(generic);
+        int nv = model.nv();
+        Random rnd = new Random(7);
+        double[] vdot = new double[nv];
+        double[] expected = new double[nv];
+        int limbs = 0;
+        int other = 0;
+        for (int n = 0; n < 60; n++) {
+            double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            if (n % 20 == 0) {
+                java.util.Arrays.fill(q, 7, q.length, 0.0); // straight legs
+            }
+            double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+            double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+            boolean stabilised = n % 10 == 3;
+            boolean switchedOff = n % 10 == 7;
+            if (stabilised) {
+                data.enableBaumgarte(0);
+                generic.enableBaumgarte(0);
+            }
+            data.settings().generatedFactorization(!switchedOff);
+            fd.forwardDynamicsDirect(q, v, tau, vdot);
+            reference.forwardDynamicsDirect(q, v, tau, expected);
+            String at = "state " + n + " ratio " + fd.lastLimbPivotRatio();
+            GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "solver vdot", at);
+            GeneratedVsGenericTest.assertClose(generic.force(), data.force(), TOL, "solver lambda", at);
+            boolean expectLimbs = !stabilised && !switchedOff
+                    && fd.lastLimbPivotRatio() > ConstrainedDynamics.LIMB_PIVOT_RATIO;
+            assertEquals(expectLimbs, fd.lastUsedLimbs(), at);
+            if (n % 20 == 0) {
+                assertFalse(fd.lastUsedLimbs(), "straight legs: " + at);
+            }
+            if (fd.lastUsedLimbs()) {
+                limbs++;
+            } else {
+                other++;
+            }
+            data.disableBaumgarte(0);
+            generic.disableBaumgarte(0);
+            double[] vMinus = GeneratedVsGenericTest.random(rnd, nv, 2);
+            impulses.solveDirect(q, vMinus, vdot);
+            referenceImpulses.solveDirect(q, vMinus, expected);
+            GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "solver v+", at);
+            GeneratedVsGenericTest.assertClose(generic.impulse(), data.impulse(), TOL, "solver impulse", at);
+            double impulseRatio = ((LimbConstrainedDynamics) f).limbImpulse(q, vMinus, new double[data.size()],
+                    new double[nv], new double[data.size()]);
+            assertEquals(!switchedOff && impulseRatio > ConstrainedDynamics.LIMB_PIVOT_RATIO,
+                    impulses.lastUsedLimbs(), "impulse " + at);
+        }
+        assertTrue(limbs > 30 && other > 10, limbs + " limb solves, " + other + " others");
+        data.settings().generatedFactorization(true);
+        double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+        double[] tau = new double[nv];
+        tau[8] = Double.NaN;
+        assertThrows(ArithmeticException.class, () -> fd.forwardDynamicsDirect(q, new double[nv], tau, vdot));
+        assertFalse(fd.lastUsedLimbs());
+    }
+
+    /** With a leg straight its three foot rows are dependent within the leg: the ratio says so. */
+    @Test
+    void aStraightLegShowsInThePivotRatio() throws Exception {
+        Model model = UrdfReader.read(SAMPLES.resolve("quadruped.urdf"));
+        LimbConstrainedDynamics limbs = (LimbConstrainedDynamics) GeneratedVsGenericTest.instance(
+                new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "StraightLegs")));
+        double[] q = new double[model.nq()];
+        q[6] = 1; // identity quaternion, every joint at zero: straight legs
+        double ratio = limbs.limbConstrainedDynamics(q, new double[model.nv()], new double[model.nv()],
+                new double[model.nv()], new double[limbs.constraintRows()]);
+        assertTrue(!(ratio > 1e-9), "ratio " + ratio);
+    }
+
+    /** A four-bar (fixed base, a loop) is not carried by limbs of a floating base: no such method. */
+    @Test
+    void rowsNotOnLimbsOfAFloatingBaseLeaveItOut() throws Exception {
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(TestMechanisms.fourBar(),
+                GeneratorOptions.of("test.gen", "NoLimbsFourBar")));
+        assertFalse(f instanceof LimbConstrainedDynamics);
+        assertFalse(GeneratedVsGenericTest.instance(new CodeGenerator().generate(CodeGeneratorTest.everyJointType(),
+                GeneratorOptions.of("test.gen", "NoLimbsEveryJoint"))) instanceof LimbConstrainedDynamics);
+    }
+}

@@ -1,0 +1,58 @@
+package org.symdyn.contract;
+
+/**
+ * The exact constrained forward dynamics of the model's own rows when every row is carried by one limb of a floating
+ * base (a foot's contact rows, a loop closed inside a leg), by code generated for this model: the articulated-body
+ * algorithm with each limb's rows eliminated inside the limb, so that neither H nor the m x m matrix G H⁻¹ Gᵀ is
+ * formed. With T_i the block of Gᵀ at joint i's dofs and X_i, S_i, U_i = I^A_i S_i, D_i, û_i the articulated-body
+ * quantities, leaf to root over a limb c with rows R_c:
+ * <pre>
+ *   Ψ_i = T_i + S_iᵀ Φ_i,   K_c += Ψ_iᵀ D_i⁻¹ Ψ_i,   b_c += Ψ_iᵀ D_i⁻¹ û_i,   Φ_λ(i) += X_iᵀ (Φ_i - U_i D_i⁻¹ Ψ_i)
+ * </pre>
+ * so that the limb's rows accelerate as G_c v̇ = K_c λ_c + b_c + L_cᵀ a_B, a_B the base's acceleration (its q̈: the
+ * floating joint's motion subspace is the identity) and L_c = X_cᵀ (Φ_c - U_c D_c⁻¹ Ψ_c) + T_B,c. G_c v̇ = γ_c gives
+ * λ_c = K_c⁻¹ (γ_c - b_c - L_cᵀ a_B), and the base's equation becomes
+ * <pre>
+ *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
+ * </pre>
+ * after which q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ X_i a_λ(i)) root to leaf. The answer is that of the saddle-point system
+ * H v̇ + C = τ + Gᵀ λ, G v̇ = γ (γ without stabilisation) to rounding, at O(n + Σ_c m_c³) cost.
+ *
+ * <p>Each K_c is factorised on its own, so a limb whose rows are dependent within the limb alone (a leg with its knee
+ * straight, whose foot cannot move along the leg by the leg's joints) has a singular K_c even when the rows are
+ * independent overall. The method does not branch on it; it returns the smallest pivot ratio of its factorisations
+ * (every K_c's and the base's), and a caller solves another way below its tolerance (org.symdyn.solvers falls back to
+ * the Schur-complement path, which also reports dependent rows). Like every method of the contract: caller-owned
+ * outputs, no allocation, not thread-safe.
+ */
+public interface LimbConstrainedDynamics extends ConstraintFunctions {
+    /**
+     * v̇ (nv) and λ ({@link #constraintRows()}) at (q, v) under τ, every model row held (γ as
+     * {@link ConstraintFunctions#gamma} computes it, no Baumgarte terms).
+     *
+     * @return the smallest d_j / A_jj over the pivots d_j of the LDLᵀ factorisations of every K_c and of the base's
+     *         matrix A (1 for rows orthogonal in the inverse inertia, near 0 for nearly dependent ones); NaN when a
+     *         value was not finite. v̇ and λ are meaningful only when it is well above 0
+     */
+    double limbConstrainedDynamics(double[] q, double[] v, double[] tau, double[] vdot, double[] lambda);
+
+    /**
+     * The impulses of the same rows by the same elimination, for the system of {@code org.symdyn.solvers.ImpulseSolver}:
+     * v⁺ (nv) and Λ ({@link #constraintRows()}) with H (v⁺ - v⁻) = -Gᵀ Λ and G v⁺ = b at q (the forward dynamics
+     * above with no velocity, force or gravity, G Δv = b - G v⁻ for Δv = v⁺ - v⁻, and λ = -Λ).
+     *
+     * @param v the velocity before, v⁻ (nv)
+     * @param b the rows' target velocities (m)
+     * @return the smallest pivot ratio, as {@link #limbConstrainedDynamics} returns it (the same factorisations)
+     */
+    double limbImpulse(double[] q, double[] v, double[] b, double[] vPlus, double[] impulse);
+
+    /** The smallest entry of {@code ratios} (NaN if any is NaN; +∞ for none), without a branch on the values. */
+    static double smallestRatio(double[] ratios) {
+        double r = Double.POSITIVE_INFINITY;
+        for (double x : ratios) {
+            r = Math.min(r, x);
+        }
+        return r;
+    }
+}
