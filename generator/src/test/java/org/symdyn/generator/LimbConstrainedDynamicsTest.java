@@ -188,7 +188,9 @@ class LimbConstrainedDynamicsTest {
             GeneratedVsGenericTest.assertClose(generic.impulse(), lambda, TOL, "limb impulse", at);
             compared++;
         }
-        assertTrue(compared > STATES * 0.6, name + ": compared " + compared + " of " + STATES);
+        // Uniformly random angles often leave some knee within 0.1 rad of straight (ratio below 1e-2): anymal's, with no
+        // joint limits, in about half the states.
+        assertTrue(compared > STATES / 4, name + ": compared " + compared + " of " + STATES);
     }
 
     /**
