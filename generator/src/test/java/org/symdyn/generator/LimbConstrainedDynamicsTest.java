@@ -241,6 +241,8 @@ class LimbConstrainedDynamicsTest {
                 assertFalse(fd.lastUsedLimbs(), "straight legs: " + at);
             }
             if (fd.lastUsedLimbs()) {
+                assertEquals(data.size(), fd.systemSolver().lastRank(), at);
+                assertFalse(fd.systemSolver().lastFellBack(), at);
                 limbs++;
             } else {
                 other++;

@@ -83,6 +83,7 @@ public final class ConstrainedDynamics {
         }
         lastLimbs = method == ConstraintSolverMethod.DIRECT && limbSolve(q, v, tau, vdot);
         if (lastLimbs) {
+            solver.recordFullRankSolveElsewhere();
             return;
         }
         data.computeSystem(q, v);
@@ -156,8 +157,9 @@ public final class ConstrainedDynamics {
     /**
      * True if the last solve took the generated class's limb-eliminated answer ({@link LimbConstrainedDynamics}): the
      * direct method, bound to a class whose rows are all carried by limbs of a floating base, well conditioned
-     * ({@link #LIMB_PIVOT_RATIO}), no Baumgarte terms. Every row was then kept (independent), and
-     * {@link #systemSolver()}'s figures and the data's H, C, G and γ workspaces are not those of this state.
+     * ({@link #LIMB_PIVOT_RATIO}), no Baumgarte terms. Every row was then kept (independent):
+     * {@link #systemSolver()} records rank m and no fall-back (its Schur pivot ratio is NaN), and the data's H, C, G
+     * and γ workspaces are not those of this state.
      */
     public boolean lastUsedLimbs() {
         return lastLimbs;

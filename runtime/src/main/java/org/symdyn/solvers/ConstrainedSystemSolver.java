@@ -239,6 +239,18 @@ public final class ConstrainedSystemSolver {
         lastRank = r;
     }
 
+    /**
+     * Records a solve made without this solver whose rows were all kept (the limb-eliminated answer of
+     * {@link ConstrainedDynamics} and {@link ImpulseSolver}): rank m, no fall-back, not the generated factorisation,
+     * no Schur pivot ratio (NaN).
+     */
+    void recordFullRankSolveElsewhere() {
+        lastRank = m;
+        lastFellBack = false;
+        lastUsedGenerated = false;
+        lastPivotRatio = Double.NaN;
+    }
+
     /** The rank used by the last solve (m when no row was dropped). */
     public int lastRank() {
         return lastRank;
@@ -267,7 +279,7 @@ public final class ConstrainedSystemSolver {
 
     /**
      * The smallest pivot of G H⁻¹ Gᵀ's factorisation over its largest diagonal entry in the last fast-path solve
-     * (0 if a pivot failed; 1 without rows). A measure of how far the rows are from dependent, in H⁻¹'s metric.
+     * (0 if a pivot failed; 1 without rows; NaN after a limb-eliminated answer, which forms no G H⁻¹ Gᵀ). A measure of how far the rows are from dependent, in H⁻¹'s metric.
      */
     public double lastSchurPivotRatio() {
         return lastPivotRatio;

@@ -66,6 +66,7 @@ public final class ImpulseSolver {
             lastLimbs = ratio > tolerance && SaddlePointOps.finite(vPlus, vPlus.length)
                     && SaddlePointOps.finite(impulse, impulse.length);
             if (lastLimbs) {
+                solver.recordFullRankSolveElsewhere();
                 return;
             }
         }
@@ -111,8 +112,8 @@ public final class ImpulseSolver {
     /**
      * True if the last solve took the generated class's limb-eliminated impulses
      * ({@link LimbConstrainedDynamics#limbImpulse}; the direct method under the conditions of
-     * {@link ConstrainedDynamics#lastUsedLimbs()}); {@link #systemSolver()}'s figures and the data's H and G are then
-     * not those of this state.
+     * {@link ConstrainedDynamics#lastUsedLimbs()}); {@link #systemSolver()} then records rank m and no fall-back,
+     * and the data's H and G are not those of this state.
      */
     public boolean lastUsedLimbs() {
         return lastLimbs;
