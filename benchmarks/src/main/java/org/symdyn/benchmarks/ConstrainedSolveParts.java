@@ -73,6 +73,8 @@ public final class ConstrainedSolveParts {
         Model m = ConstrainedSolverBenchmark.readModel(model);
         ConstraintSet set = ConstrainedSolverBenchmark.constraintSet(m);
         ConstraintData data = ConstrainedSolverBenchmark.bind(set, m, "generated");
+        // forwardDynamicsDirect is compared with the sum of the Schur path's parts: keep it on that path.
+        data.settings().limbElimination(false);
         ConstrainedSystemFactorization factorisation = data.generatedFactorization();
         if (factorisation == null) {
             throw new IllegalStateException(model + ": the bound class has no generated factorisation of its rows");

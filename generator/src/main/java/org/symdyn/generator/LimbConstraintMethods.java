@@ -34,7 +34,7 @@ final class LimbConstraintMethods {
         SymbolicArticulatedBody.LimbConstrainedParts parts = aba.limbConstrainedDynamics(jac, gamma);
         fields.add(ClassSkeleton.scratch("limbPivots", parts.pivotRatios().length));
         MethodSpec spec = ArgumentChecks.method("limbConstrainedDynamics", Arg.in("q", nq), Arg.in("v", nv),
-                Arg.in("tau", nv), Arg.out("vdot", nv), Arg.out("lambda", m)).toBuilder().returns(double.class)
+                Arg.in("tau", nv), Arg.in("b", m), Arg.out("vdot", nv), Arg.out("lambda", m)).toBuilder().returns(double.class)
                 .build();
         List<MethodSpec> emitted = methods.emitted(GeneratedMethod.LIMB_CONSTRAINED_DYNAMICS, spec,
                 concat(vector("vdot", parts.vdot()), vector("lambda", parts.lambda()),

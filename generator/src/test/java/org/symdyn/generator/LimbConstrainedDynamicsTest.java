@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import java.util.stream.Stream;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -115,6 +116,65 @@ class LimbConstrainedDynamicsTest {
                 .build();
     }
 
+    /**
+     * Two floating bodies, each with one limb held by a single contact row (a limb with one row: its K_c is 1 x 1),
+     * and a third limb on the first without rows.
+     */
+    static Model twoTrees() throws Exception {
+        double nan = Double.NaN;
+        return Model.builder("two_trees").gravity(0, 0, -9.81)
+                .addBody("body1", "world", "free1", JointType.FLOATING, null, Pose.IDENTITY, box(3))
+                .addBody("arm1", "body1", "j1", JointType.REVOLUTE, new double[] {0, 1, 0},
+                        Pose.translation(0.3, 0, 0), box(1))
+                .addBody("tail1", "body1", "t1", JointType.REVOLUTE, new double[] {1, 0, 0},
+                        Pose.translation(-0.3, 0, 0), box(0.5))
+                .addBody("body2", "world", "free2", JointType.FLOATING, null, Pose.translation(2, 0, 0), box(2))
+                .addBody("arm2", "body2", "j2", JointType.REVOLUTE, new double[] {0, 0.6, 0.8},
+                        Pose.translation(0, 0.3, 0), box(0.8))
+                .addBody("hand2", "arm2", "k2", JointType.REVOLUTE, new double[] {1, 0, 0},
+                        Pose.translation(0.4, 0, 0), box(0.3))
+                .addConstraint(new ContactConstraintModel("touch1", 1, new double[] {0.4, 0, 0},
+                        new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN))
+                .addConstraint(new ContactConstraintModel("touch2", 5, new double[] {0.2, 0.1, 0},
+                        new double[] {0.6, 0, 0.8}, nan, SourceLocation.UNKNOWN))
+                .build();
+    }
+
+    /**
+     * Rows the elimination cannot take leave the method out: a row on the base alone, more rows than a limb has dofs,
+     * a loop between two limbs. The same model with one acceptable row has it.
+     */
+    @Test
+    void rowsNotCarriedByOneLimbLeaveItOut() throws Exception {
+        double nan = Double.NaN;
+        java.util.function.Supplier<org.symdyn.model.ModelBuilder> base = () -> Model.builder("limbs")
+                .addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(3))
+                .addBody("a", "base", "ja", JointType.REVOLUTE, new double[] {0, 1, 0}, Pose.translation(0.3, 0, 0),
+                        box(1))
+                .addBody("b", "base", "jb", JointType.REVOLUTE, new double[] {1, 0, 0}, Pose.translation(-0.3, 0, 0),
+                        box(1));
+        ContactConstraintModel onA = new ContactConstraintModel("onA", 1, new double[] {0.4, 0, 0},
+                new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN);
+        Map<String, Model> refused = new java.util.LinkedHashMap<>();
+        refused.put("a row on the base alone", base.get().addConstraint(new ContactConstraintModel("onBase", 0,
+                new double[] {0.1, 0, 0}, new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN)).build());
+        refused.put("two rows on a one-dof limb", base.get().addConstraint(onA).addConstraint(
+                new ContactConstraintModel("onA2", 1, new double[] {0.4, 0, 0}, new double[] {1, 0, 0}, nan,
+                        SourceLocation.UNKNOWN)).build());
+        refused.put("a loop between two limbs", base.get().addConstraint(new LoopConstraintModel("ab", 1,
+                Pose.translation(0.2, 0, 0), 2, Pose.translation(0.2, 0, 0), List.of(new double[] {0, 0, 0, 0, 0, 1}),
+                nan, SourceLocation.UNKNOWN)).build());
+        for (Map.Entry<String, Model> e : refused.entrySet()) {
+            ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(e.getValue(),
+                    GeneratorOptions.of("test.gen", "Refused" + Math.abs(e.getKey().hashCode()))));
+            assertFalse(f instanceof LimbConstrainedDynamics, e.getKey());
+            assertTrue(f.constraintRows() > 0, e.getKey());
+        }
+        ModelFunctions accepted = GeneratedVsGenericTest.instance(new CodeGenerator().generate(
+                base.get().addConstraint(onA).build(), GeneratorOptions.of("test.gen", "AcceptedOneRow")));
+        assertTrue(accepted instanceof LimbConstrainedDynamics, "one row on a one-dof limb");
+    }
+
     static Stream<Arguments> models() {
         return Stream.of(
                 Arguments.of("quadruped.urdf", (ModelSource) () -> UrdfReader.read(SAMPLES.resolve("quadruped.urdf"))),
@@ -122,6 +182,7 @@ class LimbConstrainedDynamicsTest {
                         UrdfReader.read(SAMPLES.resolve("quadruped.urdf")), i -> 0.01 + 0.02 * i)),
                 Arguments.of("three limbs (ball, planar, prismatic; contact, loop, coupler)",
                         (ModelSource) LimbConstrainedDynamicsTest::threeLimbs),
+                Arguments.of("two floating trees, one row a limb", (ModelSource) LimbConstrainedDynamicsTest::twoTrees),
                 Arguments.of("solo12 on 12 declared foot rows", (ModelSource) LimbConstrainedDynamicsTest::solo12Declared));
     }
 
@@ -170,7 +231,7 @@ class LimbConstrainedDynamicsTest {
             double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
             double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
             String at = name + " state " + n;
-            double ratio = limbs.limbConstrainedDynamics(q, v, tau, vdot, lambda);
+            double ratio = limbs.limbConstrainedDynamics(q, v, tau, new double[m], vdot, lambda);
             assertTrue(ratio > 0 && ratio <= 1 + 1e-12, at + ": pivot ratio " + ratio);
             if (!(ratio > ConstrainedDynamics.LIMB_PIVOT_RATIO)) {
                 continue;
@@ -195,8 +256,8 @@ class LimbConstrainedDynamicsTest {
 
     /**
      * The solvers' direct method on the generated class alone takes the limb-eliminated answer where it is well
-     * conditioned and the saddle-point solve elsewhere (straight legs, Baumgarte terms, the generated solves switched
-     * off), with the generic runtime's v̇ and λ in every case; a non-finite τ is refused as before.
+     * conditioned, Baumgarte terms included, and the saddle-point solve elsewhere (straight legs, the generated solves
+     * switched off), with the generic runtime's v̇ and λ in every case; a non-finite τ is refused as before.
      */
     @Test
     void theDirectMethodUsesItWhereItIsWellConditioned() throws Exception {
@@ -205,6 +266,7 @@ class LimbConstrainedDynamicsTest {
                 GeneratorOptions.of("test.gen", "LimbsInTheSolver")));
         ConstraintData data = ConstraintSet.of(model).bind(f);
         ConstrainedDynamics fd = new ConstrainedDynamics(data);
+        LimbConstrainedDynamics limbsOf = (LimbConstrainedDynamics) f;
         ConstraintData generic = ConstraintSet.of(model).bindGeneric();
         ConstrainedDynamics reference = new ConstrainedDynamics(generic);
         ImpulseSolver impulses = new ImpulseSolver(data);
@@ -231,11 +293,12 @@ class LimbConstrainedDynamicsTest {
             data.settings().generatedFactorization(!switchedOff);
             fd.forwardDynamicsDirect(q, v, tau, vdot);
             reference.forwardDynamicsDirect(q, v, tau, expected);
-            String at = "state " + n + " ratio " + fd.lastLimbPivotRatio();
+            double ratio = limbsOf.limbConstrainedDynamics(q, v, tau, new double[data.size()], new double[nv],
+                    new double[data.size()]);
+            String at = "state " + n + " ratio " + ratio;
             GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "solver vdot", at);
             GeneratedVsGenericTest.assertClose(generic.force(), data.force(), TOL, "solver lambda", at);
-            boolean expectLimbs = !stabilised && !switchedOff
-                    && fd.lastLimbPivotRatio() > ConstrainedDynamics.LIMB_PIVOT_RATIO;
+            boolean expectLimbs = !switchedOff && ratio > ConstrainedDynamics.LIMB_PIVOT_RATIO;
             assertEquals(expectLimbs, fd.lastUsedLimbs(), at);
             if (n % 20 == 0) {
                 assertFalse(fd.lastUsedLimbs(), "straight legs: " + at);
@@ -243,6 +306,8 @@ class LimbConstrainedDynamicsTest {
             if (fd.lastUsedLimbs()) {
                 assertEquals(data.size(), fd.systemSolver().lastRank(), at);
                 assertFalse(fd.systemSolver().lastFellBack(), at);
+                assertFalse(fd.systemSolver().lastUsedGeneratedFactorization(), at);
+                assertTrue(Double.isNaN(fd.systemSolver().lastSchurPivotRatio()), at);
                 limbs++;
             } else {
                 other++;
@@ -258,14 +323,29 @@ class LimbConstrainedDynamicsTest {
                     new double[nv], new double[data.size()]);
             assertEquals(!switchedOff && impulseRatio > ConstrainedDynamics.LIMB_PIVOT_RATIO,
                     impulses.lastUsedLimbs(), "impulse " + at);
+            if (impulses.lastUsedLimbs()) {
+                assertEquals(impulseRatio, impulses.lastLimbPivotRatio(), 0.0, at);
+                assertEquals(data.size(), impulses.systemSolver().lastRank(), at);
+            }
         }
         assertTrue(limbs > 30 && other > 10, limbs + " limb solves, " + other + " others");
         data.settings().generatedFactorization(true);
         double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
         double[] tau = new double[nv];
         tau[8] = Double.NaN;
+        double[] before = data.force().clone();
         assertThrows(ArithmeticException.class, () -> fd.forwardDynamicsDirect(q, new double[nv], tau, vdot));
         assertFalse(fd.lastUsedLimbs());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, data.force(), "a refused solve leaves λ as it was");
+        double[] badV = new double[nv];
+        badV[3] = Double.POSITIVE_INFINITY;
+        assertThrows(ArithmeticException.class, () -> fd.forwardDynamicsDirect(q, badV, new double[nv], vdot));
+        assertThrows(ArithmeticException.class, () -> impulses.solveDirect(q, badV, vdot));
+        assertFalse(impulses.lastUsedLimbs());
+        double[] badQ = q.clone();
+        badQ[9] = Double.NaN;
+        assertThrows(ArithmeticException.class, () -> fd.forwardDynamicsDirect(badQ, new double[nv], new double[nv],
+                vdot));
     }
 
     /** With a leg straight its three foot rows are dependent within the leg: the ratio says so. */
@@ -277,7 +357,7 @@ class LimbConstrainedDynamicsTest {
         double[] q = new double[model.nq()];
         q[6] = 1; // identity quaternion, every joint at zero: straight legs
         double ratio = limbs.limbConstrainedDynamics(q, new double[model.nv()], new double[model.nv()],
-                new double[model.nv()], new double[limbs.constraintRows()]);
+                new double[limbs.constraintRows()], new double[model.nv()], new double[limbs.constraintRows()]);
         assertTrue(!(ratio > 1e-9), "ratio " + ratio);
     }
 

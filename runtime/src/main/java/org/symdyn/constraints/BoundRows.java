@@ -150,6 +150,26 @@ final class BoundRows {
         stabilise(out);
     }
 
+    /**
+     * The Baumgarte terms alone into {@code out} (m entries): -2α φ̇ - β² φ on the rows of stabilised groups, 0 on
+     * the others (the γ of {@link #gamma} less -Ġ v).
+     */
+    void stabilisationTerms(double[] q, double[] v, double[] out) {
+        java.util.Arrays.fill(out, 0, m, 0.0);
+        if (modelRows > 0 && stabilisation.anyEnabledBelow(modelGroups)) {
+            functions.positionError(q, phiModel);
+            functions.velocityError(q, v, phidotModel);
+            copyModelErrors();
+        }
+        for (int i = modelGroups; i < groups.length; i++) {
+            if (stabilisation.enabled[i]) {
+                providers[i].positionError(q, stabPhi, groups[i].rowOffset());
+                providers[i].velocityError(q, v, stabPhidot, groups[i].rowOffset());
+            }
+        }
+        stabilise(out);
+    }
+
     /** The model rows' φ and φ̇ into the stacked errors the stabilisation reads. */
     void copyModelErrors() {
         if (phiModel != stabPhi) {

@@ -242,6 +242,14 @@ public final class ConstraintData {
     }
 
     /**
+     * The Baumgarte terms -2α φ̇ - β² φ of every row into {@code out} (m entries): 0 on the rows of groups without
+     * stabilisation, so that {@link #gamma} is -Ġ v plus these.
+     */
+    public void stabilisationTerms(double[] q, double[] v, double[] out) {
+        rows.stabilisationTerms(q, v, out);
+    }
+
+    /**
      * γ(q, v) of every row into {@code out} (m entries): -Ġ v, plus -2α φ̇ - β² φ on the rows of groups with
      * Baumgarte stabilisation enabled. This is the right-hand side the solvers use.
      */

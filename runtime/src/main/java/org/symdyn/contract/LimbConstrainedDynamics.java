@@ -5,7 +5,10 @@ package org.symdyn.contract;
  * base (a foot's contact rows, a loop closed inside a leg), by code generated for this model: the articulated-body
  * algorithm with each limb's rows eliminated inside the limb, so that neither H nor the m x m matrix G H⁻¹ Gᵀ is
  * formed. With T_i the block of Gᵀ at joint i's dofs and X_i, S_i, U_i = I^A_i S_i, D_i, û_i the articulated-body
- * quantities, leaf to root over a limb c with rows R_c:
+ * quantities in the form whose bias terms are taken relative to the accelerations ā_i at v̇ = 0 (gravity as a base
+ * acceleration, as the RNEA has it: û_i = τ_i - S_iᵀ p̂_i with p̂_i the articulated bias force at ā, and every a below
+ * the acceleration relative to ā, δa_i = a_i - ā_i, so that no c_i term appears), leaf to root over a limb c with rows
+ * R_c:
  * <pre>
  *   Ψ_i = T_i + S_iᵀ Φ_i,   K_c += Ψ_iᵀ D_i⁻¹ Ψ_i,   b_c += Ψ_iᵀ D_i⁻¹ û_i,   Φ_λ(i) += X_iᵀ (Φ_i - U_i D_i⁻¹ Ψ_i)
  * </pre>
@@ -16,7 +19,7 @@ package org.symdyn.contract;
  *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
  * </pre>
  * after which q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ X_i a_λ(i)) root to leaf. The answer is that of the saddle-point system
- * H v̇ + C = τ + Gᵀ λ, G v̇ = γ (γ without stabilisation) to rounding, at O(n + Σ_c m_c³) cost.
+ * H v̇ + C = τ + Gᵀ λ, G v̇ = γ to rounding, at O(n + Σ_c m_c³) cost.
  *
  * <p>Each K_c is factorised on its own, so a limb whose rows are dependent within the limb alone (a leg with its knee
  * straight, whose foot cannot move along the leg by the leg's joints) has a singular K_c even when the rows are
@@ -27,14 +30,18 @@ package org.symdyn.contract;
  */
 public interface LimbConstrainedDynamics extends ConstraintFunctions {
     /**
-     * v̇ (nv) and λ ({@link #constraintRows()}) at (q, v) under τ, every model row held (γ as
-     * {@link ConstraintFunctions#gamma} computes it, no Baumgarte terms).
+     * v̇ (nv) and λ ({@link #constraintRows()}) at (q, v) under τ, every model row held: G v̇ = γ + b, γ as
+     * {@link ConstraintFunctions#gamma} computes it.
+     *
+     * @param b added to γ ({@link #constraintRows()} entries): the Baumgarte terms -2α φ̇ - β² φ of stabilised rows,
+     *          zeros for none
      *
      * @return the smallest d_j / A_jj over the pivots d_j of the LDLᵀ factorisations of every K_c and of the base's
-     *         matrix A (1 for rows orthogonal in the inverse inertia, near 0 for nearly dependent ones); NaN when a
-     *         value was not finite. v̇ and λ are meaningful only when it is well above 0
+     *         matrix A (1 for rows orthogonal in the inverse inertia, near 0 for nearly dependent ones; NaN for a
+     *         non-finite q). It depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller
+     *         checks. v̇ and λ are meaningful only when it is well above 0
      */
-    double limbConstrainedDynamics(double[] q, double[] v, double[] tau, double[] vdot, double[] lambda);
+    double limbConstrainedDynamics(double[] q, double[] v, double[] tau, double[] b, double[] vdot, double[] lambda);
 
     /**
      * The impulses of the same rows by the same elimination, for the system of {@code org.symdyn.solvers.ImpulseSolver}:

@@ -17,8 +17,11 @@ import org.symdyn.constraints.ConstraintData;
  * forces with {@link ConstraintData#forces}. Every method gives the same v̇ and λ: RBDL's three and the recursive
  * one ({@link ConstraintSolverMethod#RECURSIVE}, {@link RecursiveConstrainedDynamics}: the articulated-body algorithm
  * and the rows propagated through its inertias, without H or C), which the direct method runs on the generic
- * interpreter of a deep tree ({@link RecursiveConstrainedDynamics#replacesDirectMethod}). After a recursive solve the
- * data's H, C, G and γ workspaces are not those of the state ({@link ConstraintData#computeSystem} fills them).
+ * interpreter of a deep tree ({@link RecursiveConstrainedDynamics#replacesDirectMethod}), and the limb-eliminated
+ * answer of a generated class whose rows all sit on limbs of a floating base ({@link LimbConstrainedDynamics}), which
+ * the direct method takes where it is well conditioned ({@link #lastUsedLimbs()}). After a recursive or
+ * limb-eliminated solve the data's H, C, G and γ workspaces are not those of the state
+ * ({@link ConstraintData#computeSystem} fills them).
  *
  * <p>All workspaces are allocated by the constructor; solving does not allocate. Not thread-safe (neither is the
  * set).
@@ -38,6 +41,10 @@ public final class ConstrainedDynamics {
     private final LimbConstrainedDynamics limbs;
     private boolean lastLimbs;
     private double lastLimbRatio = Double.NaN;
+    /** The Baumgarte terms the limb-eliminated answer adds to γ (zeros without stabilisation). */
+    private final double[] stabilisation;
+    /** The limb-eliminated λ before it is accepted. */
+    private final double[] limbLambda;
 
     /**
      * The direct method takes a generated class's limb-eliminated answer ({@link LimbConstrainedDynamics}) when the
@@ -58,6 +65,8 @@ public final class ConstrainedDynamics {
         this.y = new double[data.size()];
         this.recursive = RecursiveConstrainedDynamics.ifApplies(data);
         this.limbs = data.generatedLimbDynamics();
+        this.stabilisation = new double[data.size()];
+        this.limbLambda = new double[data.size()];
     }
 
     /**
@@ -100,21 +109,40 @@ public final class ConstrainedDynamics {
     }
 
     /**
-     * The generated class's limb-eliminated answer, if the binding has one, no group stabilises, the settings allow it
+     * The generated class's limb-eliminated answer (with the Baumgarte terms of stabilised groups), if the binding has
+     * one, the settings allow it
      * ({@link org.symdyn.constraints.SolverSettings#limbElimination()}), and the answer is finite with pivot ratio above {@link #LIMB_PIVOT_RATIO} and the set's rank
      * tolerance; false otherwise (v̇ and the data's force are then overwritten by the caller's solve).
      */
     private boolean limbSolve(double[] q, double[] v, double[] tau, double[] vdot) {
-        if (limbs == null || data.anyBaumgarteEnabled() || !data.settings().limbElimination()
-                || !data.settings().generatedFactorization() || !data.settings().exploitStructure()) {
+        if (limbs == null || !limbEliminationOn(data)) {
             return false;
         }
-        double[] lambda = data.force();
-        lastLimbRatio = limbs.limbConstrainedDynamics(q, v, tau, vdot, lambda);
-        double tolerance = Math.max(LIMB_PIVOT_RATIO, data.settings().rankCheck() ? data.settings().rankTolerance() : 0);
-        // A non-finite input shows in the result, not always in the ratio (which depends on q alone).
-        return lastLimbRatio > tolerance && SaddlePointOps.finite(vdot, vdot.length)
-                && SaddlePointOps.finite(lambda, lambda.length);
+        data.stabilisationTerms(q, v, stabilisation);
+        lastLimbRatio = limbs.limbConstrainedDynamics(q, v, tau, stabilisation, vdot, limbLambda);
+        if (!acceptsLimbAnswer(data, lastLimbRatio, vdot, limbLambda)) {
+            return false;
+        }
+        // Copied only when accepted: a fall-back that throws leaves the data's λ of the last solve, not these.
+        System.arraycopy(limbLambda, 0, data.force(), 0, limbLambda.length);
+        return true;
+    }
+
+    /**
+     * The rule of both solvers for a limb-eliminated answer: its pivot ratio above {@link #LIMB_PIVOT_RATIO} and the
+     * set's rank tolerance (with the rank check on), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
+     * the ratio, which depends on q alone).
+     */
+    static boolean acceptsLimbAnswer(ConstraintData data, double ratio, double[] x, double[] y) {
+        double tolerance = Math.max(LIMB_PIVOT_RATIO, data.settings().rankCheck() ? data.settings().rankTolerance()
+                : 0);
+        return ratio > tolerance && SaddlePointOps.finite(x, x.length) && SaddlePointOps.finite(y, y.length);
+    }
+
+    /** True if the settings let the direct method take a limb-eliminated answer (see {@link #lastUsedLimbs()}). */
+    static boolean limbEliminationOn(ConstraintData data) {
+        return data.settings().limbElimination() && data.settings().generatedFactorization()
+                && data.settings().exploitStructure();
     }
 
     /** {@link #forwardDynamics} by the direct (KKT) method. */
@@ -157,7 +185,7 @@ public final class ConstrainedDynamics {
     /**
      * True if the last solve took the generated class's limb-eliminated answer ({@link LimbConstrainedDynamics}): the
      * direct method, bound to a class whose rows are all carried by limbs of a floating base, well conditioned
-     * ({@link #LIMB_PIVOT_RATIO}), no Baumgarte terms. Every row was then kept (independent):
+     * ({@link #LIMB_PIVOT_RATIO}). Every row was then kept (independent):
      * {@link #systemSolver()} records rank m and no fall-back (its Schur pivot ratio is NaN), and the data's H, C, G
      * and γ workspaces are not those of this state.
      */

@@ -17,7 +17,7 @@ public enum ConstraintSolverMethod {
      * floating base (feet on the ground), it takes that class's limb-eliminated answer
      * ({@link org.symdyn.contract.LimbConstrainedDynamics}: no H, no Schur complement; 2.1-2.3 times the unconstrained
      * forward dynamics on the sample quadruped and solo12, against 4.2-5.5 through the Schur complement) wherever it is
-     * well conditioned ({@link ConstrainedDynamics#LIMB_PIVOT_RATIO}) and no group stabilises, the saddle-point solve
+     * well conditioned ({@link ConstrainedDynamics#LIMB_PIVOT_RATIO}), Baumgarte terms included, the saddle-point solve
      * elsewhere (a straight leg); the data's H, C, G and γ workspaces are then not those of the state either.
      */
     DIRECT,

@@ -28,6 +28,9 @@ public final class ImpulseSolver {
     /** The generated class's limb-eliminated impulses where the binding allows it, else null. */
     private final LimbConstrainedDynamics limbs;
     private boolean lastLimbs;
+    private double lastLimbRatio = Double.NaN;
+    /** The limb-eliminated Λ before it is accepted (copied into the data's only then). */
+    private final double[] limbImpulse;
 
     /** Solvers for a bound data. */
     public ImpulseSolver(ConstraintData data) {
@@ -36,6 +39,7 @@ public final class ImpulseSolver {
         this.a = new double[data.nv()];
         this.recursive = RecursiveConstrainedDynamics.ifApplies(data);
         this.limbs = data.generatedLimbDynamics();
+        this.limbImpulse = new double[data.size()];
     }
 
     /**
@@ -56,16 +60,12 @@ public final class ImpulseSolver {
             recursive.impulse(q, vMinus, vPlus);
             return;
         }
-        if (method == ConstraintSolverMethod.DIRECT && limbs != null && data.settings().limbElimination()
-                && data.settings().generatedFactorization() && data.settings().exploitStructure()) {
-            double[] impulse = data.impulse();
-            double ratio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, impulse);
-            // The same rule as the forward dynamics' (ConstrainedDynamics.LIMB_PIVOT_RATIO): the same factorisations.
-            double tolerance = Math.max(ConstrainedDynamics.LIMB_PIVOT_RATIO,
-                    data.settings().rankCheck() ? data.settings().rankTolerance() : 0);
-            lastLimbs = ratio > tolerance && SaddlePointOps.finite(vPlus, vPlus.length)
-                    && SaddlePointOps.finite(impulse, impulse.length);
+        if (method == ConstraintSolverMethod.DIRECT && limbs != null && ConstrainedDynamics.limbEliminationOn(data)) {
+            lastLimbRatio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, limbImpulse);
+            // The forward dynamics' rule: the same factorisations.
+            lastLimbs = ConstrainedDynamics.acceptsLimbAnswer(data, lastLimbRatio, vPlus, limbImpulse);
             if (lastLimbs) {
+                System.arraycopy(limbImpulse, 0, data.impulse(), 0, limbImpulse.length);
                 solver.recordFullRankSolveElsewhere();
                 return;
             }
@@ -111,12 +111,18 @@ public final class ImpulseSolver {
 
     /**
      * True if the last solve took the generated class's limb-eliminated impulses
-     * ({@link LimbConstrainedDynamics#limbImpulse}; the direct method under the conditions of
-     * {@link ConstrainedDynamics#lastUsedLimbs()}); {@link #systemSolver()} then records rank m and no fall-back,
-     * and the data's H and G are not those of this state.
+     * ({@link LimbConstrainedDynamics#limbImpulse}): the direct method, bound to a class whose rows are all carried by
+     * limbs of a floating base, the pivot ratio above {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}, the settings
+     * allowing it ({@link org.symdyn.constraints.SolverSettings#limbElimination()}). {@link #systemSolver()} then
+     * records rank m and no fall-back, and the data's H and G are not those of this state.
      */
     public boolean lastUsedLimbs() {
         return lastLimbs;
+    }
+
+    /** The pivot ratio the generated limb-eliminated impulses returned in their last call (NaN before any). */
+    public double lastLimbPivotRatio() {
+        return lastLimbRatio;
     }
 
     /** The underlying saddle-point solver. */

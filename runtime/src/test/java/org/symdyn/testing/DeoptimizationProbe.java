@@ -173,7 +173,7 @@ public final class DeoptimizationProbe {
                 double[] x = new double[nv];
                 double[] y = new double[rows];
                 double[] target = new double[rows];
-                calls.add(() -> l.limbConstrainedDynamics(q, v, a, x, y));
+                calls.add(() -> l.limbConstrainedDynamics(q, v, a, target, x, y));
                 calls.add(() -> l.limbImpulse(q, v, target, x, y));
                 names(LimbConstrainedDynamics.class, covered);
             }

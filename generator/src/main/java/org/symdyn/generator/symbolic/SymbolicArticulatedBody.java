@@ -197,6 +197,7 @@ public final class SymbolicArticulatedBody {
         for (IExpr[] row : k) {
             Arrays.fill(row, F.C0);
         }
+        List<Integer> allRows = java.util.stream.IntStream.range(0, m).boxed().toList();
         for (int i = nb - 1; i >= 0; i--) {
             List<IExpr[]> s = joints.subspace(i);
             int dofs = s.size();
@@ -205,24 +206,7 @@ public final class SymbolicArticulatedBody {
                 phi[i] = zeroColumns(m);
             }
             psi[i] = new IExpr[dofs][m];
-            IExpr[][] dPsi = new IExpr[m][];
-            for (int r = 0; r < m; r++) {
-                IExpr[] col = new IExpr[dofs];
-                for (int d = 0; d < dofs; d++) {
-                    psi[i][d][r] = g.add(jac[r][vi + d], g.dot(s.get(d), phi[i][r]));
-                    col[d] = psi[i][d][r];
-                }
-                dPsi[r] = passes.d[i].solve(col);
-            }
-            for (int r = 0; r < m; r++) {
-                for (int c = r; c < m; c++) {
-                    IExpr x = k[r][c];
-                    for (int d = 0; d < dofs; d++) {
-                        x = g.add(x, g.mul(psi[i][d][r], dPsi[c][d]));
-                    }
-                    k[r][c] = x;
-                }
-            }
+            IExpr[][] dPsi = rowsAtJoint(passes, i, jac, allRows, phi[i], psi[i], k);
             int p = model.body(i).parentIndex();
             if (p < 0) {
                 continue;
@@ -231,11 +215,7 @@ public final class SymbolicArticulatedBody {
                 phi[p] = zeroColumns(m);
             }
             for (int r = 0; r < m; r++) {
-                IExpr[] t = phi[i][r];
-                for (int d = 0; d < dofs; d++) {
-                    t = sp.sub6(t, sp.scale6(dPsi[r][d], passes.u[i][d]));
-                }
-                phi[p][r] = sp.add6(phi[p][r], joints.childToParentForce(i, t));
+                phi[p][r] = sp.add6(phi[p][r], towardParent(passes, i, phi[i][r], dPsi[r]));
             }
         }
         IExpr[] kFlat = new IExpr[m * m];
@@ -385,17 +365,23 @@ public final class SymbolicArticulatedBody {
      *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
      * </pre>
      * (the limbs' rows stiffen the base's articulated inertia). Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
-     * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ. {@code pivotRatios}: d_j / A_jj for each pivot d_j of the
+     * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ; the rows hold G v̇ = γ + b for b the {@link Kind#SADDLE_B}
+     * inputs (the Baumgarte terms a caller adds). {@code pivotRatios}: d_j / A_jj for each pivot d_j of the
      * LDLᵀ factorisations of every K_c and of the base's matrix A, all 1 for orthogonal rows and near 0 where a limb's
-     * rows are nearly dependent within the limb (a straight knee) or the base's system nearly singular (dependent rows
-     * overall): the caller's cue to solve another way.
+     * rows are nearly dependent within the limb (a straight knee; rows dependent overall make some K_c singular too,
+     * since A = D_B + Σ L_c K_c⁻¹ L_cᵀ is positive definite whenever every K_c is, so A's ratios only echo an
+     * ill-conditioned K_c): the caller's cue to solve another way. A limb's first ratio is 1 by construction.
      */
     public LimbConstrainedParts limbConstrainedDynamics(IExpr[][] jac, IExpr[] gamma) {
         IExpr[] v = g.inputs(Kind.V, model.nv());
         IExpr[] tau = g.inputs(Kind.TAU, model.nv());
         IExpr[] gravity = sp.constants(model.gravity());
         IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
-        return limbSolve(jac, gamma, v, tau, a0);
+        IExpr[] shifted = new IExpr[gamma.length];
+        for (int r = 0; r < gamma.length; r++) {
+            shifted[r] = g.add(gamma[r], g.input(Kind.SADDLE_B, r));
+        }
+        return limbSolve(jac, shifted, v, tau, a0);
     }
 
     /**
@@ -474,25 +460,9 @@ public final class SymbolicArticulatedBody {
                 phi[i] = zeroColumns(mc);
             }
             psi[i] = new IExpr[dofs][mc];
-            IExpr[][] dPsi = new IExpr[mc][];
-            for (int r = 0; r < mc; r++) {
-                IExpr[] col = new IExpr[dofs];
-                for (int d = 0; d < dofs; d++) {
-                    psi[i][d][r] = g.add(jac[rows.get(r)][vi + d], g.dot(s.get(d), phi[i][r]));
-                    col[d] = psi[i][d][r];
-                }
-                dPsi[r] = passes.d[i].solve(col);
-            }
+            IExpr[][] dPsi = rowsAtJoint(passes, i, jac, rows, phi[i], psi[i], k);
             IExpr[] du = passes.d[i].solve(passes.uRest[i]);
             for (int r = 0; r < mc; r++) {
-                for (int q = r; q < mc; q++) {
-                    IExpr x = k[r][q];
-                    for (int d = 0; d < dofs; d++) {
-                        x = g.add(x, g.mul(psi[i][d][r], dPsi[q][d]));
-                    }
-                    k[r][q] = x;
-                    k[q][r] = x;
-                }
                 IExpr y = b[r];
                 for (int d = 0; d < dofs; d++) {
                     y = g.add(y, g.mul(psi[i][d][r], du[d]));
@@ -502,11 +472,7 @@ public final class SymbolicArticulatedBody {
             int p = model.body(i).parentIndex();
             IExpr[][] up = new IExpr[mc][];
             for (int r = 0; r < mc; r++) {
-                IExpr[] t = phi[i][r];
-                for (int d = 0; d < dofs; d++) {
-                    t = sp.sub6(t, sp.scale6(dPsi[r][d], passes.u[i][d]));
-                }
-                up[r] = joints.childToParentForce(i, t);
+                up[r] = towardParent(passes, i, phi[i][r], dPsi[r]);
             }
             if (i == c) {
                 int vb = model.body(p).joint().vIndex();
@@ -669,6 +635,48 @@ public final class SymbolicArticulatedBody {
         IExpr[] z = new IExpr[n];
         Arrays.fill(z, F.C0);
         return z;
+    }
+
+    /**
+     * The rows' directions at joint i, shared by both recursions: Ψ_i = T_i + S_iᵀ Φ_i into {@code psiI} (dofs x
+     * rows, T_i from {@code jac}'s given rows at the joint's dofs, Φ_i = {@code phiI}), K += Ψ_iᵀ D_i⁻¹ Ψ_i into
+     * {@code k} (both triangles); returns D_i⁻¹ Ψ_i (rows x dofs).
+     */
+    private IExpr[][] rowsAtJoint(Passes passes, int i, IExpr[][] jac, List<Integer> rows, IExpr[][] phiI,
+            IExpr[][] psiI, IExpr[][] k) {
+        List<IExpr[]> s = joints.subspace(i);
+        int dofs = s.size();
+        int vi = model.body(i).joint().vIndex();
+        int mc = rows.size();
+        IExpr[][] dPsi = new IExpr[mc][];
+        for (int r = 0; r < mc; r++) {
+            IExpr[] col = new IExpr[dofs];
+            for (int d = 0; d < dofs; d++) {
+                psiI[d][r] = g.add(jac[rows.get(r)][vi + d], g.dot(s.get(d), phiI[r]));
+                col[d] = psiI[d][r];
+            }
+            dPsi[r] = passes.d[i].solve(col);
+        }
+        for (int r = 0; r < mc; r++) {
+            for (int c = r; c < mc; c++) {
+                IExpr x = k[r][c];
+                for (int d = 0; d < dofs; d++) {
+                    x = g.add(x, g.mul(psiI[d][r], dPsi[c][d]));
+                }
+                k[r][c] = x;
+                k[c][r] = x;
+            }
+        }
+        return dPsi;
+    }
+
+    /** X_iᵀ (Φ_i,r - U_i D_i⁻¹ Ψ_i,r): row r's direction as joint i passes it to its parent (parent coordinates). */
+    private IExpr[] towardParent(Passes passes, int i, IExpr[] phiIr, IExpr[] dPsiR) {
+        IExpr[] t = phiIr;
+        for (int d = 0; d < dPsiR.length; d++) {
+            t = sp.sub6(t, sp.scale6(dPsiR[d], passes.u[i][d]));
+        }
+        return joints.childToParentForce(i, t);
     }
 
     private IExpr[][] zeroColumns(int m) {
