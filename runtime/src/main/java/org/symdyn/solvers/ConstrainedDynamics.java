@@ -43,6 +43,8 @@ public final class ConstrainedDynamics {
     private double lastLimbRatio = Double.NaN;
     /** The Baumgarte terms the limb-eliminated answer adds to γ (zeros without stabilisation). */
     private final double[] stabilisation;
+    /** Whether {@link #stabilisation} holds non-zero terms from a stabilised solve. */
+    private boolean stabilised;
     /** The limb-eliminated λ before it is accepted. */
     private final double[] limbLambda;
 
@@ -118,7 +120,13 @@ public final class ConstrainedDynamics {
         if (limbs == null || !limbEliminationOn(data)) {
             return false;
         }
-        data.stabilisationTerms(q, v, stabilisation);
+        if (data.anyBaumgarteEnabled()) {
+            data.stabilisationTerms(q, v, stabilisation);
+            stabilised = true;
+        } else if (stabilised) {
+            java.util.Arrays.fill(stabilisation, 0.0);
+            stabilised = false;
+        }
         lastLimbRatio = limbs.limbConstrainedDynamics(q, v, tau, stabilisation, vdot, limbLambda);
         if (!acceptsLimbAnswer(data, lastLimbRatio, vdot, limbLambda)) {
             return false;
