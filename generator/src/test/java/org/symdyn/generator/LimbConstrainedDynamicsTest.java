@@ -348,6 +348,52 @@ class LimbConstrainedDynamicsTest {
                 vdot));
     }
 
+    /**
+     * Dependent rows within a limb (a foot held twice along z, and along y, on its three-dof leg) are reported as the
+     * saddle-point path reports them: the limb answer's ratio sends the direct method there, with the same exception,
+     * message and rows; and with the rank policy that drops them, the same answer.
+     */
+    @Test
+    void dependentRowsOnALimbAreReportedAsBefore() throws Exception {
+        Path file = SAMPLES.resolve("quadruped.urdf");
+        String xml = Files.readString(file).replace("name=\"lf_foot_x\" link=\"lf_foot\" point=\"0 0 0\" normal=\"1 0 0\"",
+                "name=\"lf_foot_z2\" link=\"lf_foot\" point=\"0 0 0\" normal=\"0 0 1\"");
+        assertTrue(xml.contains("lf_foot_z2"), "the sample's rows as expected");
+        Model model = UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(false, false));
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "DependentFoot")));
+        assertTrue(f instanceof LimbConstrainedDynamics, "3 rows on 3 dofs pass the structural test");
+        ConstraintData limbs = ConstraintSet.of(model).bind(f);
+        ConstraintData schur = ConstraintSet.of(model).bind(f);
+        schur.settings().limbElimination(false);
+        ConstrainedDynamics fdLimbs = new ConstrainedDynamics(limbs);
+        ConstrainedDynamics fdSchur = new ConstrainedDynamics(schur);
+        int nv = model.nv();
+        Random rnd = new Random(5);
+        double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+        double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+        double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+        org.symdyn.solvers.ConstraintRankException expected = assertThrows(
+                org.symdyn.solvers.ConstraintRankException.class, () -> fdSchur.forwardDynamicsDirect(q, v, tau,
+                        new double[nv]));
+        org.symdyn.solvers.ConstraintRankException actual = assertThrows(
+                org.symdyn.solvers.ConstraintRankException.class, () -> fdLimbs.forwardDynamicsDirect(q, v, tau,
+                        new double[nv]));
+        assertFalse(fdLimbs.lastUsedLimbs());
+        assertEquals(expected.getMessage(), actual.getMessage());
+        assertEquals(expected.involvedRows(), actual.involvedRows());
+        for (ConstraintData d : List.of(limbs, schur)) {
+            d.settings().rankPolicy(org.symdyn.constraints.SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS);
+        }
+        double[] a = new double[nv];
+        double[] b = new double[nv];
+        fdSchur.forwardDynamicsDirect(q, v, tau, a);
+        fdLimbs.forwardDynamicsDirect(q, v, tau, b);
+        assertFalse(fdLimbs.lastUsedLimbs());
+        GeneratedVsGenericTest.assertClose(a, b, TOL, "vdot, a row dropped", "");
+        GeneratedVsGenericTest.assertClose(schur.force(), limbs.force(), TOL, "lambda, a row dropped", "");
+    }
+
     /** With a leg straight its three foot rows are dependent within the leg: the ratio says so. */
     @Test
     void aStraightLegShowsInThePivotRatio() throws Exception {
