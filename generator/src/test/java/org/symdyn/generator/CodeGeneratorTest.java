@@ -28,7 +28,7 @@ import org.symdyn.testing.SharedFiles;
 class CodeGeneratorTest {
     private static final double NAN = Double.NaN;
 
-    private static RigidBodyInertia box(double m) {
+    static RigidBodyInertia box(double m) {
         return RigidBodyInertia.of(m, new double[] {0.1, -0.05, 0.02}, 0.02, 0.001, -0.002, 0.03, 0.0015, 0.025);
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.symdyn.generator.CodeGeneratorTest.box;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,6 @@ import org.symdyn.model.LoopConstraintModel;
 import org.symdyn.model.Model;
 import org.symdyn.model.SourceLocation;
 import org.symdyn.spatial.Pose;
-import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.solvers.ConstrainedDynamics;
 import org.symdyn.solvers.ImpulseSolver;
 import org.symdyn.testing.SharedFiles;
@@ -74,10 +74,6 @@ class LimbConstrainedDynamicsTest {
         String xml = Files.readString(path).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
                 .replace("</robot>", contacts + "</robot>");
         return UrdfReader.parse(xml, path.toString(), new UrdfReader.Options(true, false));
-    }
-
-    private static RigidBodyInertia box(double m) {
-        return RigidBodyInertia.of(m, new double[] {0.1, -0.05, 0.02}, 0.02, 0.001, -0.002, 0.03, 0.0015, 0.025);
     }
 
     /**
@@ -356,7 +352,8 @@ class LimbConstrainedDynamicsTest {
     @Test
     void dependentRowsOnALimbAreReportedAsBefore() throws Exception {
         Path file = SAMPLES.resolve("quadruped.urdf");
-        String xml = Files.readString(file).replace("name=\"lf_foot_x\" link=\"lf_foot\" point=\"0 0 0\" normal=\"1 0 0\"",
+        String xml = Files.readString(file).replace(
+                "name=\"lf_foot_x\" link=\"lf_foot\" point=\"0 0 0\" normal=\"1 0 0\"",
                 "name=\"lf_foot_z2\" link=\"lf_foot\" point=\"0 0 0\" normal=\"0 0 1\"");
         assertTrue(xml.contains("lf_foot_z2"), "the sample's rows as expected");
         Model model = UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(false, false));

@@ -140,14 +140,27 @@ final class BoundRows {
             if (model != out) {
                 System.arraycopy(model, 0, out, 0, modelRows);
             }
-            if (stabilisation.anyEnabledBelow(modelGroups)) {
-                functions.positionError(q, phiModel);
-                functions.velocityError(q, v, phidotModel);
-                copyModelErrors();
-            }
+            readModelErrors(q, v);
         }
         codeGamma(q, v, out);
         stabilise(out);
+    }
+
+    /** The model rows' φ and φ̇ into the stacked errors, when a model group is stabilised. */
+    private void readModelErrors(double[] q, double[] v) {
+        if (stabilisation.anyEnabledBelow(modelGroups)) {
+            functions.positionError(q, phiModel);
+            functions.velocityError(q, v, phidotModel);
+            copyModelErrors();
+        }
+    }
+
+    /** Code group i's φ and φ̇ into the stacked errors, when it is stabilised. */
+    private void readCodeErrors(int i, double[] q, double[] v) {
+        if (stabilisation.enabled[i]) {
+            providers[i].positionError(q, stabPhi, groups[i].rowOffset());
+            providers[i].velocityError(q, v, stabPhidot, groups[i].rowOffset());
+        }
     }
 
     /**
@@ -156,16 +169,11 @@ final class BoundRows {
      */
     void stabilisationTerms(double[] q, double[] v, double[] out) {
         java.util.Arrays.fill(out, 0, m, 0.0);
-        if (modelRows > 0 && stabilisation.anyEnabledBelow(modelGroups)) {
-            functions.positionError(q, phiModel);
-            functions.velocityError(q, v, phidotModel);
-            copyModelErrors();
+        if (modelRows > 0) {
+            readModelErrors(q, v);
         }
         for (int i = modelGroups; i < groups.length; i++) {
-            if (stabilisation.enabled[i]) {
-                providers[i].positionError(q, stabPhi, groups[i].rowOffset());
-                providers[i].velocityError(q, v, stabPhidot, groups[i].rowOffset());
-            }
+            readCodeErrors(i, q, v);
         }
         stabilise(out);
     }
@@ -181,12 +189,8 @@ final class BoundRows {
     /** The code groups' γ into {@code out}, and their φ and φ̇ where stabilised. */
     void codeGamma(double[] q, double[] v, double[] out) {
         for (int i = modelGroups; i < groups.length; i++) {
-            ConstraintGroup group = groups[i];
-            providers[i].gamma(q, v, out, group.rowOffset());
-            if (stabilisation.enabled[i]) {
-                providers[i].positionError(q, stabPhi, group.rowOffset());
-                providers[i].velocityError(q, v, stabPhidot, group.rowOffset());
-            }
+            providers[i].gamma(q, v, out, groups[i].rowOffset());
+            readCodeErrors(i, q, v);
         }
     }
 

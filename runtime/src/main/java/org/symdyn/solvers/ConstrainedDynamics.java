@@ -43,8 +43,6 @@ public final class ConstrainedDynamics {
     private double lastLimbRatio = Double.NaN;
     /** The Baumgarte terms the limb-eliminated answer adds to γ (zeros without stabilisation). */
     private final double[] stabilisation;
-    /** Whether {@link #stabilisation} holds non-zero terms from a stabilised solve. */
-    private boolean stabilised;
     /** The limb-eliminated λ before it is accepted. */
     private final double[] limbLambda;
 
@@ -122,10 +120,8 @@ public final class ConstrainedDynamics {
         }
         if (data.anyBaumgarteEnabled()) {
             data.stabilisationTerms(q, v, stabilisation);
-            stabilised = true;
-        } else if (stabilised) {
+        } else {
             java.util.Arrays.fill(stabilisation, 0.0);
-            stabilised = false;
         }
         lastLimbRatio = limbs.limbConstrainedDynamics(q, v, tau, stabilisation, vdot, limbLambda);
         if (!acceptsLimbAnswer(data, lastLimbRatio, vdot, limbLambda)) {

@@ -79,8 +79,7 @@ public final class SymbolicArticulatedBody {
         int nb = model.bodyCount();
         IExpr[] v = g.inputs(Kind.V, model.nv());
         IExpr[] tau = g.inputs(Kind.TAU, model.nv());
-        IExpr[] gravity = sp.constants(model.gravity());
-        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        IExpr[] a0 = gravityAsBaseAcceleration();
         Passes passes = new Passes(nb, new boolean[nb]);
         passes.outward(v, sp.zeros(6), a0);
         passes.inward(tau, null, null);
@@ -107,8 +106,7 @@ public final class SymbolicArticulatedBody {
         }
         IExpr[] v = g.inputs(Kind.V, model.nv());
         IExpr[] tau = g.inputs(Kind.TAU, model.nv());
-        IExpr[] gravity = sp.constants(model.gravity());
-        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        IExpr[] a0 = gravityAsBaseAcceleration();
         Passes passes = new Passes(nb, skipped);
         passes.outward(v, sp.zeros(6), a0);
         for (Map.Entry<Integer, LimbCalls> limb : limbs.entrySet()) {
@@ -183,8 +181,7 @@ public final class SymbolicArticulatedBody {
         int m = jac.length;
         IExpr[] v = g.inputs(Kind.V, nv);
         IExpr[] tau = g.inputs(Kind.TAU, nv);
-        IExpr[] gravity = sp.constants(model.gravity());
-        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        IExpr[] a0 = gravityAsBaseAcceleration();
         Passes passes = new Passes(nb, new boolean[nb]);
         passes.outward(v, sp.zeros(6), a0);
         passes.inward(tau, null, null);
@@ -199,13 +196,10 @@ public final class SymbolicArticulatedBody {
         }
         List<Integer> allRows = java.util.stream.IntStream.range(0, m).boxed().toList();
         for (int i = nb - 1; i >= 0; i--) {
-            List<IExpr[]> s = joints.subspace(i);
-            int dofs = s.size();
-            int vi = model.body(i).joint().vIndex();
             if (phi[i] == null) {
                 phi[i] = zeroColumns(m);
             }
-            psi[i] = new IExpr[dofs][m];
+            psi[i] = new IExpr[joints.subspace(i).size()][m];
             IExpr[][] dPsi = rowsAtJoint(passes, i, jac, allRows, phi[i], psi[i], k);
             int p = model.body(i).parentIndex();
             if (p < 0) {
@@ -375,8 +369,7 @@ public final class SymbolicArticulatedBody {
     public LimbConstrainedParts limbConstrainedDynamics(IExpr[][] jac, IExpr[] gamma) {
         IExpr[] v = g.inputs(Kind.V, model.nv());
         IExpr[] tau = g.inputs(Kind.TAU, model.nv());
-        IExpr[] gravity = sp.constants(model.gravity());
-        IExpr[] a0 = {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
+        IExpr[] a0 = gravityAsBaseAcceleration();
         IExpr[] shifted = new IExpr[gamma.length];
         for (int r = 0; r < gamma.length; r++) {
             shifted[r] = g.add(gamma[r], g.input(Kind.SADDLE_B, r));
@@ -439,11 +432,12 @@ public final class SymbolicArticulatedBody {
                 limbOfBody[b] = c;
             }
         }
+        // Per body: Φ_i and Ψ_i; per limb root c: K_c, b_c, L_c.
         IExpr[][][] phi = new IExpr[nb][][];
         IExpr[][][] psi = new IExpr[nb][][];
-        java.util.Map<Integer, IExpr[][]> kOf = new java.util.HashMap<>();
-        java.util.Map<Integer, IExpr[]> bOf = new java.util.HashMap<>();
-        java.util.Map<Integer, IExpr[][]> lOf = new java.util.HashMap<>();
+        IExpr[][][] kOf = new IExpr[nb][][];
+        IExpr[][] bOf = new IExpr[nb][];
+        IExpr[][][] lOf = new IExpr[nb][][];
         for (int i = nb - 1; i >= 0; i--) {
             int c = limbOfBody[i];
             if (c < 0) {
@@ -451,11 +445,13 @@ public final class SymbolicArticulatedBody {
             }
             List<Integer> rows = rowsOf.get(c);
             int mc = rows.size();
-            IExpr[][] k = kOf.computeIfAbsent(c, x -> zeroSquare(mc));
-            IExpr[] b = bOf.computeIfAbsent(c, x -> zeroVector(mc));
-            List<IExpr[]> s = joints.subspace(i);
-            int dofs = s.size();
-            int vi = model.body(i).joint().vIndex();
+            if (kOf[c] == null) {
+                kOf[c] = zeroSquare(mc);
+                bOf[c] = zeroVector(mc);
+            }
+            IExpr[][] k = kOf[c];
+            IExpr[] b = bOf[c];
+            int dofs = joints.subspace(i).size();
             if (phi[i] == null) {
                 phi[i] = zeroColumns(mc);
             }
@@ -483,7 +479,7 @@ public final class SymbolicArticulatedBody {
                     }
                     up[r] = l;
                 }
-                lOf.put(c, up);
+                lOf[c] = up;
             } else {
                 if (phi[p] == null) {
                     phi[p] = zeroColumns(mc);
@@ -496,18 +492,18 @@ public final class SymbolicArticulatedBody {
         // Each limb's K_c = L D Lᵀ; z_c,e = K_c⁻¹ (column e of L_cᵀ), y_c = K_c⁻¹ (γ_c - b_c); each base's matrix and
         // right-hand side gain L_c z_c and L_c y_c.
         List<IExpr> ratios = new java.util.ArrayList<>();
-        java.util.Map<Integer, IExpr[][]> zOf = new java.util.HashMap<>();
-        java.util.Map<Integer, IExpr[]> yOf = new java.util.HashMap<>();
-        IExpr[][] baseMatrix = new IExpr[nb][];
+        IExpr[][][] zOf = new IExpr[nb][][];
+        IExpr[][] yOf = new IExpr[nb][];
+        IExpr[][][] baseMatrix = new IExpr[nb][][];
         IExpr[][] baseRhs = new IExpr[nb][];
         for (Map.Entry<Integer, List<Integer>> e : rowsOf.entrySet()) {
             int c = e.getKey();
             List<Integer> rows = e.getValue();
             int mc = rows.size();
             int base = model.body(c).parentIndex();
-            Ldl kl = new Ldl(kOf.get(c));
-            ratios.addAll(kl.pivotRatios(kOf.get(c)));
-            IExpr[][] l = lOf.get(c);
+            Ldl kl = new Ldl(kOf[c]);
+            ratios.addAll(kl.pivotRatios(kOf[c]));
+            IExpr[][] l = lOf[c];
             IExpr[][] z = new IExpr[6][];
             for (int col = 0; col < 6; col++) {
                 IExpr[] lc = new IExpr[mc];
@@ -518,33 +514,28 @@ public final class SymbolicArticulatedBody {
             }
             IExpr[] rhs = new IExpr[mc];
             for (int r = 0; r < mc; r++) {
-                rhs[r] = g.sub(gamma[rows.get(r)], bOf.get(c)[r]);
+                rhs[r] = g.sub(gamma[rows.get(r)], bOf[c][r]);
             }
             IExpr[] y = kl.solve(rhs);
-            zOf.put(c, z);
-            yOf.put(c, y);
+            zOf[c] = z;
+            yOf[c] = y;
             if (baseMatrix[base] == null) {
-                IExpr[] a = new IExpr[36];
-                List<IExpr[]> s = joints.subspace(base);
-                IExpr armature = SymbolicArmature.of(model, g, base);
+                // D_B as the passes formed it (armature included), copied to be stiffened.
+                baseMatrix[base] = new IExpr[6][];
                 for (int r = 0; r < 6; r++) {
-                    for (int q = 0; q < 6; q++) {
-                        IExpr x = g.dot(s.get(r), passes.u[base][q]);
-                        a[6 * r + q] = r == q && armature != null ? g.add(x, armature) : x;
-                    }
+                    baseMatrix[base][r] = passes.dMatrix[base][r].clone();
                 }
-                baseMatrix[base] = a;
                 baseRhs[base] = passes.uRest[base].clone();
             }
-            IExpr[] a = baseMatrix[base];
+            IExpr[][] a = baseMatrix[base];
             for (int r = 0; r < 6; r++) {
                 for (int q = r; q < 6; q++) {
-                    IExpr x = a[6 * r + q];
+                    IExpr x = a[r][q];
                     for (int j = 0; j < mc; j++) {
                         x = g.add(x, g.mul(l[j][r], z[q][j]));
                     }
-                    a[6 * r + q] = x;
-                    a[6 * q + r] = x;
+                    a[r][q] = x;
+                    a[q][r] = x;
                 }
                 IExpr x = baseRhs[base][r];
                 for (int j = 0; j < mc; j++) {
@@ -557,7 +548,7 @@ public final class SymbolicArticulatedBody {
         IExpr[] qdd = new IExpr[nv];
         IExpr[] lambda = new IExpr[m];
         IExpr[][] acc = new IExpr[nb][];
-        java.util.Map<Integer, IExpr[]> lambdaOf = new java.util.HashMap<>();
+        IExpr[][] lambdaOf = new IExpr[nb][];
         for (int i = 0; i < nb; i++) {
             int p = model.body(i).parentIndex();
             List<IExpr[]> s = joints.subspace(i);
@@ -566,14 +557,8 @@ public final class SymbolicArticulatedBody {
             IExpr[] x;
             IExpr[] a;
             if (baseMatrix[i] != null) {
-                IExpr[][] am = new IExpr[6][6];
-                for (int r = 0; r < 6; r++) {
-                    for (int q = 0; q < 6; q++) {
-                        am[r][q] = baseMatrix[i][6 * r + q];
-                    }
-                }
-                Ldl al = new Ldl(am);
-                ratios.addAll(al.pivotRatios(am));
+                Ldl al = new Ldl(baseMatrix[i]);
+                ratios.addAll(al.pivotRatios(baseMatrix[i]));
                 x = al.solve(baseRhs[i]);
                 a = sp.zeros(6);
             } else {
@@ -581,12 +566,12 @@ public final class SymbolicArticulatedBody {
                 int c = limbOfBody[i];
                 IExpr[] lc = null;
                 if (c >= 0) {
-                    lc = lambdaOf.get(c);
+                    lc = lambdaOf[c];
                     if (lc == null) {
                         // λ_c = y_c - K_c⁻¹ L_cᵀ a_B (the base's acceleration is its q̈: S_B is the identity).
                         IExpr[] aB = acc[model.body(c).parentIndex()];
-                        IExpr[][] z = zOf.get(c);
-                        IExpr[] y = yOf.get(c);
+                        IExpr[][] z = zOf[c];
+                        IExpr[] y = yOf[c];
                         lc = new IExpr[y.length];
                         for (int r = 0; r < y.length; r++) {
                             IExpr t = y[r];
@@ -595,7 +580,7 @@ public final class SymbolicArticulatedBody {
                             }
                             lc[r] = t;
                         }
-                        lambdaOf.put(c, lc);
+                        lambdaOf[c] = lc;
                         List<Integer> rows = rowsOf.get(c);
                         for (int r = 0; r < rows.size(); r++) {
                             lambda[rows.get(r)] = lc[r];
@@ -621,6 +606,12 @@ public final class SymbolicArticulatedBody {
             acc[i] = a;
         }
         return new LimbConstrainedParts(qdd, lambda, ratios.toArray(new IExpr[0]));
+    }
+
+    /** ā_0 = -g: gravity as the root's acceleration, as the passes take it. */
+    private IExpr[] gravityAsBaseAcceleration() {
+        IExpr[] gravity = sp.constants(model.gravity());
+        return new IExpr[] {F.C0, F.C0, F.C0, g.neg(gravity[0]), g.neg(gravity[1]), g.neg(gravity[2])};
     }
 
     private static IExpr[][] zeroSquare(int n) {
@@ -722,6 +713,8 @@ public final class SymbolicArticulatedBody {
         final IExpr[][] aBar; // ā_i, the acceleration at q̈ = 0
         final IExpr[][][] u;
         final Ldl[] d;
+        /** D_i = S_iᵀ I^A_i S_i (+ armature) as factorised into {@link #d}. */
+        final IExpr[][][] dMatrix;
         final IExpr[][] uRest;
         final IExpr[][] acc; // δa_i
 
@@ -733,6 +726,7 @@ public final class SymbolicArticulatedBody {
             aBar = new IExpr[nb][];
             u = new IExpr[nb][][];
             d = new Ldl[nb];
+            dMatrix = new IExpr[nb][][];
             uRest = new IExpr[nb][];
             acc = new IExpr[nb][];
         }
@@ -783,6 +777,7 @@ public final class SymbolicArticulatedBody {
                     }
                 }
                 d[i] = new Ldl(dm);
+                dMatrix[i] = dm;
                 uRest[i] = ui;
                 int p = model.body(i).parentIndex();
                 if (p >= 0 || onParent != null) {
