@@ -22,6 +22,16 @@ public final class RangeSpaceFactorization {
     private final double[] diag;
     /** 1 / L_kk: the sweeps multiply (a division's latency on every step of a sweep's dependency chain). */
     private final double[] invDiag;
+    /**
+     * The dofs that have each dof among their ancestors, with the position of that entry in their row of L: for
+     * p in [descStart[k], descStart[k + 1]), L[descRow[p]][k] = lc[descPos[p]]. The row sweeps' leaf-to-root pass
+     * gathers into row k from these rows (see {@link #sweepRows}).
+     */
+    private final int[] descStart;
+    private final int[] descRow;
+    private final int[] descPos;
+    /** One past the largest dof of each dof's subtree (k itself included). */
+    private final int[] subtreeEnd;
     /** The row sweeps' copy of the rows, each from index 0 (allocated by the first call that sweeps rows). */
     private double[][] rows;
 
@@ -70,6 +80,30 @@ public final class RangeSpaceFactorization {
         lc = new double[total];
         diag = new double[n];
         invDiag = new double[n];
+        descStart = new int[n + 1];
+        for (int p = 0; p < total; p++) {
+            descStart[anc[p] + 1]++;
+        }
+        for (int k = 0; k < n; k++) {
+            descStart[k + 1] += descStart[k];
+        }
+        descRow = new int[total];
+        descPos = new int[total];
+        int[] filled = new int[n];
+        for (int j = 0; j < n; j++) {
+            for (int p = rowStart[j]; p < rowStart[j + 1]; p++) {
+                int e = descStart[anc[p]] + filled[anc[p]]++;
+                descRow[e] = j;
+                descPos[e] = p;
+            }
+        }
+        subtreeEnd = new int[n];
+        for (int k = n - 1; k >= 0; k--) {
+            subtreeEnd[k] = Math.max(subtreeEnd[k], k + 1);
+            if (lambda[k] >= 0) {
+                subtreeEnd[lambda[k]] = Math.max(subtreeEnd[lambda[k]], subtreeEnd[k]);
+            }
+        }
         if (rowColumns > 0) {
             rows = new double[n][rowColumns];
         }
@@ -337,9 +371,10 @@ public final class RangeSpaceFactorization {
         }
         double[][] r = rows(m);
         for (int k = 0; k < n; k++) {
-            copyScaled(x, k * m, s, r[k], 0, m);
+            System.arraycopy(x, k * m, r[k], 0, m);
+            scale(r[k], s, m);
         }
-        sweepRows(m);
+        sweepRows(m, m);
         for (int k = 0; k < n; k++) {
             System.arraycopy(r[k], 0, x, k * m, m);
         }
@@ -351,6 +386,11 @@ public final class RangeSpaceFactorization {
      * the forward dynamics' derivatives ∂v̇/∂q = −H⁻¹ ∂τ/∂q, ∂v̇/∂v = −H⁻¹ ∂τ/∂v and ∂v̇/∂τ = H⁻¹ from ∂τ and this
      * factor. One wide sweep instead of three of n columns: each row step is then one long loop (measured, 37 dofs:
      * 11.4 multiply-adds per ns over 111 columns against 6.1 over 37).
+     *
+     * <p>The identity's columns are swept only as far as they can be non-zero: after the leaf-to-root pass row k
+     * of L⁻ᵀ I is zero past k's subtree, and the mirrored lower triangle needs row k only up to column k, which the
+     * root-to-leaf pass takes from k's ancestors, whose subtrees hold k. So row k's sweeps run over its first
+     * 2 n + {@link #subtreeEnd}(k) columns (romeo_small: the leg's rows over 86 of 111).
      *
      * <p>The first call allocates the row workspace (n x 3 n), unless the constructor reserved it; later calls
      * allocate nothing.
@@ -366,24 +406,26 @@ public final class RangeSpaceFactorization {
         double[][] r = rows(width);
         for (int k = 0; k < n; k++) {
             double[] rk = r[k];
-            copyScaled(a, k * n, s, rk, 0, n);
-            copyScaled(b, k * n, s, rk, n, n);
+            System.arraycopy(a, k * n, rk, 0, n);
+            System.arraycopy(b, k * n, rk, n, n);
+            // the scale over both blocks from index 0, where C2 vectorises it (see sweepRows)
+            scale(rk, s, 2 * n);
             if (inverse != null) {
                 java.util.Arrays.fill(rk, 2 * n, 3 * n, 0.0);
                 rk[2 * n + k] = 1;
             }
         }
-        sweepRows(width);
+        sweepRows(width, inverse == null ? width : 2 * n);
         for (int k = 0; k < n; k++) {
             System.arraycopy(r[k], 0, a, k * n, n);
             System.arraycopy(r[k], n, b, k * n, n);
         }
         if (inverse != null) {
             for (int i = 0; i < n; i++) {
-                for (int j = 0; j <= i; j++) {
-                    double v = r[i][2 * n + j];
-                    inverse[i * n + j] = v;
-                    inverse[j * n + i] = v;
+                double[] ri = r[i];
+                System.arraycopy(ri, 2 * n, inverse, i * n, i + 1);
+                for (int j = 0; j < i; j++) {
+                    inverse[j * n + i] = ri[2 * n + j];
                 }
             }
         }
@@ -397,38 +439,60 @@ public final class RangeSpaceFactorization {
         return rows;
     }
 
-    /** to[t .. t + m) = s from[f .. f + m). */
-    private static void copyScaled(double[] from, int f, double s, double[] to, int t, int m) {
-        System.arraycopy(from, f, to, t, m);
-        if (s != 1) {
-            for (int c = t; c < t + m; c++) {
-                to[c] *= s;
-            }
-        }
-    }
-
     /**
-     * rows ← H⁻¹ rows over their first m columns: Lᵀ's sweep from the leaves, then L's from the root, a whole row
-     * per step. The rows are arrays of their own, read from index 0, because C2 (JDK 17 and 25) vectorises
-     * y[c] += a x[c] between two arrays from index 0 and not the same loop at two offsets of one array, nor with an
-     * offset in either (measured on this project's machines, 37 columns: 6.1 multiply-adds per ns against
-     * 1.9-2.0); romeo_small's 37 x 37 block took 7,900 ns in place and 5,700-6,000 ns so (a plain loop, pinned).
+     * rows ← H⁻¹ rows: Lᵀ's sweep from the leaves, then L's from the root, a whole row per step. Row k runs over
+     * its first m columns, or, when {@code identityFrom} &lt; m, over its first identityFrom + subtreeEnd(k) (the
+     * columns from identityFrom on are the identity's, see {@link #solveSquareBlocks}).
+     *
+     * <p>Both passes gather: row k takes its descendants' rows (leaf to root, Lᵀ y = x: y_k = (x_k − Σ L_jk y_j) /
+     * L_kk) or its ancestors' (root to leaf), four rows per loop over the columns ({@link #subtract4}), so that row k
+     * is loaded and stored once per four rows instead of once per row. The rows are arrays of their own, read from
+     * index 0, because C2 (JDK 17 and 25) vectorises y[c] += a x[c] between two arrays from index 0 and not the same
+     * loop at two offsets of one array, nor with an offset in either (measured on this project's machines, 37
+     * columns: 6.1 multiply-adds per ns against 1.9-2.0); romeo_small's 37 x 37 block took 7,900 ns in place and
+     * 5,700-6,000 ns so (a plain loop, pinned). Gathering four rows at a time against one axpy per row, romeo_small's
+     * 111 columns (plain loop, pinned, the sweeps alone): 6,700-7,300 ns against 8,000-8,400; the whole
+     * forwardDynamicsDerivatives of its generated class, with the identity's columns cut as above, 23.0-23.4 µs
+     * against 25.9-27.8.
      */
-    private void sweepRows(int m) {
+    private void sweepRows(int m, int identityFrom) {
         double[][] r = rows;
+        boolean cut = identityFrom < m;
         for (int k = n - 1; k >= 0; k--) {
             double[] xk = r[k];
-            scale(xk, invDiag[k], m);
-            for (int p = rowStart[k], end = rowStart[k + 1]; p < end; p++) {
-                axpy(-lc[p], xk, r[anc[p]], m);
+            int w = cut ? identityFrom + subtreeEnd[k] : m;
+            int p = descStart[k];
+            int end = descStart[k + 1];
+            for (; p + 3 < end; p += 4) {
+                subtract4(xk, lc[descPos[p]], r[descRow[p]], lc[descPos[p + 1]], r[descRow[p + 1]],
+                        lc[descPos[p + 2]], r[descRow[p + 2]], lc[descPos[p + 3]], r[descRow[p + 3]], w);
             }
+            for (; p < end; p++) {
+                axpy(-lc[descPos[p]], r[descRow[p]], xk, w);
+            }
+            scale(xk, invDiag[k], w);
         }
         for (int k = 0; k < n; k++) {
             double[] xk = r[k];
-            for (int p = rowStart[k], end = rowStart[k + 1]; p < end; p++) {
-                axpy(-lc[p], r[anc[p]], xk, m);
+            int w = cut ? identityFrom + subtreeEnd[k] : m;
+            int p = rowStart[k];
+            int end = rowStart[k + 1];
+            for (; p + 3 < end; p += 4) {
+                subtract4(xk, lc[p], r[anc[p]], lc[p + 1], r[anc[p + 1]], lc[p + 2], r[anc[p + 2]], lc[p + 3],
+                        r[anc[p + 3]], w);
             }
-            scale(xk, invDiag[k], m);
+            for (; p < end; p++) {
+                axpy(-lc[p], r[anc[p]], xk, w);
+            }
+            scale(xk, invDiag[k], w);
+        }
+    }
+
+    /** y[0 .. m) −= a0 x0 + a1 x1 + a2 x2 + a3 x3 over [0 .. m). */
+    private static void subtract4(double[] y, double a0, double[] x0, double a1, double[] x1, double a2, double[] x2,
+            double a3, double[] x3, int m) {
+        for (int c = 0; c < m; c++) {
+            y[c] -= a0 * x0[c] + a1 * x1[c] + a2 * x2[c] + a3 * x3[c];
         }
     }
 
@@ -439,8 +503,11 @@ public final class RangeSpaceFactorization {
         }
     }
 
-    /** x[0 .. m) *= a. */
+    /** x[0 .. m) *= a (nothing for a = 1). */
     private static void scale(double[] x, double a, int m) {
+        if (a == 1) {
+            return;
+        }
         for (int c = 0; c < m; c++) {
             x[c] *= a;
         }

@@ -198,6 +198,50 @@ class RangeSpaceFactorizationTest {
                 null));
     }
 
+    /**
+     * solveSquareBlocks on dof trees numbered breadth first and by hand, whose subtrees are not runs of consecutive
+     * dofs (the sweeps cut the identity's columns at each subtree's largest dof, not at a run's end): s H⁻¹ A, s H⁻¹
+     * B and H⁻¹ against EJML's dense inverse, for H = Lᵀ L of a random L on the tree's pattern, twice in a row on one
+     * instance (the workspace's columns past a cut must not leak into the next call).
+     */
+    @Test
+    void solveSquareBlocksOnTreesNumberedAnyWay() {
+        Random rnd = new Random(47);
+        int[][] trees = {{-1, 0, 0, 1, 2, 1, 2, 3, 5, 4}, {-1, -1, 0, 1, 0, 1, 2, 4, 3}, {-1, 0, 1, 0, 3, 1, 4, 2}};
+        for (int[] lambda : trees) {
+            int n = lambda.length;
+            DMatrixRMaj l = new DMatrixRMaj(n, n);
+            for (int i = 0; i < n; i++) {
+                l.set(i, i, 1 + rnd.nextDouble());
+                for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                    l.set(i, j, rnd.nextDouble() * 2 - 1);
+                }
+            }
+            DMatrixRMaj h = new DMatrixRMaj(n, n);
+            CommonOps_DDRM.multTransA(l, l, h);
+            DMatrixRMaj hInv = new DMatrixRMaj(n, n);
+            assertTrue(CommonOps_DDRM.invert(h.copy(), hInv));
+            RangeSpaceFactorization ltl = new RangeSpaceFactorization(lambda);
+            ltl.factor(h);
+            for (int call = 0; call < 2; call++) {
+                DMatrixRMaj a = DMatrixRMaj.wrap(n, n, TestMechanisms.random(n * n, 1, rnd));
+                DMatrixRMaj b = DMatrixRMaj.wrap(n, n, TestMechanisms.random(n * n, 1, rnd));
+                DMatrixRMaj expectedA = new DMatrixRMaj(n, n);
+                DMatrixRMaj expectedB = new DMatrixRMaj(n, n);
+                CommonOps_DDRM.mult(-0.5, hInv, a, expectedA);
+                CommonOps_DDRM.mult(-0.5, hInv, b, expectedB);
+                double[] inverse = new double[n * n];
+                ltl.solveSquareBlocks(a.data, b.data, -0.5, inverse);
+                String tree = java.util.Arrays.toString(lambda) + " call " + call;
+                for (int i = 0; i < n * n; i++) {
+                    assertEquals(expectedA.data[i], a.data[i], 1e-12 * (1 + Math.abs(expectedA.data[i])), tree);
+                    assertEquals(expectedB.data[i], b.data[i], 1e-12 * (1 + Math.abs(expectedB.data[i])), tree);
+                    assertEquals(hInv.data[i], inverse[i], 1e-12 * (1 + Math.abs(hInv.data[i])), tree);
+                }
+            }
+        }
+    }
+
     @Test
     void indefiniteMatrixIsRefused() {
         RangeSpaceFactorization ltl = new RangeSpaceFactorization(new int[] {-1, 0});
