@@ -8,7 +8,9 @@ import org.ejml.data.DMatrixRMaj;
  * lie on one branch, the factorisation fills nothing in, and it and the solves cost O(n d²) and O(n d) for tree
  * depth d instead of O(n³) and O(n²).
  *
- * <p>The dof tree λ is {@link org.symdyn.contract.DofTree}. Allocation happens in the constructor only. Not thread-safe.
+ * <p>The dof tree λ is {@link org.symdyn.contract.DofTree}. Allocation happens in the constructor, and in a row
+ * sweep ({@link #solveRows}, {@link #solveSquareBlocks}) wider than the row workspace already has (none if the
+ * constructor reserved it wide enough). Not thread-safe.
  */
 public final class RangeSpaceFactorization {
     private final int n;
@@ -32,7 +34,7 @@ public final class RangeSpaceFactorization {
     private final int[] descPos;
     /** One past the largest dof of each dof's subtree (k itself included). */
     private final int[] subtreeEnd;
-    /** The row sweeps' copy of the rows, each from index 0 (allocated by the first call that sweeps rows). */
+    /** The row sweeps' copy of the rows, each from index 0 (reserved by the constructor or widened by a sweep). */
     private double[][] rows;
 
     /**
@@ -356,8 +358,9 @@ public final class RangeSpaceFactorization {
 
     /**
      * X ← s H⁻¹ X in place for X of n rows and {@code m} columns, row-major in {@code x[0 .. n m)}: the two sweeps
-     * of {@link #solve} with every step a whole row, x_a ← x_a − L_ka x_k over the m columns, 2 m Σ_k |ancestors(k)|
-     * multiply-adds at the vector width (see {@link #sweepRows}). The scale s folds a sign or a step into the solve.
+     * of {@link #solve} with every step a whole row (row k gathers L_jk times its descendants' rows, then L_ka times
+     * its ancestors'), 2 m Σ_k |ancestors(k)| multiply-adds at the vector width (see {@link #sweepRows}). The scale s
+     * folds a sign or a step into the solve.
      *
      * <p>The first call, and a call wider than any before, allocates the row workspace (n x m), unless the
      * constructor reserved it; later calls allocate nothing.
@@ -382,18 +385,19 @@ public final class RangeSpaceFactorization {
 
     /**
      * A ← s H⁻¹ A and B ← s H⁻¹ B (n x n each, row-major) and, when {@code inverse} is not null, inverse ← H⁻¹
-     * (n x n, exactly symmetric: its lower triangle mirrored), in one pair of sweeps over rows of 2 n (3 n) columns:
+     * (n x n, exactly symmetric: its lower triangle mirrored), in one pair of sweeps over rows of up to 2 n (3 n) columns:
      * the forward dynamics' derivatives ∂v̇/∂q = −H⁻¹ ∂τ/∂q, ∂v̇/∂v = −H⁻¹ ∂τ/∂v and ∂v̇/∂τ = H⁻¹ from ∂τ and this
      * factor. One wide sweep instead of three of n columns: each row step is then one long loop (measured, 37 dofs:
      * 11.4 multiply-adds per ns over 111 columns against 6.1 over 37).
      *
-     * <p>The identity's columns are swept only as far as they can be non-zero: after the leaf-to-root pass row k
-     * of L⁻ᵀ I is zero past k's subtree, and the mirrored lower triangle needs row k only up to column k, which the
-     * root-to-leaf pass takes from k's ancestors, whose subtrees hold k. So row k's sweeps run over its first
-     * 2 n + {@link #subtreeEnd}(k) columns (romeo_small: the leg's rows over 86 of 111).
+     * <p>The identity's columns of row k are swept only over its first 2 n + {@link #subtreeEnd}(k) (romeo_small:
+     * a leg's rows over 86 of 111). Leaf to root, row k of L⁻ᵀ I is zero past k's subtree, so its descendants, whose
+     * subtrees lie inside it, read nothing beyond. Root to leaf, the mirrored lower triangle needs row i up to column
+     * i only, and row k is read by its descendants up to their own columns, which lie in k's subtree; its ancestors,
+     * whose subtrees hold k's, have those columns.
      *
-     * <p>The first call allocates the row workspace (n x 3 n), unless the constructor reserved it; later calls
-     * allocate nothing.
+     * <p>The first call, and a call with an inverse after calls without one, allocates the row workspace (n x 2 n or
+     * n x 3 n) unless the constructor reserved it; later calls allocate nothing.
      *
      * @throws IllegalArgumentException if an array has fewer than n² entries
      */
@@ -411,6 +415,8 @@ public final class RangeSpaceFactorization {
             // the scale over both blocks from index 0, where C2 vectorises it (see sweepRows)
             scale(rk, s, 2 * n);
             if (inverse != null) {
+                // all n columns, not only row k's cut: the leaf-to-root pass reads a descendant's row up to k's cut,
+                // past the descendant's own, where an earlier call (solveRows) may have left values
                 java.util.Arrays.fill(rk, 2 * n, 3 * n, 0.0);
                 rk[2 * n + k] = 1;
             }
@@ -488,7 +494,7 @@ public final class RangeSpaceFactorization {
         }
     }
 
-    /** y[0 .. m) −= a0 x0 + a1 x1 + a2 x2 + a3 x3 over [0 .. m). */
+    /** y[0 .. m) −= a0 x0 + a1 x1 + a2 x2 + a3 x3. */
     private static void subtract4(double[] y, double a0, double[] x0, double a1, double[] x1, double a2, double[] x2,
             double a3, double[] x3, int m) {
         for (int c = 0; c < m; c++) {

@@ -201,13 +201,15 @@ class RangeSpaceFactorizationTest {
     /**
      * solveSquareBlocks on dof trees numbered breadth first and by hand, whose subtrees are not runs of consecutive
      * dofs (the sweeps cut the identity's columns at each subtree's largest dof, not at a run's end): s H⁻¹ A, s H⁻¹
-     * B and H⁻¹ against EJML's dense inverse, for H = Lᵀ L of a random L on the tree's pattern, twice in a row on one
-     * instance (the workspace's columns past a cut must not leak into the next call).
+     * B and H⁻¹ against EJML's dense inverse, for H = Lᵀ L of a random L on the tree's pattern; one tree deep enough
+     * that the root-to-leaf pass gathers four ancestors at once. Twice on one instance, each time after a solveRows of
+     * 3 n columns has filled the row workspace past every cut.
      */
     @Test
     void solveSquareBlocksOnTreesNumberedAnyWay() {
         Random rnd = new Random(47);
-        int[][] trees = {{-1, 0, 0, 1, 2, 1, 2, 3, 5, 4}, {-1, -1, 0, 1, 0, 1, 2, 4, 3}, {-1, 0, 1, 0, 3, 1, 4, 2}};
+        int[][] trees = {{-1, 0, 0, 1, 2, 1, 2, 3, 5, 4}, {-1, -1, 0, 1, 0, 1, 2, 4, 3}, {-1, 0, 1, 0, 3, 1, 4, 2},
+            {-1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}};
         for (int[] lambda : trees) {
             int n = lambda.length;
             DMatrixRMaj l = new DMatrixRMaj(n, n);
@@ -224,6 +226,7 @@ class RangeSpaceFactorizationTest {
             RangeSpaceFactorization ltl = new RangeSpaceFactorization(lambda);
             ltl.factor(h);
             for (int call = 0; call < 2; call++) {
+                ltl.solveRows(TestMechanisms.random(n * 3 * n, 1, rnd), 3 * n, 1);
                 DMatrixRMaj a = DMatrixRMaj.wrap(n, n, TestMechanisms.random(n * n, 1, rnd));
                 DMatrixRMaj b = DMatrixRMaj.wrap(n, n, TestMechanisms.random(n * n, 1, rnd));
                 DMatrixRMaj expectedA = new DMatrixRMaj(n, n);
