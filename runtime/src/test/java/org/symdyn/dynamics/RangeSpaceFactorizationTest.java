@@ -77,18 +77,8 @@ class RangeSpaceFactorizationTest {
             matrices.add(h);
         }
         int[] interleaved = {-1, 0, 0, 1, 2, 3};
-        int n6 = interleaved.length;
-        DMatrixRMaj l = new DMatrixRMaj(n6, n6);
-        for (int i = 0; i < n6; i++) {
-            l.set(i, i, 0.5 + rnd.nextDouble());
-            for (int j = interleaved[i]; j >= 0; j = interleaved[j]) {
-                l.set(i, j, rnd.nextDouble() * 2 - 1);
-            }
-        }
-        DMatrixRMaj h6 = new DMatrixRMaj(n6, n6);
-        CommonOps_DDRM.multTransA(l, l, h6);
         parents.add(interleaved);
-        matrices.add(h6);
+        matrices.add(treeSparseH(interleaved, 0.5, rnd));
         for (int c = 0; c < parents.size(); c++) {
             DMatrixRMaj h = matrices.get(c);
             int n = h.numRows;
@@ -212,15 +202,7 @@ class RangeSpaceFactorizationTest {
             {-1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}};
         for (int[] lambda : trees) {
             int n = lambda.length;
-            DMatrixRMaj l = new DMatrixRMaj(n, n);
-            for (int i = 0; i < n; i++) {
-                l.set(i, i, 1 + rnd.nextDouble());
-                for (int j = lambda[i]; j >= 0; j = lambda[j]) {
-                    l.set(i, j, rnd.nextDouble() * 2 - 1);
-                }
-            }
-            DMatrixRMaj h = new DMatrixRMaj(n, n);
-            CommonOps_DDRM.multTransA(l, l, h);
+            DMatrixRMaj h = treeSparseH(lambda, 1, rnd);
             DMatrixRMaj hInv = new DMatrixRMaj(n, n);
             assertTrue(CommonOps_DDRM.invert(h.copy(), hInv));
             RangeSpaceFactorization ltl = new RangeSpaceFactorization(lambda);
@@ -251,5 +233,23 @@ class RangeSpaceFactorizationTest {
         DMatrixRMaj h = new DMatrixRMaj(new double[][] {{1, 2}, {2, 1}});
         assertThrows(ArithmeticException.class, () -> ltl.factor(h));
         assertThrows(IllegalArgumentException.class, () -> new RangeSpaceFactorization(new int[] {0}));
+    }
+
+    /**
+     * H = Lᵀ L for a random L on the dof tree λ's pattern (L_ij for j = i or an ancestor of i; diagonal in
+     * [floor, floor + 1), the rest in [-1, 1)): symmetric positive definite and tree-sparse.
+     */
+    private static DMatrixRMaj treeSparseH(int[] lambda, double floor, Random rnd) {
+        int n = lambda.length;
+        DMatrixRMaj l = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) {
+            l.set(i, i, floor + rnd.nextDouble());
+            for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+                l.set(i, j, rnd.nextDouble() * 2 - 1);
+            }
+        }
+        DMatrixRMaj h = new DMatrixRMaj(n, n);
+        CommonOps_DDRM.multTransA(l, l, h);
+        return h;
     }
 }
