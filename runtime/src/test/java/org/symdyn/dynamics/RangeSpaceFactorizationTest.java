@@ -60,9 +60,11 @@ class RangeSpaceFactorizationTest {
     }
 
     /**
-     * inverse() against H: H H⁻¹ = I to rounding and H⁻¹ exactly symmetric, on the mechanisms above and on a tree
-     * whose subtrees are not contiguous ranges of dofs (dof 1's subtree {1, 3, 5} interleaved with dof 2's {2, 4}),
-     * its H = Lᵀ L from a random L on the tree's pattern.
+     * inverse() against H: H H⁻¹ = I to rounding and H⁻¹ exactly symmetric, on the mechanisms above and on trees
+     * whose subtrees are not contiguous ranges of dofs (dof 1's subtree {1, 3, 5} interleaved with dof 2's {2, 4}; a
+     * binary tree of 21 dofs numbered breadth first; 17 dofs on two roots), their H = Lᵀ L from a random L on the
+     * tree's pattern. The last two are past {@link RangeSpaceFactorization#SWEPT_INVERSE_DOFS}, so they take the row
+     * sweeps, also after a solveRows of 2 n columns has left values in the row workspace.
      */
     @Test
     void inverseInvertsH() throws Exception {
@@ -79,6 +81,21 @@ class RangeSpaceFactorizationTest {
         int[] interleaved = {-1, 0, 0, 1, 2, 3};
         parents.add(interleaved);
         matrices.add(treeSparseH(interleaved, 0.5, rnd));
+        int[] binary = new int[21];
+        int[] twoRoots = new int[17];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (i - 1) / 2;
+        }
+        binary[0] = -1;
+        for (int i = 0; i < twoRoots.length; i++) {
+            twoRoots[i] = i < 2 ? -1 : (i - 2) / 2;
+        }
+        assertTrue(binary.length >= RangeSpaceFactorization.SWEPT_INVERSE_DOFS
+                && twoRoots.length >= RangeSpaceFactorization.SWEPT_INVERSE_DOFS);
+        for (int[] tree : new int[][] {binary, twoRoots}) {
+            parents.add(tree);
+            matrices.add(treeSparseH(tree, 0.5, rnd));
+        }
         for (int c = 0; c < parents.size(); c++) {
             DMatrixRMaj h = matrices.get(c);
             int n = h.numRows;
@@ -87,6 +104,9 @@ class RangeSpaceFactorizationTest {
             double[] inverse = new double[n * n];
             double[] u = new double[n * n];
             for (int round = 0; round < 2; round++) { // the workspace is reused as it is
+                if (round == 1) {
+                    ltl.solveRows(TestMechanisms.random(n * 2 * n, 1, rnd), 2 * n, 1);
+                }
                 ltl.inverse(inverse, u);
                 DMatrixRMaj product = new DMatrixRMaj(n, n);
                 CommonOps_DDRM.mult(h, DMatrixRMaj.wrap(n, n, inverse), product);
