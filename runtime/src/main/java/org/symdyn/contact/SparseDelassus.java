@@ -109,7 +109,8 @@ public final class SparseDelassus {
 
     /**
      * out (nv x nv, row-major) = H⁻¹ of the last factor, exactly symmetric ({@link RangeSpaceFactorization#inverse});
-     * u: an nv x nv workspace kept for these calls (its entries off the tree's pattern stay zero).
+     * u: an nv x nv workspace kept for these calls (its entries off the tree's pattern stay zero; not used where
+     * the inverse is swept, one tree of 16 dofs or more).
      */
     public void inverse(double[] out, double[] u) {
         factor.inverse(out, u);

@@ -117,8 +117,8 @@ public final class StepDerivatives {
     private final int zw;
     private int systemRows;
     /**
-     * The Schur complement's factors and products ({@link #solve}): U = L⁻¹ of the step's factor H + h D = Lᵀ L
-     * (its workspace), and M⁻¹ = U Uᵀ.
+     * The Schur complement's factors and products ({@link #solve}): the workspace of the inverse of the step's factor
+     * H + h D = Lᵀ L (U = L⁻¹ where it is formed), and M⁻¹.
      */
     private final double[] uInv;
     private final double[] mInv;
@@ -629,9 +629,9 @@ public final class StepDerivatives {
      * <p>Why this form: the LU with partial pivoting of the whole (nv + m)² matrix it replaces eliminated 3 nv
      * right-hand sides through all nv + m rows (solo12 on four feet: 30 rows, 54 columns, ~57k multiply-adds; 202 of
      * 634 JFR samples, 32 %, of StepDerivativesBenchmark.stepAndDerivatives). This form has ~20k on solo12, and
-     * separated or free rows never enter. What the step already has is reused: M⁻¹ = U Uᵀ from its LᵀL factor of M
-     * along the dof tree ({@link org.symdyn.dynamics.RangeSpaceFactorization#inverse}, ~1,300 multiply-adds against
-     * the ~3,000 of a dense Cholesky, L⁻¹ and their product) and, when every row is held, S = Λ + W from its
+     * separated or free rows never enter. What the step already has is reused: M⁻¹ from its LᵀL factor of M
+     * along the dof tree ({@link org.symdyn.dynamics.RangeSpaceFactorization#inverse}: U Uᵀ, ~1,300 multiply-adds
+     * on solo12 against the ~3,000 of a dense Cholesky, L⁻¹ and their product, or the row sweeps from 16 dofs) and, when every row is held, S = Λ + W from its
      * Delassus entries. Held rows make S symmetric positive definite: S = C Cᵀ, K = C⁻¹ Gᵀ and Y' = C⁻¹ r2 in one
      * forward sweep, so that G S⁻¹ F = Kᵀ K (its lower half) and G S⁻¹ r2 = Kᵀ Y' (the LU's two sweeps and the full
      * product, which sliding rows still take, cost ~5k more). At these sizes (18 to 54 columns) the JIT's loops run

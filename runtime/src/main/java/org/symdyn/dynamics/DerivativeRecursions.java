@@ -98,7 +98,7 @@ final class DerivativeRecursions {
      */
     private final DMatrixRMaj massMatrix;
     private final RangeSpaceFactorization treeFactor;
-    /** L⁻¹ of {@link RangeSpaceFactorization#inverse}: its entries off the tree's pattern stay zero. */
+    /** The workspace of {@link RangeSpaceFactorization#inverse} (L⁻¹ where it forms it; off the pattern, zeros). */
     private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;

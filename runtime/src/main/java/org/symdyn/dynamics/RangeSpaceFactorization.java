@@ -34,6 +34,8 @@ public final class RangeSpaceFactorization {
     private final int[] descPos;
     /** One past the largest dof of each dof's subtree (k itself included). */
     private final int[] subtreeEnd;
+    /** {@link #inverse} by the row sweeps: one tree of {@link #SWEPT_INVERSE_DOFS} dofs or more. */
+    private final boolean sweptInverse;
     /** The row sweeps' copy of the rows, each from index 0 (reserved by the constructor or widened by a sweep). */
     private double[][] rows;
 
@@ -54,7 +56,7 @@ public final class RangeSpaceFactorization {
     /**
      * For the dof parent array λ, with the row workspace of the row sweeps ({@link #solveRows},
      * {@link #solveSquareBlocks}) allocated now for up to {@code rowColumns} columns, so that no sweep that wide
-     * allocates later.
+     * allocates later; at least n columns for a tree that {@link #inverse} sweeps ({@link #SWEPT_INVERSE_DOFS}).
      */
     public RangeSpaceFactorization(int[] dofParents, int rowColumns) {
         n = dofParents.length;
@@ -106,7 +108,12 @@ public final class RangeSpaceFactorization {
                 subtreeEnd[lambda[k]] = Math.max(subtreeEnd[lambda[k]], subtreeEnd[k]);
             }
         }
-        int columns = Math.max(rowColumns, n >= SWEPT_INVERSE_DOFS ? n : 0);
+        int roots = 0;
+        for (int i = 0; i < n; i++) {
+            roots += lambda[i] < 0 ? 1 : 0;
+        }
+        sweptInverse = n >= SWEPT_INVERSE_DOFS && roots == 1;
+        int columns = Math.max(rowColumns, sweptInverse ? n : 0);
         if (columns > 0) {
             rows = new double[n][columns];
         }
@@ -311,7 +318,9 @@ public final class RangeSpaceFactorization {
     }
 
     /**
-     * From this many dofs, {@link #inverse} sweeps the identity's rows ({@link #sweepRows}) instead of forming U = L⁻¹.
+     * From this many dofs in one tree, {@link #inverse} sweeps the identity's rows ({@link #sweepRows}) instead of
+     * forming U = L⁻¹. A forest keeps U: each row's sweep starts at column 0, so the columns of the trees before its
+     * own would cost without use (a pile of free bodies), and its n x n workspace would be reserved for nothing.
      * Measured (plain loops in one JVM, pinned, the two forms alternated, ns per call): romeo_small (37 dofs) 3,550-3,745
      * against 5,262-5,724; hyq (18) 972 against 1,270; solo12 (18) 1,056-1,058 against 1,162-1,181; anymal (18) 1,051
      * against 1,087; but panda (9) 376 against 299, iiwa14 (7) 252-255 against 167-169, kinova (6) 224 against 110.
@@ -321,24 +330,25 @@ public final class RangeSpaceFactorization {
     /**
      * out (n x n, row-major) = H⁻¹ = L⁻¹ L⁻ᵀ of the last factorisation, exactly symmetric.
      *
-     * <p>From {@link #SWEPT_INVERSE_DOFS} dofs, by the row sweeps of {@link #solveSquareBlocks} on the identity
-     * alone (row k over its first subtreeEnd(k) columns; the constructor reserves their workspace, so nothing
-     * allocates), and u is not used. Below, U = L⁻¹ keeps L's pattern
+     * <p>For one tree of {@link #SWEPT_INVERSE_DOFS} dofs or more, by the row sweeps of {@link #solveSquareBlocks}
+     * on the identity alone (row k over its first subtreeEnd(k) columns; the constructor reserves their workspace,
+     * so nothing allocates): the same values, bit for bit, as solveSquareBlocks' inverse; u is then not read or
+     * written (it must still have n² entries). Otherwise U = L⁻¹ keeps L's pattern
      * (U_ik ≠ 0 only for k = i or an ancestor of i; from L U = I, U_ik = −U_ii Σ_m L_im U_mk over the ancestors m of
      * i from k down), so (H⁻¹)_ij = Σ_k U_ik U_jk runs over the dofs k that are ancestors of (or equal to) both i and
      * j: for j ≤ i, over j and its ancestors, the terms off i's chain being zeros of U. O(n² d) for tree depth d
-     * instead of the O(n³) of a dense factor and inverse (solo12, 18 dofs: ~1,300 multiply-adds against ~3,000).
-     * Measured on solo12 (one JVM, 10⁶ calls): ~1.0 µs; the same sums as outer products of U's columns over each
-     * dof's subtree (fewer, contiguous multiply-adds) took ~1.25 µs.
+     * instead of the O(n³) of a dense factor and inverse (solo12, 18 dofs: ~1,300 multiply-adds against ~3,000;
+     * measured there, one JVM, 10⁶ calls, before solo12 took the sweeps: ~1.0 µs, and the same sums as outer
+     * products of U's columns over each dof's subtree, fewer and contiguous multiply-adds, ~1.25 µs).
      *
-     * @param u n x n workspace holding U on return (row-major) below {@link #SWEPT_INVERSE_DOFS} dofs; its entries off
-     *          the pattern must be zero (they stay so: a new array serves every call)
+     * @param u n x n workspace holding U on return (row-major) where U is formed; its entries off the pattern must
+     *          be zero (they stay so: a new array serves every call)
      */
     public void inverse(double[] out, double[] u) {
         if (out.length < n * n || u.length < n * n) {
             throw new IllegalArgumentException("inverse needs n x n = " + n * n + " entries in out and u");
         }
-        if (n >= SWEPT_INVERSE_DOFS) {
+        if (sweptInverse) {
             invertBySweeps(out);
             return;
         }

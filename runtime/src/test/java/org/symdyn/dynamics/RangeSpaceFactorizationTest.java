@@ -62,9 +62,10 @@ class RangeSpaceFactorizationTest {
     /**
      * inverse() against H: H H⁻¹ = I to rounding and H⁻¹ exactly symmetric, on the mechanisms above and on trees
      * whose subtrees are not contiguous ranges of dofs (dof 1's subtree {1, 3, 5} interleaved with dof 2's {2, 4}; a
-     * binary tree of 21 dofs numbered breadth first; 17 dofs on two roots), their H = Lᵀ L from a random L on the
-     * tree's pattern. The last two are past {@link RangeSpaceFactorization#SWEPT_INVERSE_DOFS}, so they take the row
-     * sweeps, also after a solveRows of 2 n columns has left values in the row workspace.
+     * binary tree of 21 dofs numbered breadth first; 17 dofs on two roots) and a chain of exactly
+     * {@link RangeSpaceFactorization#SWEPT_INVERSE_DOFS}, their H = Lᵀ L from a random L on the tree's pattern. The
+     * binary tree and the chain take the row sweeps (one tree, that many dofs), also after a solveRows of 2 n columns
+     * has left values in the row workspace, and give solveSquareBlocks' inverse bit for bit; the forest forms U.
      */
     @Test
     void inverseInvertsH() throws Exception {
@@ -92,7 +93,11 @@ class RangeSpaceFactorizationTest {
         }
         assertTrue(binary.length >= RangeSpaceFactorization.SWEPT_INVERSE_DOFS
                 && twoRoots.length >= RangeSpaceFactorization.SWEPT_INVERSE_DOFS);
-        for (int[] tree : new int[][] {binary, twoRoots}) {
+        int[] chain = new int[RangeSpaceFactorization.SWEPT_INVERSE_DOFS];
+        for (int i = 0; i < chain.length; i++) {
+            chain[i] = i - 1;
+        }
+        for (int[] tree : new int[][] {binary, twoRoots, chain}) {
             parents.add(tree);
             matrices.add(treeSparseH(tree, 0.5, rnd));
         }
@@ -115,6 +120,15 @@ class RangeSpaceFactorizationTest {
                         assertEquals(i == j ? 1 : 0, product.get(i, j), 1e-12, "case " + c + " (" + i + ", " + j + ")");
                         assertEquals(inverse[i * n + j], inverse[j * n + i], 0, "symmetry, case " + c);
                     }
+                }
+                int roots = 0;
+                for (int p : parents.get(c)) {
+                    roots += p < 0 ? 1 : 0;
+                }
+                if (n >= RangeSpaceFactorization.SWEPT_INVERSE_DOFS && roots == 1) {
+                    double[] swept = new double[n * n];
+                    ltl.solveSquareBlocks(new double[n * n], new double[n * n], 1, swept);
+                    assertArrayEquals(swept, inverse, "case " + c + ": the sweeps' inverse, bit for bit");
                 }
             }
         }
