@@ -32,6 +32,11 @@ public final class RangeSpaceFactorization {
     private final int[] descStart;
     private final int[] descRow;
     private final int[] descPos;
+    /**
+     * p itself for every entry of {@link #lc}: the positions of row k's ancestors' entries, so that the root-to-leaf
+     * pass gathers through the same (rows, positions) lists as the leaf-to-root one ({@link #gatherRow}).
+     */
+    private final int[] ancPos;
     /** One past the largest dof of each dof's subtree (k itself included). */
     private final int[] subtreeEnd;
     /** {@link #inverse} by the row sweeps: one tree of {@link #SWEPT_INVERSE_DOFS} dofs or more. */
@@ -93,6 +98,10 @@ public final class RangeSpaceFactorization {
         }
         descRow = new int[total];
         descPos = new int[total];
+        ancPos = new int[total];
+        for (int p = 0; p < total; p++) {
+            ancPos[p] = p;
+        }
         int[] filled = new int[n];
         for (int j = 0; j < n; j++) {
             for (int p = rowStart[j]; p < rowStart[j + 1]; p++) {
@@ -441,12 +450,9 @@ public final class RangeSpaceFactorization {
             System.arraycopy(b, k * n, rk, n, n);
             // the scale over both blocks from index 0, where C2 vectorises it (see sweepRows)
             scale(rk, s, 2 * n);
-            if (inverse != null) {
-                // all n columns, not only row k's cut: the leaf-to-root pass reads a descendant's row up to k's cut,
-                // past the descendant's own, where an earlier call (solveRows) may have left values
-                java.util.Arrays.fill(rk, 2 * n, 3 * n, 0.0);
-                rk[2 * n + k] = 1;
-            }
+        }
+        if (inverse != null) {
+            identityFrom(2 * n);
         }
         sweepRows(width, inverse == null ? width : 2 * n);
         for (int k = 0; k < n; k++) {
@@ -454,31 +460,37 @@ public final class RangeSpaceFactorization {
             System.arraycopy(r[k], n, b, k * n, n);
         }
         if (inverse != null) {
-            for (int i = 0; i < n; i++) {
-                double[] ri = r[i];
-                System.arraycopy(ri, 2 * n, inverse, i * n, i + 1);
-                for (int j = 0; j < i; j++) {
-                    inverse[j * n + i] = ri[2 * n + j];
-                }
-            }
+            mirrorFrom(2 * n, inverse);
         }
     }
 
     /** out = H⁻¹ by the row sweeps on the identity, mirrored from the lower triangle (see {@link #inverse}). */
     private void invertBySweeps(double[] out) {
-        double[][] r = rows(n);
-        for (int k = 0; k < n; k++) {
-            double[] rk = r[k];
-            // all n columns, not only row k's cut: the leaf-to-root pass reads a descendant's row up to k's cut
-            java.util.Arrays.fill(rk, 0, n, 0.0);
-            rk[k] = 1;
-        }
+        rows(n);
+        identityFrom(0);
         sweepRows(n, 0);
+        mirrorFrom(0, out);
+    }
+
+    /**
+     * Columns [from, from + n) of the row workspace set to the identity. All n columns, not only row k's cut: the
+     * leaf-to-root pass reads a descendant's row up to k's cut, past the descendant's own, where an earlier call
+     * (solveRows) may have left values.
+     */
+    private void identityFrom(int from) {
+        for (int k = 0; k < n; k++) {
+            java.util.Arrays.fill(rows[k], from, from + n, 0.0);
+            rows[k][from + k] = 1;
+        }
+    }
+
+    /** out (n x n) = the lower triangle of the workspace's columns [from, from + n), mirrored: exactly symmetric. */
+    private void mirrorFrom(int from, double[] out) {
         for (int i = 0; i < n; i++) {
-            double[] ri = r[i];
-            System.arraycopy(ri, 0, out, i * n, i + 1);
+            double[] ri = rows[i];
+            System.arraycopy(ri, from, out, i * n, i + 1);
             for (int j = 0; j < i; j++) {
-                out[j * n + i] = ri[j];
+                out[j * n + i] = ri[from + j];
             }
         }
     }
@@ -508,36 +520,31 @@ public final class RangeSpaceFactorization {
      * against 25.9-27.8.
      */
     private void sweepRows(int m, int identityFrom) {
-        double[][] r = rows;
         boolean cut = identityFrom < m;
         for (int k = n - 1; k >= 0; k--) {
-            double[] xk = r[k];
-            int w = cut ? identityFrom + subtreeEnd[k] : m;
-            int p = descStart[k];
-            int end = descStart[k + 1];
-            for (; p + 3 < end; p += 4) {
-                subtract4(xk, lc[descPos[p]], r[descRow[p]], lc[descPos[p + 1]], r[descRow[p + 1]],
-                        lc[descPos[p + 2]], r[descRow[p + 2]], lc[descPos[p + 3]], r[descRow[p + 3]], w);
-            }
-            for (; p < end; p++) {
-                axpy(-lc[descPos[p]], r[descRow[p]], xk, w);
-            }
-            scale(xk, invDiag[k], w);
+            gatherRow(k, descRow, descPos, descStart[k], descStart[k + 1], cut ? identityFrom + subtreeEnd[k] : m);
         }
         for (int k = 0; k < n; k++) {
-            double[] xk = r[k];
-            int w = cut ? identityFrom + subtreeEnd[k] : m;
-            int p = rowStart[k];
-            int end = rowStart[k + 1];
-            for (; p + 3 < end; p += 4) {
-                subtract4(xk, lc[p], r[anc[p]], lc[p + 1], r[anc[p + 1]], lc[p + 2], r[anc[p + 2]], lc[p + 3],
-                        r[anc[p + 3]], w);
-            }
-            for (; p < end; p++) {
-                axpy(-lc[p], r[anc[p]], xk, w);
-            }
-            scale(xk, invDiag[k], w);
+            gatherRow(k, anc, ancPos, rowStart[k], rowStart[k + 1], cut ? identityFrom + subtreeEnd[k] : m);
         }
+    }
+
+    /**
+     * One step of a row sweep over row k's first w columns: x_k ← (x_k − Σ_e L_e x_row[e]) / L_kk for e in
+     * [start, end), L_e = lc[pos[e]], four rows per loop over the columns.
+     */
+    private void gatherRow(int k, int[] row, int[] pos, int start, int end, int w) {
+        double[][] r = rows;
+        double[] xk = r[k];
+        int p = start;
+        for (; p + 3 < end; p += 4) {
+            subtract4(xk, lc[pos[p]], r[row[p]], lc[pos[p + 1]], r[row[p + 1]], lc[pos[p + 2]], r[row[p + 2]],
+                    lc[pos[p + 3]], r[row[p + 3]], w);
+        }
+        for (; p < end; p++) {
+            axpy(-lc[pos[p]], r[row[p]], xk, w);
+        }
+        scale(xk, invDiag[k], w);
     }
 
     /** y[0 .. m) −= a0 x0 + a1 x1 + a2 x2 + a3 x3. */
