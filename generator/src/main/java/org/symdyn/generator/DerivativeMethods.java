@@ -13,6 +13,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.matheclipse.core.interfaces.IExpr;
 import org.symdyn.dynamics.RangeSpaceFactorization;
 import org.symdyn.generator.ArgumentChecks.Arg;
+import org.symdyn.generator.emit.MethodEmitter;
 import org.symdyn.generator.emit.OperationCount;
 import org.symdyn.generator.symbolic.SymbolicDerivatives;
 import org.symdyn.model.Model;
@@ -56,9 +57,10 @@ final class DerivativeMethods {
         Arg vdot = Arg.in("vdot", nv);
         IExpr[][][] id = d.inverseDynamicsDerivatives();
         clock.lap("inverse_dynamics_derivatives");
-        methods.emit(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES, ArgumentChecks.method("inverseDynamicsDerivatives",
-                q, v, vdot, Arg.matrix("dtauDq", nv, nv), Arg.matrix("dtauDv", nv, nv)),
-                concat(matrix("dtauDq", id[0]), matrix("dtauDv", id[1])));
+        methods.list().addAll(methods.emitted(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES,
+                ArgumentChecks.method("inverseDynamicsDerivatives", q, v, vdot, Arg.matrix("dtauDq", nv, nv),
+                        Arg.matrix("dtauDv", nv, nv)),
+                concat(matrix("dtauDq", id[0]), matrix("dtauDv", id[1])), inverseDerivativesOrder(model)));
         clock.lap("inverse_dynamics_derivatives_emission");
         MethodSpec fdSpec = ArgumentChecks.method("forwardDynamicsDerivatives", q, v, Arg.in("tau", nv),
                 Arg.matrix("dvdotDq", nv, nv), Arg.matrix("dvdotDv", nv, nv), Arg.matrix("dvdotDtau", nv, nv));
@@ -91,6 +93,19 @@ final class DerivativeMethods {
         methods.emit(GeneratedMethod.PARAMETER_REGRESSOR, ArgumentChecks.method("parameterRegressor", q, v, vdot,
                 Arg.matrix("Yp", nv, np)), matrix("Yp", d.parameterRegressor(y, dpiDp)));
         clock.lap("regressor");
+    }
+
+    /**
+     * The statement order of inverseDynamicsDerivatives: {@link MethodEmitter.Order#CREATION} (the root pass body by
+     * body, then the pairs) where ∂v̇ is solved at run time ({@link #SOLVED_FORWARD_DERIVATIVES_WORK}), first use
+     * elsewhere. Measured (plain loops, pinned, one JVM, the two classes alternated, best of 16 rounds, ns per call of
+     * ∂τ / of ∂v̇): romeo_small floating 7,125 / 21,146 first use, 6,755 / 20,735 in creation order (0.95 / 0.98); a
+     * 25-link revolute chain 8,058 / 22,659 and 7,532 / 22,248 (0.93 / 0.98). On the smaller models it does not pay:
+     * iiwa14 476 / 951 and 464 / 992 (its unrolled ∂v̇ in creation order too), solo12 1,857 / 5,173 and 1,876 / 5,263,
+     * hyq 1,903 and 1,965, anymal 1,916 and 1,922, panda 591 and 578 for ∂τ.
+     */
+    static MethodEmitter.Order inverseDerivativesOrder(Model model) {
+        return solvedForwardDerivatives(model) ? MethodEmitter.Order.CREATION : MethodEmitter.Order.FIRST_USE;
     }
 
     /**
