@@ -7,14 +7,17 @@ import org.symdyn.spatial.SpatialVectors;
 
 /**
  * The analytical derivative recursions of the generic runtime's {@link org.symdyn.contract.DynamicsDerivatives}:
- * forward-mode differentiation of the RNEA recursion ({@link RecursiveNewtonEuler}) along one tangent direction at a
- * time, the Christoffel-consistent Coriolis matrix column by column, and the regressor, all on a
+ * ∂τ/∂q and ∂τ/∂v by the world-frame analytical derivatives ({@link InverseDynamicsDerivatives}); forward-mode
+ * differentiation of the RNEA's motion recursion along one tangent direction at a time (δv, δa, and the backward pass
+ * of forces carried across the moving joint), which {@link MotionDerivatives} uses for the rows' kinematics and
+ * the applied wrenches; the Christoffel-consistent Coriolis matrix column by column; and the regressor, all on a
  * {@link FlatModel}'s inertias and the joint models and RNEA pass of a {@link DynamicsWorkspace} (no finite
  * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives are −H⁻¹ times those of
  * the inverse dynamics at v̇ = ABA(q, v, τ), through the tree factor of the CRBA's H
  * ({@link RangeSpaceFactorization}).
  *
- * <p><b>Directional derivatives of RNEA.</b> Along a tangent direction the joint transform of the body j that owns
+ * <p><b>Directional derivatives of RNEA</b> (∂τ's before {@link InverseDynamicsDerivatives}, and still what
+ * {@link MotionDerivatives} runs). Along a tangent direction the joint transform of the body j that owns
  * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
  * coordinates, the tangent convention of the contract), and for a planar joint's θ the in-plane columns of S turn
  * too: δS = -(S_θ ×) S, whence δv_J and δc_J (c_J = -θ̇ S_θ × v_J). With X_j v_λ = v_j - v_J and
@@ -102,6 +105,7 @@ final class DerivativeRecursions {
     private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;
+    private final InverseDynamicsDerivatives worldFrame;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
@@ -139,34 +143,17 @@ final class DerivativeRecursions {
         inverseFactor = new double[nv * nv];
         tau = new double[nv];
         accel = new double[nv];
+        worldFrame = new InverseDynamicsDerivatives(model, joints);
     }
 
     // ---------------------------------------------------------------- inverse and forward dynamics
 
-    /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇), column by column. Arguments checked by the caller. */
-    void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
-        prepare(q, v, vdot);
-        for (int i = 0; i < nb; i++) {
-            for (int d = 0; d < dofs[i]; d++) {
-                int k = vIndex[i] + d;
-                direction(i, k, true, v);
-                backward(i, k, true, dq, fc);
-                direction(i, k, false, v);
-                backward(i, k, false, dvOut, fc);
-            }
-        }
-    }
-
     /**
-     * The RNEA pass (gravity included) at (q, v, v̇) and the per-state terms of {@link #direction}: I_i v_i,
-     * X_i v_λ, X_i a_λ and S_i q̈_i.
+     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link InverseDynamicsDerivatives}).
+     * Arguments checked by the caller.
      */
-    void prepare(double[] q, double[] v, double[] vdot) {
-        RecursiveNewtonEuler.inverseDynamics(model, ws, q, v, vdot, true, tau);
-        for (int i = 0; i < nb; i++) {
-            model.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
-        }
-        prepareMotion(vdot);
+    void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
+        worldFrame.compute(q, v, vdot, dq, dvOut);
     }
 
     /**
@@ -227,27 +214,7 @@ final class DerivativeRecursions {
         treeFactor.inverse(hInv.data, inverseFactor);
     }
 
-    /**
-     * δv and δa of every body below and at body j (the others do not move) along dof k of body j: a position
-     * direction ({@code wrtQ}) or a velocity one; then δf of those bodies.
-     */
-    void direction(int j, int k, boolean wrtQ, double[] v) {
-        motion(j, k, wrtQ, v);
-        for (int i = j; i < nb; i++) {
-            if (inSubtree[i]) {
-                int b = 6 * i;
-                model.inertiaTimes(i, da, b, df, b);
-                SpatialVectors.crossForce(dv, b, iv, b, t6a, 0);
-                model.inertiaTimes(i, dv, b, t6b, 0);
-                SpatialVectors.crossForce(vel, b, t6b, 0, t6c, 0);
-                for (int c = 0; c < 6; c++) {
-                    df[b + c] += t6a[c] + t6c[c];
-                }
-            }
-        }
-    }
-
-    /** The motion half of {@link #direction}: δv and δa of body j and every body below it. */
+    /** δv and δa of body j and every body below it along dof k of body j (a position direction or a velocity one). */
     void motion(int j, int k, boolean wrtQ, double[] v) {
         motion(j, k, wrtQ, v, true);
     }

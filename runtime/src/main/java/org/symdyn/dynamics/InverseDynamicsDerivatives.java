@@ -1,0 +1,478 @@
+package org.symdyn.dynamics;
+
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.symdyn.spatial.SpatialTransform;
+
+/**
+ * ∂τ/∂q and ∂τ/∂v of the generic runtime: Carpentier and Mansard's analytical RNEA derivatives (RSS 2018) written in
+ * the world frame, the equations the generator unrolls ({@code SymbolicDerivatives}), here as loops over the bodies
+ * and the pairs of dofs. A tangent direction k moves everything carried at or below it rigidly, by the twist S_k
+ * (world coordinates, the contract's tangent convention), so that every entry is a few dot products of per-dof and
+ * per-body 6-vectors:
+ * <pre>
+ *   per dof m:          S_m; V_p, A_p the velocity and acceleration of what carries it before it moves, V_c after
+ *                       (a floating or ball joint's dofs all move the child: V_p = v_λ, V_c = v_child; the dofs of a
+ *                       planar joint are a chain x, y, θ), Ṡ_m = V_c × S_m
+ *   per body b:         Y_b = Σ I_i, Ẏ_b = Σ İ_i (İ = v ×* I - I v×), P_b = Σ I_i v_i, F_b = Σ f_i over its subtree,
+ *                       B_b x = Ẏ_b x + x ×* P_b
+ *   per direction k:    w = S_k × V_p, α = S_k × A_p + V_p × w, u = (V_c + V_p) × S_k (= -2 w for a dof that moves
+ *                       its child alone)
+ *   m moved by k:       ∂τ_m/∂q_k = -S_mᵀ (Y_b α + B_b w),  ∂τ_m/∂v_k = S_mᵀ (Y_b u + B_b S_k)   (b = m's body)
+ *   m above k:          ∂τ_m/∂q_k = S_mᵀ (S_k ×* F_j - Y_j α - B_j w),  ∂τ_m/∂v_k = S_mᵀ (Y_j u + B_j S_k)  (j = k's)
+ * </pre>
+ * with S_mᵀ Y_b x = (Y_b S_m)ᵀ x and S_mᵀ B_b x = (B_bᵀ S_m)ᵀ x, so Y_b S_m and B_bᵀ S_m = Ẏ_b S_m - S_m ×* P_b are formed
+ * once per dof. Accelerations carry gravity as the root's (a_0 = -g), so F_b holds it. Zero where m and k lie on
+ * different branches.
+ *
+ * <p>Why: it replaced the forward-mode differentiation of the RNEA along one direction at a time in body coordinates
+ * ({@link DerivativeRecursions}' directions: a motion pass and a force pass over the subtree per direction, each a
+ * spatial transform per body), which the generic ∂τ and ∂v̇ and the looped derivatives of the largest generated
+ * classes run. Here one pass over the bodies forms the vectors and each pair costs two dot products of 6-vectors.
+ * Measured (JMH {@code DerivativesBenchmark}, pinned, one run each side, quiet machine, ns per call, before / after):
+ * ∂τ iiwa14 4,110 / 1,881, solo12 floating 12,845 / 4,790, romeo_small floating 44,496 / 11,070; ∂v̇ (with H⁻¹)
+ * 7,172 / 4,653, 21,412 / 12,681 and 70,926 / 34,218; 0 B per call both. Both agree to 1.1e-15 of the entries' scale
+ * on the shared models (20 random states each).
+ *
+ * <p>Inertias are kept in the compact form of {@link FlatModel} (mass, first moment h, rotational inertia Ī about the
+ * origin, here the world's). Not thread-safe: one per {@link DynamicsWorkspace}, whose joint models it reads.
+ */
+final class InverseDynamicsDerivatives {
+    private final FlatModel model;
+    private final JointTransforms joints;
+    private final int nb;
+    private final int nv;
+    private final int[] parent;
+    private final int[] vIndex;
+    private final int[] dofs;
+    /** Per body: whether its joint's dofs all move the child together (floating, ball). */
+    private final boolean[] together;
+    /** Per body: the dofs of the bodies strictly below it, and of those strictly above it. */
+    private final int[][] belowDofs;
+    private final int[][] aboveDofs;
+    /** Per dof (6 each): S, V_p, A_p, V_c in world coordinates; Y_b S and B_bᵀ S of its body b. */
+    private final double[] s;
+    private final double[] vp;
+    private final double[] ap;
+    private final double[] vc;
+    private final double[] ys;
+    private final double[] bts;
+    /** Per body: v, a (6 each); Y (mass, h, Ī), Ẏ (h, Ī), P, F summed over the subtree. */
+    private final double[] vel;
+    private final double[] acc;
+    private final double[] yMass;
+    private final double[] yH;
+    private final double[] yI;
+    private final double[] ydH;
+    private final double[] ydI;
+    private final double[] momentum;
+    private final double[] force;
+    private final double[] t6a = new double[6];
+    private final double[] t6b = new double[6];
+    private final double[] alpha = new double[6];
+    private final double[] w = new double[6];
+    private final double[] u = new double[6];
+    private final double[] fq = new double[6];
+    private final double[] fv = new double[6];
+    private final double[] cv = new double[6];
+    private final double[] ca = new double[6];
+    private final double[] t3 = new double[3];
+    private final double[] t3b = new double[3];
+    private final double[] t9 = new double[9];
+
+    InverseDynamicsDerivatives(FlatModel model, JointTransforms joints) {
+        this.model = model;
+        this.joints = joints;
+        nb = joints.nb;
+        nv = joints.nv;
+        parent = joints.parent;
+        vIndex = joints.vIndex;
+        dofs = joints.dofs;
+        together = new boolean[nb];
+        belowDofs = new int[nb][];
+        aboveDofs = new int[nb][];
+        for (int i = 0; i < nb; i++) {
+            together[i] = joints.kind[i] == JointTransforms.FLOATING || joints.kind[i] == JointTransforms.BALL;
+            java.util.List<Integer> above = new java.util.ArrayList<>();
+            for (int a = parent[i]; a >= 0; a = parent[a]) {
+                for (int d = 0; d < dofs[a]; d++) {
+                    above.add(vIndex[a] + d);
+                }
+            }
+            aboveDofs[i] = above.stream().mapToInt(Integer::intValue).toArray();
+        }
+        for (int i = 0; i < nb; i++) {
+            java.util.List<Integer> below = new java.util.ArrayList<>();
+            for (int b = i + 1; b < nb; b++) {
+                if (isBelow(b, i)) {
+                    for (int d = 0; d < dofs[b]; d++) {
+                        below.add(vIndex[b] + d);
+                    }
+                }
+            }
+            belowDofs[i] = below.stream().mapToInt(Integer::intValue).toArray();
+        }
+        s = new double[6 * nv];
+        vp = new double[6 * nv];
+        ap = new double[6 * nv];
+        vc = new double[6 * nv];
+        ys = new double[6 * nv];
+        bts = new double[6 * nv];
+        vel = new double[6 * nb];
+        acc = new double[6 * nb];
+        yMass = new double[nb];
+        yH = new double[3 * nb];
+        yI = new double[9 * nb];
+        ydH = new double[3 * nb];
+        ydI = new double[9 * nb];
+        momentum = new double[6 * nb];
+        force = new double[6 * nb];
+    }
+
+    /** True if body b is a strict descendant of body a. */
+    private boolean isBelow(int b, int a) {
+        for (int i = parent[b]; i >= 0; i = parent[i]) {
+            if (i == a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇) into dq and dv (every entry written). Arguments checked by the caller. */
+    void compute(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dv) {
+        joints.update(q);
+        joints.updateWorld();
+        pass(v, vdot);
+        double[] dqd = dq.data;
+        double[] dvd = dv.data;
+        Arrays.fill(dqd, 0, nv * nv, 0.0);
+        Arrays.fill(dvd, 0, nv * nv, 0.0);
+        for (int j = 0; j < nb; j++) {
+            for (int d = 0; d < dofs[j]; d++) {
+                int k = vIndex[j] + d;
+                direction(j, k);
+                int ok = 6 * k;
+                // moved by k: the dofs of j at or after k (all of them for a joint that moves its child as one), and
+                // every dof below j
+                for (int e = together[j] ? 0 : d; e < dofs[j]; e++) {
+                    moved(vIndex[j] + e, k, ok, dqd, dvd);
+                }
+                for (int m : belowDofs[j]) {
+                    moved(m, k, ok, dqd, dvd);
+                }
+                boolean before = !together[j] && d > 0;
+                int[] above = aboveDofs[j];
+                if (above.length == 0 && !before) {
+                    continue;
+                }
+                aboveForces(j, k);
+                if (before) {
+                    for (int e = 0; e < d; e++) {
+                        above(vIndex[j] + e, k, dqd, dvd);
+                    }
+                }
+                for (int m : above) {
+                    above(m, k, dqd, dvd);
+                }
+            }
+        }
+    }
+
+    private void moved(int m, int k, int ok, double[] dqd, double[] dvd) {
+        int om = 6 * m;
+        double[] y = ys;
+        double[] b = bts;
+        double sq = 0;
+        double sv = 0;
+        for (int c = 0; c < 6; c++) {
+            sq += y[om + c] * alpha[c] + b[om + c] * w[c];
+            sv += y[om + c] * u[c] + b[om + c] * s[ok + c];
+        }
+        dqd[m * nv + k] = -sq;
+        dvd[m * nv + k] = sv;
+    }
+
+    private void above(int m, int k, double[] dqd, double[] dvd) {
+        int om = 6 * m;
+        double sq = 0;
+        double sv = 0;
+        for (int c = 0; c < 6; c++) {
+            sq += s[om + c] * fq[c];
+            sv += s[om + c] * fv[c];
+        }
+        dqd[m * nv + k] = sq;
+        dvd[m * nv + k] = sv;
+    }
+
+    /** w, α and u of direction k (of body j). */
+    private void direction(int j, int k) {
+        int o = 6 * k;
+        crossMotion(s, o, vp, o, w, 0);
+        crossMotion(s, o, ap, o, alpha, 0);
+        crossMotion(vp, o, w, 0, t6a, 0);
+        for (int c = 0; c < 6; c++) {
+            alpha[c] += t6a[c];
+        }
+        if (together[j]) {
+            for (int c = 0; c < 6; c++) {
+                t6b[c] = vc[o + c] + vp[o + c];
+            }
+            crossMotion(t6b, 0, s, o, u, 0);
+        } else {
+            for (int c = 0; c < 6; c++) {
+                u[c] = -2 * w[c];
+            }
+        }
+    }
+
+    /** f = S_k ×* F_j - Y_j α - B_j w and g = Y_j u + B_j S_k for the dofs above direction k (of body j). */
+    private void aboveForces(int j, int k) {
+        int o = 6 * k;
+        crossForce(s, o, force, 6 * j, fq, 0);
+        compositeTimes(j, alpha, 0, t6a);
+        for (int c = 0; c < 6; c++) {
+            fq[c] -= t6a[c];
+        }
+        rateTimes(j, w, 0, t6a);
+        for (int c = 0; c < 6; c++) {
+            fq[c] -= t6a[c];
+        }
+        compositeTimes(j, u, 0, fv);
+        rateTimes(j, s, o, t6a);
+        for (int c = 0; c < 6; c++) {
+            fv[c] += t6a[c];
+        }
+    }
+
+    /**
+     * The pass of one state in world coordinates: per dof S, V_p, A_p, V_c; per body v, a and its inertia, with the
+     * subtree sums Y, Ẏ, P, F; per dof Y_b S and B_bᵀ S.
+     */
+    private void pass(double[] v, double[] vdot) {
+        double[] g = model.gravity;
+        for (int i = 0; i < nb; i++) {
+            SpatialTransform x = joints.x0[i];
+            int p = parent[i];
+            int vi = vIndex[i];
+            for (int d = 0; d < dofs[i]; d++) {
+                x.applyInverseMotion(joints.s, 6 * (vi + d), s, 6 * (vi + d));
+            }
+            if (p < 0) {
+                Arrays.fill(cv, 0.0);
+                ca[0] = 0;
+                ca[1] = 0;
+                ca[2] = 0;
+                ca[3] = -g[0];
+                ca[4] = -g[1];
+                ca[5] = -g[2];
+            } else {
+                System.arraycopy(vel, 6 * p, cv, 0, 6);
+                System.arraycopy(acc, 6 * p, ca, 0, 6);
+            }
+            if (together[i]) {
+                for (int d = 0; d < dofs[i]; d++) {
+                    int o = 6 * (vi + d);
+                    System.arraycopy(cv, 0, vp, o, 6);
+                    System.arraycopy(ca, 0, ap, o, 6);
+                }
+                for (int d = 0; d < dofs[i]; d++) {
+                    int o = 6 * (vi + d);
+                    for (int c = 0; c < 6; c++) {
+                        cv[c] += v[vi + d] * s[o + c];
+                    }
+                }
+                for (int d = 0; d < dofs[i]; d++) {
+                    int o = 6 * (vi + d);
+                    System.arraycopy(cv, 0, vc, o, 6);
+                    // a += S q̈ + q̇ (V_c × S)
+                    crossMotion(cv, 0, s, o, t6a, 0);
+                    for (int c = 0; c < 6; c++) {
+                        ca[c] += vdot[vi + d] * s[o + c] + v[vi + d] * t6a[c];
+                    }
+                }
+            } else {
+                for (int d = 0; d < dofs[i]; d++) {
+                    int o = 6 * (vi + d);
+                    System.arraycopy(cv, 0, vp, o, 6);
+                    System.arraycopy(ca, 0, ap, o, 6);
+                    // Ṡ = V_p × S = -(S × V_p), taken before the dof moves
+                    crossMotion(s, o, cv, 0, t6a, 0);
+                    for (int c = 0; c < 6; c++) {
+                        cv[c] += v[vi + d] * s[o + c];
+                        ca[c] += vdot[vi + d] * s[o + c] - v[vi + d] * t6a[c];
+                    }
+                    System.arraycopy(cv, 0, vc, o, 6);
+                }
+            }
+            System.arraycopy(cv, 0, vel, 6 * i, 6);
+            System.arraycopy(ca, 0, acc, 6 * i, 6);
+            worldInertia(i, x);
+            int o = 6 * i;
+            compositeTimes(i, vel, o, t6a);
+            System.arraycopy(t6a, 0, momentum, o, 6);
+            inertiaRate(i);
+            compositeTimes(i, acc, o, t6b);
+            crossForce(vel, o, momentum, o, t6a, 0);
+            for (int c = 0; c < 6; c++) {
+                force[o + c] = t6b[c] + t6a[c];
+            }
+        }
+        for (int i = nb - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p < 0) {
+                continue;
+            }
+            yMass[p] += yMass[i];
+            for (int c = 0; c < 3; c++) {
+                yH[3 * p + c] += yH[3 * i + c];
+                ydH[3 * p + c] += ydH[3 * i + c];
+            }
+            for (int c = 0; c < 9; c++) {
+                yI[9 * p + c] += yI[9 * i + c];
+                ydI[9 * p + c] += ydI[9 * i + c];
+            }
+            for (int c = 0; c < 6; c++) {
+                momentum[6 * p + c] += momentum[6 * i + c];
+                force[6 * p + c] += force[6 * i + c];
+            }
+        }
+        for (int i = 0; i < nb; i++) {
+            for (int d = 0; d < dofs[i]; d++) {
+                int o = 6 * (vIndex[i] + d);
+                compositeTimes(i, s, o, t6a);
+                System.arraycopy(t6a, 0, ys, o, 6);
+                // B_bᵀ S = Ẏ_b S - S ×* P_b
+                rateOnly(i, s, o, t6a);
+                crossForce(s, o, momentum, 6 * i, t6b, 0);
+                for (int c = 0; c < 6; c++) {
+                    bts[o + c] = t6a[c] - t6b[c];
+                }
+            }
+        }
+    }
+
+    /**
+     * Body i's inertia in world coordinates about the world origin, from X_0,i = (E, r) (E world to body, r the body's
+     * origin in the world): h' = Eᵀ h, Ī' = Eᵀ Ī E about the body's origin, then moved to the world's:
+     * h_w = h' + m r, Ī_w = Ī' + m ((r·r) 1 - r rᵀ) + 2 (r·h') 1 - h' rᵀ - r h'ᵀ.
+     */
+    private void worldInertia(int i, SpatialTransform x) {
+        double[] e = x.E;
+        double[] r = x.r;
+        double m = model.mass[i];
+        double[] hb = model.firstMoment;
+        double[] ib = model.rotInertia;
+        int h3 = 3 * i;
+        int i9 = 9 * i;
+        double[] h = t3;
+        for (int a = 0; a < 3; a++) {
+            h[a] = e[a] * hb[h3] + e[3 + a] * hb[h3 + 1] + e[6 + a] * hb[h3 + 2];
+        }
+        // Ī E, row by row
+        for (int c = 0; c < 3; c++) {
+            for (int b = 0; b < 3; b++) {
+                t9[3 * c + b] = ib[i9 + 3 * c] * e[b] + ib[i9 + 3 * c + 1] * e[3 + b] + ib[i9 + 3 * c + 2] * e[6 + b];
+            }
+        }
+        double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+        double rh = r[0] * h[0] + r[1] * h[1] + r[2] * h[2];
+        for (int a = 0; a < 3; a++) {
+            for (int b = 0; b < 3; b++) {
+                double sum = e[a] * t9[b] + e[3 + a] * t9[3 + b] + e[6 + a] * t9[6 + b];
+                double shift = -m * r[a] * r[b] - h[a] * r[b] - r[a] * h[b];
+                if (a == b) {
+                    shift += m * rr + 2 * rh;
+                }
+                yI[i9 + 3 * a + b] = sum + shift;
+            }
+        }
+        yMass[i] = m;
+        for (int a = 0; a < 3; a++) {
+            yH[h3 + a] = h[a] + m * r[a];
+        }
+    }
+
+    /**
+     * Ẏ_i = İ of body i's world inertia moving with v = [ω; u] (its mass rate is zero): ḣ = m u + ω × h,
+     * d/dt Ī = [ω]× Ī - Ī [ω]× - h uᵀ - u hᵀ + 2 (u · h) 1, where Ī [ω]× = -([ω]× Ī)ᵀ.
+     */
+    private void inertiaRate(int i) {
+        int o = 6 * i;
+        double w0 = vel[o], w1 = vel[o + 1], w2 = vel[o + 2];
+        double m = yMass[i];
+        int h3 = 3 * i;
+        int i9 = 9 * i;
+        double h0 = yH[h3], h1 = yH[h3 + 1], h2 = yH[h3 + 2];
+        double[] uv = t3;
+        uv[0] = vel[o + 3];
+        uv[1] = vel[o + 4];
+        uv[2] = vel[o + 5];
+        ydH[h3] = m * uv[0] + (w1 * h2 - w2 * h1);
+        ydH[h3 + 1] = m * uv[1] + (w2 * h0 - w0 * h2);
+        ydH[h3 + 2] = m * uv[2] + (w0 * h1 - w1 * h0);
+        double uh2 = 2 * (uv[0] * h0 + uv[1] * h1 + uv[2] * h2);
+        // t9 = [ω]× Ī, column c = ω × (Ī e_c)
+        for (int c = 0; c < 3; c++) {
+            double x0 = yI[i9 + c];
+            double x1 = yI[i9 + 3 + c];
+            double x2 = yI[i9 + 6 + c];
+            t9[c] = w1 * x2 - w2 * x1;
+            t9[3 + c] = w2 * x0 - w0 * x2;
+            t9[6 + c] = w0 * x1 - w1 * x0;
+        }
+        double[] hv = t3b;
+        hv[0] = h0;
+        hv[1] = h1;
+        hv[2] = h2;
+        for (int r = 0; r < 3; r++) {
+            for (int c = r; c < 3; c++) {
+                double x = t9[3 * r + c] + t9[3 * c + r] - hv[r] * uv[c] - uv[r] * hv[c];
+                if (r == c) {
+                    x += uh2;
+                }
+                ydI[i9 + 3 * r + c] = x;
+                ydI[i9 + 3 * c + r] = x;
+            }
+        }
+    }
+
+    /** out = Y_i x for body i's composite (compact) inertia. */
+    private void compositeTimes(int i, double[] x, int xo, double[] out) {
+        FlatModel.inertiaTimes(yMass, yH, yI, i, x, xo, out, 0);
+    }
+
+    /** out = Ẏ_i x (its mass term is zero). */
+    private void rateOnly(int i, double[] x, int xo, double[] out) {
+        double w0 = x[xo], w1 = x[xo + 1], w2 = x[xo + 2], v0 = x[xo + 3], v1 = x[xo + 4], v2 = x[xo + 5];
+        int h3 = 3 * i;
+        int b = 9 * i;
+        double h0 = ydH[h3], h1 = ydH[h3 + 1], h2 = ydH[h3 + 2];
+        double[] ib = ydI;
+        out[0] = ib[b] * w0 + ib[b + 1] * w1 + ib[b + 2] * w2 + h1 * v2 - h2 * v1;
+        out[1] = ib[b + 3] * w0 + ib[b + 4] * w1 + ib[b + 5] * w2 + h2 * v0 - h0 * v2;
+        out[2] = ib[b + 6] * w0 + ib[b + 7] * w1 + ib[b + 8] * w2 + h0 * v1 - h1 * v0;
+        out[3] = -(h1 * w2 - h2 * w1);
+        out[4] = -(h2 * w0 - h0 * w2);
+        out[5] = -(h0 * w1 - h1 * w0);
+    }
+
+    /** out = B_i x = Ẏ_i x + x ×* P_i. */
+    private void rateTimes(int i, double[] x, int xo, double[] out) {
+        rateOnly(i, x, xo, out);
+        crossForce(x, xo, momentum, 6 * i, t6b, 0);
+        for (int c = 0; c < 6; c++) {
+            out[c] += t6b[c];
+        }
+    }
+
+    /** out = a × b for motions. */
+    private static void crossMotion(double[] a, int ao, double[] b, int bo, double[] out, int oo) {
+        org.symdyn.spatial.SpatialVectors.crossMotion(a, ao, b, bo, out, oo);
+    }
+
+    /** out = a ×* f. */
+    private static void crossForce(double[] a, int ao, double[] f, int fo, double[] out, int oo) {
+        org.symdyn.spatial.SpatialVectors.crossForce(a, ao, f, fo, out, oo);
+    }
+}
