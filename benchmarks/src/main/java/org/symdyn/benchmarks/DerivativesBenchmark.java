@@ -196,7 +196,7 @@ public class DerivativesBenchmark {
         return y;
     }
 
-    /** ∂τ/∂q and ∂τ/∂v together, generic analytical (forward-mode RNEA, O(nv · nb)). */
+    /** ∂τ/∂q and ∂τ/∂v together, generic analytical (the world-frame pairs of {@code WorldFrameDerivatives}). */
     @Benchmark
     public DMatrixRMaj genericInverseDynamicsDerivatives() {
         generic.inverseDynamicsDerivatives(q, v, a, m1, m2);
@@ -208,5 +208,12 @@ public class DerivativesBenchmark {
     public DMatrixRMaj genericForwardDynamicsDerivatives() {
         generic.forwardDynamicsDerivatives(q, v, tau, m1, m2, m3);
         return m3;
+    }
+
+    /** The Coriolis matrix C(q, v), generic analytical (the world-frame pairs of {@code WorldFrameDerivatives}). */
+    @Benchmark
+    public DMatrixRMaj genericCoriolisMatrix() {
+        generic.coriolisMatrix(q, v, m1);
+        return m1;
     }
 }

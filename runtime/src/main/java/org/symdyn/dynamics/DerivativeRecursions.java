@@ -7,16 +7,16 @@ import org.symdyn.spatial.SpatialVectors;
 
 /**
  * The analytical derivative recursions of the generic runtime's {@link org.symdyn.contract.DynamicsDerivatives}:
- * ∂τ/∂q and ∂τ/∂v by the world-frame analytical derivatives ({@link InverseDynamicsDerivatives}); forward-mode
- * differentiation of the RNEA's motion recursion along one tangent direction at a time (δv, δa, and the backward pass
- * of forces carried across the moving joint), which {@link MotionDerivatives} uses for the rows' kinematics and
- * the applied wrenches; the Christoffel-consistent Coriolis matrix column by column; and the regressor, all on a
+ * ∂τ/∂q, ∂τ/∂v and the Christoffel-consistent Coriolis matrix by the world-frame analytical derivatives
+ * ({@link WorldFrameDerivatives}); forward-mode differentiation of the RNEA's motion recursion along one tangent
+ * direction at a time (δv, δa, and the backward pass of forces carried across the moving joint), which
+ * {@link MotionDerivatives} uses for the rows' kinematics and the applied wrenches; and the regressor, all on a
  * {@link FlatModel}'s inertias and the joint models and RNEA pass of a {@link DynamicsWorkspace} (no finite
  * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives are −H⁻¹ times those of
  * the inverse dynamics at v̇ = ABA(q, v, τ), through the tree factor of the CRBA's H
  * ({@link RangeSpaceFactorization}).
  *
- * <p><b>Directional derivatives of RNEA</b> (∂τ's before {@link InverseDynamicsDerivatives}, and still what
+ * <p><b>Directional derivatives of RNEA</b> (∂τ's before {@link WorldFrameDerivatives}, and still what
  * {@link MotionDerivatives} runs). Along a tangent direction the joint transform of the body j that owns
  * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
  * coordinates, the tangent convention of the contract), and for a planar joint's θ the in-plane columns of S turn
@@ -30,11 +30,6 @@ import org.symdyn.spatial.SpatialVectors;
  *                 δ(X_jᵀ f^c_j) = X_jᵀ (S_k ×* f^c_j + δf^c_j) across the differentiated joint (q),
  *   torques:      δτ_m = S_mᵀ δf^c + δS_mᵀ f^c.
  * </pre>
- *
- * <p><b>Coriolis matrix</b> (see {@link org.symdyn.contract.DynamicsDerivatives}): column j is Σ_i J_iᵀ
- * (I_i ψ̇_i + B_i ψ_i) with ψ_i = J_i e_j = X_i ψ_λ from ψ = S_j at j's body, ψ̇_i = X_i ψ̇_λ + ψ_i × v_J,i (from
- * ψ̇ = Ṡ_j there), and B_i ψ = ½ (v_i ×* I_i ψ + I_i (v_i × ψ) + ψ ×* I_i v_i); the sum Σ_i J_iᵀ is the RNEA
- * backward pass.
  *
  * <p>Not thread-safe: one per {@link DynamicsWorkspace}, whose motion and force arrays it shares.
  */
@@ -79,8 +74,7 @@ final class DerivativeRecursions {
     private final double[] acc;
     private final double[] fc;
 
-    /** Per state: I_i v_i, X_i v_λ = v_i - v_J, X_i a_λ and S_i q̈_i. */
-    private final double[] iv;
+    /** Per state: X_i v_λ = v_i - v_J, X_i a_λ and S_i q̈_i. */
     private final double[] xv;
     private final double[] xa;
     private final double[] sqdd;
@@ -105,7 +99,7 @@ final class DerivativeRecursions {
     private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;
-    private final InverseDynamicsDerivatives worldFrame;
+    private final WorldFrameDerivatives worldFrame;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
@@ -129,7 +123,6 @@ final class DerivativeRecursions {
         vel = ws.vel;
         acc = ws.acc;
         fc = ws.force;
-        iv = new double[6 * nb];
         xv = new double[6 * nb];
         xa = new double[6 * nb];
         sqdd = new double[6 * nb];
@@ -143,13 +136,13 @@ final class DerivativeRecursions {
         inverseFactor = new double[nv * nv];
         tau = new double[nv];
         accel = new double[nv];
-        worldFrame = new InverseDynamicsDerivatives(model, joints);
+        worldFrame = new WorldFrameDerivatives(model, joints);
     }
 
     // ---------------------------------------------------------------- inverse and forward dynamics
 
     /**
-     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link InverseDynamicsDerivatives}).
+     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link WorldFrameDerivatives}).
      * Arguments checked by the caller.
      */
     void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
@@ -338,11 +331,7 @@ final class DerivativeRecursions {
         }
     }
 
-    /** Below body j: δv_i = X_i δv_λ, δa_i = X_i δa_λ + δv_i × v_J,i (also ψ and ψ̇ of the Coriolis columns). */
-    private void propagateBelow(int j) {
-        propagateBelow(j, true);
-    }
-
+    /** Below body j: δv_i = X_i δv_λ, and δa_i = X_i δa_λ + δv_i × v_J,i if {@code accelerations}. */
     private void propagateBelow(int j, boolean accelerations) {
         for (int i = j + 1; i < nb; i++) {
             if (!inSubtree[i]) {
@@ -424,53 +413,9 @@ final class DerivativeRecursions {
 
     // ---------------------------------------------------------------- Coriolis matrix
 
-    /** C(q, v) column by column (see the class comment). */
+    /** C(q, v) by the world-frame analytical derivatives ({@link WorldFrameDerivatives#coriolis}). */
     void coriolisMatrix(double[] q, double[] v, DMatrixRMaj out) {
-        ForwardKinematics.motionPass(model, ws, q, v, ws.zeroV, false);
-        for (int i = 0; i < nb; i++) {
-            model.inertiaTimes(i, vel, 6 * i, iv, 6 * i);
-        }
-        for (int j = 0; j < nb; j++) {
-            for (int d = 0; d < dofs[j]; d++) {
-                int k = vIndex[j] + d;
-                markSubtree(j);
-                int o = 6 * j;
-                System.arraycopy(s, 6 * k, dv, o, 6);
-                for (int c = 0; c < 6; c++) {
-                    da[o + c] = 0;
-                }
-                if (kind[j] == JointTransforms.PLANAR) {
-                    // ψ̇ = Ṡ_k = -θ̇ N × S_k.
-                    int sn = 6 * (vIndex[j] + 2);
-                    SpatialVectors.crossMotion(s, sn, s, 6 * k, t6a, 0);
-                    double thetaDot = v[vIndex[j] + 2];
-                    for (int c = 0; c < 6; c++) {
-                        da[o + c] = -thetaDot * t6a[c];
-                    }
-                }
-                propagateBelow(j);
-                for (int i = j; i < nb; i++) {
-                    if (inSubtree[i]) {
-                        coriolisForce(i);
-                    }
-                }
-                backward(j, k, false, out, fc);
-            }
-        }
-    }
-
-    /** δf_i = I ψ̇ + ½ (v ×* I ψ + I (v × ψ) + ψ ×* I v) for body i. */
-    private void coriolisForce(int i) {
-        int o = 6 * i;
-        model.inertiaTimes(i, da, o, df, o);
-        model.inertiaTimes(i, dv, o, t6a, 0);
-        SpatialVectors.crossForce(vel, o, t6a, 0, t6b, 0);
-        SpatialVectors.crossMotion(vel, o, dv, o, t6a, 0);
-        model.inertiaTimes(i, t6a, 0, t6c, 0);
-        SpatialVectors.crossForce(dv, o, iv, o, t6a, 0);
-        for (int c = 0; c < 6; c++) {
-            df[o + c] += 0.5 * (t6b[c] + t6c[c] + t6a[c]);
-        }
+        worldFrame.coriolis(q, v, out);
     }
 
     // ---------------------------------------------------------------- regressor

@@ -5,9 +5,9 @@ import org.ejml.data.DMatrixRMaj;
 import org.symdyn.spatial.SpatialTransform;
 
 /**
- * ∂τ/∂q and ∂τ/∂v of the generic runtime: Carpentier and Mansard's analytical RNEA derivatives (RSS 2018) written in
- * the world frame, the equations the generator unrolls ({@code SymbolicDerivatives}), here as loops over the bodies
- * and the pairs of dofs. A tangent direction k moves everything carried at or below it rigidly, by the twist S_k
+ * ∂τ/∂q, ∂τ/∂v and the Christoffel Coriolis matrix of the generic runtime: Carpentier and Mansard's analytical RNEA
+ * derivatives (RSS 2018) written in the world frame, the equations the generator unrolls ({@code SymbolicDerivatives}),
+ * here as loops over the bodies and the pairs of dofs. A tangent direction k moves everything carried at or below it rigidly, by the twist S_k
  * (world coordinates, the contract's tangent convention), so that every entry is a few dot products of per-dof and
  * per-body 6-vectors:
  * <pre>
@@ -20,6 +20,7 @@ import org.symdyn.spatial.SpatialTransform;
  *                       its child alone)
  *   m moved by k:       ∂τ_m/∂q_k = -S_mᵀ (Y_b α + B_b w),  ∂τ_m/∂v_k = S_mᵀ (Y_b u + B_b S_k)   (b = m's body)
  *   m above k:          ∂τ_m/∂q_k = S_mᵀ (S_k ×* F_j - Y_j α - B_j w),  ∂τ_m/∂v_k = S_mᵀ (Y_j u + B_j S_k)  (j = k's)
+ *   Coriolis:           C_mk = S_mᵀ (Y_d Ṡ_k + ½ B_d S_k), d the deeper of the two bodies (zero off a branch)
  * </pre>
  * with S_mᵀ Y_b x = (Y_b S_m)ᵀ x and S_mᵀ B_b x = (B_bᵀ S_m)ᵀ x, so Y_b S_m and B_bᵀ S_m = Ẏ_b S_m - S_m ×* P_b are formed
  * once per dof. Accelerations carry gravity as the root's (a_0 = -g), so F_b holds it. Zero where m and k lie on
@@ -32,12 +33,14 @@ import org.symdyn.spatial.SpatialTransform;
  * Measured (JMH {@code DerivativesBenchmark}, pinned, one run each side, quiet machine, ns per call, before / after):
  * ∂τ iiwa14 4,110 / 1,881, solo12 floating 12,845 / 4,790, romeo_small floating 44,496 / 11,070; ∂v̇ (with H⁻¹)
  * 7,172 / 4,653, 21,412 / 12,681 and 70,926 / 34,218; 0 B per call both. Both agree to 1.1e-15 of the entries' scale
- * on the shared models (20 random states each).
+ * on the shared models (20 random states each). The Coriolis matrix, which had its own directional pass per column
+ * (ψ = S_k carried down the subtree, a force pass back), the same way: iiwa14 2,224 / 1,559, solo12 7,183 / 3,623,
+ * romeo_small 24,449 / 8,900 ns, and 1,355 / 3,217 / 8,054 with a pass of velocities only; agreeing to 6.6e-15.
  *
  * <p>Inertias are kept in the compact form of {@link FlatModel} (mass, first moment h, rotational inertia Ī about the
  * origin, here the world's). Not thread-safe: one per {@link DynamicsWorkspace}, whose joint models it reads.
  */
-final class InverseDynamicsDerivatives {
+final class WorldFrameDerivatives {
     private final FlatModel model;
     private final JointTransforms joints;
     private final int nb;
@@ -80,7 +83,7 @@ final class InverseDynamicsDerivatives {
     private final double[] t3b = new double[3];
     private final double[] t9 = new double[9];
 
-    InverseDynamicsDerivatives(FlatModel model, JointTransforms joints) {
+    WorldFrameDerivatives(FlatModel model, JointTransforms joints) {
         this.model = model;
         this.joints = joints;
         nb = joints.nb;
@@ -179,6 +182,62 @@ final class InverseDynamicsDerivatives {
         }
     }
 
+    /**
+     * The Christoffel Coriolis matrix C(q, v) into out (every entry written; the contract's C, with Ḣ - 2C skew).
+     * Arguments checked by the caller.
+     */
+    void coriolis(double[] q, double[] v, DMatrixRMaj out) {
+        joints.update(q);
+        joints.updateWorld();
+        pass(v, null);
+        double[] c = out.data;
+        Arrays.fill(c, 0, nv * nv, 0.0);
+        double[] sdot = w;
+        for (int j = 0; j < nb; j++) {
+            for (int d = 0; d < dofs[j]; d++) {
+                int k = vIndex[j] + d;
+                int ok = 6 * k;
+                crossMotion(vc, ok, s, ok, sdot, 0);
+                // d = m's body when it is j or below it: C_mk = (Y_d S_m)ᵀ Ṡ_k + ½ (B_dᵀ S_m)ᵀ S_k
+                for (int e = 0; e < dofs[j]; e++) {
+                    coriolisBelow(vIndex[j] + e, k, ok, sdot, c);
+                }
+                for (int m : belowDofs[j]) {
+                    coriolisBelow(m, k, ok, sdot, c);
+                }
+                int[] above = aboveDofs[j];
+                if (above.length == 0) {
+                    continue;
+                }
+                // d = j for the dofs above: C_mk = S_mᵀ (Y_j Ṡ_k + ½ B_j S_k)
+                compositeTimes(j, sdot, 0, fq);
+                rateTimes(j, s, ok, t6a);
+                for (int e = 0; e < 6; e++) {
+                    fq[e] += 0.5 * t6a[e];
+                }
+                for (int m : above) {
+                    int om = 6 * m;
+                    double x = 0;
+                    for (int e = 0; e < 6; e++) {
+                        x += s[om + e] * fq[e];
+                    }
+                    c[m * nv + k] = x;
+                }
+            }
+        }
+    }
+
+    private void coriolisBelow(int m, int k, int ok, double[] sdot, double[] c) {
+        int om = 6 * m;
+        double a = 0;
+        double b = 0;
+        for (int e = 0; e < 6; e++) {
+            a += ys[om + e] * sdot[e];
+            b += bts[om + e] * s[ok + e];
+        }
+        c[m * nv + k] = a + 0.5 * b;
+    }
+
     private void moved(int m, int k, int ok, double[] dqd, double[] dvd) {
         int om = 6 * m;
         double[] y = ys;
@@ -247,9 +306,11 @@ final class InverseDynamicsDerivatives {
 
     /**
      * The pass of one state in world coordinates: per dof S, V_p, A_p, V_c; per body v, a and its inertia, with the
-     * subtree sums Y, Ẏ, P, F; per dof Y_b S and B_bᵀ S.
+     * subtree sums Y, Ẏ, P, F; per dof Y_b S and B_bᵀ S. With {@code vdot} null (the Coriolis matrix) velocities only:
+     * A_p, a and F are left as they were.
      */
     private void pass(double[] v, double[] vdot) {
+        boolean accelerations = vdot != null;
         double[] g = model.gravity;
         for (int i = 0; i < nb; i++) {
             SpatialTransform x = joints.x0[i];
@@ -285,37 +346,45 @@ final class InverseDynamicsDerivatives {
                 for (int d = 0; d < dofs[i]; d++) {
                     int o = 6 * (vi + d);
                     System.arraycopy(cv, 0, vc, o, 6);
-                    // a += S q̈ + q̇ (V_c × S)
-                    crossMotion(cv, 0, s, o, t6a, 0);
-                    for (int c = 0; c < 6; c++) {
-                        ca[c] += vdot[vi + d] * s[o + c] + v[vi + d] * t6a[c];
+                    if (accelerations) {
+                        // a += S q̈ + q̇ (V_c × S)
+                        crossMotion(cv, 0, s, o, t6a, 0);
+                        for (int c = 0; c < 6; c++) {
+                            ca[c] += vdot[vi + d] * s[o + c] + v[vi + d] * t6a[c];
+                        }
                     }
                 }
             } else {
                 for (int d = 0; d < dofs[i]; d++) {
                     int o = 6 * (vi + d);
                     System.arraycopy(cv, 0, vp, o, 6);
-                    System.arraycopy(ca, 0, ap, o, 6);
-                    // Ṡ = V_p × S = -(S × V_p), taken before the dof moves
-                    crossMotion(s, o, cv, 0, t6a, 0);
+                    if (accelerations) {
+                        System.arraycopy(ca, 0, ap, o, 6);
+                        // Ṡ = V_p × S = -(S × V_p), taken before the dof moves
+                        crossMotion(s, o, cv, 0, t6a, 0);
+                        for (int c = 0; c < 6; c++) {
+                            ca[c] += vdot[vi + d] * s[o + c] - v[vi + d] * t6a[c];
+                        }
+                    }
                     for (int c = 0; c < 6; c++) {
                         cv[c] += v[vi + d] * s[o + c];
-                        ca[c] += vdot[vi + d] * s[o + c] - v[vi + d] * t6a[c];
                     }
                     System.arraycopy(cv, 0, vc, o, 6);
                 }
             }
             System.arraycopy(cv, 0, vel, 6 * i, 6);
-            System.arraycopy(ca, 0, acc, 6 * i, 6);
             worldInertia(i, x);
             int o = 6 * i;
             compositeTimes(i, vel, o, t6a);
             System.arraycopy(t6a, 0, momentum, o, 6);
             inertiaRate(i);
-            compositeTimes(i, acc, o, t6b);
-            crossForce(vel, o, momentum, o, t6a, 0);
-            for (int c = 0; c < 6; c++) {
-                force[o + c] = t6b[c] + t6a[c];
+            if (accelerations) {
+                System.arraycopy(ca, 0, acc, 6 * i, 6);
+                compositeTimes(i, acc, o, t6b);
+                crossForce(vel, o, momentum, o, t6a, 0);
+                for (int c = 0; c < 6; c++) {
+                    force[o + c] = t6b[c] + t6a[c];
+                }
             }
         }
         for (int i = nb - 1; i >= 0; i--) {
@@ -334,7 +403,11 @@ final class InverseDynamicsDerivatives {
             }
             for (int c = 0; c < 6; c++) {
                 momentum[6 * p + c] += momentum[6 * i + c];
-                force[6 * p + c] += force[6 * i + c];
+            }
+            if (accelerations) {
+                for (int c = 0; c < 6; c++) {
+                    force[6 * p + c] += force[6 * i + c];
+                }
             }
         }
         for (int i = 0; i < nb; i++) {
