@@ -58,7 +58,6 @@ final class DerivativeRecursions {
 
     private final FlatModel model;
     private final DynamicsWorkspace ws;
-    private final ArticulatedBodyAlgorithm aba;
     private final int nb;
     private final int nv;
     private final int[] parent;
@@ -104,11 +103,10 @@ final class DerivativeRecursions {
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
 
-    /** The recursions on {@code model} and {@code ws}; {@code aba} factorises H for the forward dynamics' ones. */
-    DerivativeRecursions(FlatModel model, DynamicsWorkspace ws, ArticulatedBodyAlgorithm aba) {
+    /** The recursions on {@code model} and {@code ws}. */
+    DerivativeRecursions(FlatModel model, DynamicsWorkspace ws) {
         this.model = model;
         this.ws = ws;
-        this.aba = aba;
         JointTransforms joints = ws.joints;
         nb = joints.nb;
         nv = joints.nv;
@@ -188,15 +186,22 @@ final class DerivativeRecursions {
     }
 
     /**
-     * ∂v̇/∂q = -H⁻¹ ∂τ/∂q, ∂v̇/∂v = -H⁻¹ ∂τ/∂v at v̇ = FD(q, v, τ), and H⁻¹: the articulated-body algorithm
-     * gives v̇ and, from its factorisation, H⁻¹ times any column in O(nb).
+     * ∂v̇/∂q = -H⁻¹ ∂τ/∂q, ∂v̇/∂v = -H⁻¹ ∂τ/∂v at v̇ = FD(q, v, τ), and H⁻¹, all through the tree factor of the CRBA's
+     * H: v̇ = H⁻¹ (τ - C) with C from the RNEA (what the generated classes that solve at run time do), then the row
+     * sweeps. The articulated-body algorithm gave v̇ before; the factor needed for the sweeps makes it the cheaper
+     * way: romeo_small's generic forwardDynamicsDerivatives 34,218 -> 29,880 ns, solo12 12,681 -> 10,710, iiwa14
+     * 4,653 -> 3,868 (JMH, pinned, one run each).
      */
     void forwardDynamics(double[] q, double[] v, double[] tauIn, DMatrixRMaj dq, DMatrixRMaj dvOut,
             DMatrixRMaj hInv) {
-        aba.forwardDynamics(q, v, tauIn, null, accel);
-        inverseDynamics(q, v, accel, dq, dvOut);
         CompositeRigidBody.massMatrix(model, ws, q, massMatrix);
         treeFactor.factor(massMatrix);
+        RecursiveNewtonEuler.inverseDynamics(model, ws, q, v, ws.zeroV, true, tau);
+        for (int i = 0; i < nv; i++) {
+            accel[i] = tauIn[i] - tau[i];
+        }
+        treeFactor.solve(accel);
+        inverseDynamics(q, v, accel, dq, dvOut);
         treeFactor.solveSquareBlocks(dq.data, dvOut.data, -1, hInv.data);
     }
 

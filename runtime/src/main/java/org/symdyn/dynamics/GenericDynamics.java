@@ -27,10 +27,10 @@ import org.symdyn.model.Model;
  * <li>body and point Jacobians ({@code Jacobians}); poses, velocities and accelerations of bodies, frames and
  * points, J̇v included ({@code PointKinematics}).</li>
  * </ul>
- * The derivatives of the dynamics, the Coriolis matrix and the regressor ({@link DynamicsDerivatives}) are analytical
- * recursions on the same joint models and RNEA pass (forward-mode differentiation of RNEA along each tangent
- * direction, the Christoffel-consistent spatial form of C, the regressor of RNEA's body forces; see
- * {@code DerivativeRecursions}), O(nv · nb) each; H⁻¹ and ∂v̇ reuse the articulated-body factorisation.
+ * The derivatives of the dynamics, the Coriolis matrix and the regressor ({@link DynamicsDerivatives}) are analytical,
+ * on the same joint models (∂τ and the Christoffel-consistent C by Carpentier and Mansard's derivatives in the world
+ * frame, {@code WorldFrameDerivatives}; the regressor of RNEA's body forces; see {@code DerivativeRecursions}),
+ * O(nv · nb) each; ∂v̇ = -H⁻¹ ∂τ and H⁻¹ through the tree factor of the CRBA's H.
  *
  * <p>The algorithms read the model's numbers ({@code FlatModel}) and write this instance's workspace
  * ({@code DynamicsWorkspace}); this class checks the contract's arguments and delegates. Spatial vectors are
@@ -65,7 +65,7 @@ public final class GenericDynamics
         nv = workspace.nv;
         info = model.info();
         zeroV = workspace.zeroV;
-        derivatives = new DerivativeRecursions(flat, workspace, aba);
+        derivatives = new DerivativeRecursions(flat, workspace);
         parameters = new ParameterJacobian(model);
         parameterNames = model.parameters().stream().map(org.symdyn.model.ParameterModel::name).toList();
         // The full regressor behind the parameters' columns: only a model with parameters pays for it.
