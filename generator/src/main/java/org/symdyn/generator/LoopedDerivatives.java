@@ -17,7 +17,8 @@ import org.symdyn.spatial.RigidBodyInertia;
  * a class: the class carries its model's numbers as generated code (a static {@code Model} built once, when the class
  * is loaded, from the bodies' joints, placements, axes, limits, armatures and inertias, and the gravity), and its
  * {@link org.symdyn.contract.DynamicsDerivatives} methods run the runtime's analytical recursions over them
- * ({@link org.symdyn.dynamics.GenericDynamics}: forward-mode RNEA derivatives, loops over the bodies), one engine per
+ * ({@link org.symdyn.dynamics.GenericDynamics}: Carpentier and Mansard's derivatives in one inertial frame, loops over
+ * the bodies and the pairs of dofs), one engine per
  * instance, so a copy per thread stays independent. No model file is read at run time. The answers are the
  * interpreter's on the same model (within rounding of the rebuilt inertias), and the cost is the interpreter's: the
  * rest of the class (H, C, forward dynamics, kinematics) stays generated.

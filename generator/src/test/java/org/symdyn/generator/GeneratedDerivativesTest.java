@@ -34,9 +34,10 @@ import org.symdyn.testing.SharedFiles;
  * DynamicsDerivativesTest) on {@value #STATES} random states of every public model (fixed base, and floating for
  * the quadrupeds and the humanoid), every sample model and a model with every joint type: ∂τ/∂q, ∂τ/∂v, ∂v̇/∂q,
  * ∂v̇/∂v, ∂v̇/∂τ, H⁻¹, the Coriolis matrix, the regressor and the inertial parameters. The bar is 1e-9 relative to
- * the largest entry of each matrix (at least 1): the two backends evaluate different formulas (root-coordinate
- * dot products against body-coordinate forward-mode RNEA, an LᵀDL solve against ABA responses), so they differ by
- * rounding amplified by the conditioning (of H for the forward dynamics). Outputs given to the generated class are
+ * the largest entry of each matrix (at least 1): the two backends evaluate the same equations for ∂τ and C (the
+ * generic runtime's loops, themselves checked against a directional oracle in InertialFrameDerivativesTest, against
+ * straight-line code with its constants folded) and different ones for ∂v̇ (an unrolled LᵀDL solve against the row
+ * sweeps), so they differ by rounding amplified by the conditioning (of H for the forward dynamics). Outputs given to the generated class are
  * filled with NaN first, so an entry it fails to write fails. Every method of every class stays under HotSpot's
  * 8000-byte limit (the compiler refuses it otherwise); the worst difference per quantity is printed at the end.
  */

@@ -7,16 +7,16 @@ import org.symdyn.spatial.SpatialVectors;
 
 /**
  * The analytical derivative recursions of the generic runtime's {@link org.symdyn.contract.DynamicsDerivatives}:
- * ∂τ/∂q, ∂τ/∂v and the Christoffel-consistent Coriolis matrix by the world-frame analytical derivatives
- * ({@link WorldFrameDerivatives}); forward-mode differentiation of the RNEA's motion recursion along one tangent
+ * ∂τ/∂q, ∂τ/∂v and the Christoffel-consistent Coriolis matrix by the analytical derivatives in one inertial frame
+ * ({@link InertialFrameDerivatives}); forward-mode differentiation of the RNEA's motion recursion along one tangent
  * direction at a time (δv, δa, and the backward pass of forces carried across the moving joint), which
  * {@link MotionDerivatives} uses for the rows' kinematics and the applied wrenches; and the regressor, all on a
  * {@link FlatModel}'s inertias and the joint models and RNEA pass of a {@link DynamicsWorkspace} (no finite
  * differences). O(nv · nb) each, the oracle's budget; the forward-dynamics derivatives are −H⁻¹ times those of
- * the inverse dynamics at v̇ = ABA(q, v, τ), through the tree factor of the CRBA's H
+ * the inverse dynamics at v̇ = H⁻¹ (τ - C), all through the tree factor of the CRBA's H
  * ({@link RangeSpaceFactorization}).
  *
- * <p><b>Directional derivatives of RNEA</b> (∂τ's before {@link WorldFrameDerivatives}, and still what
+ * <p><b>Directional derivatives of RNEA</b> (∂τ's before {@link InertialFrameDerivatives}, and still what
  * {@link MotionDerivatives} runs). Along a tangent direction the joint transform of the body j that owns
  * the direction changes as δX_j = -(S_k ×) X_j (body j turns or slides relative to its parent by S_k, in its own
  * coordinates, the tangent convention of the contract), and for a planar joint's θ the in-plane columns of S turn
@@ -68,17 +68,16 @@ final class DerivativeRecursions {
     private final double[] s;
     private final double[] vJ;
     private final double[] cJ;
-    /** The workspace's RNEA pass: v_i, a_i (with gravity) and, after the backward pass, the composite f^c_i. */
+    /** The workspace's motion pass: v_i, a_i. */
     private final double[] vel;
     private final double[] acc;
-    private final double[] fc;
 
     /** Per state: X_i v_λ = v_i - v_J, X_i a_λ and S_i q̈_i. */
     private final double[] xv;
     private final double[] xa;
     private final double[] sqdd;
     /**
-     * Per direction: δv, δa (or ψ, ψ̇), δf (composite), and which bodies take part; read and written by
+     * Per direction: δv, δa, δf (composite), and which bodies take part; read and written by
      * {@link MotionDerivatives} too.
      */
     final double[] dv;
@@ -98,7 +97,7 @@ final class DerivativeRecursions {
     private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;
-    private final WorldFrameDerivatives worldFrame;
+    private final InertialFrameDerivatives worldFrame;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
@@ -120,7 +119,6 @@ final class DerivativeRecursions {
         cJ = joints.cJ;
         vel = ws.vel;
         acc = ws.acc;
-        fc = ws.force;
         xv = new double[6 * nb];
         xa = new double[6 * nb];
         sqdd = new double[6 * nb];
@@ -134,13 +132,13 @@ final class DerivativeRecursions {
         inverseFactor = new double[nv * nv];
         tau = new double[nv];
         accel = new double[nv];
-        worldFrame = new WorldFrameDerivatives(model, joints);
+        worldFrame = new InertialFrameDerivatives(model, joints);
     }
 
     // ---------------------------------------------------------------- inverse and forward dynamics
 
     /**
-     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link WorldFrameDerivatives}).
+     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link InertialFrameDerivatives}).
      * Arguments checked by the caller.
      */
     void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
@@ -170,7 +168,8 @@ final class DerivativeRecursions {
         }
     }
 
-    private void prepareMotion(double[] vdot) {
+    /** xv, xa and S q̈ of every body from the workspace's last motion pass (package-private for the tests' directional oracle). */
+    void prepareMotion(double[] vdot) {
         for (int i = 0; i < nb; i++) {
             int o = 6 * i;
             for (int k = 0; k < 6; k++) {
@@ -418,7 +417,7 @@ final class DerivativeRecursions {
 
     // ---------------------------------------------------------------- Coriolis matrix
 
-    /** C(q, v) by the world-frame analytical derivatives ({@link WorldFrameDerivatives#coriolis}). */
+    /** C(q, v) by the world-frame analytical derivatives ({@link InertialFrameDerivatives#coriolis}). */
     void coriolisMatrix(double[] q, double[] v, DMatrixRMaj out) {
         worldFrame.coriolis(q, v, out);
     }

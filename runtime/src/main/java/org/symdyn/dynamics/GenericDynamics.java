@@ -29,7 +29,7 @@ import org.symdyn.model.Model;
  * </ul>
  * The derivatives of the dynamics, the Coriolis matrix and the regressor ({@link DynamicsDerivatives}) are analytical,
  * on the same joint models (∂τ and the Christoffel-consistent C by Carpentier and Mansard's derivatives in the world
- * frame, {@code WorldFrameDerivatives}; the regressor of RNEA's body forces; see {@code DerivativeRecursions}),
+ * frame, {@code InertialFrameDerivatives}; the regressor of RNEA's body forces; see {@code DerivativeRecursions}),
  * O(nv · nb) each; ∂v̇ = -H⁻¹ ∂τ and H⁻¹ through the tree factor of the CRBA's H.
  *
  * <p>The algorithms read the model's numbers ({@code FlatModel}) and write this instance's workspace

@@ -15,9 +15,10 @@ import org.symdyn.model.Model;
  * conventions (∂/∂q in the tangent space of the integrators' update; the regressor's order
  * [m, m c, I_xx, I_xy, I_yy, I_xz, I_yz, I_zz] per body).
  *
- * <p>The runtime's oracle ({@code DerivativeRecursions}) differentiates RNEA forward along one direction at a time
- * in body coordinates, O(nv · nb) transforms. Unrolled, that would be n times the inverse dynamics; here the
- * derivatives are instead written in <b>one inertial frame</b>, where a tangent direction k moves everything carried
+ * <p>Differentiating RNEA forward along one direction at a time in body coordinates (O(nv · nb) transforms, the
+ * runtime's way before, kept as the oracle of its tests) would unroll to n times the inverse dynamics; here the
+ * derivatives are instead written in <b>one inertial frame</b> (the runtime's {@code InertialFrameDerivatives} runs the
+ * same equations as loops), where a tangent direction k moves everything carried
  * at or below it rigidly (a twist S_k), so that each entry is a few dot products of per-dof and per-body vectors
  * (the approach of Carpentier and Mansard's analytical RNEA derivatives, RSS 2018, in the contract's conventions):
  * <pre>

@@ -6,10 +6,13 @@ import org.symdyn.spatial.SpatialTransform;
 
 /**
  * ∂τ/∂q, ∂τ/∂v and the Christoffel Coriolis matrix of the generic runtime: Carpentier and Mansard's analytical RNEA
- * derivatives (RSS 2018) written in the world frame, the equations the generator unrolls ({@code SymbolicDerivatives}),
- * here as loops over the bodies and the pairs of dofs. A tangent direction k moves everything carried at or below it rigidly, by the twist S_k
- * (world coordinates, the contract's tangent convention), so that every entry is a few dot products of per-dof and
- * per-body 6-vectors:
+ * derivatives (RSS 2018) written in one inertial frame, the equations the generator unrolls ({@code SymbolicDerivatives}),
+ * here as loops over the bodies and the pairs of dofs. Each tree is written in the coordinates of its root body where
+ * it stands at this instant (the transforms composed from the root down, gravity rotated once), not in the world's:
+ * nothing then grows with the distance from the world's origin, where world coordinates would carry terms in r² (a
+ * floating base 1 km away would lose about six digits). A tangent direction k moves everything carried at or below
+ * it rigidly, by the twist S_k (the contract's tangent convention), so that every entry is a few dot products of
+ * per-dof and per-body 6-vectors:
  * <pre>
  *   per dof m:          S_m; V_p, A_p the velocity and acceleration of what carries it before it moves, V_c after
  *                       (a floating or ball joint's dofs all move the child: V_p = v_λ, V_c = v_child; the dofs of a
@@ -30,17 +33,18 @@ import org.symdyn.spatial.SpatialTransform;
  * ({@link DerivativeRecursions}' directions: a motion pass and a force pass over the subtree per direction, each a
  * spatial transform per body), which the generic ∂τ and ∂v̇ and the looped derivatives of the largest generated
  * classes run. Here one pass over the bodies forms the vectors and each pair costs two dot products of 6-vectors.
- * Measured (JMH {@code DerivativesBenchmark}, pinned, one run each side, quiet machine, ns per call, before / after):
- * ∂τ iiwa14 4,110 / 1,881, solo12 floating 12,845 / 4,790, romeo_small floating 44,496 / 11,070; ∂v̇ (with H⁻¹)
- * 7,172 / 4,653, 21,412 / 12,681 and 70,926 / 34,218; 0 B per call both. Both agree to 1.1e-15 of the entries' scale
- * on the shared models (20 random states each). The Coriolis matrix, which had its own directional pass per column
- * (ψ = S_k carried down the subtree, a force pass back), the same way: iiwa14 2,224 / 1,559, solo12 7,183 / 3,623,
- * romeo_small 24,449 / 8,900 ns, and 1,355 / 3,217 / 8,054 with a pass of velocities only; agreeing to 6.6e-15.
+ * Measured (JMH {@code DerivativesBenchmark}, pinned, one run each side, quiet machine, ns per call, before / after;
+ * benchmarks/README.md, "The generic derivatives in one inertial frame"): ∂τ iiwa14 4,110 / 1,872, solo12 floating
+ * 12,845 / 4,655, romeo_small floating 44,496 / 11,189; the Coriolis matrix, which had its own directional pass per
+ * column (ψ = S_k carried down the subtree, a force pass back), 2,224 / 1,355, 7,183 / 3,217 and 24,449 / 8,054 (a
+ * pass of velocities only); 0 B per call. The two ∂τ agree to 2.7e-15 of the entries' scale on every shared model
+ * and two built ones with planar and ball joints, also with the floating base 1 km away
+ * (InertialFrameDerivativesTest), the Coriolis matrices to 6.6e-15.
  *
  * <p>Inertias are kept in the compact form of {@link FlatModel} (mass, first moment h, rotational inertia Ī about the
- * origin, here the world's). Not thread-safe: one per {@link DynamicsWorkspace}, whose joint models it reads.
+ * origin, here the root's). Not thread-safe: one per {@link DynamicsWorkspace}, whose joint models it reads.
  */
-final class WorldFrameDerivatives {
+final class InertialFrameDerivatives {
     private final FlatModel model;
     private final JointTransforms joints;
     private final int nb;
@@ -53,7 +57,7 @@ final class WorldFrameDerivatives {
     /** Per body: the dofs of the bodies strictly below it, and of those strictly above it. */
     private final int[][] belowDofs;
     private final int[][] aboveDofs;
-    /** Per dof (6 each): S, V_p, A_p, V_c in world coordinates; Y_b S and B_bᵀ S of its body b. */
+    /** Per dof (6 each): S, V_p, A_p, V_c in its root's coordinates; Y_b S and B_bᵀ S of its body b. */
     private final double[] s;
     private final double[] vp;
     private final double[] ap;
@@ -70,6 +74,8 @@ final class WorldFrameDerivatives {
     private final double[] ydI;
     private final double[] momentum;
     private final double[] force;
+    /** Per body: X from its tree's root body (where it stands at this instant) to it. */
+    private final SpatialTransform[] fromRoot;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] alpha = new double[6];
@@ -83,7 +89,7 @@ final class WorldFrameDerivatives {
     private final double[] t3b = new double[3];
     private final double[] t9 = new double[9];
 
-    WorldFrameDerivatives(FlatModel model, JointTransforms joints) {
+    InertialFrameDerivatives(FlatModel model, JointTransforms joints) {
         this.model = model;
         this.joints = joints;
         nb = joints.nb;
@@ -130,6 +136,10 @@ final class WorldFrameDerivatives {
         ydI = new double[9 * nb];
         momentum = new double[6 * nb];
         force = new double[6 * nb];
+        fromRoot = new SpatialTransform[nb];
+        for (int i = 0; i < nb; i++) {
+            fromRoot[i] = new SpatialTransform();
+        }
     }
 
     /** True if body b is a strict descendant of body a. */
@@ -145,7 +155,6 @@ final class WorldFrameDerivatives {
     /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇) into dq and dv (every entry written). Arguments checked by the caller. */
     void compute(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dv) {
         joints.update(q);
-        joints.updateWorld();
         pass(v, vdot);
         double[] dqd = dq.data;
         double[] dvd = dv.data;
@@ -188,7 +197,6 @@ final class WorldFrameDerivatives {
      */
     void coriolis(double[] q, double[] v, DMatrixRMaj out) {
         joints.update(q);
-        joints.updateWorld();
         pass(v, null);
         double[] c = out.data;
         Arrays.fill(c, 0, nv * nv, 0.0);
@@ -305,7 +313,7 @@ final class WorldFrameDerivatives {
     }
 
     /**
-     * The pass of one state in world coordinates: per dof S, V_p, A_p, V_c; per body v, a and its inertia, with the
+     * The pass of one state, each tree in its root's coordinates: per dof S, V_p, A_p, V_c; per body v, a and its inertia, with the
      * subtree sums Y, Ẏ, P, F; per dof Y_b S and B_bᵀ S. With {@code vdot} null (the Coriolis matrix) velocities only:
      * A_p, a and F are left as they were.
      */
@@ -313,8 +321,13 @@ final class WorldFrameDerivatives {
         boolean accelerations = vdot != null;
         double[] g = model.gravity;
         for (int i = 0; i < nb; i++) {
-            SpatialTransform x = joints.x0[i];
             int p = parent[i];
+            SpatialTransform x = fromRoot[i];
+            if (p < 0) {
+                x.setIdentity();
+            } else {
+                x.setProduct(joints.xUp[i], fromRoot[p]);
+            }
             int vi = vIndex[i];
             for (int d = 0; d < dofs[i]; d++) {
                 x.applyInverseMotion(joints.s, 6 * (vi + d), s, 6 * (vi + d));
@@ -324,9 +337,11 @@ final class WorldFrameDerivatives {
                 ca[0] = 0;
                 ca[1] = 0;
                 ca[2] = 0;
-                ca[3] = -g[0];
-                ca[4] = -g[1];
-                ca[5] = -g[2];
+                // -g in the root's coordinates: E of X_i (world to the root body) applied to it
+                double[] e = joints.xUp[i].E;
+                ca[3] = -(e[0] * g[0] + e[1] * g[1] + e[2] * g[2]);
+                ca[4] = -(e[3] * g[0] + e[4] * g[1] + e[5] * g[2]);
+                ca[5] = -(e[6] * g[0] + e[7] * g[1] + e[8] * g[2]);
             } else {
                 System.arraycopy(vel, 6 * p, cv, 0, 6);
                 System.arraycopy(acc, 6 * p, ca, 0, 6);
@@ -335,7 +350,9 @@ final class WorldFrameDerivatives {
                 for (int d = 0; d < dofs[i]; d++) {
                     int o = 6 * (vi + d);
                     System.arraycopy(cv, 0, vp, o, 6);
-                    System.arraycopy(ca, 0, ap, o, 6);
+                    if (accelerations) {
+                        System.arraycopy(ca, 0, ap, o, 6);
+                    }
                 }
                 for (int d = 0; d < dofs[i]; d++) {
                     int o = 6 * (vi + d);
@@ -373,7 +390,7 @@ final class WorldFrameDerivatives {
                 }
             }
             System.arraycopy(cv, 0, vel, 6 * i, 6);
-            worldInertia(i, x);
+            rootInertia(i, x);
             int o = 6 * i;
             compositeTimes(i, vel, o, t6a);
             System.arraycopy(t6a, 0, momentum, o, 6);
@@ -426,11 +443,11 @@ final class WorldFrameDerivatives {
     }
 
     /**
-     * Body i's inertia in world coordinates about the world origin, from X_0,i = (E, r) (E world to body, r the body's
-     * origin in the world): h' = Eᵀ h, Ī' = Eᵀ Ī E about the body's origin, then moved to the world's:
-     * h_w = h' + m r, Ī_w = Ī' + m ((r·r) 1 - r rᵀ) + 2 (r·h') 1 - h' rᵀ - r h'ᵀ.
+     * Body i's inertia about its root's origin in the root's coordinates, from X = (E, r) from the root to body i (E
+     * root to body, r the body's origin in the root): h' = Eᵀ h, Ī' = Eᵀ Ī E about the body's origin, then moved to
+     * the root's: h_r = h' + m r, Ī_r = Ī' + m ((r·r) 1 - r rᵀ) + 2 (r·h') 1 - h' rᵀ - r h'ᵀ.
      */
-    private void worldInertia(int i, SpatialTransform x) {
+    private void rootInertia(int i, SpatialTransform x) {
         double[] e = x.E;
         double[] r = x.r;
         double m = model.mass[i];
@@ -467,7 +484,7 @@ final class WorldFrameDerivatives {
     }
 
     /**
-     * Ẏ_i = İ of body i's world inertia moving with v = [ω; u] (its mass rate is zero): ḣ = m u + ω × h,
+     * Ẏ_i = İ of body i's inertia (root coordinates) moving with v = [ω; u] (its mass rate is zero): ḣ = m u + ω × h,
      * d/dt Ī = [ω]× Ī - Ī [ω]× - h uᵀ - u hᵀ + 2 (u · h) 1, where Ī [ω]× = -([ω]× Ī)ᵀ.
      */
     private void inertiaRate(int i) {
