@@ -193,14 +193,27 @@ final class DerivativeRecursions {
      */
     void forwardDynamics(double[] q, double[] v, double[] tauIn, DMatrixRMaj dq, DMatrixRMaj dvOut,
             DMatrixRMaj hInv) {
-        CompositeRigidBody.massMatrix(model, ws, q, massMatrix);
-        treeFactor.factor(massMatrix);
-        RecursiveNewtonEuler.inverseDynamics(model, ws, q, v, ws.zeroV, true, tau);
-        for (int i = 0; i < nv; i++) {
-            accel[i] = tauIn[i] - tau[i];
+        // The CRBA, the RNEA and the derivatives' pass each compute the joint models at this q: outside a caller's
+        // state scope (whose memo a switch here would discard) they are memoised for the call: JMH, ns per call,
+        // iiwa14 3,911 -> 3,577, solo12 10,606 -> 9,730, romeo_small 29,887 -> 28,456 (the same bits).
+        boolean memo = !ws.reuse;
+        if (memo) {
+            ws.joints.memoize(true);
         }
-        treeFactor.solve(accel);
-        inverseDynamics(q, v, accel, dq, dvOut);
+        try {
+            CompositeRigidBody.massMatrix(model, ws, q, massMatrix);
+            treeFactor.factor(massMatrix);
+            RecursiveNewtonEuler.inverseDynamics(model, ws, q, v, ws.zeroV, true, tau);
+            for (int i = 0; i < nv; i++) {
+                accel[i] = tauIn[i] - tau[i];
+            }
+            treeFactor.solve(accel);
+            inverseDynamics(q, v, accel, dq, dvOut);
+        } finally {
+            if (memo) {
+                ws.joints.memoize(false);
+            }
+        }
         treeFactor.solveSquareBlocks(dq.data, dvOut.data, -1, hInv.data);
     }
 
