@@ -102,8 +102,17 @@ final class DerivativeRecursions {
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
 
-    /** The recursions on {@code model} and {@code ws}. */
+    /** The recursions on {@code model} and {@code ws}, the dynamics' derivatives included. */
     DerivativeRecursions(FlatModel model, DynamicsWorkspace ws) {
+        this(model, ws, true);
+    }
+
+    /**
+     * @param dynamics false for the directional motion recursions alone ({@link MotionDerivatives}): no H, tree
+     *                 factor or {@link InertialFrameDerivatives} is allocated, and the dynamics' derivative methods
+     *                 must not be called
+     */
+    DerivativeRecursions(FlatModel model, DynamicsWorkspace ws, boolean dynamics) {
         this.model = model;
         this.ws = ws;
         JointTransforms joints = ws.joints;
@@ -127,12 +136,13 @@ final class DerivativeRecursions {
         df = new double[6 * nb];
         inSubtree = new boolean[nb];
         active = new boolean[nb];
-        massMatrix = new DMatrixRMaj(nv, nv);
-        treeFactor = new RangeSpaceFactorization(org.symdyn.contract.DofTree.parents(nv, parent, vIndex, dofs), 3 * nv);
-        inverseFactor = new double[nv * nv];
-        tau = new double[nv];
-        accel = new double[nv];
-        worldFrame = new InertialFrameDerivatives(model, joints);
+        massMatrix = dynamics ? new DMatrixRMaj(nv, nv) : null;
+        treeFactor = dynamics ? new RangeSpaceFactorization(org.symdyn.contract.DofTree.parents(nv, parent, vIndex,
+                dofs), 3 * nv) : null;
+        inverseFactor = dynamics ? new double[nv * nv] : null;
+        tau = dynamics ? new double[nv] : null;
+        accel = dynamics ? new double[nv] : null;
+        worldFrame = dynamics ? new InertialFrameDerivatives(model, joints) : null;
     }
 
     // ---------------------------------------------------------------- inverse and forward dynamics

@@ -74,7 +74,7 @@ public final class MotionDerivatives {
         // an update computes the joint transforms twice at one q (the world poses, then the motion pass): the second
         // reuses the first (a private workspace; the memo compares q by value)
         ws.joints.memoize(true);
-        rec = new DerivativeRecursions(new FlatModel(model), ws);
+        rec = new DerivativeRecursions(new FlatModel(model), ws, false);
         JointTransforms joints = ws.joints;
         nb = ws.nb;
         nv = ws.nv;

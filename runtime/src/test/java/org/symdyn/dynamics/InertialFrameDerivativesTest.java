@@ -101,7 +101,7 @@ class InertialFrameDerivativesTest {
         Oracle(Model model) {
             flat = new FlatModel(model);
             ws = new DynamicsWorkspace(model);
-            rec = new DerivativeRecursions(flat, ws);
+            rec = new DerivativeRecursions(flat, ws, false);
             iv = new double[6 * ws.nb];
             tau = new double[ws.nv];
         }
