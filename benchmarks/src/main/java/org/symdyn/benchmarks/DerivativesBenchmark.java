@@ -196,7 +196,7 @@ public class DerivativesBenchmark {
         return y;
     }
 
-    /** ∂τ/∂q and ∂τ/∂v together, generic analytical (the world-frame pairs of {@code InertialFrameDerivatives}). */
+    /** ∂τ/∂q and ∂τ/∂v together, generic analytical (the inertial-frame pairs of {@code InertialFrameDerivatives}). */
     @Benchmark
     public DMatrixRMaj genericInverseDynamicsDerivatives() {
         generic.inverseDynamicsDerivatives(q, v, a, m1, m2);
@@ -210,7 +210,7 @@ public class DerivativesBenchmark {
         return m3;
     }
 
-    /** The Coriolis matrix C(q, v), generic analytical (the world-frame pairs of {@code InertialFrameDerivatives}). */
+    /** The Coriolis matrix C(q, v), generic analytical (the inertial-frame pairs of {@code InertialFrameDerivatives}). */
     @Benchmark
     public DMatrixRMaj genericCoriolisMatrix() {
         generic.coriolisMatrix(q, v, m1);

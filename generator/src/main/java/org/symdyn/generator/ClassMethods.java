@@ -47,7 +47,12 @@ final class ClassMethods {
 
     /** Emits a public method at the end, states its operation count in its Javadoc and records it. */
     void emit(GeneratedMethod method, MethodSpec spec, List<MethodEmitter.Output> outputs) {
-        methods.addAll(emitted(method, spec, outputs, MethodEmitter.Order.FIRST_USE));
+        emit(method, spec, outputs, MethodEmitter.Order.FIRST_USE);
+    }
+
+    /** {@link #emit} with its statements in the given order. */
+    void emit(GeneratedMethod method, MethodSpec spec, List<MethodEmitter.Output> outputs, MethodEmitter.Order order) {
+        methods.addAll(emitted(method, spec, outputs, order));
     }
 
     /**

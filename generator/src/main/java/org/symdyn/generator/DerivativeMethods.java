@@ -57,10 +57,9 @@ final class DerivativeMethods {
         Arg vdot = Arg.in("vdot", nv);
         IExpr[][][] id = d.inverseDynamicsDerivatives();
         clock.lap("inverse_dynamics_derivatives");
-        methods.list().addAll(methods.emitted(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES,
-                ArgumentChecks.method("inverseDynamicsDerivatives", q, v, vdot, Arg.matrix("dtauDq", nv, nv),
-                        Arg.matrix("dtauDv", nv, nv)),
-                concat(matrix("dtauDq", id[0]), matrix("dtauDv", id[1])), inverseDerivativesOrder(model)));
+        methods.emit(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES, ArgumentChecks.method("inverseDynamicsDerivatives",
+                q, v, vdot, Arg.matrix("dtauDq", nv, nv), Arg.matrix("dtauDv", nv, nv)),
+                concat(matrix("dtauDq", id[0]), matrix("dtauDv", id[1])), inverseDerivativesOrder(model));
         clock.lap("inverse_dynamics_derivatives_emission");
         MethodSpec fdSpec = ArgumentChecks.method("forwardDynamicsDerivatives", q, v, Arg.in("tau", nv),
                 Arg.matrix("dvdotDq", nv, nv), Arg.matrix("dvdotDv", nv, nv), Arg.matrix("dvdotDtau", nv, nv));

@@ -97,7 +97,7 @@ final class DerivativeRecursions {
     private final double[] inverseFactor;
     private final double[] tau;
     private final double[] accel;
-    private final InertialFrameDerivatives worldFrame;
+    private final InertialFrameDerivatives inertialFrame;
     private final double[] t6a = new double[6];
     private final double[] t6b = new double[6];
     private final double[] t6c = new double[6];
@@ -142,17 +142,17 @@ final class DerivativeRecursions {
         inverseFactor = dynamics ? new double[nv * nv] : null;
         tau = dynamics ? new double[nv] : null;
         accel = dynamics ? new double[nv] : null;
-        worldFrame = dynamics ? new InertialFrameDerivatives(model, joints) : null;
+        inertialFrame = dynamics ? new InertialFrameDerivatives(model, joints) : null;
     }
 
     // ---------------------------------------------------------------- inverse and forward dynamics
 
     /**
-     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the world-frame analytical derivatives ({@link InertialFrameDerivatives}).
+     * ∂τ/∂q and ∂τ/∂v at (q, v, v̇) by the analytical derivatives in one inertial frame ({@link InertialFrameDerivatives}).
      * Arguments checked by the caller.
      */
     void inverseDynamics(double[] q, double[] v, double[] vdot, DMatrixRMaj dq, DMatrixRMaj dvOut) {
-        worldFrame.compute(q, v, vdot, dq, dvOut);
+        inertialFrame.compute(q, v, vdot, dq, dvOut);
     }
 
     /**
@@ -440,9 +440,9 @@ final class DerivativeRecursions {
 
     // ---------------------------------------------------------------- Coriolis matrix
 
-    /** C(q, v) by the world-frame analytical derivatives ({@link InertialFrameDerivatives#coriolis}). */
+    /** C(q, v) by the analytical derivatives in one inertial frame ({@link InertialFrameDerivatives#coriolis}). */
     void coriolisMatrix(double[] q, double[] v, DMatrixRMaj out) {
-        worldFrame.coriolis(q, v, out);
+        inertialFrame.coriolis(q, v, out);
     }
 
     // ---------------------------------------------------------------- regressor

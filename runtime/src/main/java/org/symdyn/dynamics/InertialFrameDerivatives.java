@@ -3,6 +3,7 @@ package org.symdyn.dynamics;
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.spatial.SpatialTransform;
+import org.symdyn.spatial.SpatialVectors;
 
 /**
  * ∂τ/∂q, ∂τ/∂v and the Christoffel Coriolis matrix of the generic runtime: Carpentier and Mansard's analytical RNEA
@@ -72,6 +73,8 @@ final class InertialFrameDerivatives {
     private final double[] yI;
     private final double[] ydH;
     private final double[] ydI;
+    /** Ẏ's masses: a rate of inertia has none. */
+    private final double[] zeroMass;
     private final double[] momentum;
     private final double[] force;
     /** Per body: X from its tree's root body (where it stands at this instant) to it. */
@@ -134,6 +137,7 @@ final class InertialFrameDerivatives {
         yI = new double[9 * nb];
         ydH = new double[3 * nb];
         ydI = new double[9 * nb];
+        zeroMass = new double[nb];
         momentum = new double[6 * nb];
         force = new double[6 * nb];
         fromRoot = new SpatialTransform[nb];
@@ -205,7 +209,7 @@ final class InertialFrameDerivatives {
             for (int d = 0; d < dofs[j]; d++) {
                 int k = vIndex[j] + d;
                 int ok = 6 * k;
-                crossMotion(vc, ok, s, ok, sdot, 0);
+                SpatialVectors.crossMotion(vc, ok, s, ok, sdot, 0);
                 // d = m's body when it is j or below it: C_mk = (Y_d S_m)ᵀ Ṡ_k + ½ (B_dᵀ S_m)ᵀ S_k
                 for (int e = 0; e < dofs[j]; e++) {
                     coriolisBelow(vIndex[j] + e, k, ok, sdot, c);
@@ -275,9 +279,9 @@ final class InertialFrameDerivatives {
     /** w, α and u of direction k (of body j). */
     private void direction(int j, int k) {
         int o = 6 * k;
-        crossMotion(s, o, vp, o, w, 0);
-        crossMotion(s, o, ap, o, alpha, 0);
-        crossMotion(vp, o, w, 0, t6a, 0);
+        SpatialVectors.crossMotion(s, o, vp, o, w, 0);
+        SpatialVectors.crossMotion(s, o, ap, o, alpha, 0);
+        SpatialVectors.crossMotion(vp, o, w, 0, t6a, 0);
         for (int c = 0; c < 6; c++) {
             alpha[c] += t6a[c];
         }
@@ -285,7 +289,7 @@ final class InertialFrameDerivatives {
             for (int c = 0; c < 6; c++) {
                 t6b[c] = vc[o + c] + vp[o + c];
             }
-            crossMotion(t6b, 0, s, o, u, 0);
+            SpatialVectors.crossMotion(t6b, 0, s, o, u, 0);
         } else {
             for (int c = 0; c < 6; c++) {
                 u[c] = -2 * w[c];
@@ -296,7 +300,7 @@ final class InertialFrameDerivatives {
     /** f = S_k ×* F_j - Y_j α - B_j w and g = Y_j u + B_j S_k for the dofs above direction k (of body j). */
     private void aboveForces(int j, int k) {
         int o = 6 * k;
-        crossForce(s, o, force, 6 * j, fq, 0);
+        SpatialVectors.crossForce(s, o, force, 6 * j, fq, 0);
         compositeTimes(j, alpha, 0, t6a);
         for (int c = 0; c < 6; c++) {
             fq[c] -= t6a[c];
@@ -365,7 +369,7 @@ final class InertialFrameDerivatives {
                     System.arraycopy(cv, 0, vc, o, 6);
                     if (accelerations) {
                         // a += S q̈ + q̇ (V_c × S)
-                        crossMotion(cv, 0, s, o, t6a, 0);
+                        SpatialVectors.crossMotion(cv, 0, s, o, t6a, 0);
                         for (int c = 0; c < 6; c++) {
                             ca[c] += vdot[vi + d] * s[o + c] + v[vi + d] * t6a[c];
                         }
@@ -378,7 +382,7 @@ final class InertialFrameDerivatives {
                     if (accelerations) {
                         System.arraycopy(ca, 0, ap, o, 6);
                         // Ṡ = V_p × S = -(S × V_p), taken before the dof moves
-                        crossMotion(s, o, cv, 0, t6a, 0);
+                        SpatialVectors.crossMotion(s, o, cv, 0, t6a, 0);
                         for (int c = 0; c < 6; c++) {
                             ca[c] += vdot[vi + d] * s[o + c] - v[vi + d] * t6a[c];
                         }
@@ -398,7 +402,7 @@ final class InertialFrameDerivatives {
             if (accelerations) {
                 System.arraycopy(ca, 0, acc, 6 * i, 6);
                 compositeTimes(i, acc, o, t6b);
-                crossForce(vel, o, momentum, o, t6a, 0);
+                SpatialVectors.crossForce(vel, o, momentum, o, t6a, 0);
                 for (int c = 0; c < 6; c++) {
                     force[o + c] = t6b[c] + t6a[c];
                 }
@@ -434,7 +438,7 @@ final class InertialFrameDerivatives {
                 System.arraycopy(t6a, 0, ys, o, 6);
                 // B_bᵀ S = Ẏ_b S - S ×* P_b
                 rateOnly(i, s, o, t6a);
-                crossForce(s, o, momentum, 6 * i, t6b, 0);
+                SpatialVectors.crossForce(s, o, momentum, 6 * i, t6b, 0);
                 for (int c = 0; c < 6; c++) {
                     bts[o + c] = t6a[c] - t6b[c];
                 }
@@ -532,37 +536,17 @@ final class InertialFrameDerivatives {
         FlatModel.inertiaTimes(yMass, yH, yI, i, x, xo, out, 0);
     }
 
-    /** out = Ẏ_i x (its mass term is zero). */
+    /** out = Ẏ_i x: the compact inertia product with Ẏ's zero mass. */
     private void rateOnly(int i, double[] x, int xo, double[] out) {
-        double w0 = x[xo], w1 = x[xo + 1], w2 = x[xo + 2], v0 = x[xo + 3], v1 = x[xo + 4], v2 = x[xo + 5];
-        int h3 = 3 * i;
-        int b = 9 * i;
-        double h0 = ydH[h3], h1 = ydH[h3 + 1], h2 = ydH[h3 + 2];
-        double[] ib = ydI;
-        out[0] = ib[b] * w0 + ib[b + 1] * w1 + ib[b + 2] * w2 + h1 * v2 - h2 * v1;
-        out[1] = ib[b + 3] * w0 + ib[b + 4] * w1 + ib[b + 5] * w2 + h2 * v0 - h0 * v2;
-        out[2] = ib[b + 6] * w0 + ib[b + 7] * w1 + ib[b + 8] * w2 + h0 * v1 - h1 * v0;
-        out[3] = -(h1 * w2 - h2 * w1);
-        out[4] = -(h2 * w0 - h0 * w2);
-        out[5] = -(h0 * w1 - h1 * w0);
+        FlatModel.inertiaTimes(zeroMass, ydH, ydI, i, x, xo, out, 0);
     }
 
     /** out = B_i x = Ẏ_i x + x ×* P_i. */
     private void rateTimes(int i, double[] x, int xo, double[] out) {
         rateOnly(i, x, xo, out);
-        crossForce(x, xo, momentum, 6 * i, t6b, 0);
+        SpatialVectors.crossForce(x, xo, momentum, 6 * i, t6b, 0);
         for (int c = 0; c < 6; c++) {
             out[c] += t6b[c];
         }
-    }
-
-    /** out = a × b for motions. */
-    private static void crossMotion(double[] a, int ao, double[] b, int bo, double[] out, int oo) {
-        org.symdyn.spatial.SpatialVectors.crossMotion(a, ao, b, bo, out, oo);
-    }
-
-    /** out = a ×* f. */
-    private static void crossForce(double[] a, int ao, double[] f, int fo, double[] out, int oo) {
-        org.symdyn.spatial.SpatialVectors.crossForce(a, ao, f, fo, out, oo);
     }
 }
