@@ -100,30 +100,10 @@ final class InertialFrameDerivatives {
         parent = joints.parent;
         vIndex = joints.vIndex;
         dofs = joints.dofs;
-        together = new boolean[nb];
-        belowDofs = new int[nb][];
-        aboveDofs = new int[nb][];
-        for (int i = 0; i < nb; i++) {
-            together[i] = joints.kind[i] == JointTransforms.FLOATING || joints.kind[i] == JointTransforms.BALL;
-            java.util.List<Integer> above = new java.util.ArrayList<>();
-            for (int a = parent[i]; a >= 0; a = parent[a]) {
-                for (int d = 0; d < dofs[a]; d++) {
-                    above.add(vIndex[a] + d);
-                }
-            }
-            aboveDofs[i] = above.stream().mapToInt(Integer::intValue).toArray();
-        }
-        for (int i = 0; i < nb; i++) {
-            java.util.List<Integer> below = new java.util.ArrayList<>();
-            for (int b = i + 1; b < nb; b++) {
-                if (isBelow(b, i)) {
-                    for (int d = 0; d < dofs[b]; d++) {
-                        below.add(vIndex[b] + d);
-                    }
-                }
-            }
-            belowDofs[i] = below.stream().mapToInt(Integer::intValue).toArray();
-        }
+        DofPairs pairs = new DofPairs(joints);
+        together = pairs.together;
+        belowDofs = pairs.belowDofs;
+        aboveDofs = pairs.aboveDofs;
         s = new double[6 * nv];
         vp = new double[6 * nv];
         ap = new double[6 * nv];
@@ -144,16 +124,6 @@ final class InertialFrameDerivatives {
         for (int i = 0; i < nb; i++) {
             fromRoot[i] = new SpatialTransform();
         }
-    }
-
-    /** True if body b is a strict descendant of body a. */
-    private boolean isBelow(int b, int a) {
-        for (int i = parent[b]; i >= 0; i = parent[i]) {
-            if (i == a) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** ∂τ/∂q and ∂τ/∂v at (q, v, v̇) into dq and dv (every entry written). Arguments checked by the caller. */

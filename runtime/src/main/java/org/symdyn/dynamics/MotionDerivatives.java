@@ -25,6 +25,20 @@ import org.symdyn.model.Model;
  * relative rotation δθ = R_bᵀ (δθ_b - δθ_c) (world rotation vectors): δ[τ'; f'] = -[δθ × τ'; δθ × f']. The RNEA
  * backward pass of these δF_b, with the moving-joint term on the wrenches' composite, gives ∂(Σ J_eᵀ W_e)/∂q.
  *
+ * <p><b>Wrenches fixed in the world</b> (every carrier -1: contact forces) take a closed form instead, in one
+ * inertial frame (world axes, origin o at each tree's root body where it stands), with the pairs of
+ * {@link DofPairs}. With S_m = [ω_m; v_m] (v_m the velocity of the point at o), W_e = [n_e; f_e] at o
+ * (n_e = τ_e + p_e × f_e), and over the wrenches on the subtree of body b the sums n_b, f_b and P_b = Σ p_e f_eᵀ
+ * (s_b = tr P_b): along k the wrench points slide by ω_k × p + v_k and the S_m that k moves turn by S_k × S_m, so
+ * <pre>
+ *   m moved by k:   ∂τ_m/∂q_k = ω_k · Z_m,   Z_m = ω_m × n_b + v_m × f_b + P_bᵀ ω_m − s_b ω_m   (b = m's body)
+ *   m above k:      ∂τ_m/∂q_k = ω_m · Y_k,   Y_k = P_j ω_k − s_j ω_k + v_k × f_j              (j = k's body)
+ * </pre>
+ * (the v_k of the sliding points cancels the turn's v_k × f in Z). Per dof two 3-vectors, per pair a dot product of
+ * 3-vectors, where the directional form ran a backward pass over the subtree per direction: JMH
+ * ({@code StepDerivativesBenchmark}, generated solo12 on four feet) JFR put that pass at 14 % of the step and its
+ * derivatives.
+ *
  * <p>Not thread-safe. No allocation, except that the wrench list grows (doubling) the first time more wrenches are
  * added than ever before.
  */
@@ -61,6 +75,28 @@ public final class MotionDerivatives {
     private int[] wCarrier = new int[4];
     private double[] wPoint = new double[12];
     private double[] wLocal = new double[24];
+    /** The wrenches as given: world components [τ; f]. */
+    private double[] wWorld = new double[24];
+    private final DofPairs pairs;
+    private final int[] parent;
+    private final int[] vIndex;
+    private final int[] dofs;
+    private final double[] subspace;
+    /** Per body, the closed form's sums over the wrenches on its subtree: n (3), f (3), P (9, row-major). */
+    private final double[] subN;
+    private final double[] subF;
+    private final double[] subP;
+    private final boolean[] loaded;
+    /**
+     * Per body: its origin from its tree's root body's, world axes, composed down the tree from the joints' own
+     * translations (a difference of world positions would lose their magnitude's digits: 1.5e-13 of the entries with
+     * a floating base 1 km away, against 1e-15 so).
+     */
+    private final double[] fromRoot;
+    /** Per dof: ω_m, Z_m, Y_m (3 each, world axes). */
+    private final double[] dofOmega;
+    private final double[] dofZ;
+    private final double[] dofY;
     private final double[] ext;
     private final double[] t3a = new double[3];
     private final double[] t3b = new double[3];
@@ -101,6 +137,19 @@ public final class MotionDerivatives {
         dqa = new double[6 * nb * nv];
         dva = new double[6 * nb * nv];
         ext = new double[6 * nb];
+        pairs = new DofPairs(joints);
+        parent = joints.parent;
+        vIndex = joints.vIndex;
+        dofs = joints.dofs;
+        subspace = joints.s;
+        subN = new double[3 * nb];
+        subF = new double[3 * nb];
+        subP = new double[9 * nb];
+        loaded = new boolean[nb];
+        fromRoot = new double[3 * nb];
+        dofOmega = new double[3 * nv];
+        dofZ = new double[3 * nv];
+        dofY = new double[3 * nv];
     }
 
     /**
@@ -352,11 +401,13 @@ public final class MotionDerivatives {
             wCarrier = Arrays.copyOf(wCarrier, n);
             wPoint = Arrays.copyOf(wPoint, 3 * n);
             wLocal = Arrays.copyOf(wLocal, 6 * n);
+            wWorld = Arrays.copyOf(wWorld, 6 * n);
         }
         int e = wrenchCount++;
         wBody[e] = body;
         wCarrier[e] = carrier;
         System.arraycopy(point, 0, wPoint, 3 * e, 3);
+        System.arraycopy(wrench, 0, wWorld, 6 * e, 6);
         // [τ'; f'] = Rᵀ W, in the body's orientation at the point.
         transposeRotate(body, wrench, 0, wLocal, 6 * e);
         transposeRotate(body, wrench, 3, wLocal, 6 * e + 3);
@@ -372,6 +423,157 @@ public final class MotionDerivatives {
     public void wrenchDerivative(DMatrixRMaj out) {
         checkCurrent();
         Arguments.checkShape(out, nv, nv, "out");
+        for (int e = 0; e < wrenchCount; e++) {
+            if (wCarrier[e] != -1) {
+                carriedWrenchDerivative(out);
+                return;
+            }
+        }
+        worldWrenchDerivative(out.data);
+    }
+
+    /** {@link #wrenchDerivative} of wrenches all fixed in the world: the closed form of the class comment. */
+    private void worldWrenchDerivative(double[] out) {
+        Arrays.fill(subN, 0);
+        Arrays.fill(subF, 0);
+        Arrays.fill(subP, 0);
+        Arrays.fill(loaded, false);
+        for (int b = 0; b < nb; b++) {
+            int p = parent[b];
+            if (p < 0) {
+                fromRoot[3 * b] = 0;
+                fromRoot[3 * b + 1] = 0;
+                fromRoot[3 * b + 2] = 0;
+            } else {
+                double[] r = ws.joints.xUp[b].r;
+                rotate(p, r[0], r[1], r[2], fromRoot, 3 * b, 1);
+                for (int c = 0; c < 3; c++) {
+                    fromRoot[3 * b + c] += fromRoot[3 * p + c];
+                }
+            }
+        }
+        for (int e = 0; e < wrenchCount; e++) {
+            int b = wBody[e];
+            int p3 = 3 * e;
+            rotate(b, wPoint[p3], wPoint[p3 + 1], wPoint[p3 + 2], t3a, 0, 1);
+            double p0 = t3a[0] + fromRoot[3 * b];
+            double p1 = t3a[1] + fromRoot[3 * b + 1];
+            double p2 = t3a[2] + fromRoot[3 * b + 2];
+            int w6 = 6 * e;
+            double f0 = wWorld[w6 + 3], f1 = wWorld[w6 + 4], f2 = wWorld[w6 + 5];
+            int b3 = 3 * b;
+            subN[b3] += wWorld[w6] + p1 * f2 - p2 * f1;
+            subN[b3 + 1] += wWorld[w6 + 1] + p2 * f0 - p0 * f2;
+            subN[b3 + 2] += wWorld[w6 + 2] + p0 * f1 - p1 * f0;
+            subF[b3] += f0;
+            subF[b3 + 1] += f1;
+            subF[b3 + 2] += f2;
+            int b9 = 9 * b;
+            subP[b9] += p0 * f0;
+            subP[b9 + 1] += p0 * f1;
+            subP[b9 + 2] += p0 * f2;
+            subP[b9 + 3] += p1 * f0;
+            subP[b9 + 4] += p1 * f1;
+            subP[b9 + 5] += p1 * f2;
+            subP[b9 + 6] += p2 * f0;
+            subP[b9 + 7] += p2 * f1;
+            subP[b9 + 8] += p2 * f2;
+            loaded[b] = true;
+        }
+        for (int i = nb - 1; i >= 0; i--) {
+            int p = parent[i];
+            if (p < 0 || !loaded[i]) {
+                continue;
+            }
+            loaded[p] = true;
+            for (int c = 0; c < 3; c++) {
+                subN[3 * p + c] += subN[3 * i + c];
+                subF[3 * p + c] += subF[3 * i + c];
+            }
+            for (int c = 0; c < 9; c++) {
+                subP[9 * p + c] += subP[9 * i + c];
+            }
+        }
+        Arrays.fill(out, 0, nv * nv, 0.0);
+        for (int b = 0; b < nb; b++) {
+            if (loaded[b]) {
+                dofVectors(b);
+            }
+        }
+        for (int j = 0; j < nb; j++) {
+            if (!loaded[j]) {
+                continue;
+            }
+            for (int d = 0; d < dofs[j]; d++) {
+                int k = vIndex[j] + d;
+                int ok = 3 * k;
+                double w0 = dofOmega[ok], w1 = dofOmega[ok + 1], w2 = dofOmega[ok + 2];
+                double y0 = dofY[ok], y1 = dofY[ok + 1], y2 = dofY[ok + 2];
+                for (int e = pairs.firstMoved(j, d); e < dofs[j]; e++) {
+                    int om = 3 * (vIndex[j] + e);
+                    out[(vIndex[j] + e) * nv + k] = w0 * dofZ[om] + w1 * dofZ[om + 1] + w2 * dofZ[om + 2];
+                }
+                for (int m : pairs.belowDofs[j]) {
+                    // zero unless m's body carries a wrench below it: dofZ is then current
+                    if (loaded[bodyOfDof[m]]) {
+                        int om = 3 * m;
+                        out[m * nv + k] = w0 * dofZ[om] + w1 * dofZ[om + 1] + w2 * dofZ[om + 2];
+                    }
+                }
+                for (int e = 0; e < pairs.firstMoved(j, d); e++) {
+                    int om = 3 * (vIndex[j] + e);
+                    out[(vIndex[j] + e) * nv + k] = dofOmega[om] * y0 + dofOmega[om + 1] * y1 + dofOmega[om + 2] * y2;
+                }
+                for (int m : pairs.aboveDofs[j]) {
+                    int om = 3 * m;
+                    out[m * nv + k] = dofOmega[om] * y0 + dofOmega[om + 1] * y1 + dofOmega[om + 2] * y2;
+                }
+            }
+        }
+    }
+
+    /** ω_m, Z_m and Y_m of body b's dofs from its subtree's sums (world axes, origin at b's root body). */
+    private void dofVectors(int b) {
+        int b3 = 3 * b;
+        int b9 = 9 * b;
+        double d0 = fromRoot[b3], d1 = fromRoot[b3 + 1], d2 = fromRoot[b3 + 2];
+        double n0 = subN[b3], n1 = subN[b3 + 1], n2 = subN[b3 + 2];
+        double f0 = subF[b3], f1 = subF[b3 + 1], f2 = subF[b3 + 2];
+        double[] p = subP;
+        double trace = p[b9] + p[b9 + 4] + p[b9 + 8];
+        for (int d = 0; d < dofs[b]; d++) {
+            int m = vIndex[b] + d;
+            int o6 = 6 * m;
+            int o = 3 * m;
+            rotate(b, subspace[o6], subspace[o6 + 1], subspace[o6 + 2], t3a, 0, 1);
+            rotate(b, subspace[o6 + 3], subspace[o6 + 4], subspace[o6 + 5], t3b, 0, 1);
+            double w0 = t3a[0], w1 = t3a[1], w2 = t3a[2];
+            // v at o: the twist's velocity at b's origin plus (p_b − o) × ω
+            double v0 = t3b[0] + d1 * w2 - d2 * w1;
+            double v1 = t3b[1] + d2 * w0 - d0 * w2;
+            double v2 = t3b[2] + d0 * w1 - d1 * w0;
+            dofOmega[o] = w0;
+            dofOmega[o + 1] = w1;
+            dofOmega[o + 2] = w2;
+            double vf0 = v1 * f2 - v2 * f1;
+            double vf1 = v2 * f0 - v0 * f2;
+            double vf2 = v0 * f1 - v1 * f0;
+            // Z = ω × n + v × f + Pᵀ ω − s ω
+            dofZ[o] = w1 * n2 - w2 * n1 + vf0 + p[b9] * w0 + p[b9 + 3] * w1 + p[b9 + 6] * w2 - trace * w0;
+            dofZ[o + 1] = w2 * n0 - w0 * n2 + vf1 + p[b9 + 1] * w0 + p[b9 + 4] * w1 + p[b9 + 7] * w2 - trace * w1;
+            dofZ[o + 2] = w0 * n1 - w1 * n0 + vf2 + p[b9 + 2] * w0 + p[b9 + 5] * w1 + p[b9 + 8] * w2 - trace * w2;
+            // Y = P ω − s ω + v × f
+            dofY[o] = p[b9] * w0 + p[b9 + 1] * w1 + p[b9 + 2] * w2 - trace * w0 + vf0;
+            dofY[o + 1] = p[b9 + 3] * w0 + p[b9 + 4] * w1 + p[b9 + 5] * w2 - trace * w1 + vf1;
+            dofY[o + 2] = p[b9 + 6] * w0 + p[b9 + 7] * w1 + p[b9 + 8] * w2 - trace * w2 + vf2;
+        }
+    }
+
+    /**
+     * {@link #wrenchDerivative} when some wrench is carried by a body: the directional RNEA backward pass of the
+     * class comment, one direction at a time. Package-private as the closed form's oracle in tests.
+     */
+    void carriedWrenchDerivative(DMatrixRMaj out) {
         Arrays.fill(ext, 0);
         for (int e = 0; e < wrenchCount; e++) {
             addBodyForce(wBody[e], e, wLocal, 6 * e, wLocal, 6 * e + 3, ext);
