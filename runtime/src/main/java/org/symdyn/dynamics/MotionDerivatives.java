@@ -93,8 +93,17 @@ public final class MotionDerivatives {
      * a floating base 1 km away, against 1e-15 so).
      */
     private final double[] fromRoot;
-    /** Per dof: ω_m, Z_m, Y_m (3 each, world axes). */
+    /** Per dof: S_m = [ω_m; v_m] (world axes, v_m at its tree's o: 3 + 3), Z_m, Y_m (3 each). */
     private final double[] dofOmega;
+    private final double[] dofVel;
+    /** Per dof: V_p, the twist of what carries it before it moves (world axes at o); per body: its twist there. */
+    private final double[] carrierTwist;
+    private final double[] bodyTwist;
+    /** The state of the last update, for the directions a carried wrench needs after {@link #updateVelocities}. */
+    private final double[] lastQ;
+    private final double[] lastV;
+    /** eta and dqv hold the directional recursions of the last update. */
+    private boolean directionsCurrent;
     private final double[] dofZ;
     private final double[] dofY;
     private final double[] ext;
@@ -148,6 +157,11 @@ public final class MotionDerivatives {
         loaded = new boolean[nb];
         fromRoot = new double[3 * nb];
         dofOmega = new double[3 * nv];
+        dofVel = new double[3 * nv];
+        carrierTwist = new double[6 * nv];
+        bodyTwist = new double[6 * nb];
+        lastQ = new double[ws.nq];
+        lastV = new double[nv];
         dofZ = new double[3 * nv];
         dofY = new double[3 * nv];
     }
@@ -193,6 +207,8 @@ public final class MotionDerivatives {
             store(k, rec.dv, eta);
             store(k, rec.da, dva);
         }
+        inertialFrame(v);
+        directionsCurrent = true;
         wrenchCount = 0;
         stamp++;
         current = true;
@@ -201,10 +217,17 @@ public final class MotionDerivatives {
 
     /**
      * The velocity half of {@link #update} at (q, v): what a {@link #point}'s pose, velocities and their derivatives
-     * along q, and {@link #wrenchDerivative}, need; a point's accelerations and their derivatives come out NaN until
-     * the next {@link #update}. A third of the work of an update (the motion pass and each direction's recursion
-     * carry velocities alone; a floating root's position directions, whose seed is zero, are not propagated): JFR
-     * put the update at 22 % of solo12's step and derivatives, which read velocities only.
+     * along q and v, and {@link #wrenchDerivative}, need; a point's accelerations and their derivatives come out NaN
+     * until the next {@link #update}. In closed form in one inertial frame (world axes, origin o at each tree's root
+     * body where it stands): one pass gives every dof's twist S_k = [ω_k; v_k], the twist V_p,k of what carries it
+     * before it moves ({@link DofPairs}) and every body's twist V_b, at o. Along q_k (k moving b) the twists that k
+     * moves turn by S_k ×, so ∂V_b/∂q_k = S_k × (V_b − V_p,k), and a point p of b slides by ∂p = v_k + ω_k × (p − o):
+     * <pre>
+     *   ∂ω/∂q_k = ω_k × Δω,   ∂ṗ/∂q_k = (ω_k × Δv + v_k × Δω) + ∂ω/∂q_k × (p − o) + ω_b × ∂p,   ΔV = V_b − V_p,k
+     * </pre>
+     * and along v the point's Jacobian (ω_k, ∂p). Per point O(nv) with a few cross products per column, where the
+     * directional form (what {@link #update} still runs, for the accelerations) carried each direction's motion
+     * through its subtree: JFR put that at 11 % of solo12's step and derivatives, which read velocities only.
      *
      * @throws IllegalArgumentException if q is not of nq entries or v not of nv
      */
@@ -212,20 +235,96 @@ public final class MotionDerivatives {
         Arguments.checkLength(q, ws.nq, "q");
         Arguments.checkLength(v, nv, "v");
         ForwardKinematics.worldPoses(ws, q, rot, pos);
-        rec.prepareVelocitiesOnly(q, v);
-        System.arraycopy(ws.vel, 0, vel, 0, 6 * nb);
+        inertialFrame(v);
+        System.arraycopy(q, 0, lastQ, 0, q.length);
+        System.arraycopy(v, 0, lastV, 0, nv);
+        Arrays.fill(vel, Double.NaN);
         Arrays.fill(acc, Double.NaN);
-        for (int k = 0; k < nv; k++) {
-            int j = bodyOfDof[k];
-            rec.motion(j, k, true, v, false);
-            store(k, rec.dv, dqv);
-            rec.motion(j, k, false, v, false);
-            store(k, rec.dv, eta);
-        }
+        directionsCurrent = false;
         wrenchCount = 0;
         stamp++;
         current = true;
         velocitiesOnly = true;
+    }
+
+    /**
+     * The directional recursions of the velocities (δv along q, η) at the last {@link #updateVelocities}' state, for
+     * a wrench carried by a body; a no-op when they are current.
+     */
+    private void ensureDirections() {
+        if (directionsCurrent) {
+            return;
+        }
+        rec.prepareVelocitiesOnly(lastQ, lastV);
+        for (int k = 0; k < nv; k++) {
+            int j = bodyOfDof[k];
+            rec.motion(j, k, true, lastV, false);
+            store(k, rec.dv, dqv);
+            rec.motion(j, k, false, lastV, false);
+            store(k, rec.dv, eta);
+        }
+        directionsCurrent = true;
+    }
+
+    /**
+     * Every body's origin from its tree's root body's ({@link #fromRoot}), every dof's twist S_k and carrier twist
+     * V_p,k, and every body's twist V_b, world axes at o, from the world poses and the joints at this q.
+     */
+    private void inertialFrame(double[] v) {
+        for (int b = 0; b < nb; b++) {
+            int p = parent[b];
+            int b3 = 3 * b;
+            int b6 = 6 * b;
+            if (p < 0) {
+                fromRoot[b3] = 0;
+                fromRoot[b3 + 1] = 0;
+                fromRoot[b3 + 2] = 0;
+                Arrays.fill(bodyTwist, b6, b6 + 6, 0.0);
+            } else {
+                double[] r = ws.joints.xUp[b].r;
+                rotate(p, r[0], r[1], r[2], fromRoot, b3, 1);
+                for (int c = 0; c < 3; c++) {
+                    fromRoot[b3 + c] += fromRoot[3 * p + c];
+                }
+                System.arraycopy(bodyTwist, 6 * p, bodyTwist, b6, 6);
+            }
+            double d0 = fromRoot[b3], d1 = fromRoot[b3 + 1], d2 = fromRoot[b3 + 2];
+            for (int d = 0; d < dofs[b]; d++) {
+                int m = vIndex[b] + d;
+                int o6 = 6 * m;
+                int o = 3 * m;
+                rotate(b, subspace[o6], subspace[o6 + 1], subspace[o6 + 2], dofOmega, o, 1);
+                rotate(b, subspace[o6 + 3], subspace[o6 + 4], subspace[o6 + 5], dofVel, o, 1);
+                double w0 = dofOmega[o], w1 = dofOmega[o + 1], w2 = dofOmega[o + 2];
+                // at o: the twist's velocity at b's origin plus (p_b − o) × ω
+                dofVel[o] += d1 * w2 - d2 * w1;
+                dofVel[o + 1] += d2 * w0 - d0 * w2;
+                dofVel[o + 2] += d0 * w1 - d1 * w0;
+            }
+            // V_p: the parent's twist for a joint that moves its child as one, else the chain's twist before the dof
+            for (int d = 0; d < dofs[b]; d++) {
+                int m = vIndex[b] + d;
+                System.arraycopy(bodyTwist, b6, carrierTwist, 6 * m, 6);
+                if (!pairs.together[b]) {
+                    addTwist(b6, m, v[m]);
+                }
+            }
+            if (pairs.together[b]) {
+                for (int d = 0; d < dofs[b]; d++) {
+                    int m = vIndex[b] + d;
+                    addTwist(b6, m, v[m]);
+                }
+            }
+        }
+    }
+
+    /** bodyTwist at b6 += S_m x. */
+    private void addTwist(int b6, int m, double x) {
+        int o = 3 * m;
+        for (int c = 0; c < 3; c++) {
+            bodyTwist[b6 + c] += dofOmega[o + c] * x;
+            bodyTwist[b6 + 3 + c] += dofVel[o + c] * x;
+        }
     }
 
     /**
@@ -281,6 +380,10 @@ public final class MotionDerivatives {
         lastStamp = stamp;
         lastBody = body;
         System.arraycopy(point, 0, lastPoint, 0, 3);
+        if (velocitiesOnly) {
+            velocityPoint(body, point[0], point[1], point[2], out);
+            return;
+        }
         int b6 = 6 * body;
         double r0 = point[0], r1 = point[1], r2 = point[2];
         double w0 = vel[b6], w1 = vel[b6 + 1], w2 = vel[b6 + 2];
@@ -323,9 +426,6 @@ public final class MotionDerivatives {
             double du2 = dqv[o + 5] + x0 * r1 - x1 * r0;
             column(out.dVelocityDq, k, body, du0 + e1 * uv2 - e2 * uv1, du1 + e2 * uv0 - e0 * uv2,
                     du2 + e0 * uv1 - e1 * uv0);
-            if (velocitiesOnly) {
-                continue;
-            }
             double y0 = dqa[o], y1 = dqa[o + 1], y2 = dqa[o + 2];
             column(out.dOmegaDotDq, k, body, y0 + e1 * dw2 - e2 * dw1, y1 + e2 * dw0 - e0 * dw2,
                     y2 + e0 * dw1 - e1 * dw0);
@@ -342,13 +442,70 @@ public final class MotionDerivatives {
                     dva[o + 4] + z2 * r0 - z0 * r2 + e2 * uv0 - e0 * uv2 + w2 * dv0 - w0 * dv2,
                     dva[o + 5] + z0 * r1 - z1 * r0 + e0 * uv1 - e1 * uv0 + w0 * dv1 - w1 * dv0);
         }
-        if (velocitiesOnly) {
-            int n = 3 * nv;
-            Arrays.fill(out.dOmegaDotDq, 0, n, Double.NaN);
-            Arrays.fill(out.dAccelerationDq, 0, n, Double.NaN);
-            Arrays.fill(out.dOmegaDotDv, 0, n, Double.NaN);
-            Arrays.fill(out.dAccelerationDv, 0, n, Double.NaN);
+    }
+
+    /** {@link #point} after {@link #updateVelocities}: the closed form of its comment. */
+    private void velocityPoint(int body, double r0, double r1, double r2, PointMotion out) {
+        System.arraycopy(rot, 9 * body, out.rotation, 0, 9);
+        rotate(body, r0, r1, r2, t3a, 0, 1);
+        int b3 = 3 * body;
+        // x = p − o
+        double x0 = t3a[0] + fromRoot[b3], x1 = t3a[1] + fromRoot[b3 + 1], x2 = t3a[2] + fromRoot[b3 + 2];
+        for (int i = 0; i < 3; i++) {
+            out.position[i] = t3a[i] + pos[b3 + i];
         }
+        int b6 = 6 * body;
+        double w0 = bodyTwist[b6], w1 = bodyTwist[b6 + 1], w2 = bodyTwist[b6 + 2];
+        double v0 = bodyTwist[b6 + 3], v1 = bodyTwist[b6 + 4], v2 = bodyTwist[b6 + 5];
+        out.omega[0] = w0;
+        out.omega[1] = w1;
+        out.omega[2] = w2;
+        out.velocity[0] = v0 + w1 * x2 - w2 * x1;
+        out.velocity[1] = v1 + w2 * x0 - w0 * x2;
+        out.velocity[2] = v2 + w0 * x1 - w1 * x0;
+        for (int i = 0; i < 3; i++) {
+            out.omegaDot[i] = Double.NaN;
+            out.acceleration[i] = Double.NaN;
+        }
+        for (int k = 0; k < nv; k++) {
+            if (!moves[k * nb + body]) {
+                zero(out.dRotationDq, k);
+                zero(out.dPositionDq, k);
+                zero(out.dOmegaDq, k);
+                zero(out.dVelocityDq, k);
+                continue;
+            }
+            int o = 3 * k;
+            int o6 = 6 * k;
+            double a0 = dofOmega[o], a1 = dofOmega[o + 1], a2 = dofOmega[o + 2];
+            double c0 = dofVel[o], c1 = dofVel[o + 1], c2 = dofVel[o + 2];
+            double e0 = w0 - carrierTwist[o6], e1 = w1 - carrierTwist[o6 + 1], e2 = w2 - carrierTwist[o6 + 2];
+            double f0 = v0 - carrierTwist[o6 + 3], f1 = v1 - carrierTwist[o6 + 4], f2 = v2 - carrierTwist[o6 + 5];
+            // ∂ω = ω_k × Δω; ∂v_o = ω_k × Δv + v_k × Δω; ∂p = v_k + ω_k × x
+            double dw0 = a1 * e2 - a2 * e1, dw1 = a2 * e0 - a0 * e2, dw2 = a0 * e1 - a1 * e0;
+            double dv0 = a1 * f2 - a2 * f1 + c1 * e2 - c2 * e1;
+            double dv1 = a2 * f0 - a0 * f2 + c2 * e0 - c0 * e2;
+            double dv2 = a0 * f1 - a1 * f0 + c0 * e1 - c1 * e0;
+            double dp0 = c0 + a1 * x2 - a2 * x1, dp1 = c1 + a2 * x0 - a0 * x2, dp2 = c2 + a0 * x1 - a1 * x0;
+            set(out.dRotationDq, k, a0, a1, a2);
+            set(out.dPositionDq, k, dp0, dp1, dp2);
+            set(out.dOmegaDq, k, dw0, dw1, dw2);
+            set(out.dVelocityDq, k, dv0 + dw1 * x2 - dw2 * x1 + w1 * dp2 - w2 * dp1,
+                    dv1 + dw2 * x0 - dw0 * x2 + w2 * dp0 - w0 * dp2,
+                    dv2 + dw0 * x1 - dw1 * x0 + w0 * dp1 - w1 * dp0);
+        }
+        int n = 3 * nv;
+        Arrays.fill(out.dOmegaDotDq, 0, n, Double.NaN);
+        Arrays.fill(out.dAccelerationDq, 0, n, Double.NaN);
+        Arrays.fill(out.dOmegaDotDv, 0, n, Double.NaN);
+        Arrays.fill(out.dAccelerationDv, 0, n, Double.NaN);
+    }
+
+    /** Column k of a 3 x nv array. */
+    private void set(double[] m, int k, double x0, double x1, double x2) {
+        m[k] = x0;
+        m[nv + k] = x1;
+        m[2 * nv + k] = x2;
     }
 
     /** Column k of every derivative of {@code out} set to zero: dof k does not move the body. */
@@ -438,20 +595,6 @@ public final class MotionDerivatives {
         Arrays.fill(subF, 0);
         Arrays.fill(subP, 0);
         Arrays.fill(loaded, false);
-        for (int b = 0; b < nb; b++) {
-            int p = parent[b];
-            if (p < 0) {
-                fromRoot[3 * b] = 0;
-                fromRoot[3 * b + 1] = 0;
-                fromRoot[3 * b + 2] = 0;
-            } else {
-                double[] r = ws.joints.xUp[b].r;
-                rotate(p, r[0], r[1], r[2], fromRoot, 3 * b, 1);
-                for (int c = 0; c < 3; c++) {
-                    fromRoot[3 * b + c] += fromRoot[3 * p + c];
-                }
-            }
-        }
         for (int e = 0; e < wrenchCount; e++) {
             int b = wBody[e];
             int p3 = 3 * e;
@@ -536,25 +679,14 @@ public final class MotionDerivatives {
     private void dofVectors(int b) {
         int b3 = 3 * b;
         int b9 = 9 * b;
-        double d0 = fromRoot[b3], d1 = fromRoot[b3 + 1], d2 = fromRoot[b3 + 2];
         double n0 = subN[b3], n1 = subN[b3 + 1], n2 = subN[b3 + 2];
         double f0 = subF[b3], f1 = subF[b3 + 1], f2 = subF[b3 + 2];
         double[] p = subP;
         double trace = p[b9] + p[b9 + 4] + p[b9 + 8];
         for (int d = 0; d < dofs[b]; d++) {
-            int m = vIndex[b] + d;
-            int o6 = 6 * m;
-            int o = 3 * m;
-            rotate(b, subspace[o6], subspace[o6 + 1], subspace[o6 + 2], t3a, 0, 1);
-            rotate(b, subspace[o6 + 3], subspace[o6 + 4], subspace[o6 + 5], t3b, 0, 1);
-            double w0 = t3a[0], w1 = t3a[1], w2 = t3a[2];
-            // v at o: the twist's velocity at b's origin plus (p_b − o) × ω
-            double v0 = t3b[0] + d1 * w2 - d2 * w1;
-            double v1 = t3b[1] + d2 * w0 - d0 * w2;
-            double v2 = t3b[2] + d0 * w1 - d1 * w0;
-            dofOmega[o] = w0;
-            dofOmega[o + 1] = w1;
-            dofOmega[o + 2] = w2;
+            int o = 3 * (vIndex[b] + d);
+            double w0 = dofOmega[o], w1 = dofOmega[o + 1], w2 = dofOmega[o + 2];
+            double v0 = dofVel[o], v1 = dofVel[o + 1], v2 = dofVel[o + 2];
             double vf0 = v1 * f2 - v2 * f1;
             double vf1 = v2 * f0 - v0 * f2;
             double vf2 = v0 * f1 - v1 * f0;
@@ -574,6 +706,7 @@ public final class MotionDerivatives {
      * class comment, one direction at a time. Package-private as the closed form's oracle in tests.
      */
     void carriedWrenchDerivative(DMatrixRMaj out) {
+        ensureDirections();
         Arrays.fill(ext, 0);
         for (int e = 0; e < wrenchCount; e++) {
             addBodyForce(wBody[e], e, wLocal, 6 * e, wLocal, 6 * e + 3, ext);
