@@ -134,7 +134,7 @@ class EvaluateDerivativesTest {
     }
 
     @Test
-    void aModelPastTheUnrolledSizeGetsLoopedDerivativesOnBothCommands() throws Exception {
+    void aModelPastTheUnrolledSizeGetsLoopedDerivativesOnBothCommandsParametersOrNot() throws Exception {
         // A 45-link chain: derivative size 45 * (1 + ... + 45) = 46,575, past the unrolled derivatives' 40,000: the
         // class loops over its own numbers for them (LoopedDerivatives).
         StringBuilder urdf = new StringBuilder("<robot name=\"long\" xmlns:symdyn=\"urn:symdyn:1\">\n"
@@ -168,15 +168,22 @@ class EvaluateDerivativesTest {
             assertRows(b, ((ObjectValue) results.get(i)).get("dtau_dv"), "dtau_dv");
         }
 
-        // With a symbolic parameter, which the looped derivatives could not follow, it is refused at its root link.
+        // With a symbolic parameter the looped derivatives follow it: generated (exit 0), and evaluated at the file's
+        // value like the model without it.
         Path withParameter = dir.resolve("long_parameter.urdf");
         Files.writeString(withParameter, urdf + "<symdyn:parameter name=\"m3\" link=\"l3\" field=\"mass\"/>\n</robot>\n");
-        SymDynCliTest.Result refused = SymDynCliTest.run("generate", withParameter.toString(), "-d",
+        SymDynCliTest.Result generated = SymDynCliTest.run("generate", withParameter.toString(), "-d",
                 dir.resolve("out2").toString(), "-p", "x", "--derivatives");
-        assertEquals(2, refused.exitCode(), refused.err());
-        assertTrue(refused.err().startsWith(withParameter + ":[3,1] the derivatives of a model past a derivative size")
-                && refused.err().contains("46,575") && refused.err().contains("parameter"), refused.err());
-        assertFalse(Files.exists(dir.resolve("out2")), "nothing written");
+        assertEquals(0, generated.exitCode(), generated.err());
+        assertTrue(Files.exists(dir.resolve("out2").resolve("x").resolve("LongDynamics.java")), "class written");
+        SymDynCliTest.Result evaluated = SymDynCliTest.run("evaluate", withParameter.toString(), "--states",
+                states.toString(), "--backend", "generated", "--derivatives");
+        assertEquals(0, evaluated.exitCode(), evaluated.err());
+        List<JsonValue> withResults = ((ArrayValue) ((ObjectValue) evaluated.json()).get("results")).elements();
+        for (int i = 0; i < withResults.size(); i++) {
+            reference.inverseDynamicsDerivatives(read.get(i).q(), read.get(i).v(), read.get(i).a(), a, b);
+            assertRows(a, ((ObjectValue) withResults.get(i)).get("dtau_dq"), "dtau_dq with a parameter");
+        }
     }
 
     private void check(String file) throws Exception {

@@ -42,40 +42,11 @@ public final class CodeGenerator {
 
     /**
      * True when the derivatives option gives {@code model} looped derivatives ({@link LoopedDerivatives}: the
-     * runtime's recursions over the class's own numbers) rather than unrolled ones: past
-     * {@link #MAX_DERIVATIVES_WORK}, where unrolled derivatives would not fit a class.
+     * runtime's recursions over the class's own numbers, its parameters followed) rather than unrolled ones: past
+     * {@link #MAX_DERIVATIVES_WORK}, where unrolled derivatives would not fit a class. Every model gets derivatives.
      */
     public static boolean loopedDerivatives(Model model) {
         return derivativesWork(model) > MAX_DERIVATIVES_WORK;
-    }
-
-    /**
-     * Why the derivatives option cannot be given for {@code model}, or null when it can: a model past
-     * {@link #MAX_DERIVATIVES_WORK} gets looped derivatives over the model's numbers as the file gives them, which
-     * symbolic parameters set on an instance would not reach, so such a model with parameters is refused.
-     */
-    public static String derivativesProblem(Model model) {
-        if (!loopedDerivatives(model) || model.parameters().isEmpty()) {
-            return null;
-        }
-        return String.format(java.util.Locale.ROOT, "the derivatives of a model past a derivative size of"
-                + " %,d (nv times the number of dofs on the path from each dof to the root, summed; this model's is"
-                + " %,d, %d dof) are computed by loops over the model's numbers as the file gives them, which its %d"
-                + " symbolic parameter(s) would not follow: generate it without the derivatives option, or without"
-                + " the parameters, or take the derivatives from GenericDynamics",
-                MAX_DERIVATIVES_WORK, derivativesWork(model), model.nv(), model.parameters().size());
-    }
-
-    /**
-     * Refuses the derivatives option for a model past {@link #MAX_DERIVATIVES_WORK}, as the generator refuses what it
-     * cannot derive: an {@link UnsupportedModelException} whose reason is {@link #derivativesProblem}, located at
-     * the first body's link (the tree's root; the size is the whole tree's).
-     */
-    static void requireDerivativesFit(Model model) {
-        String why = derivativesProblem(model);
-        if (why != null) {
-            throw new UnsupportedModelException(model.body(0).location(), why);
-        }
     }
 
     /**
@@ -117,9 +88,7 @@ public final class CodeGenerator {
      * each after the derivation of the ones before it, and the class assembled.
      *
      * @throws IllegalArgumentException if the class name would hide a java.lang class the code uses (such as Math)
-     * @throws UnsupportedModelException if the model has a constraint the generator cannot derive, or, with the
-     *                                   derivatives option, is too large for them ({@link #derivativesProblem},
-     *                                   located at its first link)
+     * @throws UnsupportedModelException if the model has a constraint the generator cannot derive
      */
     public GeneratedClass generate(Model model, GeneratorOptions options) {
         refuse(model, options);
@@ -146,9 +115,6 @@ public final class CodeGenerator {
 
     /** Refuses what cannot be generated before anything is derived. */
     private static void refuse(Model model, GeneratorOptions options) {
-        if (options.derivatives()) {
-            requireDerivativesFit(model);
-        }
         if (RESERVED_NAMES.contains(options.className())) {
             throw new IllegalArgumentException("class name '" + options.className() + "' would hide java.lang."
                     + options.className() + ", which the generated code uses: choose another name");

@@ -34,8 +34,7 @@ import org.symdyn.io.ModelFileReader;
  * <ol>
  * <li><b>Read</b> every model to generate. Every problem of every bad model is collected: the reader's diagnostics,
  * a file that is missing, a directory or given twice, a derived class name that cannot name a class, a constraint
- * the generator cannot derive ({@link SymbolicConstraints#requireSupported}), a model too large for the derivatives
- * option ({@link CodeGenerator#derivativesProblem}). Each model's class is
+ * the generator cannot derive ({@link SymbolicConstraints#requireSupported}). Each model's class is
  * {@link ModelInput#className()} or derived from the robot name ({@link CodeGenerator#defaultClassName}).</li>
  * <li><b>Check</b> that no two models (also those {@linkplain ModelInput#upToDate up to date}, which are not read)
  * give the same class or classes whose names differ only in case (they would overwrite each other on a
@@ -515,13 +514,6 @@ public final class GenerationPipeline {
             SymbolicConstraints.requireSupported(model);
         } catch (UnsupportedModelException x) {
             problems.add(located(in, x));
-        }
-        if (derivatives) {
-            try {
-                CodeGenerator.requireDerivativesFit(model);
-            } catch (UnsupportedModelException x) {
-                problems.add(located(in, x));
-            }
         }
         return problems;
     }

@@ -23,8 +23,14 @@ import org.symdyn.spatial.RigidBodyInertia;
  * interpreter's on the same model (within rounding of the rebuilt inertias), and the cost is the interpreter's: the
  * rest of the class (H, C, forward dynamics, kinematics) stays generated.
  *
- * <p>A model with symbolic parameters is refused ({@link CodeGenerator#derivativesProblem}): the numbers carried are
- * the file's, and a parameter set on the instance would not reach them.
+ * <p><b>Parameters.</b> A model with symbolic parameters carries them: its model is built per instance from the
+ * instance's parameter values ({@code derivativesModel(p)}, with the equations the unrolled code uses: a parameterised
+ * link's inertia from its own (m, c, I_c) with the parameters in place, plus the links merged into its body as one
+ * fixed link; a joint origin moved along its direction, r = r₀ + d (p − p₀); an armature set), and the parameters
+ * declared on it by name, so the engine's parameter regressor and ∂π/∂p have the class's columns. The engine is
+ * built on the first derivative call and again on the first call after a parameter changed (compared by value, no
+ * hook in the setters): those calls allocate, the others do not. Parameter values the model builder refuses (a
+ * moving body without mass) make the derivative methods throw IllegalArgumentException naming the values.
  */
 final class LoopedDerivatives {
     private static final ClassName MODEL = ClassName.get(Model.class);
@@ -40,27 +46,53 @@ final class LoopedDerivatives {
 
     /** The static model, the per-instance engine, and the delegating methods, added to {@code fields} and {@code methods}. */
     static void emit(Model model, List<FieldSpec> fields, List<MethodSpec> methods) {
-        fields.add(FieldSpec.builder(MODEL, "DERIVATIVES_MODEL", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("derivativesModel()").build());
-        fields.add(FieldSpec.builder(GENERIC, "derivatives", Modifier.PRIVATE, Modifier.FINAL)
-                .initializer("new $T(DERIVATIVES_MODEL)", GENERIC).build());
+        boolean parameters = !model.parameters().isEmpty();
+        if (parameters) {
+            fields.add(FieldSpec.builder(GENERIC, "derivatives", Modifier.PRIVATE).build());
+            fields.add(FieldSpec.builder(double[].class, "derivativesParameters", Modifier.PRIVATE).build());
+            methods.add(engine());
+        } else {
+            fields.add(FieldSpec.builder(MODEL, "DERIVATIVES_MODEL", Modifier.PRIVATE, Modifier.STATIC,
+                    Modifier.FINAL).initializer("derivativesModel()").build());
+            fields.add(FieldSpec.builder(GENERIC, "derivatives", Modifier.PRIVATE, Modifier.FINAL)
+                    .initializer("new $T(DERIVATIVES_MODEL)", GENERIC).build());
+        }
         methods.addAll(modelMethods(model));
-        methods.add(delegate("inverseDynamicsDerivatives", new String[] {"q", "v", "vdot", "dtauDq", "dtauDv"},
-                new boolean[] {false, false, false, true, true}));
-        methods.add(delegate("forwardDynamicsDerivatives", new String[] {"q", "v", "tau", "dvdotDq", "dvdotDv",
-            "dvdotDtau"}, new boolean[] {false, false, false, true, true, true}));
-        methods.add(delegate("inverseMassMatrix", new String[] {"q", "Minv"}, new boolean[] {false, true}));
-        methods.add(delegate("coriolisMatrix", new String[] {"q", "v", "coriolis"}, new boolean[] {false, false, true}));
-        methods.add(delegate("regressor", new String[] {"q", "v", "vdot", "Y"}, new boolean[] {false, false, false,
-            true}));
-        methods.add(delegate("inertialParameters", new String[] {"pi"}, new boolean[] {false}));
-        methods.add(delegate("inertialParameterJacobian", new String[] {"dpiDp"}, new boolean[] {true}));
-        methods.add(delegate("parameterRegressor", new String[] {"q", "v", "vdot", "Yp"}, new boolean[] {false, false,
+        String engine = parameters ? "derivatives()" : "derivatives";
+        methods.add(delegate(engine, "inverseDynamicsDerivatives", new String[] {"q", "v", "vdot", "dtauDq",
+            "dtauDv"}, new boolean[] {false, false, false, true, true}));
+        methods.add(delegate(engine, "forwardDynamicsDerivatives", new String[] {"q", "v", "tau", "dvdotDq",
+            "dvdotDv", "dvdotDtau"}, new boolean[] {false, false, false, true, true, true}));
+        methods.add(delegate(engine, "inverseMassMatrix", new String[] {"q", "Minv"}, new boolean[] {false, true}));
+        methods.add(delegate(engine, "coriolisMatrix", new String[] {"q", "v", "coriolis"}, new boolean[] {false,
             false, true}));
+        methods.add(delegate(engine, "regressor", new String[] {"q", "v", "vdot", "Y"}, new boolean[] {false, false,
+            false, true}));
+        methods.add(delegate(engine, "inertialParameters", new String[] {"pi"}, new boolean[] {false}));
+        methods.add(delegate(engine, "inertialParameterJacobian", new String[] {"dpiDp"}, new boolean[] {true}));
+        methods.add(delegate(engine, "parameterRegressor", new String[] {"q", "v", "vdot", "Yp"}, new boolean[] {false,
+            false, false, true}));
     }
 
-    /** A method that hands its arguments (double[] or, where marked, DMatrixRMaj) to the engine's method of its name. */
-    private static MethodSpec delegate(String name, String[] args, boolean[] matrix) {
+    /** {@code derivatives()}: the engine of the instance's current parameter values, rebuilt when they changed. */
+    private static MethodSpec engine() {
+        return MethodSpec.methodBuilder("derivatives").addModifiers(Modifier.PRIVATE).returns(GENERIC)
+                .addJavadoc("The derivatives' engine at the current parameter values: built on first use and after"
+                        + " a parameter changed.\n")
+                .beginControlFlow("if (derivatives == null || !$T.equals(parameters, derivativesParameters))",
+                        java.util.Arrays.class)
+                .addStatement("double[] p = parameters.clone()")
+                .addStatement("derivatives = new $T(derivativesModel(p))", GENERIC)
+                .addStatement("derivativesParameters = p")
+                .endControlFlow()
+                .addStatement("return derivatives").build();
+    }
+
+    /**
+     * A method that hands its arguments (double[] or, where marked, DMatrixRMaj) to the engine's method of its name,
+     * the engine read from {@code engine} (a field, or the method that rebuilds it).
+     */
+    private static MethodSpec delegate(String engine, String name, String[] args, boolean[] matrix) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC);
         for (int i = 0; i < args.length; i++) {
@@ -70,7 +102,7 @@ final class LoopedDerivatives {
                 m.addParameter(double[].class, args[i]);
             }
         }
-        return m.addStatement("derivatives.$L($L)", name, String.join(", ", args)).build();
+        return m.addStatement("$L.$L($L)", engine, name, String.join(", ", args)).build();
     }
 
     /**
@@ -87,35 +119,103 @@ final class LoopedDerivatives {
         ClassName builder = ClassName.get(org.symdyn.model.ModelBuilder.class);
         List<MethodSpec> out = new java.util.ArrayList<>();
         double[] g = model.gravity();
+        boolean parameters = !model.parameters().isEmpty();
         MethodSpec.Builder main = MethodSpec.methodBuilder("derivativesModel")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(MODEL)
-                .addJavadoc("The model's numbers for the derivatives, built once when the class is loaded.\n")
+                .addJavadoc(parameters ? "The model's numbers for the derivatives at parameter values p.\n"
+                        : "The model's numbers for the derivatives, built once when the class is loaded.\n")
                 .beginControlFlow("try")
                 .addStatement("$T b = $T.builder($S).root($S).gravity($L, $L, $L)", builder, MODEL, model.name(),
                         model.rootName(), exact(g[0]), exact(g[1]), exact(g[2]));
+        if (parameters) {
+            main.addParameter(double[].class, "p");
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (org.symdyn.model.Frame f : model.frames()) {
+            names.add(f.name());
+        }
         int parts = (model.bodyCount() + BODIES_PER_METHOD - 1) / BODIES_PER_METHOD;
         for (int k = 0; k < parts; k++) {
             CodeBlock.Builder code = CodeBlock.builder();
             for (int i = k * BODIES_PER_METHOD; i < Math.min(model.bodyCount(), (k + 1) * BODIES_PER_METHOD); i++) {
-                code.add(body(model, model.body(i)));
+                code.add(body(model, model.body(i), names));
             }
-            out.add(MethodSpec.methodBuilder("derivativesBodies" + k).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .addParameter(builder, "b").addCode(code.build()).build());
-            main.addStatement("derivativesBodies$L(b)", k);
+            MethodSpec.Builder part = MethodSpec.methodBuilder("derivativesBodies" + k)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC).addParameter(builder, "b");
+            if (parameters) {
+                part.addParameter(double[].class, "p");
+            }
+            out.add(part.addCode(code.build()).build());
+            main.addStatement(parameters ? "derivativesBodies$L(b, p)" : "derivativesBodies$L(b)", k);
         }
-        out.add(0, main.addStatement("return b.build()")
-                .nextControlFlow("catch ($T e)", MODEL_EXCEPTION)
-                .addStatement("throw new $T(\"the generated model of the derivatives does not build: \" + e.getMessage(),"
-                        + " e)", IllegalStateException.class)
-                .endControlFlow()
-                .build());
+        for (org.symdyn.model.ParameterModel p : model.parameters()) {
+            Body body = model.body(p.body());
+            main.addStatement("b.addParameter($S, $L, $L, $S, $T.UNKNOWN)", p.name(),
+                    p.field().isLinkField() ? "\"" + body.name() + "\"" : "null",
+                    p.field().isLinkField() ? "null" : "\"" + body.joint().name() + "\"", p.field().fileName(),
+                    org.symdyn.model.SourceLocation.class);
+        }
+        main.addStatement("return b.build()").nextControlFlow("catch ($T e)", MODEL_EXCEPTION);
+        if (parameters) {
+            main.addStatement("throw new $T(\"the parameter values \" + $T.toString(p) + \" give a model that does"
+                    + " not build: \" + e.getMessage(), e)", IllegalArgumentException.class, java.util.Arrays.class);
+        } else {
+            main.addStatement("throw new $T(\"the generated model of the derivatives does not build: \""
+                    + " + e.getMessage(), e)", IllegalStateException.class);
+        }
+        out.add(0, main.endControlFlow().build());
         return out;
     }
 
-    private static CodeBlock body(Model model, Body body) {
+    /**
+     * One body's builder call; where parameters touch it, their numbers as expressions of p: a joint origin
+     * r₀ + d (p_k − p₀), an armature p_k, and a parameterised link's own inertia (m, c, I_c with p in place) and the
+     * links merged into its body as a fixed link of the rest (the body's inertia minus its own link's, about the
+     * origin), named apart from every frame of the model ({@code names}).
+     */
+    private static CodeBlock body(Model model, Body body, java.util.Set<String> names) {
         Joint j = body.joint();
         String parent = body.parentIndex() < 0 ? model.rootName() : model.body(body.parentIndex()).name();
-        RigidBodyInertia in = body.inertia();
+        List<org.symdyn.model.ParameterModel> params = model.parameters();
+        String[] translation = new String[3];
+        String[] ownNumbers = null;
+        String armature = j.armature() != 0 ? exact(j.armature()) : null;
+        for (int r = 0; r < 3; r++) {
+            translation[r] = exact(j.placement().translation(r));
+        }
+        for (int k = 0; k < params.size(); k++) {
+            org.symdyn.model.ParameterModel p = params.get(k);
+            if (p.body() != body.index()) {
+                continue;
+            }
+            if (p.field().isOrigin()) {
+                double[] d = p.direction();
+                for (int r = 0; r < 3; r++) {
+                    if (d[r] != 0) {
+                        translation[r] += " + " + exact(d[r]) + " * (p[" + k + "] - " + exact(p.value()) + ")";
+                    }
+                }
+            } else if (p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE) {
+                armature = "p[" + k + "]";
+            } else {
+                if (ownNumbers == null) {
+                    ownNumbers = ownInertiaNumbers(model.ownInertia(body.index()));
+                }
+                String x = "p[" + k + "]";
+                switch (p.field()) {
+                    case MASS -> ownNumbers[0] = x;
+                    case COM_X -> ownNumbers[1] = x;
+                    case COM_Y -> ownNumbers[2] = x;
+                    case COM_Z -> ownNumbers[3] = x;
+                    case IXX -> ownNumbers[4] = x;
+                    case IYY -> ownNumbers[8] = x;
+                    case IZZ -> ownNumbers[12] = x;
+                    case IXY -> ownNumbers[5] = ownNumbers[7] = x;
+                    case IXZ -> ownNumbers[6] = ownNumbers[10] = x;
+                    default -> ownNumbers[9] = ownNumbers[11] = x; // IYZ
+                }
+            }
+        }
         CodeBlock.Builder code = CodeBlock.builder();
         code.add("b.addBody($T.builder($S, $S, $S, $T.$L)", BODY_SPEC, body.name(), parent, j.name(), JOINT_TYPE,
                 j.type().name());
@@ -123,15 +223,92 @@ final class LoopedDerivatives {
             code.add(".axis($L)", numbers(j.axis()));
         }
         code.add(".placement($T.of(new double[] {$L}, new double[] {$L}))", POSE,
-                numbers(j.placement().rotationArray()), numbers(j.placement().translationArray()));
+                numbers(j.placement().rotationArray()), String.join(", ", translation));
         if (j.hasLimits()) {
             code.add(".limits($L, $L)", exact(j.lower()), exact(j.upper()));
         }
-        if (j.armature() != 0) {
-            code.add(".armature($L)", exact(j.armature()));
+        if (armature != null) {
+            code.add(".armature($L)", armature);
         }
-        return code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA,
-                exact(in.mass()), numbers(in.comArray()), numbers(in.inertiaAboutComArray())).build();
+        if (ownNumbers == null) {
+            RigidBodyInertia in = body.inertia();
+            return code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA,
+                    exact(in.mass()), numbers(in.comArray()), numbers(in.inertiaAboutComArray())).build();
+        }
+        code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA, ownNumbers[0],
+                String.join(", ", java.util.Arrays.copyOfRange(ownNumbers, 1, 4)),
+                String.join(", ", java.util.Arrays.copyOfRange(ownNumbers, 4, 13)));
+        RigidBodyInertia rest = rest(body.inertia(), model.ownInertia(body.index()));
+        if (rest != null) {
+            String name = body.name() + "__merged";
+            while (!names.add(name)) {
+                name += "_";
+            }
+            code.add("b.addFixedLink($S, $S, $T.IDENTITY, $T.of($L, new double[] {$L}, new double[] {$L}), $T.UNKNOWN,"
+                    + " $T.UNKNOWN);\n", name, body.name(), POSE, INERTIA, exact(rest.mass()),
+                    numbers(rest.comArray()), numbers(rest.inertiaAboutComArray()),
+                    org.symdyn.model.SourceLocation.class, org.symdyn.model.SourceLocation.class);
+        }
+        return code.build();
+    }
+
+    /** m, c (3), I_c (9, row-major) of a link's inertia as literals, 13 entries. */
+    private static String[] ownInertiaNumbers(RigidBodyInertia own) {
+        String[] out = new String[13];
+        out[0] = exact(own.mass());
+        double[] c = own.comArray();
+        double[] ic = own.inertiaAboutComArray();
+        for (int r = 0; r < 3; r++) {
+            out[1 + r] = exact(c[r]);
+        }
+        for (int e = 0; e < 9; e++) {
+            out[4 + e] = exact(ic[e]);
+        }
+        return out;
+    }
+
+    /**
+     * The links merged into a body beside its own: all − own about the body's origin (m, h = m c and Ī additive
+     * there), back to (m, c, I_c); null when nothing is merged (no mass and no rotational inertia left beyond
+     * rounding of the body's own numbers).
+     */
+    static RigidBodyInertia rest(RigidBodyInertia all, RigidBodyInertia own) {
+        double m = all.mass() - own.mass();
+        double[] h = new double[3];
+        double[] ibar = new double[9];
+        double scale = Math.max(Math.abs(all.mass()), 1e-300);
+        double inertiaScale = 1e-300;
+        for (int r = 0; r < 3; r++) {
+            h[r] = all.mass() * all.com(r) - own.mass() * own.com(r);
+            for (int c = 0; c < 3; c++) {
+                ibar[3 * r + c] = all.inertiaAboutOrigin(r, c) - own.inertiaAboutOrigin(r, c);
+                inertiaScale = Math.max(inertiaScale, Math.abs(all.inertiaAboutOrigin(r, c)));
+            }
+        }
+        boolean massless = Math.abs(m) <= 1e-12 * scale;
+        boolean noInertia = true;
+        for (double x : ibar) {
+            noInertia &= Math.abs(x) <= 1e-12 * inertiaScale;
+        }
+        if (massless && noInertia) {
+            return null;
+        }
+        double[] com = new double[3];
+        if (!massless) {
+            for (int r = 0; r < 3; r++) {
+                com[r] = h[r] / m;
+            }
+        } else {
+            m = 0;
+        }
+        double cc = com[0] * com[0] + com[1] * com[1] + com[2] * com[2];
+        double[] ic = new double[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                ic[3 * r + c] = ibar[3 * r + c] - m * ((r == c ? cc : 0) - com[r] * com[c]);
+            }
+        }
+        return RigidBodyInertia.of(m, com, ic);
     }
 
     private static String numbers(double[] x) {
