@@ -1,5 +1,7 @@
 package org.symdyn.systems;
 
+import org.ejml.data.DMatrixRMaj;
+
 /**
  * Something that applies generalised forces computed from the time, the state and its own command (the design
  * note's Actuator: torque sources, servos, springs, motors, compliant contact). A system sums the forces of all its
@@ -28,4 +30,21 @@ public interface Actuator {
      * @param tau the caller's generalised forces (nv), accumulated into
      */
     void addForces(double t, double[] q, double[] v, double[] tau);
+
+    /**
+     * Adds ∂τ/∂q and ∂τ/∂v of this actuator's forces at (t, q, v) to {@code dq} and {@code dv} (nv x nv each, row i
+     * the force on v_i; ∂/∂q along the contract's tangent directions), what the derivatives of a system's step need
+     * ({@link SystemStepDerivatives}). A force clamped at a limit has zero derivative there: at the limit exactly,
+     * the clamped side's (a one-sided derivative). Must not allocate.
+     *
+     * <p>The default refuses: an actuator without analytical derivatives throws UnsupportedOperationException
+     * naming it, so that a step's derivatives are never silently missing a force's.
+     *
+     * @throws UnsupportedOperationException if this actuator has no analytical derivatives
+     */
+    default void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        throw new UnsupportedOperationException("actuator '" + name() + "' (" + getClass().getSimpleName()
+                + ") has no analytical force derivatives: the derivatives of a step cannot include its forces"
+                + " (apply them through the τ input and chain their derivatives, or remove the actuator)");
+    }
 }

@@ -1,5 +1,6 @@
 package org.symdyn.systems;
 
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.DcMotorSpec;
 
 /**
@@ -59,6 +60,12 @@ public final class DcMotor implements Actuator {
     @Override
     public void addForces(double t, double[] q, double[] v, double[] tau) {
         tau[vIndex] += torque(v[vIndex]);
+    }
+
+    /** ∂τ/∂q̇ = −N² k_t k_b / R on its own entry (the back-EMF's damping); nothing along q. */
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        dv.data[vIndex * dv.numCols + vIndex] -= gearRatio * torqueConstant * backEmfConstant * gearRatio / resistance;
     }
 
     /** The joint torque N k_t (V − k_b N q̇) / R at joint rate q̇ and the current voltage (N·m or N). */

@@ -1,5 +1,6 @@
 package org.symdyn.systems;
 
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.TorqueSourceSpec;
 
 /**
@@ -38,6 +39,11 @@ public final class JointTorqueSource implements Actuator {
     @Override
     public void addForces(double t, double[] q, double[] v, double[] tau) {
         tau[vIndex] += Math.max(-maxTorque, Math.min(maxTorque, command));
+    }
+
+    /** Its force depends on neither q nor v: nothing to add. */
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
     }
 
     /** Sets the command (N·m or N), saturated when applied. */

@@ -1,5 +1,6 @@
 package org.symdyn.systems;
 
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.ServoSpec;
 
 /**
@@ -53,6 +54,20 @@ public final class PdServo implements Actuator {
     public void addForces(double t, double[] q, double[] v, double[] tau) {
         double u = kp * (target - q[qIndex]) - kd * v[vIndex];
         tau[vIndex] += Math.max(-maxTorque, Math.min(maxTorque, u));
+    }
+
+    /**
+     * −kp along its q and −kd along its v on its own entry while the command is inside ±maxTorque; zero once it is
+     * clamped (at the limit exactly too).
+     */
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        double u = kp * (target - q[qIndex]) - kd * v[vIndex];
+        if (Math.abs(u) < maxTorque) {
+            int i = vIndex * dq.numCols + vIndex;
+            dq.data[i] -= kp;
+            dv.data[i] -= kd;
+        }
     }
 
     /** Sets the target position (rad or m). */
