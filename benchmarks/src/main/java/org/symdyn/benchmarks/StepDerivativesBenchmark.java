@@ -27,6 +27,9 @@ import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.Model;
+import org.symdyn.systems.PdServo;
+import org.symdyn.systems.SystemStepDerivatives;
+import org.symdyn.systems.TimeSteppingSystem;
 
 /**
  * The derivatives of one contact step (issue 35): solo12 standing on its four feet (shared {@code solo12.urdf} with a
@@ -36,7 +39,11 @@ import org.symdyn.model.Model;
  * <li>{@code stepAndDerivatives}: the step (H, C, contact detection, the solve warm-started from the previous call)
  * and then {@link StepDerivatives#compute}: ∂(q⁺, v⁺)/∂(q, v, τ), what one iteration of an MPC needs per knot;
  * bar: at most 25 µs on the generated class;</li>
- * <li>{@code step}: the step alone, for the share of the derivatives.</li>
+ * <li>{@code step}: the step alone, for the share of the derivatives;</li>
+ * <li>{@code systemStepAndDerivatives}: the same robot as a {@link TimeSteppingSystem} with a PD servo on each of
+ * its 12 joints holding the pose (kp 4, kd 0.3), stepped and differentiated by {@link SystemStepDerivatives} (the
+ * servos' gains chained into the step's Jacobians), the state put back before each call (the stepper's warm start
+ * kept).</li>
  * </ul>
  * Backends: the class generated with derivatives ({@code generated}, compiled in memory at set-up; its ∂ID/∂q, ∂ID/∂v,
  * H, C and Jacobians) or {@link GenericDynamics}; the contact rows' kinematic derivatives come from the interpreter's
@@ -57,6 +64,8 @@ public class StepDerivativesBenchmark {
 
     private TimeStepper stepper;
     private StepDerivatives derivatives;
+    private TimeSteppingSystem system;
+    private SystemStepDerivatives systemDerivatives;
     private double[] q;
     private double[] v;
     private double[] tau;
@@ -99,6 +108,13 @@ public class StepDerivativesBenchmark {
         }
         derivatives = new StepDerivatives(stepper, m);
         derivatives.compute(q, v, tau, H);
+        Object systemDynamics = backend.equals("generated") ? dyn.getClass().getDeclaredConstructor().newInstance()
+                : new GenericDynamics(m);
+        system = servoed(systemDynamics, m, q);
+        system.setInput(tau);
+        system.setState(0, q, v);
+        systemDerivatives = new SystemStepDerivatives(system, m);
+        systemDerivatives.step();
         for (int b = 0; b < 4; b++) {
             if (derivatives.mode(b) != StepDerivatives.STICKING) {
                 throw new IllegalStateException("foot " + b + " is not sticking");
@@ -116,6 +132,28 @@ public class StepDerivativesBenchmark {
         stepper.step(q, v, tau, H, qOut, vOut);
         derivatives.compute(q, v, tau, H);
         return derivatives.dvNextDq().data;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends DynamicsDerivatives & Kinematics> TimeSteppingSystem servoed(Object dyn, Model m,
+            double[] pose) {
+        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder((T) dyn).contacts(ContactSet.of(m)).timeStep(H);
+        for (var body : m.bodies()) {
+            var j = body.joint();
+            if (j.type() == org.symdyn.model.JointType.REVOLUTE) {
+                b.actuator(new PdServo(j.name() + "_servo", j.qIndex(), j.vIndex(), 4, 0.3, pose[j.qIndex()],
+                        Double.POSITIVE_INFINITY));
+            }
+        }
+        return b.build();
+    }
+
+    @Benchmark
+    public double[] systemStepAndDerivatives() {
+        System.arraycopy(q, 0, system.q(), 0, q.length);
+        System.arraycopy(v, 0, system.v(), 0, v.length);
+        systemDerivatives.step();
+        return systemDerivatives.dvNextDq().data;
     }
 
     @Benchmark

@@ -38,6 +38,9 @@ public final class SystemStepDerivatives {
     private final DMatrixRMaj dqDv;
     private final DMatrixRMaj dvDq;
     private final DMatrixRMaj dvDv;
+    /** The nonzero entries of A_q and A_v at the last step. */
+    private final int[] qEntries;
+    private final int[] vEntries;
 
     /**
      * Workspaces for {@code system}, whose dynamics describe {@code model}.
@@ -64,6 +67,8 @@ public final class SystemStepDerivatives {
         this.dqDv = new DMatrixRMaj(nv, nv);
         this.dvDq = new DMatrixRMaj(nv, nv);
         this.dvDv = new DMatrixRMaj(nv, nv);
+        this.qEntries = new int[nv * nv];
+        this.vEntries = new int[nv * nv];
         // refuse up front what compute would refuse after the system had stepped
         double[] q = model.neutralConfiguration();
         double[] v = new double[nv];
@@ -99,27 +104,37 @@ public final class SystemStepDerivatives {
         for (Actuator a : actuators) {
             a.addForceDerivatives(t, q0, v0, aq, av);
         }
-        chain(step.dqNextDq(), step.dqNextDtau(), aq, dqDq);
-        chain(step.dqNextDv(), step.dqNextDtau(), av, dqDv);
-        chain(step.dvNextDq(), step.dvNextDtau(), aq, dvDq);
-        chain(step.dvNextDv(), step.dvNextDtau(), av, dvDv);
+        int nq0 = nonzeros(aq, qEntries);
+        int nv0 = nonzeros(av, vEntries);
+        chain(step.dqNextDq(), step.dqNextDtau(), aq, qEntries, nq0, dqDq);
+        chain(step.dqNextDv(), step.dqNextDtau(), av, vEntries, nv0, dqDv);
+        chain(step.dvNextDq(), step.dvNextDtau(), aq, qEntries, nq0, dvDq);
+        chain(step.dvNextDv(), step.dvNextDtau(), av, vEntries, nv0, dvDv);
         return report;
     }
 
-    /** out = base + dTau A, over A's nonzeros (an actuator touches its own joint's entries). */
-    private void chain(DMatrixRMaj base, DMatrixRMaj dTau, DMatrixRMaj a, DMatrixRMaj out) {
+    /** The flat indices of a's nonzero entries into {@code into}; their count. */
+    private int nonzeros(DMatrixRMaj a, int[] into) {
+        int n = 0;
+        for (int e = 0; e < nv * nv; e++) {
+            if (a.data[e] != 0) {
+                into[n++] = e;
+            }
+        }
+        return n;
+    }
+
+    /** out = base + dTau A over A's {@code count} nonzero entries (an actuator touches its own joint's). */
+    private void chain(DMatrixRMaj base, DMatrixRMaj dTau, DMatrixRMaj a, int[] entries, int count, DMatrixRMaj out) {
         double[] o = out.data;
         double[] t = dTau.data;
         System.arraycopy(base.data, 0, o, 0, nv * nv);
-        for (int i = 0; i < nv; i++) {
-            for (int j = 0; j < nv; j++) {
-                double x = a.data[i * nv + j];
-                if (x == 0) {
-                    continue;
-                }
-                for (int r = 0; r < nv; r++) {
-                    o[r * nv + j] += t[r * nv + i] * x;
-                }
+        for (int e = 0; e < count; e++) {
+            int i = entries[e] / nv;
+            int j = entries[e] - i * nv;
+            double x = a.data[entries[e]];
+            for (int r = 0; r < nv; r++) {
+                o[r * nv + j] += t[r * nv + i] * x;
             }
         }
     }
