@@ -28,7 +28,7 @@ import org.symdyn.spatial.RigidBodyInertia;
 class WorldWrenchDerivativeTest {
     private static final int STATES = 8;
     private static final double TOL = 1e-12;
-    private static final String TWO_TREES = "built:two_trees";
+    static final String TWO_TREES = "built:two_trees";
 
     static Stream<String> models() {
         return Stream.concat(DynamicsPropertyTest.models(), Stream.of(TWO_TREES));
@@ -107,7 +107,7 @@ class WorldWrenchDerivativeTest {
     }
 
     /** Two floating trees: a trunk with a ball-jointed arm and a revolute hand; a wheel on a prismatic slide. */
-    private static Model twoTrees() throws ModelException {
+    static Model twoTrees() throws ModelException {
         return Model.builder("two_trees")
                 .addBody("trunk", "world", "root", JointType.FLOATING, null, Pose.IDENTITY,
                         inertia(6.0, 0.02, -0.01, 0.03))
