@@ -12,7 +12,7 @@ import org.symdyn.spatial.RigidBodyInertia;
 
 /**
  * Models of the analytic contact cases: blocks, a solid sphere and a rod on floating bases with grounds as given, and
- * a pendulum with position limits.
+ * a pendulum with position limits; and solo12 (shared) on a floor with a contact point at each foot.
  */
 final class ContactScenes {
     static final double G = 9.81;
@@ -149,5 +149,35 @@ final class ContactScenes {
             GenericDynamics dyn = new GenericDynamics(model);
             return new Scene(model, dyn, new ContactKinematics(ContactSet.of(model), dyn, model.nv()));
         }
+    }
+
+    /** solo12's four legs. */
+    static final String[] SOLO_LEGS = {"FL", "FR", "HL", "HR"};
+
+    /** The shared solo12 with a floating base, a floor (μ 0.9) and a contact point at each foot. */
+    static Model solo12OnAFloor() throws Exception {
+        java.nio.file.Path file = org.symdyn.testing.SharedFiles.model("solo12.urdf");
+        StringBuilder extra = new StringBuilder("  <symdyn:ground name=\"floor\" normal=\"0 0 1\" friction=\"0.9\"/>\n");
+        for (String foot : SOLO_LEGS) {
+            extra.append(String.format(Locale.ROOT, "  <symdyn:contact_point name=\"%s\" link=\"%s_FOOT\"/>%n", foot,
+                    foot));
+        }
+        String xml = java.nio.file.Files.readString(file).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
+                .replace("</robot>", extra + "</robot>");
+        return UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
+    }
+
+    /** solo12 standing: legs bent (HFE ±0.8, KFE ∓1.6), the trunk lowered until the feet are 1e-6 m in the floor. */
+    static double[] solo12Standing(Model m) {
+        GenericDynamics dyn = new GenericDynamics(m);
+        double[] q = m.neutralConfiguration();
+        for (String leg : SOLO_LEGS) {
+            q[m.qNames().indexOf(leg + "_HFE")] = leg.startsWith("F") ? 0.8 : -0.8;
+            q[m.qNames().indexOf(leg + "_KFE")] = leg.startsWith("F") ? -1.6 : 1.6;
+        }
+        double[] p = new double[3];
+        dyn.pointPosition(q, m.frame("FL_FOOT").bodyIndex(), m.frame("FL_FOOT").pose().translationArray(), p);
+        q[2] -= p[2] + 1e-6;
+        return q;
     }
 }

@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.symdyn.dynamics.GenericDynamics;
-import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
-import org.symdyn.testing.SharedFiles;
 
 /**
  * {@link StepDerivatives} against central finite differences of the step itself, in the contract's tangent spaces,
@@ -125,24 +121,8 @@ class StepDerivativesTest {
 
     @Test
     void solo12StandingOnFourFeet() throws Exception {
-        Path file = SharedFiles.model("solo12.urdf");
-        StringBuilder extra = new StringBuilder("  <symdyn:ground name=\"floor\" normal=\"0 0 1\" friction=\"0.9\"/>\n");
-        for (String foot : new String[] {"FL", "FR", "HL", "HR"}) {
-            extra.append(String.format(Locale.ROOT, "  <symdyn:contact_point name=\"%s\" link=\"%s_FOOT\"/>%n", foot,
-                    foot));
-        }
-        String xml = Files.readString(file).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
-                .replace("</robot>", extra + "</robot>");
-        Model m = UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
-        GenericDynamics dyn = new GenericDynamics(m);
-        double[] q = m.neutralConfiguration();
-        for (String leg : new String[] {"FL", "FR", "HL", "HR"}) {
-            q[m.qNames().indexOf(leg + "_HFE")] = leg.startsWith("F") ? 0.8 : -0.8;
-            q[m.qNames().indexOf(leg + "_KFE")] = leg.startsWith("F") ? -1.6 : 1.6;
-        }
-        double[] p = new double[3];
-        dyn.pointPosition(q, m.frame("FL_FOOT").bodyIndex(), m.frame("FL_FOOT").pose().translationArray(), p);
-        q[2] -= p[2] + 1e-6;
+        Model m = ContactScenes.solo12OnAFloor();
+        double[] q = ContactScenes.solo12Standing(m);
         double[] v = new double[m.nv()];
         double[] tau = new double[m.nv()];
         // gravity compensation of the legs roughly: the feet carry the trunk; every foot sticks

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
@@ -36,7 +34,6 @@ class SystemStepDerivativesTest {
     private static final double H = 1e-3;
     private static final double EPS = 1e-6;
     private static final ContactSettings TIGHT = ContactSettings.defaults().tolerance(1e-12).maxIterations(20000);
-    private static final String[] LEGS = {"FL", "FR", "HL", "HR"};
 
     @Test
     void solo12StandingOnServos() throws Exception {
@@ -211,31 +208,11 @@ class SystemStepDerivativesTest {
     }
 
     private static Model solo12() throws Exception {
-        Path file = SharedFiles.model("solo12.urdf");
-        StringBuilder extra = new StringBuilder("  <symdyn:ground name=\"floor\" normal=\"0 0 1\" friction=\"0.9\"/>\n");
-        for (String foot : LEGS) {
-            extra.append(String.format(Locale.ROOT, "  <symdyn:contact_point name=\"%s\" link=\"%s_FOOT\"/>%n", foot,
-                    foot));
-        }
-        String xml = Files.readString(file).replaceFirst("<robot ", "<robot xmlns:symdyn=\"urn:symdyn:1\" ")
-                .replace("</robot>", extra + "</robot>");
-        return UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(true, false));
+        return ContactScenes.solo12OnAFloor();
     }
 
-    /** Legs bent (HFE ±0.8, KFE ∓1.6), the trunk lowered until the feet are 1e-6 m into the floor. */
+    /** solo12's standing pose ({@link ContactScenes#solo12Standing}), or the model's neutral one for another model. */
     private static double[] standing(Model m) {
-        GenericDynamics dyn = new GenericDynamics(m);
-        double[] q = m.neutralConfiguration();
-        if (m.qNames().indexOf("FL_HFE") < 0) {
-            return q;
-        }
-        for (String leg : LEGS) {
-            q[m.qNames().indexOf(leg + "_HFE")] = leg.startsWith("F") ? 0.8 : -0.8;
-            q[m.qNames().indexOf(leg + "_KFE")] = leg.startsWith("F") ? -1.6 : 1.6;
-        }
-        double[] p = new double[3];
-        dyn.pointPosition(q, m.frame("FL_FOOT").bodyIndex(), m.frame("FL_FOOT").pose().translationArray(), p);
-        q[2] -= p[2] + 1e-6;
-        return q;
+        return m.qNames().indexOf("FL_HFE") < 0 ? m.neutralConfiguration() : ContactScenes.solo12Standing(m);
     }
 }

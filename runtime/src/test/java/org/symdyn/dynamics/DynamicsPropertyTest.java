@@ -741,6 +741,21 @@ class DynamicsPropertyTest {
         }
     }
 
+    /**
+     * Moves every floating base of configuration q by (1000, -700, 300) m: far from the world's origin, where
+     * arithmetic in world coordinates loses digits that the root body's coordinates keep.
+     */
+    static void farFromTheOrigin(Model model, double[] q) {
+        for (Body b : model.bodies()) {
+            if (b.joint().type() == JointType.FLOATING) {
+                int i = b.joint().qIndex();
+                q[i] += 1000;
+                q[i + 1] -= 700;
+                q[i + 2] += 300;
+            }
+        }
+    }
+
     static double[] randomConfiguration(Model model, Random rnd) {
         double[] q = new double[model.nq()];
         for (Body b : model.bodies()) {

@@ -7,8 +7,6 @@ import java.util.stream.Stream;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.symdyn.model.Body;
-import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.SpatialVectors;
 
@@ -42,14 +40,7 @@ class InertialFrameDerivativesTest {
             double[] q = DynamicsPropertyTest.randomConfiguration(model, rnd);
             if (s >= STATES) {
                 // the floating base (if any) far from the world's origin
-                for (Body b : model.bodies()) {
-                    if (b.joint().type() == JointType.FLOATING) {
-                        int i = b.joint().qIndex();
-                        q[i] += 1000;
-                        q[i + 1] -= 700;
-                        q[i + 2] += 300;
-                    }
-                }
+                DynamicsPropertyTest.farFromTheOrigin(model, q);
             }
             double[] v = random(rnd, nv, 2);
             double[] vdot = random(rnd, nv, 3);

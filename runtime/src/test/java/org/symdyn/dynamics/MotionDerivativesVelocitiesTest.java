@@ -42,14 +42,7 @@ class MotionDerivativesVelocitiesTest {
         for (int n = 0; n < 6; n++) {
             double[] q = DynamicsPropertyTest.randomConfiguration(model, rnd);
             if (n >= 3) {
-                for (org.symdyn.model.Body fb : model.bodies()) {
-                    if (fb.joint().type() == org.symdyn.model.JointType.FLOATING) {
-                        int i = fb.joint().qIndex();
-                        q[i] += 1000;
-                        q[i + 1] -= 700;
-                        q[i + 2] += 300;
-                    }
-                }
+                DynamicsPropertyTest.farFromTheOrigin(model, q);
             }
             double[] v = new double[nv];
             double[] vdot = new double[nv];

@@ -9,7 +9,6 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.symdyn.model.Body;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -49,14 +48,7 @@ class WorldWrenchDerivativeTest {
         for (int s = 0; s < 2 * STATES; s++) {
             double[] q = DynamicsPropertyTest.randomConfiguration(model, rnd);
             if (s >= STATES) {
-                for (Body b : model.bodies()) {
-                    if (b.joint().type() == JointType.FLOATING) {
-                        int i = b.joint().qIndex();
-                        q[i] += 1000;
-                        q[i + 1] -= 700;
-                        q[i + 2] += 300;
-                    }
-                }
+                DynamicsPropertyTest.farFromTheOrigin(model, q);
             }
             double[] v = random(rnd, nv, 2);
             if (s % 2 == 0) {
