@@ -150,10 +150,9 @@ final class LoopedDerivatives {
         }
         for (org.symdyn.model.ParameterModel p : model.parameters()) {
             Body body = model.body(p.body());
-            main.addStatement("b.addParameter($S, $L, $L, $S, $T.UNKNOWN)", p.name(),
-                    p.field().isLinkField() ? "\"" + body.name() + "\"" : "null",
-                    p.field().isLinkField() ? "null" : "\"" + body.joint().name() + "\"", p.field().fileName(),
-                    org.symdyn.model.SourceLocation.class);
+            main.addStatement("b.addParameter($S, $S, $S, $S, $T.UNKNOWN)", p.name(),
+                    p.field().isLinkField() ? body.name() : null, p.field().isLinkField() ? null : body.joint().name(),
+                    p.field().fileName(), org.symdyn.model.SourceLocation.class);
         }
         main.addStatement("return b.build()").nextControlFlow("catch ($T e)", MODEL_EXCEPTION);
         if (parameters) {
@@ -270,9 +269,12 @@ final class LoopedDerivatives {
     /**
      * The links merged into a body beside its own: all − own about the body's origin (m, h = m c and Ī additive
      * there), back to (m, c, I_c); null when nothing is merged (no mass and no rotational inertia left beyond
-     * rounding of the body's own numbers).
+     * rounding of the body's own numbers). Entries of I_c within that rounding (1e-12 of the body's largest) are
+     * zeroed: a point mass merged into a heavy link would otherwise come back with principal moments of either sign
+     * at the rounding of the heavy link's, which the model builder refuses as not positive definite, where it takes
+     * a point mass on a fixed link as it is.
      */
-    static RigidBodyInertia rest(RigidBodyInertia all, RigidBodyInertia own) {
+    private static RigidBodyInertia rest(RigidBodyInertia all, RigidBodyInertia own) {
         double m = all.mass() - own.mass();
         double[] h = new double[3];
         double[] ibar = new double[9];
@@ -305,7 +307,8 @@ final class LoopedDerivatives {
         double[] ic = new double[9];
         for (int r = 0; r < 3; r++) {
             for (int c = 0; c < 3; c++) {
-                ic[3 * r + c] = ibar[3 * r + c] - m * ((r == c ? cc : 0) - com[r] * com[c]);
+                double x = ibar[3 * r + c] - m * ((r == c ? cc : 0) - com[r] * com[c]);
+                ic[3 * r + c] = Math.abs(x) <= 1e-12 * inertiaScale ? 0 : x;
             }
         }
         return RigidBodyInertia.of(m, com, ic);

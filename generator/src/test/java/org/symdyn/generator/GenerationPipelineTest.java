@@ -375,17 +375,17 @@ class GenerationPipelineTest {
     /**
      * A 50-link chain (past the unrolled size) with every kind of parameter, its looped derivatives following the
      * instance's values: link l3's mass, com_x and ixy (l3 has a fixed tool merged into its body), joint j5's origin_z,
-     * joint j6's origin_x (j6 hangs from a rotated fixed frame of l5, so the origin moves along a tilted direction)
-     * and j7's armature. At the file's values and at two other sets, ∂τ, ∂v̇, H⁻¹, the regressor, the parameter
+     * joint j6's origin_x (j6 hangs from a rotated fixed frame of l5, so the origin moves along a tilted direction),
+     * j7's armature and l10's mass (a point mass fixed to l10, which its body's inertia minus its own must give back). At the file's values and at two other sets, ∂τ, ∂v̇, H⁻¹, the regressor, the parameter
      * regressor and ∂π/∂p agree within 1e-9 with the interpreter on the file written with those numbers.
      */
     @Test
     void loopedDerivativesFollowTheInstancesParameters() throws Exception {
-        double[] file = {1.06, 0.01, 0.001, 0.3, 0.02, 0.05};
+        double[] file = {1.06, 0.01, 0.001, 0.3, 0.02, 0.05, 1.2};
         Path chain = write("chain50p.urdf", parameterisedChain(file, true).split("\n"));
         Model model = GenerationPipeline.readModel(chain, false, false);
         assertTrue(CodeGenerator.loopedDerivatives(model));
-        assertEquals(List.of("m3", "c3x", "i3xy", "z5", "x6", "a7"), model.parameters().stream()
+        assertEquals(List.of("m3", "c3x", "i3xy", "z5", "x6", "a7", "m10"), model.parameters().stream()
                 .map(org.symdyn.model.ParameterModel::name).toList());
         GenerationPipeline.Result r = pipeline().derivatives(true).build().run(List.of(input(chain)));
         assertEquals(List.of(), r.problems());
@@ -394,7 +394,7 @@ class GenerationPipelineTest {
         org.symdyn.contract.ModelFunctions instance = GeneratedVsGenericTest.instance(generated);
         org.symdyn.contract.DynamicsDerivatives d = (org.symdyn.contract.DynamicsDerivatives) instance;
         org.symdyn.contract.ModelParameters params = (org.symdyn.contract.ModelParameters) instance;
-        double[][] sets = {file, {1.9, -0.03, 0.004, 0.42, -0.05, 0.3}, {0.7, 0.05, -0.002, 0.25, 0.08, 0}};
+        double[][] sets = {file, {1.9, -0.03, 0.004, 0.42, -0.05, 0.3, 2.5}, {0.7, 0.05, -0.002, 0.25, 0.08, 0, 0.9}};
         java.util.Random rnd = new java.util.Random(50);
         for (double[] values : sets) {
             for (int k = 0; k < values.length; k++) {
@@ -444,8 +444,26 @@ class GenerationPipelineTest {
             oracle.massMatrix(q, theirs[0]);
             assertClose(label + " H", h, theirs[0]);
         }
-        System.out.printf("# chain50 with 6 parameters, looped derivatives against the interpreter at 3 value sets:"
+        System.out.printf("# chain50 with 7 parameters, looped derivatives against the interpreter at 3 value sets:"
                 + " worst relative difference %.2e%n", worstParameterDifference);
+        // unchanged values reuse the engine; a copy builds its own at the copied values and answers the same
+        int n = model.nv();
+        org.ejml.data.DMatrixRMaj c1 = new org.ejml.data.DMatrixRMaj(n, n);
+        org.ejml.data.DMatrixRMaj c2 = new org.ejml.data.DMatrixRMaj(n, n);
+        double[] q0 = new double[n];
+        double[] v0 = new double[n];
+        java.util.Arrays.fill(q0, 0.2);
+        java.util.Arrays.fill(v0, -0.4);
+        java.lang.reflect.Field engine = instance.getClass().getDeclaredField("derivatives");
+        engine.setAccessible(true);
+        d.coriolisMatrix(q0, v0, c1);
+        Object built = engine.get(instance);
+        d.coriolisMatrix(q0, v0, c1);
+        org.junit.jupiter.api.Assertions.assertSame(built, engine.get(instance), "rebuilt with the same values");
+        org.symdyn.contract.ModelFunctions copy = instance.copy();
+        ((org.symdyn.contract.DynamicsDerivatives) copy).coriolisMatrix(q0, v0, c2);
+        assertClose("the copy's Coriolis matrix", c2, c1);
+        org.junit.jupiter.api.Assertions.assertNotSame(built, engine.get(copy), "the copy's own engine");
         params.setParameter(0, -1);
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> d.coriolisMatrix(
                 new double[model.nv()], new double[model.nv()], new org.ejml.data.DMatrixRMaj(model.nv(), model.nv())));
@@ -475,7 +493,7 @@ class GenerationPipelineTest {
                 + "<link name=\"world\"/>\n");
         String[] axes = {"0 0 1", "0 1 0", "1 0 0"};
         for (int i = 0; i < 50; i++) {
-            double mass = i == 3 ? p[0] : 1 + 0.02 * i;
+            double mass = i == 3 ? p[0] : i == 10 ? p[6] : 1 + 0.02 * i;
             double comX = i == 3 ? p[1] : 0.01;
             double ixy = i == 3 ? p[2] : 0.001;
             x.append(String.format(java.util.Locale.ROOT, "<link name=\"l%d\"><inertial><origin xyz=\"%s 0.02 0.15\"/>"
@@ -495,14 +513,19 @@ class GenerationPipelineTest {
                 + "<joint name=\"l3_tool_fix\" type=\"fixed\"><parent link=\"l3\"/><child link=\"l3_tool\"/>"
                 + "<origin xyz=\"0.1 0 0.2\" rpy=\"0 0.4 0\"/></joint>\n"
                 + "<link name=\"l5_frame\"/><joint name=\"l5_frame_fix\" type=\"fixed\"><parent link=\"l5\"/>"
-                + "<child link=\"l5_frame\"/><origin xyz=\"0 0.02 0.05\" rpy=\"0.3 0.2 0.1\"/></joint>\n");
+                + "<child link=\"l5_frame\"/><origin xyz=\"0 0.02 0.05\" rpy=\"0.3 0.2 0.1\"/></joint>\n"
+                + "<link name=\"l10_tip\"><inertial><origin xyz=\"0 0 0\"/><mass value=\"0.05\"/><inertia ixx=\"0\""
+                + " ixy=\"0\" ixz=\"0\" iyy=\"0\" iyz=\"0\" izz=\"0\"/></inertial></link>\n"
+                + "<joint name=\"l10_tip_fix\" type=\"fixed\"><parent link=\"l10\"/><child link=\"l10_tip\"/>"
+                + "<origin xyz=\"0.013 -0.007 0.29\"/></joint>\n");
         if (declare) {
             x.append("<symdyn:parameter name=\"m3\" link=\"l3\" field=\"mass\"/>\n"
                     + "<symdyn:parameter name=\"c3x\" link=\"l3\" field=\"com_x\"/>\n"
                     + "<symdyn:parameter name=\"i3xy\" link=\"l3\" field=\"ixy\"/>\n"
                     + "<symdyn:parameter name=\"z5\" joint=\"j5\" field=\"origin_z\"/>\n"
                     + "<symdyn:parameter name=\"x6\" joint=\"j6\" field=\"origin_x\"/>\n"
-                    + "<symdyn:parameter name=\"a7\" joint=\"j7\" field=\"armature\"/>\n");
+                    + "<symdyn:parameter name=\"a7\" joint=\"j7\" field=\"armature\"/>\n"
+                    + "<symdyn:parameter name=\"m10\" link=\"l10\" field=\"mass\"/>\n");
         }
         return x.append("</robot>").toString();
     }

@@ -16,7 +16,7 @@ import java.util.List;
  *     chain joint j before k;</li>
  * <li>on another branch otherwise, where every pair derivative is zero.</li>
  * </ul>
- * Immutable after construction; the lists are shared, not copied.
+ * Not modified after construction; its arrays are handed to the classes that read them, not copied.
  */
 final class DofPairs {
     /** Per body: whether its joint's dofs all move the child together (floating, ball). */

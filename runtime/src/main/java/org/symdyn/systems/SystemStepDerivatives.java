@@ -79,6 +79,8 @@ public final class SystemStepDerivatives {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }
+        java.util.Arrays.fill(aq.data, 0.0);
+        java.util.Arrays.fill(av.data, 0.0);
     }
 
     /** Steps the system by its time step ({@link TimeSteppingSystem#step()}) and computes that step's derivatives. */
@@ -97,13 +99,15 @@ public final class SystemStepDerivatives {
         double t = system.time();
         System.arraycopy(system.q(), 0, q0, 0, nq);
         System.arraycopy(system.v(), 0, v0, 0, nv);
-        ContactReport report = system.step(dt);
-        step.compute(q0, v0, system.appliedForces(), dt);
+        // before the step, as the forces are: an actuator whose state the step or its sensors change (a filter, a
+        // controller) is differentiated where it acted
         java.util.Arrays.fill(aq.data, 0, nv * nv, 0.0);
         java.util.Arrays.fill(av.data, 0, nv * nv, 0.0);
         for (Actuator a : actuators) {
             a.addForceDerivatives(t, q0, v0, aq, av);
         }
+        ContactReport report = system.step(dt);
+        step.compute(q0, v0, system.appliedForces(), dt);
         int nq0 = nonzeros(aq, qEntries);
         int nv0 = nonzeros(av, vEntries);
         chain(step.dqNextDq(), step.dqNextDtau(), aq, qEntries, nq0, dqDq);
