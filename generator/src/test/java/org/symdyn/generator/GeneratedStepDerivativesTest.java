@@ -116,6 +116,65 @@ class GeneratedStepDerivativesTest {
         return TimeStepper.builder((T) backend).contacts(ContactSet.of(model)).constraints(data).build();
     }
 
+    /**
+     * The sample quadruped's system with its twelve declared PD servos ({@link org.symdyn.systems.SystemStepDerivatives}:
+     * the servos' gains chained into the step's Jacobians), standing, on the generated class and on the generic model:
+     * the six matrices within 1e-9, and the servos' stiffness present (A_q ≠ 0).
+     */
+    @Test
+    void quadrupedSystemOnItsDeclaredServos() throws Exception {
+        Path file = GeneratedVsGenericTest.sampleModels()
+                .filter(p -> p.getFileName().toString().equals("quadruped.urdf")).findFirst().orElseThrow();
+        Model model = UrdfReader.read(file);
+        ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("org.symdyn.generated", "QuadrupedSystemDeriv").withDerivatives(true)));
+        double[] q = model.neutralConfiguration();
+        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
+            q[model.qNames().indexOf(leg + "_hfe")] = 0.62;
+            q[model.qNames().indexOf(leg + "_kfe")] = -1.18;
+        }
+        double[] foot = new double[3];
+        new GenericDynamics(model).pointPosition(q, model.frame("lf_foot").bodyIndex(),
+                model.frame("lf_foot").pose().translationArray(), foot);
+        q[2] -= foot[2] + 1e-6;
+        double[] v = new double[model.nv()];
+        v[7] = 0.1;
+        org.symdyn.systems.SystemStepDerivatives[] d = new org.symdyn.systems.SystemStepDerivatives[2];
+        Object[] backends = {generated, new org.symdyn.constraints.GenericModel(model)};
+        for (int k = 0; k < 2; k++) {
+            org.symdyn.systems.TimeSteppingSystem sys = system(backends[k], model);
+            sys.setState(0, q, v);
+            d[k] = new org.symdyn.systems.SystemStepDerivatives(sys, model);
+            assertTrue(d[k].step().converged());
+        }
+        double stiffness = 0;
+        for (double x : d[1].actuatorForceDq().data) {
+            stiffness += Math.abs(x);
+        }
+        assertTrue(stiffness > 0, "the servos' kp in A_q");
+        assertSame(d[0].contactStep(), d[1].contactStep(), "quadruped system's contact step");
+        DMatrixRMaj[] ga = {d[0].dqNextDq(), d[0].dqNextDv(), d[0].dvNextDq(), d[0].dvNextDv()};
+        DMatrixRMaj[] gb = {d[1].dqNextDq(), d[1].dqNextDv(), d[1].dvNextDq(), d[1].dvNextDv()};
+        for (int k = 0; k < 4; k++) {
+            double scale = 1;
+            double worst = 0;
+            for (int i = 0; i < ga[k].data.length; i++) {
+                scale = Math.max(scale, Math.abs(gb[k].data[i]));
+                worst = Math.max(worst, Math.abs(ga[k].data[i] - gb[k].data[i]));
+            }
+            assertTrue(worst <= 1e-9 * scale, "system matrix " + k + ": " + worst + " of " + scale);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends DynamicsDerivatives & org.symdyn.contract.Kinematics
+            & org.symdyn.contract.DeclaredDevices> org.symdyn.systems.TimeSteppingSystem system(Object backend,
+            Model model) {
+        T dyn = (T) backend;
+        return org.symdyn.systems.TimeSteppingSystem.builder(dyn).contacts(ContactSet.of(model)).jointLimits(model)
+                .devices(org.symdyn.systems.Devices.declared(dyn, model.gravity())).build();
+    }
+
     @Test
     void aClassWithoutDerivativesIsRefusedWithTheOptionToUse() throws Exception {
         Path file = GeneratedVsGenericTest.sampleModels()
