@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Arguments;
 import org.symdyn.model.Model;
+import org.symdyn.spatial.SpatialVectors;
 
 /**
  * The kinematic half of the constrained-dynamics derivatives: how the motion of points fixed in bodies, and the
@@ -130,6 +131,7 @@ public final class MotionDerivatives {
     private final double[] t3c = new double[3];
     private final double[] t3d = new double[3];
     private final double[] t3e = new double[3];
+    private final double[] t6 = new double[6];
 
     /** Workspaces for {@code model}, with recursions of their own. */
     public MotionDerivatives(Model model) {
@@ -217,9 +219,16 @@ public final class MotionDerivatives {
         Arguments.checkLength(q, ws.nq, "q");
         Arguments.checkLength(v, nv, "v");
         Arguments.checkLength(vdot, nv, "vdot");
+        closedForm(q, v, vdot);
+    }
+
+    /** Both updates' closed form; velocities alone for a null v̇. */
+    private void closedForm(double[] q, double[] v, double[] vdot) {
         ForwardKinematics.worldPoses(ws, q, rot, pos);
         inertialFrame(v);
-        inertialAccelerations(v, vdot);
+        if (vdot != null) {
+            inertialAccelerations(v, vdot);
+        }
         System.arraycopy(q, 0, lastQ, 0, q.length);
         System.arraycopy(v, 0, lastV, 0, nv);
         Arrays.fill(vel, Double.NaN);
@@ -229,7 +238,7 @@ public final class MotionDerivatives {
         wrenchCount = 0;
         stamp++;
         current = true;
-        velocitiesOnly = false;
+        velocitiesOnly = vdot == null;
     }
 
     /**
@@ -281,18 +290,7 @@ public final class MotionDerivatives {
     public void updateVelocities(double[] q, double[] v) {
         Arguments.checkLength(q, ws.nq, "q");
         Arguments.checkLength(v, nv, "v");
-        ForwardKinematics.worldPoses(ws, q, rot, pos);
-        inertialFrame(v);
-        System.arraycopy(q, 0, lastQ, 0, q.length);
-        System.arraycopy(v, 0, lastV, 0, nv);
-        Arrays.fill(vel, Double.NaN);
-        Arrays.fill(acc, Double.NaN);
-        directionsCurrent = false;
-        directional = false;
-        wrenchCount = 0;
-        stamp++;
-        current = true;
-        velocitiesOnly = true;
+        closedForm(q, v, null);
     }
 
     /**
@@ -409,18 +407,13 @@ public final class MotionDerivatives {
         }
     }
 
-    /** out at oo = [x_ω; x_v] (6 entries of x at xo) × S_m (dof m's twist), the motion cross product. */
+    /** out at oo = x (6 entries at xo) × S_m, dof m's twist gathered from its two halves. */
     private void crossMotion(double[] x, int xo, int m3, double[] out, int oo) {
-        double a0 = x[xo], a1 = x[xo + 1], a2 = x[xo + 2];
-        double b0 = x[xo + 3], b1 = x[xo + 4], b2 = x[xo + 5];
-        double s0 = dofOmega[m3], s1 = dofOmega[m3 + 1], s2 = dofOmega[m3 + 2];
-        double t0 = dofVel[m3], t1 = dofVel[m3 + 1], t2 = dofVel[m3 + 2];
-        out[oo] = a1 * s2 - a2 * s1;
-        out[oo + 1] = a2 * s0 - a0 * s2;
-        out[oo + 2] = a0 * s1 - a1 * s0;
-        out[oo + 3] = a1 * t2 - a2 * t1 + b1 * s2 - b2 * s1;
-        out[oo + 4] = a2 * t0 - a0 * t2 + b2 * s0 - b0 * s2;
-        out[oo + 5] = a0 * t1 - a1 * t0 + b0 * s1 - b1 * s0;
+        for (int c = 0; c < 3; c++) {
+            t6[c] = dofOmega[m3 + c];
+            t6[3 + c] = dofVel[m3 + c];
+        }
+        SpatialVectors.crossMotion(x, xo, t6, 0, out, oo);
     }
 
     /** bodyTwist at b6 += S_m x. */
