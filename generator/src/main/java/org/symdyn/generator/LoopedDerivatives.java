@@ -177,7 +177,9 @@ final class LoopedDerivatives {
         String parent = body.parentIndex() < 0 ? model.rootName() : model.body(body.parentIndex()).name();
         List<org.symdyn.model.ParameterModel> params = model.parameters();
         String[] translation = new String[3];
-        String[] ownNumbers = null;
+        // m, c (3), I_c (9): the body's inertia, or its own link's with the parameters in place
+        String[] inertia = inertiaNumbers(body.inertia());
+        boolean linkParameters = false;
         String armature = j.armature() != 0 ? exact(j.armature()) : null;
         for (int r = 0; r < 3; r++) {
             translation[r] = exact(j.placement().translation(r));
@@ -197,21 +199,22 @@ final class LoopedDerivatives {
             } else if (p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE) {
                 armature = "p[" + k + "]";
             } else {
-                if (ownNumbers == null) {
-                    ownNumbers = ownInertiaNumbers(model.ownInertia(body.index()));
+                if (!linkParameters) {
+                    inertia = inertiaNumbers(model.ownInertia(body.index()));
+                    linkParameters = true;
                 }
                 String x = "p[" + k + "]";
                 switch (p.field()) {
-                    case MASS -> ownNumbers[0] = x;
-                    case COM_X -> ownNumbers[1] = x;
-                    case COM_Y -> ownNumbers[2] = x;
-                    case COM_Z -> ownNumbers[3] = x;
-                    case IXX -> ownNumbers[4] = x;
-                    case IYY -> ownNumbers[8] = x;
-                    case IZZ -> ownNumbers[12] = x;
-                    case IXY -> ownNumbers[5] = ownNumbers[7] = x;
-                    case IXZ -> ownNumbers[6] = ownNumbers[10] = x;
-                    default -> ownNumbers[9] = ownNumbers[11] = x; // IYZ
+                    case MASS -> inertia[0] = x;
+                    case COM_X -> inertia[1] = x;
+                    case COM_Y -> inertia[2] = x;
+                    case COM_Z -> inertia[3] = x;
+                    case IXX -> inertia[4] = x;
+                    case IYY -> inertia[8] = x;
+                    case IZZ -> inertia[12] = x;
+                    case IXY -> inertia[5] = inertia[7] = x;
+                    case IXZ -> inertia[6] = inertia[10] = x;
+                    default -> inertia[9] = inertia[11] = x; // IYZ
                 }
             }
         }
@@ -229,14 +232,12 @@ final class LoopedDerivatives {
         if (armature != null) {
             code.add(".armature($L)", armature);
         }
-        if (ownNumbers == null) {
-            RigidBodyInertia in = body.inertia();
-            return code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA,
-                    exact(in.mass()), numbers(in.comArray()), numbers(in.inertiaAboutComArray())).build();
+        code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA, inertia[0],
+                String.join(", ", java.util.Arrays.copyOfRange(inertia, 1, 4)),
+                String.join(", ", java.util.Arrays.copyOfRange(inertia, 4, 13)));
+        if (!linkParameters) {
+            return code.build();
         }
-        code.add(".inertia($T.of($L, new double[] {$L}, new double[] {$L})).build());\n", INERTIA, ownNumbers[0],
-                String.join(", ", java.util.Arrays.copyOfRange(ownNumbers, 1, 4)),
-                String.join(", ", java.util.Arrays.copyOfRange(ownNumbers, 4, 13)));
         RigidBodyInertia rest = rest(body.inertia(), model.ownInertia(body.index()));
         if (rest != null) {
             String name = body.name() + "__merged";
@@ -251,12 +252,12 @@ final class LoopedDerivatives {
         return code.build();
     }
 
-    /** m, c (3), I_c (9, row-major) of a link's inertia as literals, 13 entries. */
-    private static String[] ownInertiaNumbers(RigidBodyInertia own) {
+    /** m, c (3), I_c (9, row-major) of an inertia as literals, 13 entries. */
+    private static String[] inertiaNumbers(RigidBodyInertia in) {
         String[] out = new String[13];
-        out[0] = exact(own.mass());
-        double[] c = own.comArray();
-        double[] ic = own.inertiaAboutComArray();
+        out[0] = exact(in.mass());
+        double[] c = in.comArray();
+        double[] ic = in.inertiaAboutComArray();
         for (int r = 0; r < 3; r++) {
             out[1 + r] = exact(c[r]);
         }

@@ -231,8 +231,6 @@ public final class MotionDerivatives {
         }
         System.arraycopy(q, 0, lastQ, 0, q.length);
         System.arraycopy(v, 0, lastV, 0, nv);
-        Arrays.fill(vel, Double.NaN);
-        Arrays.fill(acc, Double.NaN);
         directionsCurrent = false;
         directional = false;
         wrenchCount = 0;
@@ -294,8 +292,8 @@ public final class MotionDerivatives {
     }
 
     /**
-     * The directional recursions of the velocities (δv along q, η) at the last {@link #updateVelocities}' state, for
-     * a wrench carried by a body; a no-op when they are current.
+     * The directional recursions of the velocities (δv along q, η) at the last closed-form update's state, for a
+     * wrench carried by a body; a no-op when they are current.
      */
     private void ensureDirections() {
         if (directionsCurrent) {
@@ -378,32 +376,42 @@ public final class MotionDerivatives {
             } else {
                 System.arraycopy(bodyAcc, 6 * p, bodyAcc, b6, 6);
             }
+            // A_p: the parent's for every dof of a joint moving its child as one (nothing of the joint added yet),
+            // else the chain's acceleration before the dof
             boolean together = pairs.together[b];
             for (int d = 0; d < dofs[b]; d++) {
                 int m = vIndex[b] + d;
                 int m6 = 6 * m;
                 int m3 = 3 * m;
+                System.arraycopy(bodyAcc, b6, carrierAcc, m6, 6);
                 if (together) {
-                    // A_p is the parent's for every dof of the joint: bodyAcc still holds it until the loop's end
-                    System.arraycopy(bodyAcc, 6 * Math.max(p, 0), carrierAcc, m6, 6);
-                    if (p < 0) {
-                        Arrays.fill(carrierAcc, m6, m6 + 6, 0.0);
-                    }
                     crossMotion(bodyTwist, b6, m3, sDot, m6);
                     System.arraycopy(carrierTwist, m6, rateTwist, m6, 6);
                 } else {
-                    System.arraycopy(bodyAcc, b6, carrierAcc, m6, 6);
                     crossMotion(carrierTwist, m6, m3, sDot, m6);
                     for (int c = 0; c < 3; c++) {
                         rateTwist[m6 + c] = carrierTwist[m6 + c] + dofOmega[m3 + c] * v[m];
                         rateTwist[m6 + 3 + c] = carrierTwist[m6 + 3 + c] + dofVel[m3 + c] * v[m];
                     }
-                }
-                for (int c = 0; c < 3; c++) {
-                    bodyAcc[b6 + c] += dofOmega[m3 + c] * vdot[m] + sDot[m6 + c] * v[m];
-                    bodyAcc[b6 + 3 + c] += dofVel[m3 + c] * vdot[m] + sDot[m6 + 3 + c] * v[m];
+                    addAcceleration(b6, m, v[m], vdot[m]);
                 }
             }
+            if (together) {
+                for (int d = 0; d < dofs[b]; d++) {
+                    int m = vIndex[b] + d;
+                    addAcceleration(b6, m, v[m], vdot[m]);
+                }
+            }
+        }
+    }
+
+    /** bodyAcc at b6 += S_m v̇_m + Ṡ_m v_m. */
+    private void addAcceleration(int b6, int m, double rate, double accel) {
+        int m3 = 3 * m;
+        int m6 = 6 * m;
+        for (int c = 0; c < 3; c++) {
+            bodyAcc[b6 + c] += dofOmega[m3 + c] * accel + sDot[m6 + c] * rate;
+            bodyAcc[b6 + 3 + c] += dofVel[m3 + c] * accel + sDot[m6 + 3 + c] * rate;
         }
     }
 
