@@ -175,6 +175,81 @@ class GeneratedStepDerivativesTest {
                 .devices(org.symdyn.systems.Devices.declared(dyn, model.gravity())).build();
     }
 
+    /**
+     * The derivatives of the actuators that push on bodies ({@link org.symdyn.systems.PointForceDerivatives}: wrenches
+     * in body and world coordinates, spring-dampers between two legs and from the world to the base, compliant feet
+     * pressed into the floor and moving) read only the kinematics contract: on the sample quadruped's generated class
+     * they equal the interpreter's within 1e-11 of each matrix's largest entry (the kinematics agree to about 1e-15).
+     */
+    @Test
+    void actuatorDerivativesOnTheGeneratedKinematics() throws Exception {
+        Path file = GeneratedVsGenericTest.sampleModels()
+                .filter(p -> p.getFileName().toString().equals("quadruped.urdf")).findFirst().orElseThrow();
+        Model model = UrdfReader.read(file);
+        org.symdyn.contract.Kinematics generated = (org.symdyn.contract.Kinematics) GeneratedVsGenericTest.instance(
+                new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "QuadrupedPushed")));
+        GenericDynamics generic = new GenericDynamics(model);
+        double[] q = model.neutralConfiguration();
+        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
+            q[model.qNames().indexOf(leg + "_hfe")] = 0.6;
+            q[model.qNames().indexOf(leg + "_kfe")] = -1.2;
+        }
+        double[] foot = new double[3];
+        generic.pointPosition(q, model.frame("lf_foot").bodyIndex(), model.frame("lf_foot").pose().translationArray(),
+                foot);
+        q[2] -= foot[2] + 0.002;
+        q[3] = 0.05; // a tilted base: the quaternion (x, y, z, w) renormalised
+        double n = Math.sqrt(q[3] * q[3] + q[6] * q[6]);
+        q[3] /= n;
+        q[6] /= n;
+        double[] v = new double[model.nv()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 0.3 * Math.sin(1.9 * i + 0.5);
+        }
+        int shank = model.bodyIndex("lf_shank");
+        int otherShank = model.bodyIndex("rh_shank");
+        for (int kind = 0; kind < 5; kind++) {
+            org.symdyn.systems.Actuator[] pair = new org.symdyn.systems.Actuator[2];
+            for (int side = 0; side < 2; side++) {
+                org.symdyn.contract.Kinematics k = side == 0 ? generated : generic;
+                pair[side] = switch (kind) {
+                    case 0 -> {
+                        org.symdyn.systems.SpatialForce f = org.symdyn.systems.SpatialForce.inBody("b", k, shank);
+                        f.set(0.3, -0.2, 0.1, 2, -1, 4);
+                        yield f;
+                    }
+                    case 1 -> {
+                        org.symdyn.systems.SpatialForce f = org.symdyn.systems.SpatialForce.inWorld("w", k, 0,
+                                new double[] {0.2, 0.1, -0.05});
+                        f.set(0.3, -0.2, 0.1, 2, -1, 4);
+                        yield f;
+                    }
+                    case 2 -> new org.symdyn.systems.LinearSpringDamper("legs", k, shank, new double[] {0, 0, -0.1},
+                            otherShank, new double[] {0.02, 0, -0.05}, 60, 3, 0.3);
+                    case 3 -> new org.symdyn.systems.LinearSpringDamper("hoist", k, -1, new double[] {0.1, 0.2, 1.5},
+                            0, new double[] {0.1, 0, 0.05}, 40, 5, 0.5);
+                    default -> new org.symdyn.systems.CompliantContact("feet", ContactSet.of(model), k, 3000, 20, 40);
+                };
+            }
+            DMatrixRMaj[] dq = {new DMatrixRMaj(v.length, v.length), new DMatrixRMaj(v.length, v.length)};
+            DMatrixRMaj[] dv = {new DMatrixRMaj(v.length, v.length), new DMatrixRMaj(v.length, v.length)};
+            for (int side = 0; side < 2; side++) {
+                pair[side].addForceDerivatives(0, q, v, dq[side], dv[side]);
+            }
+            double scale = 1;
+            double worst = 0;
+            for (int e = 0; e < dq[0].data.length; e++) {
+                scale = Math.max(scale, Math.max(Math.abs(dq[1].data[e]), Math.abs(dv[1].data[e])));
+                worst = Math.max(worst, Math.max(Math.abs(dq[0].data[e] - dq[1].data[e]),
+                        Math.abs(dv[0].data[e] - dv[1].data[e])));
+            }
+            System.out.printf(java.util.Locale.ROOT, "# actuator derivatives, generated against generic, %s: %.2e%n",
+                    pair[0].name(), worst / scale);
+            assertTrue(scale > 1, pair[0].name() + ": derivatives all small");
+            assertTrue(worst <= 1e-11 * scale, pair[0].name() + ": " + worst + " of " + scale);
+        }
+    }
+
     @Test
     void aClassWithoutDerivativesIsRefusedWithTheOptionToUse() throws Exception {
         Path file = GeneratedVsGenericTest.sampleModels()

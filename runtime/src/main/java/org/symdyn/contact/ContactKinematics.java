@@ -904,13 +904,13 @@ public final class ContactKinematics {
     }
 
     /** The radius of contact k's candidate (0 for a point, and for a shape contact). */
-    double radius(int k) {
+    public double radius(int k) {
         int c = candidate(k);
         return c < 0 ? 0 : candidateRadius[c];
     }
 
     /** Component i of contact k's candidate centre, body coordinates (for a shape contact: B's witness). */
-    double center(int k, int i) {
+    public double center(int k, int i) {
         int c = candidate(k);
         return c < 0 ? bodyPoint[3 * k + i] : candidateCenter[c][i];
     }

@@ -2,6 +2,7 @@ package org.symdyn.systems;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contract.Kinematics;
@@ -20,6 +21,19 @@ import org.symdyn.contract.Kinematics;
  * m / b_t with explicit integrators). The max(·, 0) makes the ground push and never pull; the force is continuous in
  * φ at φ = 0 only when φ̇ ≤ 0 there, as the note's law has it.
  *
+ * <p>Its derivatives ({@link #addForceDerivatives}), per contact pushing (f_n &gt; 0), with M = ∂f/∂u and
+ * g = ∂f/∂φ of the law above (f_n: −b along u_n, −k along φ; the friction viscous, −b_t on u_t, while
+ * b_t ‖u_t‖ ≤ μ f_n, at u_t = 0 too; else Coulomb's −μ f_n û_t, whose ∂/∂u_t is −μ f_n (I − û_t û_tᵀ) / ‖u_t‖):
+ * <pre>
+ *   ∂τ/∂v = J_cᵀ M J_c,   ∂τ/∂q = ∂(J_cᵀ f)/∂q at fixed f + J_cᵀ (g ∂φ/∂q + M ∂(J_c v)/∂q)
+ * </pre>
+ * with the contact frame fixed in the world and ∂φ/∂q its normal row of J_c. Exact for points and spheres on the
+ * planes of the set's grounds (a sphere's contact point moves with its centre and the body's rotation,
+ * {@link PointForceDerivatives}); for contacts between collision shapes the witness points are taken as material
+ * points of their bodies and the normal as fixed, as the contact step's derivatives take them
+ * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
+ * exactly, the side without force).
+ *
  * <p>An actuator: a system with it needs no rigid {@code ContactSet} (the smooth alternative to
  * {@link ContinuousTimeSystem}'s hybrid rigid contact). The last evaluation's forces per pair are kept ({@link ContactForces}), for
  * {@link ContactForceSensor}. No allocation per evaluation; not thread-safe.
@@ -34,6 +48,18 @@ public final class CompliantContact implements Actuator, ContactForces {
     private final double[] u;
     private final double[] pairForce;
     private final double[] contactForce; // 3 per contact of the last evaluation
+    private final org.symdyn.contract.Kinematics kinematics;
+    /** Created on the first derivative call: ∂(J_c v)/∂q of one contact's point (3 x nv), its [n; t1; t2] rows. */
+    private PointForceDerivatives derivatives;
+    private double[] pointDq;
+    private double[] rowsDq;
+    private final double[] anchor = new double[3];
+    private final double[] offset = new double[3];
+    private final double[] bodyAnchor = new double[3];
+    private final double[] force = new double[3];
+    private final double[] torque = new double[3];
+    private final double[] m = new double[9];
+    private final double[] g = new double[3];
 
     /**
      * @param set             the grounds and candidates
@@ -52,6 +78,7 @@ public final class CompliantContact implements Actuator, ContactForces {
                     + kinematics.modelName());
         }
         this.nv = kinematics.nv();
+        this.kinematics = kinematics;
         this.contacts = new ContactKinematics(set, kinematics, nv);
         this.stiffness = Checks.positive(name, "stiffness", stiffness);
         this.damping = Checks.nonNegative(name, "damping", damping);
@@ -99,6 +126,118 @@ public final class CompliantContact implements Actuator, ContactForces {
             int o = 3 * k * nv;
             for (int c = 0; c < nv; c++) {
                 tau[c] += jac[o + c] * fn + jac[o + nv + c] * ft1 + jac[o + 2 * nv + c] * ft2;
+            }
+        }
+    }
+
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        if (derivatives == null) {
+            derivatives = new PointForceDerivatives(kinematics);
+            pointDq = new double[3 * nv];
+            rowsDq = new double[3 * nv];
+        }
+        contacts.update(q, 0);
+        int nc = contacts.count();
+        if (nc == 0) {
+            return;
+        }
+        contacts.velocity(v, u);
+        double[] jac = contacts.jacobian();
+        double[] oq = dq.data;
+        double[] ov = dv.data;
+        for (int k = 0; k < nc; k++) {
+            double phi = contacts.gap(k);
+            double un = u[3 * k], ut1 = u[3 * k + 1], ut2 = u[3 * k + 2];
+            double fn = -stiffness * phi - damping * un;
+            if (!(fn > 0)) {
+                continue;
+            }
+            double mu = contacts.friction(k);
+            double slip = Math.sqrt(ut1 * ut1 + ut2 * ut2);
+            double ft1, ft2;
+            Arrays.fill(m, 0);
+            m[0] = -damping;
+            g[0] = -stiffness;
+            if (frictionDamping * slip <= mu * fn) {
+                ft1 = -frictionDamping * ut1;
+                ft2 = -frictionDamping * ut2;
+                m[4] = -frictionDamping;
+                m[8] = -frictionDamping;
+                g[1] = 0;
+                g[2] = 0;
+            } else {
+                double t1 = ut1 / slip, t2 = ut2 / slip;
+                ft1 = -mu * fn * t1;
+                ft2 = -mu * fn * t2;
+                // ∂f_t/∂(φ, u_n) through f_n, ∂f_t/∂u_t = −μ f_n (I − t̂ t̂ᵀ) / s
+                g[1] = mu * stiffness * t1;
+                g[2] = mu * stiffness * t2;
+                m[3] = mu * damping * t1;
+                m[6] = mu * damping * t2;
+                double c = -mu * fn / slip;
+                m[4] = c * (1 - t1 * t1);
+                m[5] = -c * t1 * t2;
+                m[7] = -c * t1 * t2;
+                m[8] = c * (1 - t2 * t2);
+            }
+            for (int i = 0; i < 3; i++) {
+                force[i] = fn * contacts.frame(k, 0, i) + ft1 * contacts.frame(k, 1, i) + ft2 * contacts.frame(k, 2, i);
+            }
+            // ∂(J_c v)/∂q of the contact point on B, less A's, and ∂(J_cᵀ f)/∂q at fixed f
+            Arrays.fill(pointDq, 0);
+            int b = contacts.body(k);
+            derivatives.update(q, b);
+            boolean candidate = contacts.pair(k) >= 0;
+            for (int i = 0; i < 3; i++) {
+                bodyAnchor[i] = candidate ? contacts.center(k, i) : contacts.bodyPoint(k, i);
+            }
+            derivatives.worldPoint(bodyAnchor, anchor);
+            for (int i = 0; i < 3; i++) {
+                offset[i] = candidate ? contacts.worldPoint(k, i) - anchor[i] : 0;
+            }
+            // the torque of f about the anchor: (p − a) × f
+            torque[0] = offset[1] * force[2] - offset[2] * force[1];
+            torque[1] = offset[2] * force[0] - offset[0] * force[2];
+            torque[2] = offset[0] * force[1] - offset[1] * force[0];
+            derivatives.addPointVelocityDerivative(anchor, offset, v, 1, pointDq);
+            derivatives.addForceDerivative(anchor, force, torque, false, 1, dq);
+            int a = contacts.otherBody(k);
+            if (a >= 0) {
+                derivatives.update(q, a);
+                for (int i = 0; i < 3; i++) {
+                    bodyAnchor[i] = contacts.otherBodyPoint(k, i);
+                }
+                derivatives.worldPoint(bodyAnchor, anchor);
+                derivatives.addPointVelocityDerivative(anchor, null, v, -1, pointDq);
+                derivatives.addForceDerivative(anchor, force, null, false, -1, dq);
+            }
+            int o = 3 * k * nv;
+            for (int c = 0; c < nv; c++) {
+                double px = pointDq[c], py = pointDq[nv + c], pz = pointDq[2 * nv + c];
+                double dphi = jac[o + c];
+                for (int d = 0; d < 3; d++) {
+                    double du = contacts.frame(k, d, 0) * px + contacts.frame(k, d, 1) * py
+                            + contacts.frame(k, d, 2) * pz;
+                    rowsDq[d * nv + c] = du;
+                }
+                // ∂f/∂q_c = g ∂φ/∂q_c + M ∂u/∂q_c
+                double d0 = g[0] * dphi + m[0] * rowsDq[c] + m[1] * rowsDq[nv + c] + m[2] * rowsDq[2 * nv + c];
+                double d1 = g[1] * dphi + m[3] * rowsDq[c] + m[4] * rowsDq[nv + c] + m[5] * rowsDq[2 * nv + c];
+                double d2 = g[2] * dphi + m[6] * rowsDq[c] + m[7] * rowsDq[nv + c] + m[8] * rowsDq[2 * nv + c];
+                // ∂f/∂v_c = M J_c[:, c]
+                double j0 = jac[o + c], j1 = jac[o + nv + c], j2 = jac[o + 2 * nv + c];
+                double e0 = m[0] * j0 + m[1] * j1 + m[2] * j2;
+                double e1 = m[3] * j0 + m[4] * j1 + m[5] * j2;
+                double e2 = m[6] * j0 + m[7] * j1 + m[8] * j2;
+                if (d0 == 0 && d1 == 0 && d2 == 0 && e0 == 0 && e1 == 0 && e2 == 0) {
+                    continue;
+                }
+                for (int r = 0; r < nv; r++) {
+                    double a0 = jac[o + r], a1 = jac[o + nv + r], a2 = jac[o + 2 * nv + r];
+                    oq[r * nv + c] += a0 * d0 + a1 * d1 + a2 * d2;
+                    ov[r * nv + c] += a0 * e0 + a1 * e1 + a2 * e2;
+                }
             }
         }
     }

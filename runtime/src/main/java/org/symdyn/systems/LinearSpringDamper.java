@@ -17,6 +17,16 @@ import org.symdyn.contract.SpringDamperSpec;
  * </pre>
  * At d = 0 the direction is undefined and no force is applied (a zero-length spring at rest length 0 exerts none
  * anyway; one with a positive rest length would need a direction nothing gives).
+ *
+ * <p>Its derivatives ({@link #addForceDerivatives}), with G = J₂ − J₁ (so Δ = x₂ − x₁ moves by G δq and
+ * ẋ₂ − ẋ₁ = G v) and F = T u the force on point 1:
+ * <pre>
+ *   ∂τ/∂v   = −c Gᵀ u uᵀ G
+ *   ∂τ/∂q_k = ∂(J₁ᵀ F − J₂ᵀ F)/∂q_k at fixed F − Gᵀ (∂T/∂q_k u + T ∂u/∂q_k)
+ *   ∂u/∂q_k = (I − u uᵀ) G_k / d,   ∂T/∂q_k = k u · G_k + c (∂u/∂q_k · (ẋ₂ − ẋ₁) + u · ∂(ẋ₂ − ẋ₁)/∂q_k)
+ * </pre>
+ * (the Jacobians' and the points' velocities' derivatives from {@link PointForceDerivatives}); zero at d = 0, where no
+ * force is applied.
  */
 public final class LinearSpringDamper implements Actuator {
     private final String name;
@@ -37,6 +47,11 @@ public final class LinearSpringDamper implements Actuator {
     private final DMatrixRMaj jacobian;
     private double tension;
     private double length;
+    /** Created on the first derivative call, with G and ∂(ẋ₂ − ẋ₁)/∂q (3 x nv each). */
+    private PointForceDerivatives derivatives;
+    private double[] g;
+    private double[] dw;
+    private final double[] force = new double[3];
 
     /**
      * @param kinematics the model's kinematics (kept: one instance per system, as everything here is one thread's)
@@ -136,5 +151,67 @@ public final class LinearSpringDamper implements Actuator {
     /** The distance d of the last {@link #addForces} (m). */
     public double length() {
         return length;
+    }
+
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        if (derivatives == null) {
+            derivatives = new PointForceDerivatives(kinematics);
+            g = new double[3 * nv];
+            dw = new double[3 * nv];
+        }
+        position(q, body1, point1, x1);
+        position(q, body2, point2, x2);
+        velocity(q, v, body1, point1, v1);
+        velocity(q, v, body2, point2, v2);
+        double dx = x2[0] - x1[0], dy = x2[1] - x1[1], dz = x2[2] - x1[2];
+        double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (d == 0) {
+            return;
+        }
+        double ux = dx / d, uy = dy / d, uz = dz / d;
+        double wx = v2[0] - v1[0], wy = v2[1] - v1[1], wz = v2[2] - v1[2];
+        double tn = stiffness * (d - restLength) + damping * (ux * wx + uy * wy + uz * wz);
+        force[0] = tn * ux;
+        force[1] = tn * uy;
+        force[2] = tn * uz;
+        java.util.Arrays.fill(g, 0);
+        java.util.Arrays.fill(dw, 0);
+        PointForceDerivatives pd = derivatives;
+        if (body1 >= 0) {
+            pd.update(q, body1);
+            pd.addPointJacobian(x1, null, -1, g);
+            pd.addPointVelocityDerivative(x1, null, v, -1, dw);
+            pd.addForceDerivative(x1, force, null, false, 1, dq);
+        }
+        if (body2 >= 0) {
+            pd.update(q, body2);
+            pd.addPointJacobian(x2, null, 1, g);
+            pd.addPointVelocityDerivative(x2, null, v, 1, dw);
+            pd.addForceDerivative(x2, force, null, false, -1, dq);
+        }
+        double[] oq = dq.data;
+        double[] ov = dv.data;
+        for (int k = 0; k < nv; k++) {
+            double gx = g[k], gy = g[nv + k], gz = g[2 * nv + k];
+            double ug = ux * gx + uy * gy + uz * gz;
+            if (gx == 0 && gy == 0 && gz == 0 && dw[k] == 0 && dw[nv + k] == 0 && dw[2 * nv + k] == 0) {
+                continue; // a dof that moves neither point
+            }
+            // ∂u/∂q_k, ∂T/∂q_k, ∂F/∂q_k
+            double dux = (gx - ux * ug) / d, duy = (gy - uy * ug) / d, duz = (gz - uz * ug) / d;
+            double dT = stiffness * ug + damping * (dux * wx + duy * wy + duz * wz + ux * dw[k] + uy * dw[nv + k]
+                    + uz * dw[2 * nv + k]);
+            double fx = dT * ux + tn * dux, fy = dT * uy + tn * duy, fz = dT * uz + tn * duz;
+            double cu = damping * ug; // c uᵀ G_k
+            for (int j = 0; j < nv; j++) {
+                double hx = g[j], hy = g[nv + j], hz = g[2 * nv + j];
+                if (hx == 0 && hy == 0 && hz == 0) {
+                    continue;
+                }
+                oq[j * nv + k] -= hx * fx + hy * fy + hz * fz;
+                ov[j * nv + k] -= (hx * ux + hy * uy + hz * uz) * cu;
+            }
+        }
     }
 }

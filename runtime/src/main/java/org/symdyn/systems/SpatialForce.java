@@ -14,6 +14,9 @@ import org.symdyn.contract.Kinematics;
  * Both become the body wrench w_B = [n_B + p × f_B; f_B] (p the application point, body coordinates; n_B = Rᵀ n,
  * f_B = Rᵀ f for a world wrench, R = R_world←body) and enter the equations of motion as τ += J_Bᵀ w_B, with J_B the
  * body Jacobian ({@link Kinematics#bodyJacobian}: [ω; v_origin] = J_B v), since the power w_B · (J_B v) = τ · v.
+ *
+ * <p>Its derivatives ({@link #addForceDerivatives}): ∂τ/∂q of the wrench as set, held fixed in the world for a
+ * world wrench and turning with the body for a body one ({@link PointForceDerivatives}); ∂τ/∂v = 0.
  */
 public final class SpatialForce implements Actuator {
     private final String name;
@@ -26,6 +29,11 @@ public final class SpatialForce implements Actuator {
     private final double[] origin = new double[3];
     private final DMatrixRMaj jacobian;
     private final int nv;
+    /** Created on the first derivative call: most forces are never differentiated. */
+    private PointForceDerivatives derivatives;
+    private final double[] worldForce = new double[3];
+    private final double[] worldTorque = new double[3];
+    private final double[] worldPoint = new double[3];
 
     private SpatialForce(String name, Kinematics kinematics, int body, boolean world, double[] point) {
         this.name = Checks.name(name);
@@ -114,5 +122,30 @@ public final class SpatialForce implements Actuator {
             tau[c] += j[c] * nx + j[nv + c] * ny + j[2 * nv + c] * nz + j[3 * nv + c] * fx + j[4 * nv + c] * fy
                     + j[5 * nv + c] * fz;
         }
+    }
+
+    @Override
+    public void addForceDerivatives(double t, double[] q, double[] v, DMatrixRMaj dq, DMatrixRMaj dv) {
+        if (derivatives == null) {
+            derivatives = new PointForceDerivatives(kinematics);
+        }
+        PointForceDerivatives d = derivatives;
+        d.update(q, body);
+        if (world) {
+            for (int i = 0; i < 3; i++) {
+                worldTorque[i] = wrench[i];
+                worldForce[i] = wrench[3 + i];
+            }
+            d.worldPoint(point, worldPoint);
+        } else {
+            for (int i = 0; i < 3; i++) {
+                worldTorque[i] = d.rotation(i, 0) * wrench[0] + d.rotation(i, 1) * wrench[1]
+                        + d.rotation(i, 2) * wrench[2];
+                worldForce[i] = d.rotation(i, 0) * wrench[3] + d.rotation(i, 1) * wrench[4]
+                        + d.rotation(i, 2) * wrench[5];
+                worldPoint[i] = d.origin(i);
+            }
+        }
+        d.addForceDerivative(worldPoint, worldForce, worldTorque, !world, 1, dq);
     }
 }

@@ -16,13 +16,14 @@ import org.symdyn.model.Model;
  * </pre>
  * for x⁺ = q⁺ (in the tangent space at q⁺) and v⁺, with A_q = Σ_a ∂τ_a/∂q and A_v = Σ_a ∂τ_a/∂v
  * ({@link Actuator#addForceDerivatives}): a PD servo's −kp and −kd on its joint while its command is inside its
- * limit and zero once clamped, a DC motor's back-EMF damping −N² k_t k_b / R, nothing for a torque source. This is
+ * limit and zero once clamped, a DC motor's back-EMF damping −N² k_t k_b / R, nothing for a torque source, and for
+ * the actuators that push on bodies (a spatial force, a spring-damper, compliant contact) the turning of their
+ * Jacobians and the change of their forces with the state ({@link PointForceDerivatives}). This is
  * what an MPC needs of a robot whose joints are servoed: the gains' feedback is in the step's Jacobians, and the
  * τ input (or, through {@link PdServo#setTarget}, the targets: ∂τ/∂target = kp) is the control.
  *
  * <p>Conventions, modes and their boundaries are {@link StepDerivatives}'. An actuator without analytical derivatives
- * (a spatial force, a spring between bodies, compliant contact, a user's own) is refused at construction, naming
- * it. Allocates in the constructor; {@link #step} allocates nothing. Not thread-safe.
+ * (a user's own that does not implement them) is refused at construction, naming it. Allocates in the constructor; {@link #step} allocates nothing. Not thread-safe.
  */
 public final class SystemStepDerivatives {
     private final TimeSteppingSystem system;
@@ -128,7 +129,10 @@ public final class SystemStepDerivatives {
         return n;
     }
 
-    /** out = base + dTau A over A's {@code count} nonzero entries (an actuator touches its own joint's). */
+    /**
+     * out = base + dTau A over A's {@code count} nonzero entries (a servo touches its own joint's, a force on a body
+     * its branch's).
+     */
     private void chain(DMatrixRMaj base, DMatrixRMaj dTau, DMatrixRMaj a, int[] entries, int count, DMatrixRMaj out) {
         double[] o = out.data;
         double[] t = dTau.data;

@@ -11,7 +11,9 @@ import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.Model;
+import org.symdyn.systems.CompliantContact;
 import org.symdyn.systems.DcMotor;
+import org.symdyn.systems.LinearSpringDamper;
 import org.symdyn.systems.JointTorqueSource;
 import org.symdyn.systems.PdServo;
 import org.symdyn.systems.SpatialForce;
@@ -24,7 +26,8 @@ import org.symdyn.testing.SharedFiles;
  * on every joint, one of them clamped at its torque limit, a DC motor and a torque source) against central finite
  * differences of the system's own step in the contract's tangent spaces, along q, v and the τ input: solo12 standing
  * on its four feet, its servos holding the pose (every foot sticking), and iiwa14 swinging free toward targets off
- * its pose (no contact). Each finite difference restarts the system from the
+ * its pose (no contact), iiwa14 also with two spring-dampers and two wrenches, and solo12 on compliant feet (no
+ * rigid contact, pressed 2 mm in and moving). Each finite difference restarts the system from the
  * perturbed state (no warm start), the solver's tolerance at 1e-12. Tolerance 1e-6 of each column's largest entry
  * (at least 1), issue 35's. Also: the servos' gains are in the Jacobians (they differ from the contact step's at
  * fixed τ by exactly ∂x⁺/∂τ A), an actuator without derivatives is refused at construction, and a step with its
@@ -32,6 +35,10 @@ import org.symdyn.testing.SharedFiles;
  */
 class SystemStepDerivativesTest {
     private static final double H = 1e-3;
+    /** The actuators besides the servos, motor and torque source: none, springs and wrenches, compliant feet. */
+    private static final int NONE = 0;
+    private static final int SPRINGS = 1;
+    private static final int COMPLIANT = 2;
     private static final double EPS = 1e-6;
     private static final ContactSettings TIGHT = ContactSettings.defaults().tolerance(1e-12).maxIterations(20000);
 
@@ -40,7 +47,7 @@ class SystemStepDerivativesTest {
         Model m = solo12();
         double[] q = standing(m);
         double[] v = new double[m.nv()];
-        double worst = check(m, q, v, true);
+        double worst = check(m, q, v, true, NONE);
         System.out.printf(Locale.ROOT, "solo12 standing on servos: worst column error against finite differences %.2e%n",
                 worst);
     }
@@ -54,17 +61,59 @@ class SystemStepDerivativesTest {
             q[i] = 0.3 * Math.sin(1.7 * i + 0.4);
             v[i] = 0.5 * Math.cos(0.9 * i);
         }
-        double worst = check(m, q, v, false);
+        double worst = check(m, q, v, false, NONE);
         System.out.printf(Locale.ROOT, "iiwa14 on servos: worst column error against finite differences %.2e%n",
                 worst);
+    }
+
+    /**
+     * iiwa14 swinging on its servos with a spring-damper from the world to its flange, one between two links, a
+     * wrench in the flange's coordinates and a world force at a point of link 3 (their derivatives through
+     * {@link org.symdyn.systems.PointForceDerivatives}).
+     */
+    @Test
+    void iiwa14WithSpringsAndWrenches() throws Exception {
+        Model m = UrdfReader.read(SharedFiles.model("iiwa14_no_collision.urdf"));
+        double[] q = new double[m.nq()];
+        double[] v = new double[m.nv()];
+        for (int i = 0; i < m.nq(); i++) {
+            q[i] = 0.3 * Math.sin(1.3 * i + 0.2);
+            v[i] = 0.4 * Math.cos(1.1 * i);
+        }
+        double worst = check(m, q, v, false, SPRINGS);
+        System.out.printf(Locale.ROOT, "iiwa14 with springs and wrenches: worst column error %.2e%n", worst);
+    }
+
+    /** solo12 on compliant feet (no rigid contact), pressed 2 mm in and moving, on its servos. */
+    @Test
+    void solo12OnCompliantFeet() throws Exception {
+        Model m = solo12();
+        double[] q = standing(m);
+        q[2] -= 0.002;
+        double[] v = new double[m.nv()];
+        for (int i = 0; i < m.nv(); i++) {
+            v[i] = 0.05 * Math.sin(0.7 * i + 0.3);
+        }
+        double worst = check(m, q, v, false, COMPLIANT);
+        System.out.printf(Locale.ROOT, "solo12 on compliant feet: worst column error %.2e%n", worst);
     }
 
     @Test
     void anActuatorWithoutDerivativesIsRefusedByName() throws Exception {
         Model m = UrdfReader.read(SharedFiles.model("iiwa14_no_collision.urdf"));
         GenericDynamics dyn = new GenericDynamics(m);
-        TimeSteppingSystem sys = TimeSteppingSystem.builder(dyn).timeStep(H)
-                .actuator(SpatialForce.inBody("push", dyn, m.bodyCount() - 1)).build();
+        org.symdyn.systems.Actuator own = new org.symdyn.systems.Actuator() {
+            @Override
+            public String name() {
+                return "push";
+            }
+
+            @Override
+            public void addForces(double t, double[] q, double[] v, double[] tau) {
+                tau[0] += 0.1 * q[0];
+            }
+        };
+        TimeSteppingSystem sys = TimeSteppingSystem.builder(dyn).timeStep(H).actuator(own).build();
         sys.setState(0, new double[m.nq()], new double[m.nv()]);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new SystemStepDerivatives(sys, m));
@@ -75,7 +124,7 @@ class SystemStepDerivativesTest {
     @Test
     void aStepWithItsDerivativesAllocatesNothing() throws Exception {
         Model m = solo12();
-        TimeSteppingSystem sys = system(m, true);
+        TimeSteppingSystem sys = system(m, true, NONE);
         sys.setState(0, standing(m), new double[m.nv()]);
         SystemStepDerivatives d = new SystemStepDerivatives(sys, m);
         double[] q0 = sys.q().clone();
@@ -93,10 +142,10 @@ class SystemStepDerivativesTest {
      * Every column of the six derivatives against central differences; returns the worst error (relative to the
      * column's largest entry, at least 1). With {@code sticking}, every contact must stick.
      */
-    private static double check(Model m, double[] q, double[] v, boolean sticking) {
+    private static double check(Model m, double[] q, double[] v, boolean sticking, int extras) {
         int nv = m.nv();
         StateSpace space = new StateSpace(m);
-        TimeSteppingSystem sys = system(m, sticking);
+        TimeSteppingSystem sys = system(m, sticking, extras);
         double[] input = new double[nv];
         for (int i = 0; i < nv && !sticking; i++) {
             input[i] = 0.05 * Math.cos(2.1 * i);
@@ -125,15 +174,15 @@ class SystemStepDerivativesTest {
                 double[][] plus;
                 double[][] minus;
                 if (x == 0) {
-                    plus = step(m, sticking, StepDerivativesTest.perturb(m, space, q, j, EPS), v, input);
-                    minus = step(m, sticking, StepDerivativesTest.perturb(m, space, q, j, -EPS), v, input);
+                    plus = step(m, sticking, extras, StepDerivativesTest.perturb(m, space, q, j, EPS), v, input);
+                    minus = step(m, sticking, extras, StepDerivativesTest.perturb(m, space, q, j, -EPS), v, input);
                 } else {
                     double[] arg = (x == 1 ? v : input).clone();
                     double[] argm = arg.clone();
                     arg[j] += EPS;
                     argm[j] -= EPS;
-                    plus = x == 1 ? step(m, sticking, q, arg, input) : step(m, sticking, q, v, arg);
-                    minus = x == 1 ? step(m, sticking, q, argm, input) : step(m, sticking, q, v, argm);
+                    plus = x == 1 ? step(m, sticking, extras, q, arg, input) : step(m, sticking, extras, q, v, arg);
+                    minus = x == 1 ? step(m, sticking, extras, q, argm, input) : step(m, sticking, extras, q, v, argm);
                 }
                 double[] dqFd = StepDerivativesTest.tangentDifference(m, space, qn, minus[0], plus[0]);
                 DMatrixRMaj aq = x == 0 ? d.dqNextDq() : x == 1 ? d.dqNextDv() : d.dqNextDtau();
@@ -163,8 +212,8 @@ class SystemStepDerivativesTest {
     }
 
     /** (q⁺, v⁺) of one system step from (q, v) under the input, a fresh start. */
-    private static double[][] step(Model m, boolean contacts, double[] q, double[] v, double[] input) {
-        TimeSteppingSystem sys = system(m, contacts);
+    private static double[][] step(Model m, boolean contacts, int extras, double[] q, double[] v, double[] input) {
+        TimeSteppingSystem sys = system(m, contacts, extras);
         sys.setInput(input);
         sys.setState(0, q, v);
         ContactReport r = sys.step();
@@ -177,12 +226,30 @@ class SystemStepDerivativesTest {
      * kp 4, kd 0.3), the first one clamped (limit 0.05 N m, target 0.5 rad away), a DC motor on the third joint and a
      * torque source on the fourth; solo12's feet on the floor when {@code contacts}.
      */
-    private static TimeSteppingSystem system(Model m, boolean contacts) {
-        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder(new GenericDynamics(m)).timeStep(H).settings(TIGHT);
+    private static TimeSteppingSystem system(Model m, boolean contacts, int extras) {
+        GenericDynamics dyn = new GenericDynamics(m);
+        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder(dyn).timeStep(H).settings(TIGHT);
         if (contacts) {
             b.contacts(ContactSet.of(m));
         }
-        double[] pose = contacts ? standing(m) : new double[m.nq()];
+        if (extras == SPRINGS) {
+            int last = m.bodyCount() - 1;
+            b.actuator(new LinearSpringDamper("to_the_world", dyn, -1, new double[] {0.4, 0.3, 1.1}, last,
+                    new double[] {0, 0, 0.05}, 30, 4, 0.2));
+            b.actuator(new LinearSpringDamper("between", dyn, 2, new double[] {0.05, 0, 0.1}, 5,
+                    new double[] {0, 0.04, 0}, 80, 2, 0.05));
+            SpatialForce flange = SpatialForce.inBody("flange", dyn, last);
+            flange.set(0.2, -0.1, 0.3, 1.5, -2, 0.7);
+            b.actuator(flange);
+            SpatialForce push = SpatialForce.inWorld("push", dyn, 3, new double[] {0.1, -0.05, 0.2});
+            push.set(0.1, 0.2, -0.3, 3, 1, -2);
+            b.actuator(push);
+        }
+        if (extras == COMPLIANT) {
+            b.actuator(new CompliantContact("feet", ContactSet.of(m), dyn, 3000, 20, 40));
+        }
+        boolean standingPose = contacts || extras == COMPLIANT;
+        double[] pose = standingPose ? standing(m) : new double[m.nq()];
         int servos = 0;
         for (var body : m.bodies()) {
             var j = body.joint();
@@ -192,7 +259,7 @@ class SystemStepDerivativesTest {
             boolean clamped = servos == 0;
             // standing, the servos hold the pose (no torque but their clamped one's 1e-4 N m, so every foot sticks
             // as in StepDerivativesTest); swinging, they pull toward targets off it
-            double offset = contacts ? 0 : 0.05 * Math.sin(servos + 1);
+            double offset = standingPose ? 0 : 0.05 * Math.sin(servos + 1);
             b.actuator(new PdServo(j.name() + "_servo", j.qIndex(), j.vIndex(), 4, 0.3,
                     pose[j.qIndex()] + (clamped ? 0.5 : offset), clamped ? (contacts ? 1e-4 : 0.05)
                             : Double.POSITIVE_INFINITY));

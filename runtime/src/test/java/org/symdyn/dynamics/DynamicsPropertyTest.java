@@ -56,7 +56,7 @@ import org.symdyn.testing.SharedFiles;
  * of 1e-9 relative to max(1, scale) leaves a factor of about 80; an error in a Jacobian column or an acceleration
  * term shows up at 1e-3 or more.
  */
-class DynamicsPropertyTest {
+public class DynamicsPropertyTest {
     private static final int STATES = 20;
     private static final double FD_STEP = 1e-4;
     /** Finite-difference checks (see the class comment). */
@@ -71,7 +71,7 @@ class DynamicsPropertyTest {
     private static final Map<String, Model> MODELS = new ConcurrentHashMap<>();
     private static final Map<String, Double> WORST = new ConcurrentHashMap<>();
 
-    static Stream<String> models() {
+    public static Stream<String> models() {
         return Stream.of("double_pendulum_simple.urdf", "ur5_robot.urdf", "kinova.urdf", "iiwa14_no_collision.urdf",
                 "panda.urdf", "hyq_no_sensors.urdf", "solo12.urdf", "anymal.urdf", "romeo_small.urdf",
                 BUILT_PLANAR_BALL, BUILT_FLOATING_BALL_PLANAR);
@@ -702,7 +702,7 @@ class DynamicsPropertyTest {
     }
 
     /** The model of that name: a file of shared/models, or one of the models built in code. */
-    static Model model(String name) {
+    public static Model model(String name) {
         return MODELS.computeIfAbsent(name, k -> {
             try {
                 return switch (k) {
@@ -745,7 +745,7 @@ class DynamicsPropertyTest {
      * Moves every floating base of configuration q by (1000, -700, 300) m: far from the world's origin, where
      * arithmetic in world coordinates loses digits that the root body's coordinates keep.
      */
-    static void farFromTheOrigin(Model model, double[] q) {
+    public static void farFromTheOrigin(Model model, double[] q) {
         for (Body b : model.bodies()) {
             if (b.joint().type() == JointType.FLOATING) {
                 int i = b.joint().qIndex();
@@ -756,7 +756,7 @@ class DynamicsPropertyTest {
         }
     }
 
-    static double[] randomConfiguration(Model model, Random rnd) {
+    public static double[] randomConfiguration(Model model, Random rnd) {
         double[] q = new double[model.nq()];
         for (Body b : model.bodies()) {
             Joint j = b.joint();
@@ -798,7 +798,7 @@ class DynamicsPropertyTest {
      * q ⊕ t δ: the configuration reached from q along the velocity-space direction δ (see the class comment). Its
      * tangent at t = 0 is δ.
      */
-    static double[] integrate(Model model, double[] q, double[] delta, double t) {
+    public static double[] integrate(Model model, double[] q, double[] delta, double t) {
         double[] out = q.clone();
         double[] r = new double[9];
         for (Body b : model.bodies()) {
