@@ -72,6 +72,10 @@ public final class ContactKinematics {
     private final double[] roundA;
     private final double[] centreB; // 3 per contact: B's centre of curvature, B's coordinates (roundB > 0)
     private final double[] centreA; // 3 per contact: A's centre of curvature, A's coordinates (roundA > 0, A moving)
+    // detected shape contacts: each side's rounding radius (a sphere's, a capsule's, else 0), its core point (the
+    // witness moved in by it) kept in centreB / centreA
+    private final double[] coreRadiusB;
+    private final double[] coreRadiusA;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -174,6 +178,8 @@ public final class ContactKinematics {
         roundA = new double[capacity];
         centreB = new double[3 * capacity];
         centreA = new double[3 * capacity];
+        coreRadiusB = new double[capacity];
+        coreRadiusA = new double[capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
         gap = new double[capacity];
@@ -402,6 +408,9 @@ public final class ContactKinematics {
             }
             writeFrame(k);
             toBody(q, b, worldPoint, 3 * k, bodyPoint, 3 * k);
+            coreRadiusB[k] = core(shapeBOf[k], bodyPoint, centreB, k, 1);
+            // A's rounding also on the scenery: a flat B sliding over a fixed ball follows its centre
+            coreRadiusA[k] = a >= 0 ? 0 : roundness(shapeAOf[k]);
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -411,6 +420,7 @@ public final class ContactKinematics {
                     centerWorld[i] = shapes.pointA(s, i);
                 }
                 toBody(q, a, centerWorld, 0, otherBodyPoint, 3 * k);
+                coreRadiusA[k] = core(shapeAOf[k], otherBodyPoint, centreA, k, -1);
                 tmp3[0] = otherBodyPoint[3 * k];
                 tmp3[1] = otherBodyPoint[3 * k + 1];
                 tmp3[2] = otherBodyPoint[3 * k + 2];
@@ -716,6 +726,21 @@ public final class ContactKinematics {
         return i;
     }
 
+    /**
+     * Shape i's rounding radius r (a sphere's, a capsule's, else 0) and into core[3k..] its witness of contact k
+     * moved in by it, the sphere's centre or the point of the capsule's segment: witness[3k..] + side r n, in the
+     * coordinates of the body whose pose {@link #rotation} holds (B: side +1, A: −1; n from A towards B).
+     */
+    private double core(int i, double[] witness, double[] core, int k, int side) {
+        double r = roundness(i);
+        int fo = 9 * k;
+        for (int c = 0; c < 3; c++) {
+            double nc = rotation[c] * frame[fo] + rotation[3 + c] * frame[fo + 1] + rotation[6 + c] * frame[fo + 2];
+            core[3 * k + c] = witness[3 * k + c] + side * r * nc;
+        }
+        return r;
+    }
+
     /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */
     private double roundness(int i) {
         if (i >= set.shapeCount()) {
@@ -903,16 +928,38 @@ public final class ContactKinematics {
         return bodyPoint[3 * k + i];
     }
 
-    /** The radius of contact k's candidate (0 for a point, and for a shape contact). */
+    /**
+     * The radius r of contact k's rounded side B: its candidate's (0 for a point), or for a detected shape contact
+     * shape B's rounding (a sphere's or a capsule's radius, else 0); 0 for a held contact. The contact point is
+     * {@link #center} − r n: the centre is a material point of the body, the offset −r n turns with the normal, not
+     * with the body (what the derivatives of a step or of a compliant force need of a rolling contact).
+     */
     public double radius(int k) {
         int c = candidate(k);
-        return c < 0 ? 0 : candidateRadius[c];
+        return c >= 0 ? candidateRadius[c] : shapeContact[k] >= 0 ? coreRadiusB[k] : 0;
     }
 
-    /** Component i of contact k's candidate centre, body coordinates (for a shape contact: B's witness). */
+    /**
+     * Component i of contact k's centre on side B, body coordinates: its candidate's centre, or for a detected shape
+     * contact B's witness moved in by its {@link #radius} (a sphere's centre, a point of a capsule's segment), else
+     * the witness.
+     */
     public double center(int k, int i) {
         int c = candidate(k);
-        return c < 0 ? bodyPoint[3 * k + i] : candidateCenter[c][i];
+        return c >= 0 ? candidateCenter[c][i] : shapeContact[k] >= 0 ? centreB[3 * k + i] : bodyPoint[3 * k + i];
+    }
+
+    /**
+     * The rounding radius of side A of a detected shape contact k (a sphere's or a capsule's, on a body or the
+     * scenery; 0 otherwise): A's witness is its centre + r n ({@link #otherCenter} on a moving body).
+     */
+    public double otherRadius(int k) {
+        return shapeContact[k] >= 0 ? coreRadiusA[k] : 0;
+    }
+
+    /** Component i of side A's centre in A's body coordinates ({@link #otherBodyPoint} moved in by {@link #otherRadius}). */
+    public double otherCenter(int k, int i) {
+        return shapeContact[k] >= 0 && bodyA[k] >= 0 ? centreA[3 * k + i] : otherBodyPoint[3 * k + i];
     }
 
     /** The body of contact k: the candidate's, or shape B's; the contact force λ_n n acts on it. */

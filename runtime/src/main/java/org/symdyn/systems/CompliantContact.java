@@ -28,8 +28,9 @@ import org.symdyn.contract.Kinematics;
  *   ∂τ/∂v = J_cᵀ M J_c,   ∂τ/∂q = ∂(J_cᵀ f)/∂q at fixed f + J_cᵀ (g ∂φ/∂q + M ∂(J_c v)/∂q)
  * </pre>
  * with the contact frame fixed in the world and ∂φ/∂q its normal row of J_c. Exact for points and spheres on the
- * planes of the set's grounds (a sphere's contact point moves with its centre and the body's rotation,
- * {@link PointForceDerivatives}); for contacts between collision shapes the witness points are taken as material
+ * planes of the set's grounds, and for sphere and capsule shapes on planes and flat faces (a rounded side's contact
+ * point moves with its centre and the body's rotation, {@link ContactKinematics#radius},
+ * {@link PointForceDerivatives}); otherwise, between collision shapes, the witness points are taken as material
  * points of their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).
@@ -188,13 +189,13 @@ public final class CompliantContact implements Actuator, ContactForces {
             Arrays.fill(pointDq, 0);
             int b = contacts.body(k);
             derivatives.update(q, b);
-            boolean candidate = contacts.pair(k) >= 0;
+            double radius = contacts.radius(k);
             for (int i = 0; i < 3; i++) {
-                bodyAnchor[i] = candidate ? contacts.center(k, i) : contacts.bodyPoint(k, i);
+                bodyAnchor[i] = contacts.center(k, i);
             }
             derivatives.worldPoint(bodyAnchor, anchor);
             for (int i = 0; i < 3; i++) {
-                offset[i] = candidate ? contacts.worldPoint(k, i) - anchor[i] : 0;
+                offset[i] = -radius * contacts.frame(k, 0, i);
             }
             // the torque of f about the anchor: (p − a) × f
             torque[0] = offset[1] * force[2] - offset[2] * force[1];
@@ -205,12 +206,17 @@ public final class CompliantContact implements Actuator, ContactForces {
             int a = contacts.otherBody(k);
             if (a >= 0) {
                 derivatives.update(q, a);
+                double otherRadius = contacts.otherRadius(k);
                 for (int i = 0; i < 3; i++) {
-                    bodyAnchor[i] = contacts.otherBodyPoint(k, i);
+                    bodyAnchor[i] = contacts.otherCenter(k, i);
+                    offset[i] = otherRadius * contacts.frame(k, 0, i);
                 }
+                torque[0] = offset[1] * force[2] - offset[2] * force[1];
+                torque[1] = offset[2] * force[0] - offset[0] * force[2];
+                torque[2] = offset[0] * force[1] - offset[1] * force[0];
                 derivatives.worldPoint(bodyAnchor, anchor);
-                derivatives.addPointVelocityDerivative(anchor, null, v, -1, pointDq);
-                derivatives.addForceDerivative(anchor, force, null, false, -1, dq);
+                derivatives.addPointVelocityDerivative(anchor, offset, v, -1, pointDq);
+                derivatives.addForceDerivative(anchor, force, torque, false, -1, dq);
             }
             int o = 3 * k * nv;
             for (int c = 0; c < nv; c++) {

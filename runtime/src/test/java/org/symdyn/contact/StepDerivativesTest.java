@@ -12,6 +12,7 @@ import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
+import org.symdyn.testing.ShapeScenes;
 
 /**
  * {@link StepDerivatives} against central finite differences of the step itself, in the contract's tangent spaces,
@@ -91,6 +92,103 @@ class StepDerivativesTest {
         double[] v = {0, 10, 0, 1, 0, 0};
         double[] tau = {0.01, 0, 0.02, 0, 0.1, 0};
         check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    /**
+     * A sphere collision shape (not a contact candidate) rolling on the floor: its contact point is its centre less
+     * r n ({@link ContactKinematics#radius}), as a candidate sphere's is.
+     */
+    @Test
+    void sphereShapeRollingOnTheFloor() {
+        Model m = onAFloor(new ShapeScenes("ball").freeSphere("ball", 1, 0.1, 0.9));
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1};
+        double[] v = {0, 10, 0, 1, 0, 0};
+        double[] tau = {0.01, 0, 0.02, 0, 0.1, 0};
+        check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+    }
+
+    @Test
+    void sphereShapeSpinningAndSlidingOnTheFloor() {
+        Model m = onAFloor(new ShapeScenes("ball").freeSphere("ball", 1, 0.1, 0.3));
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1};
+        double[] v = {0, 2, 5, 1, 0.3, 0};
+        check(m, q, v, new double[] {0.01, 0, 0.02, 0.1, 0, 0}, 0, new int[] {StepDerivatives.SLIDING}, 1e-6);
+    }
+
+    /** A capsule tilted 0.4 rad about y, resting on one hemispherical end, holding and then sliding. */
+    @Test
+    void tiltedCapsuleShapeOnOneEnd() {
+        double r = 0.05, length = 0.4, a = 0.4;
+        for (double mu : new double[] {0.9, 0.05}) {
+            Model m = onAFloor(new ShapeScenes("capsule").freeBody("bar", 1, 0.02, 0.02, 0.002,
+                    new org.symdyn.geometry.Capsule(r, length), mu));
+            double[] q = {0, 0, r - 1e-6 + 0.5 * length * Math.cos(a), 0, Math.sin(a / 2), 0, Math.cos(a / 2)};
+            double[] v = mu < 0.5 ? new double[] {0.3, -0.2, 0.1, 0.4, 0, 0} : new double[6];
+            check(m, q, v, new double[] {0.01, 0.02, 0, 0, 0.1, 0}, 0,
+                    new int[] {mu < 0.5 ? StepDerivatives.SLIDING : StepDerivatives.STICKING}, 1e-6);
+        }
+    }
+
+    /**
+     * A sphere shape resting on a paddle (a box shape on a link hinged about y) that turns up under it. The flat side's
+     * point of contact slides on the paddle with the sphere's centre, and the contact frame and the sphere's offset to
+     * its contact point turn with the paddle's face. Listed sphere first, the sphere is side A of its contact
+     * ({@link ContactKinematics#otherRadius}); paddle first, side B.
+     */
+    @Test
+    void sphereShapeOnAHingedPaddle() {
+        for (boolean ballFirst : new boolean[] {true, false}) {
+            ShapeScenes scenes = new ShapeScenes("ball_on_paddle");
+            if (ballFirst) {
+                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
+            }
+            scenes.builder().addBody(org.symdyn.model.BodySpec.builder("paddle", "world", "hinge",
+                    org.symdyn.model.JointType.REVOLUTE).axis(0, 1, 0).inertia(org.symdyn.spatial.RigidBodyInertia.of(
+                            1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
+            scenes.shape("blade", "paddle", org.symdyn.spatial.Pose.translation(0.2, 0, 0),
+                    new org.symdyn.geometry.Box(0.3, 0.1, 0.02), 0.9);
+            if (!ballFirst) {
+                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
+            }
+            Model m = scenes.build();
+            double[] ball = {0.25, 0.01, 0.02 + 0.05 - 1e-6, 0, 0, 0, 1};
+            double[] q = new double[8];
+            System.arraycopy(ball, 0, q, ballFirst ? 0 : 1, 7);
+            int b = ballFirst ? 0 : 1;
+            int p = ballFirst ? 6 : 0;
+            double[] v = new double[7];
+            v[b + 1] = 0.3; // the ball spinning about y, the paddle turning up under it
+            v[p] = -0.4;
+            double[] tau = new double[7];
+            tau[b + 3] = 0.02;
+            tau[p] = -3.5; // the hinge lifting the paddle against its weight and the ball's
+            check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+            ContactKinematics k = new ContactKinematics(ContactSet.of(m), new GenericDynamics(m), m.nv());
+            k.update(q, 1e-3);
+            assertEquals(1, k.count(), "one contact");
+            assertEquals(ballFirst ? 0.05 : 0, k.otherRadius(0), 0, "the ball's side");
+            assertEquals(ballFirst ? 0 : 0.05, k.radius(0), 0, "the ball's side");
+        }
+    }
+
+    /** A free box balanced on a fixed ball of the scenery, held by friction and sliding: B's point follows A's centre. */
+    @Test
+    void boxOnAFixedBall() {
+        for (double mu : new double[] {0.9, 0.05}) {
+            Model m = new ShapeScenes("box_on_ball").shape("ball", "world", org.symdyn.spatial.Pose.IDENTITY,
+                    new org.symdyn.geometry.Sphere(0.1), mu).freeBox("box", 1, 0.2, 0.2, 0.05, mu).build();
+            double[] q = {0.03, -0.02, 0.1 + 0.05 - 1e-6, 0, 0, 0, 1};
+            double[] v = mu < 0.5 ? new double[] {0, 0, 0.2, 0.3, 0, 0} : new double[6];
+            check(m, q, v, new double[] {0.01, 0.02, 0, 0.05, 0, 0}, 0,
+                    new int[] {mu < 0.5 ? StepDerivatives.SLIDING : StepDerivatives.STICKING}, 1e-6);
+        }
+    }
+
+    /** The scene with a floor (friction 0.8) added. */
+    private static Model onAFloor(ShapeScenes scenes) {
+        scenes.builder().addGround(new org.symdyn.model.GroundModel("floor", new double[3], new double[] {0, 0, 1},
+                0.8, 0, org.symdyn.model.SourceLocation.UNKNOWN));
+        return scenes.build();
     }
 
     @Test
