@@ -57,11 +57,14 @@ import org.symdyn.solvers.SmallSpd;
  *
  * <p><b>What is exact and what is not.</b> Exact for contact points and spheres against grounds and for joint limits,
  * and for spheres and capsules (shapes) against planes and flat faces: a rounded side's contact point is its centre
- * (the sphere's, the capsule segment's point), a material point, less its radius along the fixed normal
+ * (the sphere's, the capsule segment's point), a material point, less its radius along the normal
  * ({@link ContactKinematics#radius}, {@link ContactKinematics#otherRadius}), so a rolling ball's derivatives hold.
- * Otherwise, for contacts between collision shapes, the witness points are taken as material points of their bodies
- * and the contact frame as fixed (the turning of a face's normal and of the normal between two rounded shapes are
- * left out, as in the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
+ * Where the flat side moves (a ball on a paddle, a box on a fixed ball), its point of contact is not its material
+ * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
+ * turn with the face; those terms are included. Otherwise, between two flat or two rounded shapes, the witness
+ * points are taken as material points of their bodies and the contact frame as fixed (the turning of a face's
+ * normal and of the normal between two rounded shapes are left out, as in the acceleration-level problem of
+ * {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
  * with ∂(G w)/∂q and ∂(Gᵀλ)/∂q from the data's row derivatives (the rows' acceleration derivative at v = 0,
  * v̇ = w; a generated class's own rows or the runtime's), and ∂φ/∂q taken as G (exact at φ = 0); the data's own
@@ -145,17 +148,14 @@ public final class StepDerivatives {
     private final double[] point = new double[3];
     private final double[] wrench = new double[6];
     /**
-     * A contact whose one side is rounded (sphere, capsule) and the other flat: the flat side's contact point follows
-     * the rounded side's centre along the face, Δ_k = P_t (∂c_R/∂q_k − ∂p_F/∂q_k) (3 x nv, P_t the projection on the
-     * tangent plane), for {@link #contactRowMotion}'s contact; its side ({@link #follower}); the impulses' extra
-     * ∂(J_Fᵀ f_F)/∂q = f_F · (ω_F,j × Δ_k) of all such contacts, added to ∂(Jᵀλ)/∂q after the wrenches'.
+     * The terms of a contact between a rounded side and a moving flat one ({@link RoundOnFlat}) for
+     * {@link #contactRowMotion}'s contact, its side (0: none), J_rel and u_rel of its points (3 x nv and 3), and the
+     * impulses' extra ∂(Jᵀλ)/∂q of all such contacts, added to ∂(Jᵀλ)/∂q after the wrenches'.
      */
-    private final double[] follow;
-    /** J_rel = J_B − J_A at the contact's points (3 x nv, world) of a follower contact; u_rel = J_rel w. */
+    private final RoundOnFlat roundOnFlat;
+    private int followSide;
     private final double[] relative;
     private final double[] relativeVelocity = new double[3];
-    private final double[] roundOffset = new double[3];
-    private int followSide;
     private final DMatrixRMaj followerForceDq;
     private boolean followers;
     /** Per ball joint, then per floating joint: E = exp(h [ω]×), J_r(h ω), and (floating) J_r(−h ω), 9 each. */
@@ -239,7 +239,7 @@ public final class StepDerivatives {
         dIdDq = new DMatrixRMaj(nv, nv);
         dIdDv = new DMatrixRMaj(nv, nv);
         dForceDq = new DMatrixRMaj(nv, nv);
-        follow = new double[3 * nv];
+        roundOnFlat = new RoundOnFlat(nv);
         relative = new double[3 * nv];
         followerForceDq = new DMatrixRMaj(nv, nv);
         rowsDq = new double[Math.max(1, capacity) * nv];
@@ -489,79 +489,22 @@ public final class StepDerivatives {
                 }
             }
         }
-        followSide = follower(contacts, c, radius, otherRadius);
+        followSide = RoundOnFlat.side(contacts, c);
         if (followSide != 0) {
-            following(contacts, c, rows, out, o);
-        }
-    }
-
-    /**
-     * +1 when contact c's side B is flat on a moving body and A rounded (B's contact point follows A's centre), −1 for
-     * the reverse with A moving, 0 otherwise (both flat or both rounded: the witnesses are taken as material points).
-     */
-    private static int follower(ContactKinematics contacts, int c, double radiusB, double radiusA) {
-        if (radiusA > 0 && radiusB == 0 && contacts.body(c) >= 0) {
-            return 1;
-        }
-        return radiusB > 0 && radiusA == 0 && contacts.otherBody(c) >= 0 ? -1 : 0;
-    }
-
-    /**
-     * The flat side F's point of contact slides on F with the rounded side R's centre: Δ_k = P_t (∂c_R/∂q_k −
-     * ∂p_F/∂q_k) into {@link #follow}, and each row's velocity on F gains ± row · (ω_F × Δ_k) (+ for F = B).
-     */
-    private void following(ContactKinematics contacts, int c, int rows, double[] out, int o) {
-        PointMotion flat = followSide > 0 ? pointB : pointA;
-        double[] pf = flat.dPositionDq();
-        double[] pr = followSide > 0 ? (contacts.otherBody(c) >= 0 ? pointA.dPositionDq() : null) : pointB.dPositionDq();
-        double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
-        // R's offset e from its centre to the contact (−r_B n on B, +r_A n on A) turns with F's face: ω_F,k × e
-        double er = followSide > 0 ? contacts.otherRadius(c) : -contacts.radius(c);
-        roundOffset[0] = er * nx;
-        roundOffset[1] = er * ny;
-        roundOffset[2] = er * nz;
-        double[] wfk = flat.dRotationDq();
-        for (int k = 0; k < nv; k++) {
-            double dx = (pr == null ? 0 : pr[k]) - pf[k];
-            double dy = (pr == null ? 0 : pr[nv + k]) - pf[nv + k];
-            double dz = (pr == null ? 0 : pr[2 * nv + k]) - pf[2 * nv + k];
-            double dn = nx * dx + ny * dy + nz * dz;
-            double wx = wfk[k], wy = wfk[nv + k], wz = wfk[2 * nv + k];
-            follow[k] = dx - dn * nx + wy * roundOffset[2] - wz * roundOffset[1];
-            follow[nv + k] = dy - dn * ny + wz * roundOffset[0] - wx * roundOffset[2];
-            follow[2 * nv + k] = dz - dn * nz + wx * roundOffset[1] - wy * roundOffset[0];
-        }
-        // the contact frame turns with F's face: ∂row/∂q_k = ω_F,k × row, and J_rel, u_rel for those terms
-        double rb = contacts.radius(c);
-        double ra = contacts.otherBody(c) >= 0 ? contacts.otherRadius(c) : 0;
-        relativeColumns(pointB, -rb, nx, ny, nz, 1, true);
-        if (contacts.otherBody(c) >= 0) {
-            relativeColumns(pointA, ra, nx, ny, nz, -1, false);
-        }
-        double[] w = flat.omega();
-        double[] wf = flat.dRotationDq();
-        boolean roundMoves = followSide < 0 || contacts.otherBody(c) >= 0;
-        double[] wr = !roundMoves ? null : (followSide > 0 ? pointA : pointB).omega();
-        double ux = relativeVelocity[0], uy = relativeVelocity[1], uz = relativeVelocity[2];
-        double ex = roundOffset[0], ey = roundOffset[1], ez = roundOffset[2];
-        for (int d = 0; d < rows; d++) {
-            double fx = contacts.frame(c, d, 0), fy = contacts.frame(c, d, 1), fz = contacts.frame(c, d, 2);
-            // row · (ω × Δ) = Δ · (row × ω)
-            double ax = fy * w[2] - fz * w[1], ay = fz * w[0] - fx * w[2], az = fx * w[1] - fy * w[0];
-            // (ω_F,k × row) · u_rel = ω_F,k · (row × u_rel)
-            double bx = fy * uz - fz * uy, by = fz * ux - fx * uz, bz = fx * uy - fy * ux;
-            if (wr != null) {
-                // R's point velocity ω_R × e, e turning: s_R row · (ω_R × (ω_F,k × e)) = s_R ω_F,k · (e × (row × ω_R)),
-                // s_R = −followSide
-                double cx = fy * wr[2] - fz * wr[1], cy = fz * wr[0] - fx * wr[2], cz = fx * wr[1] - fy * wr[0];
-                bx -= followSide * (ey * cz - ez * cy);
-                by -= followSide * (ez * cx - ex * cz);
-                bz -= followSide * (ex * cy - ey * cx);
+            double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
+            relativeColumns(pointB, -radius, nx, ny, nz, 1, true);
+            if (other >= 0) {
+                relativeColumns(pointA, otherRadius, nx, ny, nz, -1, false);
             }
-            int od = o + d * nv;
-            for (int k = 0; k < nv; k++) {
-                out[od + k] += followSide * (ax * follow[k] + ay * follow[nv + k] + az * follow[2 * nv + k])
-                        + bx * wf[k] + by * wf[nv + k] + bz * wf[2 * nv + k];
+            PointMotion round = followSide > 0 ? (other >= 0 ? pointA : null) : pointB;
+            PointMotion flat = followSide > 0 ? pointB : pointA;
+            roundOnFlat.set(followSide, nx, ny, nz, followSide > 0 ? otherRadius : radius, contacts.gap(c),
+                    round == null ? null : round.dPositionDq(), round == null ? null : round.dRotationDq(),
+                    round == null ? null : round.omega(), flat.dPositionDq(), flat.dRotationDq(), flat.omega(),
+                    relative, relativeVelocity);
+            for (int d = 0; d < rows; d++) {
+                roundOnFlat.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2),
+                        1, out, o + d * nv);
             }
         }
     }
@@ -650,52 +593,7 @@ public final class StepDerivatives {
             motion.addWrench(other, point, wrench, -1);
         }
         if (followSide != 0) {
-            // the flat side's f_F (+f on B, −f on A) applied where R's centre puts it: + f_F · (ω_F,j × Δ_k)
-            double[] wj = (followSide > 0 ? pointB : pointA).dRotationDq();
-            double sx = followSide * fx, sy = followSide * fy, sz = followSide * fz;
-            double[] out = followerForceDq.data;
-            for (int j = 0; j < nv; j++) {
-                double ox = wj[j], oy = wj[nv + j], oz = wj[2 * nv + j];
-                if (ox == 0 && oy == 0 && oz == 0) {
-                    continue;
-                }
-                // f · (ω_j × Δ) = Δ · (f × ω_j)
-                double ax = sy * oz - sz * oy, ay = sz * ox - sx * oz, az = sx * oy - sy * ox;
-                for (int k = 0; k < nv; k++) {
-                    out[j * nv + k] += ax * follow[k] + ay * follow[nv + k] + az * follow[2 * nv + k];
-                }
-            }
-            // R's moment e × f_R about its centre, e turning with F's face (f_R = −followSide f):
-            // ω_R,j · ((ω_F,k × e) × f_R) = (ω_R,j · e)(ω_F,k · f_R) − (e · f_R)(ω_R,j · ω_F,k)
-            double[] wf = (followSide > 0 ? pointB : pointA).dRotationDq();
-            if (followSide < 0 || contacts.otherBody(c) >= 0) {
-                double[] wr = (followSide > 0 ? pointA : pointB).dRotationDq();
-                double rx = -followSide * fx, ry = -followSide * fy, rz = -followSide * fz;
-                double ef = roundOffset[0] * rx + roundOffset[1] * ry + roundOffset[2] * rz;
-                for (int j = 0; j < nv; j++) {
-                    double we = wr[j] * roundOffset[0] + wr[nv + j] * roundOffset[1] + wr[2 * nv + j] * roundOffset[2];
-                    double ox = wr[j], oy = wr[nv + j], oz = wr[2 * nv + j];
-                    if (ox == 0 && oy == 0 && oz == 0) {
-                        continue;
-                    }
-                    for (int k = 0; k < nv; k++) {
-                        double wfx = wf[k], wfy = wf[nv + k], wfz = wf[2 * nv + k];
-                        out[j * nv + k] += we * (wfx * rx + wfy * ry + wfz * rz)
-                                - ef * (ox * wfx + oy * wfy + oz * wfz);
-                    }
-                }
-            }
-            // f turns with F's face: J_rel,jᵀ (ω_F,k × f) = ω_F,k · (f × J_rel,j)
-            for (int j = 0; j < nv; j++) {
-                double jx = relative[j], jy = relative[nv + j], jz = relative[2 * nv + j];
-                if (jx == 0 && jy == 0 && jz == 0) {
-                    continue;
-                }
-                double ax = fy * jz - fz * jy, ay = fz * jx - fx * jz, az = fx * jy - fy * jx;
-                for (int k = 0; k < nv; k++) {
-                    out[j * nv + k] += ax * wf[k] + ay * wf[nv + k] + az * wf[2 * nv + k];
-                }
-            }
+            roundOnFlat.addForceDerivative(fx, fy, fz, 1, followerForceDq.data);
             followers = true;
         }
     }

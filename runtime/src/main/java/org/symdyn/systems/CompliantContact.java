@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
+import org.symdyn.contact.RoundOnFlat;
 import org.symdyn.contract.Kinematics;
 
 /**
@@ -30,7 +31,8 @@ import org.symdyn.contract.Kinematics;
  * with the contact frame fixed in the world and ∂φ/∂q its normal row of J_c. Exact for points and spheres on the
  * planes of the set's grounds, and for sphere and capsule shapes on planes and flat faces (a rounded side's contact
  * point moves with its centre and the body's rotation, {@link ContactKinematics#radius},
- * {@link PointForceDerivatives}); otherwise, between collision shapes, the witness points are taken as material
+ * {@link PointForceDerivatives}; on a moving face the face's point of contact follows the centre and the frame turns
+ * with the face, {@link RoundOnFlat}); otherwise, between two flat or two rounded collision shapes, the witness points are taken as material
  * points of their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).
@@ -54,6 +56,16 @@ public final class CompliantContact implements Actuator, ContactForces {
     private PointForceDerivatives derivatives;
     private double[] pointDq;
     private double[] rowsDq;
+    /** A rounded side on a moving flat one ({@link RoundOnFlat}): each side's centre and angular Jacobians (3 x nv). */
+    private RoundOnFlat roundOnFlat;
+    private double[] centreB;
+    private double[] rotationB;
+    private double[] centreA;
+    private double[] rotationA;
+    private double[] relative;
+    private final double[] omegaB = new double[3];
+    private final double[] omegaA = new double[3];
+    private final double[] relativeVelocity = new double[3];
     private final double[] anchor = new double[3];
     private final double[] offset = new double[3];
     private final double[] bodyAnchor = new double[3];
@@ -137,6 +149,12 @@ public final class CompliantContact implements Actuator, ContactForces {
             derivatives = new PointForceDerivatives(kinematics);
             pointDq = new double[3 * nv];
             rowsDq = new double[3 * nv];
+            roundOnFlat = new RoundOnFlat(nv);
+            centreB = new double[3 * nv];
+            rotationB = new double[3 * nv];
+            centreA = new double[3 * nv];
+            rotationA = new double[3 * nv];
+            relative = new double[3 * nv];
         }
         contacts.update(q, 0);
         int nc = contacts.count();
@@ -203,6 +221,14 @@ public final class CompliantContact implements Actuator, ContactForces {
             torque[2] = offset[0] * force[1] - offset[1] * force[0];
             derivatives.addPointVelocityDerivative(anchor, offset, v, 1, pointDq);
             derivatives.addForceDerivative(anchor, force, torque, false, 1, dq);
+            int side = RoundOnFlat.side(contacts, k);
+            if (side != 0) {
+                Arrays.fill(centreB, 0);
+                Arrays.fill(rotationB, 0);
+                derivatives.addPointJacobian(anchor, null, 1, centreB);
+                derivatives.addAngularJacobian(1, rotationB);
+                derivatives.angularVelocity(v, omegaB);
+            }
             int a = contacts.otherBody(k);
             if (a >= 0) {
                 derivatives.update(q, a);
@@ -217,16 +243,27 @@ public final class CompliantContact implements Actuator, ContactForces {
                 derivatives.worldPoint(bodyAnchor, anchor);
                 derivatives.addPointVelocityDerivative(anchor, offset, v, -1, pointDq);
                 derivatives.addForceDerivative(anchor, force, torque, false, -1, dq);
+                if (side != 0) {
+                    Arrays.fill(centreA, 0);
+                    Arrays.fill(rotationA, 0);
+                    derivatives.addPointJacobian(anchor, null, 1, centreA);
+                    derivatives.addAngularJacobian(1, rotationA);
+                    derivatives.angularVelocity(v, omegaA);
+                }
             }
             int o = 3 * k * nv;
             for (int c = 0; c < nv; c++) {
                 double px = pointDq[c], py = pointDq[nv + c], pz = pointDq[2 * nv + c];
-                double dphi = jac[o + c];
                 for (int d = 0; d < 3; d++) {
-                    double du = contacts.frame(k, d, 0) * px + contacts.frame(k, d, 1) * py
+                    rowsDq[d * nv + c] = contacts.frame(k, d, 0) * px + contacts.frame(k, d, 1) * py
                             + contacts.frame(k, d, 2) * pz;
-                    rowsDq[d * nv + c] = du;
                 }
+            }
+            if (side != 0) {
+                roundOnFlat(k, side, jac, o, a >= 0, dq);
+            }
+            for (int c = 0; c < nv; c++) {
+                double dphi = jac[o + c];
                 // ∂f/∂q_c = g ∂φ/∂q_c + M ∂u/∂q_c
                 double d0 = g[0] * dphi + m[0] * rowsDq[c] + m[1] * rowsDq[nv + c] + m[2] * rowsDq[2 * nv + c];
                 double d1 = g[1] * dphi + m[3] * rowsDq[c] + m[4] * rowsDq[nv + c] + m[5] * rowsDq[2 * nv + c];
@@ -246,6 +283,33 @@ public final class CompliantContact implements Actuator, ContactForces {
                 }
             }
         }
+    }
+
+    /**
+     * Contact k's terms of a rounded side on a moving flat one ({@link RoundOnFlat}): into the rows' ∂u/∂q and, for
+     * the force {@link #force} on B, into dq; the sides' Jacobians are those {@link #addForceDerivatives} left.
+     */
+    private void roundOnFlat(int k, int side, double[] jac, int o, boolean aMoves, DMatrixRMaj dq) {
+        // J_rel = Σ_d row_d J_c,d and u_rel = Σ_d row_d u_d: the frame's rows are orthonormal
+        for (int i = 0; i < 3; i++) {
+            double f0 = contacts.frame(k, 0, i), f1 = contacts.frame(k, 1, i), f2 = contacts.frame(k, 2, i);
+            for (int c = 0; c < nv; c++) {
+                relative[i * nv + c] = f0 * jac[o + c] + f1 * jac[o + nv + c] + f2 * jac[o + 2 * nv + c];
+            }
+            relativeVelocity[i] = f0 * u[3 * k] + f1 * u[3 * k + 1] + f2 * u[3 * k + 2];
+        }
+        boolean roundIsA = side > 0;
+        boolean roundMoves = !roundIsA || aMoves;
+        roundOnFlat.set(side, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
+                roundIsA ? contacts.otherRadius(k) : contacts.radius(k), contacts.gap(k),
+                !roundMoves ? null : roundIsA ? centreA : centreB, !roundMoves ? null : roundIsA ? rotationA : rotationB,
+                !roundMoves ? null : roundIsA ? omegaA : omegaB, roundIsA ? centreB : centreA,
+                roundIsA ? rotationB : rotationA, roundIsA ? omegaB : omegaA, relative, relativeVelocity);
+        for (int d = 0; d < 3; d++) {
+            roundOnFlat.addRowDerivative(contacts.frame(k, d, 0), contacts.frame(k, d, 1), contacts.frame(k, d, 2), 1,
+                    rowsDq, d * nv);
+        }
+        roundOnFlat.addForceDerivative(force[0], force[1], force[2], 1, dq.data);
     }
 
     @Override

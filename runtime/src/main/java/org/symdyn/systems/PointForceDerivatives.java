@@ -253,4 +253,28 @@ public final class PointForceDerivatives {
             out[2 * nv + k] += scale * (column[o + 2] + wx * ry - wy * rx);
         }
     }
+
+    /** Adds {@code scale} ω_k (the body's world angular Jacobian) to {@code out} (3 x nv, row-major). */
+    public void addAngularJacobian(double scale, double[] out) {
+        for (int a = 0; a < count; a++) {
+            int k = dofs[a];
+            out[k] += scale * omega[3 * a];
+            out[nv + k] += scale * omega[3 * a + 1];
+            out[2 * nv + k] += scale * omega[3 * a + 2];
+        }
+    }
+
+    /** The body's world angular velocity Σ_k ω_k v_k into {@code out} (3). */
+    public void angularVelocity(double[] v, double[] out) {
+        double x = 0, y = 0, z = 0;
+        for (int a = 0; a < count; a++) {
+            double vk = v[dofs[a]];
+            x += omega[3 * a] * vk;
+            y += omega[3 * a + 1] * vk;
+            z += omega[3 * a + 2] * vk;
+        }
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+    }
 }

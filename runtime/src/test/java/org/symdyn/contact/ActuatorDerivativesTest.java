@@ -26,7 +26,7 @@ import org.symdyn.systems.SpatialForce;
  * turns with the body), a world wrench at a body point, a spring-damper between two bodies and one from the world,
  * on every model of {@link DynamicsPropertyTest} (fixed and floating bases, ball and planar joints), at random
  * states, one of them 1 km from the world's origin; and compliant contact (points and spheres on grounds, pressed in,
- * with the friction viscous and Coulomb's). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
+ * with the friction viscous and Coulomb's; sphere shapes on a floor and on a turning paddle, a box on a fixed ball). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
  * differences' own error with a step of 1e-6 is about 1e-10 of the forces.
  */
 class ActuatorDerivativesTest {
@@ -175,6 +175,72 @@ class ActuatorDerivativesTest {
         String regimes = regimes(corners, qb, vb);
         assertTrue(regimes.startsWith("2 "), regimes);
         check(box, "box", "compliant corners, " + regimes, corners, qb, vb);
+    }
+
+    /**
+     * Compliant contact between collision shapes: a sphere shape pressed into a floor while rolling and slipping (its
+     * contact point is its centre less r n), a sphere pressed into a hinged paddle turning under it (the paddle's point
+     * of contact follows the sphere's centre and the frame turns with the paddle: {@link RoundOnFlat}), with the sphere
+     * listed first and last (side A and side B), and a box pressed onto a fixed ball of the scenery.
+     */
+    @Test
+    void compliantShapes() {
+        Model floor = ballOnAFloor();
+        check(floor, "sphere shape", "compliant sphere shape", new CompliantContact("ball", ContactSet.of(floor),
+                new GenericDynamics(floor), 5000, 30, 2), new double[] {0.1, 0, 0.1 - 0.001, 0, 0, 0, 1},
+                new double[] {0.4, 2, 0.1, 0.3, -0.1, 0.05});
+        for (boolean ballFirst : new boolean[] {true, false}) {
+            org.symdyn.testing.ShapeScenes scenes = new org.symdyn.testing.ShapeScenes("ball_on_paddle");
+            if (ballFirst) {
+                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
+            }
+            scenes.builder().addBody(org.symdyn.model.BodySpec.builder("paddle", "world", "hinge",
+                    org.symdyn.model.JointType.REVOLUTE).axis(0, 1, 0).inertia(org.symdyn.spatial.RigidBodyInertia.of(
+                            1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
+            scenes.shape("blade", "paddle", org.symdyn.spatial.Pose.translation(0.2, 0, 0),
+                    new org.symdyn.geometry.Box(0.3, 0.1, 0.02), 0.9);
+            if (!ballFirst) {
+                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
+            }
+            Model m = scenes.build();
+            double[] q = new double[8];
+            System.arraycopy(new double[] {0.25, 0.01, 0.02 + 0.05 - 0.001, 0, 0, 0, 1}, 0, q, ballFirst ? 0 : 1, 7);
+            q[ballFirst ? 7 : 0] = -0.01; // the paddle turned up into the ball
+            double[] v = new double[7];
+            int b = ballFirst ? 0 : 1;
+            v[b] = 0.2;
+            v[b + 1] = 0.5;
+            v[b + 3] = 0.1;
+            v[ballFirst ? 6 : 0] = -0.4;
+            for (double bt : new double[] {1, 500}) {
+                CompliantContact c = new CompliantContact("ball", ContactSet.of(m), new GenericDynamics(m), 5000, 20,
+                        bt);
+                String regimes = regimes(c, q, v);
+                assertTrue(regimes.startsWith("1 "), regimes);
+                check(m, "paddle", "compliant sphere on a paddle, " + regimes, c, q, v);
+            }
+        }
+        Model box = new org.symdyn.testing.ShapeScenes("box_on_ball").shape("ball", "world",
+                org.symdyn.spatial.Pose.IDENTITY, new org.symdyn.geometry.Sphere(0.1), 0.6)
+                .freeBox("box", 1, 0.2, 0.2, 0.05, 0.6).build();
+        CompliantContact c = new CompliantContact("box", ContactSet.of(box), new GenericDynamics(box), 5000, 20, 3);
+        double[] q = {0.03, -0.02, 0.1 + 0.05 - 0.001, 0.02, 0, 0, 1};
+        double n = Math.hypot(q[3], q[6]);
+        q[3] /= n;
+        q[6] /= n;
+        double[] v = {0.1, -0.2, 0.3, 0.2, 0.1, -0.05};
+        String regimes = regimes(c, q, v);
+        assertTrue(regimes.startsWith("1 "), regimes);
+        check(box, "box on a ball", "compliant box on a ball, " + regimes, c, q, v);
+    }
+
+    /** A sphere shape (radius 0.1 m) on a floating base above a floor of friction 0.8. */
+    private static Model ballOnAFloor() {
+        org.symdyn.testing.ShapeScenes scenes = new org.symdyn.testing.ShapeScenes("ball");
+        scenes.freeSphere("ball", 1, 0.1, 0.6);
+        scenes.builder().addGround(new org.symdyn.model.GroundModel("floor", new double[3], new double[] {0, 0, 1},
+                0.8, 0, org.symdyn.model.SourceLocation.UNKNOWN));
+        return scenes.build();
     }
 
     /** The derivatives of every kind allocate nothing after their first call (which creates their workspaces). */
