@@ -76,6 +76,7 @@ public final class ContactKinematics {
     // witness moved in by it) kept in centreB / centreA
     private final double[] coreRadiusB;
     private final double[] coreRadiusA;
+    private final int[] faceSide; // detected shape contacts: ShapeContactDetection.face
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -180,6 +181,7 @@ public final class ContactKinematics {
         centreA = new double[3 * capacity];
         coreRadiusB = new double[capacity];
         coreRadiusA = new double[capacity];
+        faceSide = new int[capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
         gap = new double[capacity];
@@ -409,6 +411,7 @@ public final class ContactKinematics {
             writeFrame(k);
             toBody(q, b, worldPoint, 3 * k, bodyPoint, 3 * k);
             coreRadiusB[k] = core(shapeBOf[k], bodyPoint, centreB, k, 1);
+            faceSide[k] = shapes.face(s);
             // A's rounding also on the scenery: a flat B sliding over a fixed ball follows its centre
             coreRadiusA[k] = a >= 0 ? 0 : roundness(shapeAOf[k]);
             tmp3[0] = bodyPoint[3 * k];
@@ -955,6 +958,15 @@ public final class ContactKinematics {
      */
     public double otherRadius(int k) {
         return shapeContact[k] >= 0 ? coreRadiusA[k] : 0;
+    }
+
+    /**
+     * For a detected shape contact: +1 when its normal is a face normal of shape A and its point a feature of B over
+     * that face (a box's corner on another's face), −1 the reverse, 0 neither or not known (and for every other
+     * contact). The point of contact then slides on the face's side as the shapes move.
+     */
+    public int face(int k) {
+        return shapeContact[k] >= 0 ? faceSide[k] : 0;
     }
 
     /** Component i of side A's centre in A's body coordinates ({@link #otherBodyPoint} moved in by {@link #otherRadius}). */

@@ -2,7 +2,8 @@ package org.symdyn.contact;
 
 /**
  * What a contact between a rounded side R (a sphere, a capsule: {@link ContactKinematics#radius},
- * {@link ContactKinematics#otherRadius}) and a flat side F that moves adds to the derivatives of its rows and of its
+ * {@link ContactKinematics#otherRadius}; or a box's corner, r = 0, over a face: {@link ContactKinematics#face}) and a
+ * flat side F that moves adds to the derivatives of its rows and of its
  * force, beyond the terms of two material points under a fixed frame. Its point of contact is R's centre c_R plus
  * the offset e = ∓r n (−r n on B, +r n on A; n from A towards B), so on F it is not a material point: it follows
  * c_R along F's face while F's face carries its normal coordinate. And n, the contact frame and e turn with F's
@@ -41,16 +42,26 @@ public final class RoundOnFlat {
     }
 
     /**
-     * +1 when contact k's side B is flat on a body and A rounded (B's point of contact follows A's centre), −1 for the
-     * reverse with A on a body, 0 otherwise (both flat or both rounded: the witnesses stay material points).
+     * +1 when contact k's side B is flat on a body and its point of contact follows side A (A rounded, or A's feature
+     * over B's face: {@link ContactKinematics#face}), −1 for the reverse with A on a body, 0 otherwise (both rounded,
+     * or two flat sides without a face: the witnesses stay material points).
      */
     public static int side(ContactKinematics contacts, int k) {
         double rb = contacts.radius(k);
         double ra = contacts.otherRadius(k);
-        if (ra > 0 && rb == 0 && contacts.body(k) >= 0) {
-            return 1;
+        boolean bMoves = contacts.body(k) >= 0;
+        boolean aMoves = contacts.otherBody(k) >= 0;
+        if (ra > 0 && rb == 0) {
+            return bMoves ? 1 : 0;
         }
-        return rb > 0 && ra == 0 && contacts.otherBody(k) >= 0 ? -1 : 0;
+        if (rb > 0 && ra == 0) {
+            return aMoves ? -1 : 0;
+        }
+        if (ra == 0 && rb == 0) {
+            int face = contacts.face(k);
+            return face < 0 && bMoves ? 1 : face > 0 && aMoves ? -1 : 0;
+        }
+        return 0;
     }
 
     /**

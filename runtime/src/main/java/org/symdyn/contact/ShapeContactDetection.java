@@ -90,6 +90,7 @@ public final class ShapeContactDetection {
     private final double[] gap;
     private final double[] friction;
     private final double[] restitution;
+    private final int[] face; // per contact: its manifold's ContactManifold.face()
 
     /**
      * @param set        the shapes, grounds and rules
@@ -204,6 +205,7 @@ public final class ShapeContactDetection {
         gap = new double[capacity];
         friction = new double[capacity];
         restitution = new double[capacity];
+        face = new int[capacity];
     }
 
     /** The shapes' placements at the last {@link #detect}. */
@@ -377,6 +379,7 @@ public final class ShapeContactDetection {
                 slot[k] = slotInPair++;
                 for (int i = 0; i < 3; i++) {
                     normal[3 * k + i] = manifold.normal(i);
+                    face[k] = manifold.face();
                     pointA[3 * k + i] = manifold.pointA(p, i);
                     pointB[3 * k + i] = manifold.pointB(p, i);
                 }
@@ -436,6 +439,7 @@ public final class ShapeContactDetection {
             slot[k] = p;
             for (int i = 0; i < 3; i++) {
                 normal[3 * k + i] = manifold.normal(i);
+                face[k] = manifold.face();
                 pointA[3 * k + i] = manifold.pointA(p, i);
                 pointB[3 * k + i] = manifold.pointB(p, i);
             }
@@ -478,6 +482,14 @@ public final class ShapeContactDetection {
     /** The body of shape B of contact k. */
     public int bodyB(int k) {
         return body[shapeB[k]];
+    }
+
+    /**
+     * Contact k's face side ({@link org.symdyn.geometry.ContactManifold#face}): +1 when its normal is a face normal of
+     * A and its point B's feature over that face, −1 the reverse, 0 neither or not known.
+     */
+    public int face(int k) {
+        return face[k];
     }
 
     /** Component i of contact k's unit normal, from A towards B (world). */

@@ -61,10 +61,11 @@ import org.symdyn.solvers.SmallSpd;
  * ({@link ContactKinematics#radius}, {@link ContactKinematics#otherRadius}), so a rolling ball's derivatives hold.
  * Where the flat side moves (a ball on a paddle, a box on a fixed ball), its point of contact is not its material
  * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
- * turn with the face; those terms are included. Otherwise, between two flat or two rounded shapes, the witness
- * points are taken as material points of their bodies and the contact frame as fixed (the turning of a face's
- * normal and of the normal between two rounded shapes are left out, as in the acceleration-level problem of
- * {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
+ * turn with the face; those terms are included ({@link RoundOnFlat}), and likewise for a corner of a box or hull
+ * over another shape's face ({@link ContactKinematics#face}: the corner is the material point). Otherwise (two
+ * rounded shapes, edge on edge, the points a face's clipping puts on the other's edges) the witness points are taken
+ * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
+ * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
  * with ∂(G w)/∂q and ∂(Gᵀλ)/∂q from the data's row derivatives (the rows' acceleration derivative at v = 0,
  * v̇ = w; a generated class's own rows or the runtime's), and ∂φ/∂q taken as G (exact at φ = 0); the data's own

@@ -15,6 +15,8 @@ public final class ContactManifold {
     public static final int CAPACITY = 4;
 
     int count;
+    /** +1 when n is a face normal of A (the points are B's, over A's face), −1 of B's, 0 neither or not known. */
+    int face;
     final double[] normal = new double[3];
     final double[] distance = new double[CAPACITY];
     final double[] pointA = new double[3 * CAPACITY];
@@ -45,8 +47,24 @@ public final class ContactManifold {
         return pointB[3 * k + i];
     }
 
+    /**
+     * +1 when the normal is the outward normal of a face of A and the points lie over that face (a box's corners on
+     * another's face: B's points are its features, A's witnesses slide on the face as the shapes move), −1 when it is
+     * a face of B's (−n its outward normal), 0 when neither or not known (an edge or a curved contact, a single
+     * closest point).
+     */
+    public int face() {
+        return face;
+    }
+
     void clear() {
         count = 0;
+        face = 0;
+    }
+
+    /** Records that the normal is a face normal of A (+1) or of B (−1), see {@link #face()}. */
+    void setFace(int side) {
+        face = side;
     }
 
     void setNormal(double nx, double ny, double nz) {
@@ -82,6 +100,7 @@ public final class ContactManifold {
     /** Sets this to the single point of {@code r}. */
     void setFrom(DistanceResult r) {
         count = 1;
+        face = 0;
         distance[0] = r.distance;
         for (int i = 0; i < 3; i++) {
             normal[i] = r.normal[i];
@@ -92,6 +111,7 @@ public final class ContactManifold {
 
     /** Exchanges the roles of A and B: n ← −n, a_k ↔ b_k. */
     void swap() {
+        face = -face;
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
         }

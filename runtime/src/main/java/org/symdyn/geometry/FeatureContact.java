@@ -132,6 +132,7 @@ final class FeatureContact {
         }
         double s = referenceIsA ? 1 : -1;
         out.setNormal(s * rx, s * ry, s * rz);
+        out.setFace(referenceIsA ? 1 : -1);
         for (int k = 0; k < polygonCount; k++) {
             if (kept[k]) {
                 double d = depth[k], x = polygon[3 * k], y = polygon[3 * k + 1], z = polygon[3 * k + 2];

@@ -53,6 +53,7 @@ public final class HalfSpaceContact {
         normal[2] = nz;
         offset = c;
         out.setNormal(normal[0], normal[1], normal[2]);
+        out.setFace(1);
         // B's bounding ball farther than the margin: no point of B can be within it. This spares a large hull's
         // support climb on every link far from a floor.
         if (nx * pb.p[0] + ny * pb.p[1] + nz * pb.p[2] - c - b.boundingRadius() > margin) {

@@ -31,8 +31,8 @@ import org.symdyn.contract.Kinematics;
  * with the contact frame fixed in the world and ∂φ/∂q its normal row of J_c. Exact for points and spheres on the
  * planes of the set's grounds, and for sphere and capsule shapes on planes and flat faces (a rounded side's contact
  * point moves with its centre and the body's rotation, {@link ContactKinematics#radius},
- * {@link PointForceDerivatives}; on a moving face the face's point of contact follows the centre and the frame turns
- * with the face, {@link RoundOnFlat}); otherwise, between two flat or two rounded collision shapes, the witness points are taken as material
+ * {@link PointForceDerivatives}; on a moving face the face's point of contact follows the centre, or a box's corner
+ * over the face, and the frame turns with the face, {@link RoundOnFlat}); otherwise, the witness points are taken as material
  * points of their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).

@@ -120,6 +120,16 @@ class NarrowphaseTest {
             assertEquals(-1e-6, manifold.distance(k), TOL);
             assertEquals(0.5, Math.abs(manifold.pointB(k, 0)), TOL);
         }
+        // the normal is the lower box's top face's, the points the upper box's corners over it: face() names the side
+        // whose face it is (what the step's derivatives read: the other side's points slide on it), either order
+        assertEquals(1, manifold.face(), "A's face");
+        narrowphase.manifold(upper, tilted, lower, new Placement(), 0, manifold);
+        assertEquals(2, manifold.count());
+        assertEquals(-1, manifold.face(), "B's face");
+        narrowphase.manifold(new Sphere(0.2), new Placement().setTranslation(0, 0, 0.7 - 1e-6), lower, new Placement(), 0,
+                manifold);
+        assertEquals(1, manifold.count());
+        assertEquals(0, manifold.face(), "a sphere's closest point: no face recorded");
     }
 
     /**
