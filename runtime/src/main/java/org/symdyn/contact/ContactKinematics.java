@@ -77,6 +77,7 @@ public final class ContactKinematics {
     private final double[] coreRadiusB;
     private final double[] coreRadiusA;
     private final int[] faceSide; // detected shape contacts: ShapeContactDetection.face
+    private final double[] shapeRoundness;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -169,6 +170,11 @@ public final class ContactKinematics {
             candidateRadius[c] = cm.radius();
         }
         shapes = set.shapeCount() == 0 ? null : new ShapeContactDetection(set, kinematics);
+        // per shape, its rounding (a sphere's, a capsule's radius), read for every shape contact detected
+        shapeRoundness = new double[set.shapeCount()];
+        for (int i = 0; i < shapeRoundness.length; i++) {
+            shapeRoundness[i] = roundness(i);
+        }
         capacity = pairs + (shapes == null ? 0 : shapes.capacity());
         pairOf = new int[capacity];
         shapeContact = new int[capacity];
@@ -413,7 +419,7 @@ public final class ContactKinematics {
             coreRadiusB[k] = core(shapeBOf[k], bodyPoint, centreB, k, 1);
             faceSide[k] = shapes.face(s);
             // A's rounding also on the scenery: a flat B sliding over a fixed ball follows its centre
-            coreRadiusA[k] = a >= 0 ? 0 : roundness(shapeAOf[k]);
+            coreRadiusA[k] = a >= 0 || shapeAOf[k] >= shapeRoundness.length ? 0 : shapeRoundness[shapeAOf[k]];
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -735,7 +741,11 @@ public final class ContactKinematics {
      * coordinates of the body whose pose {@link #rotation} holds (B: side +1, A: −1; n from A towards B).
      */
     private double core(int i, double[] witness, double[] core, int k, int side) {
-        double r = roundness(i);
+        double r = i < shapeRoundness.length ? shapeRoundness[i] : 0;
+        if (r == 0) {
+            System.arraycopy(witness, 3 * k, core, 3 * k, 3);
+            return 0;
+        }
         int fo = 9 * k;
         for (int c = 0; c < 3; c++) {
             double nc = rotation[c] * frame[fo] + rotation[3 + c] * frame[fo + 1] + rotation[6 + c] * frame[fo + 2];
