@@ -78,6 +78,7 @@ public final class ContactKinematics {
     private final double[] coreRadiusA;
     private final int[] faceSide; // detected shape contacts: ShapeContactDetection.face
     private final double[] shapeRoundness;
+    private final boolean[] shapeSphere;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -172,8 +173,10 @@ public final class ContactKinematics {
         shapes = set.shapeCount() == 0 ? null : new ShapeContactDetection(set, kinematics);
         // per shape, its rounding (a sphere's, a capsule's radius), read for every shape contact detected
         shapeRoundness = new double[set.shapeCount()];
+        shapeSphere = new boolean[set.shapeCount()];
         for (int i = 0; i < shapeRoundness.length; i++) {
             shapeRoundness[i] = roundness(i);
+            shapeSphere[i] = shapes.placements().shape(i) instanceof org.symdyn.geometry.Sphere;
         }
         capacity = pairs + (shapes == null ? 0 : shapes.capacity());
         pairOf = new int[capacity];
@@ -977,6 +980,13 @@ public final class ContactKinematics {
      */
     public int face(int k) {
         return shapeContact[k] >= 0 ? faceSide[k] : 0;
+    }
+
+    /** Whether contact k is a detected shape contact between two spheres (either may be the scenery's). */
+    public boolean spheres(int k) {
+        int a = shapeAOf[k], b = shapeBOf[k];
+        return shapeContact[k] >= 0 && a >= 0 && a < shapeSphere.length && b >= 0 && b < shapeSphere.length
+                && shapeSphere[a] && shapeSphere[b];
     }
 
     /** Component i of side A's centre in A's body coordinates ({@link #otherBodyPoint} moved in by {@link #otherRadius}). */

@@ -61,9 +61,10 @@ import org.symdyn.solvers.SmallSpd;
  * ({@link ContactKinematics#radius}, {@link ContactKinematics#otherRadius}), so a rolling ball's derivatives hold.
  * Where the flat side moves (a ball on a paddle, a box on a fixed ball), its point of contact is not its material
  * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
- * turn with the face; those terms are included ({@link RoundOnFlat}), and likewise for a corner of a box or hull
- * over another shape's face ({@link ContactKinematics#face}: the corner is the material point). Otherwise (two
- * rounded shapes, edge on edge, the points a face's clipping puts on the other's edges) the witness points are taken
+ * turn with the face; those terms are included ({@link TurningContact}), and likewise for a corner of a box or hull
+ * over another shape's face ({@link ContactKinematics#face}: the corner is the material point), and for two spheres,
+ * whose normal turns with their centres. Otherwise (capsules on capsules or spheres, whose closest points slide along
+ * their segments; edge on edge; the points a face's clipping puts on the other's edges) the witness points are taken
  * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
  * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
@@ -149,12 +150,12 @@ public final class StepDerivatives {
     private final double[] point = new double[3];
     private final double[] wrench = new double[6];
     /**
-     * The terms of a contact between a rounded side and a moving flat one ({@link RoundOnFlat}) for
-     * {@link #contactRowMotion}'s contact, its side (0: none), J_rel and u_rel of its points (3 x nv and 3), and the
+     * The terms of a contact whose frame turns or whose point slides ({@link TurningContact}) for
+     * {@link #contactRowMotion}'s contact, its kind, J_rel and u_rel of its points (3 x nv and 3), and the
      * impulses' extra ∂(Jᵀλ)/∂q of all such contacts, added to ∂(Jᵀλ)/∂q after the wrenches'.
      */
-    private final RoundOnFlat roundOnFlat;
-    private int followSide;
+    private final TurningContact turning;
+    private int turningKind;
     private final double[] relative;
     private final double[] relativeVelocity = new double[3];
     private final DMatrixRMaj followerForceDq;
@@ -240,7 +241,7 @@ public final class StepDerivatives {
         dIdDq = new DMatrixRMaj(nv, nv);
         dIdDv = new DMatrixRMaj(nv, nv);
         dForceDq = new DMatrixRMaj(nv, nv);
-        roundOnFlat = new RoundOnFlat(nv);
+        turning = new TurningContact(nv);
         relative = new double[3 * nv];
         followerForceDq = new DMatrixRMaj(nv, nv);
         rowsDq = new double[Math.max(1, capacity) * nv];
@@ -490,22 +491,20 @@ public final class StepDerivatives {
                 }
             }
         }
-        followSide = RoundOnFlat.side(contacts, c);
-        if (followSide != 0) {
+        turningKind = TurningContact.kind(contacts, c);
+        if (turningKind != TurningContact.NONE) {
             double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
             relativeColumns(pointB, -radius, nx, ny, nz, 1, true);
             if (other >= 0) {
                 relativeColumns(pointA, otherRadius, nx, ny, nz, -1, false);
             }
-            PointMotion round = followSide > 0 ? (other >= 0 ? pointA : null) : pointB;
-            PointMotion flat = followSide > 0 ? pointB : pointA;
-            roundOnFlat.set(followSide, nx, ny, nz, followSide > 0 ? otherRadius : radius, contacts.gap(c),
-                    round == null ? null : round.dPositionDq(), round == null ? null : round.dRotationDq(),
-                    round == null ? null : round.omega(), flat.dPositionDq(), flat.dRotationDq(), flat.omega(),
-                    relative, relativeVelocity);
+            PointMotion a = other >= 0 ? pointA : null;
+            turning.set(turningKind, nx, ny, nz, otherRadius, radius, contacts.gap(c),
+                    a == null ? null : a.dPositionDq(), a == null ? null : a.dRotationDq(), a == null ? null : a.omega(),
+                    pointB.dPositionDq(), pointB.dRotationDq(), pointB.omega(), relative, relativeVelocity);
             for (int d = 0; d < rows; d++) {
-                roundOnFlat.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2),
-                        1, out, o + d * nv);
+                turning.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2), 1,
+                        out, o + d * nv);
             }
         }
     }
@@ -593,8 +592,8 @@ public final class StepDerivatives {
             wrench[5] = -fz;
             motion.addWrench(other, point, wrench, -1);
         }
-        if (followSide != 0) {
-            roundOnFlat.addForceDerivative(fx, fy, fz, 1, followerForceDq.data);
+        if (turningKind != TurningContact.NONE) {
+            turning.addForceDerivative(fx, fy, fz, 1, followerForceDq.data);
             followers = true;
         }
     }

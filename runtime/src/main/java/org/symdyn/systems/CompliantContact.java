@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
-import org.symdyn.contact.RoundOnFlat;
+import org.symdyn.contact.TurningContact;
 import org.symdyn.contract.Kinematics;
 
 /**
@@ -32,7 +32,8 @@ import org.symdyn.contract.Kinematics;
  * planes of the set's grounds, and for sphere and capsule shapes on planes and flat faces (a rounded side's contact
  * point moves with its centre and the body's rotation, {@link ContactKinematics#radius},
  * {@link PointForceDerivatives}; on a moving face the face's point of contact follows the centre, or a box's corner
- * over the face, and the frame turns with the face, {@link RoundOnFlat}); otherwise, the witness points are taken as material
+ * over the face, and the frame turns with the face; for two spheres the normal turns with their centres:
+ * {@link TurningContact}); otherwise, the witness points are taken as material
  * points of their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).
@@ -56,8 +57,8 @@ public final class CompliantContact implements Actuator, ContactForces {
     private PointForceDerivatives derivatives;
     private double[] pointDq;
     private double[] rowsDq;
-    /** A rounded side on a moving flat one ({@link RoundOnFlat}): each side's centre and angular Jacobians (3 x nv). */
-    private RoundOnFlat roundOnFlat;
+    /** A turning contact ({@link TurningContact}): each side's centre and angular Jacobians (3 x nv). */
+    private TurningContact turning;
     private double[] centreB;
     private double[] rotationB;
     private double[] centreA;
@@ -149,7 +150,7 @@ public final class CompliantContact implements Actuator, ContactForces {
             derivatives = new PointForceDerivatives(kinematics);
             pointDq = new double[3 * nv];
             rowsDq = new double[3 * nv];
-            roundOnFlat = new RoundOnFlat(nv);
+            turning = new TurningContact(nv);
             centreB = new double[3 * nv];
             rotationB = new double[3 * nv];
             centreA = new double[3 * nv];
@@ -221,8 +222,8 @@ public final class CompliantContact implements Actuator, ContactForces {
             torque[2] = offset[0] * force[1] - offset[1] * force[0];
             derivatives.addPointVelocityDerivative(anchor, offset, v, 1, pointDq);
             derivatives.addForceDerivative(anchor, force, torque, false, 1, dq);
-            int side = RoundOnFlat.side(contacts, k);
-            if (side != 0) {
+            int kind = TurningContact.kind(contacts, k);
+            if (kind != TurningContact.NONE) {
                 Arrays.fill(centreB, 0);
                 Arrays.fill(rotationB, 0);
                 derivatives.addPointJacobian(anchor, null, 1, centreB);
@@ -243,7 +244,7 @@ public final class CompliantContact implements Actuator, ContactForces {
                 derivatives.worldPoint(bodyAnchor, anchor);
                 derivatives.addPointVelocityDerivative(anchor, offset, v, -1, pointDq);
                 derivatives.addForceDerivative(anchor, force, torque, false, -1, dq);
-                if (side != 0) {
+                if (kind != TurningContact.NONE) {
                     Arrays.fill(centreA, 0);
                     Arrays.fill(rotationA, 0);
                     derivatives.addPointJacobian(anchor, null, 1, centreA);
@@ -259,8 +260,8 @@ public final class CompliantContact implements Actuator, ContactForces {
                             + contacts.frame(k, d, 2) * pz;
                 }
             }
-            if (side != 0) {
-                roundOnFlat(k, side, jac, o, a >= 0, dq);
+            if (kind != TurningContact.NONE) {
+                turning(k, kind, jac, o, a >= 0, dq);
             }
             for (int c = 0; c < nv; c++) {
                 double dphi = jac[o + c];
@@ -286,10 +287,10 @@ public final class CompliantContact implements Actuator, ContactForces {
     }
 
     /**
-     * Contact k's terms of a rounded side on a moving flat one ({@link RoundOnFlat}): into the rows' ∂u/∂q and, for
-     * the force {@link #force} on B, into dq; the sides' Jacobians are those {@link #addForceDerivatives} left.
+     * Contact k's terms of a turning contact ({@link TurningContact}): into the rows' ∂u/∂q and, for the force
+     * {@link #force} on B, into dq; the sides' Jacobians are those {@link #addForceDerivatives} left.
      */
-    private void roundOnFlat(int k, int side, double[] jac, int o, boolean aMoves, DMatrixRMaj dq) {
+    private void turning(int k, int kind, double[] jac, int o, boolean aMoves, DMatrixRMaj dq) {
         // J_rel = Σ_d row_d J_c,d and u_rel = Σ_d row_d u_d: the frame's rows are orthonormal
         for (int i = 0; i < 3; i++) {
             double f0 = contacts.frame(k, 0, i), f1 = contacts.frame(k, 1, i), f2 = contacts.frame(k, 2, i);
@@ -298,18 +299,15 @@ public final class CompliantContact implements Actuator, ContactForces {
             }
             relativeVelocity[i] = f0 * u[3 * k] + f1 * u[3 * k + 1] + f2 * u[3 * k + 2];
         }
-        boolean roundIsA = side > 0;
-        boolean roundMoves = !roundIsA || aMoves;
-        roundOnFlat.set(side, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
-                roundIsA ? contacts.otherRadius(k) : contacts.radius(k), contacts.gap(k),
-                !roundMoves ? null : roundIsA ? centreA : centreB, !roundMoves ? null : roundIsA ? rotationA : rotationB,
-                !roundMoves ? null : roundIsA ? omegaA : omegaB, roundIsA ? centreB : centreA,
-                roundIsA ? rotationB : rotationA, roundIsA ? omegaB : omegaA, relative, relativeVelocity);
+        turning.set(kind, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
+                contacts.otherRadius(k), contacts.radius(k), contacts.gap(k), aMoves ? centreA : null,
+                aMoves ? rotationA : null, aMoves ? omegaA : null, centreB, rotationB, omegaB, relative,
+                relativeVelocity);
         for (int d = 0; d < 3; d++) {
-            roundOnFlat.addRowDerivative(contacts.frame(k, d, 0), contacts.frame(k, d, 1), contacts.frame(k, d, 2), 1,
+            turning.addRowDerivative(contacts.frame(k, d, 0), contacts.frame(k, d, 1), contacts.frame(k, d, 2), 1,
                     rowsDq, d * nv);
         }
-        roundOnFlat.addForceDerivative(force[0], force[1], force[2], 1, dq.data);
+        turning.addForceDerivative(force[0], force[1], force[2], 1, dq.data);
     }
 
     @Override

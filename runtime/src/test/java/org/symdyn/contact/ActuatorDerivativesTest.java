@@ -26,7 +26,8 @@ import org.symdyn.systems.SpatialForce;
  * turns with the body), a world wrench at a body point, a spring-damper between two bodies and one from the world,
  * on every model of {@link DynamicsPropertyTest} (fixed and floating bases, ball and planar joints), at random
  * states, one of them 1 km from the world's origin; and compliant contact (points and spheres on grounds, pressed in,
- * with the friction viscous and Coulomb's; sphere shapes on a floor and on a turning paddle, a box on a fixed ball). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
+ * with the friction viscous and Coulomb's; sphere shapes on a floor, on a turning paddle and on each other, a box on a
+ * fixed ball). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
  * differences' own error with a step of 1e-6 is about 1e-10 of the forces.
  */
 class ActuatorDerivativesTest {
@@ -180,7 +181,7 @@ class ActuatorDerivativesTest {
     /**
      * Compliant contact between collision shapes: a sphere shape pressed into a floor while rolling and slipping (its
      * contact point is its centre less r n), a sphere pressed into a hinged paddle turning under it (the paddle's point
-     * of contact follows the sphere's centre and the frame turns with the paddle: {@link RoundOnFlat}), with the sphere
+     * of contact follows the sphere's centre and the frame turns with the paddle: {@link TurningContact}), with the sphere
      * listed first and last (side A and side B), and a box pressed onto a fixed ball of the scenery.
      */
     @Test
@@ -219,6 +220,19 @@ class ActuatorDerivativesTest {
                 assertTrue(regimes.startsWith("1 "), regimes);
                 check(m, "paddle", "compliant sphere on a paddle, " + regimes, c, q, v);
             }
+        }
+        // two free balls pressed together off centre, spinning and sliding: the normal turns with their centres
+        Model two = new org.symdyn.testing.ShapeScenes("two_balls").freeSphere("lower", 1, 0.1, 0.9)
+                .freeSphere("upper", 0.3, 0.05, 0.9).build();
+        double t = 0.25;
+        double[] qt = {0, 0, 0, 0, 0, 0, 1, 0.15 * Math.sin(t), 0, 0.15 * Math.cos(t) - 0.001, 0, 0, 0, 1};
+        double[] vt = {0.1, 0.5, -0.2, 0.05, 0, 0.1, 0.3, -0.2, 0.4, -0.1, 0.2, -0.3};
+        for (double bt : new double[] {1, 500}) {
+            CompliantContact c = new CompliantContact("balls", ContactSet.of(two), new GenericDynamics(two), 5000, 20,
+                    bt);
+            String regimes = regimes(c, qt, vt);
+            assertTrue(regimes.startsWith("1 "), regimes);
+            check(two, "two balls", "compliant two spheres, " + regimes, c, qt, vt);
         }
         Model box = new org.symdyn.testing.ShapeScenes("box_on_ball").shape("ball", "world",
                 org.symdyn.spatial.Pose.IDENTITY, new org.symdyn.geometry.Sphere(0.1), 0.6)

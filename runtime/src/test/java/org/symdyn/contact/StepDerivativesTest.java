@@ -240,6 +240,40 @@ class StepDerivativesTest {
         }
     }
 
+    /**
+     * Two spheres: a ball on a floor with a smaller ball off its top (the normal between them tilted, turning with
+     * their centres: {@link TurningContact#TWO_SPHERES}), spinning, and a ball on a fixed ball of the scenery.
+     */
+    @Test
+    void sphereOnSphere() {
+        Model m = onAFloor(new ShapeScenes("two_balls").freeSphere("lower", 1, 0.1, 0.9).freeSphere("upper", 0.3, 0.05,
+                0.9));
+        double t = 0.25; // the upper ball's centre 0.25 rad off the lower's top
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1,
+            0.15 * Math.sin(t), 0, 0.1 + 0.15 * Math.cos(t) - 2e-6, 0, 0, 0, 1};
+        double[] v = new double[12];
+        v[1] = 0.5;
+        v[8] = -0.3;
+        double[] tau = new double[12];
+        tau[3] = 0.05;
+        check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+        ContactKinematics k = new ContactKinematics(ContactSet.of(m), new GenericDynamics(m), m.nv());
+        k.update(q, 1e-3);
+        int two = 0;
+        for (int c = 0; c < k.count(); c++) {
+            two += TurningContact.kind(k, c) == TurningContact.TWO_SPHERES ? 1 : 0;
+        }
+        assertEquals(1, two, "one contact between the two balls");
+        for (double mu : new double[] {0.9, 0.1}) {
+            Model fixed = new ShapeScenes("ball_on_ball").shape("base", "world", org.symdyn.spatial.Pose.IDENTITY,
+                    new org.symdyn.geometry.Sphere(0.2), mu).freeSphere("ball", 0.5, 0.05, mu).build();
+            double[] qb = {0.25 * Math.sin(0.2), 0, 0.25 * Math.cos(0.2) - 1e-6, 0, 0, 0, 1};
+            check(fixed, qb, new double[] {0, 0.4, 0, 0.1 * Math.cos(0.2), 0, -0.1 * Math.sin(0.2)},
+                    new double[] {0, 0, 0.01, 0, 0, 0}, 0,
+                    new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+        }
+    }
+
     /** The scene with a floor (friction 0.8) added. */
     private static Model onAFloor(ShapeScenes scenes) {
         scenes.builder().addGround(new org.symdyn.model.GroundModel("floor", new double[3], new double[] {0, 0, 1},
