@@ -331,6 +331,19 @@ class StepDerivativesTest {
         StepDerivatives d = new StepDerivatives(s, m);
         long bytes = org.symdyn.testing.Allocations.allocatedBytes(200, () -> d.compute(q, v, tau, H));
         assertTrue(bytes < 16 * 200, bytes + " bytes in 200 calls");
+        // turning contacts too: a ball off the top of a ball on a floor
+        Model balls = onAFloor(new ShapeScenes("two_balls").freeSphere("lower", 1, 0.1, 0.9).freeSphere("upper", 0.3,
+                0.05, 0.9));
+        double[] qb = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1, 0.15 * Math.sin(0.25), 0, 0.1 + 0.15 * Math.cos(0.25) - 2e-6, 0,
+            0, 0, 1};
+        double[] vb = new double[12];
+        double[] tb = new double[12];
+        TimeStepper sb = stepper(balls, 0);
+        sb.step(qb, vb, tb, H, new double[14], new double[12]);
+        StepDerivatives db = new StepDerivatives(sb, balls);
+        db.compute(qb, vb, tb, H);
+        long ballBytes = org.symdyn.testing.Allocations.allocatedBytes(200, () -> db.compute(qb, vb, tb, H));
+        assertTrue(ballBytes < 16 * 200, ballBytes + " bytes in 200 calls with two spheres");
     }
 
     @Test
