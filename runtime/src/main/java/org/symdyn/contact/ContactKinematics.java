@@ -79,6 +79,7 @@ public final class ContactKinematics {
     private final int[] faceSide; // detected shape contacts: ShapeContactDetection.face
     private final double[] shapeRoundness;
     private final boolean[] shapeSphere;
+    private final boolean[] shapePolyhedral;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -174,9 +175,13 @@ public final class ContactKinematics {
         // per shape, its rounding (a sphere's, a capsule's radius), read for every shape contact detected
         shapeRoundness = new double[set.shapeCount()];
         shapeSphere = new boolean[set.shapeCount()];
+        shapePolyhedral = new boolean[set.shapeCount()];
         for (int i = 0; i < shapeRoundness.length; i++) {
+            org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
             shapeRoundness[i] = roundness(i);
-            shapeSphere[i] = shapes.placements().shape(i) instanceof org.symdyn.geometry.Sphere;
+            shapeSphere[i] = shape instanceof org.symdyn.geometry.Sphere;
+            shapePolyhedral[i] = shape instanceof org.symdyn.geometry.Box
+                    || shape instanceof org.symdyn.geometry.ConvexHull || shape instanceof org.symdyn.geometry.TriangleMesh;
         }
         capacity = pairs + (shapes == null ? 0 : shapes.capacity());
         pairOf = new int[capacity];
@@ -421,8 +426,15 @@ public final class ContactKinematics {
             toBody(q, b, worldPoint, 3 * k, bodyPoint, 3 * k);
             coreRadiusB[k] = core(shapeBOf[k], bodyPoint, centreB, k, 1);
             faceSide[k] = shapes.face(s);
-            // A's rounding also on the scenery: a flat B sliding over a fixed ball follows its centre
+            // A's rounding also on the scenery (a flat B sliding over a fixed ball follows its centre), its centre in
+            // the world
             coreRadiusA[k] = a >= 0 || shapeAOf[k] >= shapeRoundness.length ? 0 : shapeRoundness[shapeAOf[k]];
+            if (a < 0) {
+                for (int i = 0; i < 3; i++) {
+                    centreA[3 * k + i] = shapes.pointA(s, i) - coreRadiusA[k] * frame[9 * k + i];
+                    otherBodyPoint[3 * k + i] = shapes.pointA(s, i);
+                }
+            }
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -982,6 +994,16 @@ public final class ContactKinematics {
         return shapeContact[k] >= 0 ? faceSide[k] : 0;
     }
 
+    /**
+     * Whether side A (or B) of detected shape contact k is a box, a convex hull or a mesh: a shape whose touching
+     * feature over another's face is one of its vertices or a point of its edges and faces, fixed in it (not a
+     * cylinder's rim, which rolls).
+     */
+    public boolean polyhedral(int k, boolean sideA) {
+        int i = sideA ? shapeAOf[k] : shapeBOf[k];
+        return shapeContact[k] >= 0 && i >= 0 && i < shapePolyhedral.length && shapePolyhedral[i];
+    }
+
     /** Whether contact k is a detected shape contact between two spheres (either may be the scenery's). */
     public boolean spheres(int k) {
         int a = shapeAOf[k], b = shapeBOf[k];
@@ -989,9 +1011,12 @@ public final class ContactKinematics {
                 && shapeSphere[a] && shapeSphere[b];
     }
 
-    /** Component i of side A's centre in A's body coordinates ({@link #otherBodyPoint} moved in by {@link #otherRadius}). */
+    /**
+     * Component i of side A's centre: {@link #otherBodyPoint} moved in by {@link #otherRadius}, in A's body
+     * coordinates (world for the scenery and grounds).
+     */
     public double otherCenter(int k, int i) {
-        return shapeContact[k] >= 0 && bodyA[k] >= 0 ? centreA[3 * k + i] : otherBodyPoint[3 * k + i];
+        return shapeContact[k] >= 0 ? centreA[3 * k + i] : otherBodyPoint[3 * k + i];
     }
 
     /** The body of contact k: the candidate's, or shape B's; the contact force λ_n n acts on it. */
@@ -1004,7 +1029,10 @@ public final class ContactKinematics {
         return bodyA[k];
     }
 
-    /** Component i of A's witness of shape contact k in A's body coordinates (meaningless otherwise). */
+    /**
+     * Component i of A's witness of shape contact k in A's body coordinates, world for the scenery and grounds
+     * (meaningless for other contacts).
+     */
     public double otherBodyPoint(int k, int i) {
         return otherBodyPoint[3 * k + i];
     }

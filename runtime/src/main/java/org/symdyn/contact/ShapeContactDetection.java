@@ -377,9 +377,9 @@ public final class ShapeContactDetection {
                 shapeA[k] = mesh;
                 shapeB[k] = other;
                 slot[k] = slotInPair++;
+                face[k] = manifold.face();
                 for (int i = 0; i < 3; i++) {
                     normal[3 * k + i] = manifold.normal(i);
-                    face[k] = manifold.face();
                     pointA[3 * k + i] = manifold.pointA(p, i);
                     pointB[3 * k + i] = manifold.pointB(p, i);
                 }
@@ -437,9 +437,9 @@ public final class ShapeContactDetection {
             shapeA[k] = a;
             shapeB[k] = b;
             slot[k] = p;
+            face[k] = manifold.face();
             for (int i = 0; i < 3; i++) {
                 normal[3 * k + i] = manifold.normal(i);
-                face[k] = manifold.face();
                 pointA[3 * k + i] = manifold.pointA(p, i);
                 pointB[3 * k + i] = manifold.pointB(p, i);
             }

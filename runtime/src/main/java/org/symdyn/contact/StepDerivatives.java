@@ -158,8 +158,8 @@ public final class StepDerivatives {
     private int turningKind;
     private final double[] relative;
     private final double[] relativeVelocity = new double[3];
-    private final DMatrixRMaj followerForceDq;
-    private boolean followers;
+    private final DMatrixRMaj turningForceDq;
+    private boolean turningForces;
     /** Per ball joint, then per floating joint: E = exp(h [ω]×), J_r(h ω), and (floating) J_r(−h ω), 9 each. */
     private final double[] e3;
     private final double[] jr;
@@ -243,7 +243,7 @@ public final class StepDerivatives {
         dForceDq = new DMatrixRMaj(nv, nv);
         turning = new TurningContact(nv);
         relative = new double[3 * nv];
-        followerForceDq = new DMatrixRMaj(nv, nv);
+        turningForceDq = new DMatrixRMaj(nv, nv);
         rowsDq = new double[Math.max(1, capacity) * nv];
         offsetDq = new double[Math.max(1, capacity) * nv];
         offsetDv = new double[Math.max(1, capacity) * nv];
@@ -367,10 +367,10 @@ public final class StepDerivatives {
             addContactWrenches(contacts, c, lambda[r], lambda[r + 1], lambda[r + 2]);
         }
         motion.wrenchDerivative(dForceDq);
-        if (followers) {
-            CommonOps_DDRM.addEquals(dForceDq, followerForceDq);
-            Arrays.fill(followerForceDq.data, 0);
-            followers = false;
+        if (turningForces) {
+            CommonOps_DDRM.addEquals(dForceDq, turningForceDq);
+            Arrays.fill(turningForceDq.data, 0);
+            turningForces = false;
         }
 
         // the system, by blocks: r1 (the w rows' right-hand sides along q and v; along τ it is h I), then the held
@@ -500,7 +500,8 @@ public final class StepDerivatives {
             }
             PointMotion a = other >= 0 ? pointA : null;
             turning.set(turningKind, nx, ny, nz, otherRadius, radius, contacts.gap(c),
-                    a == null ? null : a.dPositionDq(), a == null ? null : a.dRotationDq(), a == null ? null : a.omega(),
+                    a == null ? null : a.dPositionDq(), a == null ? null : a.dRotationDq(),
+                    a == null ? null : a.omega(),
                     pointB.dPositionDq(), pointB.dRotationDq(), pointB.omega(), relative, relativeVelocity);
             for (int d = 0; d < rows; d++) {
                 turning.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2), 1,
@@ -593,8 +594,8 @@ public final class StepDerivatives {
             motion.addWrench(other, point, wrench, -1);
         }
         if (turningKind != TurningContact.NONE) {
-            turning.addForceDerivative(fx, fy, fz, 1, followerForceDq.data);
-            followers = true;
+            turning.addForceDerivative(fx, fy, fz, 1, turningForceDq.data);
+            turningForces = true;
         }
     }
 

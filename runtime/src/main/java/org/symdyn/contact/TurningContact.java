@@ -1,5 +1,7 @@
 package org.symdyn.contact;
 
+import java.util.Arrays;
+
 /**
  * What a contact whose frame turns and whose point of contact is not a material point adds to the derivatives of its
  * rows and of its force, beyond the terms of two material points under a fixed frame (which the callers compute:
@@ -11,7 +13,8 @@ package org.symdyn.contact;
  * <li><b>On a moving face</b> (a sphere, a capsule or a corner, {@link ContactKinematics#face}, side R, on a flat side
  *     F that moves): the frame turns with F, W_k = ω_F,k (F's angular Jacobian), and F's point of contact is not its
  *     material point: it slides on F with R's centre, Δ_k = P_t (c_R,k − p_F,k) + W_k × e_F, P_t = I − n nᵀ and
- *     e_F = (1 + φ/r) e_R the offset from R's centre to F's witness (φ the gap, negative in penetration).</li>
+ *     e_F = ±(r_R + φ) n the offset from R's centre (a vertex: r_R = 0) to F's witness, + for R = A (φ the gap,
+ *     negative in penetration).</li>
  * <li><b>Two rounded sides</b> (two spheres): n = (c_B − c_A)/L turns with the centres, W_k = n × (c_B,k − c_A,k)/L,
  *     L = r_A + r_B + φ; the points stay their centres plus the offsets, nothing slides.</li>
  * </ul>
@@ -43,8 +46,8 @@ public final class TurningContact {
     private final double[] slide;
     private final double[] offsetA = new double[3];
     private final double[] offsetB = new double[3];
-    private double[] rotationA;
-    private double[] rotationB;
+    private double[] angularA;
+    private double[] angularB;
     private final double[] omegaA = new double[3];
     private final double[] omegaB = new double[3];
     private double[] relative;
@@ -58,26 +61,26 @@ public final class TurningContact {
     }
 
     /**
-     * The kind of contact k: {@link #ON_FACE_OF_B} when B is flat on a body and A rounded or A's corner over B's face,
-     * {@link #ON_FACE_OF_A} the reverse with A on a body, {@link #TWO_SPHERES} for two spheres of a shape contact,
-     * else {@link #NONE}.
+     * The kind of contact k: {@link #ON_FACE_OF_B} when B moves and its face, recorded by the detection
+     * ({@link ContactKinematics#face}), carries A's sphere or capsule or a vertex of A's box, hull or mesh;
+     * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_SPHERES} for two spheres of a shape contact apart
+     * from their centres; else {@link #NONE} (a ball on a box's edge or corner, a cylinder's rim, two capsules, two
+     * faces' edges: material points under a fixed frame).
      */
     public static int kind(ContactKinematics contacts, int k) {
         double rb = contacts.radius(k);
         double ra = contacts.otherRadius(k);
-        boolean bMoves = contacts.body(k) >= 0;
-        boolean aMoves = contacts.otherBody(k) >= 0;
-        if (ra > 0 && rb == 0) {
-            return bMoves ? ON_FACE_OF_B : NONE;
+        int face = contacts.face(k);
+        boolean faceOfB = face < 0 && contacts.body(k) >= 0 && rb == 0;
+        boolean faceOfA = face > 0 && contacts.otherBody(k) >= 0 && ra == 0;
+        if (faceOfB && (ra > 0 || contacts.polyhedral(k, true))) {
+            return ON_FACE_OF_B;
         }
-        if (rb > 0 && ra == 0) {
-            return aMoves ? ON_FACE_OF_A : NONE;
+        if (faceOfA && (rb > 0 || contacts.polyhedral(k, false))) {
+            return ON_FACE_OF_A;
         }
-        if (ra == 0 && rb == 0) {
-            int face = contacts.face(k);
-            return face < 0 && bMoves ? ON_FACE_OF_B : face > 0 && aMoves ? ON_FACE_OF_A : NONE;
-        }
-        return contacts.spheres(k) ? TWO_SPHERES : NONE;
+        // two spheres, their centres apart (coincident centres leave the normal to the detection's choice)
+        return contacts.spheres(k) && ra + rb + contacts.gap(k) > 1e-9 * (ra + rb) ? TWO_SPHERES : NONE;
     }
 
     /**
@@ -87,11 +90,11 @@ public final class TurningContact {
      * calls that follow, not copied: keep them until the next {@code set}.
      */
     public void set(int kind, double nx, double ny, double nz, double radiusA, double radiusB, double gap,
-            double[] pointA, double[] rotationA, double[] omegaA, double[] pointB, double[] rotationB, double[] omegaB,
+            double[] pointA, double[] angularA, double[] omegaA, double[] pointB, double[] angularB, double[] omegaB,
             double[] relative, double[] relativeVelocity) {
         this.kind = kind;
-        this.rotationA = rotationA;
-        this.rotationB = rotationB;
+        this.angularA = angularA;
+        this.angularB = angularB;
         copy(omegaA, this.omegaA);
         copy(omegaB, this.omegaB);
         this.relative = relative;
@@ -117,7 +120,7 @@ public final class TurningContact {
         boolean faceB = kind == ON_FACE_OF_B;
         double[] flatPoint = faceB ? pointB : pointA;
         double[] roundPoint = faceB ? pointA : pointB;
-        double[] wf = faceB ? rotationB : rotationA;
+        double[] wf = faceB ? angularB : angularA;
         System.arraycopy(wf, 0, turn, 0, 3 * nv);
         // e_F: from R's centre to F's witness, (r_R + φ) along ±n
         double ef = faceB ? radiusA + gap : -(radiusB + gap);
@@ -133,7 +136,7 @@ public final class TurningContact {
             slide[2 * nv + k] = dz - dn * nz + wx * oy - wy * ox;
         }
         // the flat side touches at its witness: no offset of its own
-        java.util.Arrays.fill(faceB ? offsetB : offsetA, 0);
+        Arrays.fill(faceB ? offsetB : offsetA, 0);
     }
 
     private static double at(double[] a, int i) {
@@ -142,7 +145,7 @@ public final class TurningContact {
 
     private static void copy(double[] from, double[] to) {
         if (from == null) {
-            java.util.Arrays.fill(to, 0);
+            Arrays.fill(to, 0);
         } else {
             System.arraycopy(from, 0, to, 0, 3);
         }
@@ -184,20 +187,20 @@ public final class TurningContact {
         double efA = offsetA[0] * fx + offsetA[1] * fy + offsetA[2] * fz;
         double efB = offsetB[0] * fx + offsetB[1] * fy + offsetB[2] * fz;
         boolean slides = kind == ON_FACE_OF_B || kind == ON_FACE_OF_A;
-        double[] wf = kind == ON_FACE_OF_B ? rotationB : rotationA;
+        double[] wf = kind == ON_FACE_OF_B ? angularB : angularA;
         for (int j = 0; j < nv; j++) {
             // g_j = f × J_rel,j + Σ_X s_X ((Ω_X,j · e_X) f − (e_X · f) Ω_X,j)
             double jx = relative[j], jy = relative[nv + j], jz = relative[2 * nv + j];
             double gx = fy * jz - fz * jy, gy = fz * jx - fx * jz, gz = fx * jy - fy * jx;
-            if (rotationA != null) {
-                double ox = rotationA[j], oy = rotationA[nv + j], oz = rotationA[2 * nv + j];
+            if (angularA != null) {
+                double ox = angularA[j], oy = angularA[nv + j], oz = angularA[2 * nv + j];
                 double oe = ox * offsetA[0] + oy * offsetA[1] + oz * offsetA[2];
                 gx -= oe * fx - efA * ox;
                 gy -= oe * fy - efA * oy;
                 gz -= oe * fz - efA * oz;
             }
-            if (rotationB != null) {
-                double ox = rotationB[j], oy = rotationB[nv + j], oz = rotationB[2 * nv + j];
+            if (angularB != null) {
+                double ox = angularB[j], oy = angularB[nv + j], oz = angularB[2 * nv + j];
                 double oe = ox * offsetB[0] + oy * offsetB[1] + oz * offsetB[2];
                 gx += oe * fx - efB * ox;
                 gy += oe * fy - efB * oy;

@@ -119,7 +119,6 @@ public final class BoxBoxCollision {
         if (bestAxis < 6) {
             clip();
             out.setNormal(n[0], n[1], n[2]);
-            out.setFace(bestAxis < 3 ? 1 : -1);
             int within = 0;
             for (int k = 0; k < polygonCount; k++) {
                 kept[k] = depth[k] <= margin;
@@ -128,6 +127,7 @@ public final class BoxBoxCollision {
                 }
             }
             if (within > 0) {
+                out.setFace(bestAxis < 3 ? 1 : -1);
                 reduce(within);
                 for (int k = 0; k < polygonCount; k++) {
                     if (kept[k]) {

@@ -15,7 +15,7 @@ public final class ContactManifold {
     public static final int CAPACITY = 4;
 
     int count;
-    /** +1 when n is a face normal of A (the points are B's, over A's face), −1 of B's, 0 neither or not known. */
+    /** See {@link #face()}. */
     int face;
     final double[] normal = new double[3];
     final double[] distance = new double[CAPACITY];
@@ -48,10 +48,10 @@ public final class ContactManifold {
     }
 
     /**
-     * +1 when the normal is the outward normal of a face of A and the points lie over that face (a box's corners on
-     * another's face: B's points are its features, A's witnesses slide on the face as the shapes move), −1 when it is
-     * a face of B's (−n its outward normal), 0 when neither or not known (an edge or a curved contact, a single
-     * closest point).
+     * +1 when the normal is the outward normal of a face of A over which B's points lie (a box's corners on another's
+     * face, a ball over a box's face, any shape on a half-space): the points of A's face that touch slide on it as
+     * the shapes move; −1 when it is a face of B's (−n its outward normal); 0 when neither or not known (an edge, two
+     * curved surfaces, a closest pair whose region is not a face's). Only set when the manifold has points.
      */
     public int face() {
         return face;
@@ -100,7 +100,7 @@ public final class ContactManifold {
     /** Sets this to the single point of {@code r}. */
     void setFrom(DistanceResult r) {
         count = 1;
-        face = 0;
+        face = r.face;
         distance[0] = r.distance;
         for (int i = 0; i < 3; i++) {
             normal[i] = r.normal[i];

@@ -26,6 +26,11 @@ public final class DistanceResult {
     final double[] pointB = new double[3];
     int iterations;
     boolean converged = true;
+    /**
+     * +1 when n is the outward normal of a face of A over which B's witness lies, −1 of B's, 0 neither or not known
+     * ({@link ContactManifold#face}); set by the closed forms that know it (a ball over a box's face).
+     */
+    int face;
 
     /** The signed distance d (metres): positive apart, negative overlapping. */
     public double distance() {
@@ -75,10 +80,12 @@ public final class DistanceResult {
         pointB[2] = bz;
         iterations = 0;
         converged = true;
+        face = 0;
     }
 
     /** Exchanges the roles of A and B: n ← −n, a ↔ b. */
     void swap() {
+        face = -face;
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
             double t = pointA[i];

@@ -128,6 +128,9 @@ final class FeatureContact {
         feature(referenceIsA ? b : a, referenceIsA ? pb : pa, -rx, -ry, -rz, incident);
         if (incident.kind == POINT || !clip(reference, incident, margin)) {
             out.setFrom(closest);
+            if (incident.kind == POINT) {
+                out.setFace(referenceIsA ? 1 : -1); // a ball's closest point over the reference face
+            }
             return;
         }
         double s = referenceIsA ? 1 : -1;

@@ -53,7 +53,6 @@ public final class HalfSpaceContact {
         normal[2] = nz;
         offset = c;
         out.setNormal(normal[0], normal[1], normal[2]);
-        out.setFace(1);
         // B's bounding ball farther than the margin: no point of B can be within it. This spares a large hull's
         // support climb on every link far from a floor.
         if (nx * pb.p[0] + ny * pb.p[1] + nz * pb.p[2] - c - b.boundingRadius() > margin) {
@@ -82,6 +81,7 @@ public final class HalfSpaceContact {
         }
         double f0 = w[3 * p0], f1 = w[3 * p0 + 1], f2 = w[3 * p0 + 2];
         out.addFromB(deepest, f0, f1, f2);
+        out.setFace(1);
         int p1 = -1;
         double far = 0;
         for (int k = 0; k < n; k++) {

@@ -357,6 +357,20 @@ public final class Narrowphase {
                 addAligned(out, margin);
             }
         }
+        if (b instanceof Box && alongAnAxis(pb, out.normal)) {
+            out.setFace(-1); // the capsule over one of the box's faces
+        }
+    }
+
+    /** Whether the unit vector n is (anti)parallel to an axis of the placement's frame, a box's face normal. */
+    private static boolean alongAnAxis(Placement p, double[] n) {
+        for (int i = 0; i < 3; i++) {
+            double c = p.r[i] * n[0] + p.r[3 + i] * n[1] + p.r[6 + i] * n[2];
+            if (Math.abs(c) >= 1 - 1e-12) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds endResult's point to the manifold if within the margin, aligned with its normal and not already in. */

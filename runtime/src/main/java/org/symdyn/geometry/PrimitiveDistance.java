@@ -155,6 +155,8 @@ public final class PrimitiveDistance {
         double q2 = Math.max(-h2, Math.min(h2, x[2]));
         double d0 = q0 - x[0], d1 = q1 - x[1], d2 = q2 - x[2];
         double len = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+        // over one face (one coordinate clamped) or inside: the normal is a face normal of the box
+        int clamped = (d0 != 0 ? 1 : 0) + (d1 != 0 ? 1 : 0) + (d2 != 0 ? 1 : 0);
         double n0, n1, n2, d;
         if (len > 0) {
             n0 = d0 / len;
@@ -178,6 +180,7 @@ public final class PrimitiveDistance {
             }
         }
         setLocal(pb, d, n0, n1, n2, q0, q1, q2, out);
+        out.face = clamped <= 1 ? -1 : 0;
     }
 
     /**

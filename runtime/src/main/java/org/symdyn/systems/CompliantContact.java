@@ -28,13 +28,13 @@ import org.symdyn.contract.Kinematics;
  * <pre>
  *   ∂τ/∂v = J_cᵀ M J_c,   ∂τ/∂q = ∂(J_cᵀ f)/∂q at fixed f + J_cᵀ (g ∂φ/∂q + M ∂(J_c v)/∂q)
  * </pre>
- * with the contact frame fixed in the world and ∂φ/∂q its normal row of J_c. Exact for points and spheres on the
- * planes of the set's grounds, and for sphere and capsule shapes on planes and flat faces (a rounded side's contact
- * point moves with its centre and the body's rotation, {@link ContactKinematics#radius},
- * {@link PointForceDerivatives}; on a moving face the face's point of contact follows the centre, or a box's corner
- * over the face, and the frame turns with the face; for two spheres the normal turns with their centres:
- * {@link TurningContact}); otherwise, the witness points are taken as material
- * points of their bodies and the normal as fixed, as the contact step's derivatives take them
+ * with the contact frame fixed in the world (but for the turning contacts below) and ∂φ/∂q its normal row of J_c.
+ * Exact for points and spheres on the planes of the set's grounds, and for sphere and capsule shapes on planes and
+ * flat faces (a rounded side's contact point moves with its centre and the body's rotation,
+ * {@link ContactKinematics#radius}, {@link PointForceDerivatives}; on a moving face the face's point of contact
+ * follows the centre, or a box's corner over the face, and the frame turns with the face; for two spheres the normal
+ * turns with their centres: {@link TurningContact}); otherwise, the witness points are taken as material points of
+ * their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).
  *
@@ -52,17 +52,17 @@ public final class CompliantContact implements Actuator, ContactForces {
     private final double[] u;
     private final double[] pairForce;
     private final double[] contactForce; // 3 per contact of the last evaluation
-    private final org.symdyn.contract.Kinematics kinematics;
+    private final Kinematics kinematics;
     /** Created on the first derivative call: ∂(J_c v)/∂q of one contact's point (3 x nv), its [n; t1; t2] rows. */
     private PointForceDerivatives derivatives;
     private double[] pointDq;
     private double[] rowsDq;
     /** A turning contact ({@link TurningContact}): each side's centre and angular Jacobians (3 x nv). */
     private TurningContact turning;
-    private double[] centreB;
-    private double[] rotationB;
-    private double[] centreA;
-    private double[] rotationA;
+    private double[] centreJacobianB;
+    private double[] angularB;
+    private double[] centreJacobianA;
+    private double[] angularA;
     private double[] relative;
     private final double[] omegaB = new double[3];
     private final double[] omegaA = new double[3];
@@ -151,10 +151,10 @@ public final class CompliantContact implements Actuator, ContactForces {
             pointDq = new double[3 * nv];
             rowsDq = new double[3 * nv];
             turning = new TurningContact(nv);
-            centreB = new double[3 * nv];
-            rotationB = new double[3 * nv];
-            centreA = new double[3 * nv];
-            rotationA = new double[3 * nv];
+            centreJacobianB = new double[3 * nv];
+            angularB = new double[3 * nv];
+            centreJacobianA = new double[3 * nv];
+            angularA = new double[3 * nv];
             relative = new double[3 * nv];
         }
         contacts.update(q, 0);
@@ -216,18 +216,15 @@ public final class CompliantContact implements Actuator, ContactForces {
             for (int i = 0; i < 3; i++) {
                 offset[i] = -radius * contacts.frame(k, 0, i);
             }
-            // the torque of f about the anchor: (p − a) × f
-            torque[0] = offset[1] * force[2] - offset[2] * force[1];
-            torque[1] = offset[2] * force[0] - offset[0] * force[2];
-            torque[2] = offset[0] * force[1] - offset[1] * force[0];
+            moment(offset, force, torque); // of f about the anchor: (p − a) × f
             derivatives.addPointVelocityDerivative(anchor, offset, v, 1, pointDq);
             derivatives.addForceDerivative(anchor, force, torque, false, 1, dq);
             int kind = TurningContact.kind(contacts, k);
             if (kind != TurningContact.NONE) {
-                Arrays.fill(centreB, 0);
-                Arrays.fill(rotationB, 0);
-                derivatives.addPointJacobian(anchor, null, 1, centreB);
-                derivatives.addAngularJacobian(1, rotationB);
+                Arrays.fill(centreJacobianB, 0);
+                Arrays.fill(angularB, 0);
+                derivatives.addPointJacobian(anchor, null, 1, centreJacobianB);
+                derivatives.addAngularJacobian(1, angularB);
                 derivatives.angularVelocity(v, omegaB);
             }
             int a = contacts.otherBody(k);
@@ -238,17 +235,15 @@ public final class CompliantContact implements Actuator, ContactForces {
                     bodyAnchor[i] = contacts.otherCenter(k, i);
                     offset[i] = otherRadius * contacts.frame(k, 0, i);
                 }
-                torque[0] = offset[1] * force[2] - offset[2] * force[1];
-                torque[1] = offset[2] * force[0] - offset[0] * force[2];
-                torque[2] = offset[0] * force[1] - offset[1] * force[0];
+                moment(offset, force, torque);
                 derivatives.worldPoint(bodyAnchor, anchor);
                 derivatives.addPointVelocityDerivative(anchor, offset, v, -1, pointDq);
                 derivatives.addForceDerivative(anchor, force, torque, false, -1, dq);
                 if (kind != TurningContact.NONE) {
-                    Arrays.fill(centreA, 0);
-                    Arrays.fill(rotationA, 0);
-                    derivatives.addPointJacobian(anchor, null, 1, centreA);
-                    derivatives.addAngularJacobian(1, rotationA);
+                    Arrays.fill(centreJacobianA, 0);
+                    Arrays.fill(angularA, 0);
+                    derivatives.addPointJacobian(anchor, null, 1, centreJacobianA);
+                    derivatives.addAngularJacobian(1, angularA);
                     derivatives.angularVelocity(v, omegaA);
                 }
             }
@@ -300,14 +295,21 @@ public final class CompliantContact implements Actuator, ContactForces {
             relativeVelocity[i] = f0 * u[3 * k] + f1 * u[3 * k + 1] + f2 * u[3 * k + 2];
         }
         turning.set(kind, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
-                contacts.otherRadius(k), contacts.radius(k), contacts.gap(k), aMoves ? centreA : null,
-                aMoves ? rotationA : null, aMoves ? omegaA : null, centreB, rotationB, omegaB, relative,
+                contacts.otherRadius(k), contacts.radius(k), contacts.gap(k), aMoves ? centreJacobianA : null,
+                aMoves ? angularA : null, aMoves ? omegaA : null, centreJacobianB, angularB, omegaB, relative,
                 relativeVelocity);
         for (int d = 0; d < 3; d++) {
             turning.addRowDerivative(contacts.frame(k, d, 0), contacts.frame(k, d, 1), contacts.frame(k, d, 2), 1,
                     rowsDq, d * nv);
         }
         turning.addForceDerivative(force[0], force[1], force[2], 1, dq.data);
+    }
+
+    /** out = r × f. */
+    private static void moment(double[] r, double[] f, double[] out) {
+        out[0] = r[1] * f[2] - r[2] * f[1];
+        out[1] = r[2] * f[0] - r[0] * f[2];
+        out[2] = r[0] * f[1] - r[1] * f[0];
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.symdyn.systems;
 
+import java.util.Arrays;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
@@ -175,8 +176,8 @@ public final class LinearSpringDamper implements Actuator {
         force[0] = tn * ux;
         force[1] = tn * uy;
         force[2] = tn * uz;
-        java.util.Arrays.fill(g, 0);
-        java.util.Arrays.fill(dw, 0);
+        Arrays.fill(g, 0);
+        Arrays.fill(dw, 0);
         PointForceDerivatives pd = derivatives;
         if (body1 >= 0) {
             pd.update(q, body1);

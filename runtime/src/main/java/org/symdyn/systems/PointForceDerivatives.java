@@ -19,7 +19,7 @@ import org.symdyn.contract.Kinematics;
  * <pre>
  *   τ_j = c_j(p) · F + ω_j · N
  *   ∂τ_j/∂q_k = F · (ω_k × c_j(p)) + N · (ω_k × ω_j)     if k moves j
- *             = F · (ω_j × c_k(p))                       if j moves k and k does not move j (the point moves, j's axis does not)
+ *             = F · (ω_j × c_k(p))                       if j moves k, k not j (the point moves, j's axis not)
  * </pre>
  * ({@link #addForceDerivative}); for F and N that turn with the body (given in its coordinates), each k adds
  * c_j · (ω_k × F) + ω_j · (ω_k × N). The velocity of p, ṗ = Σ_j c_j(p) v_j, and the body's angular velocity
@@ -40,7 +40,7 @@ public final class PointForceDerivatives {
     private final int nv;
     /** Per body: the dofs of its branch, root first (so a dof is above every later one). */
     private final int[][] branch;
-    /** Per dof: the first dof of its joint when the joint's dofs all move the child together (floating, ball), else −1. */
+    /** Per dof: its joint's first dof when the joint's dofs all move the child together (floating, ball), else −1. */
     private final int[] together;
     private final DMatrixRMaj jacobian;
     private final double[] rotation = new double[9];

@@ -23,7 +23,8 @@ import org.symdyn.model.Model;
  * τ input (or, through {@link PdServo#setTarget}, the targets: ∂τ/∂target = kp) is the control.
  *
  * <p>Conventions, modes and their boundaries are {@link StepDerivatives}'. An actuator without analytical derivatives
- * (a user's own that does not implement them) is refused at construction, naming it. Allocates in the constructor; {@link #step} allocates nothing. Not thread-safe.
+ * (a user's own that does not implement them) is refused at construction, naming it. Allocates in the constructor;
+ * {@link #step} allocates nothing. Not thread-safe.
  */
 public final class SystemStepDerivatives {
     private final TimeSteppingSystem system;

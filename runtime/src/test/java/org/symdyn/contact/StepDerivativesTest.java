@@ -168,6 +168,16 @@ class StepDerivativesTest {
             assertEquals(1, k.count(), "one contact");
             assertEquals(ballFirst ? 0.05 : 0, k.otherRadius(0), 0, "the ball's side");
             assertEquals(ballFirst ? 0 : 0.05, k.radius(0), 0, "the ball's side");
+            assertEquals(ballFirst ? TurningContact.ON_FACE_OF_B : TurningContact.ON_FACE_OF_A,
+                    TurningContact.kind(k, 0));
+            // on the paddle's far edge the ball's normal turns about the edge: not a face, left as material points
+            double[] edge = q.clone();
+            edge[ballFirst ? 0 : 1] = 0.5 + 0.03;
+            edge[ballFirst ? 2 : 3] = 0.02 + 0.03;
+            k.update(edge, 1e-3);
+            assertEquals(1, k.count(), "the ball on the edge");
+            assertEquals(0, k.face(0), "an edge is no face");
+            assertEquals(TurningContact.NONE, TurningContact.kind(k, 0));
         }
     }
 

@@ -129,7 +129,11 @@ class NarrowphaseTest {
         narrowphase.manifold(new Sphere(0.2), new Placement().setTranslation(0, 0, 0.7 - 1e-6), lower, new Placement(), 0,
                 manifold);
         assertEquals(1, manifold.count());
-        assertEquals(0, manifold.face(), "a sphere's closest point: no face recorded");
+        assertEquals(-1, manifold.face(), "a ball over the box's top face: B's face");
+        narrowphase.manifold(new Sphere(0.2), new Placement().setTranslation(2.1, 0, 0.6), lower, new Placement(), 0,
+                manifold);
+        assertEquals(1, manifold.count());
+        assertEquals(0, manifold.face(), "a ball on the box's edge: no face");
     }
 
     /**
