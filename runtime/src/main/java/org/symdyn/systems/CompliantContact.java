@@ -110,12 +110,10 @@ public final class CompliantContact implements Actuator, ContactForces {
     @Override
     public void addForces(double t, double[] q, double[] v, double[] tau) {
         Arrays.fill(pairForce, 0);
-        contacts.update(q, 0);
-        int nc = contacts.count();
+        int nc = contactsAt(q, v);
         if (nc == 0) {
             return;
         }
-        contacts.velocity(v, u);
         double[] jac = contacts.jacobian();
         for (int k = 0; k < nc; k++) {
             double phi = contacts.gap(k);
@@ -157,12 +155,10 @@ public final class CompliantContact implements Actuator, ContactForces {
             angularA = new double[3 * nv];
             relative = new double[3 * nv];
         }
-        contacts.update(q, 0);
-        int nc = contacts.count();
+        int nc = contactsAt(q, v);
         if (nc == 0) {
             return;
         }
-        contacts.velocity(v, u);
         double[] jac = contacts.jacobian();
         double[] oq = dq.data;
         double[] ov = dv.data;
@@ -206,46 +202,11 @@ public final class CompliantContact implements Actuator, ContactForces {
             }
             // ∂(J_c v)/∂q of the contact point on B, less A's, and ∂(J_cᵀ f)/∂q at fixed f
             Arrays.fill(pointDq, 0);
-            int b = contacts.body(k);
-            derivatives.update(q, b);
-            double radius = contacts.radius(k);
-            for (int i = 0; i < 3; i++) {
-                bodyAnchor[i] = contacts.center(k, i);
-            }
-            derivatives.worldPoint(bodyAnchor, anchor);
-            for (int i = 0; i < 3; i++) {
-                offset[i] = -radius * contacts.frame(k, 0, i);
-            }
-            moment(offset, force, torque); // of f about the anchor: (p − a) × f
-            derivatives.addPointVelocityDerivative(anchor, offset, v, 1, pointDq);
-            derivatives.addForceDerivative(anchor, force, torque, false, 1, dq);
             int kind = TurningContact.kind(contacts, k);
-            if (kind != TurningContact.NONE) {
-                Arrays.fill(centreJacobianB, 0);
-                Arrays.fill(angularB, 0);
-                derivatives.addPointJacobian(anchor, null, 1, centreJacobianB);
-                derivatives.addAngularJacobian(1, angularB);
-                derivatives.angularVelocity(v, omegaB);
-            }
             int a = contacts.otherBody(k);
+            side(q, v, k, false, kind != TurningContact.NONE, dq);
             if (a >= 0) {
-                derivatives.update(q, a);
-                double otherRadius = contacts.otherRadius(k);
-                for (int i = 0; i < 3; i++) {
-                    bodyAnchor[i] = contacts.otherCenter(k, i);
-                    offset[i] = otherRadius * contacts.frame(k, 0, i);
-                }
-                moment(offset, force, torque);
-                derivatives.worldPoint(bodyAnchor, anchor);
-                derivatives.addPointVelocityDerivative(anchor, offset, v, -1, pointDq);
-                derivatives.addForceDerivative(anchor, force, torque, false, -1, dq);
-                if (kind != TurningContact.NONE) {
-                    Arrays.fill(centreJacobianA, 0);
-                    Arrays.fill(angularA, 0);
-                    derivatives.addPointJacobian(anchor, null, 1, centreJacobianA);
-                    derivatives.addAngularJacobian(1, angularA);
-                    derivatives.angularVelocity(v, omegaA);
-                }
+                side(q, v, k, true, kind != TurningContact.NONE, dq);
             }
             int o = 3 * k * nv;
             for (int c = 0; c < nv; c++) {
@@ -303,6 +264,45 @@ public final class CompliantContact implements Actuator, ContactForces {
                     rowsDq, d * nv);
         }
         turning.addForceDerivative(force[0], force[1], force[2], 1, dq.data);
+    }
+
+    /**
+     * One side of contact k (B, or A with {@code sideA}, on a body): its point's ∂(J v)/∂q into {@link #pointDq}
+     * (A's subtracted) and ∂(Jᵀ f)/∂q at fixed {@link #force} (−f on A) into dq, the point its centre plus its
+     * offset along the normal (−r n on B, +r n on A) fixed in the world; with {@code turning}, its centre's point and
+     * angular Jacobians and angular velocity for {@link TurningContact}.
+     */
+    private void side(double[] q, double[] v, int k, boolean sideA, boolean turning, DMatrixRMaj dq) {
+        derivatives.update(q, sideA ? contacts.otherBody(k) : contacts.body(k));
+        double r = sideA ? contacts.otherRadius(k) : -contacts.radius(k);
+        for (int i = 0; i < 3; i++) {
+            bodyAnchor[i] = sideA ? contacts.otherCenter(k, i) : contacts.center(k, i);
+            offset[i] = r * contacts.frame(k, 0, i);
+        }
+        derivatives.worldPoint(bodyAnchor, anchor);
+        moment(offset, force, torque); // of f about the centre: (p − c) × f
+        double sign = sideA ? -1 : 1;
+        derivatives.addPointVelocityDerivative(anchor, offset, v, sign, pointDq);
+        derivatives.addForceDerivative(anchor, force, torque, false, sign, dq);
+        if (turning) {
+            double[] centre = sideA ? centreJacobianA : centreJacobianB;
+            double[] angular = sideA ? angularA : angularB;
+            Arrays.fill(centre, 0);
+            Arrays.fill(angular, 0);
+            derivatives.addPointJacobian(anchor, null, 1, centre);
+            derivatives.addAngularJacobian(1, angular);
+            derivatives.angularVelocity(v, sideA ? omegaA : omegaB);
+        }
+    }
+
+    /** The contacts in penetration at q and their velocities u at v; their number. */
+    private int contactsAt(double[] q, double[] v) {
+        contacts.update(q, 0);
+        int nc = contacts.count();
+        if (nc > 0) {
+            contacts.velocity(v, u);
+        }
+        return nc;
     }
 
     /** out = r × f. */

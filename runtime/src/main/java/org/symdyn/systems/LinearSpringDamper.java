@@ -95,12 +95,8 @@ public final class LinearSpringDamper implements Actuator {
 
     @Override
     public void addForces(double t, double[] q, double[] v, double[] tau) {
-        position(q, body1, point1, x1);
-        position(q, body2, point2, x2);
-        velocity(q, v, body1, point1, v1);
-        velocity(q, v, body2, point2, v2);
+        double d = measure(q, v);
         double dx = x2[0] - x1[0], dy = x2[1] - x1[1], dz = x2[2] - x1[2];
-        double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
         length = d;
         if (d == 0) {
             tension = 0;
@@ -112,6 +108,16 @@ public final class LinearSpringDamper implements Actuator {
         tension = tn;
         addJacobianTranspose(q, body1, point1, tn * ux, tn * uy, tn * uz, tau);
         addJacobianTranspose(q, body2, point2, -tn * ux, -tn * uy, -tn * uz, tau);
+    }
+
+    /** The points' world positions x1, x2 and velocities v1, v2 at (q, v); returns their distance d. */
+    private double measure(double[] q, double[] v) {
+        position(q, body1, point1, x1);
+        position(q, body2, point2, x2);
+        velocity(q, v, body1, point1, v1);
+        velocity(q, v, body2, point2, v2);
+        double dx = x2[0] - x1[0], dy = x2[1] - x1[1], dz = x2[2] - x1[2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
     private void position(double[] q, int body, double[] p, double[] out) {
@@ -161,15 +167,11 @@ public final class LinearSpringDamper implements Actuator {
             g = new double[3 * nv];
             dw = new double[3 * nv];
         }
-        position(q, body1, point1, x1);
-        position(q, body2, point2, x2);
-        velocity(q, v, body1, point1, v1);
-        velocity(q, v, body2, point2, v2);
-        double dx = x2[0] - x1[0], dy = x2[1] - x1[1], dz = x2[2] - x1[2];
-        double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double d = measure(q, v);
         if (d == 0) {
             return;
         }
+        double dx = x2[0] - x1[0], dy = x2[1] - x1[1], dz = x2[2] - x1[2];
         double ux = dx / d, uy = dy / d, uz = dz / d;
         double wx = v2[0] - v1[0], wy = v2[1] - v1[1], wz = v2[2] - v1[2];
         double tn = stiffness * (d - restLength) + damping * (ux * wx + uy * wy + uz * wz);

@@ -191,19 +191,7 @@ class ActuatorDerivativesTest {
                 new GenericDynamics(floor), 5000, 30, 2), new double[] {0.1, 0, 0.1 - 0.001, 0, 0, 0, 1},
                 new double[] {0.4, 2, 0.1, 0.3, -0.1, 0.05});
         for (boolean ballFirst : new boolean[] {true, false}) {
-            org.symdyn.testing.ShapeScenes scenes = new org.symdyn.testing.ShapeScenes("ball_on_paddle");
-            if (ballFirst) {
-                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
-            }
-            scenes.builder().addBody(org.symdyn.model.BodySpec.builder("paddle", "world", "hinge",
-                    org.symdyn.model.JointType.REVOLUTE).axis(0, 1, 0).inertia(org.symdyn.spatial.RigidBodyInertia.of(
-                            1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
-            scenes.shape("blade", "paddle", org.symdyn.spatial.Pose.translation(0.2, 0, 0),
-                    new org.symdyn.geometry.Box(0.3, 0.1, 0.02), 0.9);
-            if (!ballFirst) {
-                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
-            }
-            Model m = scenes.build();
+            Model m = org.symdyn.testing.ShapeScenes.withPaddle("ball_on_paddle", ballFirst, x -> x.freeSphere("ball", 0.5, 0.05, 0.9));
             double[] q = new double[8];
             System.arraycopy(new double[] {0.25, 0.01, 0.02 + 0.05 - 0.001, 0, 0, 0, 1}, 0, q, ballFirst ? 0 : 1, 7);
             q[ballFirst ? 7 : 0] = -0.01; // the paddle turned up into the ball

@@ -138,19 +138,7 @@ class StepDerivativesTest {
     @Test
     void sphereShapeOnAHingedPaddle() {
         for (boolean ballFirst : new boolean[] {true, false}) {
-            ShapeScenes scenes = new ShapeScenes("ball_on_paddle");
-            if (ballFirst) {
-                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
-            }
-            scenes.builder().addBody(org.symdyn.model.BodySpec.builder("paddle", "world", "hinge",
-                    org.symdyn.model.JointType.REVOLUTE).axis(0, 1, 0).inertia(org.symdyn.spatial.RigidBodyInertia.of(
-                            1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
-            scenes.shape("blade", "paddle", org.symdyn.spatial.Pose.translation(0.2, 0, 0),
-                    new org.symdyn.geometry.Box(0.3, 0.1, 0.02), 0.9);
-            if (!ballFirst) {
-                scenes.freeSphere("ball", 0.5, 0.05, 0.9);
-            }
-            Model m = scenes.build();
+            Model m = ShapeScenes.withPaddle("ball_on_paddle", ballFirst, x -> x.freeSphere("ball", 0.5, 0.05, 0.9));
             double[] ball = {0.25, 0.01, 0.02 + 0.05 - 1e-6, 0, 0, 0, 1};
             double[] q = new double[8];
             System.arraycopy(ball, 0, q, ballFirst ? 0 : 1, 7);
@@ -202,19 +190,7 @@ class StepDerivativesTest {
     @Test
     void boxCornersOnMovingFaces() {
         for (boolean boxFirst : new boolean[] {true, false}) {
-            ShapeScenes scenes = new ShapeScenes("box_on_paddle");
-            if (boxFirst) {
-                scenes.freeBox("box", 0.5, 0.04, 0.03, 0.02, 0.9);
-            }
-            scenes.builder().addBody(org.symdyn.model.BodySpec.builder("paddle", "world", "hinge",
-                    org.symdyn.model.JointType.REVOLUTE).axis(0, 1, 0).inertia(org.symdyn.spatial.RigidBodyInertia.of(
-                            1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
-            scenes.shape("blade", "paddle", org.symdyn.spatial.Pose.translation(0.2, 0, 0),
-                    new org.symdyn.geometry.Box(0.3, 0.1, 0.02), 0.9);
-            if (!boxFirst) {
-                scenes.freeBox("box", 0.5, 0.04, 0.03, 0.02, 0.9);
-            }
-            Model m = scenes.build();
+            Model m = ShapeScenes.withPaddle("box_on_paddle", boxFirst, x -> x.freeBox("box", 0.5, 0.04, 0.03, 0.02, 0.9));
             // turned 0.3 rad about z, then tipped 0.1 rad about its x and 0.15 about its y: one corner on the face
             // (two corners sticking are redundant along their edge and four statically indeterminate, where the
             // solver's 1e-12 is out of reach)

@@ -57,6 +57,33 @@ public final class ShapeScenes {
         return this;
     }
 
+    /**
+     * A paddle hinged to the world about y at the origin (1 kg, its centre of mass at x = 0.2 m): a box shape 0.6 x
+     * 0.2 x 0.04 m centred at x = 0.2, its top face at z = 0.02 when the hinge is at 0, friction μ.
+     */
+    public ShapeScenes hingedPaddle(double mu) {
+        builder.addBody(BodySpec.builder("paddle", "world", "hinge", JointType.REVOLUTE).axis(0, 1, 0)
+                .inertia(RigidBodyInertia.of(1, new double[] {0.2, 0, 0}, 0.01, 0, 0, 0.02, 0, 0.02)).build());
+        return shape("blade", "paddle", Pose.translation(0.2, 0, 0), new org.symdyn.geometry.Box(0.3, 0.1, 0.02), mu);
+    }
+
+    /**
+     * The {@link #hingedPaddle} (friction 0.9) and a free body that {@code object} adds, that body listed first (the
+     * detection's side A of their contact) or last (side B).
+     */
+    public static Model withPaddle(String name, boolean objectFirst,
+            java.util.function.UnaryOperator<ShapeScenes> object) {
+        ShapeScenes scenes = new ShapeScenes(name);
+        if (objectFirst) {
+            object.apply(scenes);
+        }
+        scenes.hingedPaddle(0.9);
+        if (!objectFirst) {
+            object.apply(scenes);
+        }
+        return scenes.build();
+    }
+
     public ModelBuilder builder() {
         return builder;
     }
