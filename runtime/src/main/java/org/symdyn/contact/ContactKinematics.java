@@ -80,6 +80,11 @@ public final class ContactKinematics {
     private final double[] shapeRoundness;
     private final boolean[] shapeSphere;
     private final boolean[] shapePolyhedral;
+    private final boolean[] shapeCapsule;
+    // detected shape contacts: the world axis of a capsule side whose centre is inside its segment (it slides along
+    // it as the shapes move), else zero
+    private final double[] coreAxisB;
+    private final double[] coreAxisA;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -176,10 +181,12 @@ public final class ContactKinematics {
         shapeRoundness = new double[set.shapeCount()];
         shapeSphere = new boolean[set.shapeCount()];
         shapePolyhedral = new boolean[set.shapeCount()];
+        shapeCapsule = new boolean[set.shapeCount()];
         for (int i = 0; i < shapeRoundness.length; i++) {
             org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
             shapeRoundness[i] = roundness(i);
             shapeSphere[i] = shape instanceof org.symdyn.geometry.Sphere;
+            shapeCapsule[i] = shape instanceof org.symdyn.geometry.Capsule;
             shapePolyhedral[i] = shape instanceof org.symdyn.geometry.Box
                     || shape instanceof org.symdyn.geometry.ConvexHull || shape instanceof org.symdyn.geometry.TriangleMesh;
         }
@@ -195,6 +202,8 @@ public final class ContactKinematics {
         centreA = new double[3 * capacity];
         coreRadiusB = new double[capacity];
         coreRadiusA = new double[capacity];
+        coreAxisB = new double[3 * capacity];
+        coreAxisA = new double[3 * capacity];
         faceSide = new int[capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
@@ -435,6 +444,8 @@ public final class ContactKinematics {
                     otherBodyPoint[3 * k + i] = shapes.pointA(s, i);
                 }
             }
+            coreAxis(shapeBOf[k], s, k, false, coreAxisB);
+            coreAxis(shapeAOf[k], s, k, true, coreAxisA);
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -767,6 +778,58 @@ public final class ContactKinematics {
             core[3 * k + c] = witness[3 * k + c] + side * r * nc;
         }
         return r;
+    }
+
+    /**
+     * Into axes[3k..]: the world axis of capsule i when the centre of detection s's witness on it (the witness moved
+     * in by the radius: on B along +n, on A along −n) lies inside its segment, else zero.
+     */
+    private void coreAxis(int i, int s, int k, boolean sideA, double[] axes) {
+        axes[3 * k] = 0;
+        axes[3 * k + 1] = 0;
+        axes[3 * k + 2] = 0;
+        if (i < 0 || i >= shapeCapsule.length || !shapeCapsule[i]) {
+            return;
+        }
+        org.symdyn.geometry.Capsule capsule = (org.symdyn.geometry.Capsule) shapes.placements().shape(i);
+        org.symdyn.geometry.Placement pl = shapes.placements().placement(i);
+        double r = capsule.radius(), h = capsule.halfLength();
+        double along = 0;
+        for (int c = 0; c < 3; c++) {
+            double core = (sideA ? shapes.pointA(s, c) - r * frame[9 * k + c] : shapes.pointB(s, c)
+                    + r * frame[9 * k + c]) - pl.translation(c);
+            along += core * pl.rotation(c, 2);
+        }
+        if (Math.abs(along) < h * (1 - 1e-9)) {
+            axes[3 * k] = pl.rotation(0, 2);
+            axes[3 * k + 1] = pl.rotation(1, 2);
+            axes[3 * k + 2] = pl.rotation(2, 2);
+        }
+    }
+
+    /**
+     * Component i of the world axis along which the centre of contact k's side A (or B) slides: a capsule's when the
+     * centre lies inside its segment (a detected shape contact), else 0 (a sphere's centre, a capsule's end, any other
+     * contact).
+     */
+    public double coreAxis(int k, boolean sideA, int i) {
+        return shapeContact[k] < 0 ? 0 : (sideA ? coreAxisA : coreAxisB)[3 * k + i];
+    }
+
+    /** Whether contact k's side A (or B) is a capsule whose centre slides along its segment ({@link #coreAxis}). */
+    public boolean slides(int k, boolean sideA) {
+        if (shapeContact[k] < 0) {
+            return false;
+        }
+        double[] a = sideA ? coreAxisA : coreAxisB;
+        return a[3 * k] != 0 || a[3 * k + 1] != 0 || a[3 * k + 2] != 0;
+    }
+
+    /** Whether both sides of contact k are spheres or capsules (rounded shapes of a detected shape contact). */
+    public boolean rounded(int k) {
+        int a = shapeAOf[k], b = shapeBOf[k];
+        return shapeContact[k] >= 0 && a >= 0 && a < shapeRoundness.length && b >= 0 && b < shapeRoundness.length
+                && shapeRoundness[a] > 0 && shapeRoundness[b] > 0;
     }
 
     /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */

@@ -62,9 +62,10 @@ import org.symdyn.solvers.SmallSpd;
  * Where the flat side moves (a ball on a paddle, a box on a fixed ball), its point of contact is not its material
  * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
  * turn with the face; those terms are included ({@link TurningContact}), and likewise for a corner of a box or hull
- * over another shape's face ({@link ContactKinematics#face}: the corner is the material point), and for two spheres,
- * whose normal turns with their centres. Otherwise (capsules on capsules or spheres, whose closest points slide along
- * their segments; edge on edge; the points a face's clipping puts on the other's edges) the witness points are taken
+ * over another shape's face ({@link ContactKinematics#face}: the corner is the material point), and for two spheres
+ * or capsules, whose normal turns with their centres (a capsule's centre sliding along its segment). Otherwise (a
+ * ball on a box's edge or corner, parallel capsules, edge on edge, the points a face's clipping puts on the other's
+ * edges, a cylinder's rim) the witness points are taken
  * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
  * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
@@ -158,6 +159,8 @@ public final class StepDerivatives {
     private int turningKind;
     private final double[] relative;
     private final double[] relativeVelocity = new double[3];
+    private final double[] axisA = new double[3];
+    private final double[] axisB = new double[3];
     private final DMatrixRMaj turningForceDq;
     private boolean turningForces;
     /** Per ball joint, then per floating joint: E = exp(h [ω]×), J_r(h ω), and (floating) J_r(−h ω), 9 each. */
@@ -501,8 +504,8 @@ public final class StepDerivatives {
             PointMotion a = other >= 0 ? pointA : null;
             turning.set(turningKind, nx, ny, nz, otherRadius, radius, contacts.gap(c),
                     a == null ? null : a.dPositionDq(), a == null ? null : a.dRotationDq(),
-                    a == null ? null : a.omega(),
-                    pointB.dPositionDq(), pointB.dRotationDq(), pointB.omega(), relative, relativeVelocity);
+                    a == null ? null : a.omega(), TurningContact.axis(contacts, c, true, axisA), pointB.dPositionDq(),
+                    pointB.dRotationDq(), pointB.omega(), TurningContact.axis(contacts, c, false, axisB), relative, relativeVelocity);
             for (int d = 0; d < rows; d++) {
                 turning.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2), 1,
                         out, o + d * nv);

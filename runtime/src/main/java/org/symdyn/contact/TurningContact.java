@@ -15,19 +15,23 @@ import java.util.Arrays;
  *     material point: it slides on F with R's centre, Δ_k = P_t (c_R,k − p_F,k) + W_k × e_F, P_t = I − n nᵀ and
  *     e_F = ±(r_R + φ) n the offset from R's centre (a vertex: r_R = 0) to F's witness, + for R = A (φ the gap,
  *     negative in penetration).</li>
- * <li><b>Two rounded sides</b> (two spheres): n = (c_B − c_A)/L turns with the centres, W_k = n × (c_B,k − c_A,k)/L,
- *     L = r_A + r_B + φ; the points stay their centres plus the offsets, nothing slides.</li>
+ * <li><b>Two rounded sides</b> (spheres, capsules): n = (c_B − c_A)/L turns with the centres, W_k = n × (∂c_B,k −
+ *     ∂c_A,k)/L, L = r_A + r_B + φ. A capsule's centre inside its segment ({@link ContactKinematics#slides}) is not
+ *     a material point: it slides along the segment's axis a_X by σ_X,k so that c_B − c_A stays normal to it,
+ *     (∂c_B,k − ∂c_A,k) · a_X + L n · (Ω_X,k × a_X) = 0 for each sliding side (one equation each, two for two
+ *     capsules: σ from a 2 x 2 system, refused when the axes are parallel); ∂c_X,k = the material point's + σ_X,k a_X,
+ *     and its point of contact slides by Δ_X,k = σ_X,k a_X.</li>
  * </ul>
  * With the rows turning, ∂row/∂q_k = W_k × row, the offsets turning, ∂e_X/∂q_k = W_k × e_X, u_rel = J_rel v the
  * relative velocity of B's point over A's (J_rel = J_B − J_A at the points), f the force on B and Ω_X the sides'
  * angular Jacobians:
  * <pre>
- *   ∂(row · u_rel)/∂q_k += s_F Δ_k · (row × ω_F) + W_k · (row × u_rel + Σ_X s_X e_X × (row × ω_X))
- *   ∂(J_relᵀ f)_j/∂q_k  += s_F Δ_k · (f × Ω_F,j) + W_k · (f × J_rel,j + Σ_X s_X ((Ω_X,j · e_X) f − (e_X · f) Ω_X,j))
+ *   ∂(row · u_rel)/∂q_k += Σ_X s_X Δ_X,k · (row × ω_X) + W_k · (row × u_rel + Σ_X s_X e_X × (row × ω_X))
+ *   ∂(J_relᵀ f)_j/∂q_k  += Σ_X s_X Δ_X,k · (f × Ω_X,j) + W_k · (f × J_rel,j + Σ_X s_X ((Ω_X,j · e_X) f − (e_X · f) Ω_X,j))
  * </pre>
- * (the Δ terms only on a moving face). ∂φ/∂q gains nothing: its extra term is W_k × n · (c_B − c_A − ...) ∝
- * (W_k × n) · n = 0. Not exact, and left as material points under a fixed frame: two capsules, a capsule on a sphere
- * (the closest point slides along the segment), edge on edge.
+ * (Δ_X for a side that slides: the face on a moving face, a capsule's centre inside its segment). ∂φ/∂q gains nothing: its extra term is W_k × n · (c_B − c_A − ...) ∝
+ * (W_k × n) · n = 0 (and a sliding centre moves along a_X ⊥ n). Not exact, and left as material points under a fixed
+ * frame: parallel capsules, a ball on a box's edge or corner, edge on edge.
  *
  * <p>Allocates in the constructor only. Not thread-safe.
  */
@@ -38,12 +42,15 @@ public final class TurningContact {
     public static final int ON_FACE_OF_B = 1;
     /** Kind: A is a moving face, B's sphere, capsule or corner on it. */
     public static final int ON_FACE_OF_A = -1;
-    /** Kind: two spheres. */
-    public static final int TWO_SPHERES = 2;
+    /** Kind: two rounded sides (spheres, capsules). */
+    public static final int TWO_ROUND = 2;
 
     private final int nv;
     private final double[] turn;
-    private final double[] slide;
+    private final double[] slideA;
+    private final double[] slideB;
+    private boolean slidesA;
+    private boolean slidesB;
     private final double[] offsetA = new double[3];
     private final double[] offsetB = new double[3];
     private double[] angularA;
@@ -57,15 +64,16 @@ public final class TurningContact {
     public TurningContact(int nv) {
         this.nv = nv;
         this.turn = new double[3 * nv];
-        this.slide = new double[3 * nv];
+        this.slideA = new double[3 * nv];
+        this.slideB = new double[3 * nv];
     }
 
     /**
      * The kind of contact k: {@link #ON_FACE_OF_B} when B moves and its face, recorded by the detection
      * ({@link ContactKinematics#face}), carries A's sphere or capsule or a vertex of A's box, hull or mesh;
-     * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_SPHERES} for two spheres of a shape contact apart
-     * from their centres; else {@link #NONE} (a ball on a box's edge or corner, a cylinder's rim, two capsules, two
-     * faces' edges: material points under a fixed frame).
+     * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_ROUND} for two spheres or capsules of a shape
+     * contact, their centres apart and two sliding centres' axes not parallel; else {@link #NONE} (a ball on a box's
+     * edge or corner, a cylinder's rim, edge on edge: material points under a fixed frame).
      */
     public static int kind(ContactKinematics contacts, int k) {
         double rb = contacts.radius(k);
@@ -79,19 +87,45 @@ public final class TurningContact {
         if (faceOfA && (rb > 0 || contacts.polyhedral(k, false))) {
             return ON_FACE_OF_A;
         }
-        // two spheres, their centres apart (coincident centres leave the normal to the detection's choice)
-        return contacts.spheres(k) && ra + rb + contacts.gap(k) > 1e-9 * (ra + rb) ? TWO_SPHERES : NONE;
+        if (!contacts.rounded(k) || !(ra + rb + contacts.gap(k) > 1e-9 * (ra + rb))) {
+            return NONE; // coincident centres leave the normal to the detection's choice
+        }
+        if (contacts.slides(k, true) && contacts.slides(k, false)) {
+            double c = 0;
+            for (int i = 0; i < 3; i++) {
+                c += contacts.coreAxis(k, true, i) * contacts.coreAxis(k, false, i);
+            }
+            if (Math.abs(c) > 1 - 1e-9) {
+                return NONE; // parallel segments: the closest points are not unique
+            }
+        }
+        return TWO_ROUND;
+    }
+
+    /**
+     * Contact k's side A (or B) sliding axis ({@link ContactKinematics#coreAxis}) into {@code out}, which it returns;
+     * null when that side's centre does not slide: what {@link #set} takes.
+     */
+    public static double[] axis(ContactKinematics contacts, int k, boolean sideA, double[] out) {
+        if (!contacts.slides(k, sideA)) {
+            return null;
+        }
+        for (int i = 0; i < 3; i++) {
+            out[i] = contacts.coreAxis(k, sideA, i);
+        }
+        return out;
     }
 
     /**
      * Takes one contact of a {@link #kind} other than NONE, all world and 3 x nv row-major where a Jacobian: the
-     * normal n, both radii and the gap φ; per side its centre's point Jacobian, its angular Jacobian and angular
-     * velocity (all null for a side fixed in the world); and J_rel and u_rel. The Jacobian arrays are read during the
+     * normal n, both radii and the gap φ; per side its centre's point Jacobian (of the material point at the centre),
+     * its angular Jacobian and angular velocity (all null for a side fixed in the world) and the world axis its centre
+     * slides along (null when it does not: {@link ContactKinematics#slides}); and J_rel and u_rel. The Jacobian arrays are read during the
      * calls that follow, not copied: keep them until the next {@code set}.
      */
     public void set(int kind, double nx, double ny, double nz, double radiusA, double radiusB, double gap,
-            double[] pointA, double[] angularA, double[] omegaA, double[] pointB, double[] angularB, double[] omegaB,
-            double[] relative, double[] relativeVelocity) {
+            double[] pointA, double[] angularA, double[] omegaA, double[] axisA, double[] pointB, double[] angularB,
+            double[] omegaB, double[] axisB, double[] relative, double[] relativeVelocity) {
         this.kind = kind;
         this.angularA = angularA;
         this.angularB = angularB;
@@ -104,23 +138,17 @@ public final class TurningContact {
             offsetA[i] = radiusA * n;
             offsetB[i] = -radiusB * n;
         }
-        if (kind == TWO_SPHERES) {
-            double length = radiusA + radiusB + gap;
-            for (int k = 0; k < nv; k++) {
-                // W_k = n × (c_B,k − c_A,k) / L
-                double dx = at(pointB, k) - at(pointA, k);
-                double dy = at(pointB, nv + k) - at(pointA, nv + k);
-                double dz = at(pointB, 2 * nv + k) - at(pointA, 2 * nv + k);
-                turn[k] = (ny * dz - nz * dy) / length;
-                turn[nv + k] = (nz * dx - nx * dz) / length;
-                turn[2 * nv + k] = (nx * dy - ny * dx) / length;
-            }
+        slidesA = false;
+        slidesB = false;
+        if (kind == TWO_ROUND) {
+            twoRound(nx, ny, nz, radiusA + radiusB + gap, pointA, angularA, axisA, pointB, angularB, axisB);
             return;
         }
         boolean faceB = kind == ON_FACE_OF_B;
         double[] flatPoint = faceB ? pointB : pointA;
         double[] roundPoint = faceB ? pointA : pointB;
         double[] wf = faceB ? angularB : angularA;
+        double[] slide = faceB ? slideB : slideA;
         System.arraycopy(wf, 0, turn, 0, 3 * nv);
         // e_F: from R's centre to F's witness, (r_R + φ) along ±n
         double ef = faceB ? radiusA + gap : -(radiusB + gap);
@@ -135,8 +163,73 @@ public final class TurningContact {
             slide[nv + k] = dy - dn * ny + wz * ox - wx * oz;
             slide[2 * nv + k] = dz - dn * nz + wx * oy - wy * ox;
         }
+        slidesB = faceB;
+        slidesA = !faceB;
         // the flat side touches at its witness: no offset of its own
         Arrays.fill(faceB ? offsetB : offsetA, 0);
+    }
+
+    /**
+     * Two rounded sides: each sliding centre's σ_X,k (the slide into {@link #slideA} / {@link #slideB}) and the
+     * normal's turning W_k = n × (∂c_B,k − ∂c_A,k) / L with the centres' motion, slides included.
+     */
+    private void twoRound(double nx, double ny, double nz, double length, double[] pointA, double[] angularA,
+            double[] axisA, double[] pointB, double[] angularB, double[] axisB) {
+        slidesA = axisA != null;
+        slidesB = axisB != null;
+        double c = slidesA && slidesB ? axisA[0] * axisB[0] + axisA[1] * axisB[1] + axisA[2] * axisB[2] : 0;
+        // L n · (Ω_X,k × a_X) = Ω_X,k · (a_X × L n)
+        double pax = 0, pay = 0, paz = 0, pbx = 0, pby = 0, pbz = 0;
+        if (slidesA) {
+            pax = length * (axisA[1] * nz - axisA[2] * ny);
+            pay = length * (axisA[2] * nx - axisA[0] * nz);
+            paz = length * (axisA[0] * ny - axisA[1] * nx);
+        }
+        if (slidesB) {
+            pbx = length * (axisB[1] * nz - axisB[2] * ny);
+            pby = length * (axisB[2] * nx - axisB[0] * nz);
+            pbz = length * (axisB[0] * ny - axisB[1] * nx);
+        }
+        for (int k = 0; k < nv; k++) {
+            // g = ∂c_B − ∂c_A of the material centres
+            double gx = at(pointB, k) - at(pointA, k);
+            double gy = at(pointB, nv + k) - at(pointA, nv + k);
+            double gz = at(pointB, 2 * nv + k) - at(pointA, 2 * nv + k);
+            double sa = 0, sb = 0;
+            double ra = slidesA ? gx * axisA[0] + gy * axisA[1] + gz * axisA[2]
+                    + at(angularA, k) * pax + at(angularA, nv + k) * pay + at(angularA, 2 * nv + k) * paz : 0;
+            double rb = slidesB ? gx * axisB[0] + gy * axisB[1] + gz * axisB[2]
+                    + at(angularB, k) * pbx + at(angularB, nv + k) * pby + at(angularB, 2 * nv + k) * pbz : 0;
+            if (slidesA && slidesB) {
+                // −σ_A + c σ_B = −r_A, −c σ_A + σ_B = −r_B
+                double det = 1 - c * c;
+                sa = (ra - c * rb) / det;
+                sb = (c * ra - rb) / det;
+            } else if (slidesA) {
+                sa = ra;
+            } else if (slidesB) {
+                sb = -rb;
+            }
+            if (slidesA) {
+                slideA[k] = sa * axisA[0];
+                slideA[nv + k] = sa * axisA[1];
+                slideA[2 * nv + k] = sa * axisA[2];
+                gx -= slideA[k];
+                gy -= slideA[nv + k];
+                gz -= slideA[2 * nv + k];
+            }
+            if (slidesB) {
+                slideB[k] = sb * axisB[0];
+                slideB[nv + k] = sb * axisB[1];
+                slideB[2 * nv + k] = sb * axisB[2];
+                gx += slideB[k];
+                gy += slideB[nv + k];
+                gz += slideB[2 * nv + k];
+            }
+            turn[k] = (ny * gz - nz * gy) / length;
+            turn[nv + k] = (nz * gx - nx * gz) / length;
+            turn[2 * nv + k] = (nx * gy - ny * gx) / length;
+        }
     }
 
     private static double at(double[] a, int i) {
@@ -164,19 +257,25 @@ public final class TurningContact {
             by += side * (e[2] * cx - e[0] * cz);
             bz += side * (e[0] * cy - e[1] * cx);
         }
-        double ax = 0, ay = 0, az = 0;
-        boolean slides = kind == ON_FACE_OF_B || kind == ON_FACE_OF_A;
-        if (slides) {
-            // s_F (row × ω_F)
-            double[] w = kind == ON_FACE_OF_B ? omegaB : omegaA;
-            ax = kind * (fy * w[2] - fz * w[1]);
-            ay = kind * (fz * w[0] - fx * w[2]);
-            az = kind * (fx * w[1] - fy * w[0]);
+        // s_X (row × ω_X) for a sliding side
+        double ax = 0, ay = 0, az = 0, cx = 0, cy = 0, cz = 0;
+        if (slidesA) {
+            ax = -(fy * omegaA[2] - fz * omegaA[1]);
+            ay = -(fz * omegaA[0] - fx * omegaA[2]);
+            az = -(fx * omegaA[1] - fy * omegaA[0]);
+        }
+        if (slidesB) {
+            cx = fy * omegaB[2] - fz * omegaB[1];
+            cy = fz * omegaB[0] - fx * omegaB[2];
+            cz = fx * omegaB[1] - fy * omegaB[0];
         }
         for (int k = 0; k < nv; k++) {
             double v = bx * turn[k] + by * turn[nv + k] + bz * turn[2 * nv + k];
-            if (slides) {
-                v += ax * slide[k] + ay * slide[nv + k] + az * slide[2 * nv + k];
+            if (slidesA) {
+                v += ax * slideA[k] + ay * slideA[nv + k] + az * slideA[2 * nv + k];
+            }
+            if (slidesB) {
+                v += cx * slideB[k] + cy * slideB[nv + k] + cz * slideB[2 * nv + k];
             }
             out[o + k] += scale * v;
         }
@@ -186,18 +285,23 @@ public final class TurningContact {
     public void addForceDerivative(double fx, double fy, double fz, double scale, double[] out) {
         double efA = offsetA[0] * fx + offsetA[1] * fy + offsetA[2] * fz;
         double efB = offsetB[0] * fx + offsetB[1] * fy + offsetB[2] * fz;
-        boolean slides = kind == ON_FACE_OF_B || kind == ON_FACE_OF_A;
-        double[] wf = kind == ON_FACE_OF_B ? angularB : angularA;
         for (int j = 0; j < nv; j++) {
             // g_j = f × J_rel,j + Σ_X s_X ((Ω_X,j · e_X) f − (e_X · f) Ω_X,j)
             double jx = relative[j], jy = relative[nv + j], jz = relative[2 * nv + j];
             double gx = fy * jz - fz * jy, gy = fz * jx - fx * jz, gz = fx * jy - fy * jx;
+            // s_X (f × Ω_X,j) for a sliding side
+            double ax = 0, ay = 0, az = 0, cx = 0, cy = 0, cz = 0;
             if (angularA != null) {
                 double ox = angularA[j], oy = angularA[nv + j], oz = angularA[2 * nv + j];
                 double oe = ox * offsetA[0] + oy * offsetA[1] + oz * offsetA[2];
                 gx -= oe * fx - efA * ox;
                 gy -= oe * fy - efA * oy;
                 gz -= oe * fz - efA * oz;
+                if (slidesA) {
+                    ax = -(fy * oz - fz * oy);
+                    ay = -(fz * ox - fx * oz);
+                    az = -(fx * oy - fy * ox);
+                }
             }
             if (angularB != null) {
                 double ox = angularB[j], oy = angularB[nv + j], oz = angularB[2 * nv + j];
@@ -205,22 +309,22 @@ public final class TurningContact {
                 gx += oe * fx - efB * ox;
                 gy += oe * fy - efB * oy;
                 gz += oe * fz - efB * oz;
+                if (slidesB) {
+                    cx = fy * oz - fz * oy;
+                    cy = fz * ox - fx * oz;
+                    cz = fx * oy - fy * ox;
+                }
             }
-            // s_F (f × Ω_F,j)
-            double ax = 0, ay = 0, az = 0;
-            if (slides) {
-                double ox = wf[j], oy = wf[nv + j], oz = wf[2 * nv + j];
-                ax = kind * (fy * oz - fz * oy);
-                ay = kind * (fz * ox - fx * oz);
-                az = kind * (fx * oy - fy * ox);
-            }
-            if (gx == 0 && gy == 0 && gz == 0 && ax == 0 && ay == 0 && az == 0) {
+            if (gx == 0 && gy == 0 && gz == 0 && ax == 0 && ay == 0 && az == 0 && cx == 0 && cy == 0 && cz == 0) {
                 continue;
             }
             for (int k = 0; k < nv; k++) {
                 double v = gx * turn[k] + gy * turn[nv + k] + gz * turn[2 * nv + k];
-                if (slides) {
-                    v += ax * slide[k] + ay * slide[nv + k] + az * slide[2 * nv + k];
+                if (slidesA) {
+                    v += ax * slideA[k] + ay * slideA[nv + k] + az * slideA[2 * nv + k];
+                }
+                if (slidesB) {
+                    v += cx * slideB[k] + cy * slideB[nv + k] + cz * slideB[2 * nv + k];
                 }
                 out[j * nv + k] += scale * v;
             }

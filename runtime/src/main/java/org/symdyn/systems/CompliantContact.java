@@ -32,8 +32,8 @@ import org.symdyn.contract.Kinematics;
  * Exact for points and spheres on the planes of the set's grounds, and for sphere and capsule shapes on planes and
  * flat faces (a rounded side's contact point moves with its centre and the body's rotation,
  * {@link ContactKinematics#radius}, {@link PointForceDerivatives}; on a moving face the face's point of contact
- * follows the centre, or a box's corner over the face, and the frame turns with the face; for two spheres the normal
- * turns with their centres: {@link TurningContact}); otherwise, the witness points are taken as material points of
+ * follows the centre, or a box's corner over the face, and the frame turns with the face; for two spheres or capsules
+ * the normal turns with their centres: {@link TurningContact}); otherwise, the witness points are taken as material points of
  * their bodies and the normal as fixed, as the contact step's derivatives take them
  * ({@link org.symdyn.contact.StepDerivatives}). A contact whose law gives f_n = 0 has zero derivative (at f_n = 0
  * exactly, the side without force).
@@ -67,6 +67,8 @@ public final class CompliantContact implements Actuator, ContactForces {
     private final double[] omegaB = new double[3];
     private final double[] omegaA = new double[3];
     private final double[] relativeVelocity = new double[3];
+    private final double[] axisA = new double[3];
+    private final double[] axisB = new double[3];
     private final double[] anchor = new double[3];
     private final double[] offset = new double[3];
     private final double[] bodyAnchor = new double[3];
@@ -257,8 +259,8 @@ public final class CompliantContact implements Actuator, ContactForces {
         }
         turning.set(kind, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
                 contacts.otherRadius(k), contacts.radius(k), contacts.gap(k), aMoves ? centreJacobianA : null,
-                aMoves ? angularA : null, aMoves ? omegaA : null, centreJacobianB, angularB, omegaB, relative,
-                relativeVelocity);
+                aMoves ? angularA : null, aMoves ? omegaA : null, TurningContact.axis(contacts, k, true, axisA), centreJacobianB, angularB,
+                omegaB, TurningContact.axis(contacts, k, false, axisB), relative, relativeVelocity);
         for (int d = 0; d < 3; d++) {
             turning.addRowDerivative(contacts.frame(k, d, 0), contacts.frame(k, d, 1), contacts.frame(k, d, 2), 1,
                     rowsDq, d * nv);

@@ -26,8 +26,8 @@ import org.symdyn.systems.SpatialForce;
  * turns with the body), a world wrench at a body point, a spring-damper between two bodies and one from the world,
  * on every model of {@link DynamicsPropertyTest} (fixed and floating bases, ball and planar joints), at random
  * states, one of them 1 km from the world's origin; and compliant contact (points and spheres on grounds, pressed in,
- * with the friction viscous and Coulomb's; sphere shapes on a floor, on a turning paddle and on each other, a box on a
- * fixed ball). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
+ * with the friction viscous and Coulomb's; sphere shapes on a floor, on a turning paddle and on each other, crossing
+ * capsules, a box on a fixed ball). Tolerance 1e-7 of each matrix's largest entry (at least 1): the
  * differences' own error with a step of 1e-6 is about 1e-10 of the forces.
  */
 class ActuatorDerivativesTest {
@@ -221,6 +221,24 @@ class ActuatorDerivativesTest {
             String regimes = regimes(c, qt, vt);
             assertTrue(regimes.startsWith("1 "), regimes);
             check(two, "two balls", "compliant two spheres, " + regimes, c, qt, vt);
+        }
+        // two free capsules crossing at 60 degrees, pressed 1 mm: both centres slide along their segments
+        org.symdyn.geometry.Capsule bar = new org.symdyn.geometry.Capsule(0.03, 0.6);
+        Model bars = new org.symdyn.testing.ShapeScenes("bars").freeBody("lower", 1, 0.001, 0.03, 0.03, bar, 0.9)
+                .freeBody("upper", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
+        double[] lower = multiply(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
+                new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
+        double[] upper = multiply(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
+                new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
+        double[] qc = {0, 0, 0, lower[0], lower[1], lower[2], lower[3], 0.05, -0.02, 0.06 - 0.001, upper[0], upper[1],
+            upper[2], upper[3]};
+        double[] vc = {0.1, 0.3, -0.2, 0.05, 0.02, 0.1, -0.2, 0.4, 0.1, 0.1, -0.05, -0.3};
+        for (double bt : new double[] {1, 500}) {
+            CompliantContact c = new CompliantContact("bars", ContactSet.of(bars), new GenericDynamics(bars), 5000, 20,
+                    bt);
+            String regimes = regimes(c, qc, vc);
+            assertTrue(regimes.startsWith("1 "), regimes);
+            check(bars, "two capsules", "compliant crossing capsules, " + regimes, c, qc, vc);
         }
         Model box = new org.symdyn.testing.ShapeScenes("box_on_ball").shape("ball", "world",
                 org.symdyn.spatial.Pose.IDENTITY, new org.symdyn.geometry.Sphere(0.1), 0.6)

@@ -228,7 +228,7 @@ class StepDerivativesTest {
 
     /**
      * Two spheres: a ball on a floor with a smaller ball off its top (the normal between them tilted, turning with
-     * their centres: {@link TurningContact#TWO_SPHERES}), spinning, and a ball on a fixed ball of the scenery.
+     * their centres: {@link TurningContact#TWO_ROUND}), spinning, and a ball on a fixed ball of the scenery.
      */
     @Test
     void sphereOnSphere() {
@@ -247,7 +247,7 @@ class StepDerivativesTest {
         k.update(q, 1e-3);
         int two = 0;
         for (int c = 0; c < k.count(); c++) {
-            two += TurningContact.kind(k, c) == TurningContact.TWO_SPHERES ? 1 : 0;
+            two += TurningContact.kind(k, c) == TurningContact.TWO_ROUND ? 1 : 0;
         }
         assertEquals(1, two, "one contact between the two balls");
         for (double mu : new double[] {0.9, 0.1}) {
@@ -258,6 +258,80 @@ class StepDerivativesTest {
                     new double[] {0, 0, 0.01, 0, 0, 0}, 0,
                     new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
         }
+    }
+
+    /**
+     * Capsules whose centres slide along their segments ({@link ContactKinematics#slides}): a capsule lying across a
+     * fixed ball; a capsule crossing a fixed capsule at 60 degrees (both centres slide, the fixed one's too); and a
+     * capsule crossing a free capsule pushed up against it (both moving and sliding).
+     */
+    @Test
+    void capsulesSlidingAlongTheirSegments() {
+        org.symdyn.geometry.Capsule bar = new org.symdyn.geometry.Capsule(0.03, 0.6);
+        // lying along x (its frame's z turned onto world x), yawed 0.3 rad and pitched 0.05 rad
+        double[] along = multiply(multiply(new double[] {0, 0, Math.sin(0.15), Math.cos(0.15)},
+                new double[] {0, Math.sin(0.025), 0, Math.cos(0.025)}), new double[] {0, Math.sin(Math.PI / 4), 0,
+                        Math.cos(Math.PI / 4)});
+        Model onBall = new ShapeScenes("bar_on_ball").shape("ball", "world", org.symdyn.spatial.Pose.IDENTITY,
+                new org.symdyn.geometry.Sphere(0.2), 0.9).freeBody("bar", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
+        // the segment's point at −0.1 along its axis d is the closest to the ball's centre: 0.23 − 1e-6 from it along
+        // u ⊥ d in the plane of d and the vertical
+        double[] rd = new double[9];
+        Rotations.fromQuaternion(along[0], along[1], along[2], along[3], rd);
+        double[] d = {rd[2], rd[5], rd[8]};
+        double[] u = {-d[2] * d[0], -d[2] * d[1], 1 - d[2] * d[2]};
+        double un = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+        double[] q = new double[7];
+        for (int i = 0; i < 3; i++) {
+            q[i] = (0.23 - 1e-6) * u[i] / un + 0.1 * d[i];
+        }
+        System.arraycopy(along, 0, q, 3, 4);
+        check(onBall, q, new double[] {0, 0, 0.3, 0.05, 0, 0}, new double[] {0.01, 0.02, 0, 0, 0, 0}, 0,
+                new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+        assertSlides(onBall, q, false, true);
+        // crossing a fixed capsule along x at 60 degrees, 0.06 m above its axis
+        double[] cross = multiply(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
+                new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
+        org.symdyn.spatial.Pose alongX = org.symdyn.spatial.Pose.of(new double[] {0, 0, 1, 0, 1, 0, -1, 0, 0},
+                new double[3]);
+        Model onBar = new ShapeScenes("bar_on_bar").shape("rail", "world", alongX, bar, 0.9)
+                .freeBody("bar", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
+        double[] qc = {0.05, -0.02, 0.06 - 1e-6, cross[0], cross[1], cross[2], cross[3]};
+        check(onBar, qc, new double[] {0, 0.2, 0, 0.02, 0, 0}, new double[] {0.01, 0, 0.01, 0, 0, 0}, 0,
+                new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+        assertSlides(onBar, qc, true, true);
+        // the same crossing with the lower bar free and pushed up into the upper one
+        Model free = new ShapeScenes("bars").freeBody("lower", 1, 0.001, 0.03, 0.03, bar, 0.9)
+                .freeBody("upper", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
+        double[] lower = multiply(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
+                new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
+        double[] qf = {0, 0, 0, lower[0], lower[1], lower[2], lower[3], 0.05, -0.02, 0.06 - 1e-6, cross[0], cross[1],
+            cross[2], cross[3]};
+        double[] tau = new double[12];
+        double[] up = new double[3];
+        double[] r = new double[9];
+        Rotations.fromQuaternion(lower[0], lower[1], lower[2], lower[3], r);
+        for (int i = 0; i < 3; i++) {
+            up[i] = r[3 * 2 + i] * 30; // Rᵀ (0, 0, 30): world up in the lower bar's coordinates
+        }
+        tau[3] = up[0];
+        tau[4] = up[1];
+        tau[5] = up[2];
+        double[] v = new double[12];
+        v[1] = 0.2;
+        v[7] = 0.3;
+        check(free, qf, v, tau, 0, new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+        assertSlides(free, qf, true, true);
+    }
+
+    /** The one contact of the scene at q has its sides' centres sliding as given. */
+    private static void assertSlides(Model m, double[] q, boolean a, boolean b) {
+        ContactKinematics k = new ContactKinematics(ContactSet.of(m), new GenericDynamics(m), m.nv());
+        k.update(q, 1e-3);
+        assertEquals(1, k.count(), "one contact");
+        assertEquals(a, k.slides(0, true), "side A slides");
+        assertEquals(b, k.slides(0, false), "side B slides");
+        assertEquals(TurningContact.TWO_ROUND, TurningContact.kind(k, 0));
     }
 
     /** The scene with a floor (friction 0.8) added. */
