@@ -85,6 +85,8 @@ public final class ContactKinematics {
     // it as the shapes move), else zero
     private final double[] coreAxisB;
     private final double[] coreAxisA;
+    private final int[] featureB; // detected shape contacts: ShapeContactDetection.feature
+    private final int[] featureA;
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -204,6 +206,8 @@ public final class ContactKinematics {
         coreRadiusA = new double[capacity];
         coreAxisB = new double[3 * capacity];
         coreAxisA = new double[3 * capacity];
+        featureB = new int[capacity];
+        featureA = new int[capacity];
         faceSide = new int[capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
@@ -446,6 +450,17 @@ public final class ContactKinematics {
             }
             coreAxis(shapeBOf[k], s, k, false, coreAxisB);
             coreAxis(shapeAOf[k], s, k, true, coreAxisA);
+            featureB[k] = shapes.feature(s, false);
+            featureA[k] = shapes.feature(s, true);
+            for (int i = 0; i < 3; i++) {
+                // a witness inside a box's edge slides along it
+                if (featureB[k] == org.symdyn.geometry.ContactManifold.EDGE) {
+                    coreAxisB[3 * k + i] = shapes.edge(s, false, i);
+                }
+                if (featureA[k] == org.symdyn.geometry.ContactManifold.EDGE) {
+                    coreAxisA[3 * k + i] = shapes.edge(s, true, i);
+                }
+            }
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -809,8 +824,8 @@ public final class ContactKinematics {
 
     /**
      * Component i of the world axis along which the centre of contact k's side A (or B) slides: a capsule's when the
-     * centre lies inside its segment (a detected shape contact), else 0 (a sphere's centre, a capsule's end, any other
-     * contact).
+     * centre lies inside its segment, a box's edge when the witness lies inside it (detected shape contacts), else 0
+     * (a sphere's centre, a capsule's end, a corner, any other contact).
      */
     public double coreAxis(int k, boolean sideA, int i) {
         return shapeContact[k] < 0 ? 0 : (sideA ? coreAxisA : coreAxisB)[3 * k + i];
@@ -825,11 +840,17 @@ public final class ContactKinematics {
         return a[3 * k] != 0 || a[3 * k + 1] != 0 || a[3 * k + 2] != 0;
     }
 
-    /** Whether both sides of contact k are spheres or capsules (rounded shapes of a detected shape contact). */
-    public boolean rounded(int k) {
-        int a = shapeAOf[k], b = shapeBOf[k];
-        return shapeContact[k] >= 0 && a >= 0 && a < shapeRoundness.length && b >= 0 && b < shapeRoundness.length
-                && shapeRoundness[a] > 0 && shapeRoundness[b] > 0;
+    /**
+     * Whether side A (or B) of detected shape contact k touches with a centre: a sphere or a capsule (its centre,
+     * {@link #center}), or a vertex or a point inside an edge of a box as the detection found it (a ball on a box's
+     * corner or edge; the witness itself, radius 0).
+     */
+    public boolean centred(int k, boolean sideA) {
+        if (shapeContact[k] < 0) {
+            return false;
+        }
+        int i = sideA ? shapeAOf[k] : shapeBOf[k];
+        return i >= 0 && i < shapeRoundness.length && shapeRoundness[i] > 0 || (sideA ? featureA[k] : featureB[k]) != 0;
     }
 
     /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */

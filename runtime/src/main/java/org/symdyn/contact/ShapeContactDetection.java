@@ -91,6 +91,10 @@ public final class ShapeContactDetection {
     private final double[] friction;
     private final double[] restitution;
     private final int[] face; // per contact: its manifold's ContactManifold.face()
+    private final int[] featureA; // per contact: its manifold's featureA(), featureB() and edges (single points)
+    private final int[] featureB;
+    private final double[] edgeA;
+    private final double[] edgeB;
 
     /**
      * @param set        the shapes, grounds and rules
@@ -206,6 +210,10 @@ public final class ShapeContactDetection {
         friction = new double[capacity];
         restitution = new double[capacity];
         face = new int[capacity];
+        featureA = new int[capacity];
+        featureB = new int[capacity];
+        edgeA = new double[3 * capacity];
+        edgeB = new double[3 * capacity];
     }
 
     /** The shapes' placements at the last {@link #detect}. */
@@ -378,6 +386,7 @@ public final class ShapeContactDetection {
                 shapeB[k] = other;
                 slot[k] = slotInPair++;
                 face[k] = manifold.face();
+                features(k);
                 for (int i = 0; i < 3; i++) {
                     normal[3 * k + i] = manifold.normal(i);
                     pointA[3 * k + i] = manifold.pointA(p, i);
@@ -438,6 +447,7 @@ public final class ShapeContactDetection {
             shapeB[k] = b;
             slot[k] = p;
             face[k] = manifold.face();
+            features(k);
             for (int i = 0; i < 3; i++) {
                 normal[3 * k + i] = manifold.normal(i);
                 pointA[3 * k + i] = manifold.pointA(p, i);
@@ -482,6 +492,29 @@ public final class ShapeContactDetection {
     /** The body of shape B of contact k. */
     public int bodyB(int k) {
         return body[shapeB[k]];
+    }
+
+    /** Copies the manifold's features (single points: a ball against a box) to contact k. */
+    private void features(int k) {
+        featureA[k] = manifold.featureA();
+        featureB[k] = manifold.featureB();
+        for (int i = 0; i < 3; i++) {
+            edgeA[3 * k + i] = manifold.edgeA(i);
+            edgeB[3 * k + i] = manifold.edgeB(i);
+        }
+    }
+
+    /**
+     * The feature of shape A's (or B's) witness of contact k: {@link org.symdyn.geometry.ContactManifold#VERTEX}, EDGE,
+     * or 0 not known.
+     */
+    public int feature(int k, boolean sideA) {
+        return sideA ? featureA[k] : featureB[k];
+    }
+
+    /** Component i of the world direction of that side's edge where {@link #feature} is EDGE. */
+    public double edge(int k, boolean sideA, int i) {
+        return (sideA ? edgeA : edgeB)[3 * k + i];
     }
 
     /**

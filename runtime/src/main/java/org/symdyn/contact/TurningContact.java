@@ -15,9 +15,10 @@ import java.util.Arrays;
  *     material point: it slides on F with R's centre, Δ_k = P_t (c_R,k − p_F,k) + W_k × e_F, P_t = I − n nᵀ and
  *     e_F = ±(r_R + φ) n the offset from R's centre (a vertex: r_R = 0) to F's witness, + for R = A (φ the gap,
  *     negative in penetration).</li>
- * <li><b>Two rounded sides</b> (spheres, capsules): n = (c_B − c_A)/L turns with the centres, W_k = n × (∂c_B,k −
- *     ∂c_A,k)/L, L = r_A + r_B + φ. A capsule's centre inside its segment ({@link ContactKinematics#slides}) is not
- *     a material point: it slides along the segment's axis a_X by σ_X,k so that c_B − c_A stays normal to it,
+ * <li><b>Two centred sides</b> (spheres, capsules, a ball on a box's corner or edge whose point is a centre of radius
+ *     0): n = (c_B − c_A)/L turns with the centres, W_k = n × (∂c_B,k − ∂c_A,k)/L, L = r_A + r_B + φ. A capsule's
+ *     centre inside its segment, a point inside a box's edge ({@link ContactKinematics#slides}), is not a material
+ *     point: it slides along the segment's or edge's axis a_X by σ_X,k so that c_B − c_A stays normal to it,
  *     (∂c_B,k − ∂c_A,k) · a_X + L n · (Ω_X,k × a_X) = 0 for each sliding side (one equation each, two for two
  *     capsules: σ from a 2 x 2 system, refused when the axes are parallel); ∂c_X,k = the material point's + σ_X,k a_X,
  *     and its point of contact slides by Δ_X,k = σ_X,k a_X.</li>
@@ -31,7 +32,7 @@ import java.util.Arrays;
  * </pre>
  * (Δ_X for a side that slides: the face on a moving face, a capsule's centre inside its segment). ∂φ/∂q gains nothing: its extra term is W_k × n · (c_B − c_A − ...) ∝
  * (W_k × n) · n = 0 (and a sliding centre moves along a_X ⊥ n). Not exact, and left as material points under a fixed
- * frame: parallel capsules, a ball on a box's edge or corner, edge on edge.
+ * frame: parallel capsules, a cylinder's rim, edge on edge.
  *
  * <p>Allocates in the constructor only. Not thread-safe.
  */
@@ -71,9 +72,10 @@ public final class TurningContact {
     /**
      * The kind of contact k: {@link #ON_FACE_OF_B} when B moves and its face, recorded by the detection
      * ({@link ContactKinematics#face}), carries A's sphere or capsule or a vertex of A's box, hull or mesh;
-     * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_ROUND} for two spheres or capsules of a shape
-     * contact, their centres apart and two sliding centres' axes not parallel; else {@link #NONE} (a ball on a box's
-     * edge or corner, a cylinder's rim, edge on edge: material points under a fixed frame).
+     * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_ROUND} for two centred sides of a shape contact
+     * (spheres, capsules, or a ball on a box's corner or edge: {@link ContactKinematics#centred}), their centres apart
+     * and two sliding centres' axes not parallel; else {@link #NONE} (a cylinder's rim, edge on edge: material points
+     * under a fixed frame).
      */
     public static int kind(ContactKinematics contacts, int k) {
         double rb = contacts.radius(k);
@@ -87,8 +89,9 @@ public final class TurningContact {
         if (faceOfA && (rb > 0 || contacts.polyhedral(k, false))) {
             return ON_FACE_OF_A;
         }
-        if (!contacts.rounded(k) || !(ra + rb + contacts.gap(k) > 1e-9 * (ra + rb))) {
-            return NONE; // coincident centres leave the normal to the detection's choice
+        if (!contacts.centred(k, true) || !contacts.centred(k, false) || !(ra + rb + contacts.gap(k) > 1e-9 * (ra + rb))
+                || ra + rb == 0) {
+            return NONE; // coincident centres leave the normal to the detection's choice; two features, not known
         }
         if (contacts.slides(k, true) && contacts.slides(k, false)) {
             double c = 0;

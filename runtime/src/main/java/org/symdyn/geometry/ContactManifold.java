@@ -13,10 +13,18 @@ package org.symdyn.geometry;
 public final class ContactManifold {
     /** The most points a manifold holds. */
     public static final int CAPACITY = 4;
+    /** A single point's witness is a vertex of its shape ({@link #featureA()}). */
+    public static final int VERTEX = 1;
+    /** A single point's witness is on an edge of its shape, inside it. */
+    public static final int EDGE = 2;
 
     int count;
     /** See {@link #face()}. */
     int face;
+    int featureA;
+    int featureB;
+    final double[] edgeA = new double[3];
+    final double[] edgeB = new double[3];
     final double[] normal = new double[3];
     final double[] distance = new double[CAPACITY];
     final double[] pointA = new double[3 * CAPACITY];
@@ -57,9 +65,34 @@ public final class ContactManifold {
         return face;
     }
 
+    /**
+     * For a single closest point whose query knows it (a ball against a box): {@link #VERTEX} when A's witness is a
+     * vertex of A, {@link #EDGE} when it lies inside an edge of A ({@link #edgeA}), 0 otherwise or not known.
+     */
+    public int featureA() {
+        return featureA;
+    }
+
+    /** {@link #featureA()} for B. */
+    public int featureB() {
+        return featureB;
+    }
+
+    /** Component i of the world direction of A's edge where {@link #featureA()} is {@link #EDGE}. */
+    public double edgeA(int i) {
+        return edgeA[i];
+    }
+
+    /** Component i of the world direction of B's edge where {@link #featureB()} is {@link #EDGE}. */
+    public double edgeB(int i) {
+        return edgeB[i];
+    }
+
     void clear() {
         count = 0;
         face = 0;
+        featureA = 0;
+        featureB = 0;
     }
 
     /** Records that the normal is a face normal of A (+1) or of B (−1), see {@link #face()}. */
@@ -101,6 +134,10 @@ public final class ContactManifold {
     void setFrom(DistanceResult r) {
         count = 1;
         face = r.face;
+        featureA = r.featureA;
+        featureB = r.featureB;
+        System.arraycopy(r.edgeA, 0, edgeA, 0, 3);
+        System.arraycopy(r.edgeB, 0, edgeB, 0, 3);
         distance[0] = r.distance;
         for (int i = 0; i < 3; i++) {
             normal[i] = r.normal[i];
@@ -112,6 +149,14 @@ public final class ContactManifold {
     /** Exchanges the roles of A and B: n ← −n, a_k ↔ b_k. */
     void swap() {
         face = -face;
+        int f = featureA;
+        featureA = featureB;
+        featureB = f;
+        for (int i = 0; i < 3; i++) {
+            double e = edgeA[i];
+            edgeA[i] = edgeB[i];
+            edgeB[i] = e;
+        }
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
         }

@@ -31,6 +31,12 @@ public final class DistanceResult {
      * ({@link ContactManifold#face}); set by the closed forms that know it (a ball over a box's face).
      */
     int face;
+    /** The feature of A (and B) the witness is on: {@link ContactManifold#VERTEX}, EDGE, or 0 not known. */
+    int featureA;
+    int featureB;
+    /** The edge's world direction where the feature is an edge. */
+    final double[] edgeA = new double[3];
+    final double[] edgeB = new double[3];
 
     /** The signed distance d (metres): positive apart, negative overlapping. */
     public double distance() {
@@ -81,11 +87,21 @@ public final class DistanceResult {
         iterations = 0;
         converged = true;
         face = 0;
+        featureA = 0;
+        featureB = 0;
     }
 
     /** Exchanges the roles of A and B: n ← −n, a ↔ b. */
     void swap() {
         face = -face;
+        int f = featureA;
+        featureA = featureB;
+        featureB = f;
+        for (int i = 0; i < 3; i++) {
+            double e = edgeA[i];
+            edgeA[i] = edgeB[i];
+            edgeB[i] = e;
+        }
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
             double t = pointA[i];

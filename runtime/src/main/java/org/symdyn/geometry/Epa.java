@@ -74,6 +74,8 @@ final class Epa {
             difference.witnesses(simplex, lambda, simplexSize, out);
             out.distance = 0;
             out.face = 0;
+        out.featureA = 0;
+        out.featureB = 0;
             copyUnit(gjk.closest(), out.normal);
             out.iterations = gjkIterations;
             out.converged = false;
@@ -117,6 +119,8 @@ final class Epa {
         difference.witnesses(simplex, lambda, simplexSize, out);
         out.distance = -delta;
         out.face = 0;
+        out.featureA = 0;
+        out.featureB = 0;
         out.normal[0] = -mx;
         out.normal[1] = -my;
         out.normal[2] = -mz;

@@ -125,6 +125,8 @@ final class Gjk {
         double len = Math.sqrt(dot(v, v));
         out.distance = len;
         out.face = 0;
+        out.featureA = 0;
+        out.featureB = 0;
         for (int i = 0; i < 3; i++) {
             out.normal[i] = v[i] / len;
         }

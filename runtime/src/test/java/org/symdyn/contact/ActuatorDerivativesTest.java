@@ -254,6 +254,7 @@ class ActuatorDerivativesTest {
         check(box, "box on a ball", "compliant box on a ball, " + regimes, c, q, v);
     }
 
+
     /** A sphere shape (radius 0.1 m) on a floating base above a floor of friction 0.8. */
     private static Model ballOnAFloor() {
         org.symdyn.testing.ShapeScenes scenes = new org.symdyn.testing.ShapeScenes("ball");

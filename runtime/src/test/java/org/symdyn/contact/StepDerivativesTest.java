@@ -133,7 +133,8 @@ class StepDerivativesTest {
      * A sphere shape resting on a paddle (a box shape on a link hinged about y) that turns up under it. The flat side's
      * point of contact slides on the paddle with the sphere's centre, and the contact frame and the sphere's offset to
      * its contact point turn with the paddle's face. Listed sphere first, the sphere is side A of its contact
-     * ({@link ContactKinematics#otherRadius}); paddle first, side B.
+     * ({@link ContactKinematics#otherRadius}); paddle first, side B. Then on the paddle's far edge (the paddle's point
+     * slides along the edge, the normal turns about it) and on its corner.
      */
     @Test
     void sphereShapeOnAHingedPaddle() {
@@ -158,14 +159,22 @@ class StepDerivativesTest {
             assertEquals(ballFirst ? 0 : 0.05, k.radius(0), 0, "the ball's side");
             assertEquals(ballFirst ? TurningContact.ON_FACE_OF_B : TurningContact.ON_FACE_OF_A,
                     TurningContact.kind(k, 0));
-            // on the paddle's far edge the ball's normal turns about the edge: not a face, left as material points
-            double[] edge = q.clone();
-            edge[ballFirst ? 0 : 1] = 0.5 + 0.03;
-            edge[ballFirst ? 2 : 3] = 0.02 + 0.03;
-            k.update(edge, 1e-3);
-            assertEquals(1, k.count(), "the ball on the edge");
-            assertEquals(0, k.face(0), "an edge is no face");
-            assertEquals(TurningContact.NONE, TurningContact.kind(k, 0));
+            // on the paddle's far edge the ball's normal turns about the edge and its point slides along it; on its
+            // corner, about the corner
+            for (double y : new double[] {0.01, 0.1 + 0.03}) {
+                double[] edge = q.clone();
+                edge[ballFirst ? 0 : 1] = 0.5 + 0.03;
+                edge[ballFirst ? 1 : 2] = y;
+                double over = y > 0.1 ? Math.sqrt(0.05 * 0.05 - 2 * 0.03 * 0.03) : Math.sqrt(0.05 * 0.05 - 0.03 * 0.03);
+                // 1e-5 m deep: the normal tilts 0.55-0.98 rad, so a step of 1e-6 along it would cross the gap's sign
+                edge[ballFirst ? 2 : 3] = 0.02 + over - 1e-5;
+                k.update(edge, 1e-3);
+                assertEquals(1, k.count(), "the ball on the edge");
+                assertEquals(0, k.face(0), "an edge is no face");
+                assertEquals(TurningContact.TWO_ROUND, TurningContact.kind(k, 0));
+                assertEquals(y < 0.1, k.slides(0, !ballFirst), "the point slides along the edge, not at the corner");
+                check(m, edge, v, tau, 0, new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
+            }
         }
     }
 
@@ -333,6 +342,9 @@ class StepDerivativesTest {
         assertEquals(b, k.slides(0, false), "side B slides");
         assertEquals(TurningContact.TWO_ROUND, TurningContact.kind(k, 0));
     }
+
+
+
 
     /** The scene with a floor (friction 0.8) added. */
     private static Model onAFloor(ShapeScenes scenes) {
