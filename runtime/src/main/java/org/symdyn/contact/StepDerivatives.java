@@ -63,9 +63,9 @@ import org.symdyn.solvers.SmallSpd;
  * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
  * turn with the face; those terms are included ({@link TurningContact}), and likewise for a corner of a box or hull
  * over another shape's face ({@link ContactKinematics#face}: the corner is the material point), and for two spheres
- * or capsules, whose normal turns with their centres (a capsule's centre sliding along its segment). Otherwise (a
- * ball on a box's edge or corner, parallel capsules, edge on edge, the points a face's clipping puts on the other's
- * edges, a cylinder's rim) the witness points are taken
+ * or capsules, whose normal turns with their centres (a capsule's centre sliding along its segment), and a ball on a
+ * box's edge or corner (a centre of radius 0, sliding along the edge). Otherwise (parallel capsules, edge on edge,
+ * the points a face's clipping puts on the other's edges, a cylinder's rim) the witness points are taken
  * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
  * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
