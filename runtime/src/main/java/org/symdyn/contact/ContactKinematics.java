@@ -81,12 +81,7 @@ public final class ContactKinematics {
     private final boolean[] shapeSphere;
     private final boolean[] shapePolyhedral;
     private final boolean[] shapeCapsule;
-    // detected shape contacts: the world axis of a capsule side whose centre is inside its segment (it slides along
-    // it as the shapes move), else zero
-    private final double[] coreAxisB;
-    private final double[] coreAxisA;
-    private final int[] featureB; // detected shape contacts: ShapeContactDetection.feature
-    private final int[] featureA;
+    private final double[] axisScratch = new double[3];
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
     private final double[] heldB = new double[3];
@@ -204,10 +199,6 @@ public final class ContactKinematics {
         centreA = new double[3 * capacity];
         coreRadiusB = new double[capacity];
         coreRadiusA = new double[capacity];
-        coreAxisB = new double[3 * capacity];
-        coreAxisA = new double[3 * capacity];
-        featureB = new int[capacity];
-        featureA = new int[capacity];
         faceSide = new int[capacity];
         bodyB = new int[capacity];
         bodyA = new int[capacity];
@@ -448,19 +439,7 @@ public final class ContactKinematics {
                     otherBodyPoint[3 * k + i] = shapes.pointA(s, i);
                 }
             }
-            coreAxis(shapeBOf[k], s, k, false, coreAxisB);
-            coreAxis(shapeAOf[k], s, k, true, coreAxisA);
-            featureB[k] = shapes.feature(s, false);
-            featureA[k] = shapes.feature(s, true);
-            for (int i = 0; i < 3; i++) {
-                // a witness inside a box's edge slides along it
-                if (featureB[k] == org.symdyn.geometry.ContactManifold.EDGE) {
-                    coreAxisB[3 * k + i] = shapes.edge(s, false, i);
-                }
-                if (featureA[k] == org.symdyn.geometry.ContactManifold.EDGE) {
-                    coreAxisA[3 * k + i] = shapes.edge(s, true, i);
-                }
-            }
+
             tmp3[0] = bodyPoint[3 * k];
             tmp3[1] = bodyPoint[3 * k + 1];
             tmp3[2] = bodyPoint[3 * k + 2];
@@ -796,15 +775,24 @@ public final class ContactKinematics {
     }
 
     /**
-     * Into axes[3k..]: the world axis of capsule i when the centre of detection s's witness on it (the witness moved
-     * in by the radius: on B along +n, on A along −n) lies inside its segment, else zero.
+     * Into axisScratch: the world axis along which side A (or B) of detected shape contact k slides, false when it
+     * does not: a capsule whose centre (the witness moved in by the radius) lies inside its segment, or a box whose
+     * witness lies inside an edge. Read from the detection on demand, for the derivatives only.
      */
-    private void coreAxis(int i, int s, int k, boolean sideA, double[] axes) {
-        axes[3 * k] = 0;
-        axes[3 * k + 1] = 0;
-        axes[3 * k + 2] = 0;
+    private boolean slideAxis(int k, boolean sideA) {
+        int s = shapeContact[k];
+        if (s < 0) {
+            return false;
+        }
+        if (shapes.feature(s, sideA) == org.symdyn.geometry.ContactManifold.EDGE) {
+            for (int c = 0; c < 3; c++) {
+                axisScratch[c] = shapes.edge(s, sideA, c);
+            }
+            return true;
+        }
+        int i = sideA ? shapeAOf[k] : shapeBOf[k];
         if (i < 0 || i >= shapeCapsule.length || !shapeCapsule[i]) {
-            return;
+            return false;
         }
         org.symdyn.geometry.Capsule capsule = (org.symdyn.geometry.Capsule) shapes.placements().shape(i);
         org.symdyn.geometry.Placement pl = shapes.placements().placement(i);
@@ -815,29 +803,27 @@ public final class ContactKinematics {
                     + r * frame[9 * k + c]) - pl.translation(c);
             along += core * pl.rotation(c, 2);
         }
-        if (Math.abs(along) < h * (1 - 1e-9)) {
-            axes[3 * k] = pl.rotation(0, 2);
-            axes[3 * k + 1] = pl.rotation(1, 2);
-            axes[3 * k + 2] = pl.rotation(2, 2);
+        if (!(Math.abs(along) < h * (1 - 1e-9))) {
+            return false;
         }
+        for (int c = 0; c < 3; c++) {
+            axisScratch[c] = pl.rotation(c, 2);
+        }
+        return true;
     }
 
     /**
      * Component i of the world axis along which the centre of contact k's side A (or B) slides: a capsule's when the
-     * centre lies inside its segment, a box's edge when the witness lies inside it (detected shape contacts), else 0
-     * (a sphere's centre, a capsule's end, a corner, any other contact).
+     * centre lies inside its segment, a box's edge when the witness lies inside it (detected shape contacts, at the
+     * last update's configuration), else 0 (a sphere's centre, a capsule's end, a corner, any other contact).
      */
     public double coreAxis(int k, boolean sideA, int i) {
-        return shapeContact[k] < 0 ? 0 : (sideA ? coreAxisA : coreAxisB)[3 * k + i];
+        return slideAxis(k, sideA) ? axisScratch[i] : 0;
     }
 
-    /** Whether contact k's side A (or B) is a capsule whose centre slides along its segment ({@link #coreAxis}). */
+    /** Whether contact k's side A (or B) has a centre that slides ({@link #coreAxis}). */
     public boolean slides(int k, boolean sideA) {
-        if (shapeContact[k] < 0) {
-            return false;
-        }
-        double[] a = sideA ? coreAxisA : coreAxisB;
-        return a[3 * k] != 0 || a[3 * k + 1] != 0 || a[3 * k + 2] != 0;
+        return slideAxis(k, sideA);
     }
 
     /**
@@ -850,7 +836,8 @@ public final class ContactKinematics {
             return false;
         }
         int i = sideA ? shapeAOf[k] : shapeBOf[k];
-        return i >= 0 && i < shapeRoundness.length && shapeRoundness[i] > 0 || (sideA ? featureA[k] : featureB[k]) != 0;
+        return i >= 0 && i < shapeRoundness.length && shapeRoundness[i] > 0
+                || shapes.feature(shapeContact[k], sideA) != 0;
     }
 
     /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */

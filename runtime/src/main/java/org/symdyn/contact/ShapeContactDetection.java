@@ -496,10 +496,13 @@ public final class ShapeContactDetection {
 
     /** Copies the manifold's features (single points: a ball against a box) to contact k. */
     private void features(int k) {
-        featureA[k] = manifold.featureA();
-        featureB[k] = manifold.featureB();
-        for (int i = 0; i < 3; i++) {
+        int a = manifold.featureA(), b = manifold.featureB();
+        featureA[k] = a;
+        featureB[k] = b;
+        for (int i = 0; a == ContactManifold.EDGE && i < 3; i++) {
             edgeA[3 * k + i] = manifold.edgeA(i);
+        }
+        for (int i = 0; b == ContactManifold.EDGE && i < 3; i++) {
             edgeB[3 * k + i] = manifold.edgeB(i);
         }
     }
