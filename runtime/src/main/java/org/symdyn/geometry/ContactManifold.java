@@ -19,12 +19,8 @@ public final class ContactManifold {
     public static final int EDGE = 2;
 
     int count;
-    /** See {@link #face()}. */
-    int face;
-    int featureA;
-    int featureB;
-    final double[] edgeA = new double[3];
-    final double[] edgeB = new double[3];
+    /** See {@link #face()} and {@link #featureA()}. */
+    final WitnessFeatures features = new WitnessFeatures();
     final double[] normal = new double[3];
     final double[] distance = new double[CAPACITY];
     final double[] pointA = new double[3 * CAPACITY];
@@ -62,7 +58,7 @@ public final class ContactManifold {
      * curved surfaces, a closest pair whose region is not a face's). Only set when the manifold has points.
      */
     public int face() {
-        return face;
+        return features.face;
     }
 
     /**
@@ -70,34 +66,32 @@ public final class ContactManifold {
      * vertex of A, {@link #EDGE} when it lies inside an edge of A ({@link #edgeA}), 0 otherwise or not known.
      */
     public int featureA() {
-        return featureA;
+        return features.featureA;
     }
 
     /** {@link #featureA()} for B. */
     public int featureB() {
-        return featureB;
+        return features.featureB;
     }
 
     /** Component i of the world direction of A's edge where {@link #featureA()} is {@link #EDGE}. */
     public double edgeA(int i) {
-        return edgeA[i];
+        return features.edgeA[i];
     }
 
     /** Component i of the world direction of B's edge where {@link #featureB()} is {@link #EDGE}. */
     public double edgeB(int i) {
-        return edgeB[i];
+        return features.edgeB[i];
     }
 
     void clear() {
         count = 0;
-        face = 0;
-        featureA = 0;
-        featureB = 0;
+        features.clear();
     }
 
     /** Records that the normal is a face normal of A (+1) or of B (−1), see {@link #face()}. */
     void setFace(int side) {
-        face = side;
+        features.face = side;
     }
 
     void setNormal(double nx, double ny, double nz) {
@@ -133,11 +127,7 @@ public final class ContactManifold {
     /** Sets this to the single point of {@code r}. */
     void setFrom(DistanceResult r) {
         count = 1;
-        face = r.face;
-        featureA = r.featureA;
-        featureB = r.featureB;
-        System.arraycopy(r.edgeA, 0, edgeA, 0, 3);
-        System.arraycopy(r.edgeB, 0, edgeB, 0, 3);
+        features.copy(r.features);
         distance[0] = r.distance;
         for (int i = 0; i < 3; i++) {
             normal[i] = r.normal[i];
@@ -148,15 +138,7 @@ public final class ContactManifold {
 
     /** Exchanges the roles of A and B: n ← −n, a_k ↔ b_k. */
     void swap() {
-        face = -face;
-        int f = featureA;
-        featureA = featureB;
-        featureB = f;
-        for (int i = 0; i < 3; i++) {
-            double e = edgeA[i];
-            edgeA[i] = edgeB[i];
-            edgeB[i] = e;
-        }
+        features.swap();
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
         }

@@ -27,16 +27,10 @@ public final class DistanceResult {
     int iterations;
     boolean converged = true;
     /**
-     * +1 when n is the outward normal of a face of A over which B's witness lies, −1 of B's, 0 neither or not known
-     * ({@link ContactManifold#face}); set by the closed forms that know it (a ball over a box's face).
+     * The face and features of the witnesses where a closed form knows them (a ball against a box), else 0
+     * ({@link ContactManifold#face}, {@link ContactManifold#featureA}).
      */
-    int face;
-    /** The feature of A (and B) the witness is on: {@link ContactManifold#VERTEX}, EDGE, or 0 not known. */
-    int featureA;
-    int featureB;
-    /** The edge's world direction where the feature is an edge. */
-    final double[] edgeA = new double[3];
-    final double[] edgeB = new double[3];
+    final WitnessFeatures features = new WitnessFeatures();
 
     /** The signed distance d (metres): positive apart, negative overlapping. */
     public double distance() {
@@ -86,22 +80,12 @@ public final class DistanceResult {
         pointB[2] = bz;
         iterations = 0;
         converged = true;
-        face = 0;
-        featureA = 0;
-        featureB = 0;
+        features.clear();
     }
 
     /** Exchanges the roles of A and B: n ← −n, a ↔ b. */
     void swap() {
-        face = -face;
-        int f = featureA;
-        featureA = featureB;
-        featureB = f;
-        for (int i = 0; i < 3; i++) {
-            double e = edgeA[i];
-            edgeA[i] = edgeB[i];
-            edgeB[i] = e;
-        }
+        features.swap();
         for (int i = 0; i < 3; i++) {
             normal[i] = -normal[i];
             double t = pointA[i];

@@ -73,9 +73,7 @@ final class Epa {
             closestToOrigin();
             difference.witnesses(simplex, lambda, simplexSize, out);
             out.distance = 0;
-            out.face = 0;
-        out.featureA = 0;
-        out.featureB = 0;
+            out.features.clear();
             copyUnit(gjk.closest(), out.normal);
             out.iterations = gjkIterations;
             out.converged = false;
@@ -118,9 +116,7 @@ final class Epa {
         simplexSize = 3;
         difference.witnesses(simplex, lambda, simplexSize, out);
         out.distance = -delta;
-        out.face = 0;
-        out.featureA = 0;
-        out.featureB = 0;
+        out.features.clear();
         out.normal[0] = -mx;
         out.normal[1] = -my;
         out.normal[2] = -mz;

@@ -124,9 +124,7 @@ final class Gjk {
         difference.witnesses(simplex, lambda, simplexSize, out);
         double len = Math.sqrt(dot(v, v));
         out.distance = len;
-        out.face = 0;
-        out.featureA = 0;
-        out.featureB = 0;
+        out.features.clear();
         for (int i = 0; i < 3; i++) {
             out.normal[i] = v[i] / len;
         }

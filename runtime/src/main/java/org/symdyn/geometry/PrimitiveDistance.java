@@ -180,13 +180,13 @@ public final class PrimitiveDistance {
             }
         }
         setLocal(pb, d, n0, n1, n2, q0, q1, q2, out);
-        out.face = clamped <= 1 ? -1 : 0;
+        out.features.face = clamped <= 1 ? -1 : 0;
         // two coordinates clamped: the witness is inside the edge along the third axis; three: a corner
-        out.featureB = clamped == 3 ? ContactManifold.VERTEX : clamped == 2 ? ContactManifold.EDGE : 0;
+        out.features.featureB = clamped == 3 ? ContactManifold.VERTEX : clamped == 2 ? ContactManifold.EDGE : 0;
         if (clamped == 2) {
             int free = d0 == 0 ? 0 : d1 == 0 ? 1 : 2;
             for (int i = 0; i < 3; i++) {
-                out.edgeB[i] = pb.rotation(i, free);
+                out.features.edgeB[i] = pb.rotation(i, free);
             }
         }
     }

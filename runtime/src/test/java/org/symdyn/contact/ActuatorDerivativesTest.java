@@ -19,6 +19,7 @@ import org.symdyn.systems.Actuator;
 import org.symdyn.systems.CompliantContact;
 import org.symdyn.systems.LinearSpringDamper;
 import org.symdyn.systems.SpatialForce;
+import org.symdyn.testing.Quaternions;
 
 /**
  * {@link Actuator#addForceDerivatives} of the actuators that push on bodies against central finite differences of
@@ -169,7 +170,7 @@ class ActuatorDerivativesTest {
         double a = 0.03;
         double[] tilt = {Math.sin(a / 2), 0, 0, Math.cos(a / 2)};
         double[] qr = {qb[3], qb[4], qb[5], qb[6]};
-        double[] r = multiply(qr, tilt);
+        double[] r = Quaternions.product(qr, tilt);
         System.arraycopy(r, 0, qb, 3, 4);
         double[] vb = {0.2, 0.3, -0.05, 0.1, -0.4, 0.02};
         CompliantContact corners = new CompliantContact("corners", ContactSet.of(box), boxDyn, 4000, 25, 60);
@@ -226,9 +227,9 @@ class ActuatorDerivativesTest {
         org.symdyn.geometry.Capsule bar = new org.symdyn.geometry.Capsule(0.03, 0.6);
         Model bars = new org.symdyn.testing.ShapeScenes("bars").freeBody("lower", 1, 0.001, 0.03, 0.03, bar, 0.9)
                 .freeBody("upper", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
-        double[] lower = multiply(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
+        double[] lower = Quaternions.product(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
                 new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
-        double[] upper = multiply(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
+        double[] upper = Quaternions.product(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
                 new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
         double[] qc = {0, 0, 0, lower[0], lower[1], lower[2], lower[3], 0.05, -0.02, 0.06 - 0.001, upper[0], upper[1],
             upper[2], upper[3]};
@@ -358,14 +359,5 @@ class ActuatorDerivativesTest {
             x[i] = (2 * rnd.nextDouble() - 1) * half;
         }
         return x;
-    }
-
-    /** The quaternion product a b, (x, y, z, w) order. */
-    private static double[] multiply(double[] a, double[] b) {
-        return new double[] {
-            a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
     }
 }

@@ -13,6 +13,7 @@ import org.symdyn.model.JointDamping;
 import org.symdyn.model.Model;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.testing.ShapeScenes;
+import org.symdyn.testing.Quaternions;
 
 /**
  * {@link StepDerivatives} against central finite differences of the step itself, in the contract's tangent spaces,
@@ -204,7 +205,7 @@ class StepDerivativesTest {
             // (two corners sticking are redundant along their edge and four statically indeterminate, where the
             // solver's 1e-12 is out of reach)
             double a = 0.1, c = 0.15;
-            double[] r = multiply(multiply(new double[] {0, 0, Math.sin(0.15), Math.cos(0.15)},
+            double[] r = Quaternions.product(Quaternions.product(new double[] {0, 0, Math.sin(0.15), Math.cos(0.15)},
                     new double[] {Math.sin(a / 2), 0, 0, Math.cos(a / 2)}), new double[] {0, Math.sin(c / 2), 0,
                             Math.cos(c / 2)});
             double[] rm = new double[9];
@@ -278,7 +279,7 @@ class StepDerivativesTest {
     void capsulesSlidingAlongTheirSegments() {
         org.symdyn.geometry.Capsule bar = new org.symdyn.geometry.Capsule(0.03, 0.6);
         // lying along x (its frame's z turned onto world x), yawed 0.3 rad and pitched 0.05 rad
-        double[] along = multiply(multiply(new double[] {0, 0, Math.sin(0.15), Math.cos(0.15)},
+        double[] along = Quaternions.product(Quaternions.product(new double[] {0, 0, Math.sin(0.15), Math.cos(0.15)},
                 new double[] {0, Math.sin(0.025), 0, Math.cos(0.025)}), new double[] {0, Math.sin(Math.PI / 4), 0,
                         Math.cos(Math.PI / 4)});
         Model onBall = new ShapeScenes("bar_on_ball").shape("ball", "world", org.symdyn.spatial.Pose.IDENTITY,
@@ -299,7 +300,7 @@ class StepDerivativesTest {
                 new int[] {StepDerivatives.STICKING, StepDerivatives.SLIDING}, 1e-6);
         assertSlides(onBall, q, false, true);
         // crossing a fixed capsule along x at 60 degrees, 0.06 m above its axis
-        double[] cross = multiply(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
+        double[] cross = Quaternions.product(new double[] {0, 0, Math.sin(Math.PI / 6), Math.cos(Math.PI / 6)},
                 new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
         org.symdyn.spatial.Pose alongX = org.symdyn.spatial.Pose.of(new double[] {0, 0, 1, 0, 1, 0, -1, 0, 0},
                 new double[3]);
@@ -312,7 +313,7 @@ class StepDerivativesTest {
         // the same crossing with the lower bar free and pushed up into the upper one
         Model free = new ShapeScenes("bars").freeBody("lower", 1, 0.001, 0.03, 0.03, bar, 0.9)
                 .freeBody("upper", 1, 0.03, 0.03, 0.001, bar, 0.9).build();
-        double[] lower = multiply(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
+        double[] lower = Quaternions.product(new double[] {0, 0, Math.sin(0.05), Math.cos(0.05)},
                 new double[] {0, Math.sin(Math.PI / 4), 0, Math.cos(Math.PI / 4)});
         double[] qf = {0, 0, 0, lower[0], lower[1], lower[2], lower[3], 0.05, -0.02, 0.06 - 1e-6, cross[0], cross[1],
             cross[2], cross[3]};
@@ -577,14 +578,5 @@ class StepDerivativesTest {
                         : r[3 * i] * a + r[3 * i + 1] * bb + r[3 * i + 2] * c;
             }
         }
-    }
-
-    /** The quaternion product a b, (x, y, z, w) order. */
-    private static double[] multiply(double[] a, double[] b) {
-        return new double[] {
-            a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
     }
 }
