@@ -777,7 +777,8 @@ public final class ContactKinematics {
     /**
      * Into axisScratch: the world axis along which side A (or B) of detected shape contact k slides, false when it
      * does not: a capsule whose centre (the witness moved in by the radius) lies inside its segment, or a box whose
-     * witness lies inside an edge. Read from the detection on demand, for the derivatives only.
+     * witness lies inside an edge. Read from the detection on demand, for the derivatives only: valid between the
+     * update that detected the contacts and the next use of the detection (its placements and points).
      */
     private boolean slideAxis(int k, boolean sideA) {
         int s = shapeContact[k];
@@ -1075,11 +1076,9 @@ public final class ContactKinematics {
         return shapeContact[k] >= 0 && i >= 0 && i < shapePolyhedral.length && shapePolyhedral[i];
     }
 
-    /** Whether contact k is a detected shape contact between two spheres (either may be the scenery's). */
-    public boolean spheres(int k) {
-        int a = shapeAOf[k], b = shapeBOf[k];
-        return shapeContact[k] >= 0 && a >= 0 && a < shapeSphere.length && b >= 0 && b < shapeSphere.length
-                && shapeSphere[a] && shapeSphere[b];
+    /** Whether contact k is a detected shape contact that is its manifold's only point (a closest pair). */
+    public boolean singlePoint(int k) {
+        return shapeContact[k] >= 0 && shapes.singlePoint(shapeContact[k]);
     }
 
     /**

@@ -93,6 +93,7 @@ public final class ShapeContactDetection {
     private final int[] face; // per contact: its manifold's ContactManifold.face()
     private final int[] featureA; // per contact: its manifold's featureA(), featureB() and edges (single points)
     private final int[] featureB;
+    private final boolean[] single; // per contact: its manifold holds this one point
     private final double[] edgeA;
     private final double[] edgeB;
 
@@ -212,6 +213,7 @@ public final class ShapeContactDetection {
         face = new int[capacity];
         featureA = new int[capacity];
         featureB = new int[capacity];
+        single = new boolean[capacity];
         edgeA = new double[3 * capacity];
         edgeB = new double[3 * capacity];
     }
@@ -496,6 +498,7 @@ public final class ShapeContactDetection {
 
     /** Copies the manifold's features (single points: a ball against a box) to contact k. */
     private void features(int k) {
+        single[k] = manifold.count() == 1;
         int a = manifold.featureA(), b = manifold.featureB();
         featureA[k] = a;
         featureB[k] = b;
@@ -505,6 +508,14 @@ public final class ShapeContactDetection {
         for (int i = 0; b == ContactManifold.EDGE && i < 3; i++) {
             edgeB[3 * k + i] = manifold.edgeB(i);
         }
+    }
+
+    /**
+     * Whether contact k is its manifold's only point: a closest pair, whose normal is the line between the closest
+     * points (the points of a manifold of several share one normal, each a little off its own).
+     */
+    public boolean singlePoint(int k) {
+        return single[k];
     }
 
     /**

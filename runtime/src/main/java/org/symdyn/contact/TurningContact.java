@@ -90,16 +90,18 @@ public final class TurningContact {
             return ON_FACE_OF_A;
         }
         if (!contacts.centred(k, true) || !contacts.centred(k, false) || !(ra + rb + contacts.gap(k) > 1e-9 * (ra + rb))
-                || ra + rb == 0) {
-            return NONE; // coincident centres leave the normal to the detection's choice; two features, not known
+                || ra + rb == 0 || !contacts.singlePoint(k)) {
+            // coincident centres leave the normal to the detection's choice; two features are not known; the points
+            // of a manifold of several (a capsule's ends) share a normal a little off their own line of centres
+            return NONE;
         }
         if (contacts.slides(k, true) && contacts.slides(k, false)) {
             double c = 0;
             for (int i = 0; i < 3; i++) {
                 c += contacts.coreAxis(k, true, i) * contacts.coreAxis(k, false, i);
             }
-            if (Math.abs(c) > 1 - 1e-9) {
-                return NONE; // parallel segments: the closest points are not unique
+            if (Math.abs(c) > 1 - 1e-6) {
+                return NONE; // (nearly) parallel segments: the closest points are not unique, σ would be ill-posed
             }
         }
         return TWO_ROUND;

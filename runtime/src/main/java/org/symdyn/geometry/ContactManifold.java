@@ -100,11 +100,16 @@ public final class ContactManifold {
         normal[2] = nz;
     }
 
-    /** Appends the point with witness b on B and distance d (a = b − d n); ignored when full. */
+    /**
+     * Appends the point with witness b on B and distance d (a = b − d n); ignored when full. The features are a single
+     * closest point's: a manifold of more points has none.
+     */
     void addFromB(double d, double bx, double by, double bz) {
         if (count == CAPACITY) {
             return;
         }
+        features.featureA = 0;
+        features.featureB = 0;
         int k = count++;
         distance[k] = d;
         pointB[3 * k] = bx;
