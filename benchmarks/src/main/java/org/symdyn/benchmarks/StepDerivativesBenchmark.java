@@ -27,6 +27,7 @@ import org.symdyn.generator.GeneratorOptions;
 import org.symdyn.generator.InProcessCompiler;
 import org.symdyn.io.urdf.UrdfReader;
 import org.symdyn.model.Model;
+import org.symdyn.systems.CompliantContact;
 import org.symdyn.systems.PdServo;
 import org.symdyn.systems.SystemStepDerivatives;
 import org.symdyn.systems.TimeSteppingSystem;
@@ -66,6 +67,9 @@ public class StepDerivativesBenchmark {
     private StepDerivatives derivatives;
     private TimeSteppingSystem system;
     private SystemStepDerivatives systemDerivatives;
+    private TimeSteppingSystem compliant;
+    private SystemStepDerivatives compliantDerivatives;
+    private double[] qCompliant;
     private double[] q;
     private double[] v;
     private double[] tau;
@@ -115,6 +119,16 @@ public class StepDerivativesBenchmark {
         system.setState(0, q, v);
         systemDerivatives = new SystemStepDerivatives(system, m);
         systemDerivatives.step();
+        // the same robot on compliant feet (no rigid contact), pressed 2 mm into the floor, on its servos
+        Object compliantDynamics = backend.equals("generated") ? dyn.getClass().getDeclaredConstructor().newInstance()
+                : new GenericDynamics(m);
+        compliant = compliantFeet(compliantDynamics, m, q);
+        qCompliant = q.clone();
+        qCompliant[2] -= 0.002;
+        compliant.setInput(tau);
+        compliant.setState(0, qCompliant, v);
+        compliantDerivatives = new SystemStepDerivatives(compliant, m);
+        compliantDerivatives.step();
         for (int b = 0; b < 4; b++) {
             if (derivatives.mode(b) != StepDerivatives.STICKING) {
                 throw new IllegalStateException("foot " + b + " is not sticking");
@@ -146,6 +160,30 @@ public class StepDerivativesBenchmark {
             }
         }
         return b.build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends DynamicsDerivatives & Kinematics> TimeSteppingSystem compliantFeet(Object dyn, Model m,
+            double[] pose) {
+        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder((T) dyn).timeStep(H)
+                .actuator(new CompliantContact("feet", ContactSet.of(m), (T) dyn, 3000, 20, 40));
+        for (var body : m.bodies()) {
+            var j = body.joint();
+            if (j.type() == org.symdyn.model.JointType.REVOLUTE) {
+                b.actuator(new PdServo(j.name() + "_servo", j.qIndex(), j.vIndex(), 4, 0.3, pose[j.qIndex()],
+                        Double.POSITIVE_INFINITY));
+            }
+        }
+        return b.build();
+    }
+
+    /** solo12 on compliant feet and its servos: the step and its derivatives, the contact forces' among them. */
+    @Benchmark
+    public double[] compliantSystemStepAndDerivatives() {
+        System.arraycopy(qCompliant, 0, compliant.q(), 0, qCompliant.length);
+        System.arraycopy(v, 0, compliant.v(), 0, v.length);
+        compliantDerivatives.step();
+        return compliantDerivatives.dvNextDq().data;
     }
 
     @Benchmark
