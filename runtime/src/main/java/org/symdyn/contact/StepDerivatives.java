@@ -337,7 +337,7 @@ public final class StepDerivatives {
                 if (restituting[c]) {
                     int r = problem.blockStart(c);
                     double e = contacts.restitution(c);
-                    contactRowMotion(contacts, c, 1, offsetDq, r * nv);
+                    contactRowMotion(contacts, c, 1, offsetDq, r * nv, v);
                     for (int j = 0; j < nv; j++) {
                         offsetDq[r * nv + j] *= e;
                         offsetDv[r * nv + j] = e * J[r * nv + j];
@@ -360,7 +360,7 @@ public final class StepDerivatives {
         motion.updateVelocities(q, w);
         for (int c = 0; c < nc; c++) {
             int r = problem.blockStart(c);
-            contactRowMotion(contacts, c, 3, rowsDq, r * nv);
+            contactRowMotion(contacts, c, 3, rowsDq, r * nv, w);
             if (!restituting[c]) {
                 // c_n = φ/h (φ ≥ 0) or β φ/h, φ = n · (p_B − p_A) − radius: ∂φ/∂q = n · (∂p_B − ∂p_A), from the
                 // point motions contactRowMotion left in pointB and pointA
@@ -451,7 +451,7 @@ public final class StepDerivatives {
      * recomputed it each time (JFR: the point motions were 68 of 634 samples of solo12's step and derivatives, four
      * fills per foot where one serves).
      */
-    private void contactRowMotion(ContactKinematics contacts, int c, int rows, double[] out, int o) {
+    private void contactRowMotion(ContactKinematics contacts, int c, int rows, double[] out, int o, double[] vel) {
         int body = contacts.body(c);
         double radius = contacts.radius(c);
         for (int i = 0; i < 3; i++) {
@@ -497,46 +497,19 @@ public final class StepDerivatives {
         turningKind = TurningContact.kind(contacts, c);
         if (turningKind != TurningContact.NONE) {
             double nx = contacts.frame(c, 0, 0), ny = contacts.frame(c, 0, 1), nz = contacts.frame(c, 0, 2);
-            relativeColumns(pointB, -radius, nx, ny, nz, 1, true);
-            if (other >= 0) {
-                relativeColumns(pointA, otherRadius, nx, ny, nz, -1, false);
-            }
+            // the step's rows at this contact (o is its first row's offset, as in out) at the motion's velocities
+            TurningContact.relative(contacts, c, stepper.lastRows(), o, vel, nv, relative, relativeVelocity);
             PointMotion a = other >= 0 ? pointA : null;
             turning.set(turningKind, nx, ny, nz, otherRadius, radius, contacts.gap(c),
                     a == null ? null : a.dPositionDq(), a == null ? null : a.dRotationDq(),
                     a == null ? null : a.omega(), TurningContact.axis(contacts, c, true, axisA), pointB.dPositionDq(),
-                    pointB.dRotationDq(), pointB.omega(), TurningContact.axis(contacts, c, false, axisB), relative, relativeVelocity);
+                    pointB.dRotationDq(), pointB.omega(), TurningContact.axis(contacts, c, false, axisB), relative,
+                    relativeVelocity);
             for (int d = 0; d < rows; d++) {
                 turning.addRowDerivative(contacts.frame(c, d, 0), contacts.frame(c, d, 1), contacts.frame(c, d, 2), 1,
                         out, o + d * nv);
             }
         }
-    }
-
-    /**
-     * Adds sign (∂p/∂v + ω_j × (offset n)) of one side's point motion to {@link #relative} (overwriting it with
-     * {@code first}) and sign (ṗ + ω × offset n) to {@link #relativeVelocity}: the side's contact point, its centre
-     * moved by offset along the normal.
-     */
-    private void relativeColumns(PointMotion side, double offset, double nx, double ny, double nz, int sign,
-            boolean first) {
-        double ox = offset * nx, oy = offset * ny, oz = offset * nz;
-        double[] p = side.dPositionDq();
-        double[] r = side.dRotationDq();
-        for (int j = 0; j < nv; j++) {
-            double x = p[j] + r[nv + j] * oz - r[2 * nv + j] * oy;
-            double y = p[nv + j] + r[2 * nv + j] * ox - r[j] * oz;
-            double z = p[2 * nv + j] + r[j] * oy - r[nv + j] * ox;
-            relative[j] = (first ? 0 : relative[j]) + sign * x;
-            relative[nv + j] = (first ? 0 : relative[nv + j]) + sign * y;
-            relative[2 * nv + j] = (first ? 0 : relative[2 * nv + j]) + sign * z;
-        }
-        double[] v = side.velocity();
-        double[] w = side.omega();
-        double vx = v[0] + w[1] * oz - w[2] * oy, vy = v[1] + w[2] * ox - w[0] * oz, vz = v[2] + w[0] * oy - w[1] * ox;
-        relativeVelocity[0] = (first ? 0 : relativeVelocity[0]) + sign * vx;
-        relativeVelocity[1] = (first ? 0 : relativeVelocity[1]) + sign * vy;
-        relativeVelocity[2] = (first ? 0 : relativeVelocity[2]) + sign * vz;
     }
 
     /**

@@ -108,6 +108,28 @@ public final class TurningContact {
     }
 
     /**
+     * J_rel = Σ_d row_d J_d and u_rel = J_rel v of contact k from its three rows J_d = row_d · (J_B − J_A) (row-major,
+     * nv columns, from {@code o}): the frame's rows are orthonormal, so they give back the relative point Jacobian
+     * and velocity that {@link #set} takes.
+     */
+    public static void relative(ContactKinematics contacts, int k, double[] rows, int o, double[] v, int nv,
+            double[] relative, double[] relativeVelocity) {
+        double u0 = 0, u1 = 0, u2 = 0;
+        for (int c = 0; c < nv; c++) {
+            u0 += rows[o + c] * v[c];
+            u1 += rows[o + nv + c] * v[c];
+            u2 += rows[o + 2 * nv + c] * v[c];
+        }
+        for (int i = 0; i < 3; i++) {
+            double f0 = contacts.frame(k, 0, i), f1 = contacts.frame(k, 1, i), f2 = contacts.frame(k, 2, i);
+            for (int c = 0; c < nv; c++) {
+                relative[i * nv + c] = f0 * rows[o + c] + f1 * rows[o + nv + c] + f2 * rows[o + 2 * nv + c];
+            }
+            relativeVelocity[i] = f0 * u0 + f1 * u1 + f2 * u2;
+        }
+    }
+
+    /**
      * Contact k's side A (or B) sliding axis ({@link ContactKinematics#coreAxis}) into {@code out}, which it returns;
      * null when that side's centre does not slide: what {@link #set} takes.
      */
@@ -274,8 +296,14 @@ public final class TurningContact {
             cy = fz * omegaB[0] - fx * omegaB[2];
             cz = fx * omegaB[1] - fy * omegaB[0];
         }
+        accumulate(bx, by, bz, ax, ay, az, cx, cy, cz, scale, out, o);
+    }
+
+    /** out[o + k] += scale (g · W_k + a · Δ_A,k + c · Δ_B,k) for every k, a slide's term where that side slides. */
+    private void accumulate(double gx, double gy, double gz, double ax, double ay, double az, double cx, double cy,
+            double cz, double scale, double[] out, int o) {
         for (int k = 0; k < nv; k++) {
-            double v = bx * turn[k] + by * turn[nv + k] + bz * turn[2 * nv + k];
+            double v = gx * turn[k] + gy * turn[nv + k] + gz * turn[2 * nv + k];
             if (slidesA) {
                 v += ax * slideA[k] + ay * slideA[nv + k] + az * slideA[2 * nv + k];
             }
@@ -323,16 +351,7 @@ public final class TurningContact {
             if (gx == 0 && gy == 0 && gz == 0 && ax == 0 && ay == 0 && az == 0 && cx == 0 && cy == 0 && cz == 0) {
                 continue;
             }
-            for (int k = 0; k < nv; k++) {
-                double v = gx * turn[k] + gy * turn[nv + k] + gz * turn[2 * nv + k];
-                if (slidesA) {
-                    v += ax * slideA[k] + ay * slideA[nv + k] + az * slideA[2 * nv + k];
-                }
-                if (slidesB) {
-                    v += cx * slideB[k] + cy * slideB[nv + k] + cz * slideB[2 * nv + k];
-                }
-                out[j * nv + k] += scale * v;
-            }
+            accumulate(gx, gy, gz, ax, ay, az, cx, cy, cz, scale, out, j * nv);
         }
     }
 }

@@ -219,7 +219,7 @@ public final class CompliantContact implements Actuator, ContactForces {
                 }
             }
             if (kind != TurningContact.NONE) {
-                turning(k, kind, jac, o, a >= 0, dq);
+                turning(k, kind, jac, o, v, a >= 0, dq);
             }
             for (int c = 0; c < nv; c++) {
                 double dphi = jac[o + c];
@@ -248,15 +248,8 @@ public final class CompliantContact implements Actuator, ContactForces {
      * Contact k's terms of a turning contact ({@link TurningContact}): into the rows' ∂u/∂q and, for the force
      * {@link #force} on B, into dq; the sides' Jacobians are those {@link #addForceDerivatives} left.
      */
-    private void turning(int k, int kind, double[] jac, int o, boolean aMoves, DMatrixRMaj dq) {
-        // J_rel = Σ_d row_d J_c,d and u_rel = Σ_d row_d u_d: the frame's rows are orthonormal
-        for (int i = 0; i < 3; i++) {
-            double f0 = contacts.frame(k, 0, i), f1 = contacts.frame(k, 1, i), f2 = contacts.frame(k, 2, i);
-            for (int c = 0; c < nv; c++) {
-                relative[i * nv + c] = f0 * jac[o + c] + f1 * jac[o + nv + c] + f2 * jac[o + 2 * nv + c];
-            }
-            relativeVelocity[i] = f0 * u[3 * k] + f1 * u[3 * k + 1] + f2 * u[3 * k + 2];
-        }
+    private void turning(int k, int kind, double[] jac, int o, double[] v, boolean aMoves, DMatrixRMaj dq) {
+        TurningContact.relative(contacts, k, jac, o, v, nv, relative, relativeVelocity);
         turning.set(kind, contacts.frame(k, 0, 0), contacts.frame(k, 0, 1), contacts.frame(k, 0, 2),
                 contacts.otherRadius(k), contacts.radius(k), contacts.gap(k), aMoves ? centreJacobianA : null,
                 aMoves ? angularA : null, aMoves ? omegaA : null, TurningContact.axis(contacts, k, true, axisA), centreJacobianB, angularB,
