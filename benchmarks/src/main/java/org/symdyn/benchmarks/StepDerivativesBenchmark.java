@@ -151,7 +151,11 @@ public class StepDerivativesBenchmark {
     @SuppressWarnings("unchecked")
     private static <T extends DynamicsDerivatives & Kinematics> TimeSteppingSystem servoed(Object dyn, Model m,
             double[] pose) {
-        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder((T) dyn).contacts(ContactSet.of(m)).timeStep(H);
+        return servos(TimeSteppingSystem.builder((T) dyn).contacts(ContactSet.of(m)).timeStep(H), m, pose).build();
+    }
+
+    /** A PD servo on every revolute joint holding the pose (kp 4, kd 0.3, no torque limit). */
+    private static TimeSteppingSystem.Builder servos(TimeSteppingSystem.Builder b, Model m, double[] pose) {
         for (var body : m.bodies()) {
             var j = body.joint();
             if (j.type() == org.symdyn.model.JointType.REVOLUTE) {
@@ -159,22 +163,14 @@ public class StepDerivativesBenchmark {
                         Double.POSITIVE_INFINITY));
             }
         }
-        return b.build();
+        return b;
     }
 
     @SuppressWarnings("unchecked")
     private static <T extends DynamicsDerivatives & Kinematics> TimeSteppingSystem compliantFeet(Object dyn, Model m,
             double[] pose) {
-        TimeSteppingSystem.Builder b = TimeSteppingSystem.builder((T) dyn).timeStep(H)
-                .actuator(new CompliantContact("feet", ContactSet.of(m), (T) dyn, 3000, 20, 40));
-        for (var body : m.bodies()) {
-            var j = body.joint();
-            if (j.type() == org.symdyn.model.JointType.REVOLUTE) {
-                b.actuator(new PdServo(j.name() + "_servo", j.qIndex(), j.vIndex(), 4, 0.3, pose[j.qIndex()],
-                        Double.POSITIVE_INFINITY));
-            }
-        }
-        return b.build();
+        return servos(TimeSteppingSystem.builder((T) dyn).timeStep(H)
+                .actuator(new CompliantContact("feet", ContactSet.of(m), (T) dyn, 3000, 20, 40)), m, pose).build();
     }
 
     /** solo12 on compliant feet and its servos: the step and its derivatives, the contact forces' among them. */

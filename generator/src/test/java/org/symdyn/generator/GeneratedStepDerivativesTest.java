@@ -36,15 +36,7 @@ class GeneratedStepDerivativesTest {
                 GeneratorOptions.of("org.symdyn.generated", "QuadrupedStepDeriv").withDerivatives(true)));
         assertTrue(generated instanceof DynamicsDerivatives);
         GenericDynamics generic = new GenericDynamics(model);
-        double[] q = model.neutralConfiguration();
-        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
-            q[model.qNames().indexOf(leg + "_hfe")] = 0.6;
-            q[model.qNames().indexOf(leg + "_kfe")] = -1.2;
-        }
-        double[] foot = new double[3];
-        generic.pointPosition(q, model.frame("lf_foot").bodyIndex(), model.frame("lf_foot").pose().translationArray(),
-                foot);
-        q[2] -= foot[2] + 1e-6;
+        double[] q = standing(model, 0.6, -1.2, 1e-6);
         double[] tau = new double[model.nv()];
         for (int i = 6; i < tau.length; i++) {
             tau[i] = 0.3 * Math.sin(i);
@@ -128,15 +120,7 @@ class GeneratedStepDerivativesTest {
         Model model = UrdfReader.read(file);
         ModelFunctions generated = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
                 GeneratorOptions.of("org.symdyn.generated", "QuadrupedSystemDeriv").withDerivatives(true)));
-        double[] q = model.neutralConfiguration();
-        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
-            q[model.qNames().indexOf(leg + "_hfe")] = 0.62;
-            q[model.qNames().indexOf(leg + "_kfe")] = -1.18;
-        }
-        double[] foot = new double[3];
-        new GenericDynamics(model).pointPosition(q, model.frame("lf_foot").bodyIndex(),
-                model.frame("lf_foot").pose().translationArray(), foot);
-        q[2] -= foot[2] + 1e-6;
+        double[] q = standing(model, 0.62, -1.18, 1e-6);
         double[] v = new double[model.nv()];
         v[7] = 0.1;
         org.symdyn.systems.SystemStepDerivatives[] d = new org.symdyn.systems.SystemStepDerivatives[2];
@@ -189,15 +173,7 @@ class GeneratedStepDerivativesTest {
         org.symdyn.contract.Kinematics generated = (org.symdyn.contract.Kinematics) GeneratedVsGenericTest.instance(
                 new CodeGenerator().generate(model, GeneratorOptions.of("org.symdyn.generated", "QuadrupedPushed")));
         GenericDynamics generic = new GenericDynamics(model);
-        double[] q = model.neutralConfiguration();
-        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
-            q[model.qNames().indexOf(leg + "_hfe")] = 0.6;
-            q[model.qNames().indexOf(leg + "_kfe")] = -1.2;
-        }
-        double[] foot = new double[3];
-        generic.pointPosition(q, model.frame("lf_foot").bodyIndex(), model.frame("lf_foot").pose().translationArray(),
-                foot);
-        q[2] -= foot[2] + 0.002;
+        double[] q = standing(model, 0.6, -1.2, 0.002);
         q[3] = 0.05; // a tilted base: the quaternion (x, y, z, w) renormalised
         double n = Math.sqrt(q[3] * q[3] + q[6] * q[6]);
         q[3] /= n;
@@ -248,6 +224,23 @@ class GeneratedStepDerivativesTest {
             assertTrue(scale > 1, pair[0].name() + ": derivatives all small");
             assertTrue(worst <= 1e-11 * scale, pair[0].name() + ": " + worst + " of " + scale);
         }
+    }
+
+    /**
+     * The sample quadruped with every hip flexion at hfe and knee at kfe (rad), its base lowered until the feet are
+     * {@code depth} m in the floor.
+     */
+    private static double[] standing(Model model, double hfe, double kfe, double depth) {
+        double[] q = model.neutralConfiguration();
+        for (String leg : new String[] {"lf", "rf", "lh", "rh"}) {
+            q[model.qNames().indexOf(leg + "_hfe")] = hfe;
+            q[model.qNames().indexOf(leg + "_kfe")] = kfe;
+        }
+        double[] foot = new double[3];
+        new GenericDynamics(model).pointPosition(q, model.frame("lf_foot").bodyIndex(),
+                model.frame("lf_foot").pose().translationArray(), foot);
+        q[2] -= foot[2] + depth;
+        return q;
     }
 
     @Test
