@@ -432,7 +432,7 @@ public final class ContactKinematics {
             faceSide[k] = shapes.face(s);
             // A's rounding also on the scenery (a flat B sliding over a fixed ball follows its centre), its centre in
             // the world
-            coreRadiusA[k] = a >= 0 || shapeAOf[k] >= shapeRoundness.length ? 0 : shapeRoundness[shapeAOf[k]];
+            coreRadiusA[k] = a >= 0 ? 0 : rounding(shapeAOf[k]);
             if (a < 0) {
                 for (int i = 0; i < 3; i++) {
                     centreA[3 * k + i] = shapes.pointA(s, i) - coreRadiusA[k] * frame[9 * k + i];
@@ -721,8 +721,8 @@ public final class ContactKinematics {
         out.bodyB[i] = b;
         out.friction[i] = shapes.friction(s);
         out.restitution[i] = shapes.restitution(s);
-        double rA = roundness(shapeAOf[k]);
-        double rB = roundness(shapeBOf[k]);
+        double rA = rounding(shapeAOf[k]);
+        double rB = rounding(shapeBOf[k]);
         out.radiusA[i] = rA;
         out.radiusB[i] = rB;
         int fo = 9 * k;
@@ -761,7 +761,7 @@ public final class ContactKinematics {
      * coordinates of the body whose pose {@link #rotation} holds (B: side +1, A: −1; n from A towards B).
      */
     private double core(int i, double[] witness, double[] core, int k, int side) {
-        double r = i < shapeRoundness.length ? shapeRoundness[i] : 0;
+        double r = rounding(i);
         if (r == 0) {
             System.arraycopy(witness, 3 * k, core, 3 * k, 3);
             return 0;
@@ -837,11 +837,18 @@ public final class ContactKinematics {
             return false;
         }
         int i = sideA ? shapeAOf[k] : shapeBOf[k];
-        return i >= 0 && i < shapeRoundness.length && shapeRoundness[i] > 0
-                || shapes.feature(shapeContact[k], sideA) != 0;
+        return rounding(i) > 0 || shapes.feature(shapeContact[k], sideA) != 0;
     }
 
-    /** The radius of curvature a held contact keeps for shape i: a sphere's or a capsule's, else 0 (flat). */
+    /**
+     * The radius of curvature a contact keeps for shape i (a held contact, a detected one's centre): a sphere's or a
+     * capsule's, else 0 (flat, and for a ground); taken once per shape at construction.
+     */
+    private double rounding(int i) {
+        return i >= 0 && i < shapeRoundness.length ? shapeRoundness[i] : 0;
+    }
+
+    /** {@link #rounding} from the shape itself. */
     private double roundness(int i) {
         if (i >= set.shapeCount()) {
             return 0; // a ground
