@@ -202,13 +202,7 @@ class ActuatorDerivativesTest {
             v[b + 1] = 0.5;
             v[b + 3] = 0.1;
             v[ballFirst ? 6 : 0] = -0.4;
-            for (double bt : new double[] {1, 500}) {
-                CompliantContact c = new CompliantContact("ball", ContactSet.of(m), new GenericDynamics(m), 5000, 20,
-                        bt);
-                String regimes = regimes(c, q, v);
-                assertTrue(regimes.startsWith("1 "), regimes);
-                check(m, "paddle", "compliant sphere on a paddle, " + regimes, c, q, v);
-            }
+            oneContactBothRegimes(m, "paddle", "compliant sphere on a paddle", q, v);
         }
         // two free balls pressed together off centre, spinning and sliding: the normal turns with their centres
         Model two = new org.symdyn.testing.ShapeScenes("two_balls").freeSphere("lower", 1, 0.1, 0.9)
@@ -216,13 +210,7 @@ class ActuatorDerivativesTest {
         double t = 0.25;
         double[] qt = {0, 0, 0, 0, 0, 0, 1, 0.15 * Math.sin(t), 0, 0.15 * Math.cos(t) - 0.001, 0, 0, 0, 1};
         double[] vt = {0.1, 0.5, -0.2, 0.05, 0, 0.1, 0.3, -0.2, 0.4, -0.1, 0.2, -0.3};
-        for (double bt : new double[] {1, 500}) {
-            CompliantContact c = new CompliantContact("balls", ContactSet.of(two), new GenericDynamics(two), 5000, 20,
-                    bt);
-            String regimes = regimes(c, qt, vt);
-            assertTrue(regimes.startsWith("1 "), regimes);
-            check(two, "two balls", "compliant two spheres, " + regimes, c, qt, vt);
-        }
+        oneContactBothRegimes(two, "two balls", "compliant two spheres", qt, vt);
         // two free capsules crossing at 60 degrees, pressed 1 mm: both centres slide along their segments
         org.symdyn.geometry.Capsule bar = new org.symdyn.geometry.Capsule(0.03, 0.6);
         Model bars = new org.symdyn.testing.ShapeScenes("bars").freeBody("lower", 1, 0.001, 0.03, 0.03, bar, 0.9)
@@ -234,13 +222,7 @@ class ActuatorDerivativesTest {
         double[] qc = {0, 0, 0, lower[0], lower[1], lower[2], lower[3], 0.05, -0.02, 0.06 - 0.001, upper[0], upper[1],
             upper[2], upper[3]};
         double[] vc = {0.1, 0.3, -0.2, 0.05, 0.02, 0.1, -0.2, 0.4, 0.1, 0.1, -0.05, -0.3};
-        for (double bt : new double[] {1, 500}) {
-            CompliantContact c = new CompliantContact("bars", ContactSet.of(bars), new GenericDynamics(bars), 5000, 20,
-                    bt);
-            String regimes = regimes(c, qc, vc);
-            assertTrue(regimes.startsWith("1 "), regimes);
-            check(bars, "two capsules", "compliant crossing capsules, " + regimes, c, qc, vc);
-        }
+        oneContactBothRegimes(bars, "two capsules", "compliant crossing capsules", qc, vc);
         Model box = new org.symdyn.testing.ShapeScenes("box_on_ball").shape("ball", "world",
                 org.symdyn.spatial.Pose.IDENTITY, new org.symdyn.geometry.Sphere(0.1), 0.6)
                 .freeBox("box", 1, 0.2, 0.2, 0.05, 0.6).build();
@@ -255,6 +237,19 @@ class ActuatorDerivativesTest {
         check(box, "box on a ball", "compliant box on a ball, " + regimes, c, q, v);
     }
 
+
+    /**
+     * Compliant contact (k 5000 N/m, b 20 N·s/m) of a scene with one contact pushing at (q, v), its friction viscous
+     * (b_t 1 N·s/m) and then Coulomb's (b_t 500), against central differences.
+     */
+    private static void oneContactBothRegimes(Model m, String model, String what, double[] q, double[] v) {
+        for (double bt : new double[] {1, 500}) {
+            CompliantContact c = new CompliantContact("contact", ContactSet.of(m), new GenericDynamics(m), 5000, 20, bt);
+            String regimes = regimes(c, q, v);
+            assertTrue(regimes.startsWith("1 "), regimes);
+            check(m, model, what + ", " + regimes, c, q, v);
+        }
+    }
 
     /** A sphere shape (radius 0.1 m) on a floating base above a floor of friction 0.8. */
     private static Model ballOnAFloor() {
