@@ -187,7 +187,9 @@ public class ConstrainedSolverBenchmark {
                 + " by %s; assembly from the perturbed guess: %d Newton steps; waited %d ms for an idle JIT%n", model,
                 backend, nv, data.size(), data.isFused(), dynamics.lastUsedLimbs() ? "the limb-eliminated answer (pivot"
                 + " ratio " + dynamics.lastLimbPivotRatio() + ")" : dynamics.systemSolver()
-                .lastUsedGeneratedFactorization() ? "the generated factorisation" : "the runtime's solve", iterations,
+                .lastUsedGeneratedFactorization() ? "the generated factorisation" : dynamics.systemSolver()
+                .lastUsedLimbElimination() ? "the runtime's limb-by-limb solve (pivot ratio " + dynamics.systemSolver()
+                .lastLimbPivotRatio() + ")" : "the runtime's Schur complement", iterations,
                 idle);
     }
 

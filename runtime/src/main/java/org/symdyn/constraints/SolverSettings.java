@@ -136,7 +136,9 @@ public final class SolverSettings {
      * True (default) if the direct method of forward dynamics and impulses takes the generated class's limb-eliminated
      * answer when the data has one ({@link ConstraintData#generatedLimbDynamics()}) and it is well conditioned
      * ({@code ConstrainedDynamics.LIMB_PIVOT_RATIO}), with the fast path ({@link #exploitStructure()}) and the generated
-     * solves ({@link #generatedFactorization()}) on. False: the saddle-point solve always (to compare the two).
+     * solves ({@link #generatedFactorization()}) on; and if the direct method's fast path solves limb by limb on H and
+     * G where the tree and the rows allow it ({@code ConstrainedSystemSolver.lastUsedLimbElimination()}), with the
+     * fast path on. False: the saddle-point solve through the Schur complement always (to compare them).
      */
     public boolean limbElimination() {
         return limbElimination;

@@ -31,7 +31,12 @@ import org.symdyn.dynamics.RangeSpaceFactorization;
  * its own system ({@link ConstraintData#generatedFactorization()}, {@link SolverSettings#generatedFactorization()}
  * on), the fast path of a solve with the data's own H and G (forward dynamics, impulses; not assembly's weights) is
  * that class's straight-line factorisation ({@link GeneratedSchurComplement}), with the same
- * pivot rule, refinement and fall-back.
+ * pivot rule, refinement and fall-back. Otherwise, for the direct method on a tree with a trunk and limbs (a floating
+ * base and its legs) whose rows each sit on one limb, the fast path is first the limb-by-limb solve on H and G
+ * ({@link LimbElimination}: rows added in code on a generated class, or any rows on the interpreter), taken when its
+ * pivot ratio is above {@link ConstrainedDynamics#LIMB_PIVOT_RATIO} and the rank ratio below; its factorisations'
+ * failure or a small ratio leaves the solve to the Schur complement, whose pivots and fall-back report dependent
+ * rows as before.
  *
  * <p>Rank-revealing path: dependent rows of G are found with {@link ConstraintRankAnalysis} (always for the
  * null-space method, and for the others when {@link SolverSettings#rankCheck()} is on, or after a failed
@@ -76,6 +81,11 @@ public final class ConstrainedSystemSolver {
     private final RangeSpaceFactorization ltl;
     private final SchurComplementMethod schur;
     private final GeneratedSchurComplement generated;
+    /** The limb-by-limb solve where the dof tree has a trunk and limbs, else null. */
+    private final LimbElimination limbs;
+    private final double[] xLimb;
+    private boolean lastUsedLimbs;
+    private double lastLimbRatio = Double.NaN;
     private final ConstraintData data;
     private final double[] aWork;
     private boolean lastFellBack;
@@ -100,6 +110,8 @@ public final class ConstrainedSystemSolver {
         schur = new SchurComplementMethod(ltl, m);
         ConstrainedSystemFactorization own = data.generatedFactorization();
         generated = own == null ? null : new GeneratedSchurComplement(own, nv, m);
+        limbs = m == 0 ? null : LimbElimination.forTree(data.dynamics().dofParents());
+        xLimb = new double[nv];
         this.data = data;
         aWork = new double[nv];
         nullSpace = new NullSpaceMethod(nv, m);
@@ -150,6 +162,8 @@ public final class ConstrainedSystemSolver {
                 : SpdFactorization.PIVOT_RATIO;
         lastFellBack = false;
         lastUsedGenerated = false;
+        lastUsedLimbs = false;
+        lastLimbRatio = Double.NaN;
         // The generated factorisation, only for the data's own H and G (not assembly's weights or inverse dynamics'
         // matrices): it folds in that H's and G's zeros and constants. Before the finiteness checks below, which
         // it makes redundant: a non-finite entry of H, G, a or b it reads makes its pivot ratio 0 or its result
@@ -163,6 +177,21 @@ public final class ConstrainedSystemSolver {
             lastPivotRatio = generated.lastPivotRatio();
             lastUsedGenerated = true;
             return;
+        }
+        // Limb by limb, for the direct method (the range-space method is the Schur complement by definition). It
+        // declines non-finite input (its answer is then not finite) and leaves x untouched unless it is taken, so
+        // that x may alias a for the paths below.
+        if (fast && limbs != null && method == ConstraintSolverMethod.DIRECT && settings.limbElimination()) {
+            double limbRatio = limbs.solve(h, g, a, aIsSolution, b, xLimb, yAct);
+            lastLimbRatio = limbRatio >= 0 ? limbRatio : Double.NaN;
+            if (limbRatio > Math.max(ConstrainedDynamics.LIMB_PIVOT_RATIO, ratio)) {
+                System.arraycopy(xLimb, 0, x, 0, nv);
+                System.arraycopy(yAct, 0, y, 0, m);
+                lastRank = m;
+                lastPivotRatio = Double.NaN;
+                lastUsedLimbs = true;
+                return;
+            }
         }
         SaddlePointOps.checkFinite(h.data, nv * nv, "", "H", "");
         SaddlePointOps.checkFinite(g.data, m * nv, "", "G", "");
@@ -248,7 +277,25 @@ public final class ConstrainedSystemSolver {
         lastRank = m;
         lastFellBack = false;
         lastUsedGenerated = false;
+        lastUsedLimbs = false;
         lastPivotRatio = Double.NaN;
+    }
+
+    /**
+     * True if the last solve was limb by limb on H and G (the direct method on a tree with a trunk and limbs, every
+     * row on one limb, well conditioned: see {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}); all rows were then kept
+     * and {@link #lastSchurPivotRatio()} is NaN.
+     */
+    public boolean lastUsedLimbElimination() {
+        return lastUsedLimbs;
+    }
+
+    /**
+     * The smallest pivot ratio of the limb-by-limb solve in the last solve (see {@link LimbElimination}; 0 if a
+     * factorisation failed), whether or not its answer was taken; NaN when it did not run or did not apply.
+     */
+    public double lastLimbPivotRatio() {
+        return lastLimbRatio;
     }
 
     /** The rank used by the last solve (m when no row was dropped). */

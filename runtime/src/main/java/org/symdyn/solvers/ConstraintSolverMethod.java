@@ -18,7 +18,11 @@ public enum ConstraintSolverMethod {
      * ({@link org.symdyn.contract.LimbConstrainedDynamics}: no H, no Schur complement; 2.1-2.4 times the unconstrained
      * forward dynamics on the sample quadruped and solo12, against 4.1-5.3 through the Schur complement) wherever it is
      * well conditioned ({@link ConstrainedDynamics#LIMB_PIVOT_RATIO}), Baumgarte terms included, the saddle-point solve
-     * elsewhere (a straight leg); the data's H, C, G and γ workspaces are then not those of the state either.
+     * elsewhere (a straight leg); the data's H, C, G and γ workspaces are then not those of the state either. Given
+     * H and G (any binding, rows added in code among them) on a tree with a trunk and limbs, with each row on one limb
+     * and no limb carrying more rows than it has dofs, the fast path solves limb by limb on H and G (LimbElimination:
+     * no m x m Schur complement, no LᵀL of the whole H) where that is well conditioned by the same ratio
+     * ({@link ConstrainedSystemSolver#lastUsedLimbElimination()}).
      */
     DIRECT,
     /**
