@@ -65,6 +65,8 @@ class ConstrainedSystemFactorizationTest {
         assertNotNull(own.generatedFactorization(), "a set of exactly the model's rows, bound alone");
         ConstraintData runtime = ConstraintSet.of(model).bind(GeneratedVsGenericTest.instance(gen));
         runtime.settings().generatedFactorization(false);
+        // ... against the runtime's Schur complement (not its limb-by-limb solve, which forms no G H⁻¹ Gᵀ).
+        runtime.settings().limbElimination(false);
         ConstrainedDynamics fdOwn = new ConstrainedDynamics(own);
         ConstrainedDynamics fdRuntime = new ConstrainedDynamics(runtime);
         ImpulseSolver impOwn = new ImpulseSolver(own);
@@ -199,6 +201,8 @@ class ConstrainedSystemFactorizationTest {
         own.settings().limbElimination(false);
         ConstraintData runtime = ConstraintSet.of(model).bind(b);
         runtime.settings().generatedFactorization(false);
+        // ... against the runtime's Schur complement (not its limb-by-limb solve, which forms no G H⁻¹ Gᵀ).
+        runtime.settings().limbElimination(false);
         ConstrainedDynamics fdOwn = new ConstrainedDynamics(own);
         ConstrainedDynamics fdRuntime = new ConstrainedDynamics(runtime);
         Random rnd = new Random(13);

@@ -27,16 +27,16 @@ import org.symdyn.dynamics.RangeSpaceFactorization;
  * G H⁻¹ Gᵀ (with it off, {@link SpdFactorization#PIVOT_RATIO}), an H that is not positive definite (assembly with
  * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b> (QR of Gᵀ, then the
  * method's own factorisation): so a well-posed solve pays no QR, and a singular or dependent one is reported by the
- * rank-revealing factorisation. When the set holds exactly the model's rows and is bound to a generated class alone that factorises
- * its own system ({@link ConstraintData#generatedFactorization()}, {@link SolverSettings#generatedFactorization()}
- * on), the fast path of a solve with the data's own H and G (forward dynamics, impulses; not assembly's weights) is
- * that class's straight-line factorisation ({@link GeneratedSchurComplement}), with the same
- * pivot rule, refinement and fall-back. Otherwise, for the direct method on a tree with a trunk and limbs (a floating
- * base and its legs) whose rows each sit on one limb, the fast path is first the limb-by-limb solve on H and G
- * ({@link LimbElimination}: rows added in code on a generated class, or any rows on the interpreter), taken when its
- * pivot ratio is above {@link ConstrainedDynamics#LIMB_PIVOT_RATIO} and the rank ratio below; its factorisations'
- * failure or a small ratio leaves the solve to the Schur complement, whose pivots and fall-back report dependent
- * rows as before.
+ * rank-revealing factorisation. When the set holds exactly the model's rows and is bound to a generated class alone
+ * that factorises its own system ({@link ConstraintData#generatedFactorization()},
+ * {@link SolverSettings#generatedFactorization()} on), the fast path of a solve with the data's own H and G (forward
+ * dynamics, impulses; not assembly's weights) is that class's straight-line factorisation
+ * ({@link GeneratedSchurComplement}), with the same pivot rule, refinement and fall-back. Otherwise, for the direct method with the data's own H and G on a tree with
+ * a trunk and limbs (a floating base and its legs) whose rows each sit on one limb, the fast path is first the
+ * limb-by-limb solve ({@link LimbElimination}: rows added in code on a generated class, or any rows on the
+ * interpreter), taken when its pivot ratio is above both {@link ConstrainedDynamics#LIMB_PIVOT_RATIO} and the Schur
+ * path's rank ratio; a failed factorisation or a smaller ratio leaves the solve to the Schur complement, whose pivots
+ * and fall-back report dependent rows as before.
  *
  * <p>Rank-revealing path: dependent rows of G are found with {@link ConstraintRankAnalysis} (always for the
  * null-space method, and for the others when {@link SolverSettings#rankCheck()} is on, or after a failed
@@ -110,7 +110,7 @@ public final class ConstrainedSystemSolver {
         schur = new SchurComplementMethod(ltl, m);
         ConstrainedSystemFactorization own = data.generatedFactorization();
         generated = own == null ? null : new GeneratedSchurComplement(own, nv, m);
-        limbs = m == 0 ? null : LimbElimination.forTree(data.dynamics().dofParents());
+        limbs = m == 0 ? null : LimbElimination.forTree(data.dynamics().dofParents(), m);
         xLimb = new double[nv];
         this.data = data;
         aWork = new double[nv];
@@ -178,10 +178,12 @@ public final class ConstrainedSystemSolver {
             lastUsedGenerated = true;
             return;
         }
-        // Limb by limb, for the direct method (the range-space method is the Schur complement by definition). It
-        // declines non-finite input (its answer is then not finite) and leaves x untouched unless it is taken, so
-        // that x may alias a for the paths below.
-        if (fast && limbs != null && method == ConstraintSolverMethod.DIRECT && settings.limbElimination()) {
+        // Limb by limb, for the direct method (the range-space method is the Schur complement by definition) and the
+        // data's own H and G only: their tree sparsity is the model's, and H is an inertia (assembly's weights may
+        // be zero on the trunk). It declines non-finite input (its answer is then not finite) and leaves x untouched
+        // unless it is taken, so that x may alias a for the paths below.
+        if (fast && limbs != null && method == ConstraintSolverMethod.DIRECT && settings.limbElimination()
+                && h == data.H() && g == data.G()) {
             double limbRatio = limbs.solve(h, g, a, aIsSolution, b, xLimb, yAct);
             lastLimbRatio = limbRatio >= 0 ? limbRatio : Double.NaN;
             if (limbRatio > Math.max(ConstrainedDynamics.LIMB_PIVOT_RATIO, ratio)) {
@@ -278,6 +280,7 @@ public final class ConstrainedSystemSolver {
         lastFellBack = false;
         lastUsedGenerated = false;
         lastUsedLimbs = false;
+        lastLimbRatio = Double.NaN;
         lastPivotRatio = Double.NaN;
     }
 
@@ -291,8 +294,9 @@ public final class ConstrainedSystemSolver {
     }
 
     /**
-     * The smallest pivot ratio of the limb-by-limb solve in the last solve (see {@link LimbElimination}; 0 if a
-     * factorisation failed), whether or not its answer was taken; NaN when it did not run or did not apply.
+     * The smallest ratio of a row's pivot to its diagonal entry of G H⁻¹ Gᵀ in the last limb-by-limb solve (see
+     * {@link LimbElimination}; 0 if a factorisation failed), whether or not its answer was taken; NaN when it did not
+     * run or did not apply.
      */
     public double lastLimbPivotRatio() {
         return lastLimbRatio;
@@ -326,7 +330,8 @@ public final class ConstrainedSystemSolver {
 
     /**
      * The smallest pivot of G H⁻¹ Gᵀ's factorisation over its largest diagonal entry in the last fast-path solve
-     * (0 if a pivot failed; 1 without rows; NaN after a limb-eliminated answer, which forms no G H⁻¹ Gᵀ). A measure of how far the rows are from dependent, in H⁻¹'s metric.
+     * (0 if a pivot failed; 1 without rows; NaN after a limb-eliminated answer, generated or limb by limb, which forms
+     * no G H⁻¹ Gᵀ). A measure of how far the rows are from dependent, in H⁻¹'s metric.
      */
     public double lastSchurPivotRatio() {
         return lastPivotRatio;

@@ -121,19 +121,38 @@ public final class SmallSpd {
      * derivatives' time on solo12's 12 rows in a profile).
      */
     public static void solveRows(double[] f, int n, double[] x, int cols) {
-        for (int i = 0; i < n; i++) {
-            int ri = i * cols;
-            for (int p = 0; p < i; p++) {
-                subtractRow(x, ri, f[i * n + p], p * cols, cols);
-            }
-            scaleRow(x, ri, 1 / f[i * n + i], cols);
-        }
+        forwardRows(f, n, x, cols, cols);
         for (int i = n - 1; i >= 0; i--) {
             int ri = i * cols;
             for (int p = i + 1; p < n; p++) {
                 subtractRow(x, ri, f[p * n + i], p * cols, cols);
             }
             scaleRow(x, ri, 1 / f[i * n + i], cols);
+        }
+    }
+
+    /**
+     * X = L⁻¹ X in place for the Cholesky factor L of {@link #factor} (ldl false): X has n rows of the given stride,
+     * of which the first {@code width} columns are solved (row operations, as in {@link #solveRows}).
+     */
+    public static void forwardRows(double[] f, int n, double[] x, int stride, int width) {
+        for (int i = 0; i < n; i++) {
+            int ri = i * stride;
+            for (int p = 0; p < i; p++) {
+                subtractRow(x, ri, f[i * n + p], p * stride, width);
+            }
+            scaleRow(x, ri, 1 / f[i * n + i], width);
+        }
+    }
+
+    /** v = L⁻ᵀ v in place (the first n entries) for the Cholesky factor L of {@link #factor} (ldl false). */
+    public static void backwardCholesky(double[] f, int n, double[] v) {
+        for (int i = n - 1; i >= 0; i--) {
+            double s = v[i];
+            for (int p = i + 1; p < n; p++) {
+                s -= f[p * n + i] * v[p];
+            }
+            v[i] = s / f[i * n + i];
         }
     }
 
