@@ -44,9 +44,9 @@ import org.ejml.data.DMatrixRMaj;
  * dependent rows.
  *
  * <p>Why it exists: solo12 standing on 12 contact rows added in code (a generated class, so H, C and the rows cost
- * about 1.2 µs), the Schur complement's solve took 2.4 µs of the 3.9 µs. Through this one the whole constrained
- * forward dynamics takes 3.2-3.3 µs against 4.0-4.1 µs, the impulses 2.3 against 3.9-4.1 µs, the interpreter's
- * 5.7-6.1 against 6.4-7.0 µs (JMH, alternated; benchmarks/README.md, "Rows added in code solved limb by limb").
+ * about 1.2 µs), the Schur complement's solve took 2.4 µs of the 4.2 µs. Through this one the whole constrained
+ * forward dynamics takes 3.7-3.8 µs, the impulses 2.7-2.9 against 3.9-4.1 µs, the interpreter's 5.9-6.2 against
+ * 6.7-6.8 µs (JMH, alternated; benchmarks/README.md, "Rows added in code solved limb by limb").
  * Workspaces are allocated by the constructor; solving does not allocate. Not thread-safe.
  */
 final class LimbElimination {
