@@ -34,9 +34,9 @@ import org.symdyn.dynamics.RangeSpaceFactorization;
  * ({@link GeneratedSchurComplement}), with the same pivot rule, refinement and fall-back. Otherwise, for the direct method with the data's own H and G on a tree with
  * a trunk and limbs (a floating base and its legs) whose rows each sit on one limb, the fast path is first the
  * limb-by-limb solve ({@link LimbElimination}: rows added in code on a generated class, or any rows on the
- * interpreter), taken when its pivot ratio is above both {@link ConstrainedDynamics#LIMB_PIVOT_RATIO} and the Schur
- * path's rank ratio; a failed factorisation or a smaller ratio leaves the solve to the Schur complement, whose pivots
- * and fall-back report dependent rows as before.
+ * interpreter), taken when its pivot ratio is above {@link LimbElimination#ACCEPT_RATIO} and every pivot above the
+ * Schur path's rank floor; a failed factorisation or a smaller ratio leaves the solve to the Schur complement, whose
+ * pivots and fall-back report dependent rows as before.
  *
  * <p>Rank-revealing path: dependent rows of G are found with {@link ConstraintRankAnalysis} (always for the
  * null-space method, and for the others when {@link SolverSettings#rankCheck()} is on, or after a failed
@@ -180,13 +180,14 @@ public final class ConstrainedSystemSolver {
         }
         // Limb by limb, for the direct method (the range-space method is the Schur complement by definition) and the
         // data's own H and G only: their tree sparsity is the model's, and H is an inertia (assembly's weights may
-        // be zero on the trunk). It declines non-finite input (its answer is then not finite) and leaves x untouched
-        // unless it is taken, so that x may alias a for the paths below.
+        // be zero on the trunk). It declines non-finite input (an infinite diagonal entry of H before it factorises,
+        // anything else through a non-finite answer) and leaves x untouched unless it is taken, so that x may alias a
+        // for the paths below.
         if (fast && limbs != null && method == ConstraintSolverMethod.DIRECT && settings.limbElimination()
                 && h == data.H() && g == data.G()) {
-            double limbRatio = limbs.solve(h, g, a, aIsSolution, b, xLimb, yAct);
+            double limbRatio = limbs.solve(h, g, a, aIsSolution, b, xLimb, yAct, ratio);
             lastLimbRatio = limbRatio >= 0 ? limbRatio : Double.NaN;
-            if (limbRatio > Math.max(ConstrainedDynamics.LIMB_PIVOT_RATIO, ratio)) {
+            if (limbRatio > LimbElimination.ACCEPT_RATIO) {
                 System.arraycopy(xLimb, 0, x, 0, nv);
                 System.arraycopy(yAct, 0, y, 0, m);
                 lastRank = m;
@@ -286,7 +287,7 @@ public final class ConstrainedSystemSolver {
 
     /**
      * True if the last solve was limb by limb on H and G (the direct method on a tree with a trunk and limbs, every
-     * row on one limb, well conditioned: see {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}); all rows were then kept
+     * row on one limb, well conditioned: see {@link LimbElimination#ACCEPT_RATIO}); all rows were then kept
      * and {@link #lastSchurPivotRatio()} is NaN.
      */
     public boolean lastUsedLimbElimination() {

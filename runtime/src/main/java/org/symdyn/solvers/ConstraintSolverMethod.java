@@ -21,7 +21,7 @@ public enum ConstraintSolverMethod {
      * elsewhere (a straight leg); the data's H, C, G and γ workspaces are then not those of the state either. Given
      * H and G (any binding, rows added in code among them) on a tree with a trunk and limbs, with each row on one limb
      * and no limb carrying more rows than it has dofs, the fast path solves limb by limb on H and G (LimbElimination:
-     * no m x m Schur complement, no LᵀL of the whole H) where that is well conditioned by the same ratio
+     * no m x m Schur complement, no LᵀL of the whole H) where that is well conditioned by its own measure
      * ({@link ConstrainedSystemSolver#lastUsedLimbElimination()}).
      */
     DIRECT,
