@@ -96,9 +96,6 @@ final class LimbElimination {
     /** y_l's and x_l's work vectors in the back substitution. */
     private final double[] yWork;
     private final double[] xWork;
-    /** The smallest pivot d_r and the largest diagonal entry of G H⁻¹ Gᵀ of the solve in progress. */
-    private double smallestPivot;
-    private double largestScale;
     /** An impulse's a (zeros) and b - G x₀. */
     private final double[] zeros;
     private final double[] bShift;
@@ -237,14 +234,7 @@ final class LimbElimination {
         double[] x0 = null;
         if (aIsSolution) {
             x0 = a;
-            double[] gd = g.data;
-            for (int r = 0; r < g.numRows; r++) {
-                double s = b[r];
-                for (int c = 0, o = r * nv; c < nv; c++) {
-                    s -= gd[o + c] * x0[c];
-                }
-                bShift[r] = s;
-            }
+            SaddlePointOps.subtractProduct(g, b, x0, bShift);
             a = zeros;
             b = bShift;
         }
@@ -265,17 +255,13 @@ final class LimbElimination {
         if (t > 0 && !couplings(g.numRows)) {
             return 0;
         }
-        double ratio = 1;
-        smallestPivot = Double.POSITIVE_INFINITY;
-        largestScale = 0;
         for (int l = 0; l < limbDofs.length; l++) {
-            double limbRatio = addRows(l);
-            if (!(limbRatio > 0)) {
+            if (!addRows(l)) {
                 return 0;
             }
-            ratio = Math.min(ratio, limbRatio);
         }
-        if (!(smallestPivot > pivotFloor * largestScale) && largestScale > 0) {
+        double ratio = rowRatio(pivotFloor);
+        if (!(ratio > 0)) {
             return 0;
         }
         if (t > 0) {
@@ -429,13 +415,12 @@ final class LimbElimination {
 
     /**
      * Limb l's rows, once M₀ is factorised: each row's diagonal entry of G H⁻¹ Gᵀ, K_l's factor, [F | h] and the
-     * trunk's Fᵀ F and Fᵀ h. Returns the smallest ratio of a pivot to its row's diagonal entry (1 without rows), or 0
-     * if K_l is not positive definite.
+     * trunk's Fᵀ F and Fᵀ h. False if K_l is not positive definite.
      */
-    private double addRows(int l) {
+    private boolean addRows(int l) {
         int m = rowCount[l];
         if (m == 0) {
-            return 1;
+            return true;
         }
         int t = trunk.length;
         int fs = t + 1;
@@ -446,20 +431,35 @@ final class LimbElimination {
             scale[k] = kl[k * m + k] + (t > 0 ? scale[k] : 0);
         }
         if (SmallSpd.factor(kl, m, false, 0) >= 0) {
-            return 0;
-        }
-        double ratio = 1;
-        for (int k = 0; k < m; k++) {
-            double pivot = kl[k * m + k];
-            ratio = Math.min(ratio, pivot * pivot / scale[k]);
-            smallestPivot = Math.min(smallestPivot, pivot * pivot);
-            largestScale = Math.max(largestScale, scale[k]);
+            return false;
         }
         SmallSpd.forwardRows(kl, m, fl, fs, fs);
         for (int k = 0; k < m; k++) {
             rankOne(fl, k * fs, 1.0);
         }
-        return ratio;
+        return true;
+    }
+
+    /**
+     * The smallest ratio of a row's pivot d_r (L_K,rr²) to its diagonal entry of G H⁻¹ Gᵀ over every row (1 without
+     * rows), or 0 if the smallest pivot is at or below {@code pivotFloor} times the largest such entry.
+     */
+    private double rowRatio(double pivotFloor) {
+        double ratio = 1;
+        double smallestPivot = Double.POSITIVE_INFINITY;
+        double largestScale = 0;
+        for (int l = 0; l < limbDofs.length; l++) {
+            int m = rowCount[l];
+            double[] kl = factorK[l];
+            double[] scale = rowScale[l];
+            for (int k = 0; k < m; k++) {
+                double pivot = kl[k * m + k] * kl[k * m + k];
+                ratio = Math.min(ratio, pivot / scale[k]);
+                smallestPivot = Math.min(smallestPivot, pivot);
+                largestScale = Math.max(largestScale, scale[k]);
+            }
+        }
+        return smallestPivot > pivotFloor * largestScale || largestScale == 0 ? ratio : 0;
     }
 
     /**

@@ -25,14 +25,18 @@ final class SaddlePointOps {
         }
     }
 
-    /** out = a - H x (H nv x nv; out must not alias x), each row summed from a left to right. */
+    /**
+     * out = a - M x for any M (H, nv x nv, or G, m x nv; out must not alias x), each row summed from a left to
+     * right.
+     */
     static void subtractProduct(DMatrixRMaj h, double[] a, double[] x, double[] out) {
-        int nv = h.numRows;
+        int rows = h.numRows;
+        int cols = h.numCols;
         double[] hd = h.data;
-        for (int i = 0; i < nv; i++) {
+        for (int i = 0; i < rows; i++) {
             double s = a[i];
-            for (int j = 0; j < nv; j++) {
-                s -= hd[i * nv + j] * x[j];
+            for (int j = 0; j < cols; j++) {
+                s -= hd[i * cols + j] * x[j];
             }
             out[i] = s;
         }
