@@ -43,6 +43,11 @@ import org.symdyn.testing.SharedFiles;
  */
 class LimbConstrainedDynamicsTest {
     private static final double TOL = 1e-12;
+    /**
+     * The limb answer's error (v̇ and λ, relative to their scale) times its pivot ratio, on every random state: the
+     * bound behind {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}.
+     */
+    private static final double ERROR_TIMES_RATIO = 2e-14;
     private static final int STATES = 200;
     private static final Path SAMPLES = Path.of("..", "samples", "src", "main", "symdyn");
 
@@ -222,6 +227,7 @@ class LimbConstrainedDynamicsTest {
         double[] vdot = new double[nv];
         double[] lambda = new double[m];
         int compared = 0;
+        double worstTimesRatio = 0;
         for (int n = 0; n < STATES; n++) {
             double[] q = GeneratedVsGenericTest.randomConfiguration(model, rnd);
             double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
@@ -229,10 +235,13 @@ class LimbConstrainedDynamicsTest {
             String at = name + " state " + n;
             double ratio = limbs.limbConstrainedDynamics(q, v, tau, new double[m], vdot, lambda);
             assertTrue(ratio > 0 && ratio <= 1 + 1e-12, at + ": pivot ratio " + ratio);
+            direct.forwardDynamicsDirect(q, v, tau, expected);
+            double error = Math.max(relativeError(expected, vdot), relativeError(generic.force(), lambda));
+            assertTrue(error * ratio <= ERROR_TIMES_RATIO, at + ": error " + error + " at ratio " + ratio);
+            worstTimesRatio = Math.max(worstTimesRatio, error * ratio);
             if (!(ratio > ConstrainedDynamics.LIMB_PIVOT_RATIO)) {
                 continue;
             }
-            direct.forwardDynamicsDirect(q, v, tau, expected);
             GeneratedVsGenericTest.assertClose(expected, vdot, TOL, "limb vdot", at + " ratio " + ratio);
             GeneratedVsGenericTest.assertClose(generic.force(), lambda, TOL, "limb lambda", at + " ratio " + ratio);
             double[] vMinus = GeneratedVsGenericTest.random(rnd, nv, 2);
@@ -248,6 +257,8 @@ class LimbConstrainedDynamicsTest {
         // Uniformly random angles often leave some knee within 0.1 rad of straight (ratio below 1e-2): anymal's, with no
         // joint limits, in about half the states.
         assertTrue(compared > STATES / 4, name + ": compared " + compared + " of " + STATES);
+        System.out.printf("%s: limb answer taken on %d of %d states; error x ratio at most %.2e%n", name, compared,
+                STATES, worstTimesRatio);
     }
 
     /**
@@ -402,6 +413,82 @@ class LimbConstrainedDynamicsTest {
         double ratio = limbs.limbConstrainedDynamics(q, new double[model.nv()], new double[model.nv()],
                 new double[limbs.constraintRows()], new double[model.nv()], new double[limbs.constraintRows()]);
         assertTrue(!(ratio > 1e-9), "ratio " + ratio);
+    }
+
+    /**
+     * A row that barely moves its limb but moves the base: an arm hinged about y holds a point along world x, so that
+     * at hinge angle θ the row's entry at the hinge is 0.4 sin θ while its entries at the base stay of order 1. K_c is
+     * then about σ² = sin² θ, and K_c⁻¹ amplifies roundoff as 1 / σ² though G H⁻¹ Gᵀ is well conditioned. A limb's
+     * own pivot ratio stays 1 (one row); the returned ratio, over the row's whole entry of G H⁻¹ Gᵀ, falls as σ²
+     * (18.8 σ² here; the error reaches 1e-2 at σ = 5e-8),
+     * sends the solvers to the saddle-point solve below {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}, and bounds the
+     * error as error x ratio ≤ 1e-14 (roundoff's 1e-16 amplified by the row's condition) at every σ.
+     */
+    @Test
+    void aRowThatBarelyMovesItsLimbLowersTheRatio() throws Exception {
+        double nan = Double.NaN;
+        Model model = Model.builder("barely").gravity(0, 0, -9.81)
+                .addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(3))
+                .addBody("arm", "base", "j", JointType.REVOLUTE, new double[] {0, 1, 0}, Pose.translation(0.3, 0, 0),
+                        box(1))
+                .addBody("leg", "base", "k", JointType.REVOLUTE, new double[] {1, 0, 0}, Pose.translation(-0.3, 0, 0),
+                        box(1))
+                .addConstraint(new ContactConstraintModel("along", 1, new double[] {0.4, 0, 0},
+                        new double[] {1, 0, 0}, nan, SourceLocation.UNKNOWN))
+                .addConstraint(new ContactConstraintModel("below", 2, new double[] {0, 0.2, -0.3},
+                        new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN))
+                .build();
+        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "BarelyMovesItsLimb")));
+        LimbConstrainedDynamics limbs = (LimbConstrainedDynamics) f;
+        ConstraintData generic = ConstraintSet.of(model).bindGeneric();
+        ConstrainedDynamics reference = new ConstrainedDynamics(generic);
+        ConstraintData data = ConstraintSet.of(model).bind(f);
+        ConstrainedDynamics solver = new ConstrainedDynamics(data);
+        int nv = model.nv();
+        int m = limbs.constraintRows();
+        Random rnd = new Random(11);
+        double[] expected = new double[nv];
+        double[] vdot = new double[nv];
+        double[] lambda = new double[m];
+        double worst = 0;
+        for (double sigma = 0.5; sigma > 1e-8; sigma /= 10) {
+            for (int n = 0; n < 5; n++) {
+                double[] q = new double[model.nq()];
+                q[6] = 1;
+                q[7] = Math.asin(sigma) * (n % 2 == 0 ? 1 : -1);
+                q[8] = rnd.nextDouble() - 0.5;
+                double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
+                double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
+                String at = "sigma " + sigma + " state " + n;
+                double ratio = limbs.limbConstrainedDynamics(q, v, tau, new double[m], vdot, lambda);
+                reference.forwardDynamicsDirect(q, v, tau, expected);
+                double error = Math.max(relativeError(expected, vdot), relativeError(generic.force(), lambda));
+                // 18.8 σ² once K_c is small against the base's term (from σ = 0.05 down); the error reaches 1e-2 at
+                // σ = 5e-8, where the limb's own ratio, 1, would have taken it.
+                assertTrue(ratio > 0 && ratio <= 1 && (sigma > 0.1 || ratio < 20 * sigma * sigma),
+                        at + ": ratio " + ratio);
+                assertTrue(error * ratio <= 1e-14, at + ": error " + error + " at ratio " + ratio);
+                worst = Math.max(worst, error * ratio);
+                double[] answer = new double[nv];
+                solver.forwardDynamicsDirect(q, v, tau, answer);
+                assertEquals(ratio > ConstrainedDynamics.LIMB_PIVOT_RATIO, solver.lastUsedLimbs(), at);
+                GeneratedVsGenericTest.assertClose(expected, answer, TOL, "solver vdot", at + " ratio " + ratio);
+                GeneratedVsGenericTest.assertClose(generic.force(), data.force(), TOL, "solver lambda", at);
+            }
+        }
+        System.out.printf("a row barely moving its limb: error x ratio at most %.2e%n", worst);
+    }
+
+    /** The largest difference over the scale of {@code expected} (its largest magnitude, at least 1). */
+    private static double relativeError(double[] expected, double[] actual) {
+        double scale = 1;
+        double worst = 0;
+        for (int i = 0; i < expected.length; i++) {
+            scale = Math.max(scale, Math.abs(expected[i]));
+            worst = Math.max(worst, Math.abs(expected[i] - actual[i]));
+        }
+        return worst / scale;
     }
 
     /** A four-bar (fixed base, a loop) is not carried by limbs of a floating base: no such method. */

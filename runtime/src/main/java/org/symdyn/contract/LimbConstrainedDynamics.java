@@ -36,10 +36,12 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      * @param b added to γ ({@link #constraintRows()} entries): the Baumgarte terms -2α φ̇ - β² φ of stabilised rows,
      *          zeros for none
      *
-     * @return the smallest d_j / A_jj over the pivots d_j of the LDLᵀ factorisations of every K_c and of the base's
-     *         matrix A (1 for rows orthogonal in the inverse inertia, near 0 for nearly dependent ones; NaN for a
-     *         non-finite q). It depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller
-     *         checks. v̇ and λ are meaningful only when it is well above 0
+     * @return the smallest pivot ratio: over the pivots d_j of every K_c's LDLᵀ factorisation, d_j over row j's whole
+     *         diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j; over the pivots of the base's matrix A, d_j /
+     *         A_jj (1 for rows orthogonal in the inverse inertia; near 0 for nearly dependent ones and for a row that
+     *         barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; NaN for a non-finite q). It
+     *         depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller checks. v̇ and λ are
+     *         meaningful only when it is well above 0
      */
     double limbConstrainedDynamics(double[] q, double[] v, double[] tau, double[] b, double[] vdot, double[] lambda);
 

@@ -49,11 +49,13 @@ public final class ConstrainedDynamics {
     /**
      * The direct method takes a generated class's limb-eliminated answer ({@link LimbConstrainedDynamics}) when the
      * smallest pivot ratio of its factorisations is above this (and above the set's rank tolerance), else solves the
-     * saddle-point system. Its error grows as the ratio falls: against the generic direct method, on 447 random states
-     * of the sample quadruped (also with armature) and solo12 on 12 foot rows, at most 1.2e-14 / ratio of v̇'s scale
-     * (2.6e-12 at a ratio of 1.3e-4, at most 4.6e-14 above 1e-2; LimbConstrainedDynamicsTest). So 1e-2 keeps it
-     * within 1.2e-12, and only near-straight legs (4-9 % of uniformly random joint angles; none in a standing pose)
-     * take the longer way.
+     * saddle-point system. The ratio is each pivot over its row's whole diagonal entry of G H⁻¹ Gᵀ, so it also falls
+     * for a row that barely moves its limb but moves the base (as σ² for a limb part scaled by σ). The answer's error
+     * grows as the ratio falls: against the generic direct method, on 200 random states each of the sample quadruped
+     * (also with armature), solo12, hyq, anymal, romeo_small and two synthetic trees, and on the row scaled down to σ =
+     * 5e-8, at most 9.3e-15 / ratio of v̇'s and λ's scale (LimbConstrainedDynamicsTest). So 1e-2 keeps it within
+     * 1e-12; near-straight legs and such rows (9-48 % of uniformly random joint angles; none in a standing pose) take
+     * the longer way.
      */
     public static final double LIMB_PIVOT_RATIO = 1e-2;
 
