@@ -15,7 +15,7 @@ public enum ConstraintSolverMethod {
      * {@link RecursiveConstrainedDynamics#DEEP_TREE_MEAN_SQUARED_DEPTH}) it runs {@link #RECURSIVE}, which is faster
      * there and gives the same answer. Bound alone to a generated class whose rows are all carried by limbs of a
      * floating base (feet on the ground), it takes that class's limb-eliminated answer
-     * ({@link org.symdyn.contract.LimbConstrainedDynamics}: no H, no Schur complement; 2.1-2.4 times the unconstrained
+     * ({@link org.symdyn.contract.LimbConstrainedDynamics}: no H, no Schur complement; 2.1-2.9 times the unconstrained
      * forward dynamics on the sample quadruped and solo12, against 4.1-5.3 through the Schur complement) wherever it is
      * well conditioned ({@link ConstrainedDynamics#LIMB_PIVOT_RATIO}), Baumgarte terms included, the saddle-point solve
      * elsewhere (a straight leg); the data's H, C, G and γ workspaces are then not those of the state either. Given
