@@ -16,7 +16,8 @@ import org.symdyn.generator.symbolic.SymbolicArticulatedBody;
  * The methods of {@link LimbConstrainedDynamics} ({@link SymbolicArticulatedBody#limbConstrainedDynamics} and
  * {@link SymbolicArticulatedBody#limbImpulse}): v̇ and λ, or v⁺ and Λ, with each limb's rows eliminated inside the
  * limb, their factorisations' pivot ratios into the instance's {@code limbPivots} and {@code limbImpulsePivots} and
- * their smallest returned.
+ * their smallest returned; each K_c pivot and each row's whole diagonal entry of G H⁻¹ Gᵀ into {@code limbRowPivots}
+ * and {@code limbRowEntries} for {@code lastLimbRankRatio}.
  */
 final class LimbConstraintMethods {
     private LimbConstraintMethods() {
@@ -33,12 +34,16 @@ final class LimbConstraintMethods {
         int m = jac.length;
         SymbolicArticulatedBody.LimbConstrainedParts parts = aba.limbConstrainedDynamics(jac, gamma);
         fields.add(ClassSkeleton.scratch("limbPivots", parts.pivotRatios().length));
+        // Both methods factorise the same K_c at q: one pair of arrays for the rank test of the last call of either.
+        fields.add(ClassSkeleton.scratch("limbRowPivots", parts.rowPivots().length));
+        fields.add(ClassSkeleton.scratch("limbRowEntries", parts.rowEntries().length));
         MethodSpec spec = ArgumentChecks.method("limbConstrainedDynamics", Arg.in("q", nq), Arg.in("v", nv),
                 Arg.in("tau", nv), Arg.in("b", m), Arg.out("vdot", nv), Arg.out("lambda", m)).toBuilder().returns(double.class)
                 .build();
         List<MethodSpec> emitted = methods.emitted(GeneratedMethod.LIMB_CONSTRAINED_DYNAMICS, spec,
                 concat(vector("vdot", parts.vdot()), vector("lambda", parts.lambda()),
-                        vector("limbPivots", parts.pivotRatios())), MethodEmitter.Order.FIRST_USE);
+                        vector("limbPivots", parts.pivotRatios()), vector("limbRowPivots", parts.rowPivots()),
+                        vector("limbRowEntries", parts.rowEntries())), MethodEmitter.Order.FIRST_USE);
         emitted.set(0, emitted.get(0).toBuilder().addStatement("return $T.smallestRatio(limbPivots)",
                 LimbConstrainedDynamics.class).build());
         methods.list().addAll(emitted);
@@ -49,9 +54,15 @@ final class LimbConstraintMethods {
                 .build();
         List<MethodSpec> impulseMethods = methods.emitted(GeneratedMethod.LIMB_IMPULSE, impulseSpec,
                 concat(vector("vPlus", impulse.vdot()), vector("impulse", impulse.lambda()),
-                        vector("limbImpulsePivots", impulse.pivotRatios())), MethodEmitter.Order.FIRST_USE);
+                        vector("limbImpulsePivots", impulse.pivotRatios()),
+                        vector("limbRowPivots", impulse.rowPivots()),
+                        vector("limbRowEntries", impulse.rowEntries())), MethodEmitter.Order.FIRST_USE);
         impulseMethods.set(0, impulseMethods.get(0).toBuilder().addStatement("return $T.smallestRatio("
                 + "limbImpulsePivots)", LimbConstrainedDynamics.class).build());
         methods.list().addAll(impulseMethods);
+        methods.list().add(MethodSpec.methodBuilder("lastLimbRankRatio").addAnnotation(Override.class)
+                .addModifiers(javax.lang.model.element.Modifier.PUBLIC).returns(double.class)
+                .addStatement("return $T.rankRatio(limbRowPivots, limbRowEntries)", LimbConstrainedDynamics.class)
+                .build());
     }
 }

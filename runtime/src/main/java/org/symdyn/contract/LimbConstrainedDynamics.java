@@ -38,8 +38,9 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      *
      * @return the smallest pivot ratio: over the pivots d_j of every K_c's LDLᵀ factorisation, d_j over row j's whole
      *         diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j; over the pivots of the base's matrix A, d_j /
-     *         A_jj (1 for rows orthogonal in the inverse inertia; near 0 for nearly dependent ones and for a row that
-     *         barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; NaN for a non-finite q). It
+     *         A_jj (1 for orthogonal rows that move only their limb, L_c,j = 0; near 0 for nearly dependent rows and for
+     *         a row that barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; NaN for a
+     *         non-finite q; see also {@link #lastLimbRankRatio()}). It
      *         depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller checks. v̇ and λ are
      *         meaningful only when it is well above 0
      */
@@ -55,6 +56,30 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      * @return the smallest pivot ratio, as {@link #limbConstrainedDynamics} returns it (the same factorisations)
      */
     double limbImpulse(double[] q, double[] v, double[] b, double[] vPlus, double[] impulse);
+
+    /**
+     * The rank test of the last {@link #limbConstrainedDynamics} or {@link #limbImpulse} (they factorise the same K_c
+     * at q): the smallest pivot d_j of every K_c over the largest row's whole diagonal entry of G H⁻¹ Gᵀ (NaN before
+     * any call). The pivot ratios are invariant to scaling a row, so they read near 1 for a row that is roundoff
+     * alone (a loop inside a limb along a direction its joints cannot move: its pivot is as small as its entry);
+     * against the other rows' entries it is near 0. A caller compares this with its rank tolerance, as the Schur
+     * complement's rank test compares its pivots with the largest.
+     */
+    double lastLimbRankRatio();
+
+    /**
+     * min(pivots) / max(entries): {@link #lastLimbRankRatio()} of a class's arrays (NaN if any entry is NaN; 1 for no
+     * rows).
+     */
+    static double rankRatio(double[] pivots, double[] entries) {
+        double smallest = Double.POSITIVE_INFINITY;
+        double largest = 0;
+        for (int j = 0; j < pivots.length; j++) {
+            smallest = Math.min(smallest, pivots[j]);
+            largest = Math.max(largest, entries[j]);
+        }
+        return pivots.length == 0 ? 1 : smallest / largest;
+    }
 
     /** The smallest entry of {@code ratios} (NaN if any is NaN; +∞ for none), without a branch on the values. */
     static double smallestRatio(double[] ratios) {

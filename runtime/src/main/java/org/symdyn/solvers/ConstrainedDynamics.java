@@ -52,10 +52,12 @@ public final class ConstrainedDynamics {
      * saddle-point system. The ratio is each pivot over its row's whole diagonal entry of G H⁻¹ Gᵀ, so it also falls
      * for a row that barely moves its limb but moves the base (as σ² for a limb part scaled by σ). The answer's error
      * grows as the ratio falls: against the generic direct method, on 200 random states each of the sample quadruped
-     * (also with armature), solo12, hyq, anymal, romeo_small and two synthetic trees, and on the row scaled down to σ =
-     * 5e-8, at most 9.3e-15 / ratio of v̇'s and λ's scale (LimbConstrainedDynamicsTest). So 1e-2 keeps it within
-     * 1e-12; near-straight legs and such rows (9-48 % of uniformly random joint angles; none in a standing pose) take
-     * the longer way.
+     * (also with armature), solo12, two synthetic models and, in the exhaustive profile, hyq, anymal and romeo_small,
+     * and on the row scaled down to σ = 5e-8, at most 9.3e-15 / ratio of v̇'s and λ's scale
+     * (LimbConstrainedDynamicsTest). So 1e-2 kept it within 1e-12 on every state tried (an observed constant, not a
+     * bound: K_c is factorised without pivoting, and rows built to be ill-ordered reached 5e-14 / ratio in the
+     * runtime's LimbElimination, which therefore accepts above 0.05); near-straight legs and such rows (9-48 % of
+     * uniformly random joint angles; none in a standing pose) take the longer way.
      */
     public static final double LIMB_PIVOT_RATIO = 1e-2;
 
@@ -126,7 +128,7 @@ public final class ConstrainedDynamics {
             java.util.Arrays.fill(stabilisation, 0.0);
         }
         lastLimbRatio = limbs.limbConstrainedDynamics(q, v, tau, stabilisation, vdot, limbLambda);
-        if (!acceptsLimbAnswer(data, lastLimbRatio, vdot, limbLambda)) {
+        if (!acceptsLimbAnswer(data, limbs, lastLimbRatio, vdot, limbLambda)) {
             return false;
         }
         // Copied only when accepted: a fall-back that throws leaves the data's λ of the last solve, not these.
@@ -136,13 +138,20 @@ public final class ConstrainedDynamics {
 
     /**
      * The rule of both solvers for a limb-eliminated answer: its pivot ratio above {@link #LIMB_PIVOT_RATIO} and the
-     * set's rank tolerance (with the rank check on), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
+     * set's rank tolerance (with the rank check on), its rank ratio ({@link LimbConstrainedDynamics#lastLimbRankRatio})
+     * above the Schur complement's rank floor ({@link ConstrainedSystemSolver#SCHUR_RANK_RATIO}, or the set's rank
+     * tolerance if larger; with the rank check on), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
      * the ratio, which depends on q alone).
      */
-    static boolean acceptsLimbAnswer(ConstraintData data, double ratio, double[] x, double[] y) {
-        double tolerance = Math.max(LIMB_PIVOT_RATIO, data.settings().rankCheck() ? data.settings().rankTolerance()
-                : 0);
-        return ratio > tolerance && SaddlePointOps.finite(x, x.length) && SaddlePointOps.finite(y, y.length);
+    static boolean acceptsLimbAnswer(ConstraintData data, LimbConstrainedDynamics limbs, double ratio, double[] x,
+            double[] y) {
+        boolean rankCheck = data.settings().rankCheck();
+        double tolerance = Math.max(LIMB_PIVOT_RATIO, rankCheck ? data.settings().rankTolerance() : 0);
+        // The Schur complement's rank floor on the scale of the whole G H⁻¹ Gᵀ: a row of roundoff alone has ratio 1.
+        boolean fullRank = !rankCheck || limbs.lastLimbRankRatio() > Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO,
+                data.settings().rankTolerance());
+        return ratio > tolerance && fullRank && SaddlePointOps.finite(x, x.length)
+                && SaddlePointOps.finite(y, y.length);
     }
 
     /** True if the settings let the direct method take a limb-eliminated answer (see {@link #lastUsedLimbs()}). */

@@ -63,7 +63,7 @@ public final class ImpulseSolver {
         if (method == ConstraintSolverMethod.DIRECT && limbs != null && ConstrainedDynamics.limbEliminationOn(data)) {
             lastLimbRatio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, limbImpulse);
             // The forward dynamics' rule: the same factorisations.
-            lastLimbs = ConstrainedDynamics.acceptsLimbAnswer(data, lastLimbRatio, vPlus, limbImpulse);
+            lastLimbs = ConstrainedDynamics.acceptsLimbAnswer(data, limbs, lastLimbRatio, vPlus, limbImpulse);
             if (lastLimbs) {
                 System.arraycopy(limbImpulse, 0, data.impulse(), 0, limbImpulse.length);
                 solver.recordFullRankSolveElsewhere();

@@ -258,8 +258,12 @@ public final class SymbolicArticulatedBody {
         return new ConstrainedParts(vdot0, kFlat, response);
     }
 
-    /** The three outputs of {@link #limbConstrainedDynamics}. */
-    public record LimbConstrainedParts(IExpr[] vdot, IExpr[] lambda, IExpr[] pivotRatios) {
+    /**
+     * The outputs of {@link #limbConstrainedDynamics}: v̇, λ, the pivot ratios, and for the rank test every K_c
+     * pivot d_j ({@code rowPivots}) and every row's whole diagonal entry of G H⁻¹ Gᵀ ({@code rowEntries}).
+     */
+    public record LimbConstrainedParts(IExpr[] vdot, IExpr[] lambda, IExpr[] pivotRatios, IExpr[] rowPivots,
+            IExpr[] rowEntries) {
     }
 
     /**
@@ -358,7 +362,10 @@ public final class SymbolicArticulatedBody {
      * <pre>
      *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
      * </pre>
-     * (the limbs' rows stiffen the base's articulated inertia). Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
+     * (the limbs' rows stiffen the base's articulated inertia), solved in the coordinates that D_B = L_B Δ_B L_Bᵀ
+     * whitens (L'_c = L_B⁻¹ L_c, w = L_Bᵀ a_B: (Δ_B + Σ_c L'_c K_c⁻¹ L'_cᵀ) w = L_B⁻¹ û_B + Σ_c L'_c K_c⁻¹ (γ_c - b_c),
+     * λ_c = K_c⁻¹ (γ_c - b_c - L'_cᵀ w)), so that the substitutions L_B⁻¹ L_c,j also give the pivot ratios below.
+     * Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
      * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ; the rows hold G v̇ = γ + b for b the {@link Kind#SADDLE_B}
      * inputs (the Baumgarte terms a caller adds). {@code pivotRatios}: for each pivot d_j of K_c's LDLᵀ factorisation,
      * d_j over row j's whole diagonal entry of G H⁻¹ Gᵀ,
@@ -413,7 +420,7 @@ public final class SymbolicArticulatedBody {
         for (int r = 0; r < jac.length; r++) {
             impulse[r] = g.neg(dv.lambda()[r]);
         }
-        return new LimbConstrainedParts(vPlus, impulse, dv.pivotRatios());
+        return new LimbConstrainedParts(vPlus, impulse, dv.pivotRatios(), dv.rowPivots(), dv.rowEntries());
     }
 
     /** The elimination of {@link #limbConstrainedDynamics} for velocities v, forces τ, base acceleration a0, rows' γ. */
@@ -500,6 +507,8 @@ public final class SymbolicArticulatedBody {
         // Each limb's K_c = L D Lᵀ; z_c,e = K_c⁻¹ (column e of L_cᵀ), y_c = K_c⁻¹ (γ_c - b_c); each base's matrix and
         // right-hand side gain L_c z_c and L_c y_c.
         List<IExpr> ratios = new java.util.ArrayList<>();
+        List<IExpr> rowPivots = new java.util.ArrayList<>();
+        List<IExpr> rowEntries = new java.util.ArrayList<>();
         IExpr[][][] zOf = new IExpr[nb][][];
         IExpr[][] yOf = new IExpr[nb][];
         IExpr[][][] baseMatrix = new IExpr[nb][][];
@@ -510,14 +519,19 @@ public final class SymbolicArticulatedBody {
             int mc = rows.size();
             int base = model.body(c).parentIndex();
             Ldl kl = new Ldl(kOf[c]);
-            IExpr[][] l = lOf[c];
-            // Each pivot over its row's whole diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j: a row that
-            // barely moves its limb but moves the base has a small pivot against a large entry.
+            // The base in the coordinates that D_B = L_B Δ_B L_Bᵀ whitens: L'_c,j = L_B⁻¹ L_c,j. Each pivot over its
+            // row's whole diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j = K_c,jj + Σ_e L'_c,je² / Δ_e: a
+            // row that barely moves its limb but moves the base has a small pivot against a large entry.
+            Ldl db = passes.d[base];
+            IExpr[][] l = new IExpr[mc][];
             IExpr[] whole = new IExpr[mc];
             for (int j = 0; j < mc; j++) {
-                whole[j] = g.add(kOf[c][j][j], passes.d[base].inverseQuadratic(l[j]));
+                l[j] = db.forward(lOf[c][j]);
+                whole[j] = g.add(kOf[c][j][j], db.inverseQuadratic(l[j]));
             }
             ratios.addAll(kl.pivotRatios(whole));
+            rowPivots.addAll(Arrays.asList(kl.pivots()));
+            rowEntries.addAll(Arrays.asList(whole));
             IExpr[][] z = new IExpr[6][];
             for (int col = 0; col < 6; col++) {
                 IExpr[] lc = new IExpr[mc];
@@ -534,12 +548,14 @@ public final class SymbolicArticulatedBody {
             zOf[c] = z;
             yOf[c] = y;
             if (baseMatrix[base] == null) {
-                // D_B as the passes formed it (armature included), copied to be stiffened.
-                baseMatrix[base] = new IExpr[6][];
+                // L_B⁻¹ D_B L_B⁻ᵀ = Δ_B (D_B as the passes formed it, armature included) and L_B⁻¹ û_B, to be
+                // stiffened.
+                baseMatrix[base] = zeroSquare(6);
+                IExpr[] pivots = passes.d[base].pivots();
                 for (int r = 0; r < 6; r++) {
-                    baseMatrix[base][r] = passes.dMatrix[base][r].clone();
+                    baseMatrix[base][r][r] = pivots[r];
                 }
-                baseRhs[base] = passes.uRest[base].clone();
+                baseRhs[base] = passes.d[base].forward(passes.uRest[base]);
             }
             IExpr[][] a = baseMatrix[base];
             for (int r = 0; r < 6; r++) {
@@ -562,6 +578,7 @@ public final class SymbolicArticulatedBody {
         IExpr[] qdd = new IExpr[nv];
         IExpr[] lambda = new IExpr[m];
         IExpr[][] acc = new IExpr[nb][];
+        IExpr[][] whitened = new IExpr[nb][];
         IExpr[][] lambdaOf = new IExpr[nb][];
         for (int i = 0; i < nb; i++) {
             int p = model.body(i).parentIndex();
@@ -577,7 +594,10 @@ public final class SymbolicArticulatedBody {
                     diagonal[j] = baseMatrix[i][j][j];
                 }
                 ratios.addAll(al.pivotRatios(diagonal));
-                x = al.solve(baseRhs[i]);
+                // w = L_Bᵀ a_B in the whitened coordinates; λ_c below reads w (z_c = K_c⁻¹ L'_cᵀ), q̈_B is L_B⁻ᵀ w.
+                IExpr[] w = al.solve(baseRhs[i]);
+                whitened[i] = w;
+                x = passes.d[i].backward(w);
                 a = sp.zeros(6);
             } else {
                 a = p < 0 ? sp.zeros(6) : joints.parentToChild(i, acc[p]);
@@ -586,8 +606,9 @@ public final class SymbolicArticulatedBody {
                 if (c >= 0) {
                     lc = lambdaOf[c];
                     if (lc == null) {
-                        // λ_c = y_c - K_c⁻¹ L_cᵀ a_B (the base's acceleration is its q̈: S_B is the identity).
-                        IExpr[] aB = acc[model.body(c).parentIndex()];
+                        // λ_c = y_c - K_c⁻¹ L_cᵀ a_B = y_c - K_c⁻¹ L'_cᵀ w (the base's acceleration is its q̈: S_B
+                        // is the identity).
+                        IExpr[] aB = whitened[model.body(c).parentIndex()];
                         IExpr[][] z = zOf[c];
                         IExpr[] y = yOf[c];
                         lc = new IExpr[y.length];
@@ -623,7 +644,8 @@ public final class SymbolicArticulatedBody {
             }
             acc[i] = a;
         }
-        return new LimbConstrainedParts(qdd, lambda, ratios.toArray(new IExpr[0]));
+        return new LimbConstrainedParts(qdd, lambda, ratios.toArray(new IExpr[0]), rowPivots.toArray(new IExpr[0]),
+                rowEntries.toArray(new IExpr[0]));
     }
 
     /** ā_0 = -g: gravity as the root's acceleration, as the passes take it. */
@@ -977,12 +999,17 @@ public final class SymbolicArticulatedBody {
         private final int n;
         private final IExpr[][] l;
         private final IExpr[] inverseDiagonal;
+        /**
+         * The pivots d_j; null in {@link #kept} factors (their callers read L and D⁻¹ only: keeping d_j as well would
+         * add workspace values to those methods).
+         */
+        private final IExpr[] diagonal;
 
         Ldl(IExpr[][] dm) {
             n = dm.length;
             l = new IExpr[n][n];
             inverseDiagonal = new IExpr[n];
-            IExpr[] diagonal = new IExpr[n];
+            diagonal = new IExpr[n];
             for (int j = 0; j < n; j++) {
                 IExpr dj = dm[j][j];
                 for (int k = 0; k < j; k++) {
@@ -1000,10 +1027,11 @@ public final class SymbolicArticulatedBody {
             }
         }
 
-        private Ldl(IExpr[][] l, IExpr[] inverseDiagonal) {
+        private Ldl(IExpr[][] l, IExpr[] inverseDiagonal, IExpr[] diagonal) {
             this.n = inverseDiagonal.length;
             this.l = l;
             this.inverseDiagonal = inverseDiagonal;
+            this.diagonal = diagonal;
         }
 
         /** d_j / s_j for each pivot d_j = 1 / inverseDiagonal_j of this factorisation and scale s_j. */
@@ -1015,22 +1043,40 @@ public final class SymbolicArticulatedBody {
             return out;
         }
 
-        /**
-         * bᵀ D⁻¹ b = Σ_j (L⁻¹ b)_j² / d_j, by forward substitution alone (a 6 x 6 D: 47 operations; tr(D⁻¹ M) for
-         * M = Σ_c L_c K_c⁻¹ L_cᵀ once per base, which bounds every c_j / K_c,jj from above, cost a third of the
-         * substitutions on solo12 but took the limb answer on 86 of 200 random states against 122, and on 39
-         * against 181 on the sample quadruped with armature: the trace sums over all rows).
-         */
-        IExpr inverseQuadratic(IExpr[] b) {
-            IExpr[] x = b.clone();
+        /** The pivots d_j, the diagonal of D in L D Lᵀ. */
+        IExpr[] pivots() {
+            return diagonal.clone();
+        }
+
+        /** wᵀ D⁻¹ w = Σ_j w_j² / d_j for w = L⁻¹ b already substituted ({@link #forward}): bᵀ (L D Lᵀ)⁻¹ b. */
+        IExpr inverseQuadratic(IExpr[] w) {
             IExpr[] terms = new IExpr[n];
+            for (int i = 0; i < n; i++) {
+                terms[i] = g.mul(g.mul(w[i], w[i]), inverseDiagonal[i]);
+            }
+            return g.sum(terms);
+        }
+
+        /** L⁻¹ b (unit lower L). */
+        IExpr[] forward(IExpr[] b) {
+            IExpr[] x = b.clone();
             for (int i = 0; i < n; i++) {
                 for (int k = 0; k < i; k++) {
                     x[i] = g.sub(x[i], g.mul(l[i][k], x[k]));
                 }
-                terms[i] = g.mul(g.mul(x[i], x[i]), inverseDiagonal[i]);
             }
-            return g.sum(terms);
+            return x;
+        }
+
+        /** L⁻ᵀ b (unit upper Lᵀ). */
+        IExpr[] backward(IExpr[] b) {
+            IExpr[] x = b.clone();
+            for (int i = n - 1; i >= 0; i--) {
+                for (int k = i + 1; k < n; k++) {
+                    x[i] = g.sub(x[i], g.mul(l[k][i], x[k]));
+                }
+            }
+            return x;
         }
 
         /** The same factors, each entry replaced by what {@code keep} returns for it. */
@@ -1043,26 +1089,16 @@ public final class SymbolicArticulatedBody {
                     kl[i][j] = keep.apply(l[i][j]);
                 }
             }
-            return new Ldl(kl, kd);
+            return new Ldl(kl, kd, null);
         }
 
         /** D⁻¹ b. */
         IExpr[] solve(IExpr[] b) {
-            IExpr[] x = b.clone();
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < i; k++) {
-                    x[i] = g.sub(x[i], g.mul(l[i][k], x[k]));
-                }
-            }
+            IExpr[] x = forward(b);
             for (int i = 0; i < n; i++) {
                 x[i] = g.mul(x[i], inverseDiagonal[i]);
             }
-            for (int i = n - 1; i >= 0; i--) {
-                for (int k = i + 1; k < n; k++) {
-                    x[i] = g.sub(x[i], g.mul(l[k][i], x[k]));
-                }
-            }
-            return x;
+            return backward(x);
         }
     }
 }
