@@ -362,10 +362,7 @@ public final class SymbolicArticulatedBody {
      * <pre>
      *   (D_B + Σ_c L_c K_c⁻¹ L_cᵀ) a_B = û_B + Σ_c L_c K_c⁻¹ (γ_c - b_c)
      * </pre>
-     * (the limbs' rows stiffen the base's articulated inertia), solved in the coordinates that D_B = L_B Δ_B L_Bᵀ
-     * whitens (L'_c = L_B⁻¹ L_c, w = L_Bᵀ a_B: (Δ_B + Σ_c L'_c K_c⁻¹ L'_cᵀ) w = L_B⁻¹ û_B + Σ_c L'_c K_c⁻¹ (γ_c - b_c),
-     * λ_c = K_c⁻¹ (γ_c - b_c - L'_cᵀ w)), so that the substitutions L_B⁻¹ L_c,j also give the pivot ratios below.
-     * Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
+     * (the limbs' rows stiffen the base's articulated inertia). Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
      * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ; the rows hold G v̇ = γ + b for b the {@link Kind#SADDLE_B}
      * inputs (the Baumgarte terms a caller adds). {@code pivotRatios}: for each pivot d_j of K_c's LDLᵀ factorisation,
      * d_j over row j's whole diagonal entry of G H⁻¹ Gᵀ,
@@ -519,15 +516,14 @@ public final class SymbolicArticulatedBody {
             int mc = rows.size();
             int base = model.body(c).parentIndex();
             Ldl kl = new Ldl(kOf[c]);
-            // The base in the coordinates that D_B = L_B Δ_B L_Bᵀ whitens: L'_c,j = L_B⁻¹ L_c,j. Each pivot over its
-            // row's whole diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j = K_c,jj + Σ_e L'_c,je² / Δ_e: a
-            // row that barely moves its limb but moves the base has a small pivot against a large entry.
+            IExpr[][] l = lOf[c];
+            // Each pivot over its row's whole diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j (D_B = L_B Δ_B
+            // L_Bᵀ: Σ_e (L_B⁻¹ L_c,j)_e² / Δ_e): a row that barely moves its limb but moves the base has a small pivot
+            // against a large entry.
             Ldl db = passes.d[base];
-            IExpr[][] l = new IExpr[mc][];
             IExpr[] whole = new IExpr[mc];
             for (int j = 0; j < mc; j++) {
-                l[j] = db.forward(lOf[c][j]);
-                whole[j] = g.add(kOf[c][j][j], db.inverseQuadratic(l[j]));
+                whole[j] = g.add(kOf[c][j][j], db.inverseQuadratic(db.forward(l[j])));
             }
             ratios.addAll(kl.pivotRatios(whole));
             rowPivots.addAll(Arrays.asList(kl.pivots()));
@@ -548,14 +544,12 @@ public final class SymbolicArticulatedBody {
             zOf[c] = z;
             yOf[c] = y;
             if (baseMatrix[base] == null) {
-                // L_B⁻¹ D_B L_B⁻ᵀ = Δ_B (D_B as the passes formed it, armature included) and L_B⁻¹ û_B, to be
-                // stiffened.
-                baseMatrix[base] = zeroSquare(6);
-                IExpr[] pivots = passes.d[base].pivots();
+                // D_B as the passes formed it (armature included), copied to be stiffened.
+                baseMatrix[base] = new IExpr[6][];
                 for (int r = 0; r < 6; r++) {
-                    baseMatrix[base][r][r] = pivots[r];
+                    baseMatrix[base][r] = passes.dMatrix[base][r].clone();
                 }
-                baseRhs[base] = passes.d[base].forward(passes.uRest[base]);
+                baseRhs[base] = passes.uRest[base].clone();
             }
             IExpr[][] a = baseMatrix[base];
             for (int r = 0; r < 6; r++) {
@@ -578,7 +572,6 @@ public final class SymbolicArticulatedBody {
         IExpr[] qdd = new IExpr[nv];
         IExpr[] lambda = new IExpr[m];
         IExpr[][] acc = new IExpr[nb][];
-        IExpr[][] whitened = new IExpr[nb][];
         IExpr[][] lambdaOf = new IExpr[nb][];
         for (int i = 0; i < nb; i++) {
             int p = model.body(i).parentIndex();
@@ -594,10 +587,7 @@ public final class SymbolicArticulatedBody {
                     diagonal[j] = baseMatrix[i][j][j];
                 }
                 ratios.addAll(al.pivotRatios(diagonal));
-                // w = L_Bᵀ a_B in the whitened coordinates; λ_c below reads w (z_c = K_c⁻¹ L'_cᵀ), q̈_B is L_B⁻ᵀ w.
-                IExpr[] w = al.solve(baseRhs[i]);
-                whitened[i] = w;
-                x = passes.d[i].backward(w);
+                x = al.solve(baseRhs[i]);
                 a = sp.zeros(6);
             } else {
                 a = p < 0 ? sp.zeros(6) : joints.parentToChild(i, acc[p]);
@@ -606,9 +596,8 @@ public final class SymbolicArticulatedBody {
                 if (c >= 0) {
                     lc = lambdaOf[c];
                     if (lc == null) {
-                        // λ_c = y_c - K_c⁻¹ L_cᵀ a_B = y_c - K_c⁻¹ L'_cᵀ w (the base's acceleration is its q̈: S_B
-                        // is the identity).
-                        IExpr[] aB = whitened[model.body(c).parentIndex()];
+                        // λ_c = y_c - K_c⁻¹ L_cᵀ a_B (the base's acceleration is its q̈: S_B is the identity).
+                        IExpr[] aB = acc[model.body(c).parentIndex()];
                         IExpr[][] z = zOf[c];
                         IExpr[] y = yOf[c];
                         lc = new IExpr[y.length];
