@@ -368,12 +368,9 @@ class LimbConstrainedDynamicsTest {
                 "name=\"lf_foot_z2\" link=\"lf_foot\" point=\"0 0 0\" normal=\"0 0 1\"");
         assertTrue(xml.contains("lf_foot_z2"), "the sample's rows as expected");
         Model model = UrdfReader.parse(xml, file.toString(), new UrdfReader.Options(false, false));
-        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                GeneratorOptions.of("test.gen", "DependentFoot")));
-        assertTrue(f instanceof LimbConstrainedDynamics, "3 rows on 3 dofs pass the structural test");
-        ConstraintData limbs = ConstraintSet.of(model).bind(f);
-        ConstraintData schur = ConstraintSet.of(model).bind(f);
-        schur.settings().limbElimination(false);
+        Twin twin = Twin.generate(model, "DependentFoot");
+        ConstraintData limbs = twin.limbs();
+        ConstraintData schur = twin.schur();
         ConstrainedDynamics fdLimbs = new ConstrainedDynamics(limbs);
         ConstrainedDynamics fdSchur = new ConstrainedDynamics(schur);
         int nv = model.nv();
@@ -506,15 +503,11 @@ class LimbConstrainedDynamicsTest {
                 .addConstraint(new ContactConstraintModel("foot", 3, new double[] {0, 0.2, -0.3},
                         new double[] {0, 0, 1}, nan, SourceLocation.UNKNOWN))
                 .build();
-        ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
-                GeneratorOptions.of("test.gen", "RoundoffRow")));
-        assertTrue(f instanceof LimbConstrainedDynamics, "the rows are carried by limbs");
-        ConstraintData limbs = ConstraintSet.of(model).bind(f);
-        ConstraintData schur = ConstraintSet.of(model).bind(f);
-        schur.settings().limbElimination(false);
-        ConstrainedDynamics fdLimbs = new ConstrainedDynamics(limbs);
-        ConstrainedDynamics fdSchur = new ConstrainedDynamics(schur);
-        ImpulseSolver impulses = new ImpulseSolver(limbs);
+        Twin twin = Twin.generate(model, "RoundoffRow");
+        LimbConstrainedDynamics f = twin.f();
+        ConstrainedDynamics fdLimbs = new ConstrainedDynamics(twin.limbs());
+        ConstrainedDynamics fdSchur = new ConstrainedDynamics(twin.schur());
+        ImpulseSolver impulses = new ImpulseSolver(twin.limbs());
         int nv = model.nv();
         Random rnd = new Random(3);
         for (int n = 0; n < 5; n++) {
@@ -522,9 +515,8 @@ class LimbConstrainedDynamicsTest {
             q[8] = 0; // the second hinge where the loop is assembled: the loop's frames coincide
             double[] v = GeneratedVsGenericTest.random(rnd, nv, 2);
             double[] tau = GeneratedVsGenericTest.random(rnd, nv, 10);
-            double ratio = ((LimbConstrainedDynamics) f).limbConstrainedDynamics(q, v, tau, new double[2],
-                    new double[nv], new double[2]);
-            double rank = ((LimbConstrainedDynamics) f).lastLimbRankRatio();
+            double ratio = f.limbConstrainedDynamics(q, v, tau, new double[2], new double[nv], new double[2]);
+            double rank = f.lastLimbRankRatio();
             String at = "state " + n + " ratio " + ratio + " rank ratio " + rank;
             assertTrue(rank < 1e-20, at);
             System.out.println("a row of roundoff: " + at);
@@ -539,6 +531,21 @@ class LimbConstrainedDynamicsTest {
             assertThrows(org.symdyn.solvers.ConstraintRankException.class, () -> impulses.solveDirect(q, v,
                     new double[nv]), at);
             assertFalse(impulses.lastUsedLimbs(), at);
+        }
+    }
+
+    /**
+     * A model's generated class (which must have the limb-eliminated methods) bound twice: {@code limbs} with the
+     * default settings, {@code schur} with {@code limbElimination(false)}, the Schur complement's path always.
+     */
+    private record Twin(LimbConstrainedDynamics f, ConstraintData limbs, ConstraintData schur) {
+        static Twin generate(Model model, String className) throws Exception {
+            ModelFunctions f = GeneratedVsGenericTest.instance(new CodeGenerator().generate(model,
+                    GeneratorOptions.of("test.gen", className)));
+            assertTrue(f instanceof LimbConstrainedDynamics, className + ": the rows are carried by limbs");
+            ConstraintData schur = ConstraintSet.of(model).bind(f);
+            schur.settings().limbElimination(false);
+            return new Twin((LimbConstrainedDynamics) f, ConstraintSet.of(model).bind(f), schur);
         }
     }
 
