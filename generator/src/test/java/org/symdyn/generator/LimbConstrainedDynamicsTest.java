@@ -531,6 +531,15 @@ class LimbConstrainedDynamicsTest {
             assertThrows(org.symdyn.solvers.ConstraintRankException.class, () -> impulses.solveDirect(q, v,
                     new double[nv]), at);
             assertFalse(impulses.lastUsedLimbs(), at);
+            // Each method writes the rank test itself: at another state, each reads what the other wrote there.
+            double[] other = GeneratedVsGenericTest.randomConfiguration(model, rnd);
+            f.limbImpulse(other, v, new double[2], new double[nv], new double[2]);
+            double atOther = f.lastLimbRankRatio();
+            f.limbImpulse(q, v, new double[2], new double[nv], new double[2]);
+            assertEquals(rank, f.lastLimbRankRatio(), 0.0, at);
+            f.limbConstrainedDynamics(other, v, tau, new double[2], new double[nv], new double[2]);
+            assertEquals(atOther, f.lastLimbRankRatio(), 0.0, at);
+            assertTrue(atOther != rank, at + ": another state, another rank ratio " + atOther);
         }
     }
 

@@ -62,14 +62,18 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      * at q): the smallest pivot d_j of every K_c over the largest row's whole diagonal entry of G H⁻¹ Gᵀ (NaN before
      * any call). The pivot ratios are invariant to scaling a row, so they read near 1 for a row that is roundoff
      * alone (a loop inside a limb along a direction its joints cannot move: its pivot is as small as its entry);
-     * against the other rows' entries it is near 0. A caller compares this with its rank tolerance, as the Schur
-     * complement's rank test compares its pivots with the largest.
+     * against the other rows' entries it is near 0. A caller compares this with its rank floor, as the Schur
+     * complement's rank test compares each pivot with the largest diagonal entry of G H⁻¹ Gᵀ. Every generated class
+     * implements it; the default, NaN, is for classes generated before it existed, whose answers a caller that checks
+     * it then never takes.
      */
-    double lastLimbRankRatio();
+    default double lastLimbRankRatio() {
+        return Double.NaN;
+    }
 
     /**
-     * min(pivots) / max(entries): {@link #lastLimbRankRatio()} of a class's arrays (NaN if any entry is NaN; 1 for no
-     * rows).
+     * min(pivots) / max(entries): {@link #lastLimbRankRatio()} of a class's arrays (NaN if any pivot or entry is NaN,
+     * or if no entry is positive and the pivots are 0; 1 for no rows).
      */
     static double rankRatio(double[] pivots, double[] entries) {
         double smallest = Double.POSITIVE_INFINITY;

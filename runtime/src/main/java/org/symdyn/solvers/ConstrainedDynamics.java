@@ -115,8 +115,8 @@ public final class ConstrainedDynamics {
     /**
      * The generated class's limb-eliminated answer (with the Baumgarte terms of stabilised groups), if the binding has
      * one, the settings allow it
-     * ({@link org.symdyn.constraints.SolverSettings#limbElimination()}), and the answer is finite with pivot ratio above {@link #LIMB_PIVOT_RATIO} and the set's rank
-     * tolerance; false otherwise (v̇ and the data's force are then overwritten by the caller's solve).
+     * ({@link org.symdyn.constraints.SolverSettings#limbElimination()}), and {@link #acceptsLimbAnswer} takes it (pivot
+     * ratio, rank ratio, finite); false otherwise (v̇ and the data's force are then overwritten by the caller's solve).
      */
     private boolean limbSolve(double[] q, double[] v, double[] tau, double[] vdot) {
         if (limbs == null || !limbEliminationOn(data)) {
@@ -140,16 +140,18 @@ public final class ConstrainedDynamics {
      * The rule of both solvers for a limb-eliminated answer: its pivot ratio above {@link #LIMB_PIVOT_RATIO} and the
      * set's rank tolerance (with the rank check on), its rank ratio ({@link LimbConstrainedDynamics#lastLimbRankRatio})
      * above the Schur complement's rank floor ({@link ConstrainedSystemSolver#SCHUR_RANK_RATIO}, or the set's rank
-     * tolerance if larger; with the rank check on), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
+     * tolerance if larger; {@link SpdFactorization#PIVOT_RATIO} with the rank check off), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
      * the ratio, which depends on q alone).
      */
     static boolean acceptsLimbAnswer(ConstraintData data, LimbConstrainedDynamics limbs, double ratio, double[] x,
             double[] y) {
         boolean rankCheck = data.settings().rankCheck();
         double tolerance = Math.max(LIMB_PIVOT_RATIO, rankCheck ? data.settings().rankTolerance() : 0);
-        // The Schur complement's rank floor on the scale of the whole G H⁻¹ Gᵀ: a row of roundoff alone has ratio 1.
-        boolean fullRank = !rankCheck || limbs.lastLimbRankRatio() > Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO,
-                data.settings().rankTolerance());
+        // The Schur complement's rank floor on the scale of the whole G H⁻¹ Gᵀ (a row of roundoff alone has pivot
+        // ratio 1); without the rank check, the factorisation's own floor, as the Schur path keeps.
+        double floor = rankCheck ? Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO, data.settings().rankTolerance())
+                : SpdFactorization.PIVOT_RATIO;
+        boolean fullRank = limbs.lastLimbRankRatio() > floor;
         return ratio > tolerance && fullRank && SaddlePointOps.finite(x, x.length)
                 && SaddlePointOps.finite(y, y.length);
     }
