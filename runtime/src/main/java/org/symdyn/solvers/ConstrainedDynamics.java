@@ -3,6 +3,7 @@ package org.symdyn.solvers;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.LimbConstrainedDynamics;
 import org.symdyn.constraints.ConstraintData;
+import org.symdyn.constraints.SolverSettings;
 
 /**
  * Forward dynamics with constraints (RBDL's ForwardDynamicsConstraints{Direct, RangeSpaceSparse, NullSpace}): for
@@ -139,19 +140,16 @@ public final class ConstrainedDynamics {
     /**
      * The rule of both solvers for a limb-eliminated answer: its pivot ratio above {@link #LIMB_PIVOT_RATIO} and the
      * set's rank tolerance (with the rank check on), its rank ratio ({@link LimbConstrainedDynamics#lastLimbRankRatio})
-     * above the Schur complement's rank floor ({@link ConstrainedSystemSolver#SCHUR_RANK_RATIO}, or the set's rank
-     * tolerance if larger; {@link SpdFactorization#PIVOT_RATIO} with the rank check off), and x and y finite (a non-finite v, τ or v⁻ shows in them, not in
-     * the ratio, which depends on q alone).
+     * above the Schur complement's rank floor ({@link ConstrainedSystemSolver#rankFloor}), and x and y finite (a
+     * non-finite v, τ or v⁻ shows in them, not in the ratio, which depends on q alone).
      */
     static boolean acceptsLimbAnswer(ConstraintData data, LimbConstrainedDynamics limbs, double ratio, double[] x,
             double[] y) {
-        boolean rankCheck = data.settings().rankCheck();
-        double tolerance = Math.max(LIMB_PIVOT_RATIO, rankCheck ? data.settings().rankTolerance() : 0);
-        // The Schur complement's rank floor on the scale of the whole G H⁻¹ Gᵀ (a row of roundoff alone has pivot
-        // ratio 1); without the rank check, the factorisation's own floor, as the Schur path keeps.
-        double floor = rankCheck ? Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO, data.settings().rankTolerance())
-                : SpdFactorization.PIVOT_RATIO;
-        boolean fullRank = limbs.lastLimbRankRatio() > floor;
+        SolverSettings settings = data.settings();
+        double tolerance = Math.max(LIMB_PIVOT_RATIO, settings.rankCheck() ? settings.rankTolerance() : 0);
+        // The Schur complement's rank floor on the scale of the whole G H⁻¹ Gᵀ: a row of roundoff alone has pivot
+        // ratio 1.
+        boolean fullRank = limbs.lastLimbRankRatio() > ConstrainedSystemSolver.rankFloor(settings);
         return ratio > tolerance && fullRank && SaddlePointOps.finite(x, x.length)
                 && SaddlePointOps.finite(y, y.length);
     }

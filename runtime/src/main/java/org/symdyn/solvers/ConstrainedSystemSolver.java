@@ -158,8 +158,7 @@ public final class ConstrainedSystemSolver {
             throw new IllegalArgumentException("H must be " + nv + "x" + nv + " and G " + m + "x" + nv);
         }
         boolean fast = method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure();
-        double ratio = settings.rankCheck() ? Math.max(SCHUR_RANK_RATIO, settings.rankTolerance())
-                : SpdFactorization.PIVOT_RATIO;
+        double ratio = rankFloor(settings);
         lastFellBack = false;
         lastUsedGenerated = false;
         lastUsedLimbs = false;
@@ -301,6 +300,17 @@ public final class ConstrainedSystemSolver {
      */
     public double lastLimbPivotRatio() {
         return lastLimbRatio;
+    }
+
+    /**
+     * The smallest pivot of G H⁻¹ Gᵀ, relative to its largest diagonal entry, that a fast path accepts:
+     * {@link #SCHUR_RANK_RATIO} or the set's rank tolerance, whichever is larger, with the rank check on;
+     * {@link SpdFactorization#PIVOT_RATIO} (the factorisation's own floor) with it off. Every path that factorises
+     * G H⁻¹ Gᵀ or a part of it (this solver, the Delassus solve, a generated limb answer's rank test) uses this one rule.
+     */
+    static double rankFloor(SolverSettings settings) {
+        return settings.rankCheck() ? Math.max(SCHUR_RANK_RATIO, settings.rankTolerance())
+                : SpdFactorization.PIVOT_RATIO;
     }
 
     /** The rank used by the last solve (m when no row was dropped). */

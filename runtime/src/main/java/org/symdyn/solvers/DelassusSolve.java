@@ -194,8 +194,7 @@ final class DelassusSolve {
             System.arraycopy(kd, i * m, factor, i * m, i + 1);
             maxDiagonal = Math.max(maxDiagonal, kd[i * m + i]);
         }
-        double ratio = settings.rankCheck() ? Math.max(ConstrainedSystemSolver.SCHUR_RANK_RATIO,
-                settings.rankTolerance()) : SpdFactorization.PIVOT_RATIO;
+        double ratio = ConstrainedSystemSolver.rankFloor(settings);
         boolean ldl = settings.spdSolver() == SolverSettings.SpdSolver.LDLT;
         if (SmallSpd.factor(factor, m, ldl, ratio * maxDiagonal) >= 0) {
             pivotRatio = 0;

@@ -113,8 +113,9 @@ public final class ImpulseSolver {
      * True if the last solve took the generated class's limb-eliminated impulses
      * ({@link LimbConstrainedDynamics#limbImpulse}): the direct method, bound to a class whose rows are all carried by
      * limbs of a floating base, the pivot ratio above {@link ConstrainedDynamics#LIMB_PIVOT_RATIO} and the rank ratio
-     * above the rank floor (the forward dynamics' rule), the settings allowing it ({@link org.symdyn.constraints.SolverSettings#limbElimination()}). {@link #systemSolver()} then
-     * records rank m and no fall-back, and the data's H and G are not those of this state.
+     * above the rank floor (the forward dynamics' rule), the settings allowing it
+     * ({@link org.symdyn.constraints.SolverSettings#limbElimination()}). {@link #systemSolver()} then records rank m
+     * and no fall-back, and the data's H and G are not those of this state.
      */
     public boolean lastUsedLimbs() {
         return lastLimbs;
