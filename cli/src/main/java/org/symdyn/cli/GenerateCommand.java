@@ -81,7 +81,15 @@ final class GenerateCommand implements CliCommand {
     /** The package of classes generated for {@code evaluate --backend generated}. */
     static final String EVALUATE_PACKAGE = "org.symdyn.generated";
 
-    /** The operation keys of the report, in report order (the generator's others, if any, follow). */
+    /** The dynamics part's operation keys, always in a report: a class carries them whatever its --parts. */
+    static final List<GeneratedMethod> DYNAMICS_OPERATIONS = List.of(GeneratedMethod.MASS_MATRIX,
+            GeneratedMethod.BIAS_FORCES, GeneratedMethod.GRAVITY, GeneratedMethod.INVERSE_DYNAMICS,
+            GeneratedMethod.FORWARD_DYNAMICS);
+
+    /**
+     * The operation keys of the report, in report order, where the class carries them (the constraints' keys are
+     * absent with --parts leaving constraints out); the generator's others, if any, follow.
+     */
     static final List<GeneratedMethod> OPERATIONS = List.of(GeneratedMethod.MASS_MATRIX, GeneratedMethod.BIAS_FORCES,
             GeneratedMethod.GRAVITY, GeneratedMethod.INVERSE_DYNAMICS, GeneratedMethod.FORWARD_DYNAMICS,
             GeneratedMethod.CONSTRAINT_JACOBIAN, GeneratedMethod.GAMMA, GeneratedMethod.POSITION_ERROR,
@@ -289,10 +297,11 @@ final class GenerateCommand implements CliCommand {
             JsonValue.ObjectBuilder ops = JsonValue.objectBuilder();
             for (GeneratedMethod method : OPERATIONS) {
                 OperationCount count = gen.operations().get(method);
-                if (count == null) {
+                if (count != null) {
+                    ops.put(method.key(), operations(count));
+                } else if (DYNAMICS_OPERATIONS.contains(method)) {
                     throw new IllegalStateException("the generator gave no operation count for " + method.key());
                 }
-                ops.put(method.key(), operations(count));
             }
             gen.operations().forEach((method, count) -> {
                 if (!OPERATIONS.contains(method)) {

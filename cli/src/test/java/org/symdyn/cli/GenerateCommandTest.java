@@ -233,6 +233,22 @@ class GenerateCommandTest {
     }
 
     @Test
+    void aReportWithoutTheConstraintsPartListsWhatTheClassCarries() throws Exception {
+        Path model = arm("arm.urdf", "arm");
+        Path report = dir.resolve("parts.json");
+        Result r = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("out").toString(), "-p",
+                "robots", "--parts", "dynamics,derivatives", "--report", report.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue ops = (ObjectValue) ((ObjectValue) reportModels(report).get(0)).get("operations");
+        List<String> keys = List.copyOf(ops.members().keySet());
+        List<String> dynamics = GenerateCommand.DYNAMICS_OPERATIONS.stream().map(GeneratedMethod::key).toList();
+        assertEquals(dynamics, keys.subList(0, dynamics.size()), "the dynamics part first, in report order");
+        assertFalse(keys.contains(GeneratedMethod.CONSTRAINT_JACOBIAN.key()), keys.toString());
+        assertTrue(keys.contains(GeneratedMethod.INVERSE_DYNAMICS_DERIVATIVES.key()), keys.toString());
+        assertTrue(number((ObjectValue) ops.get("inverse_dynamics_derivatives"), "mul") > 0);
+    }
+
+    @Test
     void badPartsAreUsageErrors() throws Exception {
         Path model = arm("arm.urdf", "arm");
         Result unknown = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o1").toString(), "-p",
