@@ -2,16 +2,13 @@ package org.symdyn.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
-import org.symdyn.model.SourceLocation;
 
 /**
  * Reads a trajectory file of {@code symdyn simulate} for {@code symdyn view} and checks it against the model.
@@ -42,13 +39,12 @@ final class TrajectoryReader {
             java.util.Map<String, double[]> sensorSignals, java.util.Map<String, double[][]> lidarRanges) {
     }
 
-    private final String path;
     private final Model model;
-    private final List<Diagnostic> errors = new ArrayList<>();
+    private final JsonChecks checks;
 
     private TrajectoryReader(String path, Model model) {
-        this.path = path;
         this.model = model;
+        this.checks = new JsonChecks(path, model);
     }
 
     /**
@@ -63,12 +59,9 @@ final class TrajectoryReader {
         }
         TrajectoryReader reader = new TrajectoryReader(file.toString(), model);
         Trajectory trajectory = reader.trajectory(root);
-        if (!reader.errors.isEmpty() || trajectory == null) {
-            throw CliException.badInput(reader.errors.stream()
-                    .sorted(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-                            .thenComparingInt(d -> d.location().column()))
-                    .map(Diagnostic::toString)
-                    .toList());
+        reader.checks.throwIfAny();
+        if (trajectory == null) {
+            throw new IllegalStateException("no trajectory and no problem recorded for " + file);
         }
         return trajectory;
     }
@@ -113,7 +106,7 @@ final class TrajectoryReader {
         java.util.Map<String, double[][]> lidarRanges = new java.util.LinkedHashMap<>();
         java.util.Map<String, double[]> sensors = sensors(object.get("sensors"), object.get("sensor_channels"),
                 t.length, lidarRanges);
-        if (!errors.isEmpty()) {
+        if (checks.count() > 0) {
             return null;
         }
         return new Trajectory(t, q, v, contacts, sensors, lidarRanges);
@@ -156,9 +149,9 @@ final class TrajectoryReader {
             double[][] rows = new double[count][];
             boolean ok = true;
             for (int i = 0; i < count && ok; i++) {
-                int before = errors.size();
+                int before = checks.count();
                 rows[i] = numbers(readings.get(i), key + "[" + i + "]", width, width + " numbers, as " + key + "[0]");
-                ok = errors.size() == before;
+                ok = checks.count() == before;
             }
             if (!ok) {
                 continue;
@@ -248,9 +241,9 @@ final class TrajectoryReader {
                 }
                 double[] position = p == null ? null : numbers(p, what + ".position", 3, "3 (x, y, z)");
                 JsonValue nv = contact.get("normal");
-                int before = errors.size();
+                int before = checks.count();
                 double[] normal = nv == null ? null : numbers(nv, what + ".normal", 3, "3 (x, y, z)");
-                if (position != null && n instanceof JsonValue.NumberValue impulse && errors.size() == before) {
+                if (position != null && n instanceof JsonValue.NumberValue impulse && checks.count() == before) {
                     list.add(new Contact(string(contact.get("name")), string(contact.get("ground")), position,
                             impulse.value(), normal));
                 }
@@ -279,17 +272,17 @@ final class TrajectoryReader {
         boolean ok = true;
         for (int i = 0; i < count; i++) {
             JsonValue row = array.get(i);
-            int before = errors.size();
+            if (row instanceof JsonValue.ArrayValue a && a.size() != size) {
+                // a length mismatch: say it once with a hint, not for every row
+                error(row, key + "[" + i + "] has " + a.size() + (a.size() == 1 ? " number" : " numbers")
+                        + ", expected " + sizeName + " = " + size + " of model " + model.name() + hint);
+                return null;
+            }
             rows[i] = numbers(row, key + "[" + i + "]", size, sizeName + " = " + size);
-            if (errors.size() > before) {
+            if (rows[i] == null) {
                 ok = false;
-                if (rows[i] == null && row instanceof JsonValue.ArrayValue a && a.size() != size) {
-                    // a length mismatch: say it once with a hint, not for every row
-                    errors.set(errors.size() - 1, Diagnostic.error(location(row), key + "[" + i + "] has " + a.size()
-                            + (a.size() == 1 ? " number" : " numbers") + ", expected " + sizeName + " = " + size
-                            + " of model " + model.name() + hint));
-                    return null;
-                }
+            } else if (key.equals("q")) {
+                checks.checkQuaternions("", key + "[" + i + "]", rows[i], (JsonValue.ArrayValue) row);
             }
         }
         return ok ? rows : null;
@@ -321,11 +314,6 @@ final class TrajectoryReader {
     }
 
     private void error(JsonValue at, String message) {
-        errors.add(Diagnostic.error(location(at), message));
+        checks.error(at, message);
     }
-
-    private SourceLocation location(JsonValue at) {
-        return new SourceLocation(path, at.position().line(), at.position().column());
-    }
-
 }

@@ -247,6 +247,24 @@ class ViewCommandTest extends FileWritingTest {
         assertEquals(List.of(missing + ":[0,0] cannot read file: no such file"), r.errLines());
     }
 
+    /** A zero quaternion is refused as evaluate and simulate refuse it, not drawn as no rotation. */
+    @Test
+    void aZeroQuaternionIsReportedLikeTheOtherCommandsReportIt() throws IOException {
+        Path model = write("block.urdf", SimulateCommandTest.BLOCK);
+        Path out = dir.resolve("b.html");
+        Path trajectory = write("zero.json",
+                "{\"t\": [0, 1],\n \"q\": [[0, 0, 0, 0, 0, 0, 1],\n [0, 0, 0, 0, 0, 0, 0]]}");
+        Result r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", out.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.errLines().get(0).startsWith(trajectory + ":[3,12] the quaternion q[1][3..6] of joint 'free'"),
+                r.err());
+        assertTrue(r.err().contains("must be a unit quaternion (x, y, z, w); it is zero"), r.err());
+        assertFalse(Files.exists(out), "nothing written");
+        Files.writeString(trajectory, "{\"t\": [0, 1], \"q\": [[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 2]]}");
+        r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", out.toString());
+        assertEquals(0, r.exitCode(), "any other quaternion is normalised: " + r.err());
+    }
+
     @Test
     void badUsageExitsWithCodeTwo() throws IOException {
         Path model = write("arm.urdf", ARM);
