@@ -344,15 +344,63 @@ public final class MethodEmitter {
                 }
             }
         }
+        Map<Output, Statement> stores = new HashMap<>();
         for (Output o : ordered) {
             for (ISymbol t : statementOrder.dependenciesFirst(o.value(), defined)) {
                 addStatement(t, "final double " + t.getSymbolName() + " = ", g.definition(t), 0, inputItems, items,
                         counts);
             }
             addStatement(null, o.target() + " = ", o.value(), 8, inputItems, items, counts);
+            stores.put(o, items.get(items.size() - 1));
         }
+        fillZeros(outputs, stores, items, arraysRead(inputs));
         OperationCount ops = new OperationCount(counts[0], counts[1], trig);
         return new Emitted(chunks.split(spec, items, rereads), ops);
+    }
+
+    /**
+     * In a large method, the zero outputs of an array written by one loop before everything else instead of a store
+     * each ({@link ZeroFill}).
+     */
+    private static void fillZeros(List<Output> outputs, Map<Output, Statement> stores, List<Statement> items,
+            Set<String> read) {
+        int bytes = 0;
+        for (Statement s : items) {
+            bytes += s.bytes();
+        }
+        if (bytes < ZeroFill.MIN_METHOD_BYTES) {
+            return;
+        }
+        List<Statement> fills = new ArrayList<>();
+        Set<Output> filled = ZeroFill.apply(outputs, read, o -> o.value().isNumber()
+                && "0.0".equals(JavaExpressions.java(o.value(), new int[2])), fills);
+        if (filled.isEmpty()) {
+            return;
+        }
+        Set<Statement> dropped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Output o : filled) {
+            dropped.add(stores.get(o));
+        }
+        items.removeIf(dropped::contains);
+        // First: the stores of the nonzero entries overwrite the fill.
+        items.addAll(0, fills);
+    }
+
+    /** The arrays whose entries these inputs read ({@code H.data} for {@code H.data[3]}). */
+    private Set<String> arraysRead(List<ISymbol> inputs) {
+        Set<String> read = new HashSet<>();
+        for (ISymbol sym : inputs) {
+            SymbolicInput in = g.inputOf(sym);
+            if (in.kind() == SymbolicInput.Kind.CALL || computed(in) || quaternionComponent(in) >= 0) {
+                continue;
+            }
+            String text = text(in);
+            int bracket = text.indexOf('[');
+            if (bracket > 0) {
+                read.add(text.substring(0, bracket));
+            }
+        }
+        return read;
     }
 
     /** Adds the items of the inputs among {@code uses} that are not defined yet (an item is added once). */
