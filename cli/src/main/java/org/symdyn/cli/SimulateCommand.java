@@ -272,6 +272,11 @@ final class SimulateCommand implements CliCommand {
                     + String.join(", ", unlimited) + " may pass theirs (--system " + SimulationRun.TIME_STEPPING
                     + " enforces them)");
         }
+        if (!SimulationRun.CONTINUOUS.equals(system)) {
+            for (Diagnostic warning : LimitViolations.of(m, state.q(), step, settings.penetrationRecovery())) {
+                progress.warning(warning.toString());
+            }
+        }
         JsonValue trajectory = simulate(run, steps, every, state, err, new StepMeter(progress, steps, step));
         String text = SymDynCli.WRITER.write(trajectory);
         if (outFile == null) {

@@ -204,6 +204,37 @@ class SimulateCommandTest extends FileWritingTest {
         compare("", runs[0], runs[1], new int[1]);
     }
 
+    /**
+     * A joint that starts beyond its limit is pushed back by the stepper's recovery velocity, which stays: the command
+     * warns at the joint's line with the velocity it will leave (β |φ| / h), and says nothing for a state within the
+     * limits or for the continuous system, which does not enforce them (its own warning says so).
+     */
+    @Test
+    void aJointStartingBeyondItsLimitIsWarnedAbout() throws IOException {
+        Path model = write("limited.urdf", DOUBLE_PENDULUM.replace("<joint name=\"j1\" type=\"continuous\">",
+                "<joint name=\"j1\" type=\"revolute\"><limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"5\"/>"));
+        Path beyond = write("beyond.json", "{\"q\": [1.5, 0]}\n");
+        Result r = SymDynCliTest.run("simulate", "-q", model.toString(), "--initial", beyond.toString(), "--duration",
+                "0.01", "--step", "0.001");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> warnings = r.errLines().stream().filter(l -> l.contains("starts at q")).toList();
+        assertEquals(1, warnings.size(), r.err());
+        assertTrue(warnings.get(0).startsWith(model + ":[4,3] warning: joint 'j1' starts at q = 1.5, beyond its"
+                + " upper limit 1 by 0.5: the time stepper recovers"), warnings.get(0));
+        double beta = org.symdyn.contact.ContactSettings.defaults().penetrationRecovery();
+        String velocity = LimitViolations.number(beta * 0.5 / 0.001) + " rad/s";
+        assertTrue(warnings.get(0).contains("moving at about " + velocity), warnings.get(0) + " / " + velocity);
+        Path within = write("within.json", "{\"q\": [0.999, 0]}\n");
+        r = SymDynCliTest.run("simulate", "-q", model.toString(), "--initial", within.toString(), "--duration", "0.01",
+                "--step", "0.001");
+        assertEquals(0, r.exitCode(), r.err());
+        assertFalse(r.err().contains("starts at q"), r.err());
+        r = SymDynCliTest.run("simulate", "-q", model.toString(), "--initial", beyond.toString(), "--duration",
+                "0.01", "--step", "0.001", "--system", "continuous");
+        assertEquals(0, r.exitCode(), r.err());
+        assertFalse(r.err().contains("starts at q"), r.err());
+    }
+
     @Test
     void theJsonHasTheDocumentedShape() throws IOException, JsonException {
         Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),

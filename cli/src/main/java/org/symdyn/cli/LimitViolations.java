@@ -1,0 +1,67 @@
+package org.symdyn.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.symdyn.model.Body;
+import org.symdyn.model.Diagnostic;
+import org.symdyn.model.Joint;
+import org.symdyn.model.JointType;
+import org.symdyn.model.Model;
+
+/**
+ * The warnings of an initial state whose joints start beyond their position limits, for time stepping. The stepper
+ * recovers a violation φ &lt; 0 by asking the joint for the velocity −β φ / h at the next step (Baumgarte's term,
+ * {@code ContactSettings.penetrationRecovery} β), a velocity that grows as 1 / h and stays once the joint is back within
+ * its range: a state that starts 0.53 rad beyond iiwa14's first limit leaves that joint at about 107 rad/s with
+ * h = 1 ms. The state is the user's to fix, so the command says so instead of simulating it silently.
+ */
+final class LimitViolations {
+    /** Beyond a bound by more than this (rad or m) is a violation: the limit rows' own margin. */
+    static final double TOLERANCE = 1e-6;
+
+    private LimitViolations() {
+    }
+
+    /**
+     * One warning per single-dof joint of {@code model} that {@code q} puts beyond a bound, located at the joint.
+     *
+     * @param h    the time step (s)
+     * @param beta the share of a violation the stepper recovers per step
+     */
+    static List<Diagnostic> of(Model model, double[] q, double h, double beta) {
+        List<Diagnostic> warnings = new ArrayList<>();
+        for (Body body : model.bodies()) {
+            Joint j = body.joint();
+            if (j.nq() != 1 || j.nv() != 1) {
+                continue;
+            }
+            double x = q[j.qIndex()];
+            double below = j.lower() - x;
+            double above = x - j.upper();
+            if (!(below > TOLERANCE || above > TOLERANCE)) {
+                continue;
+            }
+            boolean upper = above > TOLERANCE;
+            double depth = upper ? above : below;
+            String unit = j.type() == JointType.PRISMATIC ? "m/s" : "rad/s";
+            warnings.add(Diagnostic.warning(j.location(), String.format(Locale.ROOT,
+                    "joint '%s' starts at q = %s, beyond its %s limit %s by %s: the time stepper recovers %s of the"
+                    + " violation per step of %s s, which leaves the joint moving at about %s %s once it is back"
+                    + " (start the joint within its limits)",
+                    j.name(), number(x), upper ? "upper" : "lower", number(upper ? j.upper() : j.lower()),
+                    number(depth), number(beta), number(h), number(beta * depth / h), unit)));
+        }
+        return warnings;
+    }
+
+    /** Four significant digits, without trailing zeros where the number is written out (1.5, 0.001, 106.6). */
+    static String number(double x) {
+        String g = String.format(Locale.ROOT, "%.4g", x);
+        double a = Math.abs(x);
+        if (a != 0 && (a < 1e-4 || a >= 1e6)) {
+            return g;
+        }
+        return new java.math.BigDecimal(g).stripTrailingZeros().toPlainString();
+    }
+}
