@@ -39,13 +39,13 @@ public enum KinematicsForm {
 
     /**
      * The form named {@code name} in options ({@code by-size}, {@code per-body}, {@code compact},
-     * {@code shared-passes}).
+     * {@code shared-passes}; any case, surrounding blanks ignored, as {@code ModelPart.ofOptionName} reads parts).
      *
      * @throws IllegalArgumentException naming the forms there are, if none is called so
      */
     public static KinematicsForm ofOptionName(String name) {
         for (KinematicsForm form : values()) {
-            if (form.optionName().equals(name.strip())) {
+            if (form.optionName().equalsIgnoreCase(name.strip())) {
                 return form;
             }
         }

@@ -99,6 +99,19 @@ class CodeGeneratorTest {
         return b.build();
     }
 
+    /** Kinematics forms are named in any case, as parts are (ModelPart.ofOptionName); an unknown one lists them. */
+    @Test
+    void kinematicsFormsAreReadInAnyCase() {
+        assertEquals(KinematicsForm.COMPACT, KinematicsForm.ofOptionName("Compact"));
+        assertEquals(KinematicsForm.SHARED_PASSES, KinematicsForm.ofOptionName(" SHARED-passes "));
+        for (KinematicsForm form : KinematicsForm.values()) {
+            assertEquals(form, KinematicsForm.ofOptionName(form.optionName()));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> KinematicsForm.ofOptionName("sideways"));
+        assertTrue(e.getMessage().contains("unknown form 'sideways': the forms are by-size"), e.getMessage());
+    }
+
     @Test
     void everyJointTypeAndConstraintMatchesGeneric() throws Exception {
         Model model = everyJointType();
