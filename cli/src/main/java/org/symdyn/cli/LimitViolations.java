@@ -17,7 +17,10 @@ import org.symdyn.model.Model;
  * h = 1 ms. The state is the user's to fix, so the command says so instead of simulating it silently.
  */
 final class LimitViolations {
-    /** Beyond a bound by more than this (rad or m) is a violation: the limit rows' own margin. */
+    /**
+     * Beyond a bound by more than this (rad or m) is a violation: far below any limit a model states, above the
+     * roundoff of a state a program wrote at the bound.
+     */
     static final double TOLERANCE = 1e-6;
 
     private LimitViolations() {
@@ -45,12 +48,14 @@ final class LimitViolations {
             boolean upper = above > TOLERANCE;
             double depth = upper ? above : below;
             String unit = j.type() == JointType.PRISMATIC ? "m/s" : "rad/s";
-            warnings.add(Diagnostic.warning(j.location(), String.format(Locale.ROOT,
-                    "joint '%s' starts at q = %s, beyond its %s limit %s by %s: the time stepper recovers %s of the"
-                    + " violation per step of %s s, which leaves the joint moving at about %s %s once it is back"
-                    + " (start the joint within its limits)",
+            String start = String.format(Locale.ROOT, "joint '%s' starts at q = %s, beyond its %s limit %s by %s: ",
                     j.name(), number(x), upper ? "upper" : "lower", number(upper ? j.upper() : j.lower()),
-                    number(depth), number(beta), number(h), number(beta * depth / h), unit)));
+                    number(depth));
+            String effect = beta > 0 ? String.format(Locale.ROOT, "the time stepper recovers %s of the violation per"
+                    + " step of %s s, which leaves the joint moving at about %s %s once it is back", number(beta),
+                    number(h), number(beta * depth / h), unit)
+                    : "with no penetration recovery the time stepper only keeps it from going further";
+            warnings.add(Diagnostic.warning(j.location(), start + effect + " (start the joint within its limits)"));
         }
         return warnings;
     }

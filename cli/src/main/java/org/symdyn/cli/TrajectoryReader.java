@@ -270,6 +270,7 @@ final class TrajectoryReader {
         }
         double[][] rows = new double[count][];
         boolean ok = true;
+        boolean zeroQuaternion = false;
         for (int i = 0; i < count; i++) {
             JsonValue row = array.get(i);
             if (row instanceof JsonValue.ArrayValue a && a.size() != size) {
@@ -281,8 +282,11 @@ final class TrajectoryReader {
             rows[i] = numbers(row, key + "[" + i + "]", size, sizeName + " = " + size);
             if (rows[i] == null) {
                 ok = false;
-            } else if (key.equals("q")) {
+            } else if (key.equals("q") && !zeroQuaternion) {
+                int before = checks.count();
                 checks.checkQuaternions("", key + "[" + i + "]", rows[i], (JsonValue.ArrayValue) row);
+                // the first row with a zero quaternion only, not every one of a long recording
+                zeroQuaternion = checks.count() > before;
             }
         }
         return ok ? rows : null;

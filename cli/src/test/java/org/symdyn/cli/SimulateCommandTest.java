@@ -233,6 +233,22 @@ class SimulateCommandTest extends FileWritingTest {
                 "0.01", "--step", "0.001", "--system", "continuous");
         assertEquals(0, r.exitCode(), r.err());
         assertFalse(r.err().contains("starts at q"), r.err());
+        // the lower bound, and no recovery at all (beta = 0, an API setting)
+        org.symdyn.model.Model m;
+        try {
+            m = org.symdyn.io.urdf.UrdfReader.read(model);
+        } catch (org.symdyn.model.ModelException e) {
+            throw new AssertionError(e);
+        }
+        List<org.symdyn.model.Diagnostic> below = LimitViolations.of(m, new double[] {-1.25, 0}, 0.01, 0.2);
+        assertEquals(1, below.size());
+        assertTrue(below.get(0).message().contains("starts at q = -1.25, beyond its lower limit -1 by 0.25:"),
+                below.get(0).message());
+        assertTrue(below.get(0).message().contains("moving at about 5 rad/s"), below.get(0).message());
+        String none = LimitViolations.of(m, new double[] {1.5, 0}, 0.01, 0).get(0).message();
+        assertTrue(none.contains("with no penetration recovery the time stepper only keeps it from going further"),
+                none);
+        assertEquals(List.of(), LimitViolations.of(m, new double[] {1 + 1e-9, 7}, 0.01, 0.2), "roundoff at a bound");
     }
 
     @Test

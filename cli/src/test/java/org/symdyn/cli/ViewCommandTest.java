@@ -253,12 +253,13 @@ class ViewCommandTest extends FileWritingTest {
         Path model = write("block.urdf", SimulateCommandTest.BLOCK);
         Path out = dir.resolve("b.html");
         Path trajectory = write("zero.json",
-                "{\"t\": [0, 1],\n \"q\": [[0, 0, 0, 0, 0, 0, 1],\n [0, 0, 0, 0, 0, 0, 0]]}");
+                "{\"t\": [0, 1, 2],\n \"q\": [[0, 0, 0, 0, 0, 0, 1],\n [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0]]}");
         Result r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", out.toString());
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.errLines().get(0).startsWith(trajectory + ":[3,12] the quaternion q[1][3..6] of joint 'free'"),
                 r.err());
         assertTrue(r.err().contains("must be a unit quaternion (x, y, z, w); it is zero"), r.err());
+        assertEquals(1, r.errLines().size(), "the first row only: " + r.err());
         assertFalse(Files.exists(out), "nothing written");
         Files.writeString(trajectory, "{\"t\": [0, 1], \"q\": [[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 2]]}");
         r = SymDynCliTest.run("view", trajectory.toString(), model.toString(), "-o", out.toString());
