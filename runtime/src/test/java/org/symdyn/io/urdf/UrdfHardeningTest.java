@@ -273,6 +273,28 @@ class UrdfHardeningTest {
         assertTrue(warnings(m).get(0).startsWith("root link 'trunk' carries 1.0 kg and 4 limbs but is fixed to the"
                 + " world"), m.warnings().toString());
         assertEquals(List.of(), read(legged.toString(), FLOATING).warnings());
+
+        // a world link floated by the option: the whole fixed robot floats with it
+        String fixedToWorld = """
+                <robot name="arm">
+                  <link name="world"/>
+                  <joint name="mount" type="fixed"><parent link="world"/><child link="base"/></joint>
+                  <link name="base">%s</link>
+                  <joint name="j" type="revolute"><parent link="base"/><child link="l"/><axis xyz="0 0 1"/>
+                    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+                  <link name="l">%s</link>
+                </robot>
+                """.formatted(INERTIAL, INERTIAL);
+        assertEquals(List.of(), read(fixedToWorld).warnings());
+        m = read(fixedToWorld, FLOATING);
+        assertEquals(7, m.nv(), "it still floats, as the option asks");
+        assertEquals(1, m.warnings().size(), m.warnings().toString());
+        assertEquals(2, m.warnings().get(0).location().line());
+        assertTrue(warnings(m).get(0).startsWith("the floating-base option (--floating, floatingBase) floats root"
+                + " link 'world', which looks like a world link"), m.warnings().toString());
+        // a root of that name with mass is a body: no warning
+        assertEquals(List.of(), read(fixedToWorld.replace("<link name=\"world\"/>", "<link name=\"world\">"
+                + INERTIAL + "</link>"), FLOATING).warnings());
     }
 
     // ---- item 13 ----
