@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.symdyn.contact.ContactSettings;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.generator.GenerationProgress;
 import org.symdyn.model.Diagnostic;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Parameters;
  * specifications ({@code --specs}) or a sweep that generates them ({@code --sweep}; both formats in
  * {@link RolloutBatchReader}), each run on the system {@code simulate} runs for the model ({@link SystemFactory#of}:
  * time stepping with the model's grounds, shapes (pairs overlapping at q0 left out), joint limits, constraints,
- * damping and declared devices) without a controller. Writes each rollout's final state, or its failure, one line
+ * damping and declared devices) without a controller; the first rollout that starts with a joint beyond its limit is
+ * warned about as {@code simulate} warns, and the others counted. Writes each rollout's final state, or its failure, one line
  * per rollout in index order ({@link RolloutTable}: CSV, or JSON lines), and optionally a page that plots an outcome
  * against each swept column ({@link OutcomePage}).
  *
@@ -170,6 +172,7 @@ final class RolloutsCommand implements CliCommand {
         RolloutBatchReader.Batch batch = specs != null ? RolloutBatchReader.readSpecs(file, m, names)
                 : RolloutBatchReader.readSweep(file, m, names);
         int n = batch.specs().size();
+        warnLimitViolations(m, batch.specs(), progress);
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         StepMeter meter = StepMeter.counting(progress, n, "running", "ran", "rollouts");
         Rollouts rollouts = Rollouts.builder(functions, systems)
@@ -230,6 +233,31 @@ final class RolloutsCommand implements CliCommand {
             throw CliException.badInput(p + ":[0,0] cannot write file: it is a directory");
         }
         return p;
+    }
+
+    /**
+     * The joint-limit warnings of {@code simulate} ({@link LimitViolations}) for the first rollout that starts with a
+     * joint beyond its limit, and how many more do, so that a sweep of thousands is not thousands of lines.
+     */
+    private static void warnLimitViolations(Model m, List<RolloutSpec> specs, Progress progress) {
+        double beta = ContactSettings.defaults().penetrationRecovery();
+        int violating = 0;
+        for (int k = 0; k < specs.size(); k++) {
+            RolloutSpec spec = specs.get(k);
+            List<Diagnostic> warnings = LimitViolations.of(m, spec.q0(), spec.timeStep(), beta);
+            if (warnings.isEmpty()) {
+                continue;
+            }
+            if (violating++ == 0) {
+                for (Diagnostic w : warnings) {
+                    progress.warning(Diagnostic.warning(w.location(), "rollout " + k + ": " + w.message()).toString());
+                }
+            }
+        }
+        if (violating > 1) {
+            progress.warning("warning: " + (violating - 1) + " more rollout" + (violating == 2 ? " starts" : "s start")
+                    + " with a joint beyond its limit");
+        }
     }
 
     /**

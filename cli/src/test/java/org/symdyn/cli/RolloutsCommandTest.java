@@ -162,6 +162,27 @@ class RolloutsCommandTest extends FileWritingTest {
         assertEquals(0.05, SimulateCommandTest.numbers(line.get("q"))[2], 1e-3, r.out());
     }
 
+    /** As simulate warns ({@link LimitViolations}): the first rollout starting beyond a limit, and a count of the rest. */
+    @Test
+    void rolloutsStartingBeyondALimitAreWarnedAboutOnce() throws Exception {
+        Path model = write("limited.urdf", SimulateCommandTest.DOUBLE_PENDULUM.replace(
+                "<joint name=\"j1\" type=\"continuous\">", "<joint name=\"j1\" type=\"revolute\"><limit lower=\"-1\""
+                        + " upper=\"1\" effort=\"10\" velocity=\"5\"/>"));
+        Path specs = write("specs.json", "[{\"q0\": [0.5, 0], \"duration\": 0.01, \"step\": 0.001},\n"
+                + " {\"q0\": [1.5, 0], \"duration\": 0.01, \"step\": 0.001},\n"
+                + " {\"q0\": [-2, 0], \"duration\": 0.01, \"step\": 0.001},\n"
+                + " {\"q0\": [3, 0], \"duration\": 0.01, \"step\": 0.001}]");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--format", "jsonl",
+                "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> warnings = r.errLines().stream().filter(l -> l.contains("warning")).toList();
+        assertEquals(2, warnings.size(), r.err());
+        assertTrue(warnings.get(0).startsWith(model + ":[4,3] warning: rollout 1: joint 'j1' starts at q = 1.5,"
+                + " beyond its upper limit 1 by 0.5"), warnings.get(0));
+        assertEquals("warning: 2 more rollouts start with a joint beyond its limit", warnings.get(1));
+        assertEquals(4, r.out().trim().split("\n").length, "every rollout still runs");
+    }
+
     @Test
     void oneThreadAndTwoThreadsWriteTheSameFiles() throws Exception {
         Path model = block();
