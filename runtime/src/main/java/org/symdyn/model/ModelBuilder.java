@@ -270,8 +270,19 @@ public final class ModelBuilder {
         return addFixedLink(frameName, attachedTo, pose, null, SourceLocation.UNKNOWN, SourceLocation.UNKNOWN);
     }
 
-    /** Adds a constraint; its name must be unique among the model's constraints. */
+    /**
+     * Adds a constraint; its name must be unique among the model's constraints, and a coupler's two joints must
+     * differ (q = r q + o holds no joint, or none but one position: reported here, at the constraint, for every
+     * reader's couplers: URDF mimic, MJCF joint equality, SymDyn's coupler element).
+     */
     public ModelBuilder addConstraint(ConstraintModel constraint) {
+        if (constraint instanceof CouplerConstraintModel c && c.joint() == c.referenceJoint()) {
+            String joint = c.joint() >= 0 && c.joint() < bodies.size() ? bodies.get(c.joint()).jointName
+                    : String.valueOf(c.joint());
+            diagnostics.add(Diagnostic.error(constraint.location(), "coupler '" + constraint.name()
+                    + "': joint '" + joint + "' is coupled to itself (a coupler needs two different joints)"));
+            return this;
+        }
         for (ConstraintModel c : constraints) {
             if (c.name().equals(constraint.name())) {
                 diagnostics.add(Diagnostic.error(constraint.location(),

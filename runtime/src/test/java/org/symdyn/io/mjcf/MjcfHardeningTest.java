@@ -94,6 +94,17 @@ class MjcfHardeningTest {
         }
     }
 
+    /**
+     * A joint equality that couples a joint to itself is refused where it is written (it passed the reader and then
+     * failed evaluate and simulate with an internal error); so is a URDF mimic of its own joint (UrdfHardeningTest).
+     */
+    @Test
+    void aJointCoupledToItselfIsRefusedAtTheEquality() {
+        String self = RICH.replace("<joint joint1=\"knee\" joint2=\"hip\"", "<joint joint1=\"knee\" joint2=\"knee\"");
+        int line = (int) RICH.substring(0, RICH.indexOf("<joint joint1=")).chars().filter(ch -> ch == '\n').count() + 1;
+        errorAt(failure(self), line, "joint 'knee' is coupled to itself (a coupler needs two different joints)");
+    }
+
     @Test
     void truncatedFilesAreRefusedAtTheirEnd() {
         for (int n = 0; n < RICH.trim().length(); n += 37) {

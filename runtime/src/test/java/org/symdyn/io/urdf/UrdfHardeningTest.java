@@ -297,6 +297,19 @@ class UrdfHardeningTest {
                 + INERTIAL + "</link>"), FLOATING).warnings());
     }
 
+    @Test
+    void aMimicOfItsOwnJointIsRefusedThere() {
+        ModelException e = failure("""
+                <robot name="r">
+                  <link name="w"/>
+                  <link name="a">%s</link>
+                  <joint name="j" type="revolute"><parent link="w"/><child link="a"/><axis xyz="0 0 1"/>
+                    <limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j"/></joint>
+                </robot>
+                """.formatted(INERTIAL));
+        errorAt(e, 5, "coupler 'j_mimic': joint 'j' is coupled to itself (a coupler needs two different joints)");
+    }
+
     // ---- item 13 ----
 
     @Test
