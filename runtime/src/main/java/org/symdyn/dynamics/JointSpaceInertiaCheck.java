@@ -26,6 +26,9 @@ public final class JointSpaceInertiaCheck implements ModelCheck {
     /** A pivot at most this fraction of its diagonal entry means H is singular to working precision. */
     static final double RELATIVE_PIVOT = 1e-12;
 
+    /** The most entries a Java array holds, which bounds H's nv x nv. */
+    static final long MAX_ENTRIES = Integer.MAX_VALUE - 8;
+
     /** The check; it holds no state. */
     public JointSpaceInertiaCheck() {
     }
@@ -49,6 +52,12 @@ public final class JointSpaceInertiaCheck implements ModelCheck {
         if (!errors.isEmpty() || nv == 0) {
             return errors;
         }
+        if ((long) nv * nv > MAX_ENTRIES) {
+            errors.add(Diagnostic.error(model.body(0).location(), "the model has " + nv + " velocity coordinates:"
+                    + " its joint-space inertia H (nv x nv = " + (long) nv * nv + " entries) is more than a Java"
+                    + " array holds (at most " + MAX_ENTRIES + " entries, nv <= 46340)"));
+            return errors;
+        }
         double[] q = model.neutralConfiguration();
         GenericDynamics dynamics = new GenericDynamics(model);
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
@@ -68,41 +77,109 @@ public final class JointSpaceInertiaCheck implements ModelCheck {
                 return errors;
             }
         }
-        // Cholesky, H = L Lᵀ, column by column.
-        double[] l = new double[nv * nv];
+        // Cholesky, H = L Lᵀ, column by column, tree by tree: the dofs of separate trees are uncoupled in H (zero
+        // entries, which stay zero in L), so each tree's dofs, in their order, are factorised alone with the same
+        // pivots, bit for bit, as the whole: Σ n_t³ operations, not nv³ (1,000 free bodies took over 20 s).
+        int[] lambda = model.dofParents();
+        int firstFailed = -1;
+        int[] failure = null;
+        int[] root = new int[nv];
+        int[] count = new int[nv];
         for (int k = 0; k < nv; k++) {
-            double diagonal = h.get(k, k);
-            double pivot = diagonal;
-            for (int j = 0; j < k; j++) {
-                pivot -= l[k * nv + j] * l[k * nv + j];
-            }
-            if (!(diagonal > 0) || !(pivot > RELATIVE_PIVOT * diagonal)) {
-                Body b = bodyOfCoordinate(model, k);
-                String coordinate = model.vNames().get(k);
-                String what = !(diagonal < 0) && !(pivot < -RELATIVE_PIVOT * Math.abs(diagonal))
-                        ? (pivot > 0 ? "adds almost no inertia beyond the coordinates before it (a fraction "
-                                + String.format("%.1e", pivot / diagonal) + " of its diagonal, below working"
-                                + " precision: masses and inertias of too different magnitudes?)"
-                                : "adds no inertia beyond the coordinates before it")
-                        : "has a negative inertia (a non-physical link inertia)";
-                errors.add(Diagnostic.error(b.location(), String.format("link '%s': the joint-space inertia H is"
-                        + " %s at the zero configuration: coordinate '%s' (joint '%s') %s (Cholesky pivot %.6g,"
-                        + " diagonal %.6g); the links that joint moves need mass and inertia along its motion",
-                        b.name(), what.startsWith("adds") ? "singular" : "not positive definite", coordinate,
-                        b.joint().name(), what, pivot, diagonal) + massless(model)));
-                return errors;
-            }
-            double root = Math.sqrt(pivot);
-            l[k * nv + k] = root;
-            for (int i = k + 1; i < nv; i++) {
-                double s = h.get(i, k);
-                for (int j = 0; j < k; j++) {
-                    s -= l[i * nv + j] * l[k * nv + j];
+            root[k] = lambda[k] < 0 ? k : root[lambda[k]];
+            count[root[k]]++;
+        }
+        for (int k = 0; k < nv; k++) {
+            if (root[k] == k) {
+                int[] dofs = new int[count[k]];
+                int n = 0;
+                for (int i = k; i < nv && n < dofs.length; i++) {
+                    if (root[i] == k) {
+                        dofs[n++] = i;
+                    }
                 }
-                l[i * nv + k] = s / root;
+                int failed = factorTree(h, dofs);
+                if (failed >= 0 && (firstFailed < 0 || failed < firstFailed)) {
+                    firstFailed = failed;
+                    failure = dofs;
+                }
             }
         }
+        if (firstFailed >= 0) {
+            // the first coordinate in dof order, as one factorisation of the whole H would stop at
+            errors.add(singularity(model, h, failure, firstFailed));
+        }
         return errors;
+    }
+
+    /**
+     * The Cholesky factorisation of H's block of one tree's dofs (increasing): the first of those dofs whose pivot
+     * is not positive, or -1.
+     */
+    private static int factorTree(DMatrixRMaj h, int[] dofs) {
+        double[] l = new double[dofs.length * dofs.length];
+        for (int k = 0; k < dofs.length; k++) {
+            if (!pivotStep(h, dofs, l, k)) {
+                return dofs[k];
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Column k of the factorisation of the block of {@code dofs}, the columns before it done: false, leaving the
+     * column undone, where its pivot is not above {@link #RELATIVE_PIVOT} of its diagonal.
+     */
+    private static boolean pivotStep(DMatrixRMaj h, int[] dofs, double[] l, int k) {
+        int n = dofs.length;
+        double diagonal = h.get(dofs[k], dofs[k]);
+        double pivot = pivot(h, dofs, l, k);
+        if (!(diagonal > 0) || !(pivot > RELATIVE_PIVOT * diagonal)) {
+            return false;
+        }
+        double root = Math.sqrt(pivot);
+        l[k * n + k] = root;
+        for (int i = k + 1; i < n; i++) {
+            double s = h.get(dofs[i], dofs[k]);
+            for (int j = 0; j < k; j++) {
+                s -= l[i * n + j] * l[k * n + j];
+            }
+            l[i * n + k] = s / root;
+        }
+        return true;
+    }
+
+    private static double pivot(DMatrixRMaj h, int[] dofs, double[] l, int k) {
+        int n = dofs.length;
+        double pivot = h.get(dofs[k], dofs[k]);
+        for (int j = 0; j < k; j++) {
+            pivot -= l[k * n + j] * l[k * n + j];
+        }
+        return pivot;
+    }
+
+    /** The error of coordinate {@code dof}, whose pivot in the factorisation of its tree's {@code dofs} failed. */
+    private static Diagnostic singularity(Model model, DMatrixRMaj h, int[] dofs, int dof) {
+        double[] l = new double[dofs.length * dofs.length];
+        int k = 0;
+        while (dofs[k] != dof) {
+            pivotStep(h, dofs, l, k++);
+        }
+        double diagonal = h.get(dof, dof);
+        double pivot = pivot(h, dofs, l, k);
+        Body b = bodyOfCoordinate(model, dof);
+        String coordinate = model.vNames().get(dof);
+        String what = !(diagonal < 0) && !(pivot < -RELATIVE_PIVOT * Math.abs(diagonal))
+                ? (pivot > 0 ? "adds almost no inertia beyond the coordinates before it (a fraction "
+                        + String.format("%.1e", pivot / diagonal) + " of its diagonal, below working"
+                        + " precision: masses and inertias of too different magnitudes?)"
+                        : "adds no inertia beyond the coordinates before it")
+                : "has a negative inertia (a non-physical link inertia)";
+        return Diagnostic.error(b.location(), String.format("link '%s': the joint-space inertia H is"
+                + " %s at the zero configuration: coordinate '%s' (joint '%s') %s (Cholesky pivot %.6g,"
+                + " diagonal %.6g); the links that joint moves need mass and inertia along its motion",
+                b.name(), what.startsWith("adds") ? "singular" : "not positive definite", coordinate,
+                b.joint().name(), what, pivot, diagonal) + massless(model));
     }
 
     /** "; links without mass of their own: 'a', 'b'" or "". */
