@@ -89,7 +89,9 @@ public final class MeshLoader {
                 return MeshFormats.read(file, scale[0], scale[1], scale[2]);
             } catch (MeshFileException x) {
                 return x.getMessage();
-            } catch (IOException | RuntimeException x) {
+            } catch (IOException x) {
+                return file + ": " + Messages.ioReason(x);
+            } catch (RuntimeException x) {
                 return file + ": " + x;
             }
         });

@@ -31,4 +31,21 @@ public final class Messages {
         return "the document element is <" + cut(root.name()) + ">" + (root.namespace().isEmpty() ? ""
                 : " in namespace '" + cut(root.namespace()) + "'") + ", expected <" + expected + "> (" + what + ")";
     }
+
+    /**
+     * Why a file could not be read, in words and without a Java class name: "no such file", "access denied", "not
+     * text in the expected encoding (binary data?)", else the exception's own message.
+     */
+    public static String ioReason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "access denied";
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return "not text in the expected encoding (binary data?)";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
 }

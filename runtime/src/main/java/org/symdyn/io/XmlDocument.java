@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -76,7 +74,7 @@ public final class XmlDocument {
             bytes = readBounded(file, MAX_FILE_BYTES);
         } catch (IOException | RuntimeException e) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0),
-                    "cannot read file: " + reason(e)));
+                    "cannot read file: " + Messages.ioReason(e)));
         }
         if (bytes == null) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0), "cannot read file: it is"
@@ -193,16 +191,6 @@ public final class XmlDocument {
             }
             return bytes;
         }
-    }
-
-    private static String reason(Exception e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "access denied";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String sha256(byte[] bytes) {

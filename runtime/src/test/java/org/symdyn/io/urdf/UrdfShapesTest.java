@@ -1,6 +1,7 @@
 package org.symdyn.io.urdf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -260,6 +261,14 @@ class UrdfShapesTest {
         assertEquals(1, empty.diagnostics().size(), empty.getMessage());
         assertTrue(empty.diagnostics().get(0).message().contains("cannot read mesh 'nowhere.stl'")
                 && empty.diagnostics().get(0).message().contains("no triangles"), empty.getMessage());
+        // a binary file where a text format is expected: said in words, no Java exception's name
+        String objXml = xml.replace("nowhere.stl", "binary.obj");
+        Files.write(dir.resolve("binary.obj"), new byte[] {'v', ' ', (byte) 0xC3, (byte) 0x28, (byte) 0xFF, 0, 1});
+        ModelException binary = assertThrows(ModelException.class, () -> readFile(objXml,
+                shapes(MeshPolicy.REQUIRED, PackagePath.of(List.of(), dir.resolve("ros").toString()))));
+        String message = binary.diagnostics().get(0).message();
+        assertTrue(message.contains("cannot read mesh 'binary.obj'") && message.contains("binary data?"), message);
+        assertFalse(message.contains("Exception"), message);
     }
 
     @Test
