@@ -165,9 +165,7 @@ class RolloutsCommandTest extends FileWritingTest {
     /** As simulate warns ({@link LimitViolations}): the first rollout starting beyond a limit, and a count of the rest. */
     @Test
     void rolloutsStartingBeyondALimitAreWarnedAboutOnce() throws Exception {
-        Path model = write("limited.urdf", SimulateCommandTest.DOUBLE_PENDULUM.replace(
-                "<joint name=\"j1\" type=\"continuous\">", "<joint name=\"j1\" type=\"revolute\"><limit lower=\"-1\""
-                        + " upper=\"1\" effort=\"10\" velocity=\"5\"/>"));
+        Path model = write("limited.urdf", SimulateCommandTest.LIMITED_PENDULUM);
         Path specs = write("specs.json", "[{\"q0\": [0.5, 0], \"duration\": 0.01, \"step\": 0.001},\n"
                 + " {\"q0\": [1.5, 0], \"duration\": 0.01, \"step\": 0.001},\n"
                 + " {\"q0\": [-2, 0], \"duration\": 0.01, \"step\": 0.001},\n"

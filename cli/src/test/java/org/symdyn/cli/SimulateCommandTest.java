@@ -59,6 +59,10 @@ class SimulateCommandTest extends FileWritingTest {
             "</robot>", "");
 
 
+    /** The double pendulum with its first joint limited to [-1, 1] rad (the joint element on line 4). */
+    static final String LIMITED_PENDULUM = DOUBLE_PENDULUM.replace("<joint name=\"j1\" type=\"continuous\">",
+            "<joint name=\"j1\" type=\"revolute\"><limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"5\"/>");
+
     private Path block() throws IOException {
         return write("block.urdf", BLOCK);
     }
@@ -211,8 +215,7 @@ class SimulateCommandTest extends FileWritingTest {
      */
     @Test
     void aJointStartingBeyondItsLimitIsWarnedAbout() throws IOException {
-        Path model = write("limited.urdf", DOUBLE_PENDULUM.replace("<joint name=\"j1\" type=\"continuous\">",
-                "<joint name=\"j1\" type=\"revolute\"><limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"5\"/>"));
+        Path model = write("limited.urdf", LIMITED_PENDULUM);
         Path beyond = write("beyond.json", "{\"q\": [1.5, 0]}\n");
         Result r = SymDynCliTest.run("simulate", "-q", model.toString(), "--initial", beyond.toString(), "--duration",
                 "0.01", "--step", "0.001");
