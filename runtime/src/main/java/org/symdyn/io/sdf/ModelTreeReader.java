@@ -139,6 +139,12 @@ final class ModelTreeReader {
             values.error(c, "includes nest deeper than " + MAX_INCLUDE_DEPTH + " files");
             return;
         }
+        String merge = c.attribute("merge");
+        if (merge != null && (merge.strip().equals("true") || merge.strip().equals("1"))) {
+            values.warning(c, "<include merge='" + Messages.cut(merge) + "'> is read as a nested model: its links,"
+                    + " joints and frames are named with the include's name and '::' (merging into this model is"
+                    + " not supported)");
+        }
         SdfSource.Included included = source.include(c, chain);
         if (included == null) {
             return;

@@ -346,6 +346,12 @@ class SdfReaderTest {
         assertArrayEquals(new double[] {0, 1, 0}, m.frame("left::l").pose().translationArray(), EPS);
         assertWarns(m, "include uri 'model://missing' is not found in the model path");
         assertEquals("SDFormat 1.8", ModelFileReader.formatName(main));
+        // merge="true" is not supported: said, and read as nested
+        Files.writeString(main, Files.readString(main).replace("<include><uri>model://arm</uri>",
+                "<include merge=\"true\"><uri>model://arm</uri>"));
+        Model merged = SdfReader.read(main, new SdfReader.Options(false, List.of(dir.resolve("models"))));
+        assertEquals(List.of("left::j", "right::j"), merged.qNames());
+        assertWarns(merged, "<include merge='true'> is read as a nested model");
 
         Files.writeString(arm.resolve("arm.sdf"), "<sdf version=\"1.7\"><model name=\"arm\">" + link("l", null)
                 + "<include><uri>../../robot.sdf</uri></include></model></sdf>");
