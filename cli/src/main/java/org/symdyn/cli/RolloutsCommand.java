@@ -32,10 +32,10 @@ import picocli.CommandLine.Parameters;
  * specifications ({@code --specs}) or a sweep that generates them ({@code --sweep}; both formats in
  * {@link RolloutBatchReader}), each run on the system {@code simulate} runs for the model ({@link SystemFactory#of}:
  * time stepping with the model's grounds, shapes (pairs overlapping at q0 left out), joint limits, constraints,
- * damping and declared devices) without a controller; the first rollout that starts with a joint beyond its limit is
- * warned about as {@code simulate} warns, and the others counted. Writes each rollout's final state, or its failure, one line
- * per rollout in index order ({@link RolloutTable}: CSV, or JSON lines), and optionally a page that plots an outcome
- * against each swept column ({@link OutcomePage}).
+ * damping and declared devices) without a controller; the first rollout that starts with a joint beyond its limit
+ * is warned about as {@code simulate} warns, and the others counted. Writes each rollout's final state, or its
+ * failure, one line per rollout in index order ({@link RolloutTable}: CSV, or JSON lines), and optionally a page that
+ * plots an outcome against each swept column ({@link OutcomePage}).
  *
  * <p>The results do not depend on {@code --threads}: a rollout is a function of its specification alone. Parameter
  * names are checked before anything runs, against those of the model's system built once
@@ -250,7 +250,8 @@ final class RolloutsCommand implements CliCommand {
             }
             if (violating++ == 0) {
                 for (Diagnostic w : warnings) {
-                    progress.warning(Diagnostic.warning(w.location(), "rollout " + k + ": " + w.message()).toString());
+                    progress.warning(Diagnostic.warning(w.location(), "rollout " + k + ": " + w.message())
+                            .toString());
                 }
             }
         }

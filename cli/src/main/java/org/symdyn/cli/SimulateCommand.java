@@ -36,9 +36,9 @@ import picocli.CommandLine.Parameters;
  * <p>Stepping: {@link SimulationRun}, by {@code --system}: {@code time-stepping} (the default;
  * {@code TimeStepper}: velocity-level, exact Coulomb cones, the model's grounds and contact candidates, joint
  * limits and bilateral constraints; a joint that starts beyond its limit is warned about, with the recovery
- * velocity the stepper will leave it, {@link LimitViolations}) or {@code continuous} ({@code ContinuousTimeSystem}: the same grounds,
- * candidates, collision shapes, constraints and devices, acceleration-level contact between events located to
- * 1e-12 s, impacts with
+ * velocity the stepper will leave it, {@link LimitViolations}) or {@code continuous} ({@code ContinuousTimeSystem}:
+ * the same grounds, candidates, collision shapes, constraints and devices, acceleration-level contact between events
+ * located to 1e-12 s, impacts with
  * exact Newton restitution; {@code --integrator rk4} (default) or {@code dopri5}; joint limits are not enforced,
  * with a warning). The joints' viscous damping (URDF {@code <dynamics damping>}) is applied as a passive force
  * −d v unless {@code --no-damping}: implicitly in time stepping, explicitly in the continuous system. Both run

@@ -81,94 +81,72 @@ public final class JointSpaceInertiaCheck implements ModelCheck {
         // entries, which stay zero in L), so each tree's dofs, in their order, are factorised alone with the same
         // pivots, bit for bit, as the whole: Σ n_t³ operations, not nv³ (1,000 free bodies took over 20 s).
         int[] lambda = model.dofParents();
-        int firstFailed = -1;
-        int[] failure = null;
         int[] root = new int[nv];
         int[] count = new int[nv];
         for (int k = 0; k < nv; k++) {
             root[k] = lambda[k] < 0 ? k : root[lambda[k]];
             count[root[k]]++;
         }
+        int[][] treeDofs = new int[nv][];
+        int[] filled = new int[nv];
         for (int k = 0; k < nv; k++) {
             if (root[k] == k) {
-                int[] dofs = new int[count[k]];
-                int n = 0;
-                for (int i = k; i < nv && n < dofs.length; i++) {
-                    if (root[i] == k) {
-                        dofs[n++] = i;
-                    }
-                }
-                int failed = factorTree(h, dofs);
-                if (failed >= 0 && (firstFailed < 0 || failed < firstFailed)) {
-                    firstFailed = failed;
-                    failure = dofs;
-                }
+                treeDofs[k] = new int[count[k]];
+            }
+            treeDofs[root[k]][filled[root[k]]++] = k;
+        }
+        Failure first = null;
+        for (int[] dofs : treeDofs) {
+            Failure f = dofs == null ? null : factorTree(h, dofs);
+            if (f != null && (first == null || f.dof() < first.dof())) {
+                first = f; // the first coordinate in dof order, where one factorisation of the whole H stops
             }
         }
-        if (firstFailed >= 0) {
-            // the first coordinate in dof order, as one factorisation of the whole H would stop at
-            errors.add(singularity(model, h, failure, firstFailed));
+        if (first != null) {
+            errors.add(singularity(model, first));
         }
         return errors;
     }
 
+    /** A coordinate whose Cholesky pivot is not above {@link #RELATIVE_PIVOT} of its diagonal entry. */
+    private record Failure(int dof, double pivot, double diagonal) {
+    }
+
     /**
      * The Cholesky factorisation of H's block of one tree's dofs (increasing): the first of those dofs whose pivot
-     * is not positive, or -1.
+     * fails, or null.
      */
-    private static int factorTree(DMatrixRMaj h, int[] dofs) {
-        double[] l = new double[dofs.length * dofs.length];
-        for (int k = 0; k < dofs.length; k++) {
-            if (!pivotStep(h, dofs, l, k)) {
-                return dofs[k];
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Column k of the factorisation of the block of {@code dofs}, the columns before it done: false, leaving the
-     * column undone, where its pivot is not above {@link #RELATIVE_PIVOT} of its diagonal.
-     */
-    private static boolean pivotStep(DMatrixRMaj h, int[] dofs, double[] l, int k) {
+    private static Failure factorTree(DMatrixRMaj h, int[] dofs) {
         int n = dofs.length;
-        double diagonal = h.get(dofs[k], dofs[k]);
-        double pivot = pivot(h, dofs, l, k);
-        if (!(diagonal > 0) || !(pivot > RELATIVE_PIVOT * diagonal)) {
-            return false;
-        }
-        double root = Math.sqrt(pivot);
-        l[k * n + k] = root;
-        for (int i = k + 1; i < n; i++) {
-            double s = h.get(dofs[i], dofs[k]);
+        double[] l = new double[n * n];
+        for (int k = 0; k < n; k++) {
+            double diagonal = h.get(dofs[k], dofs[k]);
+            double pivot = diagonal;
             for (int j = 0; j < k; j++) {
-                s -= l[i * n + j] * l[k * n + j];
+                pivot -= l[k * n + j] * l[k * n + j];
             }
-            l[i * n + k] = s / root;
+            if (!(diagonal > 0) || !(pivot > RELATIVE_PIVOT * diagonal)) {
+                return new Failure(dofs[k], pivot, diagonal);
+            }
+            double root = Math.sqrt(pivot);
+            l[k * n + k] = root;
+            for (int i = k + 1; i < n; i++) {
+                double s = h.get(dofs[i], dofs[k]);
+                for (int j = 0; j < k; j++) {
+                    s -= l[i * n + j] * l[k * n + j];
+                }
+                l[i * n + k] = s / root;
+            }
         }
-        return true;
+        return null;
     }
 
-    private static double pivot(DMatrixRMaj h, int[] dofs, double[] l, int k) {
-        int n = dofs.length;
-        double pivot = h.get(dofs[k], dofs[k]);
-        for (int j = 0; j < k; j++) {
-            pivot -= l[k * n + j] * l[k * n + j];
-        }
-        return pivot;
-    }
-
-    /** The error of coordinate {@code dof}, whose pivot in the factorisation of its tree's {@code dofs} failed. */
-    private static Diagnostic singularity(Model model, DMatrixRMaj h, int[] dofs, int dof) {
-        double[] l = new double[dofs.length * dofs.length];
-        int k = 0;
-        while (dofs[k] != dof) {
-            pivotStep(h, dofs, l, k++);
-        }
-        double diagonal = h.get(dof, dof);
-        double pivot = pivot(h, dofs, l, k);
-        Body b = bodyOfCoordinate(model, dof);
-        String coordinate = model.vNames().get(dof);
+    /** The error of a coordinate whose pivot failed, at the start tag of the link it moves. */
+    private static Diagnostic singularity(Model model, Failure f) {
+        double pivot = f.pivot();
+        double diagonal = f.diagonal();
+        Body b = bodyOfCoordinate(model, f.dof());
+        String coordinate = model.vNames().get(f.dof());
         String what = !(diagonal < 0) && !(pivot < -RELATIVE_PIVOT * Math.abs(diagonal))
                 ? (pivot > 0 ? "adds almost no inertia beyond the coordinates before it (a fraction "
                         + String.format("%.1e", pivot / diagonal) + " of its diagonal, below working"

@@ -10,8 +10,9 @@ import org.symdyn.model.ModelBuilder;
 /**
  * Warnings about the base: the floating-base option ignored because the file already floats its base, or applied
  * to a root link named {@code world} without an {@code <inertial>} (a world link: the option is for files without
- * one, and the robot fixed to it then floats with it), and a model that looks free-floating (a root link with mass carrying four or more limbs: a legged robot without a world link)
- * read with its root fixed to the world, which drops the root's inertia.
+ * one, and the robot fixed to it then floats with it), and a model that looks free-floating (a root link with mass
+ * carrying four or more limbs: a legged robot without a world link) read with its root fixed to the world, which
+ * drops the root's inertia.
  */
 final class FloatingBaseWarnings {
     /**
@@ -31,7 +32,8 @@ final class FloatingBaseWarnings {
             return;
         }
         if (floatingOption) {
-            if (floatRoot && root.name().equalsIgnoreCase("world") && root.inertia() == null && !root.inertialBroken()) {
+            if (floatRoot && root.name().equalsIgnoreCase("world") && root.inertia() == null
+                    && !root.inertialBroken()) {
                 values.warning(root.element(), "the floating-base option (--floating, floatingBase) floats root"
                         + " link '" + Messages.cut(root.name()) + "', which looks like a world link (no <inertial>):"
                         + " the robot fixed to it floats as one body with it; leave the option out for a robot"
