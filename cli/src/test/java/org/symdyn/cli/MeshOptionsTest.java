@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --package-path} and {@code --missing-meshes} of inspect: exit codes, located messages, the JSON keys. */
+/**
+ * {@code --package-path} and {@code --missing-meshes} of inspect: exit codes, located messages, the JSON keys; MJCF's
+ * mesh files under the same option.
+ */
 class MeshOptionsTest {
     @TempDir
     Path dir;
@@ -54,5 +57,30 @@ class MeshOptionsTest {
         SymDynCliTest.Result bad = SymDynCliTest.run("inspect", m.toString(), "--missing-meshes", "maybe");
         assertEquals(2, bad.exitCode(), bad.err());
         assertTrue(bad.err().contains("--missing-meshes must be error or warn"), bad.err());
+    }
+
+    @Test
+    void anMjcfMeshFollowsTheSameOptionAndIsNotLookedAtByEvaluate() throws IOException {
+        Path m = dir.resolve("m.xml");
+        Files.writeString(m, String.join("\n",
+                "<mujoco><compiler meshdir=\"assets\"/>",
+                "  <asset><mesh name=\"shell\" file=\"shell.stl\"/></asset>",
+                "  <worldbody><body name=\"a\"><joint name=\"j\" axis=\"0 1 0\"/>",
+                "    <inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>",
+                "    <geom type=\"mesh\" mesh=\"shell\"/></body></worldbody>",
+                "</mujoco>", ""));
+        SymDynCliTest.Result error = SymDynCliTest.run("inspect", m.toString());
+        assertEquals(2, error.exitCode(), error.err());
+        assertTrue(error.err().contains(m + ":[5,5] geom of body 'a': mesh not found: '"
+                + dir.resolve("assets/shell.stl") + "': no such file"), error.err());
+        SymDynCliTest.Result warn = SymDynCliTest.run("inspect", m.toString(), "--missing-meshes", "warn");
+        assertEquals(0, warn.exitCode(), warn.err());
+        assertTrue(warn.out().contains("(the shape is left out)"), warn.out());
+        Path states = dir.resolve("states.json");
+        Files.writeString(states, "{\"states\": [{\"q\": [0.1], \"v\": [0], \"tau\": [0]}]}");
+        SymDynCliTest.Result evaluate = SymDynCliTest.run("evaluate", m.toString(), "--states", states.toString(),
+                "--strict");
+        assertEquals(0, evaluate.exitCode(), evaluate.err());
+        assertTrue(!evaluate.err().contains("mesh") && !evaluate.out().contains("mesh"), evaluate.err());
     }
 }

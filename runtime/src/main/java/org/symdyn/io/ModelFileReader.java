@@ -29,7 +29,8 @@ public final class ModelFileReader {
      *                      otherwise
      * @param strict        warnings are errors
      * @param ignoreTendons MJCF: leave out tendons that couple joints ({@link MjcfReader.Options#ignoreTendons()})
-     * @param meshes        URDF and SDFormat: what to do with mesh shapes ({@link UrdfReader.Options#meshes()})
+     * @param meshes        what to do with mesh shapes ({@link UrdfReader.Options#meshes()},
+     *                      {@link MjcfReader.Options#meshes()})
      * @param packagePath   URDF and SDFormat: where {@code package://} URIs resolve
      *                      ({@link UrdfReader.Options#packagePath()}), and SDFormat's {@code model://} mesh URIs
      *                      before the model path
@@ -77,7 +78,7 @@ public final class ModelFileReader {
                 return UrdfReader.read(file, new UrdfReader.Options(o.floatingBase(), o.strict(), o.meshes(),
                         o.packagePath()));
             case MJCF: {
-                Model model = MjcfReader.read(file, new MjcfReader.Options(o.strict(), o.ignoreTendons()));
+                Model model = MjcfReader.read(file, new MjcfReader.Options(o.strict(), o.ignoreTendons(), o.meshes()));
                 if (o.floatingBase() && !floats(model)) {
                     throw refusal(name, "the floating-base option adds a floating joint to a URDF's root link; an"
                             + " MJCF body floats by a <freejoint>, and this model has none");

@@ -1,19 +1,17 @@
 package org.symdyn.io.mjcf;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
 import org.symdyn.geometry.Cylinder;
 import org.symdyn.geometry.HalfSpace;
-import org.symdyn.geometry.LoadedMesh;
-import org.symdyn.geometry.MeshFiles;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.Sphere;
+import org.symdyn.io.MeshLoader;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
+import org.symdyn.io.PackagePath;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
 import org.symdyn.model.ContactMaterial;
@@ -29,8 +27,10 @@ import org.symdyn.spatial.Pose;
  * (restitution 0), any other a visual shape with its {@code rgba}.</li>
  * <li>Shapes: sphere; capsule (SymDyn's length is MuJoCo's two half-lengths); cylinder; box (half-sizes); plane as
  * a half-space below the geom's xy plane, only on the world body (a plane on a moving body is left out with a
- * warning); mesh from its file (the compiler's meshdir, relative to the model file), STL or OBJ, scaled by the
- * asset's scale; a missing or unreadable file is a located warning and the geom is left out. Ellipsoid,
+ * warning); mesh from its file (the compiler's meshdir, relative to the model file), STL, OBJ or Collada, scaled by
+ * the asset's scale, each file read once ({@link MeshLoader}); a missing or unreadable file is an error at the geom
+ * or a warning with the geom left out, as the reader's {@link MeshPolicy} says, and under {@link MeshPolicy#SKIP}
+ * mesh geoms are left out without a word. Ellipsoid,
  * height-field and SDF geoms are left out with a located warning.</li>
  * <li>{@code <contact><exclude body1 body2/>}: the two bodies' links never touch
  * ({@link ModelBuilder#addNoContact}); {@code <pair>} is a warning (not read).</li>
@@ -39,10 +39,13 @@ import org.symdyn.spatial.Pose;
 final class GeomShapes {
     private final MjcfSource source;
     private final ModelBuilder builder;
+    private final MeshLoader meshes;
 
-    GeomShapes(MjcfSource source, ModelBuilder builder) {
+    GeomShapes(MjcfSource source, ModelBuilder builder, MeshPolicy meshes) {
         this.source = source;
         this.builder = builder;
+        // The files are already resolved against meshdir: no package path is needed, nor a folder to resolve in.
+        this.meshes = new MeshLoader(meshes, PackagePath.of(List.of(), null), null);
     }
 
     void add(List<Map.Entry<GeomDeclaration, MjcfBody>> geoms, Map<String, MjcfBody> bodies,
@@ -127,26 +130,13 @@ final class GeomShapes {
 
     private Shape mesh(GeomDeclaration g, String label) {
         ResolvedElement r = g.resolved();
+        if (meshes.skips()) {
+            return null;
+        }
         if (g.meshFile() == null) {
             r.warning(label + ": its mesh has no file; left out");
             return null;
         }
-        Path p = Path.of(g.meshFile());
-        if (!Files.isRegularFile(p)) {
-            r.warning(label + ": mesh file " + g.meshFile() + " is missing; the geom is left out");
-            return null;
-        }
-        double[] sc = g.meshScale();
-        try {
-            LoadedMesh loaded = MeshFiles.read(p, sc[0], sc[1], sc[2]);
-            for (String w : loaded.warnings()) {
-                r.warning(label + ": " + w);
-            }
-            return loaded.mesh();
-        } catch (IOException | RuntimeException e) {
-            r.warning(label + ": mesh file " + g.meshFile() + " cannot be read (" + e.getMessage()
-                    + "); the geom is left out");
-            return null;
-        }
+        return meshes.load(r.values(), r.element(), g.meshFile(), g.meshScale(), null, label, g.collides());
     }
 }

@@ -65,7 +65,7 @@ final class MjcfModelReader {
         BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
         tree.read(source.children(root, "worldbody"), root);
 
-        new GeomShapes(source, builder).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
+        new GeomShapes(source, builder, options.meshes()).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
         TendonCouplings tendons = new TendonCouplings(source, options.ignoreTendons(), source.children(root,
                 "tendon"));
         new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));

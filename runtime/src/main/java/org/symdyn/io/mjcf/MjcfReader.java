@@ -1,6 +1,7 @@
 package org.symdyn.io.mjcf;
 
 import java.nio.file.Path;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.XmlDocument;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
@@ -51,10 +52,32 @@ public final class MjcfReader {
      * @param strict        warnings are errors
      * @param ignoreTendons read a model whose tendons couple joints (through an equality or an actuator) as if those
      *                      tendons and the elements acting on them were absent, with a warning each
+     * @param meshes        what to do with a mesh geom's file ({@link MeshPolicy}, as the URDF and SDFormat readers
+     *                      do): a file that cannot be found or read is an error at the geom
+     *                      ({@link MeshPolicy#REQUIRED}), a warning with the geom left out
+     *                      ({@link MeshPolicy#OPTIONAL}), or not looked at ({@link MeshPolicy#SKIP}: for the
+     *                      dynamics, which never use shapes; no inertia is taken from a mesh)
      */
-    public record Options(boolean strict, boolean ignoreTendons) {
-        /** Warnings allowed, tendon couplings refused. */
+    public record Options(boolean strict, boolean ignoreTendons, MeshPolicy meshes) {
+        /** Warnings allowed, tendon couplings refused, meshes {@link MeshPolicy#OPTIONAL}. */
         public static final Options DEFAULT = new Options(false, false);
+
+        public Options {
+            java.util.Objects.requireNonNull(meshes, "meshes");
+        }
+
+        /**
+         * Meshes loaded where they can be, a missing one a warning ({@link MeshPolicy#OPTIONAL}): what this reader
+         * did before it took a mesh policy.
+         */
+        public Options(boolean strict, boolean ignoreTendons) {
+            this(strict, ignoreTendons, MeshPolicy.OPTIONAL);
+        }
+
+        /** These options with that mesh policy. */
+        public Options withMeshes(MeshPolicy policy) {
+            return new Options(strict, ignoreTendons, policy);
+        }
     }
 
     private MjcfReader() {

@@ -331,7 +331,7 @@ class MjcfReaderTest {
         assertEquals(0.7, m.scene().collisionShapes().get(1).material().friction());
         assertTrue(m.scene().excluded("a", "b"));
         warning(m, "ellipsoid geoms are not supported as shapes; left out");
-        warning(m, "missing.stl is missing; the geom is left out");
+        warning(m, "missing.stl': no such file");
         warning(m, "<framequat> sensors are not read");
     }
 }
