@@ -36,7 +36,7 @@ final class LimitViolations {
         List<Diagnostic> warnings = new ArrayList<>();
         for (Body body : model.bodies()) {
             Joint j = body.joint();
-            if (j.nq() != 1 || j.nv() != 1) {
+            if (!j.isLimited()) {
                 continue;
             }
             double x = q[j.qIndex()];

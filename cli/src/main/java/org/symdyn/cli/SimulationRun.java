@@ -404,7 +404,7 @@ final class SimulationRun {
         }
         for (Body body : model.bodies()) {
             Joint j = body.joint();
-            if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
+            if (j.isLimited()) {
                 names.add(j.name());
             }
         }

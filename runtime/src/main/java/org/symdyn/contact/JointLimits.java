@@ -46,7 +46,7 @@ final class JointLimits {
         List<Joint> limited = new ArrayList<>();
         for (Body body : model.bodies()) {
             Joint j = body.joint();
-            if (j.nv() == 1 && j.nq() == 1 && (Double.isFinite(j.lower()) || Double.isFinite(j.upper()))) {
+            if (j.isLimited()) {
                 limited.add(j);
             }
         }

@@ -44,6 +44,14 @@ public record Joint(String name, JointType type, double[] axis, Pose placement, 
         return !Double.isNaN(lower) && !Double.isNaN(upper);
     }
 
+    /**
+     * True for a joint of one coordinate and one dof with at least one finite bound: the joints whose limits the
+     * time stepper enforces as unilateral rows ({@code contact.JointLimits}) and that limit warnings look at.
+     */
+    public boolean isLimited() {
+        return nq() == 1 && nv() == 1 && (Double.isFinite(lower) || Double.isFinite(upper));
+    }
+
     public int nq() {
         return type.nq();
     }
