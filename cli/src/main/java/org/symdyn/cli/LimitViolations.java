@@ -3,6 +3,7 @@ package org.symdyn.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.symdyn.contact.ContactSettings;
 import org.symdyn.model.Body;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Joint;
@@ -12,9 +13,9 @@ import org.symdyn.model.Model;
 /**
  * The warnings of an initial state whose joints start beyond their position limits, for time stepping. The stepper
  * recovers a violation φ &lt; 0 by asking the joint for the velocity −β φ / h at the next step (Baumgarte's term,
- * {@code ContactSettings.penetrationRecovery} β), a velocity that grows as 1 / h and stays once the joint is back within
- * its range: a state that starts 0.53 rad beyond iiwa14's first limit leaves that joint at about 107 rad/s with
- * h = 1 ms. The state is the user's to fix, so the command says so instead of simulating it silently.
+ * {@code ContactSettings.limitOffset}), a velocity that grows as 1 / h and stays once the joint is back within its
+ * range: a state that starts 0.53 rad beyond iiwa14's first limit leaves that joint at about 107 rad/s with h = 1 ms.
+ * The state is the user's to fix, so the command says so instead of simulating it silently.
  */
 final class LimitViolations {
     /**
@@ -29,10 +30,11 @@ final class LimitViolations {
     /**
      * One warning per single-dof joint of {@code model} that {@code q} puts beyond a bound, located at the joint.
      *
-     * @param h    the time step (s)
-     * @param beta the share of a violation the stepper recovers per step
+     * @param h        the time step (s)
+     * @param settings the stepper's settings: how much of a violation it recovers per step
      */
-    static List<Diagnostic> of(Model model, double[] q, double h, double beta) {
+    static List<Diagnostic> of(Model model, double[] q, double h, ContactSettings settings) {
+        double beta = settings.penetrationRecovery();
         List<Diagnostic> warnings = new ArrayList<>();
         for (Body body : model.bodies()) {
             Joint j = body.joint();
@@ -53,7 +55,7 @@ final class LimitViolations {
                     number(depth));
             String effect = beta > 0 ? String.format(Locale.ROOT, "the time stepper recovers %s of the violation per"
                     + " step of %s s, which leaves the joint moving at about %s %s once it is back", number(beta),
-                    number(h), number(beta * depth / h), unit)
+                    number(h), number(-settings.limitOffset(-depth, h)), unit)
                     : "with no penetration recovery the time stepper only keeps it from going further";
             warnings.add(Diagnostic.warning(j.location(), start + effect + " (start the joint within its limits)"));
         }

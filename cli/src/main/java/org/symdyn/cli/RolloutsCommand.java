@@ -240,11 +240,11 @@ final class RolloutsCommand implements CliCommand {
      * joint beyond its limit, and how many more do, so that a sweep of thousands is not thousands of lines.
      */
     private static void warnLimitViolations(Model m, List<RolloutSpec> specs, Progress progress) {
-        double beta = ContactSettings.defaults().penetrationRecovery();
+        ContactSettings settings = ContactSettings.defaults();
         int violating = 0;
         for (int k = 0; k < specs.size(); k++) {
             RolloutSpec spec = specs.get(k);
-            List<Diagnostic> warnings = LimitViolations.of(m, spec.q0(), spec.timeStep(), beta);
+            List<Diagnostic> warnings = LimitViolations.of(m, spec.q0(), spec.timeStep(), settings);
             if (warnings.isEmpty()) {
                 continue;
             }

@@ -274,7 +274,7 @@ final class SimulateCommand implements CliCommand {
                     + " enforces them)");
         }
         if (!SimulationRun.CONTINUOUS.equals(system)) {
-            for (Diagnostic warning : LimitViolations.of(m, state.q(), step, settings.penetrationRecovery())) {
+            for (Diagnostic warning : LimitViolations.of(m, state.q(), step, settings)) {
                 progress.warning(warning.toString());
             }
         }

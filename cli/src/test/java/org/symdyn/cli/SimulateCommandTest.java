@@ -224,7 +224,8 @@ class SimulateCommandTest extends FileWritingTest {
         assertEquals(1, warnings.size(), r.err());
         assertTrue(warnings.get(0).startsWith(model + ":[4,3] warning: joint 'j1' starts at q = 1.5, beyond its"
                 + " upper limit 1 by 0.5: the time stepper recovers"), warnings.get(0));
-        double beta = org.symdyn.contact.ContactSettings.defaults().penetrationRecovery();
+        org.symdyn.contact.ContactSettings defaults = org.symdyn.contact.ContactSettings.defaults();
+        double beta = defaults.penetrationRecovery();
         String velocity = LimitViolations.number(beta * 0.5 / 0.001) + " rad/s";
         assertTrue(warnings.get(0).contains("moving at about " + velocity), warnings.get(0) + " / " + velocity);
         Path within = write("within.json", "{\"q\": [0.999, 0]}\n");
@@ -243,15 +244,17 @@ class SimulateCommandTest extends FileWritingTest {
         } catch (org.symdyn.model.ModelException e) {
             throw new AssertionError(e);
         }
-        List<org.symdyn.model.Diagnostic> below = LimitViolations.of(m, new double[] {-1.25, 0}, 0.01, 0.2);
+        List<org.symdyn.model.Diagnostic> below = LimitViolations.of(m, new double[] {-1.25, 0}, 0.01, defaults);
         assertEquals(1, below.size());
         assertTrue(below.get(0).message().contains("starts at q = -1.25, beyond its lower limit -1 by 0.25:"),
                 below.get(0).message());
         assertTrue(below.get(0).message().contains("moving at about 5 rad/s"), below.get(0).message());
-        String none = LimitViolations.of(m, new double[] {1.5, 0}, 0.01, 0).get(0).message();
+        String none = LimitViolations.of(m, new double[] {1.5, 0}, 0.01, defaults.penetrationRecovery(0)).get(0)
+                .message();
         assertTrue(none.contains("with no penetration recovery the time stepper only keeps it from going further"),
                 none);
-        assertEquals(List.of(), LimitViolations.of(m, new double[] {1 + 1e-9, 7}, 0.01, 0.2), "roundoff at a bound");
+        assertEquals(List.of(), LimitViolations.of(m, new double[] {1 + 1e-9, 7}, 0.01, defaults),
+                "roundoff at a bound");
     }
 
     @Test

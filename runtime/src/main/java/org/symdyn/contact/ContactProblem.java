@@ -93,13 +93,26 @@ public final class ContactProblem {
         return add(UNILATERAL, 1, 0);
     }
 
-    /** Appends a Coulomb block [n; t1; t2] of friction μ ≥ 0; returns its first row index. */
+    /**
+     * The widest cone a block is given: a friction coefficient above it is taken as this one. A cone of μ = 1000
+     * already holds any tangential impulse a step can produce (a thousand times the normal one), while a wider one
+     * breaks the solvers in double precision: De Saxcé's term μ ‖σ_t‖ turns the rounding of σ_t into a residual of
+     * μ · 1e-17 m/s (every solve unconverged from μ ≈ 1e5 at a tolerance of 1e-12), and at μ = 1e7 a box that
+     * stopped sliding sank 1.8 mm into the floor; at 1e12 both solvers took λ = 0 for a contact approaching at 1 m/s.
+     * Gazebo models write 1e5 and more for "does not slip".
+     */
+    public static final double MAX_FRICTION = 1000;
+
+    /**
+     * Appends a Coulomb block [n; t1; t2] of friction μ ≥ 0 (above {@link #MAX_FRICTION}, that); returns its first
+     * row index.
+     */
     public int addCoulomb(double mu) {
         if (!(mu >= 0) || Double.isInfinite(mu)) {
             throw new IllegalArgumentException("friction " + mu + " must be a finite number >= 0");
         }
         coulombBlocks++;
-        return add(COULOMB, 3, mu);
+        return add(COULOMB, 3, Math.min(mu, MAX_FRICTION));
     }
 
     private int add(int kind, int size, double mu) {
@@ -278,6 +291,9 @@ public final class ContactProblem {
                     } else {
                         v = Math.max(-sn, 0);
                     }
+                    // The residual above shrinks as 1/μ² where the cone is wide: at μ = 1e12 it read 1e-12 for
+                    // λ = 0 with the contact approaching at 1 m/s. Whatever μ, the contact must not approach.
+                    v = Math.max(v, -sigma[s]);
                 }
             }
             if (!(v <= worst) && !Double.isNaN(worst)) { // a NaN anywhere makes the violation NaN

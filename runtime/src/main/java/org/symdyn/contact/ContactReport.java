@@ -14,7 +14,8 @@ package org.symdyn.contact;
  * <li><b>contact-law violation</b> (m/s), the convergence measure: the largest ‖λ − P(λ − σ̃ / w)‖ w of a block,
  * with P the projection on the block's set and w the largest diagonal entry of its W block: zero exactly when
  * the block obeys its law (Signorini and Coulomb for a contact: λ ∈ K_μ, σ̃ ∈ K_μ*, λ ⊥ σ̃), in velocity units
- * whatever the masses.</li>
+ * whatever the masses; for a contact at least its approach speed −σ_n too, which that residual scales down by
+ * about 1/μ² where the cone is wide (huge μ).</li>
  * </ul>
  * A solve converged when the violation is at most the settings' tolerance; one that did not is still returned
  * (the last iterate) and says so here: {@link #converged()} false, never hidden.

@@ -30,6 +30,16 @@ import java.util.function.Consumer;
  * δ = 1e-7 m, the same with 1e-6 or 1e-5; {@code PileStepBenchmark}). Zero by default because the offset then
  * has a kink at −δ, where {@link StepDerivatives} is one-sided, and a robot at rest sits near it. Contacts only;
  * bilateral rows and joint limits are recovered fully</td></tr>
+ * <tr><td>{@link #maxRecoverySpeed}</td><td>0.3 m/s</td><td>the fastest a penetration is recovered: u_n ≥
+ * min(−β min(0, φ + δ) / h, v̄). The velocity that recovers a penetration stays in the state once it is recovered,
+ * and without a bound it grows as 1/h: a box started 1 cm into the floor left it at 20 m/s with h = 0.1 ms and rose
+ * 15 m. Bounded, a body pops up at most v̄² / 2g (4.6 mm under gravity). Penetrations that small steps make
+ * (β |φ| / h below v̄) are recovered as before. 0.1 m/s recovered six boxes started interpenetrating in a pile too
+ * slowly for ADMM: 70 solves of 400 stopped unconverged, against 22-36 with 0.3 m/s, 1 m/s or no bound. Contacts
+ * only: joint limits are not bounded (a joint started 0.53 rad past its limit turns at 107 rad/s with h = 1 ms,
+ * which {@code symdyn simulate} warns about), because bounding them stalled trajectory optimisation through the
+ * step's derivatives (the iLQR sample's arm, h = 10 ms, ran out of its 200 iterations, where it converges
+ * without), and bilateral rows are not (a loop is assembled before it is simulated)</td></tr>
  * <tr><td>{@link #restitutionThreshold}</td><td>1e-2 m/s</td><td>Newton's restitution applies to impacts faster
  * than this; slower ones are inelastic (no jitter at rest)</td></tr>
  * <tr><td>{@link #admmPenalty} / {@link #admmProximal}</td><td>0.1 / 1e-6</td><td>ρ₀ and η of ADMM relative to W's
@@ -37,8 +47,8 @@ import java.util.function.Consumer;
  * </table>
  */
 public record ContactSettings(Solver solver, double tolerance, int maxIterations, double margin,
-        double penetrationRecovery, double penetrationSlop, double restitutionThreshold, double admmPenalty,
-        double admmProximal) {
+        double penetrationRecovery, double penetrationSlop, double maxRecoverySpeed, double restitutionThreshold,
+        double admmPenalty, double admmProximal) {
 
     /** The contact solver. */
     public enum Solver {
@@ -67,6 +77,10 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         if (!(penetrationSlop >= 0) || Double.isInfinite(penetrationSlop)) {
             throw new IllegalArgumentException("penetrationSlop " + penetrationSlop + " must be a finite number >= 0 (m)");
         }
+        if (!(maxRecoverySpeed > 0)) {
+            throw new IllegalArgumentException("maxRecoverySpeed " + maxRecoverySpeed + " must be > 0 (m/s; infinity:"
+                    + " unbounded)");
+        }
         if (!(restitutionThreshold >= 0) || Double.isInfinite(restitutionThreshold)) {
             throw new IllegalArgumentException("restitutionThreshold " + restitutionThreshold + " must be >= 0 (m/s)");
         }
@@ -77,7 +91,7 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
 
     /** The defaults of the table above. */
     public static ContactSettings defaults() {
-        return new ContactSettings(Solver.ADMM, 1e-12, 500, 1e-3, 0.2, 0, 1e-2, 0.1, 1e-6);
+        return new ContactSettings(Solver.ADMM, 1e-12, 500, 1e-3, 0.2, 0, 0.3, 1e-2, 0.1, 1e-6);
     }
 
     /** These settings with another solver. */
@@ -110,19 +124,42 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         return with(d -> d.penetrationSlop = delta);
     }
 
+    /** These settings with another bound v̄ on a penetration's recovery speed (m/s; infinity: unbounded). */
+    public ContactSettings maxRecoverySpeed(double speed) {
+        return with(d -> d.maxRecoverySpeed = speed);
+    }
+
     /**
      * The offset ω of a contact's normal row at gap φ for a step h: its law is u_n + ω ≥ 0 (u_n the normal
      * velocity at the end of the step). ω = φ / h for φ ≥ 0 (the gap may close within the step, never more),
-     * ω = β min(0, φ + δ) / h for a penetration (β {@link #penetrationRecovery}, δ {@link #penetrationSlop}).
-     * Restitution may lower it further ({@link TimeStepper}).
+     * ω = max(β min(0, φ + δ) / h, −v̄) for a penetration (β {@link #penetrationRecovery}, δ
+     * {@link #penetrationSlop}, v̄ {@link #maxRecoverySpeed}). Restitution may lower it further ({@link TimeStepper}).
      */
     public double contactOffset(double gap, double h) {
-        return gap >= 0 ? gap / h : penetrationRecovery * Math.min(0, gap + penetrationSlop) / h;
+        return gap >= 0 ? gap / h : Math.max(penetrationRecovery * Math.min(0, gap + penetrationSlop) / h,
+                -maxRecoverySpeed);
     }
 
-    /** ∂ω/∂φ of {@link #contactOffset} at gap φ: 1/h, β/h below −δ, 0 between (the one-sided value at −δ: β/h). */
+    /**
+     * ∂ω/∂φ of {@link #contactOffset} at gap φ: 1/h, β/h below −δ, 0 between and where the recovery speed is bounded
+     * (the one-sided values at the kinks: β/h at −δ, β/h where β (φ + δ) / h = −v̄).
+     */
     public double contactOffsetSlope(double gap, double h) {
-        return gap >= 0 ? 1 / h : gap + penetrationSlop <= 0 ? penetrationRecovery / h : 0;
+        return gap >= 0 ? 1 / h : gap + penetrationSlop > 0 ? 0
+                : penetrationRecovery * (gap + penetrationSlop) / h < -maxRecoverySpeed ? 0 : penetrationRecovery / h;
+    }
+
+    /**
+     * The offset of a joint-limit row at its distance φ from the bound (negative past it): φ / h for φ ≥ 0, β φ / h
+     * past the bound (no slop, and not bounded by {@link #maxRecoverySpeed}: see there).
+     */
+    public double limitOffset(double gap, double h) {
+        return gap >= 0 ? gap / h : penetrationRecovery * gap / h;
+    }
+
+    /** ∂/∂φ of {@link #limitOffset}: 1/h, β/h past the bound. */
+    public double limitOffsetSlope(double gap, double h) {
+        return gap >= 0 ? 1 / h : penetrationRecovery / h;
     }
 
     /** These settings with another restitution threshold (m/s). */
@@ -143,7 +180,7 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         Draft d = new Draft(this);
         change.accept(d);
         return new ContactSettings(d.solver, d.tolerance, d.maxIterations, d.margin, d.penetrationRecovery,
-                d.penetrationSlop, d.restitutionThreshold, d.admmPenalty, d.admmProximal);
+                d.penetrationSlop, d.maxRecoverySpeed, d.restitutionThreshold, d.admmPenalty, d.admmProximal);
     }
 
     /** The record's components, writable: what a wither changes before the copy is made. */
@@ -154,6 +191,7 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         double margin;
         double penetrationRecovery;
         double penetrationSlop;
+        double maxRecoverySpeed;
         double restitutionThreshold;
         double admmPenalty;
         double admmProximal;
@@ -165,6 +203,7 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
             margin = s.margin;
             penetrationRecovery = s.penetrationRecovery;
             penetrationSlop = s.penetrationSlop;
+            maxRecoverySpeed = s.maxRecoverySpeed;
             restitutionThreshold = s.restitutionThreshold;
             admmPenalty = s.admmPenalty;
             admmProximal = s.admmProximal;

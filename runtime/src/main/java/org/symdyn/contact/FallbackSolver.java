@@ -2,7 +2,8 @@ package org.symdyn.contact;
 
 /**
  * A solver that, when its primary solver does not converge, solves the same problem again with a second one from the
- * same warm start and keeps whichever answer violates the contact law less ({@link ContactReport#contactLawViolation}).
+ * same warm start and keeps whichever answer violates the contact law less ({@link ContactReport#contactLawViolation}),
+ * a finite one over one that is not.
  * The settings' ADMM falls back on projected Gauss-Seidel this way: ADMM's last iterate of a solve that failed can be
  * far from any answer (a link swinging onto a box's edge, one dof against a contact's three rows: 500 iterations
  * ended at a violation of 61 m/s, a normal impulse 4,000 times m g h, and the link thrown back at 196 rad/s), while
@@ -35,10 +36,18 @@ final class FallbackSolver implements ContactSolver {
         firstReport.set(report);
         System.arraycopy(start, 0, lambda, 0, m);
         boolean ok = fallback.solve(problem, lambda, report);
-        if (!ok && !(report.contactLawViolation() < firstReport.contactLawViolation())) {
+        if (!ok && better(firstReport.contactLawViolation(), report.contactLawViolation())) {
             System.arraycopy(first, 0, lambda, 0, m);
             report.set(firstReport);
         }
         return report.converged();
+    }
+
+    /**
+     * True if violation {@code a} is the better answer's: finite where {@code b} is not (an ADMM iterate that blew
+     * up to NaN must never beat projected Gauss-Seidel's finite answer), or smaller.
+     */
+    static boolean better(double a, double b) {
+        return Double.isFinite(a) && (!Double.isFinite(b) || a < b);
     }
 }

@@ -17,7 +17,7 @@ import org.symdyn.solvers.SmallSpd;
  * (w̄ the largest diagonal of W, so both residuals are velocities) exceeds ten times the dual residual ρ ‖z − z⁻‖, ρ
  * grows fivefold, in the opposite case it shrinks fivefold, and the m x m matrix is factorised again (a Cholesky,
  * {@link SmallSpd}; a solve keeps the factors of the penalties it has used). Warm start: λ in gives z, and y starts
- * at −σ̃(z). The iterate returned is z (on K).
+ * at −σ̃(z). The iterate returned is z (on K); by a solve that does not converge, the iterate of least violation seen.
  *
  * <p>Polishing: when no contact slides and the blocks' states (held or separated) stayed the same over an
  * iteration, the linear system of that guess is solved directly and taken if it meets the tolerance
@@ -61,6 +61,8 @@ public final class ProximalAdmm implements ContactSolver {
     private final double[] spare;
     private final double[] z;
     private final double[] zPrev;
+    /** The iterate of least violation so far, returned by a solve that does not converge. */
+    private final double[] best;
     private final double[] y;
     private final double[] s;
     private final double[] rhs;
@@ -120,6 +122,7 @@ public final class ProximalAdmm implements ContactSolver {
         trialReport = new ContactReport();
         z = new double[n];
         zPrev = new double[n];
+        best = new double[n];
         y = new double[n];
         s = new double[n];
         rhs = new double[n];
@@ -155,6 +158,8 @@ public final class ProximalAdmm implements ContactSolver {
             report.converged = violation <= tolerance;
             return report.converged;
         }
+        double bestViolation = violation;
+        System.arraycopy(z, 0, best, 0, m);
         deSaxce(p, sigma);
         for (int i = 0; i < m; i++) {
             y[i] = -(sigma[i] + s[i]);
@@ -172,7 +177,7 @@ public final class ProximalAdmm implements ContactSolver {
         double rho = initialPenalty * wBar;
         factor(W, m, k, rho + eta);
         int it = 0;
-        while (!(violation <= tolerance) && it < maxIterations && !Double.isNaN(violation)) {
+        while (!(violation <= tolerance) && it < maxIterations && Double.isFinite(violation)) {
             it++;
             for (int i = 0; i < m; i++) {
                 rhs[i] = -(b[i] + s[i]) - y[i] + rho * z[i] + eta * lambda[i];
@@ -198,6 +203,10 @@ public final class ProximalAdmm implements ContactSolver {
             dual *= rho;
             p.velocity(z, sigma);
             violation = p.measure(z, sigma, report);
+            if (violation < bestViolation) {
+                bestViolation = violation;
+                System.arraycopy(z, 0, best, 0, m);
+            }
             deSaxce(p, sigma);
             int blocks = p.blockCount();
             boolean identified = identify(p, z, state);
@@ -230,6 +239,14 @@ public final class ProximalAdmm implements ContactSolver {
                 rho /= 5;
                 factor(W, m, k, rho + eta);
             }
+        }
+        if (!(violation <= tolerance) && !(violation <= bestViolation)) {
+            // Unconverged and worse than an iterate before: return that one. With a wide cone (μ of 100 and more)
+            // De Saxcé's term μ ‖σ_t‖ can drive the iteration away, to 1e150 and to NaN at μ = 1000 on a 3 x 3
+            // problem that projected Gauss-Seidel solves in four sweeps.
+            System.arraycopy(best, 0, z, 0, m);
+            p.velocity(z, sigma);
+            violation = p.measure(z, sigma, report);
         }
         System.arraycopy(z, 0, lambda, 0, m);
         report.iterations = it;

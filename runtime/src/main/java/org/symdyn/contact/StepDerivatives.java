@@ -415,7 +415,7 @@ public final class StepDerivatives {
             if (kind == ContactProblem.COULOMB) {
                 modes[block] = contactRows(problem, block, J, lambda, w, r);
             } else if (kind == ContactProblem.UNILATERAL) {
-                modes[block] = limitRow(problem, block, J, lambda, r, h, beta, q);
+                modes[block] = limitRow(problem, block, J, lambda, r, h, q);
             } else {
                 bilateralRow(problem, J, r, m - nb, h, beta);
                 modes[block] = STICKING;
@@ -651,7 +651,7 @@ public final class StepDerivatives {
 
     /** A joint-limit row: held (±dw_k + ε dλ = −∂ω/∂q dq) or free (dλ = 0, out of the system); returns the mode. */
     private int limitRow(ContactProblem problem, int block, double[] J, double[] lambda, int r, double h,
-            double beta, double[] q) {
+            double[] q) {
         if (!(lambda[r] > 0)) {
             return SEPARATED;
         }
@@ -663,7 +663,7 @@ public final class StepDerivatives {
         double gap = sign * (q[stepper.limitQ(limit)] - stepper.limitBound(limit, upper));
         int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
         Arrays.fill(zy, i * zw + nv, i * zw + 3 * nv, 0);
-        zy[i * zw + nv + vi] = -sign * (gap >= 0 ? 1 / h : beta / h);
+        zy[i * zw + nv + vi] = -sign * stepper.settings().limitOffsetSlope(gap, h);
         return STICKING;
     }
 

@@ -26,8 +26,9 @@ import org.symdyn.manifold.StateSpace;
  * the previous step, whole or, on request ({@link Builder#islands}), island by island ({@link ContactIslands}:
  * groups of rows that W does not couple to the rest, such as separate piles of free bodies, solved as problems of
  * their own). The offsets ω make the laws position-aware: for a gap φ ≥ 0, ω = φ / h (the gap may close
- * within the step, never more); for a penetration ω = β min(0, φ + δ) / h (β
- * {@link ContactSettings#penetrationRecovery()}, δ {@link ContactSettings#penetrationSlop()});
+ * within the step, never more); for a penetration ω = max(β min(0, φ + δ) / h, −v̄) (β
+ * {@link ContactSettings#penetrationRecovery()}, δ {@link ContactSettings#penetrationSlop()}, v̄
+ * {@link ContactSettings#maxRecoverySpeed()}: the recovery velocity stays in the state, so it is bounded);
  * at an impact faster than the restitution threshold on a ground of restitution e &gt; 0, ω = e u_n⁻ (Newton: the
  * contact leaves at e times its approach speed u_n⁻ = J_n v); e = 0, the default, is an inelastic impact.
  *
@@ -289,14 +290,14 @@ public final class TimeStepper {
             double qi = q[limitQ[i]];
             double lower = qi - limitLower[i];
             if (lower + h * Math.min(0, v[vi]) <= settings.margin()) {
-                int r = addLimitRow(vi, 1, lower, h, beta);
+                int r = addLimitRow(vi, 1, lower, h);
                 lambda[r] = limitImpulse[2 * i];
                 rowSource[blocks++] = -1 - 2 * i;
                 limitRows++;
             }
             double upper = limitUpper[i] - qi;
             if (upper - h * Math.max(0, v[vi]) <= settings.margin()) {
-                int r = addLimitRow(vi, -1, upper, h, beta);
+                int r = addLimitRow(vi, -1, upper, h);
                 lambda[r] = limitImpulse[2 * i + 1];
                 rowSource[blocks++] = -2 - 2 * i;
                 limitRows++;
@@ -414,9 +415,9 @@ public final class TimeStepper {
         }
     }
 
-    private int addLimitRow(int vi, double sign, double gap, double h, double beta) {
+    private int addLimitRow(int vi, double sign, double gap, double h) {
         int r = problem.addUnilateral();
-        problem.offset()[r] = gap >= 0 ? gap / h : beta * gap / h;
+        problem.offset()[r] = settings.limitOffset(gap, h);
         tree.addUnitRow(branches, vi, sign);
         problem.offset()[r] += sign * vFree[vi];
         return r;
