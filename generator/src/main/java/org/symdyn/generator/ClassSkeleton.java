@@ -176,11 +176,16 @@ final class ClassSkeleton {
         }
         b.addField(tables.table(INTS, "FRAME_BODY", frameBodies));
         b.addField(tables.table(ArrayTypeName.of(DOUBLES), "FRAME_OFFSET", frameOffsets));
+        // the index checked as the interpreter checks it ("frame -1 of 11"): frameIndex of an unknown name is -1
+        ClassName arguments = ClassName.get(org.symdyn.contract.Arguments.class);
         b.addMethod(MethodSpec.methodBuilder("frameBody").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(int.class).addParameter(int.class, "frame").addStatement("return FRAME_BODY[frame]").build());
+                .returns(int.class).addParameter(int.class, "frame")
+                .addStatement("$T.checkIndex(frame, FRAME_BODY.length, $S)", arguments, "frame")
+                .addStatement("return FRAME_BODY[frame]").build());
         b.addMethod(MethodSpec.methodBuilder("frameOffset").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).addParameter(int.class, "frame").addParameter(double[].class, "rotation")
                 .addParameter(double[].class, "position")
+                .addStatement("$T.checkIndex(frame, FRAME_BODY.length, $S)", arguments, "frame")
                 .addStatement("$T.arraycopy(FRAME_OFFSET[frame], 0, rotation, 0, 9)", System.class)
                 .addStatement("$T.arraycopy(FRAME_OFFSET[frame], 9, position, 0, 3)", System.class).build());
         b.addField(listField(tables, "Q_NAMES", model.qNames()));

@@ -105,6 +105,9 @@ class ArgumentPolicyTest {
         calls.put("body -1 of 6", f -> f.pointJacobian(q, -1, n(3), new DMatrixRMaj(3, nv)));
         calls.put("frame " + model.frames().size() + " of " + model.frames().size(),
                 f -> f.framePose(q, model.frames().size(), n(9), n(3)));
+        calls.put("frame -1 of " + model.frames().size(), f -> f.frameBody(f.frameIndex("no such frame")));
+        calls.put("frame " + (model.frames().size() + 2) + " of " + model.frames().size() + " (offset)",
+                f -> f.frameOffset(model.frames().size() + 2, n(9), n(3)));
         // Aliasing: an output that is an input or another output.
         double[] vv = v.clone();
         calls.put(aliased("C", "v"), f -> f.biasForces(q, vv, vv));
@@ -136,7 +139,7 @@ class ArgumentPolicyTest {
         GenericModel generic = new GenericModel(model);
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, Consumer<ModelFunctions>> call : badCalls().entrySet()) {
-            String expected = call.getKey().replaceFirst("^fused: ", "").replaceFirst(" \\(fused\\)$", "");
+            String expected = call.getKey().replaceFirst("^fused: ", "").replaceFirst(" \\((fused|offset)\\)$", "");
             RuntimeException fromGenerated = thrown(call.getValue(), generated);
             RuntimeException fromGeneric = thrown(call.getValue(), generic);
             for (RuntimeException e : new RuntimeException[] {fromGenerated, fromGeneric}) {

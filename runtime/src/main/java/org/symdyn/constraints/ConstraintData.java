@@ -1,6 +1,7 @@
 package org.symdyn.constraints;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.contract.ConstraintDerivatives;
 import org.symdyn.contract.ConstraintFunctions;
@@ -221,6 +222,10 @@ public final class ConstraintData {
      * stabilisation is enabled.
      */
     public void baumgarteTerm(int groupIndex, double[] phi, double[] phidot, double[] out) {
+        int size = set.group(groupIndex).size();
+        Arguments.checkLength(phi, size, "phi");
+        Arguments.checkLength(phidot, size, "phidot");
+        Arguments.checkLength(out, size, "out");
         stabilisation.term(groupIndex, phi, phidot, out);
     }
 
@@ -228,11 +233,16 @@ public final class ConstraintData {
 
     /** φ(q) of every row into {@code phi} (m entries). Contact rows are 0. */
     public void positionError(double[] q, double[] phi) {
+        Arguments.checkLength(q, nq(), "q");
+        Arguments.checkLength(phi, m, "phi");
         rows.positionError(q, phi);
     }
 
     /** φ̇(q, v) of every row (G v for holonomic rows) into {@code phidot} (m entries). */
     public void velocityError(double[] q, double[] v, double[] phidot) {
+        Arguments.checkLength(q, nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(phidot, m, "phidot");
         rows.velocityError(q, v, phidot);
     }
 
@@ -259,11 +269,16 @@ public final class ConstraintData {
 
     /** φ(q) of one group into {@code out[0..size)}. */
     public void positionError(int groupIndex, double[] q, double[] out) {
+        Arguments.checkLength(q, nq(), "q");
+        Arguments.checkLength(out, set.group(groupIndex).size(), "out");
         rows.positionError(set.group(groupIndex), q, out);
     }
 
     /** φ̇(q, v) of one group into {@code out[0..size)}. */
     public void velocityError(int groupIndex, double[] q, double[] v, double[] out) {
+        Arguments.checkLength(q, nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(out, set.group(groupIndex).size(), "out");
         rows.velocityError(set.group(groupIndex), q, v, out);
     }
 

@@ -47,7 +47,11 @@ public final class SolverSettings {
     private boolean generatedFactorization = true;
     private boolean limbElimination = true;
 
-    /** The KKT factorisation; default {@link KktSolver#LU}. */
+    /**
+     * The KKT factorisation; default {@link KktSolver#LU}. The direct method uses it off its fast paths with the rank
+     * check off; with the rank check on it solves in the null space of the check's QR instead
+     * ({@code ConstrainedSystemSolver}: accurate where nearly dependent rows ruin the KKT matrix's factorisation).
+     */
     public KktSolver kktSolver() {
         return kktSolver;
     }

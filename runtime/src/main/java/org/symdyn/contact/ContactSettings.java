@@ -84,8 +84,10 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         if (!(restitutionThreshold >= 0) || Double.isInfinite(restitutionThreshold)) {
             throw new IllegalArgumentException("restitutionThreshold " + restitutionThreshold + " must be >= 0 (m/s)");
         }
-        if (!(admmPenalty > 0) || !(admmProximal >= 0)) {
-            throw new IllegalArgumentException("admmPenalty must be positive and admmProximal >= 0");
+        if (!(admmPenalty > 0) || !(admmProximal >= 0) || Double.isInfinite(admmPenalty)
+                || Double.isInfinite(admmProximal)) {
+            throw new IllegalArgumentException("admmPenalty must be positive and admmProximal >= 0, both finite; got "
+                    + admmPenalty + " and " + admmProximal);
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.dynamics.StateScope;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.JointDamping;
@@ -209,6 +210,12 @@ public final class TimeStepper {
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
+        // before anything is computed: a short qOut or vOut failed only at the end, deep inside the integration
+        Arguments.checkLength(q, space.nq(), "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(tau, nv, "tau");
+        Arguments.checkLength(qOut, space.nq(), "qOut");
+        Arguments.checkLength(vOut, nv, "vOut");
         // The interpreter's H, C and contact kinematics at (q, v) share one kinematics pass (see StateScope).
         if (scope != null) {
             scope.enterState();
@@ -835,7 +842,8 @@ public final class TimeStepper {
             Objects.requireNonNull(data, "data");
             if (data.nv() != dynamics.nv() || !data.set().model().contentHash().equals(dynamics.modelHash())) {
                 throw new IllegalArgumentException("the constraint data is bound to model "
-                        + data.set().model().name() + ", not to this stepper's " + dynamics.modelName());
+                        + data.set().model().name() + " (content hash " + data.set().model().contentHash()
+                        + "), not to this stepper's " + dynamics.modelName() + " (" + dynamics.modelHash() + ")");
             }
             this.bilateral = data;
             return this;

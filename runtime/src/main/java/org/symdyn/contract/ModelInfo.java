@@ -89,12 +89,17 @@ public interface ModelInfo {
      * The body that frame {@code frame} is fixed to, -1 for the world (the root link of a fixed-base model and
      * frames fixed to it): with {@link #frameOffset} this turns a point given in a frame's coordinates into the
      * body point that {@link Kinematics} takes.
+     *
+     * @throws IndexOutOfBoundsException if {@code frame} is not in [0, frame count) ("frame -1 of 11": the
+     *                                   {@code frameIndex} of an unknown name)
      */
     int frameBody(int frame);
 
     /**
      * Where frame {@code frame} sits on its body ({@link #frameBody}): {@code rotation} (9, row-major) receives the
      * rotation body &lt;- frame, {@code position} (3) the frame's origin in body coordinates (m).
+     *
+     * @throws IndexOutOfBoundsException if {@code frame} is not in [0, frame count)
      */
     void frameOffset(int frame, double[] rotation, double[] position);
 

@@ -524,7 +524,9 @@ public final class ArticulatedBodyAlgorithm {
             if (armature[vi] != 0) {
                 d += armature[vi];
             }
-            if (!(d > 0)) {
+            // NaN from the state (a NaN angle) passes on as NaN, as the contract's "NaN in, NaN out" and the
+            // generated classes do; only a number that is not positive is the model's fault
+            if (d <= 0) {
                 throw new ArithmeticException("articulated inertia of body '" + model.body(i).name()
                         + "' is not positive along its joint (D = " + d + ")");
             }
@@ -538,6 +540,12 @@ public final class ArticulatedBodyAlgorithm {
             }
             if (armature[vi + a] != 0) {
                 l[a * n + a] += armature[vi + a];
+            }
+        }
+        for (int k = 0; k < n * n; k++) {
+            if (Double.isNaN(l[k])) {
+                java.util.Arrays.fill(dInv, off, off + n * n, Double.NaN);
+                return;
             }
         }
         try {

@@ -332,6 +332,22 @@ public final class StateSpace {
         }
     }
 
+    /**
+     * The q index of the first quaternion of q that is zero (no rotation to renormalise to: {@link #normalize} would
+     * make it NaN), or -1 if none is.
+     */
+    public int zeroQuaternion(double[] q) {
+        for (int j = 0; j < kind.length; j++) {
+            if (kind[j] != SCALAR) {
+                int o = quaternion[j];
+                if (q[o] == 0 && q[o + 1] == 0 && q[o + 2] == 0 && q[o + 3] == 0) {
+                    return o;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** max over quaternions of | |quat| - 1 | (0 without quaternions). */
     public double quaternionNormError(double[] q) {
         double e = 0;

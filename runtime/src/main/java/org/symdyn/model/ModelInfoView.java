@@ -112,11 +112,13 @@ final class ModelInfoView implements ModelInfo {
 
     @Override
     public int frameBody(int frame) {
+        org.symdyn.contract.Arguments.checkIndex(frame, model.frames().size(), "frame");
         return model.frames().get(frame).bodyIndex();
     }
 
     @Override
     public void frameOffset(int frame, double[] rotation, double[] position) {
+        org.symdyn.contract.Arguments.checkIndex(frame, model.frames().size(), "frame");
         org.symdyn.spatial.Pose pose = model.frames().get(frame).pose();
         for (int i = 0; i < 3; i++) {
             position[i] = pose.translation(i);

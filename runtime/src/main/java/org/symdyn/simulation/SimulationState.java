@@ -30,7 +30,8 @@ public abstract class SimulationState {
     /**
      * Sets the time and state (copied; quaternions renormalised) and restarts the step count.
      *
-     * @throws IllegalArgumentException if q or v has the wrong length or the time is not finite
+     * @throws IllegalArgumentException if q or v has the wrong length, a quaternion of q is zero or the time is not
+     *                                  finite
      */
     protected final void assignState(double time, double[] q0, double[] v0) {
         if (q0.length != q.length || v0.length != v.length) {
@@ -39,6 +40,11 @@ public abstract class SimulationState {
         }
         if (!Double.isFinite(time)) {
             throw new IllegalArgumentException("time must be finite, got " + time);
+        }
+        int zero = space.zeroQuaternion(q0);
+        if (zero >= 0) {
+            throw new IllegalArgumentException("the quaternion q[" + zero + ".." + (zero + 3) + "] is zero: it has no"
+                    + " rotation to renormalise to");
         }
         System.arraycopy(q0, 0, q, 0, q.length);
         System.arraycopy(v0, 0, v, 0, v.length);

@@ -118,8 +118,9 @@ public final class Simulator extends SimulationState {
             String hash = dynamics.modelHash();
             if (dynamics.nq() != model.nq() || dynamics.nv() != model.nv()
                     || (hash != null && !hash.equals(model.contentHash()))) {
-                throw new IllegalArgumentException("the dynamics ('" + dynamics.modelName() + "') are not of model '"
-                        + model.name() + "'");
+                throw new IllegalArgumentException("the dynamics ('" + dynamics.modelName() + "', nq " + dynamics.nq()
+                        + ", nv " + dynamics.nv() + ", content hash " + hash + ") are not of model '" + model.name()
+                        + "' (nq " + model.nq() + ", nv " + model.nv() + ", content hash " + model.contentHash() + ")");
             }
         }
         this.drift = b.drift;
@@ -249,6 +250,9 @@ public final class Simulator extends SimulationState {
         requireState();
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step must be positive and finite, got " + h);
+        }
+        if (!Double.isFinite(tEnd)) {
+            throw new IllegalArgumentException("end time must be finite, got " + tEnd);
         }
         if (listener != null) {
             listener.onStep(this);

@@ -218,6 +218,7 @@ public final class ConstrainedInverseDynamics {
         checkLength(vdotDesired, nv, "vdotDesired");
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
+        checkOutputs(q, v, vdotDesired, "vdotDesired", vdot, tau);
         data.jacobian(q, g);
         data.gamma(q, v, gamma);
         SaddlePointOps.checkFinite(g.data, m * nv, "inverse dynamics: ", "G", "");
@@ -421,6 +422,7 @@ public final class ConstrainedInverseDynamics {
         checkLength(controls, nv, "controls");
         checkLength(vdot, nv, "vdot");
         checkLength(tau, nv, "tau");
+        checkOutputs(q, v, controls, "controls", vdot, tau);
         SaddlePointOps.checkFinite(controls, nv, "inverse dynamics: ", "the controls x", "");
         data.computeSystem(q, v);
         DMatrixRMaj h = data.H();
@@ -505,6 +507,24 @@ public final class ConstrainedInverseDynamics {
     }
 
     // ---------------------------------------------------------------- checks
+
+    /**
+     * The outputs v̇ and τ are two arrays, neither an input: the solve reads its inputs after it has begun writing
+     * (an aliased call gave a τ off by 3 without a word, or wrote τ over q).
+     */
+    private static void checkOutputs(double[] q, double[] v, double[] target, String targetName, double[] vdot,
+            double[] tau) {
+        Arguments.checkDistinct(tau, "tau", vdot, "vdot");
+        checkOutput(vdot, "vdot", q, v, target, targetName);
+        checkOutput(tau, "tau", q, v, target, targetName);
+    }
+
+    private static void checkOutput(double[] out, String name, double[] q, double[] v, double[] target,
+            String targetName) {
+        Arguments.checkDistinct(out, name, q, "q");
+        Arguments.checkDistinct(out, name, v, "v");
+        Arguments.checkDistinct(out, name, target, targetName);
+    }
 
     private static void checkLength(double[] x, int n, String what) {
         Arguments.checkLength(x, n, what);

@@ -4,6 +4,7 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.SolverSettings;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.ConstrainedSystemFactorization;
 import org.symdyn.dynamics.RangeSpaceFactorization;
 
@@ -26,7 +27,9 @@ import org.symdyn.dynamics.RangeSpaceFactorization;
  * max({@value #SCHUR_RANK_RATIO}, {@link SolverSettings#rankTolerance()}) times the largest diagonal entry of
  * G H⁻¹ Gᵀ (with it off, {@link SpdFactorization#PIVOT_RATIO}), an H that is not positive definite (assembly with
  * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b> (QR of Gᵀ, then the
- * method's own factorisation): so a well-posed solve pays no QR, and a singular or dependent one is reported by the
+ * method's own factorisation; the direct method solves in that QR's null space, which stays accurate where nearly
+ * dependent rows ruin the KKT matrix's LU, whose {@link SolverSettings#kktSolver()} it uses with the rank check off):
+ * so a well-posed solve pays no QR, and a singular or dependent one is reported by the
  * rank-revealing factorisation. When the set holds exactly the model's rows and is bound to a generated class alone
  * that factorises its own system ({@link ConstraintData#generatedFactorization()},
  * {@link SolverSettings#generatedFactorization()} on), the fast path of a solve with the data's own H and G (forward
@@ -134,11 +137,22 @@ public final class ConstrainedSystemSolver {
      * @param b m entries
      * @param x receives nv entries
      * @param y receives m entries
-     * @throws ConstraintRankException if the rows are dependent (policy FAIL) or inconsistent
-     * @throws ArithmeticException     if an input is not finite or H is not positive definite where needed
+     * @throws ConstraintRankException  if the rows are dependent (policy FAIL) or inconsistent
+     * @throws ArithmeticException      if an input is not finite or H is not positive definite where needed
+     * @throws IllegalArgumentException if an array has the wrong length or an output is the same array as an input
+     *                                  or the other output
      */
     public void solve(ConstraintSolverMethod method, DMatrixRMaj h, DMatrixRMaj g, double[] a, double[] b,
             double[] x, double[] y) {
+        Arguments.checkLength(a, nv, "a");
+        Arguments.checkLength(b, m, "b");
+        Arguments.checkLength(x, nv, "x");
+        Arguments.checkLength(y, m, "y");
+        Arguments.checkDistinct(x, "x", a, "a");
+        Arguments.checkDistinct(x, "x", b, "b");
+        Arguments.checkDistinct(y, "y", a, "a");
+        Arguments.checkDistinct(y, "y", b, "b");
+        Arguments.checkDistinct(x, "x", y, "y");
         solve(method, h, g, a, false, b, x, y);
     }
 
@@ -231,7 +245,14 @@ public final class ConstrainedSystemSolver {
             }
         }
         boolean ok;
-        if (method == ConstraintSolverMethod.NULL_SPACE && m > 0) {
+        // The direct method with the rank check solves in the null space of the QR the check just made, as the
+        // null-space method does: rows the QR keeps as independent but nearly dependent (two contact normals 1e-9
+        // rad apart, whose Schur pivot sent the solve here) make the KKT matrix's LU lose everything (v̇ wrong by
+        // 140 %, |G v̇ − γ| 1.6e-7, reported as a full-rank solve), where the null-space solve keeps v̇ to 1e-8 and
+        // G v̇ = γ to 1e-15. It needs Zᵀ H Z positive definite, which is the direct method's own condition.
+        boolean byNullSpace = method == ConstraintSolverMethod.NULL_SPACE
+                || method == ConstraintSolverMethod.DIRECT && analysed;
+        if (byNullSpace && m > 0) {
             rowsOf = analysis.pivots();
             for (int k = 0; k < r; k++) {
                 bAct[k] = b[rowsOf[k]];

@@ -176,5 +176,28 @@ class ContactRobustnessTest {
         assertThrows(IllegalArgumentException.class, () -> s.maxRecoverySpeed(0));
         assertThrows(IllegalArgumentException.class, () -> s.maxRecoverySpeed(Double.NaN));
         assertEquals(Double.POSITIVE_INFINITY, s.maxRecoverySpeed(Double.POSITIVE_INFINITY).maxRecoverySpeed());
+        assertThrows(IllegalArgumentException.class, () -> s.admm(Double.POSITIVE_INFINITY, 0));
+        assertThrows(IllegalArgumentException.class, () -> s.admm(1, Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void aStepChecksItsArraysBeforeItComputes() {
+        Model box = ContactScenes.box(2, 0.05, ContactScenes.incline(0, 0.5));
+        GenericDynamics d = new GenericDynamics(box);
+        TimeStepper s = TimeStepper.builder(d).contacts(ContactSet.of(box)).build();
+        double[] q = {0, 0, 0.05, 0, 0, 0, 1};
+        double[] v = new double[6];
+        double[] tau = new double[6];
+        assertEquals("qOut must have 7 entries, got 6", assertThrows(IllegalArgumentException.class,
+                () -> s.step(q, v, tau, 1e-3, new double[6], new double[6])).getMessage());
+        assertEquals("vOut must have 6 entries, got 5", assertThrows(IllegalArgumentException.class,
+                () -> s.step(q, v, tau, 1e-3, new double[7], new double[5])).getMessage());
+        assertEquals("tau must have 6 entries, got 7", assertThrows(IllegalArgumentException.class,
+                () -> s.step(q, v, new double[7], 1e-3, new double[7], new double[6])).getMessage());
+        // and the frame lookups say which index, on the interpreter (ModelInfoView)
+        IndexOutOfBoundsException frame = assertThrows(IndexOutOfBoundsException.class, () -> d.frameBody(-1));
+        assertEquals("frame -1 of " + box.frames().size(), frame.getMessage());
+        assertThrows(IndexOutOfBoundsException.class, () -> d.frameOffset(box.frames().size(), new double[9],
+                new double[3]));
     }
 }

@@ -54,7 +54,12 @@ class SimulatorTest {
         Simulator sim = Simulator.builder(SimulationModels.freeBody()).build();
         assertThrows(IllegalStateException.class, () -> sim.step(0.01));
         assertThrows(IllegalArgumentException.class, () -> sim.setState(0, new double[6], new double[6]));
+        // a zero quaternion has no rotation to renormalise to: refused, not turned into NaN
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> sim.setState(0, new double[7], new double[6]));
+        assertTrue(zero.getMessage().contains("q[3..6] is zero"), zero.getMessage());
         sim.setState(0, new double[] {0, 0, 0, 0, 0, 0, 2}, new double[6]);
+        assertThrows(IllegalArgumentException.class, () -> sim.run(Double.NaN, 0.01, null), "no end time");
         assertEquals(1, sim.q()[6]);
         assertEquals(0, sim.quaternionNormError());
         assertEquals(0, sim.positionErrorNorm());

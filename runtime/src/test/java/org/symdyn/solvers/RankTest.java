@@ -134,4 +134,57 @@ class RankTest {
             assertTrue(Double.isFinite(x));
         }
     }
+
+    /**
+     * Two contact normals at one point, an angle e apart (e = 1e-7 to 1e-9 rad): independent to the QR's 1e-10 but
+     * their Schur pivot is under the fast path's rank floor. The direct method then used the KKT matrix's LU, which
+     * nearly dependent rows ruin (v̇ wrong by 140 % at e = 1e-9, |G v̇ − γ| = 1.6e-7, reported as a full-rank solve);
+     * it solves in the QR's null space now, as the null-space method does.
+     */
+    @Test
+    void nearlyDependentRowsAreSolvedAccuratelyByTheDirectMethod() throws Exception {
+        org.symdyn.model.ModelBuilder chain = Model.builder("chain4");
+        String parent = "world";
+        for (int i = 0; i < 4; i++) {
+            chain.addBody("l" + i, parent, "j" + i, org.symdyn.model.JointType.REVOLUTE,
+                    i % 2 == 0 ? new double[] {0, 1, 0} : new double[] {1, 0, 0},
+                    org.symdyn.spatial.Pose.translation(0, 0, i == 0 ? 0 : -0.3),
+                    org.symdyn.spatial.RigidBodyInertia.of(1, new double[] {0, 0, -0.15}, 0.01, 0, 0, 0.012, 0,
+                            0.008));
+            parent = "l" + i;
+        }
+        Model m = chain.build();
+        Random r = new Random(3);
+        double[] q = new double[4], v = new double[4], tau = new double[4];
+        for (int i = 0; i < 4; i++) {
+            q[i] = r.nextGaussian();
+            v[i] = r.nextGaussian();
+            tau[i] = r.nextGaussian();
+        }
+        for (double e : new double[] {1e-7, 1e-8, 1e-9}) {
+            double n = Math.sqrt(1 + e * e);
+            ConstraintSet.Builder b = ConstraintSet.builder(m);
+            b.addContact(3, new double[] {0, 0, -0.3}, new double[] {0, 0, 1}, "n1", ConstraintSet.NO_ID);
+            b.addContact(3, new double[] {0, 0, -0.3}, new double[] {e / n, 0, 1 / n}, "n2", ConstraintSet.NO_ID);
+            ConstraintData d = b.build().bindGeneric();
+            ConstrainedDynamics fd = new ConstrainedDynamics(d);
+            double[] reference = new double[4];
+            fd.forwardDynamics(ConstraintSolverMethod.NULL_SPACE, q, v, tau, reference);
+            double[] direct = new double[4];
+            fd.forwardDynamics(ConstraintSolverMethod.DIRECT, q, v, tau, direct);
+            assertEquals(2, fd.systemSolver().lastRank());
+            assertTrue(TestMechanisms.maxDiff(reference, direct) <= 1e-6 * TestMechanisms.maxAbs(reference),
+                    "e " + e + ": " + java.util.Arrays.toString(direct) + " against "
+                            + java.util.Arrays.toString(reference));
+            d.computeSystem(q, v);
+            for (int k = 0; k < 2; k++) {
+                double residual = -d.gamma()[k];
+                for (int j = 0; j < 4; j++) {
+                    residual += d.G().get(k, j) * direct[j];
+                }
+                assertTrue(Math.abs(residual) <= 1e-12 * TestMechanisms.maxAbs(direct), "e " + e + ", row " + k
+                        + ": G v̇ − γ = " + residual);
+            }
+        }
+    }
 }

@@ -64,4 +64,61 @@ class SolverArgumentsTest {
                     + " output)", () -> impulses.solve(m, q, v, v));
         }
     }
+
+    /**
+     * Found by a helper probing the API: inverse dynamics accepted an output that was an input (a τ off by 3, or τ
+     * written over q), the system solver's public solve any length and aliasing, and ConstraintData's error
+     * functions short arrays (ArrayIndexOutOfBoundsException from arraycopy) and long ones.
+     */
+    @Test
+    void inverseDynamicsTheSystemSolverAndTheErrorFunctionsCheckTheirArguments() throws Exception {
+        Model model = TestMechanisms.floatingBiped();
+        int nq = model.nq();
+        int nv = model.nv();
+        ConstraintData data = weldedBiped(model);
+        double[] q = new double[nq];
+        q[6] = 1;
+        double[] v = new double[nv];
+        double[] x = new double[nv];
+        double[] vdot = new double[nv];
+        double[] tau = new double[nv];
+        ConstrainedInverseDynamics id = new ConstrainedInverseDynamics(data, ActuationMap.allActuated(model));
+        id.inverseDynamicsRelaxed(q, v, x, vdot, tau);
+        String alias = " (an output may not alias an input or another output)";
+        refused("vdot must not be the same array as controls" + alias,
+                () -> id.inverseDynamicsRelaxed(q, v, x, x, tau));
+        refused("tau must not be the same array as vdot" + alias, () -> id.inverseDynamics(q, v, x, vdot, vdot));
+        refused("tau must not be the same array as vdotDesired" + alias, () -> id.inverseDynamics(q, v, x, vdot, x));
+        double[] qAsTau = new double[nv];
+        refused("vdot must not be the same array as v" + alias, () -> id.inverseDynamics(q, qAsTau, x, qAsTau,
+                tau));
+
+        ConstrainedSystemSolver solver = new ConstrainedSystemSolver(data);
+        int m = data.size();
+        data.computeSystem(q, v);
+        double[] a = new double[nv];
+        double[] b = new double[m];
+        double[] y = new double[m];
+        for (ConstraintSolverMethod method : ConstraintSolverMethod.values()) {
+            solver.solve(method, data.H(), data.G(), a, b, x, y);
+            refused("a must have " + nv + " entries, got " + (nv + 1), () -> solver.solve(method, data.H(),
+                    data.G(), new double[nv + 1], b, x, y));
+            refused("x must have " + nv + " entries, got " + (nv - 1), () -> solver.solve(method, data.H(),
+                    data.G(), a, b, new double[nv - 1], y));
+            refused("y must have " + m + " entries, got " + (m + 1), () -> solver.solve(method, data.H(), data.G(),
+                    a, b, x, new double[m + 1]));
+            refused("x must not be the same array as a" + alias, () -> solver.solve(method, data.H(), data.G(), a,
+                    b, a, y));
+            refused("y must not be the same array as b" + alias, () -> solver.solve(method, data.H(), data.G(), a,
+                    b, x, b));
+        }
+
+        refused("phi must have " + m + " entries, got " + (m - 1), () -> data.positionError(q, new double[m - 1]));
+        refused("phi must have " + m + " entries, got " + (m + 1), () -> data.positionError(q, new double[m + 1]));
+        refused("phidot must have " + m + " entries, got " + (m + 1), () -> data.velocityError(q, v,
+                new double[m + 1]));
+        refused("out must have " + m + " entries, got 1", () -> data.positionError(0, q, new double[1]));
+        refused("phi must have " + m + " entries, got 1", () -> data.baumgarteTerm(0, new double[1], new double[m],
+                new double[m]));
+    }
 }
