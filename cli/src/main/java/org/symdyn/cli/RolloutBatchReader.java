@@ -28,7 +28,8 @@ import org.symdyn.rollout.Rollouts;
  *
  * <p><b>Specifications</b> ({@code --specs}): an array of objects, each with the keys (all optional)
  * <pre>
- *   "q0": [nq numbers]      default: the neutral configuration (zero joints, identity quaternions)
+ *   "q0": [nq numbers]      default: the model's reference configuration (the neutral one, zero joints and
+ *                           identity quaternions, or an MJCF file's qpos0)
  *   "v0": [nv numbers]      default: zeros
  *   "keyframe": NAME        q0 and v0 from the model's initial state NAME (then "q0" and "v0" may not be given)
  *   "parameters": {NAME: number, ...}   RolloutParameters' names: the model's parameters, friction, kp, kd,
@@ -404,7 +405,7 @@ final class RolloutBatchReader {
                 }
             }
         } else {
-            q0 = o.get("q0") == null ? model.neutralConfiguration()
+            q0 = o.get("q0") == null ? model.referenceConfiguration()
                     : checks.vector(prefix, o, "q0", "nq", model.nq(), true);
             if (q0 != null && o.get("q0") != null) {
                 checks.checkQuaternions(prefix, "q0", q0, (ArrayValue) o.get("q0"));

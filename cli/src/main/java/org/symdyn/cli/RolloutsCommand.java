@@ -59,7 +59,8 @@ import picocli.CommandLine.Parameters;
                     + " entry against each swept column, failed rollouts marked."},
         footer = {"", "Specifications file: an array of {\"q0\": [nq], \"v0\": [nv], \"keyframe\": NAME,"
                 + " \"parameters\": {NAME: number}, \"seed\": integer, \"duration\": s, \"step\": s}; every key"
-                + " optional: q0 the neutral configuration, v0 zero (or both the model's keyframe NAME), no"
+                + " optional: q0 the model's reference configuration (the neutral one, or an MJCF file's qpos0), v0"
+                + " zero (or both the model's keyframe NAME), no"
                 + " parameters, seed the specification's index, duration " + RolloutBatchReader.DEFAULT_DURATION
                 + " s, step " + RolloutBatchReader.DEFAULT_STEP + " s.",
             "Parameter names: the model's declared parameters, friction (every contact's mu), kp and kd (every PD"

@@ -28,8 +28,9 @@ import picocli.CommandLine.Parameters;
  * hybrid scheme with {@code --system continuous}), the trajectory as JSON.
  *
  * <p>Initial state file: {@code {"q": [...], "v": [...], "tau": [...]}}, every key optional: q (nq numbers) is the
- * model's neutral configuration when missing (zero joint positions, identity quaternions (x, y, z, w) = (0, 0, 0,
- * 1)), v (nv) zero, tau (nv) zero; tau is held constant over the whole run. With {@code --keyframe NAME} q and v
+ * model's reference configuration when missing ({@link Model#referenceConfiguration()}: the neutral one, zero joint
+ * positions and identity quaternions (x, y, z, w) = (0, 0, 0, 1), or an MJCF file's qpos0, its bodies where the
+ * file places them), v (nv) zero, tau (nv) zero; tau is held constant over the whole run. With {@code --keyframe NAME} q and v
  * are the model's initial state NAME ({@link Model#initialState}, an MJCF keyframe) and the file, optional, gives
  * tau only.
  *
@@ -102,7 +103,8 @@ import picocli.CommandLine.Parameters;
             "A contact solve that did not converge is reported in solver and warned about on standard error (exit"
                     + " code 0)."},
         footer = {"", "Initial state file: {\"q\": [...], \"v\": [...], \"tau\": [...]}; q (nq numbers) is the"
-                + " neutral configuration when missing (zero joints, identity quaternions (x, y, z, w)), v and tau (nv"
+                + " model's reference configuration when missing (zero joints and identity quaternions (x, y, z, w);"
+                + " an MJCF file's qpos0, its bodies where the file places them), v and tau (nv"
                 + " numbers each) zero when missing; tau is held constant. With --keyframe NAME, q and v are the"
                 + " model's keyframe NAME.",
             "The number of steps is round(duration / step); a duration that is not a whole number of steps is"

@@ -97,8 +97,9 @@ final class StatesReader {
 
     /**
      * Reads and checks the initial state of {@code symdyn simulate}: one object {@code {"q": [...], "v": [...],
-     * "tau": [...]}}, every key optional: q (nq numbers) defaults to the model's neutral configuration (zero joint
-     * positions, identity quaternions), v and tau (nv numbers each) to zeros. Other keys are errors.
+     * "tau": [...]}}, every key optional: q (nq numbers) defaults to the model's reference configuration
+     * ({@link Model#referenceConfiguration()}: the neutral one, zero joint positions and identity quaternions, or an
+     * MJCF file's qpos0), v and tau (nv numbers each) to zeros. Other keys are errors.
      *
      * @param file  the state file, named in messages as given
      * @param model the model the state is for
@@ -157,7 +158,7 @@ final class StatesReader {
             return tau == null ? null : new State(keyframe.q(), keyframe.v(), tau, new double[model.nv()], null,
                     null, null, List.of(), checks.location(root));
         }
-        double[] q = object.get("q") == null ? model.neutralConfiguration()
+        double[] q = object.get("q") == null ? model.referenceConfiguration()
                 : checks.vector("", object, "q", "nq", model.nq(), true);
         double[] v = checks.vector("", object, "v", "nv", model.nv(), false);
         double[] tau = checks.vector("", object, "tau", "nv", model.nv(), false);

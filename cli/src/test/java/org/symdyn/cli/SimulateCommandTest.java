@@ -257,6 +257,30 @@ class SimulateCommandTest extends FileWritingTest {
                 "roundoff at a bound");
     }
 
+    /**
+     * An MJCF free body given no q starts where the file places it (MuJoCo's qpos0), not at the world's origin: a box
+     * at z = 1 above a plane used to start inside the floor there and left it at 20 m/s. It falls from 1 m instead.
+     */
+    @Test
+    void anMjcfBodyGivenNoStateStartsWhereTheFilePlacesIt() throws IOException, JsonException {
+        Path model = write("drop.xml", """
+                <mujoco model="drop"><worldbody><geom name="floor" type="plane" size="0 0 1"/>
+                <body name="box" pos="0 0 1"><freejoint/><geom type="box" size="0.1 0.1 0.1" mass="1"/></body>
+                </worldbody></mujoco>
+                """);
+        Path empty = write("empty.json", "{}\n");
+        Result r = SymDynCliTest.run("simulate", "-q", model.toString(), "--initial", empty.toString(), "--duration",
+                "0.1", "--step", "0.001");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        ArrayValue q = (ArrayValue) json.get("q");
+        assertEquals(1, numbers(q.get(0))[2], 0, "starts at the XML pose");
+        double t = number(((ArrayValue) json.get("t")).get(q.size() - 1));
+        // semi-implicit Euler: z = 1 − g h² n (n + 1) / 2 after n steps
+        int n = (int) Math.round(t / 0.001);
+        assertEquals(1 - 9.81 * 1e-6 * n * (n + 1) / 2, numbers(q.get(q.size() - 1))[2], 1e-9, "falling freely");
+    }
+
     @Test
     void theJsonHasTheDocumentedShape() throws IOException, JsonException {
         Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),

@@ -365,7 +365,7 @@ public final class ShapeContactDetection {
         TriangleBvh index = meshIndex[mesh];
         bounds.of(shape[other], place[other], pairMargin, box);
         int found = scanMeshes ? index.scanOverlapping(box, candidates) : index.overlapping(box, candidates, stack);
-        double mu = ContactMaterial.combineFriction(material[mesh].friction(), material[other].friction());
+        double mu = ContactMaterial.combinedFriction(material[mesh], material[other]);
         double e = Math.max(material[mesh].restitution(), material[other].restitution());
         int slotInPair = 0;
         int first = count;
@@ -437,7 +437,7 @@ public final class ShapeContactDetection {
 
     /** Appends the manifold's points as contacts of shapes a and b (materials combined without allocating). */
     private void addManifold(int a, int b, ContactMaterial ma, ContactMaterial mb) {
-        double mu = ContactMaterial.combineFriction(ma.friction(), mb.friction());
+        double mu = ContactMaterial.combinedFriction(ma, mb);
         double e = Math.max(ma.restitution(), mb.restitution());
         for (int p = 0; p < manifold.count(); p++) {
             if (count == capacity) {

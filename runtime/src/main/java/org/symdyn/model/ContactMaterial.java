@@ -2,19 +2,36 @@ package org.symdyn.model;
 
 /**
  * The contact material of one collision shape ({@code <symdyn:contact friction restitution/>} inside a
- * {@code <collision>}): Coulomb's μ ≥ 0 and Newton's restitution e in [0, 1].
+ * {@code <collision>}): Coulomb's μ ≥ 0 and Newton's restitution e in [0, 1], and the rule by which its friction
+ * combines with another shape's.
  *
- * <p>Two shapes that touch combine their materials by {@link #combine}: μ = 2 μ_a μ_b / (μ_a + μ_b) (the harmonic
- * mean, as Drake combines dissipation-free friction; 0 when either is 0, and μ when both are μ), e = max(e_a, e_b)
- * (the bouncier material decides, as MuJoCo and Bullet do for restitution). A shape touching a
- * {@code <symdyn:ground>} combines with the ground's numbers by the same rule.
+ * <p>Two shapes that touch combine their materials by {@link #combine}: e = max(e_a, e_b) (the bouncier material
+ * decides, as MuJoCo and Bullet do for restitution), and μ by the {@link FrictionRule} both materials name, the
+ * harmonic mean μ = 2 μ_a μ_b / (μ_a + μ_b) where they name different ones. SymDyn's own is the harmonic mean (as
+ * Drake combines dissipation-free friction; 0 when either is 0, and μ when both are μ); an MJCF file's geoms take
+ * MuJoCo's, the larger of the two (a box of μ 0.3 on MuJoCo's default floor of μ 1 holds with μ = 1, not 0.46). A
+ * shape touching a {@code <symdyn:ground>} combines with the ground's numbers, whose rule is the harmonic mean.
  *
- * @param friction    Coulomb's coefficient μ, finite and ≥ 0 (0: frictionless)
- * @param restitution Newton's coefficient e in [0, 1] (0: an inelastic impact)
+ * @param friction     Coulomb's coefficient μ, finite and ≥ 0 (0: frictionless)
+ * @param restitution  Newton's coefficient e in [0, 1] (0: an inelastic impact)
+ * @param frictionRule how μ combines with another material's
  */
-public record ContactMaterial(double friction, double restitution) {
+public record ContactMaterial(double friction, double restitution, FrictionRule frictionRule) {
     /** The material of a shape that states none: μ = 1, e = 0. */
     public static final ContactMaterial DEFAULT = new ContactMaterial(1, 0);
+
+    /** How two materials' friction coefficients combine into a contact's. */
+    public enum FrictionRule {
+        /** μ = 2 μ_a μ_b / (μ_a + μ_b), 0 when both are 0: SymDyn's (URDF, SDFormat, code). */
+        HARMONIC_MEAN,
+        /** μ = max(μ_a, μ_b): MuJoCo's for two geoms of the same priority. */
+        MAXIMUM;
+
+        /** The combined coefficient of μ_a and μ_b by this rule. */
+        public double combine(double a, double b) {
+            return this == MAXIMUM ? Math.max(a, b) : combineFriction(a, b);
+        }
+    }
 
     /**
      * @throws IllegalArgumentException if μ is negative or not finite, or e is outside [0, 1]
@@ -26,12 +43,24 @@ public record ContactMaterial(double friction, double restitution) {
         if (!(restitution >= 0 && restitution <= 1)) {
             throw new IllegalArgumentException("restitution " + restitution + " must be in [0, 1]");
         }
+        java.util.Objects.requireNonNull(frictionRule, "frictionRule");
+    }
+
+    /** A material whose friction combines by the harmonic mean. */
+    public ContactMaterial(double friction, double restitution) {
+        this(friction, restitution, FrictionRule.HARMONIC_MEAN);
     }
 
     /** The combined material of a contact between this shape and {@code other} (see the class comment). */
     public ContactMaterial combine(ContactMaterial other) {
-        return new ContactMaterial(combineFriction(friction, other.friction),
-                Math.max(restitution, other.restitution));
+        return new ContactMaterial(combinedFriction(this, other), Math.max(restitution, other.restitution),
+                frictionRule == other.frictionRule ? frictionRule : FrictionRule.HARMONIC_MEAN);
+    }
+
+    /** The friction of a contact between materials a and b (see the class comment), without allocating. */
+    public static double combinedFriction(ContactMaterial a, ContactMaterial b) {
+        FrictionRule rule = a.frictionRule == b.frictionRule ? a.frictionRule : FrictionRule.HARMONIC_MEAN;
+        return rule.combine(a.friction, b.friction);
     }
 
     /** μ = 2 μ_a μ_b / (μ_a + μ_b), 0 when both are 0. */

@@ -39,6 +39,8 @@ public final class Model {
     private final List<RigidBodyInertia> ownInertias;
     private final List<String> qNames;
     private final List<InitialState> initialStates;
+    /** The file's own starting configuration, or null for the neutral one. */
+    private final double[] referenceConfiguration;
     private final List<String> vNames;
     private final int nq;
     private final int nv;
@@ -54,7 +56,8 @@ public final class Model {
             List<String> qNames, List<String> vNames, List<ParameterModel> parameters,
             List<RigidBodyInertia> ownInertias, List<GroundModel> grounds,
             List<ContactCandidateModel> contactCandidates, List<DeviceSpec> devices,
-            List<SourceLocation> deviceLocations, SceneModel scene, List<InitialState> initialStates) {
+            List<SourceLocation> deviceLocations, SceneModel scene, List<InitialState> initialStates,
+            double[] referenceConfiguration) {
         this.name = name;
         this.rootName = rootName;
         this.sourcePath = sourcePath;
@@ -73,6 +76,7 @@ public final class Model {
         this.ownInertias = List.copyOf(ownInertias);
         this.qNames = List.copyOf(qNames);
         this.initialStates = List.copyOf(initialStates);
+        this.referenceConfiguration = referenceConfiguration == null ? null : referenceConfiguration.clone();
         this.vNames = List.copyOf(vNames);
         this.nq = qNames.size();
         this.nv = vNames.size();
@@ -392,6 +396,17 @@ public final class Model {
             p[b.index()] = b.parentIndex();
         }
         return p;
+    }
+
+    /**
+     * The configuration a simulation or an evaluation starts from when none is given: the pose the model file
+     * itself places the bodies in. For an MJCF file MuJoCo's qpos0 (free bodies at their XML pose, hinges and
+     * slides at their {@code ref}, ball joints at the identity), which the neutral configuration is not (a free body
+     * at the world's origin, inside the floor of most scenes); for others the {@link #neutralConfiguration()}.
+     * Like {@link #initialStates()} it does not enter {@link #contentHash()}. A fresh array.
+     */
+    public double[] referenceConfiguration() {
+        return referenceConfiguration == null ? neutralConfiguration() : referenceConfiguration.clone();
     }
 
     /** The neutral configuration: zero joint positions and identity quaternions. */

@@ -68,6 +68,8 @@ public final class ModelBuilder {
     private final List<NoContactPair> noContactPairs = new ArrayList<>();
     private final List<LidarModel> lidars = new ArrayList<>();
     private final List<InitialState> initialStates = new ArrayList<>();
+    private double[] referenceConfiguration;
+    private SourceLocation referenceLocation = SourceLocation.UNKNOWN;
 
     /** A shape as a reader gives it: on a link, placed in the link's frame; resolved to a body at build. */
     private record PendingShape(String name, String link, Pose inLink, Shape shape, ContactMaterial material,
@@ -202,6 +204,11 @@ public final class ModelBuilder {
                 unitAxis = unit;
             }
         }
+        if (!finite(body.placement())) {
+            diagnostics.add(Diagnostic.error(jointLocation, "joint '" + jointName + "': placement " + body.placement()
+                    + " is not finite"));
+            ok = false;
+        }
         InertiaRules.checkDeclared(body.link(), body.inertia(), true, body.linkLocation(), diagnostics);
         ok &= checkJointCoefficient(jointName, "armature", body.armature(), jointLocation);
         ok &= checkJointCoefficient(jointName, "damping", body.damping(), jointLocation);
@@ -239,6 +246,11 @@ public final class ModelBuilder {
         }
         if (frames.containsKey(linkName)) {
             diagnostics.add(Diagnostic.error(linkLocation, "duplicate link or frame name '" + linkName + "'"));
+            return this;
+        }
+        if (!finite(placement)) {
+            diagnostics.add(Diagnostic.error(jointLocation, "link or frame '" + linkName + "': placement "
+                    + placement + " is not finite"));
             return this;
         }
         Pose pose = parentFrame.pose().compose(placement);
@@ -476,6 +488,11 @@ public final class ModelBuilder {
         return n;
     }
 
+    /** True if a pose's rotation and translation are finite (null, the identity, is). */
+    private static boolean finite(Pose pose) {
+        return pose == null || finite(pose.rotationArray()) && finite(pose.translationArray());
+    }
+
     private static boolean finite(double[] v) {
         for (double x : v) {
             if (!Double.isFinite(x)) {
@@ -502,6 +519,17 @@ public final class ModelBuilder {
      */
     public ModelBuilder addInitialState(InitialState state) {
         initialStates.add(state);
+        return this;
+    }
+
+    /**
+     * The configuration the file places the bodies in ({@link Model#referenceConfiguration()}; without one, the
+     * neutral configuration). Checked at {@link #build()} as an initial state's q is: nq finite numbers, unit
+     * quaternions.
+     */
+    public ModelBuilder referenceConfiguration(double[] q, SourceLocation location) {
+        referenceConfiguration = q == null ? null : q.clone();
+        referenceLocation = location == null ? SourceLocation.UNKNOWN : location;
         return this;
     }
 
@@ -612,7 +640,7 @@ public final class ModelBuilder {
         }
         Model model = new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates, devices, deviceLocations, scene, initialStates);
+                contactCandidates, devices, deviceLocations, scene, initialStates, referenceConfiguration);
         if (!overlapWarnings || scene.collisionShapes().size() < 2) {
             return model;
         }
@@ -628,12 +656,17 @@ public final class ModelBuilder {
         }
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, built,
                 new ArrayList<>(frames.values()), constraints, warnings, qNames, vNames, resolved, own, grounds,
-                contactCandidates, devices, deviceLocations, scene, initialStates);
+                contactCandidates, devices, deviceLocations, scene, initialStates, referenceConfiguration);
     }
 
     private void checkInitialStates(List<Diagnostic> errors) {
         int nq = qIndexOfBody(bodies.size());
         int nv = vIndexOfBody(bodies.size());
+        // a reader sizes it from the joints it read; when the builder refused one of them, that error is the news
+        if (referenceConfiguration != null && (referenceConfiguration.length == nq || errors.isEmpty())) {
+            checkConfiguration("the reference configuration", referenceLocation, referenceConfiguration,
+                    new double[nv], errors);
+        }
         Map<String, SourceLocation> seen = new HashMap<>();
         for (InitialState s : initialStates) {
             String label = "initial state '" + s.name() + "'";
@@ -647,29 +680,35 @@ public final class ModelBuilder {
                         + "' (the first is at " + first + ")"));
                 continue;
             }
-            double[] q = s.q();
-            double[] v = s.v();
-            if (q.length != nq || v.length != nv) {
-                errors.add(Diagnostic.error(s.location(), label + ": " + q.length + " positions and " + v.length
-                        + " velocities, the model has nq = " + nq + " and nv = " + nv));
+            checkConfiguration(label, s.location(), s.q(), s.v(), errors);
+        }
+    }
+
+    /** nq and nv finite numbers, unit quaternions. */
+    private void checkConfiguration(String label, SourceLocation location, double[] q, double[] v,
+            List<Diagnostic> errors) {
+        int nq = qIndexOfBody(bodies.size());
+        int nv = vIndexOfBody(bodies.size());
+        if (q.length != nq || v.length != nv) {
+            errors.add(Diagnostic.error(location, label + ": " + q.length + " positions and " + v.length
+                    + " velocities, the model has nq = " + nq + " and nv = " + nv));
+            return;
+        }
+        if (!finite(q) || !finite(v)) {
+            errors.add(Diagnostic.error(location, label + ": positions and velocities must be finite"));
+            return;
+        }
+        for (int b = 0; b < bodies.size(); b++) {
+            BodyDraft d = bodies.get(b);
+            if (!d.type.hasQuaternion()) {
                 continue;
             }
-            if (!finite(q) || !finite(v)) {
-                errors.add(Diagnostic.error(s.location(), label + ": positions and velocities must be finite"));
-                continue;
-            }
-            for (int b = 0; b < bodies.size(); b++) {
-                BodyDraft d = bodies.get(b);
-                if (!d.type.hasQuaternion()) {
-                    continue;
-                }
-                int at = qIndexOfBody(b) + (d.type == JointType.FLOATING ? 3 : 0);
-                double norm = Math.sqrt(q[at] * q[at] + q[at + 1] * q[at + 1] + q[at + 2] * q[at + 2]
-                        + q[at + 3] * q[at + 3]);
-                if (Math.abs(norm - 1) > 1e-9) {
-                    errors.add(Diagnostic.error(s.location(), label + ": the quaternion of joint '" + d.jointName
-                            + "' has norm " + norm + ", not 1"));
-                }
+            int at = qIndexOfBody(b) + (d.type == JointType.FLOATING ? 3 : 0);
+            double norm = Math.sqrt(q[at] * q[at] + q[at + 1] * q[at + 1] + q[at + 2] * q[at + 2]
+                    + q[at + 3] * q[at + 3]);
+            if (Math.abs(norm - 1) > 1e-9) {
+                errors.add(Diagnostic.error(location, label + ": the quaternion of joint '" + d.jointName
+                        + "' has norm " + norm + ", not 1"));
             }
         }
     }
@@ -694,6 +733,11 @@ public final class ModelBuilder {
             if (f == null) {
                 errors.add(Diagnostic.error(p.location(), "collision shape '" + shapeName + "': no link named '"
                         + p.link() + "'"));
+                continue;
+            }
+            if (!finite(p.inLink())) {
+                errors.add(Diagnostic.error(p.location(), "collision shape '" + shapeName + "': placement "
+                        + p.inLink() + " is not finite"));
                 continue;
             }
             SourceLocation first = names.putIfAbsent(shapeName, p.location());
@@ -730,6 +774,11 @@ public final class ModelBuilder {
             Frame f = frames.get(p.link());
             if (f == null) {
                 errors.add(Diagnostic.error(p.location(), "visual shape: no link named '" + p.link() + "'"));
+                continue;
+            }
+            if (!finite(p.inLink())) {
+                errors.add(Diagnostic.error(p.location(), "visual shape of link '" + p.link() + "': placement "
+                        + p.inLink() + " is not finite"));
                 continue;
             }
             visual.add(new VisualShapeModel(p.link(), f.bodyIndex(), f.pose().compose(p.inLink()), p.shape(),

@@ -98,6 +98,9 @@ public final class ModelHash {
         for (CollisionShapeModel c : scene.collisionShapes()) {
             h.text(c.name()).text(c.link()).count(c.body()).pose(c.pose()).shape(c.shape())
                     .number(c.material().friction()).number(c.material().restitution());
+            if (c.material().frictionRule() != ContactMaterial.FrictionRule.HARMONIC_MEAN) {
+                h.text(c.material().frictionRule().name()); // only then: the hashes of other scenes are unchanged
+            }
         }
         h.count(scene.noContactPairs().size());
         for (NoContactPair p : scene.noContactPairs()) {

@@ -13,6 +13,9 @@ import org.symdyn.spatial.Pose;
  * @param density     kg/m³ (MuJoCo's default 1000)
  * @param mass        the geom's {@code mass} (kg) when given, which replaces density · volume; NaN otherwise
  * @param collides    true unless both {@code contype} and {@code conaffinity} are 0 (a visual-only geom)
+ * @param contype     MuJoCo's {@code contype} bit mask (default 1)
+ * @param conaffinity MuJoCo's {@code conaffinity} bit mask (default 1): two geoms may collide when
+ *                    {@code contype} of either has a bit of the other's {@code conaffinity}
  * @param friction    the sliding friction coefficient (the first number of {@code friction}, default 1)
  * @param meshFile    the mesh file a mesh geom uses (resolved with the compiler's meshdir), or null
  * @param meshScale   the mesh asset's scale, 3 numbers
@@ -20,6 +23,7 @@ import org.symdyn.spatial.Pose;
  * @param resolved    the element with its class
  */
 record GeomDeclaration(String name, String type, double[] size, Pose inBody, double density, double mass,
-        boolean collides, double friction, String meshFile, double[] meshScale, double[] rgba,
+        boolean collides, long contype, long conaffinity, double friction, String meshFile, double[] meshScale,
+        double[] rgba,
         ResolvedElement resolved) {
 }

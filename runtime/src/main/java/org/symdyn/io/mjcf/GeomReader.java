@@ -87,6 +87,22 @@ final class GeomReader {
         }
         double contype = g.number("contype", 1, label + ": contype");
         double conaffinity = g.number("conaffinity", 1, label + ": conaffinity");
+        if (contype != Math.rint(contype) || conaffinity != Math.rint(conaffinity) || contype < 0 || conaffinity < 0) {
+            g.error(label + ": contype and conaffinity must be whole numbers >= 0 (bit masks)");
+        }
+        double condim = g.number("condim", 3, label + ": condim");
+        if (condim != 3) {
+            g.warning(label + ": condim " + (condim == Math.rint(condim) ? String.valueOf((long) condim) : condim)
+                    + " is not read: its contacts have sliding friction and no torsional or rolling friction"
+                    + " (condim 3)");
+        }
+        if (g.has("priority") && g.number("priority", 0, label + ": priority") != 0) {
+            g.warning(label + ": priority is not read: friction combines by the larger coefficient, as for geoms"
+                    + " of equal priority");
+        }
+        if (g.bool("shellinertia", false, label + ": shellinertia")) {
+            g.warning(label + ": shellinertia is not read: inertia from this geom is a solid's");
+        }
         double[] friction = g.numbers("friction", label + ": friction");
         double mu = friction.length == 0 ? 1 : friction[0];
         if (friction.length > 3 || !(mu >= 0)) {
@@ -110,7 +126,7 @@ final class GeomReader {
         if (g.values().errorCount() > before) {
             return null;
         }
-        return new GeomDeclaration(name, type, size, inBody, density, mass, contype != 0 || conaffinity != 0, mu,
-                meshFile, scale, rgba, g);
+        return new GeomDeclaration(name, type, size, inBody, density, mass, contype != 0 || conaffinity != 0,
+                (long) contype, (long) conaffinity, mu, meshFile, scale, rgba, g);
     }
 }

@@ -1,5 +1,7 @@
 package org.symdyn.io.mjcf;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.symdyn.geometry.Box;
@@ -24,7 +26,8 @@ import org.symdyn.spatial.Pose;
  * <ul>
  * <li>A geom collides unless both its {@code contype} and {@code conaffinity} are 0 (Menagerie's {@code visual}
  * class): a colliding geom is a collision shape with friction μ = the first number of {@code friction}
- * (restitution 0), any other a visual shape with its {@code rgba}.</li>
+ * (restitution 0), combined with another geom's by MuJoCo's rule, the larger of the two
+ * ({@link ContactMaterial.FrictionRule#MAXIMUM}), any other a visual shape with its {@code rgba}.</li>
  * <li>Shapes: sphere; capsule (SymDyn's length is MuJoCo's two half-lengths); cylinder; box (half-sizes); plane as
  * a half-space below the geom's xy plane, only on the world body (a plane on a moving body is left out with a
  * warning); mesh from its file (the compiler's meshdir, relative to the model file), STL, OBJ or Collada, scaled by
@@ -41,18 +44,26 @@ final class GeomShapes {
     private final ModelBuilder builder;
     private final MeshLoader meshes;
 
-    GeomShapes(MjcfSource source, ModelBuilder builder, MeshPolicy meshes) {
+    private final boolean contactDisabled;
+
+    /** @param contactDisabled {@code <option><flag contact="disable"/>}: every geom is a visual shape */
+    GeomShapes(MjcfSource source, ModelBuilder builder, MeshPolicy meshes, boolean contactDisabled) {
         this.source = source;
         this.builder = builder;
+        this.contactDisabled = contactDisabled;
         // The files are already resolved against meshdir: no package path is needed, nor a folder to resolve in.
         this.meshes = new MeshLoader(meshes, PackagePath.of(List.of(), null), null);
     }
 
     void add(List<Map.Entry<GeomDeclaration, MjcfBody>> geoms, Map<String, MjcfBody> bodies,
             List<XmlElement> contacts) {
+        List<Map.Entry<GeomDeclaration, MjcfBody>> colliding = new ArrayList<>();
         for (Map.Entry<GeomDeclaration, MjcfBody> entry : geoms) {
-            add(entry.getKey(), entry.getValue());
+            if (add(entry.getKey(), entry.getValue())) {
+                colliding.add(entry);
+            }
         }
+        filterByBitMasks(colliding);
         for (XmlElement contact : contacts) {
             for (XmlElement c : source.children(contact)) {
                 ValueReader v = source.values(c);
@@ -84,7 +95,75 @@ final class GeomShapes {
         return b;
     }
 
-    private void add(GeomDeclaration g, MjcfBody body) {
+    /**
+     * MuJoCo lets two geoms collide when the {@code contype} of either shares a bit with the other's
+     * {@code conaffinity}; SymDyn excludes pairs of links ({@link ModelBuilder#addNoContact}). Two links none of whose
+     * geom pairs passes that test never touch; links where some pairs pass and others do not touch by every pair,
+     * with a warning at the first pair MuJoCo would skip. Compared by classes of equal masks (a model has a few), so
+     * that the usual model, whose masks all pass, costs one pass over its geoms.
+     */
+    private void filterByBitMasks(List<Map.Entry<GeomDeclaration, MjcfBody>> colliding) {
+        // per link, the first geom of each mask class, in order
+        Map<String, Map<List<Long>, GeomDeclaration>> byLink = new LinkedHashMap<>();
+        Map<List<Long>, Boolean> classes = new LinkedHashMap<>();
+        for (Map.Entry<GeomDeclaration, MjcfBody> e : colliding) {
+            GeomDeclaration g = e.getKey();
+            List<Long> masks = List.of(g.contype(), g.conaffinity());
+            classes.put(masks, Boolean.TRUE);
+            byLink.computeIfAbsent(e.getValue().link(), k -> new LinkedHashMap<>()).putIfAbsent(masks, g);
+        }
+        boolean allPass = true;
+        for (List<Long> x : classes.keySet()) {
+            for (List<Long> y : classes.keySet()) {
+                allPass &= collide(x, y);
+            }
+        }
+        if (allPass) {
+            return;
+        }
+        List<String> links = new ArrayList<>(byLink.keySet());
+        for (int i = 0; i < links.size(); i++) {
+            Map<List<Long>, GeomDeclaration> a = byLink.get(links.get(i));
+            for (int j = i + 1; j < links.size(); j++) {
+                Map<List<Long>, GeomDeclaration> b = byLink.get(links.get(j));
+                boolean any = false;
+                GeomDeclaration[] skipped = null;
+                for (Map.Entry<List<Long>, GeomDeclaration> x : a.entrySet()) {
+                    for (Map.Entry<List<Long>, GeomDeclaration> y : b.entrySet()) {
+                        if (collide(x.getKey(), y.getKey())) {
+                            any = true;
+                        } else if (skipped == null) {
+                            skipped = new GeomDeclaration[] {x.getValue(), y.getValue()};
+                        }
+                    }
+                }
+                if (skipped == null) {
+                    continue;
+                }
+                ResolvedElement at = skipped[0].resolved();
+                if (!any) {
+                    builder.addNoContact(links.get(i), links.get(j), at.values().location(at.element()));
+                } else {
+                    at.warning(name(skipped[0]) + " and " + name(skipped[1]) + ": their contype and conaffinity keep"
+                            + " them apart in MuJoCo, but other geoms of links '" + links.get(i) + "' and '"
+                            + links.get(j) + "' collide, and SymDyn keeps pairs of links apart, not of geoms: they"
+                            + " collide here");
+                }
+            }
+        }
+    }
+
+    /** MuJoCo's test on two geoms' (contype, conaffinity). */
+    private static boolean collide(List<Long> a, List<Long> b) {
+        return (a.get(0) & b.get(1)) != 0 || (b.get(0) & a.get(1)) != 0;
+    }
+
+    private static String name(GeomDeclaration g) {
+        return g.name() == null ? "an unnamed geom" : "geom '" + Messages.cut(g.name()) + "'";
+    }
+
+    /** Adds the geom's shape; true if it is a collision shape. */
+    private boolean add(GeomDeclaration g, MjcfBody body) {
         ResolvedElement r = g.resolved();
         String label = "geom" + (g.name() == null ? "" : " '" + Messages.cut(g.name()) + "'") + " of body '"
                 + body.name() + "'";
@@ -106,18 +185,19 @@ final class GeomShapes {
             };
         } catch (IllegalArgumentException e) {
             r.error(label + ": " + e.getMessage());
-            return;
+            return false;
         }
         if (shape == null) {
-            return;
+            return false;
         }
         Pose inLink = body.bodyInLink().compose(g.inBody());
-        if (g.collides()) {
-            builder.addCollisionShape(g.name(), body.link(), inLink, shape, new ContactMaterial(g.friction(), 0),
-                    at);
-        } else {
-            builder.addVisualShape(body.link(), inLink, shape, g.rgba(), at);
+        if (g.collides() && !contactDisabled) {
+            builder.addCollisionShape(g.name(), body.link(), inLink, shape, new ContactMaterial(g.friction(), 0,
+                    ContactMaterial.FrictionRule.MAXIMUM), at);
+            return true;
         }
+        builder.addVisualShape(body.link(), inLink, shape, g.rgba(), at);
+        return false;
     }
 
     private Shape plane(ResolvedElement r, MjcfBody body, String label) {

@@ -6,6 +6,7 @@ import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
 import org.symdyn.model.InitialState;
 import org.symdyn.model.ModelBuilder;
+import org.symdyn.model.SourceLocation;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.Rotations;
 
@@ -24,7 +25,8 @@ import org.symdyn.spatial.Rotations;
  * {@code qvel} its nv (the model's nq and nv), else a located error, as MuJoCo refuses it; a zero quaternion is an
  * error. {@code ctrl}, {@code act}, {@code mpos}, {@code mquat} and a nonzero {@code time} are warnings (the
  * initial state holds positions and velocities only). An unnamed key is named after its index among the keys
- * (counting from 0, MuJoCo's key number).
+ * (counting from 0, MuJoCo's key number). qpos0 itself is the model's
+ * {@link org.symdyn.model.Model#referenceConfiguration()}, where a simulation given no state starts.
  */
 final class KeyframeReader {
     private static final String[] NOT_READ = {"ctrl", "act", "mpos", "mquat"};
@@ -46,6 +48,10 @@ final class KeyframeReader {
             nq += j.type().nq();
             nv += j.type().nv();
         }
+        // MuJoCo's qpos0 is where a simulation starts when it is given no state: the model's reference configuration
+        double[] q0 = new double[nq];
+        map(null, null, "qpos0", null, new double[nv], q0, new double[nv]);
+        builder.referenceConfiguration(q0, SourceLocation.UNKNOWN);
         int k = 0;
         for (XmlElement section : sections) {
             for (XmlElement key : source.children(section)) {

@@ -59,13 +59,13 @@ final class MjcfModelReader {
 
         CompilerSettings compiler = CompilerSettings.read(source, source.children(root, "compiler"));
         DefaultClasses defaults = DefaultClasses.read(source, source.children(root, "default"));
-        readOptions(root, builder);
+        boolean contactDisabled = readOptions(root, builder);
         GeomReader geomReader = new GeomReader(compiler, meshAssets(root, compiler));
 
         BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
         tree.read(source.children(root, "worldbody"), root);
 
-        new GeomShapes(source, builder, options.meshes()).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
+        new GeomShapes(source, builder, options.meshes(), contactDisabled).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
         TendonCouplings tendons = new TendonCouplings(source, options.ignoreTendons(), source.children(root,
                 "tendon"));
         new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));
@@ -107,10 +107,15 @@ final class MjcfModelReader {
         return dot > 0 ? n.substring(0, dot) : n;
     }
 
-    /** {@code <option gravity>} (default 0 0 −9.81; the last one written wins) and the gravity flag. */
-    private void readOptions(XmlElement root, ModelBuilder builder) {
+    /**
+     * {@code <option gravity>} (default 0 0 −9.81; the last one written wins), the gravity flag, and the contact
+     * flag, which is returned: true when {@code <flag contact="disable"/>} (no geom collides). The other flags are
+     * located warnings when they disable something (SymDyn cannot switch off its limits, equalities or friction).
+     */
+    private boolean readOptions(XmlElement root, ModelBuilder builder) {
         double[] gravity = Model.DEFAULT_GRAVITY.clone();
         boolean disabled = false;
+        boolean contactDisabled = false;
         for (XmlElement o : source.children(root, "option")) {
             ValueReader v = source.values(o);
             gravity = v.vector(o, "gravity", 3, gravity, "option gravity");
@@ -119,13 +124,28 @@ final class MjcfModelReader {
                 if (g != null) {
                     disabled = "disable".equals(g.trim());
                 }
+                String c = f.attribute("contact");
+                if (c != null) {
+                    contactDisabled = "disable".equals(c.trim());
+                }
+                for (String flag : UNREAD_FLAGS) {
+                    String value = f.attribute(flag);
+                    if (value != null && "disable".equals(value.trim())) {
+                        v.warning(f, "<flag " + flag + "=\"disable\"> is not read: SymDyn keeps them");
+                    }
+                }
             }
         }
         if (disabled) {
             gravity = new double[3];
         }
         builder.gravity(gravity[0], gravity[1], gravity[2]);
+        return contactDisabled;
     }
+
+    /** Flags that switch off what SymDyn always models. */
+    private static final String[] UNREAD_FLAGS = {"constraint", "equality", "limit", "frictionloss", "actuation",
+        "passive", "clampctrl"};
 
     /** The {@code <mesh>} assets by name (a mesh without a name is named after its file, as in MuJoCo). */
     private Map<String, GeomReader.MeshAsset> meshAssets(XmlElement root, CompilerSettings compiler) {

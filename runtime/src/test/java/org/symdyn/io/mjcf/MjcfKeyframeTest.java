@@ -3,6 +3,7 @@ package org.symdyn.io.mjcf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.symdyn.io.mjcf.MjcfTesting.assertClose;
 import static org.symdyn.io.mjcf.MjcfTesting.errorAt;
 import static org.symdyn.io.mjcf.MjcfTesting.failure;
@@ -87,6 +88,8 @@ class MjcfKeyframeTest {
         assertClose(new double[] {0.1, 0.2, 0.3, 0, 0, s, s, Math.toRadians(10), 0, 0, 0, 0, 0, 1}, q0.q(), 1e-15,
                 "q0");
         assertArrayEquals(new double[12], q0.v(), 0);
+        // qpos0 is also where a simulation given no state starts (simulate, evaluate, rollouts without q)
+        assertArrayEquals(q0.q(), m.referenceConfiguration(), 0);
         InitialState moving = m.initialState("moving");
         assertArrayEquals(q0.q(), moving.q(), 0);
         // v_world = (0, 0, 0), ω = (0, 0, 0); shoulder qvel 1 (MuJoCo's qvel 7 is the shoulder's).
@@ -206,5 +209,41 @@ class MjcfKeyframeTest {
     private static String text(double[] x) {
         return DoubleStream.of(x).mapToObj(d -> String.format(Locale.ROOT, "%.17g", d))
                 .collect(Collectors.joining(" "));
+    }
+
+    @Test
+    void aModelWithoutKeyframesStartsAtQpos0AndOthersAtTheNeutralConfiguration() throws Exception {
+        Model m = read("""
+                <mujoco><compiler angle="degree"/>
+                  <worldbody>
+                    <body name="box" pos="0 0 1" euler="0 0 90"><freejoint/>
+                      <inertial pos="0 0 0" mass="1" diaginertia="0.1 0.1 0.1"/>
+                      <body name="arm" pos="0.2 0 0"><joint name="hinge" axis="0 1 0" ref="30"/>
+                        <inertial pos="0.1 0 0" mass="0.5" diaginertia="0.01 0.01 0.01"/></body>
+                    </body>
+                  </worldbody>
+                </mujoco>
+                """);
+        assertEquals(List.of(), m.initialStates());
+        double s = Math.sqrt(0.5);
+        assertClose(new double[] {0, 0, 1, 0, 0, s, s, Math.toRadians(30)}, m.referenceConfiguration(), 1e-15,
+                "qpos0");
+        assertArrayEquals(new double[] {0, 0, 0, 0, 0, 0, 1, 0}, m.neutralConfiguration(), 0);
+        // a model built in code, or read from URDF, starts at its neutral configuration
+        Model plain = Model.builder("plain").addBody("b", "world", "j", org.symdyn.model.JointType.REVOLUTE,
+                new double[] {0, 0, 1}, org.symdyn.spatial.Pose.IDENTITY, org.symdyn.spatial.RigidBodyInertia.of(1,
+                        new double[] {0.1, 0, 0}, 0.01, 0, 0, 0.01, 0, 0.01)).build();
+        assertArrayEquals(plain.neutralConfiguration(), plain.referenceConfiguration(), 0);
+    }
+
+    @Test
+    void aReferenceConfigurationIsCheckedAsAnInitialStateIs() {
+        org.symdyn.model.ModelBuilder b = Model.builder("bad").addBody("b", "world", "j",
+                org.symdyn.model.JointType.FLOATING, null, org.symdyn.spatial.Pose.IDENTITY,
+                org.symdyn.spatial.RigidBodyInertia.of(1, new double[3], 0.01, 0, 0, 0.01, 0, 0.01));
+        b.referenceConfiguration(new double[] {0, 0, 0, 0, 0, 0, 2}, org.symdyn.model.SourceLocation.UNKNOWN);
+        org.symdyn.model.ModelException e = assertThrows(org.symdyn.model.ModelException.class, b::build);
+        assertTrue(e.getMessage().contains("the reference configuration: the quaternion of joint 'j' has norm 2"),
+                e.getMessage());
     }
 }
