@@ -100,7 +100,8 @@ public class ConstrainedSolverBenchmark {
      * {@code structuredSchur}: the same with {@code SolverSettings.limbElimination(false)}, the Schur complement always;
      * {@code structuredRuntime}: with {@code SolverSettings.generatedFactorization(false)}, the runtime's
      * factorisation whatever the binding; {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense
-     * path before issue 17 (QR rank check, KKT LU).
+     * path before issue 17 (QR rank check, then the direct method in that QR's null space: KKT LU until the
+     * eighteenth session).
      */
     @Param({"structured", "structuredSchur", "structuredRuntime", "dense"})
     public String solver;

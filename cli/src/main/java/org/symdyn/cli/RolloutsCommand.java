@@ -263,14 +263,14 @@ final class RolloutsCommand implements CliCommand {
     }
 
     /**
-     * The parameter names the model's system takes, from one system built as a rollout's would be (at the neutral
+     * The parameter names the model's system takes, from one system built as a rollout's would be (at the reference
      * configuration): the names do not depend on the state.
      */
     private static List<String> parameterNames(Model m, ModelFunctions functions, SystemFactory systems)
             throws CliException {
         TimeSteppingSystem system;
         try {
-            system = systems.build(functions.copy(), RolloutSpec.of(m.neutralConfiguration(), new double[m.nv()], 0,
+            system = systems.build(functions.copy(), RolloutSpec.of(m.referenceConfiguration(), new double[m.nv()], 0,
                     RolloutBatchReader.DEFAULT_STEP));
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());

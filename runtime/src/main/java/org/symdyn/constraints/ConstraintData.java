@@ -267,19 +267,25 @@ public final class ConstraintData {
         rows.gamma(q, v, out);
     }
 
-    /** φ(q) of one group into {@code out[0..size)}. */
+    /** φ(q) of one group into {@code out[0..size)} ({@code out} may be longer: a buffer for every group). */
     public void positionError(int groupIndex, double[] q, double[] out) {
         Arguments.checkLength(q, nq(), "q");
-        Arguments.checkLength(out, set.group(groupIndex).size(), "out");
+        checkAtLeast(out, set.group(groupIndex).size());
         rows.positionError(set.group(groupIndex), q, out);
     }
 
-    /** φ̇(q, v) of one group into {@code out[0..size)}. */
+    /** φ̇(q, v) of one group into {@code out[0..size)} ({@code out} may be longer: a buffer for every group). */
     public void velocityError(int groupIndex, double[] q, double[] v, double[] out) {
         Arguments.checkLength(q, nq(), "q");
         Arguments.checkLength(v, nv, "v");
-        Arguments.checkLength(out, set.group(groupIndex).size(), "out");
+        checkAtLeast(out, set.group(groupIndex).size());
         rows.velocityError(set.group(groupIndex), q, v, out);
+    }
+
+    private static void checkAtLeast(double[] out, int size) {
+        if (out.length < size) {
+            throw new IllegalArgumentException("out must have at least " + size + " entries, got " + out.length);
+        }
     }
 
     /**

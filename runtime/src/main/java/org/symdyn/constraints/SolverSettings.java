@@ -9,7 +9,10 @@ package org.symdyn.constraints;
  * {@link RankPolicy#FAIL}) or dropped (policy {@link RankPolicy#DROP_DEPENDENT_ROWS}); in both cases by name.
  */
 public final class SolverSettings {
-    /** Factorisation of the indefinite KKT matrices [H Gᵀ; G 0] (direct method, assembly). */
+    /**
+     * Factorisation of the indefinite KKT matrices [H Gᵀ; G 0] (the direct method with the rank check off, and
+     * assembly's).
+     */
     public enum KktSolver {
         /** LU with partial (row) pivoting. */
         LU,
@@ -105,7 +108,8 @@ public final class SolverSettings {
      * True (default) if the direct and range-space methods (and Kokkevis' method) first solve through the Schur
      * complement G H⁻¹ Gᵀ with H's tree-sparse LᵀL, the sparsity of G's rows and small dense kernels, and read
      * dependent rows off that factorisation's pivots, taking the rank-revealing path (QR of Gᵀ, then the method's own
-     * factorisation: LU or QR of the whole KKT matrix for the direct method) only when a pivot is small, H is not
+     * factorisation: for the direct method the null space of that QR, or with the rank check off LU or QR of the
+     * whole KKT matrix) only when a pivot is small, H is not
      * positive definite or the result is not finite. False: always the rank-revealing path (the reference the fast
      * path is tested and measured against).
      */

@@ -167,7 +167,9 @@ public final class LinearizedConeStep {
             System.arraycopy(bilateral.H().data, 0, massMatrix.data, 0, nv * nv);
             System.arraycopy(bilateral.C(), 0, bias, 0, nv);
             nb = bilateral.size();
-            bilateral.positionError(q, phiG);
+            if (nb > 0) { // phiG has nb entries then (one, unused, for a set without rows)
+                bilateral.positionError(q, phiG);
+            }
         } else {
             dynamics.massMatrix(q, massMatrix);
             dynamics.biasForces(q, v, bias);

@@ -399,10 +399,11 @@ public final class Model {
     }
 
     /**
-     * The configuration a simulation or an evaluation starts from when none is given: the pose the model file
+     * The configuration a simulation starts from when none is given: the pose the model file
      * itself places the bodies in. For an MJCF file MuJoCo's qpos0 (free bodies at their XML pose, hinges and
-     * slides at their {@code ref}, ball joints at the identity), which the neutral configuration is not (a free body
-     * at the world's origin, inside the floor of most scenes); for others the {@link #neutralConfiguration()}.
+     * slides at their {@code ref}, ball joints at the identity), for an SDFormat file its floating links at their
+     * poses and every joint at zero: what the neutral configuration is not (a free body at the world's origin,
+     * inside the floor of most scenes); for others (URDF, code) the {@link #neutralConfiguration()}.
      * Like {@link #initialStates()} it does not enter {@link #contentHash()}. A fresh array.
      */
     public double[] referenceConfiguration() {

@@ -538,6 +538,11 @@ public final class ModelBuilder {
         return frames.get(linkOrFrameName);
     }
 
+    /** The number of bodies added so far. */
+    public int bodyCount() {
+        return bodies.size();
+    }
+
     /** The body index of the joint of that name added so far, or -1. */
     public int bodyIndexOfJoint(String jointName) {
         Integer i = jointNames.get(jointName);

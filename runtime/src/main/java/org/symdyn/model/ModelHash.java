@@ -99,7 +99,9 @@ public final class ModelHash {
             h.text(c.name()).text(c.link()).count(c.body()).pose(c.pose()).shape(c.shape())
                     .number(c.material().friction()).number(c.material().restitution());
             if (c.material().frictionRule() != ContactMaterial.FrictionRule.HARMONIC_MEAN) {
-                h.text(c.material().frictionRule().name()); // only then: the hashes of other scenes are unchanged
+                // only then: the hashes of other scenes are unchanged
+                h.text(c.material().frictionRule().name()).count(c.material().priority())
+                        .count(c.material().condim());
             }
         }
         h.count(scene.noContactPairs().size());

@@ -194,8 +194,7 @@ public final class ConstrainedSystemSolver {
         // Limb by limb, for the direct method (the range-space method is the Schur complement by definition) and the
         // data's own H and G only: their tree sparsity is the model's, and H is an inertia (assembly's weights may
         // be zero on the trunk). It declines non-finite input (an infinite diagonal entry of H before it factorises,
-        // anything else through a non-finite answer) and leaves x untouched unless it is taken, so that x may alias a
-        // for the paths below.
+        // anything else through a non-finite answer) and leaves x untouched unless it is taken.
         if (fast && limbs != null && method == ConstraintSolverMethod.DIRECT && settings.limbElimination()
                 && h == data.H() && g == data.G()) {
             double limbRatio = limbs.solve(h, g, a, aIsSolution, b, xLimb, yAct, ratio);

@@ -9,8 +9,9 @@ public enum ConstraintSolverMethod {
      * The whole KKT system at once. When H is positive definite (always for dynamics and impulses) and
      * {@link org.symdyn.constraints.SolverSettings#exploitStructure()} is on (the default), it is solved through the
      * Schur complement G H⁻¹ Gᵀ with H's tree-sparse LᵀL (the same equations, so the same answer to rounding; see
-     * {@link ConstrainedSystemSolver}); otherwise, and on the rank-revealing path, the (nv + m) KKT matrix is
-     * factorised (LU or QR, see {@link org.symdyn.constraints.SolverSettings}). In {@link ConstrainedDynamics} and
+     * {@link ConstrainedSystemSolver}); on the rank-revealing path (the rank check on, the default) it solves in the
+     * null space of that check's QR of Gᵀ, which stays accurate for nearly dependent rows; with the rank check off
+     * the (nv + m) KKT matrix is factorised (LU or QR, see {@link org.symdyn.constraints.SolverSettings}). In {@link ConstrainedDynamics} and
      * {@link ImpulseSolver} on the generic interpreter of a deep tree (a long chain: mean squared dof depth at least
      * {@link RecursiveConstrainedDynamics#DEEP_TREE_MEAN_SQUARED_DEPTH}) it runs {@link #RECURSIVE}, which is faster
      * there and gives the same answer. Bound alone to a generated class whose rows are all carried by limbs of a

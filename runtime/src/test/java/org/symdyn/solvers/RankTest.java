@@ -173,6 +173,7 @@ class RankTest {
             double[] direct = new double[4];
             fd.forwardDynamics(ConstraintSolverMethod.DIRECT, q, v, tau, direct);
             assertEquals(2, fd.systemSolver().lastRank());
+            assertTrue(fd.systemSolver().lastFellBack(), "e " + e + ": off the fast path");
             assertTrue(TestMechanisms.maxDiff(reference, direct) <= 1e-6 * TestMechanisms.maxAbs(reference),
                     "e " + e + ": " + java.util.Arrays.toString(direct) + " against "
                             + java.util.Arrays.toString(reference));

@@ -117,7 +117,8 @@ class SolverArgumentsTest {
         refused("phi must have " + m + " entries, got " + (m + 1), () -> data.positionError(q, new double[m + 1]));
         refused("phidot must have " + m + " entries, got " + (m + 1), () -> data.velocityError(q, v,
                 new double[m + 1]));
-        refused("out must have " + m + " entries, got 1", () -> data.positionError(0, q, new double[1]));
+        refused("out must have at least " + m + " entries, got 1", () -> data.positionError(0, q, new double[1]));
+        data.positionError(0, q, new double[m + 3]); // a longer buffer is fine for a group
         refused("phi must have " + m + " entries, got 1", () -> data.baumgarteTerm(0, new double[1], new double[m],
                 new double[m]));
     }

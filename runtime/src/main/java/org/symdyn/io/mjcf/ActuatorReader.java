@@ -109,8 +109,8 @@ final class ActuatorReader {
                 double kv = r.number("kv", 0, label + ": kv");
                 for (String unread : new String[] {"dampratio", "timeconst"}) {
                     if (r.has(unread) && r.number(unread, 0, label + ": " + unread) != 0) {
-                        v.warning(e, label + ": " + unread + " is not read (the servo's damping is kv, "
-                                + gear * gear * kv + " N m s/rad)");
+                        v.warning(e, label + ": " + unread + " is not read (the servo's damping is kv gear², "
+                                + gear * gear * kv + ")");
                     }
                 }
                 builder.addDevice(new ServoSpec(name, joint, q, dof, gear * gear * kp, gear * gear * kv, 0,

@@ -253,8 +253,8 @@ final class BodyTreeReader {
             return d;
         }
         return new GeomDeclaration(d.name(), d.type(), d.size(), p.offset().compose(d.inBody()), d.density(),
-                d.mass(), d.collides(), d.contype(), d.conaffinity(), d.friction(), d.meshFile(), d.meshScale(),
-                d.rgba(), d.resolved());
+                d.mass(), d.collides(), d.contype(), d.conaffinity(), d.priority(), d.condim(), d.friction(),
+                d.meshFile(), d.meshScale(), d.rgba(), d.resolved());
     }
 
     private void site(XmlElement c, Placed p, MjcfBody body) {

@@ -16,6 +16,8 @@ import org.symdyn.spatial.Pose;
  * @param contype     MuJoCo's {@code contype} bit mask (default 1)
  * @param conaffinity MuJoCo's {@code conaffinity} bit mask (default 1): two geoms may collide when
  *                    {@code contype} of either has a bit of the other's {@code conaffinity}
+ * @param priority    MuJoCo's {@code priority} (default 0): the higher one decides a pair's friction
+ * @param condim      MuJoCo's {@code condim}: 1 (frictionless), 3 (the default), 4 or 6
  * @param friction    the sliding friction coefficient (the first number of {@code friction}, default 1)
  * @param meshFile    the mesh file a mesh geom uses (resolved with the compiler's meshdir), or null
  * @param meshScale   the mesh asset's scale, 3 numbers
@@ -23,7 +25,7 @@ import org.symdyn.spatial.Pose;
  * @param resolved    the element with its class
  */
 record GeomDeclaration(String name, String type, double[] size, Pose inBody, double density, double mass,
-        boolean collides, long contype, long conaffinity, double friction, String meshFile, double[] meshScale,
+        boolean collides, long contype, long conaffinity, int priority, int condim, double friction, String meshFile, double[] meshScale,
         double[] rgba,
         ResolvedElement resolved) {
 }

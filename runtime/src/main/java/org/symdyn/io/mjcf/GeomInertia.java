@@ -30,6 +30,10 @@ final class GeomInertia {
         RigidBodyInertia sum = RigidBodyInertia.ZERO;
         boolean ok = true;
         for (GeomDeclaration g : geoms) {
+            if (g.resolved().bool("shellinertia", false, "geom: shellinertia")) {
+                g.resolved().warning("geom" + (g.name() == null ? "" : " '" + g.name() + "'") + " of body '" + bodyName
+                        + "': shellinertia is not read: the body's inertia takes this geom as a solid");
+            }
             double[] s = g.size();
             double volume;
             double[] unitMoments; // moments per unit mass about the centre, principal in the geom frame

@@ -91,17 +91,14 @@ final class GeomReader {
             g.error(label + ": contype and conaffinity must be whole numbers >= 0 (bit masks)");
         }
         double condim = g.number("condim", 3, label + ": condim");
-        if (condim != 3) {
-            g.warning(label + ": condim " + (condim == Math.rint(condim) ? String.valueOf((long) condim) : condim)
-                    + " is not read: its contacts have sliding friction and no torsional or rolling friction"
-                    + " (condim 3)");
+        if (condim != 1 && condim != 3 && condim != 4 && condim != 6) {
+            g.error(label + ": condim must be 1, 3, 4 or 6");
+            condim = 3;
         }
-        if (g.has("priority") && g.number("priority", 0, label + ": priority") != 0) {
-            g.warning(label + ": priority is not read: friction combines by the larger coefficient, as for geoms"
-                    + " of equal priority");
-        }
-        if (g.bool("shellinertia", false, label + ": shellinertia")) {
-            g.warning(label + ": shellinertia is not read: inertia from this geom is a solid's");
+        double priority = g.number("priority", 0, label + ": priority");
+        if (priority != Math.rint(priority) || Math.abs(priority) > Integer.MAX_VALUE) {
+            g.error(label + ": priority must be a whole number");
+            priority = 0;
         }
         double[] friction = g.numbers("friction", label + ": friction");
         double mu = friction.length == 0 ? 1 : friction[0];
@@ -127,6 +124,6 @@ final class GeomReader {
             return null;
         }
         return new GeomDeclaration(name, type, size, inBody, density, mass, contype != 0 || conaffinity != 0,
-                (long) contype, (long) conaffinity, mu, meshFile, scale, rgba, g);
+                (long) contype, (long) conaffinity, (int) priority, (int) condim, mu, meshFile, scale, rgba, g);
     }
 }

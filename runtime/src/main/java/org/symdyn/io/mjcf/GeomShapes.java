@@ -122,6 +122,9 @@ final class GeomShapes {
             return;
         }
         List<String> links = new ArrayList<>(byLink.keySet());
+        int mixed = 0;
+        GeomDeclaration[] firstMixed = null;
+        String[] firstLinks = null;
         for (int i = 0; i < links.size(); i++) {
             Map<List<Long>, GeomDeclaration> a = byLink.get(links.get(i));
             for (int j = i + 1; j < links.size(); j++) {
@@ -143,13 +146,19 @@ final class GeomShapes {
                 ResolvedElement at = skipped[0].resolved();
                 if (!any) {
                     builder.addNoContact(links.get(i), links.get(j), at.values().location(at.element()));
-                } else {
-                    at.warning(name(skipped[0]) + " and " + name(skipped[1]) + ": their contype and conaffinity keep"
-                            + " them apart in MuJoCo, but other geoms of links '" + links.get(i) + "' and '"
-                            + links.get(j) + "' collide, and SymDyn keeps pairs of links apart, not of geoms: they"
-                            + " collide here");
+                } else if (mixed++ == 0) {
+                    firstMixed = skipped;
+                    firstLinks = new String[] {links.get(i), links.get(j)};
                 }
             }
+        }
+        if (mixed > 0 && !meshes.skips()) {
+            // one warning, not one per pair of links: the dynamics never see it, and a large model has many
+            ResolvedElement at = firstMixed[0].resolved();
+            at.warning(name(firstMixed[0]) + " and " + name(firstMixed[1]) + ": their contype and conaffinity keep"
+                    + " them apart in MuJoCo, but other geoms of links '" + firstLinks[0] + "' and '" + firstLinks[1]
+                    + "' collide, and SymDyn keeps pairs of links apart, not of geoms: they collide here"
+                    + (mixed > 1 ? " (and so in " + (mixed - 1) + " more pairs of links)" : ""));
         }
     }
 
@@ -192,8 +201,12 @@ final class GeomShapes {
         }
         Pose inLink = body.bodyInLink().compose(g.inBody());
         if (g.collides() && !contactDisabled) {
+            if (g.condim() > 3 && !meshes.skips()) {
+                r.warning(label + ": condim " + g.condim() + " is read as 3: torsional and rolling friction are not"
+                        + " modelled");
+            }
             builder.addCollisionShape(g.name(), body.link(), inLink, shape, new ContactMaterial(g.friction(), 0,
-                    ContactMaterial.FrictionRule.MAXIMUM), at);
+                    ContactMaterial.FrictionRule.MAXIMUM, g.priority(), g.condim()), at);
             return true;
         }
         builder.addVisualShape(body.link(), inLink, shape, g.rgba(), at);

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
@@ -130,7 +131,8 @@ final class MjcfModelReader {
                 }
                 for (String flag : UNREAD_FLAGS) {
                     String value = f.attribute(flag);
-                    if (value != null && "disable".equals(value.trim())) {
+                    // simulation settings: not a word when reading for the dynamics alone (generate, evaluate)
+                    if (value != null && "disable".equals(value.trim()) && options.meshes() != MeshPolicy.SKIP) {
                         v.warning(f, "<flag " + flag + "=\"disable\"> is not read: SymDyn keeps them");
                     }
                 }

@@ -35,6 +35,8 @@ import org.symdyn.spatial.RigidBodyInertia;
  * A link that is the child of two joints, and links on a closed chain of joints, are errors: the model is a tree.
  */
 final class BodyAssembler {
+    /** The floating root links with their poses in the world, in the order they were added. */
+    private final Map<String, Pose> floatingRoots = new LinkedHashMap<>();
     private final SdfSource source;
     private final FrameGraph frames;
     private final InertialReader inertials;
@@ -99,6 +101,7 @@ final class BodyAssembler {
             visited.add(l.name());
             walk(l.name(), byName, childJoints, visited);
         }
+        referenceConfiguration();
         for (ModelTree.LinkDecl l : links) {
             if (!visited.contains(l.name())) {
                 SdfJoint j = parentJoint.get(l.name());
@@ -135,6 +138,37 @@ final class BodyAssembler {
         }
     }
 
+    /**
+     * The model's reference configuration when it has floating root links: each at its pose in the world, as the
+     * file places it (a floating link's q is its frame's pose, so the neutral configuration would put every one at
+     * the origin, where several start inside one another and inside the ground), every other joint at zero.
+     */
+    private void referenceConfiguration() {
+        if (floatingRoots.isEmpty()) {
+            return;
+        }
+        int bodies = builder.bodyCount();
+        double[] q = new double[builder.qIndexOfBody(bodies)];
+        for (int b = 0; b < bodies; b++) {
+            JointType type = builder.jointType(b);
+            if (type.hasQuaternion()) {
+                q[builder.qIndexOfBody(b) + (type == JointType.FLOATING ? 6 : 3)] = 1;
+            }
+        }
+        for (Map.Entry<String, Pose> root : floatingRoots.entrySet()) {
+            int b = builder.bodyIndexOfJoint(root.getKey());
+            if (b < 0) {
+                continue; // refused by the builder, which says why
+            }
+            int at = builder.qIndexOfBody(b);
+            System.arraycopy(root.getValue().translationArray(), 0, q, at, 3);
+            double[] quat = new double[4];
+            org.symdyn.spatial.Rotations.toQuaternion(root.getValue().rotationArray(), quat);
+            System.arraycopy(quat, 0, q, at + 3, 4);
+        }
+        builder.referenceConfiguration(q, SourceLocation.UNKNOWN);
+    }
+
     private void addRoot(ModelTree.LinkDecl l) {
         Pose wl = frames.pose(l.name());
         SourceLocation at = source.values(l.element()).location(l.element());
@@ -146,6 +180,7 @@ final class BodyAssembler {
         } else {
             builder.addBody(BodySpec.builder(l.name(), ModelScope.WORLD, l.name(), JointType.FLOATING)
                     .inertia(inertia).jointLocation(at).linkLocation(at).build());
+            floatingRoots.put(l.name(), wl);
         }
     }
 

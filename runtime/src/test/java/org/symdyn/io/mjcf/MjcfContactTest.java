@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.TimeStepper;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.io.MeshPolicy;
 import org.symdyn.model.CollisionShapeModel;
 import org.symdyn.model.ContactMaterial;
 import org.symdyn.model.Model;
@@ -97,7 +98,7 @@ class MjcfContactTest {
                   <option><flag contact="disable" limit="disable"/></option>
                   <worldbody><geom name="floor" type="plane" size="0 0 1"/>
                     <body name="a" pos="0 0 0.1"><freejoint/>
-                      <geom name="ga" type="sphere" size="0.1" condim="1" priority="1" shellinertia="true"/>
+                      <geom name="ga" type="sphere" size="0.1" shellinertia="true"/>
                     </body>
                   </worldbody>
                 </mujoco>
@@ -105,8 +106,6 @@ class MjcfContactTest {
         assertEquals(0, m.collisionShapes().size());
         assertEquals(2, m.scene().visualShapes().size());
         warning(m, "<flag limit=\"disable\"> is not read");
-        warning(m, "geom 'ga' of body 'a': condim 1 is not read");
-        warning(m, "geom 'ga' of body 'a': priority is not read");
         warning(m, "geom 'ga' of body 'a': shellinertia is not read");
         Model servo = read("""
                 <mujoco model="servo">
@@ -116,5 +115,55 @@ class MjcfContactTest {
                 </mujoco>
                 """);
         warning(servo, "dampratio is not read");
+    }
+
+    /**
+     * MuJoCo's pair rules: the geom of higher priority decides the friction; between equal priorities the larger
+     * coefficient and the larger condim, a pair of condim 1 being frictionless. Menagerie's robots give their links
+     * condim 1 and their feet condim 6 and priority 1: a link on MuJoCo's default floor (condim 3) has friction,
+     * two links touching each other have none, and a foot takes its own coefficient.
+     */
+    @Test
+    void priorityAndCondimDecideThePairsFrictionAsInMujoco() {
+        String xml = """
+                <mujoco model="pairs">
+                  <worldbody><geom name="floor" type="plane" size="0 0 1" friction="1"/>
+                    <body name="a" pos="0 0 1"><freejoint/>
+                      <geom name="link" type="sphere" size="0.1" condim="1" friction="0.4"/>
+                      <geom name="foot" type="sphere" size="0.05" pos="0 0 -0.2" condim="6" priority="1"
+                        friction="0.3"/></body>
+                    <body name="b" pos="1 0 1"><freejoint/>
+                      <geom name="other" type="sphere" size="0.1" condim="1" friction="0.8"/></body>
+                  </worldbody>
+                </mujoco>
+                """;
+        Model m = read(xml);
+        ContactMaterial floor = material(m, "floor");
+        ContactMaterial link = material(m, "link");
+        ContactMaterial foot = material(m, "foot");
+        ContactMaterial other = material(m, "other");
+        assertEquals(1, ContactMaterial.combinedFriction(link, floor), 0, "condim max(1, 3) = 3: μ max(0.4, 1)");
+        assertEquals(0, ContactMaterial.combinedFriction(link, other), 0, "two condim 1 geoms: frictionless");
+        assertEquals(0.3, ContactMaterial.combinedFriction(foot, floor), 0, "the foot's priority decides");
+        assertEquals(0.3, ContactMaterial.combinedFriction(other, foot), 0);
+        warning(m, "geom 'foot' of body 'a': condim 6 is read as 3");
+        // reading for the dynamics (meshes skipped: generate, evaluate) says nothing about contact settings, so
+        // that --strict does not refuse a model for them
+        Model quiet;
+        try {
+            quiet = MjcfReader.parse(xml, "m.xml", new MjcfReader.Options(true, false, MeshPolicy.SKIP));
+        } catch (org.symdyn.model.ModelException e) {
+            throw new AssertionError(MjcfTesting.describe(e), e);
+        }
+        assertEquals(java.util.List.of(), quiet.warnings());
+    }
+
+    private static ContactMaterial material(Model m, String geom) {
+        for (CollisionShapeModel c : m.collisionShapes()) {
+            if (geom.equals(c.name())) {
+                return c.material();
+            }
+        }
+        throw new AssertionError("no geom " + geom);
     }
 }

@@ -78,6 +78,22 @@ class SdfReaderTest {
         assertPosition(collision(m, "C::F4"), 5, 3, 18);
         assertWarns(m, "link 'C' has no <inertial>");
         assertEquals(2.0, m.body(0).inertia().mass(), EPS); // SDFormat's default 1 kg each, C fixed to P
+        // where a simulation given no state starts: P where the file places it, not at the origin
+        assertArrayEquals(new double[] {1, 0, 0, 0, 0, 0, 1}, m.referenceConfiguration(), EPS);
+    }
+
+    @Test
+    void floatingRootsStartWhereTheFilePlacesThem() {
+        Model m = read(model("1.7", """
+                <link name="a"><pose>0 0 1 0 0 1.5707963267948966</pose></link>
+                <link name="b"><pose>2 0 0.5 0 0 0</pose></link>
+                <link name="c"><pose>2 0 1.5 0 0 0</pose></link>
+                <joint name="hinge" type="revolute"><parent>b</parent><child>c</child>
+                  <axis><xyz>0 1 0</xyz></axis></joint>
+                """));
+        double s = Math.sqrt(0.5);
+        assertArrayEquals(new double[] {0, 0, 1, 0, 0, s, s, 2, 0, 0.5, 0, 0, 0, 1, 0}, m.referenceConfiguration(),
+                EPS);
     }
 
     private static void assertPosition(CollisionShapeModel c, double x, double y, double z) {
