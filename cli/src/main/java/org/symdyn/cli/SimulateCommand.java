@@ -78,7 +78,8 @@ import picocli.CommandLine.Parameters;
  * contacts and the cone solver solved it instead: "cone_fallbacks" counts those, "cone_fallbacks_unconverged" the
  * ones that stopped above the solver's tolerance (a warning as well).
  * A solve that did not converge is not an error: it is counted in "solver" and one warning line goes to standard
- * error. A state that is not finite after a step, dynamics that cannot be evaluated, or (continuous) a contact
+ * error. A state that is not finite after a step or has a speed above {@link SimulationRun#RUNAWAY_SPEED} (diverged
+ * while finite), dynamics that cannot be evaluated, or (continuous) a contact
  * problem without a unique solution (Painlevé) or events accumulating, stops the run (exit code 2, the step and
  * time named).
  */
@@ -359,6 +360,12 @@ final class SimulateCommand implements CliCommand {
                 meter.finish(i);
                 throw diverged(state, i, run.stepSize(), "the state is not finite (" + bad + "); the simulation"
                         + " diverged: try a smaller --step");
+            }
+            String fast = run.runaway();
+            if (fast != null) {
+                meter.finish(i);
+                throw diverged(state, i, run.stepSize(), "a speed passed " + SimulationRun.RUNAWAY_SPEED
+                        + " (" + fast + "); the simulation diverged: try a smaller --step");
             }
             if (i % every == 0 || i == steps) {
                 record(run, t, q, v, contacts, sensors);

@@ -412,6 +412,23 @@ final class SimulationRun {
     }
 
     /**
+     * A speed no mechanism reaches (m/s, rad/s): a state past it has diverged even while it is finite, as a box
+     * resting on the floor did in continuous time with a step of 0.5 s (1.9e15 m/s after 10 s, "converged").
+     */
+    static final double RUNAWAY_SPEED = 1e6;
+
+    /** The first velocity coordinate of the current state beyond {@link #RUNAWAY_SPEED}, "v[i] = x", or null. */
+    String runaway() {
+        double[] v = system.v();
+        for (int i = 0; i < v.length; i++) {
+            if (Math.abs(v[i]) > RUNAWAY_SPEED) {
+                return "v[" + i + "] = " + v[i];
+            }
+        }
+        return null;
+    }
+
+    /**
      * The names of the coordinates of the current state that are not finite ({@code q[2]}, {@code v[0]}, ...; at
      * most {@code limit}, then "..."), or null when all are finite.
      */

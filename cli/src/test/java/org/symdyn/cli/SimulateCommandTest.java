@@ -281,6 +281,21 @@ class SimulateCommandTest extends FileWritingTest {
         assertEquals(1 - 9.81 * 1e-6 * n * (n + 1) / 2, numbers(q.get(q.size() - 1))[2], 1e-9, "falling freely");
     }
 
+    /**
+     * A state that diverges while it stays finite stops the run, as a non-finite one does: a speed past
+     * {@link SimulationRun#RUNAWAY_SPEED}. (A box resting on the floor in continuous time with a step of 0.5 s reached
+     * 1.9e15 m/s and exited 0.) Here the block is simply thrown faster than any mechanism moves.
+     */
+    @Test
+    void aRunawaySpeedStopsTheRun() throws IOException {
+        Path fast = write("fast.json", "{\"q\": [0, 0, 1, 0, 0, 0, 1], \"v\": [0, 0, 0, 2e6, 0, 0]}\n");
+        Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", fast.toString(), "--duration",
+                "0.01", "--step", "0.001");
+        assertCleanFailure(r);
+        assertTrue(r.err().contains("a speed passed 1000000.0 (v[3] = 2000000.0)"), r.err());
+        assertTrue(r.err().contains("try a smaller --step"), r.err());
+    }
+
     @Test
     void theJsonHasTheDocumentedShape() throws IOException, JsonException {
         Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),
@@ -631,6 +646,7 @@ class SimulateCommandTest extends FileWritingTest {
         assertEquals(1, r.errLines().size(), r.err());
         String line = r.errLines().get(0);
         assertTrue(line.matches("\\Q" + state + "\\E:\\[1,1\\] step \\d+ \\(t = [0-9.]+ s\\): .*"), line);
-        assertTrue(line.contains("not finite") || line.contains("cannot be evaluated"), line);
+        assertTrue(line.contains("not finite") || line.contains("cannot be evaluated")
+                || line.contains("a speed passed"), line);
     }
 }
