@@ -363,8 +363,8 @@ public final class StepDerivatives {
             contactRowMotion(contacts, c, 3, rowsDq, r * nv, w);
             if (!restituting[c]) {
                 // c_n = φ/h (φ ≥ 0) or max(β φ/h, −v̄) (ContactSettings.contactOffset), φ = n · (p_B − p_A) −
-                // radius: ∂φ/∂q = n · (∂p_B − ∂p_A), from the
-                // point motions contactRowMotion left in pointB and pointA
+                // radius: ∂φ/∂q = n · (∂p_B − ∂p_A), from the point motions contactRowMotion left in pointB and
+                // pointA
                 double scale = stepper.settings().contactOffsetSlope(contacts.gap(c), h);
                 gapDerivative(contacts, c, scale, offsetDq, r * nv);
             }

@@ -670,7 +670,7 @@ public final class ModelBuilder {
         // a reader sizes it from the joints it read; when the builder refused one of them, that error is the news
         if (referenceConfiguration != null && (referenceConfiguration.length == nq || errors.isEmpty())) {
             checkConfiguration("the reference configuration", referenceLocation, referenceConfiguration,
-                    new double[nv], errors);
+                    new double[nv], nq, nv, errors);
         }
         Map<String, SourceLocation> seen = new HashMap<>();
         for (InitialState s : initialStates) {
@@ -685,15 +685,13 @@ public final class ModelBuilder {
                         + "' (the first is at " + first + ")"));
                 continue;
             }
-            checkConfiguration(label, s.location(), s.q(), s.v(), errors);
+            checkConfiguration(label, s.location(), s.q(), s.v(), nq, nv, errors);
         }
     }
 
-    /** nq and nv finite numbers, unit quaternions. */
-    private void checkConfiguration(String label, SourceLocation location, double[] q, double[] v,
+    /** nq and nv finite numbers (the model's sizes), unit quaternions. */
+    private void checkConfiguration(String label, SourceLocation location, double[] q, double[] v, int nq, int nv,
             List<Diagnostic> errors) {
-        int nq = qIndexOfBody(bodies.size());
-        int nv = vIndexOfBody(bodies.size());
         if (q.length != nq || v.length != nv) {
             errors.add(Diagnostic.error(location, label + ": " + q.length + " positions and " + v.length
                     + " velocities, the model has nq = " + nq + " and nv = " + nv));

@@ -266,7 +266,7 @@ public final class ConstrainedSystemSolver {
                 bUse = bAct;
             }
             if (method == ConstraintSolverMethod.DIRECT) {
-                ok = direct.solve(h, gUse, a, bUse, x, yAct, settings.kktSolver(), !analysed);
+                ok = direct.solve(h, gUse, a, bUse, x, yAct, settings.kktSolver());
             } else {
                 ok = rangeSpace.solve(h, !factored, gUse, a, bUse, x, yAct, settings.spdSolver());
             }

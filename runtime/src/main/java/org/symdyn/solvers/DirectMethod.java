@@ -10,11 +10,12 @@ import org.symdyn.constraints.SolverSettings.KktSolver;
 /**
  * The direct method: assembles K = [H Gᵀ; G 0] ((nv + r) square) and solves K [x; y] = [a; b] with LU (partial
  * pivoting) or Householder QR, on storage sized for r ≤ m at construction, then refines once: the residual
- * [a - H x - Gᵀ y; b - G x] from H and G themselves, solved with the same factors and added. This is the solvers'
- * rank-revealing path, taken where the rows are nearly dependent, and there the unrefined LU was up to 7e-7 from the
- * exact answer (a four-bar's links almost stretched, two tip rows, relative angle 1e-6) and 2.4e-9 on ur5 with a
- * dependent row dropped, where one step brings it to the conditioning's floor (see RecursiveConstrainedDynamicsTest
- * and RecursiveMethodOnRobotsTest).
+ * [a - H x - Gᵀ y; b - G x] from H and G themselves, solved with the same factors and added. The solvers take it off
+ * their fast paths with the rank check off (with it on, the direct method solves in the null space of the check's
+ * QR, {@link NullSpaceMethod}), so no rank analysis precedes it and a tiny LU pivot counts as a failed
+ * factorisation. Where rows are nearly dependent the unrefined LU was up to 7e-7 from the exact answer (a four-bar's
+ * links almost stretched, two tip rows, relative angle 1e-6), where one step brings it to the conditioning's floor
+ * (see RecursiveConstrainedDynamicsTest).
  */
 final class DirectMethod {
     /** Below this |U_ii| / max |U_jj| an LU factorisation is treated as singular (exact rank loss reaches ~1e-16). */
@@ -58,11 +59,9 @@ final class DirectMethod {
     /**
      * Solves H x + Gᵀ y = a, G x = b for G with r = g.numRows rows.
      *
-     * @param checkPivots treat a tiny LU pivot as failure (when no rank analysis preceded)
-     * @return false if the factorisation failed or looks singular
+     * @return false if the factorisation failed or looks singular (a tiny LU pivot)
      */
-    boolean solve(DMatrixRMaj h, DMatrixRMaj g, double[] a, double[] b, double[] x, double[] y, KktSolver kind,
-            boolean checkPivots) {
+    boolean solve(DMatrixRMaj h, DMatrixRMaj g, double[] a, double[] b, double[] x, double[] y, KktSolver kind) {
         int r = g.numRows;
         int n = nv + r;
         k.reshape(n, n);
@@ -87,7 +86,7 @@ final class DirectMethod {
         if (!solver.setA(k)) {
             return false;
         }
-        if (checkPivots && kind == KktSolver.LU && !pivotsOk(n)) {
+        if (kind == KktSolver.LU && !pivotsOk(n)) {
             return false;
         }
         solver.solve(rhs, sol);

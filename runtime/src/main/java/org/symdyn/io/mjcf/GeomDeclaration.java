@@ -25,7 +25,6 @@ import org.symdyn.spatial.Pose;
  * @param resolved    the element with its class
  */
 record GeomDeclaration(String name, String type, double[] size, Pose inBody, double density, double mass,
-        boolean collides, long contype, long conaffinity, int priority, int condim, double friction, String meshFile, double[] meshScale,
-        double[] rgba,
-        ResolvedElement resolved) {
+        boolean collides, long contype, long conaffinity, int priority, int condim, double friction, String meshFile,
+        double[] meshScale, double[] rgba, ResolvedElement resolved) {
 }

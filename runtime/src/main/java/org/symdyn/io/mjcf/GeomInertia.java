@@ -1,6 +1,7 @@
 package org.symdyn.io.mjcf;
 
 import java.util.List;
+import org.symdyn.io.Messages;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /**
@@ -31,8 +32,9 @@ final class GeomInertia {
         boolean ok = true;
         for (GeomDeclaration g : geoms) {
             if (g.resolved().bool("shellinertia", false, "geom: shellinertia")) {
-                g.resolved().warning("geom" + (g.name() == null ? "" : " '" + g.name() + "'") + " of body '" + bodyName
-                        + "': shellinertia is not read: the body's inertia takes this geom as a solid");
+                String geom = g.name() == null ? "geom" : "geom '" + Messages.cut(g.name()) + "'";
+                g.resolved().warning(geom + " of body '" + bodyName + "': shellinertia is not read: the body's inertia"
+                        + " takes this geom as a solid");
             }
             double[] s = g.size();
             double volume;

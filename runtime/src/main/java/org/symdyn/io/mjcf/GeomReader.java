@@ -90,14 +90,21 @@ final class GeomReader {
         if (contype != Math.rint(contype) || conaffinity != Math.rint(conaffinity) || contype < 0 || conaffinity < 0) {
             g.error(label + ": contype and conaffinity must be whole numbers >= 0 (bit masks)");
         }
+        int unread = g.values().errorCount();
         double condim = g.number("condim", 3, label + ": condim");
         if (condim != 1 && condim != 3 && condim != 4 && condim != 6) {
-            g.error(label + ": condim must be 1, 3, 4 or 6");
+            if (g.values().errorCount() == unread) { // a number that does not parse is reported once, there
+                g.error(label + ": condim must be 1, 3, 4 or 6");
+            }
             condim = 3;
         }
+        unread = g.values().errorCount();
         double priority = g.number("priority", 0, label + ": priority");
         if (priority != Math.rint(priority) || Math.abs(priority) > Integer.MAX_VALUE) {
-            g.error(label + ": priority must be a whole number");
+            if (g.values().errorCount() == unread) {
+                g.error(label + ": priority must be a whole number of at most " + Integer.MAX_VALUE
+                        + " in magnitude");
+            }
             priority = 0;
         }
         double[] friction = g.numbers("friction", label + ": friction");

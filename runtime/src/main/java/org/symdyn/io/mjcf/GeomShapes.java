@@ -26,7 +26,7 @@ import org.symdyn.spatial.Pose;
  * <ul>
  * <li>A geom collides unless both its {@code contype} and {@code conaffinity} are 0 (Menagerie's {@code visual}
  * class): a colliding geom is a collision shape with friction μ = the first number of {@code friction}
- * (restitution 0), combined with another geom's by MuJoCo's rule, the larger of the two
+ * (restitution 0), combined with another geom's by MuJoCo's rules of {@code priority} and {@code condim}
  * ({@link ContactMaterial.FrictionRule#MAXIMUM}), any other a visual shape with its {@code rgba}.</li>
  * <li>Shapes: sphere; capsule (SymDyn's length is MuJoCo's two half-lengths); cylinder; box (half-sizes); plane as
  * a half-space below the geom's xy plane, only on the world body (a plane on a moving body is left out with a
@@ -43,7 +43,6 @@ final class GeomShapes {
     private final MjcfSource source;
     private final ModelBuilder builder;
     private final MeshLoader meshes;
-
     private final boolean contactDisabled;
 
     /** @param contactDisabled {@code <option><flag contact="disable"/>}: every geom is a visual shape */

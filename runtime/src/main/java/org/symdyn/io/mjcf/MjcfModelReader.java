@@ -66,7 +66,8 @@ final class MjcfModelReader {
         BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
         tree.read(source.children(root, "worldbody"), root);
 
-        new GeomShapes(source, builder, options.meshes(), contactDisabled).add(tree.geoms(), tree.bodies(), source.children(root, "contact"));
+        new GeomShapes(source, builder, options.meshes(), contactDisabled).add(tree.geoms(), tree.bodies(),
+                source.children(root, "contact"));
         TendonCouplings tendons = new TendonCouplings(source, options.ignoreTendons(), source.children(root,
                 "tendon"));
         new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));

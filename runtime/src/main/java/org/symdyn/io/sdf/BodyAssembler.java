@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.symdyn.io.ValueReader;
+import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.BodySpec;
 import org.symdyn.model.JointType;
 import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.SourceLocation;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
+import org.symdyn.spatial.Rotations;
 
 /**
  * Gives the links to the {@link ModelBuilder} as a tree from the world, parents first:
@@ -147,14 +149,11 @@ final class BodyAssembler {
         if (floatingRoots.isEmpty()) {
             return;
         }
-        int bodies = builder.bodyCount();
-        double[] q = new double[builder.qIndexOfBody(bodies)];
-        for (int b = 0; b < bodies; b++) {
-            JointType type = builder.jointType(b);
-            if (type.hasQuaternion()) {
-                q[builder.qIndexOfBody(b) + (type == JointType.FLOATING ? 6 : 3)] = 1;
-            }
+        List<JointType> types = new ArrayList<>();
+        for (int b = 0; b < builder.bodyCount(); b++) {
+            types.add(builder.jointType(b));
         }
+        double[] q = new StateSpace(types).neutralConfiguration();
         for (Map.Entry<String, Pose> root : floatingRoots.entrySet()) {
             int b = builder.bodyIndexOfJoint(root.getKey());
             if (b < 0) {
@@ -163,7 +162,7 @@ final class BodyAssembler {
             int at = builder.qIndexOfBody(b);
             System.arraycopy(root.getValue().translationArray(), 0, q, at, 3);
             double[] quat = new double[4];
-            org.symdyn.spatial.Rotations.toQuaternion(root.getValue().rotationArray(), quat);
+            Rotations.toQuaternion(root.getValue().rotationArray(), quat);
             System.arraycopy(quat, 0, q, at + 3, 4);
         }
         builder.referenceConfiguration(q, SourceLocation.UNKNOWN);
