@@ -11,8 +11,10 @@ package org.symdyn.model;
  * Drake combines dissipation-free friction; 0 when either is 0, and μ when both are μ); an MJCF file's geoms take
  * MuJoCo's ({@link FrictionRule#MAXIMUM}): the geom of higher {@code priority} decides, and between equal priorities
  * the larger coefficient and the larger {@code condim}, a pair of {@code condim} 1 being frictionless (a box of
- * μ 0.3 on MuJoCo's default floor of μ 1 holds with μ = 1, not 0.46). A shape touching a {@code <symdyn:ground>}
- * combines with the ground's numbers, whose rule is the harmonic mean.
+ * μ 0.3 on MuJoCo's default floor of μ 1 holds with μ = 1, not 0.46); an SDFormat file's collisions take Gazebo's
+ * ({@link FrictionRule#MINIMUM}: the smaller μ, as Gazebo's ODE and DART engines combine {@code <mu>}; a box of
+ * μ 0.3 on a plane of μ 1 slides with μ = 0.3). A shape touching a {@code <symdyn:ground>} combines with the
+ * ground's numbers, whose rule is the harmonic mean.
  *
  * @param friction     Coulomb's coefficient μ, finite and ≥ 0 (0: frictionless)
  * @param restitution  Newton's coefficient e in [0, 1] (0: an inelastic impact)
@@ -33,7 +35,9 @@ public record ContactMaterial(double friction, double restitution, FrictionRule 
         /** μ = 2 μ_a μ_b / (μ_a + μ_b), 0 when both are 0: SymDyn's (URDF, SDFormat, code). */
         HARMONIC_MEAN,
         /** MuJoCo's: the higher priority's μ, or max(μ_a, μ_b) between equal priorities; see {@code condim}. */
-        MAXIMUM
+        MAXIMUM,
+        /** Gazebo's (ODE and DART engines; SDFormat files): μ = min(μ_a, μ_b). */
+        MINIMUM
     }
 
     /**
@@ -72,8 +76,11 @@ public record ContactMaterial(double friction, double restitution, FrictionRule 
 
     /** The friction of a contact between materials a and b (see the class comment), without allocating. */
     public static double combinedFriction(ContactMaterial a, ContactMaterial b) {
-        if (a.frictionRule != FrictionRule.MAXIMUM || b.frictionRule != FrictionRule.MAXIMUM) {
+        if (a.frictionRule != b.frictionRule || a.frictionRule == FrictionRule.HARMONIC_MEAN) {
             return combineFriction(a.friction, b.friction);
+        }
+        if (a.frictionRule == FrictionRule.MINIMUM) {
+            return Math.min(a.friction, b.friction);
         }
         if (a.priority != b.priority) {
             ContactMaterial decides = a.priority > b.priority ? a : b;

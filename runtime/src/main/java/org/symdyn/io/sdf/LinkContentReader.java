@@ -16,7 +16,8 @@ import org.symdyn.spatial.Pose;
  * What a {@code <link>} carries besides its inertia: {@code <collision>}s as collision shapes named
  * {@code link::collision}, with the contact material of {@code <surface>} (friction μ: the first of
  * {@code <friction><ode><mu>}, {@code <friction><bullet><friction>}, {@code <friction><torsional><coefficient>};
- * restitution: {@code <bounce><restitution_coefficient>}; SDFormat's defaults μ = 1 and e = 0 otherwise), and
+ * restitution: {@code <bounce><restitution_coefficient>}; SDFormat's defaults μ = 1 and e = 0 otherwise; two
+ * collisions combine their μ as Gazebo does, the smaller one: {@link ContactMaterial.FrictionRule#MINIMUM}), and
  * {@code <visual>}s as visual shapes (colour: {@code <material><diffuse>} r g b a). Each is placed by its
  * {@code <pose>} in the link frame ({@link FrameGraph}). {@code <sensor>}s are read by {@link SensorReader}.
  * {@code <gravity>false</gravity>}, {@code <kinematic>true</kinematic>} and nonzero {@code <velocity_decay>} change
@@ -149,7 +150,7 @@ final class LinkContentReader {
             values.error(surface, label + ": restitution " + e + " must be in [0, 1]");
             e = 0;
         }
-        return new ContactMaterial(mu, e);
+        return new ContactMaterial(mu, e, ContactMaterial.FrictionRule.MINIMUM);
     }
 
     private static double[] colour(XmlElement visual, ValueReader values, String label) {
