@@ -7,7 +7,9 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
+import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelCheck;
+import org.symdyn.model.ModelException;
 
 /**
  * The {@link ModelCheck}s declared in {@code META-INF/services}, run on every model a reader assembles. They are
@@ -40,6 +42,30 @@ public final class ModelChecks {
             errors.addAll(check.check(model));
         }
         return errors;
+    }
+
+    /**
+     * A reader's last step, the same for every format: reports what the reader {@code found} to the builder, builds
+     * the model and runs the declared checks on it.
+     *
+     * @throws ModelException the builder's errors with the reader's, or else the checks' errors, in
+     *                        {@link DiagnosticOrder}
+     */
+    public static Model build(ModelBuilder builder, List<Diagnostic> found) throws ModelException {
+        for (Diagnostic d : found) {
+            builder.report(d);
+        }
+        Model model;
+        try {
+            model = builder.build();
+        } catch (ModelException e) {
+            throw DiagnosticOrder.refusal(e.diagnostics());
+        }
+        List<Diagnostic> unsimulatable = run(model);
+        if (!unsimulatable.isEmpty()) {
+            throw DiagnosticOrder.refusal(unsimulatable);
+        }
+        return model;
     }
 
     /** The class names of the declared checks, in the order they run. */

@@ -1,20 +1,16 @@
 package org.symdyn.io.mjcf;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.symdyn.io.DiagnosticOrder;
 import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelException;
@@ -49,7 +45,7 @@ final class MjcfModelReader {
             rootValues.error(root, "the document element is <" + Messages.cut(root.name()) + ">"
                     + (root.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(root.namespace()) + "'")
                     + ", expected <mujoco> (an MJCF file)");
-            throw sorted(source.diagnostics());
+            throw DiagnosticOrder.refusal(source.diagnostics());
         }
         String name = root.attribute("model");
         if (name == null || name.isBlank()) {
@@ -84,20 +80,7 @@ final class MjcfModelReader {
             }
         }
 
-        for (Diagnostic d : source.diagnostics()) {
-            builder.report(d);
-        }
-        Model model;
-        try {
-            model = builder.build();
-        } catch (ModelException e) {
-            throw sorted(e.diagnostics());
-        }
-        List<Diagnostic> unsimulatable = ModelChecks.run(model);
-        if (!unsimulatable.isEmpty()) {
-            throw sorted(unsimulatable);
-        }
-        return model;
+        return ModelChecks.build(builder, source.diagnostics());
     }
 
     private String defaultName() {
@@ -186,17 +169,5 @@ final class MjcfModelReader {
         } catch (RuntimeException e) {
             return name;
         }
-    }
-
-    /** The diagnostics in file order (stable), files in the order first read. */
-    static ModelException sorted(List<Diagnostic> diagnostics) {
-        Map<String, Integer> fileOrder = new LinkedHashMap<>();
-        for (Diagnostic d : diagnostics) {
-            fileOrder.putIfAbsent(d.location().path(), fileOrder.size());
-        }
-        List<Diagnostic> list = new ArrayList<>(diagnostics);
-        list.sort(Comparator.comparingInt((Diagnostic d) -> fileOrder.get(d.location().path()))
-                .thenComparingInt(d -> d.location().line()).thenComparingInt(d -> d.location().column()));
-        return new ModelException(list);
     }
 }

@@ -9,7 +9,6 @@ import org.symdyn.io.ModelChecks;
 import org.symdyn.io.Names;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
 import org.symdyn.model.ModelException;
@@ -101,20 +100,7 @@ final class SdfModelReader {
         for (ModelTree.LinkDecl l : tree.links) {
             contents.read(l);
         }
-        for (Diagnostic d : source.diagnostics()) {
-            builder.report(d);
-        }
-        Model built;
-        try {
-            built = builder.build();
-        } catch (ModelException e) {
-            throw DiagnosticOrder.refusal(e.diagnostics());
-        }
-        List<Diagnostic> unsimulatable = ModelChecks.run(built);
-        if (!unsimulatable.isEmpty()) {
-            throw DiagnosticOrder.refusal(unsimulatable);
-        }
-        return built;
+        return ModelChecks.build(builder, source.diagnostics());
     }
 
     /**

@@ -2,11 +2,11 @@ package org.symdyn.io.urdf;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.symdyn.io.DiagnosticOrder;
 import org.symdyn.io.MeshPolicy;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ModelChecks;
@@ -14,7 +14,6 @@ import org.symdyn.io.Names;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
 import org.symdyn.model.BodySpec;
-import org.symdyn.model.Diagnostic;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
@@ -60,7 +59,7 @@ final class UrdfModelReader {
             values.error(robot, "the document element is <" + Messages.cut(robot.name()) + ">"
                     + (robot.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(robot.namespace()) + "'")
                     + ", expected <robot> in no namespace");
-            throw sorted(values.diagnostics());
+            throw DiagnosticOrder.refusal(values.diagnostics());
         }
         String name = values.require(robot, "name", "<robot> has no 'name' attribute");
         name = Names.check(values, robot, "robot name", name);
@@ -131,28 +130,7 @@ final class UrdfModelReader {
         reportMisplacedExtensions(robot);
         NamespaceWarnings.report(robot, values);
 
-        for (Diagnostic d : values.diagnostics()) {
-            builder.report(d);
-        }
-        Model model;
-        try {
-            model = builder.build();
-        } catch (ModelException e) {
-            throw sorted(e.diagnostics());
-        }
-        List<Diagnostic> unsimulatable = ModelChecks.run(model);
-        if (!unsimulatable.isEmpty()) {
-            throw sorted(unsimulatable);
-        }
-        return model;
-    }
-
-    /** The diagnostics in file order (stable, so problems at one element keep the order they were found in). */
-    static ModelException sorted(List<Diagnostic> diagnostics) {
-        List<Diagnostic> list = new ArrayList<>(diagnostics);
-        list.sort(Comparator.comparingInt((Diagnostic d) -> d.location().line())
-                .thenComparingInt(d -> d.location().column()));
-        return new ModelException(list);
+        return ModelChecks.build(builder, values.diagnostics());
     }
 
     private LinkDeclaration readLink(XmlElement e) {
