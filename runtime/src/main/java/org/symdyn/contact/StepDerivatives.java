@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.symdyn.contract.Arguments;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.MotionDerivatives;
 import org.symdyn.dynamics.PointMotion;
@@ -99,6 +100,9 @@ public final class StepDerivatives {
     private final PointMotion pointB;
     private final PointMotion pointA;
     private final int nv;
+    private final int nq;
+    /** The number of row blocks of the last {@link #compute}, whose modes {@link #mode} gives. */
+    private int blocks;
     private final int capacity;
     private final int[] floatingV;
     private final int[] ballV;
@@ -182,8 +186,9 @@ public final class StepDerivatives {
      * generated with derivatives, or {@code GenericDynamics}), on {@code model} (the model of those dynamics: its
      * kinematic derivatives serve the contact rows).
      *
-     * @throws IllegalArgumentException      if the dynamics have no derivatives, the model is not theirs, or the
-     *                                       stepper keeps W sparse (its rows are not kept dense)
+     * @throws IllegalArgumentException      if the dynamics have no derivatives, the model is not theirs (its content
+     *                                       hash differs), the stepper keeps W sparse (its rows are not kept dense), or
+     *                                       its bilateral rows' data has Baumgarte stabilisation on
      * @throws UnsupportedOperationException for a model with a planar joint, or bilateral rows without derivatives
      *                                       (line-on-line and custom rows)
      */
@@ -205,12 +210,20 @@ public final class StepDerivatives {
         this.bilateral = stepper.bilateral();
         if (bilateral != null) {
             bilateral.checkRowDerivatives();
+            checkNoBaumgarte();
         }
         this.dynamics = dd;
         this.nv = dd.nv();
-        if (model.nv() != nv || model.nq() != dd.nq()) {
+        this.nq = dd.nq();
+        if (model.nv() != nv || model.nq() != nq) {
             throw new IllegalArgumentException("model " + model.name() + " (nv = " + model.nv() + ") is not the model"
                     + " of the stepper's dynamics (nv = " + nv + ")");
+        }
+        // same sizes are not the same model: another model's kinematics would give wrong row derivatives silently
+        if (dd.modelHash() != null && !model.contentHash().equals(dd.modelHash())) {
+            throw new IllegalArgumentException("model " + model.name() + " is not the model of the stepper's dynamics "
+                    + dd.modelName() + " (content hash " + model.contentHash() + ", the dynamics' " + dd.modelHash()
+                    + ")");
         }
         int floating = 0;
         int balls = 0;
@@ -289,11 +302,33 @@ public final class StepDerivatives {
 
     /**
      * The derivatives of the step the stepper just took from (q, v) under τ with step h (the same arguments, not
-     * changed since). Fills the six matrices below.
+     * changed since: a step taken in place, with qOut and vOut the arrays q and v, leaves the new state there, so keep
+     * a copy of the old one). Fills the six matrices below.
      *
-     * @throws IllegalStateException if the linear system of the step's modes is singular
+     * @throws IllegalArgumentException if an array has the wrong length, or q, v or h are not those of the
+     *                                  stepper's last step, or the bilateral rows' data has Baumgarte stabilisation
+     *                                  on
+     * @throws IllegalStateException    if the stepper has not taken a step (or its last one threw), or the linear
+     *                                  system of the step's modes is singular
      */
     public void compute(double[] q, double[] v, double[] tau, double h) {
+        Arguments.checkLength(q, nq, "q");
+        Arguments.checkLength(v, nv, "v");
+        Arguments.checkLength(tau, nv, "tau");
+        double lastH = stepper.lastStepSize();
+        if (Double.isNaN(lastH)) {
+            throw new IllegalStateException("the stepper has taken no step to differentiate (or its last step threw)");
+        }
+        if (h != lastH) {
+            throw new IllegalArgumentException("h = " + h + " is not the last step's h = " + lastH);
+        }
+        if (!stepper.lastStepStartedAt(q, v)) {
+            throw new IllegalArgumentException("q and v are not the state the last step started from: pass the"
+                    + " step's own q and v, unchanged (a step taken in place overwrites them: keep a copy)");
+        }
+        if (bilateral != null) {
+            checkNoBaumgarte();
+        }
         ContactProblem problem = stepper.lastProblem();
         ContactKinematics contacts = stepper.contacts();
         vBefore = v;
@@ -410,6 +445,7 @@ public final class StepDerivatives {
             }
         }
         systemRows = 0;
+        blocks = 0; // mode() answers nothing of a compute that threw
         for (int block = 0; block < problem.blockCount(); block++) {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);
@@ -424,6 +460,7 @@ public final class StepDerivatives {
         }
         solve(h, restitution);
         map(w, h);
+        blocks = problem.blockCount();
     }
 
     private boolean restitutionActive(ContactKinematics contacts, int c, double h) {
@@ -1185,8 +1222,19 @@ public final class StepDerivatives {
         return dvDtau;
     }
 
-    /** The mode of block b of the last step ({@link #SEPARATED}, {@link #STICKING}, {@link #SLIDING}). */
+    /**
+     * The mode of block b of the last {@link #compute} ({@link #SEPARATED}, {@link #STICKING}, {@link #SLIDING}).
+     *
+     * @throws IndexOutOfBoundsException unless 0 ≤ b &lt; the number of blocks of that step
+     */
     public int mode(int block) {
-        return modes[block];
+        return modes[Objects.checkIndex(block, blocks)];
+    }
+
+    private void checkNoBaumgarte() {
+        if (bilateral.anyBaumgarteEnabled()) {
+            throw new IllegalArgumentException("the stepper's constraint data has Baumgarte stabilisation on, which"
+                    + " the step does not use and its derivatives cannot: switch it off on that data");
+        }
     }
 }

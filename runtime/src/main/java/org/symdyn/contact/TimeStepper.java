@@ -105,6 +105,10 @@ public final class TimeStepper {
      */
     private final double[] rows;
     private boolean rowsWritten;
+    /** The last step's q, v and h (NaN before a step or after one that failed), which StepDerivatives checks. */
+    private final double[] stepQ;
+    private final double[] stepV;
+    private double stepH = Double.NaN;
     private final double[] lambda;
     private final double[] work;
     private final double[] vFree;
@@ -182,6 +186,8 @@ public final class TimeStepper {
         rows = new double[sparseW ? 1 : Math.max(1, capacity) * nv];
         lambda = new double[Math.max(1, capacity)];
         work = new double[nv];
+        stepQ = new double[space.nq()];
+        stepV = new double[nv];
         vFree = new double[nv];
         dv = new double[nv];
         w = new double[nv];
@@ -216,12 +222,18 @@ public final class TimeStepper {
         Arguments.checkLength(tau, nv, "tau");
         Arguments.checkLength(qOut, space.nq(), "qOut");
         Arguments.checkLength(vOut, nv, "vOut");
+        // copied before qOut and vOut, which may alias them, are written
+        System.arraycopy(q, 0, stepQ, 0, stepQ.length);
+        System.arraycopy(v, 0, stepV, 0, nv);
+        stepH = Double.NaN;
         // The interpreter's H, C and contact kinematics at (q, v) share one kinematics pass (see StateScope).
         if (scope != null) {
             scope.enterState();
         }
         try {
-            return stepAt(q, v, tau, h, qOut, vOut);
+            ContactReport report = stepAt(q, v, tau, h, qOut, vOut);
+            stepH = h;
+            return report;
         } finally {
             if (scope != null) {
                 scope.exitState();
@@ -622,6 +634,16 @@ public final class TimeStepper {
 
     ContactProblem lastProblem() {
         return problem;
+    }
+
+    /** The last step's h; NaN before the first step and after a step that threw. */
+    double lastStepSize() {
+        return stepH;
+    }
+
+    /** True if (q, v) is, bit for bit, the state the last step started from. */
+    boolean lastStepStartedAt(double[] q, double[] v) {
+        return java.util.Arrays.equals(q, stepQ) && java.util.Arrays.equals(v, stepV);
     }
 
     /**

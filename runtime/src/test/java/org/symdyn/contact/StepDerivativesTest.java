@@ -438,6 +438,58 @@ class StepDerivativesTest {
         }
     }
 
+    @Test
+    void misuseIsRefusedWithTheReason() throws Exception {
+        // a helper's findings: each of these gave wrong numbers, zeros or a bare ArrayIndexOutOfBoundsException
+        double theta = Math.toRadians(25);
+        Model m = ContactScenes.box(1, 0.1, ContactScenes.incline(theta, 0.2));
+        double[] q = ContactScenes.onIncline(theta, 0.1 - 1e-4, 0);
+        double[] v = {0, 0, 0, 0.5, 0, 0};
+        double[] tau = new double[6];
+        TimeStepper s = stepper(m, 0);
+        StepDerivatives d = new StepDerivatives(s, m);
+        assertThrows(IllegalStateException.class, () -> d.compute(q, v, tau, H), "no step taken yet");
+        // same sizes, another model: its kinematics would differentiate the rows
+        Model heavier = ContactScenes.box(2, 0.1, ContactScenes.incline(theta, 0.2));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new StepDerivatives(s, heavier)).getMessage()
+                .contains("content hash"));
+        double[] qn = q.clone();
+        double[] vn = v.clone();
+        s.step(qn, vn, tau, H, qn, vn); // in place: q and v are the new state now
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.compute(qn, vn, tau, H)).getMessage()
+                .contains("not the state the last step started from"));
+        s.step(q, v, tau, H, qn, vn);
+        d.compute(q, v, tau, H);
+        assertEquals(StepDerivatives.SLIDING, d.mode(0));
+        assertThrows(IndexOutOfBoundsException.class, () -> d.mode(8)); // four corners touch, of eight
+        assertThrows(IndexOutOfBoundsException.class, () -> d.mode(-1));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.compute(q, v, tau, 2 * H)).getMessage()
+                .contains("is not the last step's h"));
+        assertThrows(IllegalArgumentException.class, () -> d.compute(q, new double[5], tau, H));
+        assertThrows(IllegalArgumentException.class, () -> d.compute(q, v, new double[2], H));
+        assertThrows(NullPointerException.class, () -> d.compute(q, v, null, H));
+        // Baumgarte stabilisation on the bilateral rows' data: the step ignores it, its ∂/∂q would not
+        Model fourBar = org.symdyn.constraints.TestMechanisms.fourBar();
+        org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(fourBar).bindGeneric();
+        TimeStepper looped = TimeStepper.builder(new GenericDynamics(fourBar)).contacts(ContactSet.of(fourBar))
+                .constraints(data).build();
+        data.enableBaumgarte(0);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new StepDerivatives(looped, fourBar))
+                .getMessage().contains("Baumgarte"));
+        data.disableBaumgarte(0);
+        StepDerivatives loopDerivatives = new StepDerivatives(looped, fourBar);
+        double[] q4 = new double[fourBar.nq()];
+        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.6, -0.9, 1.4},
+                new double[] {1, 1, 1}, q4));
+        double[] v4 = new double[fourBar.nv()];
+        double[] t4 = new double[fourBar.nv()];
+        looped.step(q4, v4, t4, H, new double[fourBar.nq()], new double[fourBar.nv()]);
+        data.enableBaumgarte(0);
+        assertThrows(IllegalArgumentException.class, () -> loopDerivatives.compute(q4, v4, t4, H));
+        data.disableBaumgarte(0);
+        loopDerivatives.compute(q4, v4, t4, H);
+    }
+
     // ---------------------------------------------------------------- the check
 
     /** Bilateral rows for the steps of the current check (the four-bar's), or null. */
