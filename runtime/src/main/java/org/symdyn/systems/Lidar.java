@@ -134,6 +134,15 @@ public final class Lidar extends NamedSensor {
         for (int i = 0; i < 3; i++) {
             o[i] = rotation[3 * i] * lp[0] + rotation[3 * i + 1] * lp[1] + rotation[3 * i + 2] * lp[2] + origin[i];
         }
+        double poseSum = o[0] + o[1] + o[2];
+        for (double r : rotation) {
+            poseSum += r;
+        }
+        if (Double.isNaN(poseSum) || Double.isInfinite(poseSum)) {
+            // a state that is not finite reads NaN, as the dynamics answer it (the rays would be refused)
+            java.util.Arrays.fill(out, 0, spec.rayCount(), Double.NaN);
+            return;
+        }
         double min = spec.rangeMin(), max = spec.rangeMax();
         for (int ray = 0; ray < spec.rayCount(); ray++) {
             double dx = directions[3 * ray], dy = directions[3 * ray + 1], dz = directions[3 * ray + 2];

@@ -142,6 +142,55 @@ class GjkEpaTest {
         assertTrue(converged > 0.9 * apart, converged + " of " + apart + " converged");
     }
 
+    /**
+     * Overlapping curved shapes against polytopes and each other (the pairs EPA serves): the reported depth is the
+     * overlap of the shapes' projections on the reported normal, and no direction near it or at random escapes in
+     * less, so it is the least overlap. EPA's polytope used to break on finely curved D (faces seen by rounding
+     * alone were cut out with the rest, leaving holes): a box and a cylinder 0.42 mm deep came out 2.4 cm apart,
+     * deep pairs 0.6 m off, all of them unconverged.
+     */
+    @Test
+    void overlappingCurvedShapesReportTheLeastOverlap() {
+        Shape[][] pairs = {{new Box(0.15, 0.3, 0.36), new Cylinder(0.24, 0.75)},
+            {new Cylinder(0.3, 0.8), randomHull(30)}, {new Sphere(0.25), randomHull(20)},
+            {new Capsule(0.2, 0.5), new Cylinder(0.2, 0.6)}};
+        int converged = 0, overlapping = 0;
+        for (Shape[] pair : pairs) {
+            for (int k = 0; k < 400; k++) {
+                Placement pa = Exact.randomPlacement(random, 0.45), pb = Exact.randomPlacement(random, 0.45);
+                gjk.distance((ConvexShape) pair[0], pa, (ConvexShape) pair[1], pb, result);
+                if (result.distance() >= 0) {
+                    continue;
+                }
+                overlapping++;
+                converged += result.converged() ? 1 : 0;
+                String what = pair[0].getClass().getSimpleName() + "-" + pair[1].getClass().getSimpleName() + " pose "
+                        + k + " " + result;
+                double[] n = {result.normal(0), result.normal(1), result.normal(2)};
+                double depth = -result.distance();
+                assertEquals(depth, Exact.overlap(pair[0], pa, pair[1], pb, n), 1e-9, what + ": overlap along n");
+                for (double angle : new double[] {1e-4, 1e-2}) {
+                    double[] t1 = new double[3], t2 = new double[3];
+                    PrimitiveDistance.perpendicular(n[0], n[1], n[2], t1);
+                    t2[0] = n[1] * t1[2] - n[2] * t1[1];
+                    t2[1] = n[2] * t1[0] - n[0] * t1[2];
+                    t2[2] = n[0] * t1[1] - n[1] * t1[0];
+                    for (int step = 0; step < 8; step++) {
+                        double c = Math.cos(step * Math.PI / 4), s = Math.sin(step * Math.PI / 4);
+                        double[] m = new double[3];
+                        for (int i = 0; i < 3; i++) {
+                            m[i] = Math.cos(angle) * n[i] + Math.sin(angle) * (c * t1[i] + s * t2[i]);
+                        }
+                        assertTrue(Exact.overlap(pair[0], pa, pair[1], pb, m) >= depth - 1e-9,
+                                what + ": a direction " + angle + " rad away overlaps less");
+                    }
+                }
+                Exact.noShorterEscape(pair[0], pa, pair[1], pb, result.distance(), random, 1e-9, what);
+            }
+        }
+        assertTrue(converged >= 0.98 * overlapping, converged + " of " + overlapping + " converged");
+    }
+
     private ConvexHull randomHull(int n) {
         double[] p = new double[3 * n];
         double sx = 0.05 + 0.4 * random.nextDouble(), sy = 0.05 + 0.4 * random.nextDouble();

@@ -18,6 +18,21 @@ class RayCastTest {
     private final RayCast rays = new RayCast();
     private final RayHit hit = new RayHit();
 
+    /** A ray from a point that is not finite is refused by every shape (a box took a NaN origin for a hit). */
+    @Test
+    void anOriginThatIsNotFiniteIsRefused() {
+        Shape[] shapes = {new Sphere(0.4), new Capsule(0.2, 0.7), new Box(0.3, 0.2, 0.5), new Cylinder(0.3, 0.6),
+            ConvexHull.of(0, 0, 0, 0.6, 0, 0, 0, 0.5, 0, 0, 0, 0.4, 0.3, 0.3, 0.3), new HalfSpace(0.2, -0.1, 1, 0.1)};
+        for (Shape shape : shapes) {
+            for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY}) {
+                IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        IllegalArgumentException.class, () -> rays.cast(shape, new Placement(),
+                                new double[] {bad, 0, 0}, new double[] {1, 0, 0}, 10, hit), shape.toString());
+                assertTrue(e.getMessage().contains("origin"), e.getMessage());
+            }
+        }
+    }
+
     @Test
     void randomRaysAgainstEachSolid() {
         Shape[] shapes = {new Sphere(0.4), new Capsule(0.2, 0.7), new Box(0.3, 0.2, 0.5), new Cylinder(0.3, 0.6),

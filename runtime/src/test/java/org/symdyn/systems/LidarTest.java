@@ -70,6 +70,17 @@ class LidarTest {
     }
 
     @Test
+    void aStateThatIsNotFiniteReadsNaN() throws ModelException {
+        Model m = scene(0);
+        Lidar lidar = new Lidar(m.scene().lidars().get(0), ContactSet.of(m), new GenericDynamics(m), 1);
+        double[] out = new double[8];
+        lidar.read(0, new double[] {Double.NaN, 0, 0, 0, 0, 0, 1}, new double[6], new double[6], out);
+        for (double r : out) {
+            assertTrue(Double.isNaN(r), Arrays.toString(out));
+        }
+    }
+
+    @Test
     void noiseIsSeededAndClampedToTheRange() throws ModelException {
         Model m = scene(0.01);
         GenericDynamics d = new GenericDynamics(m);
