@@ -39,8 +39,8 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      * @return the smallest pivot ratio: over the pivots d_j of every K_c's LDLᵀ factorisation, d_j over row j's whole
      *         diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j; over the pivots of the base's matrix A, d_j /
      *         A_jj (1 for orthogonal rows that move only their limb, L_c,j = 0; near 0 for nearly dependent rows and for
-     *         a row that barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; NaN for a
-     *         non-finite q; see also {@link #lastLimbRankRatio()}). It
+     *         a row that barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; 0 where a pivot is
+     *         0/0, a straight leg's, and for a non-finite q; see also {@link #lastLimbRankRatio()}). It
      *         depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller checks. v̇ and λ are
      *         meaningful only when it is well above 0
      */
@@ -72,8 +72,8 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
     }
 
     /**
-     * min(pivots) / max(entries): {@link #lastLimbRankRatio()} of a class's arrays (NaN if any pivot or entry is NaN,
-     * or if no entry is positive and the pivots are 0; 1 for no rows).
+     * min(pivots) / max(entries): {@link #lastLimbRankRatio()} of a class's arrays, taken as 0 where it is NaN or
+     * negative (no entry positive and the pivots 0, a non-finite q, a pivot below 0 by rounding); 1 for no rows.
      */
     static double rankRatio(double[] pivots, double[] entries) {
         double smallest = Double.POSITIVE_INFINITY;
@@ -82,15 +82,26 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
             smallest = Math.min(smallest, pivots[j]);
             largest = Math.max(largest, entries[j]);
         }
-        return pivots.length == 0 ? 1 : smallest / largest;
+        return pivots.length == 0 ? 1 : atLeastZero(smallest / largest);
     }
 
-    /** The smallest entry of {@code ratios} (NaN if any is NaN; +∞ for none), without a branch on the values. */
+    /**
+     * The smallest entry of {@code ratios}, each taken as 0 where it is NaN or negative (+∞ for none), without a
+     * branch on the values. A helper found the ratio NaN at a straight leg (a pivot 0/0) and -1.4e13 a nanoradian
+     * from it: a caller that falls back when the ratio is small must see them as small.
+     */
     static double smallestRatio(double[] ratios) {
         double r = Double.POSITIVE_INFINITY;
         for (double x : ratios) {
-            r = Math.min(r, x);
+            r = Math.min(r, atLeastZero(x));
         }
         return r;
+    }
+
+    /** max(x, 0), and 0 for NaN, by bit operations (no branch that a state a warm-up did not see would deoptimise). */
+    private static double atLeastZero(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        long nan = (0x7FF0000000000000L - (bits & 0x7FFFFFFFFFFFFFFFL)) >> 63; // all ones for a NaN
+        return Math.max(Double.longBitsToDouble(bits & ~nan), 0.0);
     }
 }

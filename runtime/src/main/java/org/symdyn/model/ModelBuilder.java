@@ -302,9 +302,24 @@ public final class ModelBuilder {
                 return this;
             }
         }
+        // the readers check their own numbers; a model built in code is held to the same (a NaN point was taken)
+        String notFinite = null;
+        if (constraint instanceof ContactConstraintModel c) {
+            notFinite = !finite(c.point()) ? "point" : !finite(c.normal()) ? "normal" : null;
+        } else if (constraint instanceof LoopConstraintModel l) {
+            notFinite = !finite(l.predecessorFrame()) ? "predecessor frame"
+                    : !finite(l.successorFrame()) ? "successor frame"
+                    : l.axes().stream().allMatch(ModelBuilder::finite) ? null : "axis";
+        }
+        if (notFinite != null) {
+            diagnostics.add(Diagnostic.error(constraint.location(), constraint.typeName() + " '" + constraint.name()
+                    + "': its " + notFinite + " is not finite"));
+            return this;
+        }
         constraints.add(constraint);
         return this;
     }
+
 
     /**
      * Adds a ground for unilateral contact; its name must be unique among the grounds. The normal must be a unit

@@ -92,8 +92,11 @@ public final class ConstrainedDynamics {
         lastRecursive = recursive != null && recursive.runs(method);
         if (lastRecursive) {
             lastLimbs = false;
-            recursive.forwardDynamics(q, v, tau, vdot);
-            return;
+            if (recursiveAnswers(recursive, data, q, v, tau, vdot)) {
+                return;
+            }
+            lastRecursive = false;
+            method = ConstraintSolverMethod.DIRECT;
         }
         lastLimbs = method == ConstraintSolverMethod.DIRECT && limbSolve(q, v, tau, vdot);
         if (lastLimbs) {
@@ -111,6 +114,39 @@ public final class ConstrainedDynamics {
             // 0 - y rather than -y: a dropped row's multiplier reads +0, not -0.
             lambda[i] = 0.0 - y[i];
         }
+    }
+
+    /**
+     * The recursive method's forward dynamics (vMinus null) or impulse; false where the direct method must answer
+     * instead: with the rank check on, K = G H⁻¹ Gᵀ's pivot too small (and no row dropped) or K not positive
+     * definite, though the rows' QR keeps them all. Such rows are nearly dependent and K squares their conditioning (v̇ off by 1e-5 relative at
+     * 1e-7 rad between two contact normals, K indefinite at 1e-8); the direct method solves them in the null space
+     * of that QR (1e-9). So the recursive method answers as the others do, at the price of H there.
+     */
+    static boolean recursiveAnswers(RecursiveConstrainedDynamics recursive, ConstraintData data, double[] q,
+            double[] v, double[] tau, double[] out) {
+        boolean impulse = tau == null;
+        if (!data.settings().rankCheck()) {
+            if (impulse) {
+                recursive.impulse(q, v, out);
+            } else {
+                recursive.forwardDynamics(q, v, tau, out);
+            }
+            return true;
+        }
+        try {
+            if (impulse) {
+                recursive.impulse(q, v, out);
+            } else {
+                recursive.forwardDynamics(q, v, tau, out);
+            }
+        } catch (ConstraintRankException e) {
+            throw e;
+        } catch (ArithmeticException e) {
+            return false; // the direct path checks the input again and reports what is wrong with it
+        }
+        // rows it dropped (dependent to the QR) it solved on the kept ones as the direct method would
+        return !recursive.lastFellBack() || recursive.lastRank() < data.size();
     }
 
     /**

@@ -138,7 +138,8 @@ public final class ConstrainedSystemSolver {
      * @param x receives nv entries
      * @param y receives m entries
      * @throws ConstraintRankException  if the rows are dependent (policy FAIL) or inconsistent
-     * @throws ArithmeticException      if an input is not finite or H is not positive definite where needed
+     * @throws ArithmeticException      if an input is not finite or H is not positive definite on the null space of
+     *                                  the (kept) rows
      * @throws IllegalArgumentException if an array has the wrong length or an output is the same array as an input
      *                                  or the other output
      */
@@ -170,6 +171,11 @@ public final class ConstrainedSystemSolver {
             boolean aIsSolution, double[] b, double[] x, double[] y) {
         if (g.numRows != m || g.numCols != nv || h.numRows != nv || h.numCols != nv) {
             throw new IllegalArgumentException("H must be " + nv + "x" + nv + " and G " + m + "x" + nv);
+        }
+        if (method == ConstraintSolverMethod.RECURSIVE) {
+            // its Javadoc's rule: given H, there is nothing to recurse over, and it is the direct method (it took the
+            // range-space path here, which fails on rows the direct method solves)
+            method = ConstraintSolverMethod.DIRECT;
         }
         boolean fast = method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure();
         double ratio = rankFloor(settings);
@@ -249,14 +255,12 @@ public final class ConstrainedSystemSolver {
         // rad apart, whose Schur pivot sent the solve here) make the KKT matrix's LU lose everything (v̇ wrong by
         // 140 %, |G v̇ − γ| 1.6e-7, reported as a full-rank solve), where the null-space solve keeps v̇ to 1e-8 and
         // G v̇ = γ to 1e-15. It needs Zᵀ H Z positive definite, which is the direct method's own condition.
-        boolean byNullSpace = method == ConstraintSolverMethod.NULL_SPACE
-                || method == ConstraintSolverMethod.DIRECT && analysed;
+        // So does the range-space method here: off its fast path, whose Schur pivot declined, G H⁻¹ Gᵀ squares the
+        // rows' conditioning (v̇ off by 1e-5 relative at 1e-7 rad between two normals, where the null space keeps 1e-9).
+        boolean byNullSpace = method == ConstraintSolverMethod.NULL_SPACE || analysed;
         if (byNullSpace && m > 0) {
             rowsOf = analysis.pivots();
-            for (int k = 0; k < r; k++) {
-                bAct[k] = b[rowsOf[k]];
-            }
-            ok = nullSpace.solve(h, analysis, r, a, bAct, x, yAct, settings.spdSolver());
+            ok = solveInNullSpace(h, r, a, b, x);
         } else {
             DMatrixRMaj gUse = g;
             double[] bUse = b;
@@ -271,12 +275,25 @@ public final class ConstrainedSystemSolver {
                 ok = rangeSpace.solve(h, !factored, gUse, a, bUse, x, yAct, settings.spdSolver());
             }
         }
-        if (!ok || !SaddlePointOps.finite(x, nv) || !SaddlePointOps.finite(yAct, r)) {
-            if (!analysed && m > 0 && analysis.decompose(g, settings.rankTolerance()) < m) {
-                throw analysis.redundancyException(rowNames);
+        if ((!ok || !SaddlePointOps.finite(x, nv) || !SaddlePointOps.finite(yAct, r)) && !byNullSpace && m > 0) {
+            // The rows' QR (made now if the rank check is off) names dependent rows, and drops them under
+            // DROP_DEPENDENT_ROWS whether or not the check was on; rows it keeps as independent but nearly
+            // dependent (contact normals 1e-9 rad apart) can still break the factorisation of G H⁻¹ Gᵀ or of the KKT
+            // matrix, where the null-space solve of that QR keeps v̇ and G v̇ = γ, as the direct method with the rank
+            // check does: so every method gives the same answer, or the same refusal.
+            if (!analysed) {
+                r = analysis.decompose(g, settings.rankTolerance());
+                if (r < m && settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
+                    throw analysis.redundancyException(rowNames);
+                }
             }
+            rowsOf = analysis.pivots();
+            ok = solveInNullSpace(h, r, a, b, x);
+            lastFellBack = true;
+        }
+        if (!ok || !SaddlePointOps.finite(x, nv) || !SaddlePointOps.finite(yAct, r)) {
             throw new ArithmeticException(method + ": the constrained system could not be solved (singular or"
-                    + " non-finite factorisation; is H positive definite?)");
+                    + " non-finite factorisation; is H positive definite on the rows' null space?)");
         }
         for (int i = 0; i < m; i++) {
             y[i] = 0;
@@ -288,6 +305,15 @@ public final class ConstrainedSystemSolver {
             analysis.checkDroppedRow(g, b, x, k, settings.consistencyTolerance(), rowNames);
         }
         lastRank = r;
+    }
+
+    /** x and the first r entries of yAct in the null space of the rows the analysis's QR keeps (its first r pivots). */
+    private boolean solveInNullSpace(DMatrixRMaj h, int r, double[] a, double[] b, double[] x) {
+        int[] rowsOf = analysis.pivots();
+        for (int k = 0; k < r; k++) {
+            bAct[k] = b[rowsOf[k]];
+        }
+        return nullSpace.solve(h, analysis, r, a, bAct, x, yAct, settings.spdSolver());
     }
 
     /**

@@ -28,7 +28,10 @@ public enum ConstraintSolverMethod {
     DIRECT,
     /**
      * Range space: H = Lᵀ L exploiting the tree's parent array λ(i) (Featherstone's LTL), then the Schur complement
-     * G H⁻¹ Gᵀ y = G H⁻¹ a - b for the multipliers, then x = H⁻¹ (a - Gᵀ y). Fast for few constraints.
+     * G H⁻¹ Gᵀ y = G H⁻¹ a - b for the multipliers, then x = H⁻¹ (a - Gᵀ y). Fast for few constraints. Where that
+     * factorisation fails though the rows pass the rank check's QR (rows nearly dependent, or H positive definite
+     * only on their null space), it solves in the null space of that QR instead, as the direct method does
+     * ({@link ConstrainedSystemSolver#lastFellBack()}).
      */
     RANGE_SPACE_SPARSE,
     /**

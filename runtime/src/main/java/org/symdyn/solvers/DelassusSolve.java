@@ -102,16 +102,20 @@ final class DelassusSolve {
                 rowsOf = analysis.pivots();
             }
         }
-        kAct.reshape(kept, kept);
-        for (int a = 0; a < kept; a++) {
-            for (int b = 0; b < kept; b++) {
-                kAct.data[a * kept + b] = kd[rowsOf[a] * m + rowsOf[b]];
+        boolean factored = factorKept(kd, kept);
+        if (!factored && !analysed && m > 0) {
+            // the rows' QR now: it names dependent rows, and drops them under DROP_DEPENDENT_ROWS with the rank check
+            // off as well as on
+            kept = analysis.decompose(g, settings.rankTolerance());
+            if (kept < m) {
+                if (settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
+                    throw analysis.redundancyException(rowNames);
+                }
+                rowsOf = analysis.pivots();
+                factored = factorKept(kd, kept);
             }
         }
-        if (!spd.factor(kAct, settings.spdSolver())) {
-            if (!analysed && analysis.decompose(g, settings.rankTolerance()) < m) {
-                throw analysis.redundancyException(rowNames);
-            }
+        if (!factored) {
             throw new ArithmeticException(method + ": K = G H⁻¹ Gᵀ is not positive definite (rows " + rowNames
                     + "); are the rows independent and the inertias physical?");
         }
@@ -120,6 +124,17 @@ final class DelassusSolve {
         solveKeptRows(r, lambda);
         SaddlePointOps.checkFinite(lambda, m, prefix, "λ", "; check q, v and τ");
         return kept;
+    }
+
+    /** Factorises K's block of the first {@code kept} rows of {@link #rowsOf}; false if it is not positive definite. */
+    private boolean factorKept(double[] kd, int kept) {
+        kAct.reshape(kept, kept);
+        for (int a = 0; a < kept; a++) {
+            for (int b = 0; b < kept; b++) {
+                kAct.data[a * kept + b] = kd[rowsOf[a] * m + rowsOf[b]];
+            }
+        }
+        return spd.factor(kAct, settings.spdSolver());
     }
 
     /**

@@ -57,8 +57,10 @@ public final class ImpulseSolver {
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
         lastLimbs = false;
         if (recursive != null && recursive.runs(method)) {
-            recursive.impulse(q, vMinus, vPlus);
-            return;
+            if (ConstrainedDynamics.recursiveAnswers(recursive, data, q, vMinus, null, vPlus)) {
+                return;
+            }
+            method = ConstraintSolverMethod.DIRECT;
         }
         if (method == ConstraintSolverMethod.DIRECT && limbs != null && ConstrainedDynamics.limbEliminationOn(data)) {
             lastLimbRatio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, limbImpulse);

@@ -112,6 +112,12 @@ class ConstraintSetTest {
         assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, FOOT, X, "other", 7));
         assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, FOOT, new double[] {1, 1, 0}));
         assertThrows(IllegalArgumentException.class, () -> builder.addContact(5, FOOT, X));
+        // numbers that are not finite are refused where they are given (a NaN point failed later as "G has a
+        // non-finite entry"; a NaN frame gave finite rows)
+        assertThrows(IllegalArgumentException.class, () -> builder.addContact(2, new double[] {Double.NaN, 0, 0}, X));
+        assertThrows(IllegalArgumentException.class, () -> builder.addLoop(-1,
+                org.symdyn.spatial.Pose.translation(Double.POSITIVE_INFINITY, 0, 0), 2,
+                org.symdyn.spatial.Pose.IDENTITY, X6));
         assertEquals(List.of("foot_x", "foot_y", "contact#2", "trunk[0]", "trunk[1]", "loop#5", "knee_hip"),
                 set.rowNames());
         assertEquals(List.of("trunk[0]", "trunk[1]", "loop#5"), set.group(2).rowNames());
@@ -119,6 +125,23 @@ class ConstraintSetTest {
     }
 
     private static final double[] X6 = {0, 0, 0, 1, 0, 0};
+
+    /** A model built in code is held to the numbers its readers check: a NaN contact point or loop frame is an error. */
+    @Test
+    void modelConstraintsInCodeMustBeFinite() {
+        for (ConstraintModel bad : List.of(
+                new ContactConstraintModel("c", 0, new double[] {0, Double.NaN, 0}, new double[] {0, 0, 1}, 0.1,
+                        SourceLocation.UNKNOWN),
+                new LoopConstraintModel("l", -1, Pose.translation(0, 0, Double.NaN), 0, Pose.IDENTITY,
+                        List.of(X6), 0.1, SourceLocation.UNKNOWN))) {
+            org.symdyn.model.ModelBuilder b = Model.builder("one");
+            b.addBody("link", "world", "j", org.symdyn.model.JointType.REVOLUTE, new double[] {0, 0, 1},
+                    Pose.IDENTITY, org.symdyn.spatial.RigidBodyInertia.of(1, new double[3], 0.1, 0, 0, 0.1, 0, 0.1));
+            b.addConstraint(bad);
+            org.symdyn.model.ModelException e = assertThrows(org.symdyn.model.ModelException.class, b::build);
+            assertTrue(e.getMessage().contains("is not finite"), e.getMessage());
+        }
+    }
 
     /** The same constraints added in code (evaluated through Kinematics) as declared in the model. */
     private static ConstraintData codeTwin(Model model) {
