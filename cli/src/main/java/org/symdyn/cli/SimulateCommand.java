@@ -240,7 +240,8 @@ final class SimulateCommand implements CliCommand {
             try {
                 key = m.initialState(keyframe);
             } catch (IllegalArgumentException e) {
-                throw CliException.badInput(m.sourcePath() + ":[0,0] --keyframe: " + e.getMessage());
+                // the option is wrong, not a place in the file
+                throw CliException.usage("simulate", "--keyframe " + keyframe + ": " + e.getMessage());
             }
         }
         State state = StatesReader.readInitial(initial == null ? null : SymDynCli.path(initial), m, key);
