@@ -100,6 +100,18 @@ public final class ConstraintData {
         return set;
     }
 
+    /**
+     * Checks that {@code info} (a stepper's or a system's dynamics) describes this data's model, by the rule binding
+     * applies: same sizes, and the same content hash where both are known (a set built from a generated class alone
+     * has the hash but no {@link org.symdyn.model.Model}).
+     *
+     * @param what the implementation, as the message names it ("stepper's dynamics")
+     * @throws IllegalArgumentException naming what differs
+     */
+    public void checkModelOf(org.symdyn.contract.ModelInfo info, String what) {
+        ModelMatch.checkSameModel(set, info, what);
+    }
+
     /** The bound dynamics. */
     public Dynamics dynamics() {
         return dynamics;

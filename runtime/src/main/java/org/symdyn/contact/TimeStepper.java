@@ -862,14 +862,7 @@ public final class TimeStepper {
          */
         public Builder constraints(ConstraintData data) {
             Objects.requireNonNull(data, "data");
-            // the set's hash, not its model's: a set built from a generated class alone has no Model
-            String hash = data.set().modelHash();
-            if (data.nv() != dynamics.nv()
-                    || hash != null && dynamics.modelHash() != null && !hash.equals(dynamics.modelHash())) {
-                throw new IllegalArgumentException("the constraint data is bound to model " + data.set().modelName()
-                        + " (content hash " + hash + "), not to this stepper's " + dynamics.modelName() + " ("
-                        + dynamics.modelHash() + ")");
-            }
+            data.checkModelOf(dynamics, "stepper's dynamics");
             this.bilateral = data;
             return this;
         }

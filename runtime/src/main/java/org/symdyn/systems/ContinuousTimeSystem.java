@@ -422,14 +422,7 @@ public final class ContinuousTimeSystem extends DeviceSystem {
         /** Bilateral constraints of this model ([H Gᵀ; G 0][v̇; −λ] = [τ − C; γ], Baumgarte as the data says). */
         public Builder constraints(ConstraintData data) {
             Objects.requireNonNull(data, "data");
-            // the set's hash, not its model's: a set built from a generated class alone has no Model
-            String hash = data.set().modelHash();
-            if (data.nv() != dynamics.nv()
-                    || hash != null && dynamics.modelHash() != null && !hash.equals(dynamics.modelHash())) {
-                throw new IllegalArgumentException("the constraint data is bound to model " + data.set().modelName()
-                        + " (content hash " + hash + "), not to " + dynamics.modelName() + " ("
-                        + dynamics.modelHash() + ")");
-            }
+            data.checkModelOf(dynamics, "system's dynamics");
             this.constraints = data;
             return this;
         }

@@ -98,6 +98,12 @@ class ConstraintDataTest {
         sb.step(q, v, tau, 1e-3, qb, vb);
         assertEquals(0, TestMechanisms.maxDiff(va, vb), 1e-12 * (1 + TestMechanisms.maxAbs(vb)));
         org.symdyn.systems.ContinuousTimeSystem.builder(functions).constraints(a).build();
+        GenericDynamics other = new GenericDynamics(TestMechanisms.fourBar());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> org.symdyn.contact.TimeStepper.builder(other).constraints(a)).getMessage()
+                .contains("stepper's dynamics"));
+        assertThrows(IllegalArgumentException.class,
+                () -> org.symdyn.systems.ContinuousTimeSystem.builder(other).constraints(b));
         // Forces of model constraints need the constraint geometry of the Model.
         assertThrows(UnsupportedOperationException.class,
                 () -> a.forces(0, model.neutralConfiguration(), false, a.newForceBuffer()));
