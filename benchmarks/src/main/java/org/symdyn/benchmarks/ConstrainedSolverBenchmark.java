@@ -101,7 +101,8 @@ public class ConstrainedSolverBenchmark {
      * {@code structuredRuntime}: with {@code SolverSettings.generatedFactorization(false)}, the runtime's
      * factorisation whatever the binding; {@code dense}: {@code SolverSettings.exploitStructure(false)}, the dense
      * path before issue 17 (QR rank check, then the direct method in that QR's null space: KKT LU until the
-     * eighteenth session).
+     * eighteenth session; the range-space method too since 2026-12-05, so with {@code dense} its figure is the
+     * null-space solve's, and RBDL's range-space method is timed only with the rank check off).
      */
     @Param({"structured", "structuredSchur", "structuredRuntime", "dense"})
     public String solver;

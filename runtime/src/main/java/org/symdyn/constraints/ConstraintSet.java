@@ -331,7 +331,9 @@ public final class ConstraintSet {
 
         /** A frame whose numbers are not all finite gave finite but meaningless rows with Baumgarte off. */
         private static void checkFinite(Pose frame, String what) {
-            java.util.Objects.requireNonNull(frame, what);
+            if (frame == null) {
+                return; // LoopRows says so, as before
+            }
             for (int i = 0; i < 3; i++) {
                 boolean finite = Double.isFinite(frame.translation(i));
                 for (int j = 0; j < 3; j++) {

@@ -303,7 +303,8 @@ public final class StepDerivatives {
     /**
      * The derivatives of the step the stepper just took from (q, v) under τ with step h (the same arguments, not
      * changed since: a step taken in place, with qOut and vOut the arrays q and v, leaves the new state there, so keep
-     * a copy of the old one). Fills the six matrices below.
+     * a copy of the old one; τ is checked for its length only, since the derivatives read the step's solution, not
+     * τ). Fills the six matrices below.
      *
      * @throws IllegalArgumentException if an array has the wrong length, or q, v or h are not those of the
      *                                  stepper's last step, or the bilateral rows' data has Baumgarte stabilisation
@@ -312,6 +313,7 @@ public final class StepDerivatives {
      *                                  system of the step's modes is singular
      */
     public void compute(double[] q, double[] v, double[] tau, double h) {
+        blocks = 0; // mode() answers nothing of a compute that was refused or threw
         Arguments.checkLength(q, nq, "q");
         Arguments.checkLength(v, nv, "v");
         Arguments.checkLength(tau, nv, "tau");
@@ -445,7 +447,6 @@ public final class StepDerivatives {
             }
         }
         systemRows = 0;
-        blocks = 0; // mode() answers nothing of a compute that threw
         for (int block = 0; block < problem.blockCount(); block++) {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);

@@ -59,7 +59,9 @@ public final class DistanceResult {
 
     /**
      * True unless an iterative query stopped at its iteration bound before meeting its tolerance (the result is
-     * then its best estimate). Closed forms always converge.
+     * then its best estimate: for overlapping shapes a depth at least the true one, along a normal on which the
+     * shapes' projections overlap by exactly that much, with witnesses within the shapes, near their boundaries).
+     * Closed forms always converge.
      */
     public boolean converged() {
         return converged;

@@ -18,7 +18,9 @@ package org.symdyn.geometry;
  * simplex (completed to a tetrahedron by support points) until its face nearest the origin lies on D's boundary
  * within the same tolerance: the depth is that face's distance δ, n is minus its outward normal, d = −δ. When D is
  * flat (the shapes touch at most) EPA reports d = 0 at the point of GJK's simplex nearest the origin. Witnesses
- * are the barycentric combinations of the support points' a and b at the closest point.
+ * are the barycentric combinations of the support points' a and b at the closest point (when EPA did not converge,
+ * its direction of least support reach with that depth, and the nearest face's witnesses moved apart along it to
+ * b − a = d n: see {@code Epa}).
  *
  * <p>For polytopes ({@link Box}, {@link ConvexHull}) both algorithms end in finitely many steps at D's exact nearest
  * feature, so the result is exact to rounding. Curved shapes (spheres, capsules, cylinders) are approached by

@@ -46,7 +46,8 @@ public final class RayCast {
      * Casts the ray from {@code origin} along {@code direction} (normalised here; not zero) at most
      * {@code maxDistance} metres against the shape at its placement; returns {@link RayHit#hit()}.
      *
-     * @throws IllegalArgumentException if the direction is zero or not finite, or the origin is not finite
+     * @throws IllegalArgumentException if the direction is zero or not finite, or the origin or the placement is not
+     *                                  finite
      */
     public boolean cast(Shape shape, Placement place, double[] origin, double[] direction, double maxDistance,
             RayHit out) {
@@ -54,16 +55,17 @@ public final class RayCast {
         if (!(len > 0) || !Double.isFinite(len)) {
             throw new IllegalArgumentException("ray direction must be finite and non-zero");
         }
-        // a box took a NaN origin for a hit at t = 0 (its slab test compares, and NaN compares false)
-        if (!Double.isFinite(origin[0]) || !Double.isFinite(origin[1]) || !Double.isFinite(origin[2])) {
-            throw new IllegalArgumentException("ray origin must be finite: (" + origin[0] + ", " + origin[1] + ", "
-                    + origin[2] + ")");
-        }
         d[0] = direction[0] / len;
         d[1] = direction[1] / len;
         d[2] = direction[2] / len;
         place.toLocal(origin, o);
         place.rotateToLocal(d, d);
+        // a box took a NaN origin, or a NaN placement, for a hit at t = 0 (its slab test compares, and NaN compares
+        // false): checked in the shape's frame, which covers both
+        if (!Double.isFinite(o[0] + o[1] + o[2] + d[0] + d[1] + d[2])) {
+            throw new IllegalArgumentException("ray origin (" + origin[0] + ", " + origin[1] + ", " + origin[2]
+                    + ") or the shape's placement is not finite");
+        }
         double t;
         if (shape instanceof Sphere s) {
             t = sphere(s.radius(), 0);

@@ -32,7 +32,7 @@ public record ContactMaterial(double friction, double restitution, FrictionRule 
 
     /** How two materials' friction coefficients combine into a contact's. */
     public enum FrictionRule {
-        /** μ = 2 μ_a μ_b / (μ_a + μ_b), 0 when both are 0: SymDyn's (URDF, SDFormat, code). */
+        /** μ = 2 μ_a μ_b / (μ_a + μ_b), 0 when both are 0: SymDyn's (URDF, code, and pairs of different rules). */
         HARMONIC_MEAN,
         /** MuJoCo's: the higher priority's μ, or max(μ_a, μ_b) between equal priorities; see {@code condim}. */
         MAXIMUM,

@@ -90,6 +90,9 @@ public final class ConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
         lastRecursive = recursive != null && recursive.runs(method);
+        if (!lastRecursive && method == ConstraintSolverMethod.RECURSIVE) {
+            method = ConstraintSolverMethod.DIRECT; // no recursion for this binding: its Javadoc's rule
+        }
         if (lastRecursive) {
             lastLimbs = false;
             if (recursiveAnswers(recursive, data, q, v, tau, vdot)) {
@@ -125,28 +128,22 @@ public final class ConstrainedDynamics {
      */
     static boolean recursiveAnswers(RecursiveConstrainedDynamics recursive, ConstraintData data, double[] q,
             double[] v, double[] tau, double[] out) {
-        boolean impulse = tau == null;
-        if (!data.settings().rankCheck()) {
-            if (impulse) {
-                recursive.impulse(q, v, out);
-            } else {
-                recursive.forwardDynamics(q, v, tau, out);
-            }
-            return true;
-        }
         try {
-            if (impulse) {
+            if (tau == null) {
                 recursive.impulse(q, v, out);
             } else {
                 recursive.forwardDynamics(q, v, tau, out);
             }
-        } catch (ConstraintRankException e) {
-            throw e;
         } catch (ArithmeticException e) {
-            return false; // the direct path checks the input again and reports what is wrong with it
+            // K not positive definite though the QR kept every row, or input that is not finite: the direct path
+            // solves the first in the QR's null space and reports the second as it reports it for any method
+            return false;
         }
-        // rows it dropped (dependent to the QR) it solved on the kept ones as the direct method would
-        return !recursive.lastFellBack() || recursive.lastRank() < data.size();
+        // K's pivot too small for its fast path, every row kept by the QR: nearly dependent rows, K squaring their
+        // conditioning. Rows it dropped (dependent to the QR) it solved on the kept ones as the direct method would.
+        // With the structure not exploited K always takes the rank-revealing path and its answer stands (handing
+        // every solve over would run both methods).
+        return !(data.settings().rankCheck() && recursive.lastFellBack() && recursive.lastRank() == data.size());
     }
 
     /**
@@ -225,9 +222,10 @@ public final class ConstrainedDynamics {
     }
 
     /**
-     * True if the last solve ran the recursive method: asked for, or the direct method on a deep tree
-     * ({@link RecursiveConstrainedDynamics#replacesDirectMethod}); its rank and fall-back are then
-     * {@link #recursiveMethod()}'s, not {@link #systemSolver()}'s.
+     * True if the last solve ran the recursive method and took its answer: asked for, or the direct method on a deep
+     * tree ({@link RecursiveConstrainedDynamics#replacesDirectMethod}); its rank and fall-back are then
+     * {@link #recursiveMethod()}'s, not {@link #systemSolver()}'s. False where it handed nearly dependent rows to the
+     * direct method (see {@code recursiveAnswers}) and where the binding has no recursion.
      */
     public boolean lastUsedRecursive() {
         return lastRecursive;

@@ -26,9 +26,11 @@ import org.symdyn.dynamics.RangeSpaceFactorization;
  * factorisation: with {@link SolverSettings#rankCheck()} on, a pivot at or below
  * max({@value #SCHUR_RANK_RATIO}, {@link SolverSettings#rankTolerance()}) times the largest diagonal entry of
  * G H⁻¹ Gᵀ (with it off, {@link SpdFactorization#PIVOT_RATIO}), an H that is not positive definite (assembly with
- * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b> (QR of Gᵀ, then the
- * method's own factorisation; the direct method solves in that QR's null space, which stays accurate where nearly
- * dependent rows ruin the KKT matrix's LU, whose {@link SolverSettings#kktSolver()} it uses with the rank check off):
+ * zero weights) or a non-finite result sends the solve to the <b>rank-revealing path</b> (QR of Gᵀ, then every
+ * method solves in that QR's null space, which stays accurate where nearly dependent rows ruin the KKT matrix's LU
+ * and square their conditioning in G H⁻¹ Gᵀ; with the rank check off, the method's own factorisation, the KKT
+ * matrix's by {@link SolverSettings#kktSolver()} or the range-space LᵀL and Schur complement, and after one that
+ * fails the QR and its null space as well):
  * so a well-posed solve pays no QR, and a singular or dependent one is reported by the
  * rank-revealing factorisation. When the set holds exactly the model's rows and is bound to a generated class alone
  * that factorises its own system ({@link ConstraintData#generatedFactorization()},
@@ -92,7 +94,6 @@ public final class ConstrainedSystemSolver {
     private final ConstraintData data;
     private final double[] aWork;
     private boolean lastFellBack;
-    private final DMatrixRMaj gAct;
     private final double[] bAct;
     private final double[] yAct;
     private final int[] identity;
@@ -118,7 +119,6 @@ public final class ConstrainedSystemSolver {
         this.data = data;
         aWork = new double[nv];
         nullSpace = new NullSpaceMethod(nv, m);
-        gAct = new DMatrixRMaj(m, nv);
         bAct = new double[Math.max(1, m)];
         yAct = new double[Math.max(1, m)];
         identity = new int[m];
@@ -261,18 +261,11 @@ public final class ConstrainedSystemSolver {
         if (byNullSpace && m > 0) {
             rowsOf = analysis.pivots();
             ok = solveInNullSpace(h, r, a, b, x);
-        } else {
-            DMatrixRMaj gUse = g;
-            double[] bUse = b;
-            if (r < m) {
-                gatherRows(g, b, rowsOf, r);
-                gUse = gAct;
-                bUse = bAct;
-            }
+        } else { // the rank check is off: all rows, the method's own factorisation
             if (method == ConstraintSolverMethod.DIRECT) {
-                ok = direct.solve(h, gUse, a, bUse, x, yAct, settings.kktSolver());
+                ok = direct.solve(h, g, a, b, x, yAct, settings.kktSolver());
             } else {
-                ok = rangeSpace.solve(h, !factored, gUse, a, bUse, x, yAct, settings.spdSolver());
+                ok = rangeSpace.solve(h, !factored, g, a, b, x, yAct, settings.spdSolver());
             }
         }
         if ((!ok || !SaddlePointOps.finite(x, nv) || !SaddlePointOps.finite(yAct, r)) && !byNullSpace && m > 0) {
@@ -281,11 +274,9 @@ public final class ConstrainedSystemSolver {
             // dependent (contact normals 1e-9 rad apart) can still break the factorisation of G H⁻¹ Gᵀ or of the KKT
             // matrix, where the null-space solve of that QR keeps v̇ and G v̇ = γ, as the direct method with the rank
             // check does: so every method gives the same answer, or the same refusal.
-            if (!analysed) {
-                r = analysis.decompose(g, settings.rankTolerance());
-                if (r < m && settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
-                    throw analysis.redundancyException(rowNames);
-                }
+            r = analysis.decompose(g, settings.rankTolerance()); // the rank check was off (else byNullSpace)
+            if (r < m && settings.rankPolicy() == SolverSettings.RankPolicy.FAIL) {
+                throw analysis.redundancyException(rowNames);
             }
             rowsOf = analysis.pivots();
             ok = solveInNullSpace(h, r, a, b, x);
@@ -371,7 +362,8 @@ public final class ConstrainedSystemSolver {
 
     /**
      * True if the last solve left the fast path for the rank-revealing one (H not positive definite, a small pivot
-     * of the Schur complement, a non-finite result); false on the fast path and for the null-space method.
+     * of the Schur complement, a non-finite result), or, with the structure not exploited, if the method's own
+     * factorisation failed and the QR's null space answered; false on the fast path and for the null-space method.
      */
     public boolean lastFellBack() {
         return lastFellBack;
@@ -410,11 +402,4 @@ public final class ConstrainedSystemSolver {
         return ltl;
     }
 
-    private void gatherRows(DMatrixRMaj g, double[] b, int[] rowsOf, int r) {
-        gAct.reshape(r, nv);
-        for (int k = 0; k < r; k++) {
-            System.arraycopy(g.data, rowsOf[k] * nv, gAct.data, k * nv, nv);
-            bAct[k] = b[rowsOf[k]];
-        }
-    }
 }

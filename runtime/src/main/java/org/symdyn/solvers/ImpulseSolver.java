@@ -61,6 +61,8 @@ public final class ImpulseSolver {
                 return;
             }
             method = ConstraintSolverMethod.DIRECT;
+        } else if (method == ConstraintSolverMethod.RECURSIVE) {
+            method = ConstraintSolverMethod.DIRECT; // no recursion for this binding: its Javadoc's rule
         }
         if (method == ConstraintSolverMethod.DIRECT && limbs != null && ConstrainedDynamics.limbEliminationOn(data)) {
             lastLimbRatio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, limbImpulse);

@@ -51,14 +51,14 @@ final class RangeSpaceMethod {
      * Solves H x + Gᵀ y = a, G x = b for G with r = g.numRows rows.
      *
      * @param factorH false if {@link #ltl} already holds the factor of this H
-     * @return false if the Schur complement is not positive definite (dependent rows)
-     * @throws ArithmeticException if H is not positive definite
+     * @return false if H or the Schur complement is not positive definite (H positive definite only on G's null
+     *         space, or dependent rows): the caller then solves in the null space
      */
     boolean solve(DMatrixRMaj h, boolean factorH, DMatrixRMaj g, double[] a, double[] b, double[] x, double[] y,
             SpdSolver kind) {
         int r = g.numRows;
-        if (factorH) {
-            ltl.factor(h);
+        if (factorH && ltl.tryFactor(h) >= 0) {
+            return false;
         }
         System.arraycopy(a, 0, x0, 0, nv);
         ltl.solve(x0);

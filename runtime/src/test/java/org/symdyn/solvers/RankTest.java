@@ -207,10 +207,14 @@ class RankTest {
         }
     }
 
-    /** Given H (ConstrainedSystemSolver alone), the recursive method is the direct one, bit for bit. */
+    /**
+     * Given H (ConstrainedSystemSolver alone), the recursive method is the direct one, bit for bit: off the fast path
+     * (structure not exploited), where the two used to differ (RECURSIVE took the range-space path).
+     */
     @Test
     void givenHTheRecursiveMethodIsTheDirectOne() throws Exception {
         ConstraintData d = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        d.settings().exploitStructure(false);
         d.computeSystem(Q, V);
         ConstrainedSystemSolver solver = new ConstrainedSystemSolver(d);
         double[] a = new double[3];
@@ -222,5 +226,29 @@ class RankTest {
         solver.solve(ConstraintSolverMethod.RECURSIVE, d.H(), d.G(), a, d.gamma(), x2, y2);
         assertEquals(0, TestMechanisms.maxDiff(x1, x2));
         assertEquals(0, TestMechanisms.maxDiff(y1, y2));
+    }
+
+    /**
+     * A weight matrix positive definite only on the rows' null space (assembly's, with a zero weight), the rank
+     * check off: the range-space method's LᵀL of W fails, and the null space of the rows' QR answers, as the direct
+     * method does (it threw "H is not positive definite").
+     */
+    @Test
+    void theRangeSpaceMethodSolvesWithAWeightSingularOffTheRowsNullSpace() throws Exception {
+        ConstraintData d = ConstraintSet.of(TestMechanisms.fourBar()).bindGeneric();
+        d.settings().rankCheck(false);
+        d.computeSystem(Q, V);
+        ConstrainedSystemSolver solver = new ConstrainedSystemSolver(d);
+        org.ejml.data.DMatrixRMaj w = new org.ejml.data.DMatrixRMaj(3, 3);
+        w.set(0, 0, 1);
+        w.set(1, 1, 2);
+        double[] a = {0.3, -0.2, 0.5};
+        double[] b = d.gamma().clone();
+        double[] x1 = new double[3], y1 = new double[d.size()], x2 = new double[3], y2 = new double[d.size()];
+        solver.solve(ConstraintSolverMethod.DIRECT, w, d.G(), a, b, x1, y1);
+        solver.solve(ConstraintSolverMethod.RANGE_SPACE_SPARSE, w, d.G(), a, b, x2, y2);
+        assertTrue(TestMechanisms.maxDiff(x1, x2) <= 1e-12 * (1 + TestMechanisms.maxAbs(x1)),
+                java.util.Arrays.toString(x1) + " against " + java.util.Arrays.toString(x2));
+        assertTrue(TestMechanisms.maxDiff(y1, y2) <= 1e-12 * (1 + TestMechanisms.maxAbs(y1)));
     }
 }
