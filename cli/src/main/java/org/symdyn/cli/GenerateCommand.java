@@ -373,4 +373,20 @@ final class GenerateCommand implements CliCommand {
             throw CliException.badInput(name + ":[0,0] cannot write file: invalid path (" + e.getReason() + ")");
         }
     }
+
+    /**
+     * An output file named on the command line ({@code -o}, {@code --page}), checked before anything runs: not a
+     * directory, and in a directory that exists (a batch of rollouts ran to the end before the write found none).
+     */
+    static Path outputFile(String name) throws CliException {
+        Path p = outputPath(name);
+        if (java.nio.file.Files.isDirectory(p)) {
+            throw CliException.badInput(p + ":[0,0] cannot write file: it is a directory");
+        }
+        Path parent = p.toAbsolutePath().getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw CliException.badInput(p + ":[0,0] cannot write file: its directory " + parent + " does not exist");
+        }
+        return p;
+    }
 }

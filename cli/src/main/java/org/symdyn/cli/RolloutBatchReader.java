@@ -270,6 +270,7 @@ final class RolloutBatchReader {
                     + " not " + value.typeWithArticle());
             return ranges;
         }
+        Map<String, String> stateEntries = new java.util.HashMap<>();
         for (Map.Entry<String, JsonValue> e : o.members().entrySet()) {
             String key = e.getKey();
             String prefix = "ranges." + key + ": ";
@@ -279,6 +280,13 @@ final class RolloutBatchReader {
             if (m.matches()) {
                 boolean q = m.group(1).equals("q0");
                 int index = Integer.parseInt(m.group(2));
+                // q0[0] and q0[00] name one entry: the later range overwrote it, and its column showed values the
+                // rollouts did not start from
+                String earlier = stateEntries.putIfAbsent(m.group(1) + "[" + index + "]", key);
+                if (earlier != null) {
+                    checks.error(e.getValue(), "ranges: " + key + " is the entry " + earlier + " names already");
+                    continue;
+                }
                 int size = q ? model.nq() : model.nv();
                 if (index >= size) {
                     checks.error(e.getValue(), "ranges: " + key + " is beyond the state: " + m.group(1) + " has "
@@ -291,7 +299,7 @@ final class RolloutBatchReader {
                     vIndex = index;
                 }
             } else if (!parameterNames.contains(key)) {
-                checks.error(e.getValue(), "ranges: unknown parameter '" + key + "' (the names are "
+                checks.error(e.getValue(), "ranges: " + unknown(key) + " (the names are "
                         + String.join(", ", parameterNames) + "; or q0[i], v0[i] for an initial-state entry)");
                 continue;
             } else if (base != null && base.parameters.containsKey(key)) {
@@ -423,10 +431,27 @@ final class RolloutBatchReader {
             checks.error(o.get("step"), prefix + "step must be a positive number of seconds, not "
                     + JsonWriter.formatNumber(step));
         }
+        if (duration != null && step != null && duration >= 0 && step > 0
+                && !(duration / step <= org.symdyn.rollout.RolloutSpec.MAX_STEPS)) {
+            checks.error(o.get("step") != null ? o.get("step") : o.get("duration"), prefix + "duration "
+                    + JsonWriter.formatNumber(duration) + " s in steps of " + JsonWriter.formatNumber(step)
+                    + " s is more than the " + org.symdyn.rollout.RolloutSpec.MAX_STEPS + " steps a rollout may take");
+        }
         if (checks.count() > before) {
             return null;
         }
         return new Base(q0, v0, parameters, duration, step);
+    }
+
+    /**
+     * Why {@code name} is not a parameter here: a parameter the model declares is settable on a generated class only
+     * (the interpreter keeps the model's numbers), so with the default backend it is named as such.
+     */
+    private String unknown(String name) {
+        boolean declared = model.parameters().stream().anyMatch(p -> p.name().equals(name));
+        return declared ? "parameter '" + name + "' is declared by the model but settable on the generated backend"
+                + " only (--backend generated; the interpreter keeps the model's numbers)"
+                : "unknown parameter '" + name + "'";
     }
 
     /** The fixed parameters ({@code {NAME: number}}; empty when absent), names checked. */
@@ -442,7 +467,7 @@ final class RolloutBatchReader {
         }
         for (Map.Entry<String, JsonValue> e : o.members().entrySet()) {
             if (!parameterNames.contains(e.getKey())) {
-                checks.error(e.getValue(), prefix + "unknown parameter '" + e.getKey() + "' (the names are "
+                checks.error(e.getValue(), prefix + unknown(e.getKey()) + " (the names are "
                         + String.join(", ", parameterNames) + ")");
             } else if (e.getValue() instanceof NumberValue n) {
                 parameters.put(e.getKey(), n.value());

@@ -63,8 +63,9 @@ import picocli.CommandLine.Parameters;
                 + " zero (or both the model's keyframe NAME), no"
                 + " parameters, seed the specification's index, duration " + RolloutBatchReader.DEFAULT_DURATION
                 + " s, step " + RolloutBatchReader.DEFAULT_STEP + " s.",
-            "Parameter names: the model's declared parameters, friction (every contact's mu), kp and kd (every PD"
-                    + " servo), kp.SERVO, kd.SERVO, target.SERVO.",
+            "Parameter names: the model's declared parameters (with --backend generated: the interpreter keeps the"
+                    + " model's numbers), friction (every contact's mu), kp and kd (every PD servo), kp.SERVO,"
+                    + " kd.SERVO, target.SERVO.",
             "Sweep file: {\"q0\"/\"v0\" or \"keyframe\", \"parameters\" (held fixed), \"duration\", \"step\","
                     + " \"seed\": integer (default 0), \"mode\": \"grid\" (default) or \"random\", \"count\": n"
                     + " (random), \"ranges\": {KEY: RANGE, ...}}; KEY a parameter name or an initial-state entry"
@@ -229,11 +230,7 @@ final class RolloutsCommand implements CliCommand {
         if (name.isEmpty()) {
             throw CliException.usage("rollouts", "an output file name must not be empty");
         }
-        Path p = GenerateCommand.outputPath(name);
-        if (Files.isDirectory(p)) {
-            throw CliException.badInput(p + ":[0,0] cannot write file: it is a directory");
-        }
-        return p;
+        return GenerateCommand.outputFile(name);
     }
 
     /**

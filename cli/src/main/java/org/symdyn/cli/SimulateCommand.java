@@ -1,7 +1,6 @@
 package org.symdyn.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -226,10 +225,7 @@ final class SimulateCommand implements CliCommand {
             throw CliException.badInput("unknown integrator '" + integrator + "' (available: " + SimulationRun.RK4
                     + ", " + SimulationRun.DOPRI5 + ")");
         }
-        Path outFile = output == null ? null : GenerateCommand.outputPath(output);
-        if (outFile != null && Files.isDirectory(outFile)) {
-            throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
-        }
+        Path outFile = output == null ? null : GenerateCommand.outputFile(output);
         Progress progress = quiet.progress(err);
         progress.started(model + ": reading");
         long start = System.nanoTime();

@@ -163,6 +163,31 @@ class RolloutsCommandTest extends FileWritingTest {
     }
 
     /** As simulate warns ({@link LimitViolations}): the first rollout starting beyond a limit, and a count of the rest. */
+    /** A helper's findings: each of these was accepted, or found only after every rollout had run. */
+    @Test
+    void badBatchesAreRefusedBeforeAnythingRuns() throws Exception {
+        Path model = block();
+        // 1e19 steps wrapped the step count round to Long.MIN_VALUE: "completed" at t = 0 with exit 0
+        Path overflow = write("overflow.json", "[{\"duration\": 1e10, \"step\": 1e-9}]");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", overflow.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains(overflow + ":[1,32] specification 0: duration 1e+10 s in steps of 1e-09 s is more"
+                + " than the 4503599627370496 steps") || r.err().contains("steps a rollout may take"), r.err());
+        // an output in a directory that does not exist: refused first, with the reason
+        Path specs = write("specs.json", "[{\"duration\": 0.01}]");
+        Path nowhere = dir.resolve("no-such-dir").resolve("r.csv");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "-o", nowhere.toString());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("does not exist"), r.err());
+        assertFalse(r.err().contains("ran 1 rollout"), r.err());
+        // q0[2] and q0[02] name one entry
+        Path alias = write("alias.json", "{\"ranges\": {\"q0[2]\": {\"values\": [0.1, 0.2]}, \"q0[02]\":"
+                + " {\"values\": [0.7]}}, \"duration\": 0.01}");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", alias.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("q0[02] is the entry q0[2] names already"), r.err());
+    }
+
     @Test
     void rolloutsStartingBeyondALimitAreWarnedAboutOnce() throws Exception {
         Path model = write("limited.urdf", SimulateCommandTest.LIMITED_PENDULUM);

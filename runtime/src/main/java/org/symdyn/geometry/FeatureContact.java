@@ -44,9 +44,10 @@ final class FeatureContact {
     private static final double[] SIN = new double[CAP_SIDES];
 
     static {
+        // StrictMath: the same bits on every machine, as the rollouts promise (Math's may use the CPU's own)
         for (int k = 0; k < CAP_SIDES; k++) {
-            COS[k] = Math.cos(2 * Math.PI * k / CAP_SIDES);
-            SIN[k] = Math.sin(2 * Math.PI * k / CAP_SIDES);
+            COS[k] = StrictMath.cos(2 * Math.PI * k / CAP_SIDES);
+            SIN[k] = StrictMath.sin(2 * Math.PI * k / CAP_SIDES);
         }
     }
 

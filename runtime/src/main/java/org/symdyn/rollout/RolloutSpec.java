@@ -77,11 +77,18 @@ public record RolloutSpec(double[] q0, double[] v0, Map<String, Double> paramete
     }
 
     /**
+     * The most steps a rollout may take, 2⁵²: a count whose every step h and time k h are exact enough to tell apart
+     * (1e-9 h is resolved) and that a long holds. Past it a step count wrapped round to Long.MIN_VALUE, and the rollout
+     * "completed" at t = 0.
+     */
+    public static final long MAX_STEPS = 1L << 52;
+
+    /**
      * The number of steps the rollout takes: duration / h rounded up, where a remainder below 1e-9 h is not
-     * stepped (0 for an invalid duration or step, which the runner reports).
+     * stepped (0 for an invalid duration or step, or more than {@link #MAX_STEPS} steps, which the runner reports).
      */
     public long stepCount() {
-        if (!(duration >= 0) || !(timeStep > 0) || Double.isInfinite(duration)) {
+        if (!(duration >= 0) || !(timeStep > 0) || Double.isInfinite(duration) || !(duration / timeStep <= MAX_STEPS)) {
             return 0;
         }
         double n = duration / timeStep;

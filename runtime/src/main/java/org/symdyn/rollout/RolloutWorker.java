@@ -170,6 +170,11 @@ public final class RolloutWorker {
         if (!(spec.timeStep() > 0) || Double.isInfinite(spec.timeStep())) {
             return "time step " + spec.timeStep() + " must be a positive number of seconds";
         }
+        if (!(spec.duration() / spec.timeStep() <= RolloutSpec.MAX_STEPS)) {
+            return "duration " + spec.duration() + " s in steps of " + spec.timeStep() + " s is "
+                    + spec.duration() / spec.timeStep() + " steps, more than the " + RolloutSpec.MAX_STEPS
+                    + " a rollout may take";
+        }
         return null;
     }
 

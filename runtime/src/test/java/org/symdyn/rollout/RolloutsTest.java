@@ -148,6 +148,9 @@ class RolloutsTest {
         assertFailure(results.get(4), RolloutFailure.Kind.INVALID_SPEC, "unknown parameter");
         assertTrue(results.get(4).failure().message().contains("kp.servo_l"), results.get(4).failure().message());
         assertFailure(results.get(5), RolloutFailure.Kind.INVALID_SPEC, "time step");
+        RolloutResult<FinalState> tooLong = Rollouts.builder(GENERIC, SystemFactory.of(MODEL)).build()
+                .run(List.of(RolloutSpec.of(q0, v0, 1e10, 1e-9)), Outcomes.finalState()).get(0);
+        assertFailure(tooLong, RolloutFailure.Kind.INVALID_SPEC, "a rollout may take");
         assertFailure(results.get(6), RolloutFailure.Kind.NON_FINITE_STATE, "");
         assertEquals(10, results.get(6).failure().step());
         assertEquals(0.010, results.get(6).failure().time(), 1e-12);
@@ -250,6 +253,11 @@ class RolloutsTest {
         assertEquals(1e-3, odd.stepSize(9, 11));
         assertEquals(0.0005, odd.stepSize(10, 11), 1e-15);
         assertEquals(0, RolloutSpec.of(new double[9], new double[8], 0, 1e-3).stepCount());
+        // past 2^52 steps the count is refused, not wrapped round to Long.MIN_VALUE (a "completed" rollout at t = 0)
+        assertEquals(0, RolloutSpec.of(new double[9], new double[8], 1e10, 1e-9).stepCount());
+        assertEquals(0, RolloutSpec.of(new double[9], new double[8], Double.MAX_VALUE, 1e-300).stepCount());
+        assertEquals(RolloutSpec.MAX_STEPS, RolloutSpec.of(new double[9], new double[8], RolloutSpec.MAX_STEPS, 1)
+                .stepCount());
     }
 
     @Test

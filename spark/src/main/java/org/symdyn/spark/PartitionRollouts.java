@@ -16,7 +16,8 @@ import org.symdyn.rollout.RolloutWorker;
  * One Spark task's rollouts: a {@link RolloutWorker} made for the partition (the model file read once, one model
  * instance) runs each specification row in turn as the result iterator is read, so a partition's results stream
  * out instead of being held. A row that is no specification (a null column) gives a failed result row, like any
- * other invalid specification; only a job that cannot make its worker (a bad model file or class) fails the task.
+ * other invalid specification; only a job that cannot make its worker (a bad model file or class) and a row without
+ * an index, whose result could not be keyed, fail the task.
  */
 final class PartitionRollouts implements MapPartitionsFunction<Row, Row> {
     private static final long serialVersionUID = 1L;

@@ -107,7 +107,8 @@ public final class RolloutRows {
     /** The key of a specification or result row. */
     public static long index(Row row) {
         if (row.isNullAt(INDEX)) {
-            throw new IllegalArgumentException("a rollout row without an index");
+            throw new IllegalArgumentException("a rollout row without an index (its result could not be keyed:"
+                    + " filter rows whose index is null before SparkRollouts.run)");
         }
         return row.getLong(INDEX);
     }
