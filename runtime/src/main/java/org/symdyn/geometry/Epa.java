@@ -127,15 +127,9 @@ final class Epa {
         if (!converged) {
             best = nearestFace();
         }
-        // The nearest point of face `best` to the origin, z = δ m, in barycentric coordinates of the face.
+        faceWitnesses(best, out);
         double delta = faceDistance[best];
         double mx = faceNormal[3 * best], my = faceNormal[3 * best + 1], mz = faceNormal[3 * best + 2];
-        barycentric(face[3 * best], face[3 * best + 1], face[3 * best + 2], delta * mx, delta * my, delta * mz);
-        simplex[0] = face[3 * best];
-        simplex[1] = face[3 * best + 1];
-        simplex[2] = face[3 * best + 2];
-        simplexSize = 3;
-        difference.witnesses(simplex, lambda, simplexSize, out);
         out.distance = -delta;
         out.features.clear();
         out.normal[0] = -mx;
@@ -143,6 +137,21 @@ final class Epa {
         out.normal[2] = -mz;
         out.iterations = gjkIterations + iterations;
         out.converged = converged;
+    }
+
+    /**
+     * The witnesses of face f's point nearest the origin, z = δ m, into {@code out}: its barycentric coordinates over
+     * the face, then Σ λ a_i and Σ λ b_i (the face becomes the simplex).
+     */
+    private void faceWitnesses(int f, DistanceResult out) {
+        double delta = faceDistance[f];
+        barycentric(face[3 * f], face[3 * f + 1], face[3 * f + 2], delta * faceNormal[3 * f],
+                delta * faceNormal[3 * f + 1], delta * faceNormal[3 * f + 2]);
+        simplex[0] = face[3 * f];
+        simplex[1] = face[3 * f + 1];
+        simplex[2] = face[3 * f + 2];
+        simplexSize = 3;
+        difference.witnesses(simplex, lambda, simplexSize, out);
     }
 
     /**
@@ -294,14 +303,7 @@ final class Epa {
      * and 0.6 m off on deep ones.)
      */
     private void leastReachResult(double reach, double mx, double my, double mz, DistanceResult out) {
-        int best = nearestFace();
-        double delta = faceDistance[best];
-        double fx = faceNormal[3 * best], fy = faceNormal[3 * best + 1], fz = faceNormal[3 * best + 2];
-        barycentric(face[3 * best], face[3 * best + 1], face[3 * best + 2], delta * fx, delta * fy, delta * fz);
-        simplex[0] = face[3 * best];
-        simplex[1] = face[3 * best + 1];
-        simplex[2] = face[3 * best + 2];
-        difference.witnesses(simplex, lambda, 3, out);
+        faceWitnesses(nearestFace(), out);
         for (int i = 0; i < 3; i++) {
             double m = i == 0 ? mx : i == 1 ? my : mz;
             double e = (out.pointB[i] - out.pointA[i] - reach * m) / 2;
