@@ -11,7 +11,9 @@ import org.symdyn.systems.SolveSummary;
  * @param spec    its specification
  * @param outcome the observer's outcome, or null after a failure
  * @param failure why it stopped early, or null
- * @param steps   steps taken (those before a failure)
+ * @param steps   steps taken: all of them, or up to the failure, counting a step that was taken and failed after it
+ *                (a non-finite state, an unconverged solve, an observer's refusal) but not one that failed before it
+ *                was taken (the controller, the step itself throwing, a Painlevé case)
  * @param solves  the contact solves of those steps (null when the rollout could not start)
  * @param <R>     the outcome's type
  */

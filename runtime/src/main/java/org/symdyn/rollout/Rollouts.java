@@ -78,8 +78,9 @@ public final class Rollouts {
      * Runs every rollout of {@code specs} and returns their results in the same order; each rollout's outcome is
      * what an observer from {@code observers} made of it.
      *
-     * @throws IllegalStateException if a worker thread died of an {@link Error} (the error is its cause), or this
-     *                               thread was interrupted while waiting
+     * @throws IllegalStateException if a worker stopped (the cause says why: an {@link Error}, the model's supplier
+     *                               threw or gave null, the listener threw), or this thread was interrupted while
+     *                               waiting
      */
     public synchronized <R> List<RolloutResult<R>> run(List<RolloutSpec> specs,
             Supplier<? extends RolloutObserver<R>> observers) {
