@@ -44,7 +44,7 @@ final class LimbConstraintMethods {
                 concat(vector("vdot", parts.vdot()), vector("lambda", parts.lambda()),
                         vector("limbPivots", parts.pivotRatios()), vector("limbRowPivots", parts.rowPivots()),
                         vector("limbRowEntries", parts.rowEntries())), MethodEmitter.Order.FIRST_USE);
-        emitted.set(0, emitted.get(0).toBuilder().addStatement("return $T.smallestRatio(limbPivots)",
+        emitted.set(0, emitted.get(0).toBuilder().addStatement("return $T.smallestRatio(limbPivots, q)",
                 LimbConstrainedDynamics.class).build());
         methods.list().addAll(emitted);
         SymbolicArticulatedBody.LimbConstrainedParts impulse = aba.limbImpulse(jac);
@@ -58,7 +58,7 @@ final class LimbConstraintMethods {
                         vector("limbRowPivots", impulse.rowPivots()),
                         vector("limbRowEntries", impulse.rowEntries())), MethodEmitter.Order.FIRST_USE);
         impulseMethods.set(0, impulseMethods.get(0).toBuilder().addStatement("return $T.smallestRatio("
-                + "limbImpulsePivots)", LimbConstrainedDynamics.class).build());
+                + "limbImpulsePivots, q)", LimbConstrainedDynamics.class).build());
         methods.list().addAll(impulseMethods);
         methods.list().add(MethodSpec.methodBuilder("lastLimbRankRatio").addAnnotation(Override.class)
                 .addModifiers(javax.lang.model.element.Modifier.PUBLIC).returns(double.class)

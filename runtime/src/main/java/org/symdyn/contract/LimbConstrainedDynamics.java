@@ -40,7 +40,8 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      *         diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j; over the pivots of the base's matrix A, d_j /
      *         A_jj (1 for orthogonal rows that move only their limb, L_c,j = 0; near 0 for nearly dependent rows and for
      *         a row that barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; 0 where a pivot is
-     *         0/0, a straight leg's, and for a non-finite q; see also {@link #lastLimbRankRatio()}). It
+     *         0/0, a straight leg's, or below 0 by rounding; NaN for a non-finite q; see also
+     *         {@link #lastLimbRankRatio()}). It
      *         depends on q alone: a non-finite v, τ or b shows in v̇ and λ only, which a caller checks. v̇ and λ are
      *         meaningful only when it is well above 0
      */
@@ -96,6 +97,18 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
             r = Math.min(r, atLeastZero(x));
         }
         return r;
+    }
+
+    /**
+     * {@link #smallestRatio(double[])}, and NaN if q has an entry that is not finite (the ratio of
+     * {@link #limbConstrainedDynamics} and {@link #limbImpulse} as their Javadoc states it), without a branch.
+     */
+    static double smallestRatio(double[] ratios, double[] q) {
+        double zeroUnlessFinite = 0;
+        for (double x : q) {
+            zeroUnlessFinite += x * 0; // NaN for an infinite or NaN entry, 0 otherwise
+        }
+        return smallestRatio(ratios) + zeroUnlessFinite;
     }
 
     /** max(x, 0), and 0 for NaN, by bit operations (no branch that a state a warm-up did not see would deoptimise). */

@@ -22,5 +22,11 @@ class LimbRatiosTest {
         assertEquals(0, LimbConstrainedDynamics.rankRatio(new double[] {0, 0}, new double[] {0, 0}), 0);
         assertEquals(0, LimbConstrainedDynamics.rankRatio(new double[] {-7e-18, 1}, new double[] {1, 1}), 0);
         assertEquals(1, LimbConstrainedDynamics.rankRatio(new double[0], new double[0]), 0);
+        // the generated methods' form: NaN for a q that is not finite, the ratio otherwise
+        assertEquals(0, LimbConstrainedDynamics.smallestRatio(new double[] {Double.NaN, 1}, new double[] {0.1, -2}), 0);
+        assertEquals(0.5, LimbConstrainedDynamics.smallestRatio(new double[] {0.5}, new double[] {1e300, -1e300}), 0);
+        assertEquals(Double.NaN, LimbConstrainedDynamics.smallestRatio(new double[] {0.5}, new double[] {0, Double.NaN}));
+        assertEquals(Double.NaN, LimbConstrainedDynamics.smallestRatio(new double[] {0.5},
+                new double[] {Double.NEGATIVE_INFINITY}));
     }
 }
