@@ -89,18 +89,13 @@ public final class ConstrainedDynamics {
         Arguments.checkDistinct(vdot, "vdot", q, "q");
         Arguments.checkDistinct(vdot, "vdot", v, "v");
         Arguments.checkDistinct(vdot, "vdot", tau, "tau");
-        lastRecursive = recursive != null && recursive.runs(method);
-        if (!lastRecursive && method == ConstraintSolverMethod.RECURSIVE) {
-            method = ConstraintSolverMethod.DIRECT; // no recursion for this binding: its Javadoc's rule
-        }
+        lastRecursive = recursive != null && recursive.runs(method) && recursiveAnswers(recursive, data, q, v, tau,
+                vdot);
         if (lastRecursive) {
             lastLimbs = false;
-            if (recursiveAnswers(recursive, data, q, v, tau, vdot)) {
-                return;
-            }
-            lastRecursive = false;
-            method = ConstraintSolverMethod.DIRECT;
+            return;
         }
+        method = method.withoutRecursion();
         lastLimbs = method == ConstraintSolverMethod.DIRECT && limbSolve(q, v, tau, vdot);
         if (lastLimbs) {
             solver.recordFullRankSolveElsewhere();
@@ -120,11 +115,12 @@ public final class ConstrainedDynamics {
     }
 
     /**
-     * The recursive method's forward dynamics (vMinus null) or impulse; false where the direct method must answer
-     * instead: with the rank check on, K = G H⁻¹ Gᵀ's pivot too small (and no row dropped) or K not positive
-     * definite, though the rows' QR keeps them all. Such rows are nearly dependent and K squares their conditioning (v̇ off by 1e-5 relative at
-     * 1e-7 rad between two contact normals, K indefinite at 1e-8); the direct method solves them in the null space
-     * of that QR (1e-9). So the recursive method answers as the others do, at the price of H there.
+     * The recursive method's forward dynamics (tau null: the impulse from v⁻ = v) into {@code out}; false where the
+     * direct method must answer instead: K = G H⁻¹ Gᵀ not positive definite though the rows' QR keeps them all, or
+     * input that is not finite (any ArithmeticException), or, with the rank check on, K's pivot too small with no row
+     * dropped. Such rows are nearly dependent and K squares their conditioning (v̇ off by 1e-5 relative at 1e-7 rad
+     * between two contact normals, K indefinite at 1e-8); the direct method solves them in the null space of that QR
+     * (1e-9). So the recursive method answers as the others do, at the price of H there.
      */
     static boolean recursiveAnswers(RecursiveConstrainedDynamics recursive, ConstraintData data, double[] q,
             double[] v, double[] tau, double[] out) {

@@ -172,11 +172,9 @@ public final class ConstrainedSystemSolver {
         if (g.numRows != m || g.numCols != nv || h.numRows != nv || h.numCols != nv) {
             throw new IllegalArgumentException("H must be " + nv + "x" + nv + " and G " + m + "x" + nv);
         }
-        if (method == ConstraintSolverMethod.RECURSIVE) {
-            // its Javadoc's rule: given H, there is nothing to recurse over, and it is the direct method (it took the
-            // range-space path here, which fails on rows the direct method solves)
-            method = ConstraintSolverMethod.DIRECT;
-        }
+        // given H there is nothing to recurse over (it took the range-space path here, which fails on rows the direct
+        // method solves)
+        method = method.withoutRecursion();
         boolean fast = method != ConstraintSolverMethod.NULL_SPACE && settings.exploitStructure();
         double ratio = rankFloor(settings);
         lastFellBack = false;

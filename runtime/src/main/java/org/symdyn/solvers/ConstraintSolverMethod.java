@@ -49,5 +49,13 @@ public enum ConstraintSolverMethod {
      * binding, and for a saddle-point solve given H ({@link ConstrainedSystemSolver}, assembly), it is the direct
      * method. It forms neither H nor C: after it, the data's H, C, G and γ workspaces are not those of the state.
      */
-    RECURSIVE
+    RECURSIVE;
+
+    /**
+     * The method that answers where no recursion does (a saddle-point solve given H, a binding without recursion, rows
+     * the recursive method handed over): {@link #DIRECT} for {@link #RECURSIVE}, every other method itself.
+     */
+    ConstraintSolverMethod withoutRecursion() {
+        return this == RECURSIVE ? DIRECT : this;
+    }
 }

@@ -56,14 +56,11 @@ public final class ImpulseSolver {
         Arguments.checkDistinct(vPlus, "vPlus", q, "q");
         Arguments.checkDistinct(vPlus, "vPlus", vMinus, "vMinus");
         lastLimbs = false;
-        if (recursive != null && recursive.runs(method)) {
-            if (ConstrainedDynamics.recursiveAnswers(recursive, data, q, vMinus, null, vPlus)) {
-                return;
-            }
-            method = ConstraintSolverMethod.DIRECT;
-        } else if (method == ConstraintSolverMethod.RECURSIVE) {
-            method = ConstraintSolverMethod.DIRECT; // no recursion for this binding: its Javadoc's rule
+        if (recursive != null && recursive.runs(method)
+                && ConstrainedDynamics.recursiveAnswers(recursive, data, q, vMinus, null, vPlus)) {
+            return;
         }
+        method = method.withoutRecursion();
         if (method == ConstraintSolverMethod.DIRECT && limbs != null && ConstrainedDynamics.limbEliminationOn(data)) {
             lastLimbRatio = limbs.limbImpulse(q, vMinus, data.impulseTarget(), vPlus, limbImpulse);
             // The forward dynamics' rule: the same factorisations.
