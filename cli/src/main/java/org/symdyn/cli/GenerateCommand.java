@@ -375,16 +375,17 @@ final class GenerateCommand implements CliCommand {
     }
 
     /**
-     * An output file named on the command line ({@code -o}, {@code --page}), checked before anything runs: not a
-     * directory, and in a directory that exists (a batch of rollouts ran to the end before the write found none).
+     * An output file named on the command line ({@code -o}, {@code --page}, {@code --output}), checked before anything
+     * runs: not a directory, and in a directory that exists (a batch of rollouts ran to the end before the write
+     * found none).
      */
     static Path outputFile(String name) throws CliException {
         Path p = outputPath(name);
-        if (java.nio.file.Files.isDirectory(p)) {
+        if (Files.isDirectory(p)) {
             throw CliException.badInput(p + ":[0,0] cannot write file: it is a directory");
         }
         Path parent = p.toAbsolutePath().getParent();
-        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+        if (parent != null && !Files.isDirectory(parent)) {
             throw CliException.badInput(p + ":[0,0] cannot write file: its directory " + parent + " does not exist");
         }
         return p;

@@ -1,7 +1,6 @@
 package org.symdyn.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.symdyn.cli.TrajectoryReader.Trajectory;
 import org.symdyn.dynamics.GenericDynamics;
@@ -70,10 +69,7 @@ final class ViewCommand implements CliCommand {
         if (output.isEmpty()) {
             throw CliException.usage("view", "option --output needs a non-empty value");
         }
-        Path outFile = GenerateCommand.outputPath(output);
-        if (Files.isDirectory(outFile)) {
-            throw CliException.badInput(outFile + ":[0,0] cannot write file: it is a directory");
-        }
+        Path outFile = GenerateCommand.outputFile(output);
         Progress progress = quiet.progress(err);
         progress.started(model + ": reading (with its meshes)");
         long start = System.nanoTime();

@@ -329,22 +329,6 @@ public final class ConstraintSet {
             return new ConstraintSet(this);
         }
 
-        /** A frame whose numbers are not all finite gave finite but meaningless rows with Baumgarte off. */
-        private static void checkFinite(Pose frame, String what) {
-            if (frame == null) {
-                return; // LoopRows says so, as before
-            }
-            for (int i = 0; i < 3; i++) {
-                boolean finite = Double.isFinite(frame.translation(i));
-                for (int j = 0; j < 3; j++) {
-                    finite &= Double.isFinite(frame.rotation(i, j));
-                }
-                if (!finite) {
-                    throw new IllegalArgumentException(what + " must be finite, got " + frame);
-                }
-            }
-        }
-
         /** {@link #addContact(int, double[], double[], String, int)} without a name or id. */
         public int addContact(int body, double[] bodyPoint, double[] worldNormal) {
             return addContact(body, bodyPoint, worldNormal, null, NO_ID);
@@ -432,8 +416,6 @@ public final class ConstraintSet {
                 throw new IllegalArgumentException("Baumgarte time constant must be positive, got " + timeConstant);
             }
             registry.checkNameAndId(name, userId);
-            checkFinite(predecessorFrame, "loop predecessor frame");
-            checkFinite(successorFrame, "loop successor frame");
             // Validates the frames and axes now, where the caller made them.
             LoopRows check = new LoopRows(predecessorBody, predecessorFrame, successorBody, successorFrame,
                     axes.get(0));

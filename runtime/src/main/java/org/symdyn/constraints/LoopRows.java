@@ -86,6 +86,11 @@ public final class LoopRows implements ConstraintRows, ConstraintRowDerivatives 
         if (predecessorFrame == null || successorFrame == null) {
             throw new IllegalArgumentException("loop frames must not be null");
         }
+        // a frame that is not finite gave finite but meaningless rows with Baumgarte off
+        if (!predecessorFrame.isFinite() || !successorFrame.isFinite()) {
+            throw new IllegalArgumentException("loop frames must be finite, got " + predecessorFrame + " and "
+                    + successorFrame);
+        }
         if (predecessorBody == successorBody) {
             throw new IllegalArgumentException("a loop needs two different bodies, got " + predecessorBody
                     + " twice");

@@ -320,7 +320,6 @@ public final class ModelBuilder {
         return this;
     }
 
-
     /**
      * Adds a ground for unilateral contact; its name must be unique among the grounds. The normal must be a unit
      * vector, friction finite and non-negative, restitution in [0, 1] (checked here, reported at {@link #build()}).
@@ -505,7 +504,7 @@ public final class ModelBuilder {
 
     /** True if a pose's rotation and translation are finite (null, the identity, is). */
     private static boolean finite(Pose pose) {
-        return pose == null || finite(pose.rotationArray()) && finite(pose.translationArray());
+        return pose == null || pose.isFinite();
     }
 
     private static boolean finite(double[] v) {

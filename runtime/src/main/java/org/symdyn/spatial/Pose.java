@@ -55,6 +55,16 @@ public final class Pose {
         return translation[i];
     }
 
+    /** True if every entry of the rotation and the translation is finite. */
+    public boolean isFinite() {
+        for (double x : rotation) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return Double.isFinite(translation[0]) && Double.isFinite(translation[1]) && Double.isFinite(translation[2]);
+    }
+
     /** A copy of the row-major rotation parent <- child. */
     public double[] rotationArray() {
         return rotation.clone();

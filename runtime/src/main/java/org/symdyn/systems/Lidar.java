@@ -138,7 +138,7 @@ public final class Lidar extends NamedSensor {
         for (double r : rotation) {
             poseSum += r;
         }
-        if (Double.isNaN(poseSum) || Double.isInfinite(poseSum)) {
+        if (!Double.isFinite(poseSum)) {
             // a state that is not finite reads NaN, as the dynamics answer it (the rays would be refused)
             java.util.Arrays.fill(out, 0, spec.rayCount(), Double.NaN);
             return;
