@@ -7,11 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import org.symdyn.constraints.GenericModel;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.io.ModelFileReader;
+import org.symdyn.model.Diagnostic;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelException;
+import org.symdyn.model.SourceLocation;
 import org.symdyn.rollout.Controller;
 import org.symdyn.rollout.RolloutWorker;
 import org.symdyn.rollout.SystemFactory;
@@ -207,8 +210,14 @@ public final class RolloutJob implements Serializable {
             Files.writeString(file, modelText, StandardCharsets.UTF_8);
             return ModelFileReader.read(file, new ModelFileReader.Options(floatingBase, false, ignoreTendons));
         } catch (ModelException e) {
+            // Located at the job's file name, not at the temporary copy the user never named.
+            String copy = file.toString();
+            String problems = e.diagnostics().stream().map(d -> d.location().path().equals(copy)
+                    ? new Diagnostic(new SourceLocation(modelFileName, d.location().line(), d.location().column()),
+                            d.severity(), d.message()).toString() : d.toString())
+                    .collect(Collectors.joining("\n"));
             throw new IllegalStateException("the job's model file " + modelFileName + " cannot be read:\n"
-                    + e.getMessage(), e);
+                    + problems, e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the job's model file " + modelFileName
                     + " to a temporary folder", e);

@@ -273,6 +273,9 @@ class SparkRolloutsTest {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> SparkRollouts.run(specs, broken));
         assertTrue(bad.getMessage().contains("broken.urdf") && bad.getMessage().contains("mass"), bad.getMessage());
+        // located at the job's file name, not at the temporary copy the job reads it through
+        assertTrue(bad.getMessage().contains("\nbroken.urdf:[") && !bad.getMessage().contains("symdyn-spark-model"),
+                bad.getMessage());
         IllegalArgumentException noClass = assertThrows(IllegalArgumentException.class, () -> SparkRollouts.run(specs,
                 RolloutJob.generated("org.example.NoSuchDynamics", DroppedBox.FILE_NAME, DroppedBox.URDF)));
         assertTrue(noClass.getMessage().contains("org.example.NoSuchDynamics is not on the class path"),
