@@ -27,7 +27,8 @@ import org.symdyn.model.GroundModel;
  * every moving shape meets every one. A static triangle mesh meets a moving shape triangle by triangle, each triangle
  * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, or up
  * to four over the triangle's face), kept only when the normal points to the triangle's front (terrain is
- * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated. The
+ * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated, and the
+ * pair keeps at most {@link #MESH_PAIR_POINTS}: the deepest and those spanning the largest area. The
  * triangles are taken in increasing index order (the order decides which of two neighbours keeps a shared point),
  * found in the mesh's bounding-volume hierarchy of their world boxes ({@link TriangleMesh#bvh(Placement)}, built once
  * per mesh and placement and kept with the mesh): about log n box tests and a sort of the k triangles found, instead
@@ -75,6 +76,9 @@ public final class ShapeContactDetection {
     private final double[] box = new double[6];
     private final double[] normalScratch = new double[3];
     private final double[] velocity = new double[6];
+    /** A static mesh and a shape keep at most this many contacts: a quadrilateral, {@link #spread}'s measure. */
+    static final int MESH_PAIR_POINTS = 4;
+    private final double[] quad = new double[3 * MESH_PAIR_POINTS]; // four contact points on B, while a mesh pair's are chosen
     private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
     private final double[] speed; // per shape this update
 
@@ -360,6 +364,14 @@ public final class ShapeContactDetection {
         }
     }
 
+    /**
+     * The contacts of static mesh {@code mesh} and shape {@code other}: each candidate triangle's manifold points,
+     * repeats left out, at most {@link #MESH_PAIR_POINTS} for the pair. Past that, a point replaces one kept
+     * when the four then spread over a larger area ({@link #spread}), the deepest kept always (as a persistent
+     * manifold keeps its points): a box on a fine terrain grid meets a point over every triangle under it, and the
+     * first four met (the solver's bound for the pair) were interior ones, so the box tipped over its edge and,
+     * tilted, fell through.
+     */
     private void meshContacts(int mesh, int other, double pairMargin) {
         TriangleMesh m = (TriangleMesh) shape[mesh];
         TriangleBvh index = meshIndex[mesh];
@@ -367,7 +379,6 @@ public final class ShapeContactDetection {
         int found = scanMeshes ? index.scanOverlapping(box, candidates) : index.overlapping(box, candidates, stack);
         double mu = ContactMaterial.combinedFriction(material[mesh], material[other]);
         double e = Math.max(material[mesh].restitution(), material[other].restitution());
-        int slotInPair = 0;
         int first = count;
         for (int c = 0; c < found; c++) {
             int t = candidates[c];
@@ -379,14 +390,22 @@ public final class ShapeContactDetection {
                 if (repeats(first, p)) {
                     continue;
                 }
-                if (count == capacity) {
-                    dropped++;
-                    continue;
+                int k;
+                if (count - first < MESH_PAIR_POINTS) {
+                    if (count == capacity) {
+                        dropped++;
+                        continue;
+                    }
+                    k = count++;
+                } else {
+                    k = replaced(first, p);
+                    if (k < 0) {
+                        continue;
+                    }
                 }
-                int k = count++;
                 shapeA[k] = mesh;
                 shapeB[k] = other;
-                slot[k] = slotInPair++;
+                slot[k] = k - first;
                 face[k] = manifold.face();
                 features(k);
                 for (int i = 0; i < 3; i++) {
@@ -399,6 +418,59 @@ public final class ShapeContactDetection {
                 restitution[k] = e;
             }
         }
+    }
+
+    /**
+     * Which of the pair's four contacts from {@code first} manifold point p replaces, or -1 to keep them: the deepest
+     * of the five stays; of the four sets that keep it and p, the one of largest {@link #spread} if it exceeds the
+     * kept four's.
+     */
+    private int replaced(int first, int p) {
+        int deepest = first;
+        for (int k = first + 1; k < first + MESH_PAIR_POINTS; k++) {
+            if (gap[k] < gap[deepest]) {
+                deepest = k;
+            }
+        }
+        boolean deeper = manifold.distance(p) < gap[deepest];
+        double best = deeper ? Double.NEGATIVE_INFINITY : spread(first, -1, p);
+        int choice = -1;
+        for (int k = first; k < first + MESH_PAIR_POINTS; k++) {
+            if (k == deepest && !deeper) {
+                continue;
+            }
+            double s = spread(first, k, p);
+            if (s > best) {
+                best = s;
+                choice = k;
+            }
+        }
+        return choice;
+    }
+
+    /**
+     * A measure of the area the pair's four contacts from {@code first} span on B, with contact {@code without}
+     * (-1: none) taken by manifold point p: the largest |d₁ × d₂|² over the three ways of pairing the four into two
+     * diagonals d₁, d₂ (the squared area, times four, of the quadrilateral they are the diagonals of).
+     */
+    private double spread(int first, int without, int p) {
+        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
+            int k = first + j;
+            for (int i = 0; i < 3; i++) {
+                quad[3 * j + i] = k == without ? manifold.pointB(p, i) : pointB[3 * k + i];
+            }
+        }
+        return Math.max(crossSquared(0, 1, 2, 3), Math.max(crossSquared(0, 2, 1, 3), crossSquared(0, 3, 1, 2)));
+    }
+
+    /** |(q_a − q_b) × (q_c − q_d)|² over the points of {@link #quad}. */
+    private double crossSquared(int a, int b, int c, int d) {
+        double ux = quad[3 * a] - quad[3 * b], uy = quad[3 * a + 1] - quad[3 * b + 1];
+        double uz = quad[3 * a + 2] - quad[3 * b + 2];
+        double wx = quad[3 * c] - quad[3 * d], wy = quad[3 * c + 1] - quad[3 * d + 1];
+        double wz = quad[3 * c + 2] - quad[3 * d + 2];
+        double x = uy * wz - uz * wy, y = uz * wx - ux * wz, z = ux * wy - uy * wx;
+        return x * x + y * y + z * z;
     }
 
     /**

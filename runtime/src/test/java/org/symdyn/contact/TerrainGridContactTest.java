@@ -1,0 +1,133 @@
+package org.symdyn.contact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.geometry.TriangleMesh;
+import org.symdyn.model.Model;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.Rotations;
+import org.symdyn.testing.ShapeScenes;
+
+/**
+ * A box on a flat terrain of many small triangles, finer than the box: a point over every triangle under it, and
+ * with a small tilt every triangle's closest pair on an edge it shares with a neighbour. A helper's probe found the
+ * box falling through such a grid: the pair's bound (four) kept the first four points met, interior ones, so the box
+ * tipped; tilted 1.7e-4 rad with its lowest edge along a grid line, no triangle reported a contact at all.
+ */
+class TerrainGridContactTest {
+    private static final double CELL = 0.05;
+    private static final int CELLS = 40;
+    private static final double HALF = 0.1;
+
+    /** A flat square grid of CELLS x CELLS cells of side CELL at z = 0, centred on the origin, two triangles each. */
+    private static TriangleMesh grid() {
+        int n = CELLS + 1;
+        double[] v = new double[3 * n * n];
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                v[3 * (j * n + i)] = (i - CELLS / 2.0) * CELL;
+                v[3 * (j * n + i) + 1] = (j - CELLS / 2.0) * CELL;
+            }
+        }
+        int[] t = new int[6 * CELLS * CELLS];
+        int k = 0;
+        for (int j = 0; j < CELLS; j++) {
+            for (int i = 0; i < CELLS; i++) {
+                int a = j * n + i, b = a + 1, c = a + n + 1, d = a + n;
+                t[k++] = a;
+                t[k++] = b;
+                t[k++] = c;
+                t[k++] = a;
+                t[k++] = c;
+                t[k++] = d;
+            }
+        }
+        return TriangleMesh.of(v, t);
+    }
+
+    private static Model scene() {
+        return new ShapeScenes("box_on_grid").shape("terrain", "world", Pose.IDENTITY, grid(), 0.8)
+                .freeBox("box", 1, HALF, HALF, HALF, 0.8).build();
+    }
+
+    @Test
+    void aBoxRestsOnAFineGridOnItsFourCorners() {
+        Model scene = scene();
+        TimeStepper s = TimeStepper.builder(new GenericDynamics(scene)).contacts(ContactSet.of(scene)).build();
+        double[] q = ShapeScenes.pose(0, 0.021, HALF, 0);
+        double[] v = new double[6];
+        double[] tau = new double[6];
+        double h = 1e-3;
+        for (int i = 0; i < 1000; i++) {
+            assertTrue(s.step(q, v, tau, h, q, v).converged(), s.report().toString());
+        }
+        assertEquals(HALF, q[2], 1e-9, "the box stays on the terrain (it fell through, to z = -4.8 after 1 s)");
+        assertEquals(0, q[0], 1e-9);
+        assertEquals(0.021, q[1], 1e-9);
+        ShapeContactDetection d = s.contacts().shapeContacts();
+        assertEquals(4, d.count());
+        for (int k = 0; k < d.count(); k++) {
+            // the bound's four points are the box's bottom corners, (±0.1, 0.021 ± 0.1, 0) in the world
+            assertEquals(HALF, Math.abs(d.pointB(k, 0)), 1e-9, "contact " + k + " at a corner");
+            assertEquals(HALF, Math.abs(d.pointB(k, 1) - 0.021), 1e-9, "contact " + k + " at a corner");
+        }
+    }
+
+    /**
+     * Slightly tilted poses of the box, pressed up to 1e-4 m into the grid (the helper's scan found 5 of 2000 with no
+     * contact at all), and the pose it found first: the deepest contact is the lowest corner's depth.
+     */
+    @Test
+    void aSlightlyTiltedBoxOverAGridAlwaysTouchesAtItsLowestCorner() {
+        Model scene = scene();
+        ContactKinematics ck = new ContactKinematics(ContactSet.of(scene, 256), new GenericDynamics(scene), scene.nv());
+        ShapeContactDetection d = ck.shapeContacts();
+        double margin = ContactSettings.defaults().margin();
+        double[] v = new double[6];
+        check(d, new double[] {1.7306329210448253E-5, 3.153833104024959E-11, 0.09998043256465819,
+            -1.4210300886331063E-10, 8.653274278357917E-5, -5.2364431852745845E-12, 0.9999999962560422}, v, margin);
+        Random r = new Random(5);
+        for (int trial = 0; trial < 2000; trial++) {
+            double tilt = Math.pow(10, -4 + 2.5 * r.nextDouble());
+            double azimuth = 2 * Math.PI * r.nextDouble();
+            double yaw = 2 * Math.PI * r.nextDouble();
+            // a yaw about z, then the tilt about the horizontal axis (cos azimuth, sin azimuth, 0)
+            double st = Math.sin(tilt / 2), ct = Math.cos(tilt / 2), sy = Math.sin(yaw / 2), cy = Math.cos(yaw / 2);
+            double ax = Math.cos(azimuth) * st, ay = Math.sin(azimuth) * st;
+            double[] quat = {ax * cy + ay * sy, ay * cy - ax * sy, ct * sy, ct * cy};
+            double[] q = {0.6 * r.nextDouble() - 0.3, 0.6 * r.nextDouble() - 0.3, 0, quat[0], quat[1], quat[2],
+                quat[3]};
+            double[] rot = new double[9];
+            Rotations.fromQuaternion(quat[0], quat[1], quat[2], quat[3], rot);
+            q[2] = -lowestCorner(rot) - 1e-4 * r.nextDouble();
+            check(d, q, v, margin);
+        }
+    }
+
+    private static void check(ShapeContactDetection d, double[] q, double[] v, double margin) {
+        double[] rot = new double[9];
+        Rotations.fromQuaternion(q[3], q[4], q[5], q[6], rot);
+        double depth = q[2] + lowestCorner(rot);
+        d.detect(q, v, 1e-3, margin);
+        assertTrue(d.count() > 0, () -> "no contact at q = " + java.util.Arrays.toString(q));
+        double least = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < d.count(); k++) {
+            least = Math.min(least, d.gap(k));
+        }
+        assertEquals(depth, least, 1e-12, () -> "the deepest contact at q = " + java.util.Arrays.toString(q));
+    }
+
+    /** The least world z of the box's corners about its centre, rotated by {@code rot}. */
+    private static double lowestCorner(double[] rot) {
+        double low = Double.POSITIVE_INFINITY;
+        for (int c = 0; c < 8; c++) {
+            double x = (c & 1) == 0 ? -HALF : HALF, y = (c & 2) == 0 ? -HALF : HALF, z = (c & 4) == 0 ? -HALF : HALF;
+            low = Math.min(low, rot[6] * x + rot[7] * y + rot[8] * z);
+        }
+        return low;
+    }
+}
