@@ -28,7 +28,7 @@ import org.symdyn.model.GroundModel;
  * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, or up
  * to four over the triangle's face), kept only when the normal points to the triangle's front (terrain is
  * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated, and the
- * pair keeps at most {@link #MESH_PAIR_POINTS}: the deepest and those spanning the largest area. The
+ * pair keeps at most {@link #MESH_PAIR_POINTS} of one normal: the deepest and those spanning the largest area. The
  * triangles are taken in increasing index order (the order decides which of two neighbours keeps a shared point),
  * found in the mesh's bounding-volume hierarchy of their world boxes ({@link TriangleMesh#bvh(Placement)}, built once
  * per mesh and placement and kept with the mesh): about log n box tests and a sort of the k triangles found, instead
@@ -78,7 +78,8 @@ public final class ShapeContactDetection {
     private final double[] velocity = new double[6];
     /** A static mesh and a shape keep at most this many contacts: a quadrilateral, {@link #spread}'s measure. */
     static final int MESH_PAIR_POINTS = 4;
-    private final double[] quad = new double[3 * MESH_PAIR_POINTS]; // four contact points on B, while a mesh pair's are chosen
+    private final double[] quad = new double[3 * MESH_PAIR_POINTS];
+    private final int[] group = new int[MESH_PAIR_POINTS]; // a mesh pair's contacts of one normal // four contact points on B, while a mesh pair's are chosen
     private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
     private final double[] speed; // per shape this update
 
@@ -366,11 +367,12 @@ public final class ShapeContactDetection {
 
     /**
      * The contacts of static mesh {@code mesh} and shape {@code other}: each candidate triangle's manifold points,
-     * repeats left out, at most {@link #MESH_PAIR_POINTS} for the pair. Past that, a point replaces one kept
-     * when the four then spread over a larger area ({@link #spread}), the deepest kept always (as a persistent
-     * manifold keeps its points): a box on a fine terrain grid meets a point over every triangle under it, and the
-     * first four met (the solver's bound for the pair) were interior ones, so the box tipped over its edge and,
-     * tilted, fell through.
+     * repeats left out, at most {@link #MESH_PAIR_POINTS} of one normal (a face of the mesh's, or of its parallel
+     * faces). Past that, a point replaces one of them when the four then spread over a larger area
+     * ({@link #spread}), the deepest kept always (as a persistent manifold keeps its points): a box on a fine
+     * terrain grid meets a point over every triangle under it, and the first four met (the pair's share of the
+     * bound) were interior ones, so the box tipped over its edge and, tilted, fell through. Points of other normals
+     * (a bin's floor and wall) do not compete.
      */
     private void meshContacts(int mesh, int other, double pairMargin) {
         TriangleMesh m = (TriangleMesh) shape[mesh];
@@ -391,14 +393,14 @@ public final class ShapeContactDetection {
                     continue;
                 }
                 int k;
-                if (count - first < MESH_PAIR_POINTS) {
+                if (sameNormal(first) < MESH_PAIR_POINTS) {
                     if (count == capacity) {
                         dropped++;
                         continue;
                     }
                     k = count++;
                 } else {
-                    k = replaced(first, p);
+                    k = replaced(p);
                     if (k < 0) {
                         continue;
                     }
@@ -421,25 +423,41 @@ public final class ShapeContactDetection {
     }
 
     /**
-     * Which of the pair's four contacts from {@code first} manifold point p replaces, or -1 to keep them: the deepest
-     * of the five stays; of the four sets that keep it and p, the one of largest {@link #spread} if it exceeds the
-     * kept four's.
+     * The pair's contacts from {@code first} whose normal is the manifold's (within 1e-9 in cosine) into
+     * {@link #group}, up to {@link #MESH_PAIR_POINTS}; their count.
      */
-    private int replaced(int first, int p) {
-        int deepest = first;
-        for (int k = first + 1; k < first + MESH_PAIR_POINTS; k++) {
-            if (gap[k] < gap[deepest]) {
-                deepest = k;
+    private int sameNormal(int first) {
+        int n = 0;
+        for (int k = first; k < count && n < MESH_PAIR_POINTS; k++) {
+            double c = normal[3 * k] * manifold.normal(0) + normal[3 * k + 1] * manifold.normal(1)
+                    + normal[3 * k + 2] * manifold.normal(2);
+            if (c >= 1 - 1e-9) {
+                group[n++] = k;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Which of the four contacts of {@link #group} manifold point p replaces, or -1 to keep them: the deepest of the
+     * five stays; of the sets that keep it and p, the one of largest {@link #spread} if it exceeds the kept four's.
+     */
+    private int replaced(int p) {
+        int deepest = group[0];
+        for (int j = 1; j < MESH_PAIR_POINTS; j++) {
+            if (gap[group[j]] < gap[deepest]) {
+                deepest = group[j];
             }
         }
         boolean deeper = manifold.distance(p) < gap[deepest];
-        double best = deeper ? Double.NEGATIVE_INFINITY : spread(first, -1, p);
+        double best = deeper ? Double.NEGATIVE_INFINITY : spread(-1, p);
         int choice = -1;
-        for (int k = first; k < first + MESH_PAIR_POINTS; k++) {
+        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
+            int k = group[j];
             if (k == deepest && !deeper) {
                 continue;
             }
-            double s = spread(first, k, p);
+            double s = spread(k, p);
             if (s > best) {
                 best = s;
                 choice = k;
@@ -449,13 +467,13 @@ public final class ShapeContactDetection {
     }
 
     /**
-     * A measure of the area the pair's four contacts from {@code first} span on B, with contact {@code without}
-     * (-1: none) taken by manifold point p: the largest |d₁ × d₂|² over the three ways of pairing the four into two
-     * diagonals d₁, d₂ (the squared area, times four, of the quadrilateral they are the diagonals of).
+     * A measure of the area the four contacts of {@link #group} span on B, with contact {@code without} (-1: none)
+     * taken by manifold point p: the largest |d₁ × d₂|² over the three ways of pairing the four into two diagonals
+     * d₁, d₂ (the squared area, times four, of the quadrilateral they are the diagonals of).
      */
-    private double spread(int first, int without, int p) {
+    private double spread(int without, int p) {
         for (int j = 0; j < MESH_PAIR_POINTS; j++) {
-            int k = first + j;
+            int k = group[j];
             for (int i = 0; i < 3; i++) {
                 quad[3 * j + i] = k == without ? manifold.pointB(p, i) : pointB[3 * k + i];
             }

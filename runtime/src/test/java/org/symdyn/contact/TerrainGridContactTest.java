@@ -54,6 +54,53 @@ class TerrainGridContactTest {
                 .freeBox("box", 1, HALF, HALF, HALF, 0.8).build();
     }
 
+    /** The grid with a wall at x = {@code wall} facing -x (two triangles of the same mesh), as a bin's corner. */
+    private static TriangleMesh gridWithWall(double wall) {
+        TriangleMesh floor = grid();
+        int nv = floor.vertexCount();
+        double[] v = new double[3 * nv + 12];
+        for (int i = 0; i < nv; i++) {
+            for (int c = 0; c < 3; c++) {
+                v[3 * i + c] = floor.vertex(i, c);
+            }
+        }
+        double[] wallCorners = {wall, -1, 0, wall, -1, 1, wall, 1, 1, wall, 1, 0};
+        System.arraycopy(wallCorners, 0, v, 3 * nv, 12);
+        int nt = floor.triangleCount();
+        int[] t = new int[3 * nt + 6];
+        for (int k = 0; k < nt; k++) {
+            for (int c = 0; c < 3; c++) {
+                t[3 * k + c] = floor.triangleVertex(k, c);
+            }
+        }
+        int[] wallTriangles = {nv, nv + 1, nv + 2, nv, nv + 2, nv + 3};
+        System.arraycopy(wallTriangles, 0, t, 3 * nt, 6);
+        return TriangleMesh.of(v, t);
+    }
+
+    /** Only points of one normal compete for the four places: a box in a bin's corner keeps its wall contacts. */
+    @Test
+    void aBoxInACornerKeepsItsFloorAndItsWallContacts() {
+        Model scene = new ShapeScenes("box_in_corner").shape("bin", "world", Pose.IDENTITY, gridWithWall(HALF), 0.8)
+                .freeBox("box", 1, HALF, HALF, HALF, 0.8).build();
+        ContactKinematics ck = new ContactKinematics(ContactSet.of(scene, 256), new GenericDynamics(scene), scene.nv());
+        ShapeContactDetection d = ck.shapeContacts();
+        d.detect(ShapeScenes.pose(0, 0.021, HALF - 1e-5, 0), new double[6], 1e-3, ContactSettings.defaults().margin());
+        int floor = 0, wall = 0;
+        for (int k = 0; k < d.count(); k++) {
+            if (d.normal(k, 2) > 1 - 1e-12) {
+                floor++;
+                assertEquals(-1e-5, d.gap(k), 1e-12);
+            } else if (d.normal(k, 0) < -1 + 1e-12) {
+                wall++;
+                assertEquals(0, d.gap(k), 1e-12);
+            }
+        }
+        assertEquals(4, floor, "the floor's four, the bottom corners");
+        assertTrue(wall >= 2 && floor + wall == d.count(), "the wall's contacts kept beside them: " + wall + " of "
+                + d.count());
+    }
+
     @Test
     void aBoxRestsOnAFineGridOnItsFourCorners() {
         Model scene = scene();
