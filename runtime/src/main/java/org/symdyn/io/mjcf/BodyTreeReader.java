@@ -427,17 +427,34 @@ final class BodyTreeReader {
         return body;
     }
 
-    /** The body's inertia in its body frame, by the compiler's inertiafromgeom rule; null when massless. */
+    /**
+     * The body's inertia in its body frame, by the compiler's inertiafromgeom rule over the geoms of its
+     * inertiagrouprange (MuJoCo's: with {@code true} the counted geoms' inertia replaces the {@code <inertial>}, and
+     * a body with none counted keeps its {@code <inertial>}); null when massless.
+     */
     private RigidBodyInertia inertia(String name, XmlElement inertial, List<GeomDeclaration> ownGeoms) {
         String rule = compiler.inertiaFromGeom();
+        List<GeomDeclaration> counted = new ArrayList<>();
+        for (GeomDeclaration g : ownGeoms) {
+            double group = g.resolved().number("group", 0, "geom of body '" + name + "': group");
+            if (compiler.inertiaGroup((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, group)))) {
+                counted.add(g);
+            }
+        }
+        boolean fromGeoms = switch (rule) {
+            case "true" -> inertial == null || !counted.isEmpty();
+            case "false" -> false;
+            default -> inertial == null;
+        };
         RigidBodyInertia read;
-        if (inertial != null && !rule.equals("true")) {
+        if (!fromGeoms) {
+            if (inertial == null) {
+                return null;
+            }
             read = InertialReader.read(new ResolvedElement(inertial, "inertial", null, defaults, source), compiler,
                     "body '" + name + "'");
-        } else if (rule.equals("false")) {
-            return null;
         } else {
-            read = GeomInertia.of(ownGeoms, name);
+            read = GeomInertia.of(counted, name);
         }
         return read != null ? read : PLACEHOLDER;
     }

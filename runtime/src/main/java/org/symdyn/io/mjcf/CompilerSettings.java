@@ -21,12 +21,14 @@ import org.symdyn.io.XmlElement;
  * @param inertiaFromGeom {@code inertiafromgeom}: {@code "auto"} (default: a body without {@code <inertial>} takes
  *                        its inertia from its geoms), {@code "true"} (always from the geoms) or {@code "false"}
  *                        (never)
+ * @param inertiaGroups   {@code inertiagrouprange} (default 0 5): the geom groups, first and last, whose geoms give
+ *                        a body's inertia; geoms of other groups have none
  */
 record CompilerSettings(boolean degrees, String eulerseq, boolean autolimits, String meshdir,
-        String inertiaFromGeom) {
+        String inertiaFromGeom, int[] inertiaGroups) {
 
     /** MuJoCo's defaults. */
-    static final CompilerSettings DEFAULT = new CompilerSettings(true, "xyz", true, null, "auto");
+    static final CompilerSettings DEFAULT = new CompilerSettings(true, "xyz", true, null, "auto", new int[] {0, 5});
 
     /**
      * Compiler attributes that would change masses or inertias by rules this reader does not apply; present, they
@@ -46,6 +48,7 @@ record CompilerSettings(boolean degrees, String eulerseq, boolean autolimits, St
         boolean autolimits = DEFAULT.autolimits;
         String meshdir = null;
         String inertia = DEFAULT.inertiaFromGeom;
+        int[] groups = DEFAULT.inertiaGroups;
         for (XmlElement c : compilers) {
             ValueReader v = source.values(c);
             String angle = c.attribute("angle");
@@ -88,12 +91,25 @@ record CompilerSettings(boolean degrees, String eulerseq, boolean autolimits, St
                 v.error(c, "compiler coordinate '" + Messages.cut(c.attribute("coordinate")) + "' is not supported:"
                         + " frames are read as local (MuJoCo 3 reads nothing else)");
             }
-            if (c.has("exactmeshinertia") || c.has("inertiagrouprange")) {
-                v.warning(c, "compiler exactmeshinertia and inertiagrouprange are not read: inertia from geoms"
-                        + " counts every primitive geom");
+            if (c.has("inertiagrouprange")) {
+                double[] range = v.vector(c, "inertiagrouprange", 2, null, "compiler inertiagrouprange");
+                if (range[0] != Math.rint(range[0]) || range[1] != Math.rint(range[1])
+                        || Math.abs(range[0]) > Integer.MAX_VALUE || Math.abs(range[1]) > Integer.MAX_VALUE) {
+                    v.error(c, "compiler inertiagrouprange must be two whole numbers (the first and last group)");
+                } else {
+                    groups = new int[] {(int) range[0], (int) range[1]};
+                }
+            }
+            if (c.has("exactmeshinertia")) {
+                v.warning(c, "compiler exactmeshinertia is not read: this reader takes no inertia from meshes");
             }
         }
-        return new CompilerSettings(degrees, eulerseq, autolimits, meshdir, inertia);
+        return new CompilerSettings(degrees, eulerseq, autolimits, meshdir, inertia, groups);
+    }
+
+    /** True if geoms of {@code group} give their body's inertia ({@code inertiagrouprange}). */
+    boolean inertiaGroup(int group) {
+        return group >= inertiaGroups[0] && group <= inertiaGroups[1];
     }
 
     /** An angle of the file in radians. */

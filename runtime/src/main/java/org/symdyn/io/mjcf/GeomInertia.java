@@ -32,9 +32,12 @@ final class GeomInertia {
         boolean ok = true;
         for (GeomDeclaration g : geoms) {
             if (g.resolved().bool("shellinertia", false, "geom: shellinertia")) {
+                // MuJoCo then takes the geom as a thin shell: as a solid its inertia would be silently wrong
                 String geom = g.name() == null ? "geom" : "geom '" + Messages.cut(g.name()) + "'";
-                g.resolved().warning(geom + " of body '" + bodyName + "': shellinertia is not read: the body's inertia"
-                        + " takes this geom as a solid");
+                g.resolved().error(geom + " of body '" + bodyName + "': shellinertia is not supported, and the body"
+                        + " takes its inertia from its geoms: give the body an <inertial>");
+                ok = false;
+                continue;
             }
             double[] s = g.size();
             double volume;

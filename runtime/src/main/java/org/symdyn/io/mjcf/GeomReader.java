@@ -37,7 +37,7 @@ final class GeomReader {
         int before = g.values().errorCount();
         String meshName = g.get("mesh");
         String type = g.keyword("type", meshName != null ? "mesh" : "sphere", label + ": type", TYPES);
-        double[] size = g.numbers("size", label + ": size");
+        double[] size = g.numbersOverDefault("size", label + ": size");
         Pose inBody;
         if (g.has("fromto") && (type.equals("capsule") || type.equals("cylinder") || type.equals("box")
                 || type.equals("ellipsoid"))) {

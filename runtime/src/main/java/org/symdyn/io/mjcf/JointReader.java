@@ -32,7 +32,15 @@ final class JointReader {
         double upper = Double.NaN;
         JointType type;
         switch (mjcfType) {
-            case "free" -> type = JointType.FLOATING;
+            case "free" -> {
+                type = JointType.FLOATING;
+                // align="true" moves the body's frame, so its q and v, to its inertial frame: as compiler alignfree
+                // (refused in CompilerSettings), read without it every number of the body would be silently off
+                if ("true".equals(j.keyword("align", "auto", label + ": align", "true", "false", "auto"))) {
+                    j.error(label + ": align=\"true\" is not supported: it puts the free body's frame at its inertial"
+                            + " frame (remove it, and place the body's frame there)");
+                }
+            }
             case "ball" -> {
                 type = JointType.BALL;
                 anchor = j.vector("pos", 3, anchor, label + ": pos");

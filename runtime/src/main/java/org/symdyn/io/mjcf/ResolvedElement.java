@@ -120,6 +120,28 @@ final class ResolvedElement {
         return source.values(c).vector(c, attribute, n, null, what);
     }
 
+    /**
+     * {@link #numbers}, read as MuJoCo reads a geom's {@code size}: numbers the element gives replace the first
+     * entries of its default class's, and the class's others stay (a capsule of class size "0.05 0.2" given
+     * size="0.03" is 0.03 by 0.2).
+     */
+    double[] numbersOverDefault(String attribute, String what) {
+        double[] own = numbers(attribute, what);
+        XmlElement d = element.has(attribute) && className != null ? defaults.carrier(kind, className, attribute)
+                : null;
+        if (d == null) {
+            return own;
+        }
+        String raw = d.attribute(attribute).trim();
+        int n = raw.isEmpty() ? 0 : raw.split("\\s+").length;
+        if (n <= own.length) {
+            return own;
+        }
+        double[] out = source.values(d).vector(d, attribute, n, null, what);
+        System.arraycopy(own, 0, out, 0, own.length);
+        return out;
+    }
+
     void error(String message) {
         source.values(element).error(element, message);
     }

@@ -15,8 +15,8 @@ import org.symdyn.spatial.Pose;
 /**
  * What a {@code <link>} carries besides its inertia: {@code <collision>}s as collision shapes named
  * {@code link::collision}, with the contact material of {@code <surface>} (friction μ: the first of
- * {@code <friction><ode><mu>}, {@code <friction><bullet><friction>}, {@code <friction><torsional><coefficient>};
- * restitution: {@code <bounce><restitution_coefficient>}; SDFormat's defaults μ = 1 and e = 0 otherwise; two
+ * {@code <friction><ode><mu>}, {@code <friction><bullet><friction>} (not {@code <torsional><coefficient>}, a
+ * coefficient of friction against spinning about the normal); restitution: {@code <bounce><restitution_coefficient>}; SDFormat's defaults μ = 1 and e = 0 otherwise; two
  * collisions combine their μ as Gazebo does, the smaller one: {@link ContactMaterial.FrictionRule#MINIMUM}), and
  * {@code <visual>}s as visual shapes (colour: {@code <material><diffuse>} r g b a). Each is placed by its
  * {@code <pose>} in the link frame ({@link FrameGraph}). {@code <sensor>}s are read by {@link SensorReader}.
@@ -128,14 +128,12 @@ final class LinkContentReader {
             if (friction != null) {
                 XmlElement ode = SdfText.first(friction, "ode");
                 XmlElement bullet = SdfText.first(friction, "bullet");
-                XmlElement torsional = SdfText.first(friction, "torsional");
                 if (ode != null && SdfText.first(ode, "mu") != null) {
                     mu = SdfText.number(values, ode, "mu", mu, label + ": friction mu");
                 } else if (bullet != null && SdfText.first(bullet, "friction") != null) {
                     mu = SdfText.number(values, bullet, "friction", mu, label + ": bullet friction");
-                } else if (torsional != null && SdfText.first(torsional, "coefficient") != null) {
-                    mu = SdfText.number(values, torsional, "coefficient", mu, label + ": torsional coefficient");
                 }
+                // <torsional><coefficient> is friction against spinning about the normal, not sliding: not a μ
             }
             XmlElement bounce = SdfText.first(surface, "bounce");
             if (bounce != null) {

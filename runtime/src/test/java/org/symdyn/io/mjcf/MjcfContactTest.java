@@ -18,7 +18,7 @@ import org.symdyn.model.Model;
 /**
  * MJCF contact settings read as MuJoCo reads them, found different by a helper that ran MJCF scenes: friction
  * combined by the larger coefficient, contype/conaffinity bit masks, {@code <flag contact="disable"/>}; and the
- * settings not read (condim, priority, shellinertia, other flags) said so instead of ignored silently.
+ * settings not read (condim, priority, other flags) said so instead of ignored silently.
  */
 class MjcfContactTest {
     /** A box on a plane, gravity tilted 30° along x: it holds iff μ ≥ tan 30° = 0.577. */
@@ -98,7 +98,7 @@ class MjcfContactTest {
                   <option><flag contact="disable" limit="disable"/></option>
                   <worldbody><geom name="floor" type="plane" size="0 0 1"/>
                     <body name="a" pos="0 0 0.1"><freejoint/>
-                      <geom name="ga" type="sphere" size="0.1" shellinertia="true"/>
+                      <geom name="ga" type="sphere" size="0.1"/>
                     </body>
                   </worldbody>
                 </mujoco>
@@ -106,7 +106,6 @@ class MjcfContactTest {
         assertEquals(0, m.collisionShapes().size());
         assertEquals(2, m.scene().visualShapes().size());
         warning(m, "<flag limit=\"disable\"> is not read");
-        warning(m, "geom 'ga' of body 'a': shellinertia is not read");
         Model servo = read("""
                 <mujoco model="servo">
                   <worldbody><body name="a"><joint name="j" axis="0 1 0"/>

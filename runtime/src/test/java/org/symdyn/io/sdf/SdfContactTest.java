@@ -72,4 +72,14 @@ class SdfContactTest {
         assertEquals(2 * 0.3 / 1.3, ContactMaterial.combinedFriction(sdf,
                 new ContactMaterial(1, 0, ContactMaterial.FrictionRule.MAXIMUM)), 1e-15);
     }
+
+    /** A torsional coefficient is friction against spinning about the normal: the sliding μ stays SDFormat's 1. */
+    @Test
+    void aTorsionalCoefficientIsNotTheSlidingFriction() {
+        String torsional = slope(1, 0.3).replace("<friction><ode><mu>0.3</mu></ode></friction>",
+                "<friction><torsional><coefficient>0.05</coefficient></torsional></friction>");
+        Model m = read(torsional);
+        assertEquals(1, m.collisionShapes().get(1).material().friction(), 0, "μ 0.05 before");
+        assertEquals(0, slid(m), 1e-6, "μ = 1 holds the box on 30°");
+    }
 }
