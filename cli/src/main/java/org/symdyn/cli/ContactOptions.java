@@ -30,6 +30,23 @@ final class ContactOptions {
                     + " 0; a pile of bodies comes to rest with 1e-7).")
     Double penetrationSlop;
 
+    @Option(names = "--max-contacts", paramLabel = "N", order = 64,
+            description = "The most contacts between collision shapes a step keeps (default: four per pair of shapes"
+                    + " that may touch, at most " + org.symdyn.contact.ContactSet.DEFAULT_MAX_SHAPE_CONTACTS
+                    + "); a step that finds more drops the rest and the run warns.")
+    Integer maxContacts;
+
+    /** The {@code --max-contacts} bound, -1 for the default; a negative one is a usage error of {@code command}. */
+    int maxShapeContacts(String command) throws CliException {
+        if (maxContacts == null) {
+            return -1;
+        }
+        if (maxContacts < 0) {
+            throw CliException.usage(command, "--max-contacts must be a number of contacts >= 0, not " + maxContacts);
+        }
+        return maxContacts;
+    }
+
     /** The settings these options give, the others' defaults kept; a bad value is a usage error of {@code command}. */
     ContactSettings settings(String command) throws CliException {
         ContactSettings s = ContactSettings.defaults();

@@ -205,6 +205,7 @@ final class SimulateCommand implements CliCommand {
                     + format(duration));
         }
         ContactSettings settings = contact.settings("simulate");
+        int maxShapeContacts = contact.maxShapeContacts("simulate");
         if (every < 1) {
             throw CliException.usage("simulate", "--every must be a positive number of steps, not " + every);
         }
@@ -253,7 +254,7 @@ final class SimulateCommand implements CliCommand {
         try {
             run = new SimulationRun(m, functions, state.q(), state.v(), step, state.tau(), system, integrator,
                     settings, noDamping ? JointDamping.NONE : JointDamping.of(m),
-                    keepInitialOverlaps);
+                    keepInitialOverlaps, maxShapeContacts);
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(m.sourcePath() + ":[0,0] cannot simulate this model: " + e.getMessage());
         } catch (SimulationRun.StepFailure e) {
@@ -307,9 +308,10 @@ final class SimulateCommand implements CliCommand {
     static long steps(double duration, double step) throws CliException {
         double ratio = duration / step;
         if (!(ratio <= MAX_STEPS + 0.5)) {
+            // the ratio overflows to infinity for a step of 1e-310 s: said in words, not as a JSON number
             throw CliException.usage("simulate", "--duration " + JsonWriter.formatNumber(duration) + " / --step "
-                    + JsonWriter.formatNumber(step) + " is " + JsonWriter.formatNumber(ratio) + " steps, more than "
-                    + MAX_STEPS);
+                    + JsonWriter.formatNumber(step) + " is " + (Double.isFinite(ratio) ? JsonWriter.formatNumber(ratio)
+                    : "too many") + " steps, more than " + MAX_STEPS);
         }
         long n = Math.round(ratio);
         if (n < 1 || Math.abs(ratio - n) > WHOLE_STEPS) {
@@ -373,8 +375,8 @@ final class SimulateCommand implements CliCommand {
         SimulationRun.SolverSummary s = run.solver();
         if (run.droppedContacts() > 0) {
             err.println("warning: " + run.droppedContacts() + " contacts between collision shapes were dropped over"
-                    + " the run: a step found more than the bound of shape contacts per step; the simulation missed"
-                    + " them");
+                    + " the run: a step found more than the bound of " + run.maxShapeContacts() + " shape contacts per"
+                    + " step; the simulation missed them (raise the bound with --max-contacts)");
         }
         if (s.unconverged() > 0) {
             err.println("warning: " + s.unconverged() + " of " + s.solves() + " " + s.kind() + " solves did not"

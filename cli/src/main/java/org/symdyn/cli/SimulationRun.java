@@ -199,6 +199,9 @@ final class SimulationRun {
     private boolean contactsStale;
     private boolean lastConverged = true;
 
+    /** The contact set's bound on shape contacts per step. */
+    private final int shapeContactBound;
+
     /**
      * Time stepping with the default contact settings.
      *
@@ -229,7 +232,7 @@ final class SimulationRun {
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
             String system, String integrator, ContactSettings settings) {
-        this(model, functions, q0, v0, h, tau, system, integrator, settings, JointDamping.of(model), false);
+        this(model, functions, q0, v0, h, tau, system, integrator, settings, JointDamping.of(model), false, -1);
     }
 
     /**
@@ -238,19 +241,22 @@ final class SimulationRun {
      * in the continuous system. Collision shapes that overlap at q0 (deeper than 1e-9 m) are left out of contact
      * with each other ({@link ContactSet#withoutOverlapsAt}; {@link #excludedOverlaps()} names them) unless
      * {@code keepOverlaps}: a simulation would otherwise push apart, violently, shapes that the model puts in contact
-     * from the start (convex hulls of neighbouring links).
+     * from the start (convex hulls of neighbouring links). At most {@code maxShapeContacts} shape contacts per step
+     * (-1: {@link ContactSet#of(Model)}'s default bound).
      */
     SimulationRun(Model model, ModelFunctions functions, double[] q0, double[] v0, double h, double[] tau,
-            String system, String integrator, ContactSettings settings, JointDamping damping, boolean keepOverlaps) {
+            String system, String integrator, ContactSettings settings, JointDamping damping, boolean keepOverlaps,
+            int maxShapeContacts) {
         this.model = Objects.requireNonNull(model, "model");
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new IllegalArgumentException("step " + h + " must be a positive number of seconds");
         }
         this.h = h;
-        ContactSet contactSet = ContactSet.of(model);
+        ContactSet contactSet = ContactSet.of(model, maxShapeContacts);
         if (!keepOverlaps && contactSet.shapeCount() > 1) {
             contactSet = contactSet.withoutOverlapsAt(functions, q0, OVERLAP_TOLERANCE, excludedOverlaps);
         }
+        this.shapeContactBound = contactSet.maxShapeContacts();
         this.systemName = system;
         if (TIME_STEPPING.equals(system)) {
             if (integrator != null) {
@@ -385,6 +391,11 @@ final class SimulationRun {
     /** The collision shape pairs left out of contact because they overlap at the initial state. */
     List<ShapePair> excludedOverlaps() {
         return Collections.unmodifiableList(excludedOverlaps);
+    }
+
+    /** The contact set's bound on shape contacts per step. */
+    int maxShapeContacts() {
+        return shapeContactBound;
     }
 
     /** Shape contacts dropped so far because a step found more than the contact set's bound. */

@@ -563,6 +563,7 @@ class SimulateCommandTest extends FileWritingTest {
             {"--step", "0.01", "--duration", "Infinity"},
             {"--step", "NaN", "--duration", "1"},
             {"--step", "1e-12", "--duration", "1000"},
+            {"--step", "1e-310", "--duration", "1"},
             {"--step", "abc", "--duration", "1"},
         };
         String[] expected = {
@@ -576,6 +577,7 @@ class SimulateCommandTest extends FileWritingTest {
             "symdyn: --duration must be a positive number of seconds, not Infinity",
             "symdyn: --step must be a positive number of seconds, not NaN",
             "symdyn: --duration 1000 / --step 1.0E-12 is 1.0E15 steps, more than 100000000",
+            "symdyn: --duration 1 / --step 1.0E-310 is too many steps, more than 100000000",
             "symdyn: ",
         };
         for (int i = 0; i < cases.length; i++) {

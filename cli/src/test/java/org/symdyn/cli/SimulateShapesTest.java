@@ -76,6 +76,31 @@ class SimulateShapesTest extends FileWritingTest {
     }
 
     /**
+     * {@code --max-contacts}: a bound of 2 drops two of the box's four corners each step and the run says so, naming
+     * the bound and the option (the box then tips off its supported edge); the default (four per pair) drops none.
+     */
+    @Test
+    void maxContactsBoundsTheShapeContactsAndTheWarningNamesIt() throws IOException {
+        Path model = write("table_box.urdf", TABLE);
+        Path state = write("rest.json", "{\"q\": [0, 0, 0.1, 0, 0, 0, 1]}\n");
+        Result bounded = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001", "--max-contacts", "2");
+        assertEquals(0, bounded.exitCode(), bounded.err());
+        assertTrue(bounded.err().contains("20 contacts between collision shapes were dropped over the run: a step"
+                + " found more than the bound of 2 shape contacts per step; the simulation missed them (raise the"
+                + " bound with --max-contacts)"), bounded.err());
+        Result free = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001");
+        assertEquals(0, free.exitCode(), free.err());
+        assertEquals("", free.err());
+        Result bad = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001", "--max-contacts", "-3");
+        assertEquals(2, bad.exitCode(), bad.err());
+        assertTrue(bad.err().startsWith("symdyn: --max-contacts must be a number of contacts >= 0, not -3"),
+                bad.err());
+    }
+
+    /**
      * The contact-solve options: the box started 10 µm into the table (its overlap kept) ends 0.1 µm deep with
      * {@code --penetration-slop 1e-7} and at the surface without it (penetration recovery β = 0.2 per step: 0.8²⁰⁰ of
      * the depth is left after 0.2 s), projected Gauss-Seidel to 1e-6 m/s converging within its 50 sweeps; bad values

@@ -61,13 +61,23 @@ public final class SweepAndPrune {
         shapes = n;
     }
 
+    /** Refuses a shape index outside the bound given at construction, naming both. */
+    private void checkShape(int i) {
+        if (i < 0 || i >= group.length) {
+            throw new IndexOutOfBoundsException("shape " + i + " is outside [0, " + group.length + "), the bound"
+                    + " given at construction");
+        }
+    }
+
     /** Shape i's group: shapes of one non-negative group are never paired; −1 (the default) pairs with all. */
     public void setGroup(int i, int g) {
+        checkShape(i);
         group[i] = g;
     }
 
     /** Shape i's bounds (world, metres); a NaN bound is refused. */
     public void setBounds(int i, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        checkShape(i);
         if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
             throw new IllegalArgumentException("shape " + i + " has bounds with NaN or min > max");
         }

@@ -80,6 +80,15 @@ class SweepAndPruneTest {
     }
 
     @Test
+    void aShapeOutsideTheBoundIsRefusedNamingIt() {
+        SweepAndPrune sap = new SweepAndPrune(3, 3);
+        String m = assertThrows(IndexOutOfBoundsException.class, () -> sap.setBounds(3, 0, 0, 0, 1, 1, 1))
+                .getMessage();
+        assertEquals("shape 3 is outside [0, 3), the bound given at construction", m);
+        assertThrows(IndexOutOfBoundsException.class, () -> sap.setGroup(-1, 0));
+    }
+
+    @Test
     void shapeBoundsAreTheSupportValuesAlongTheAxes() {
         Bounds bounds = new Bounds();
         double[] out = new double[6];
