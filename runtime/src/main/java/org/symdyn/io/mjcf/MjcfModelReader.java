@@ -69,7 +69,15 @@ final class MjcfModelReader {
         new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));
         new ActuatorReader(source, defaults, compiler, builder, tree, tendons)
                 .read(source.children(root, "actuator"));
-        new SensorReader(source, builder, tree).read(source.children(root, "sensor"));
+        java.util.Set<String> actuatorNames = new java.util.HashSet<>();
+        for (XmlElement section : source.children(root, "actuator")) {
+            for (XmlElement a : source.children(section)) {
+                if (a.attribute("name") != null) {
+                    actuatorNames.add(a.attribute("name"));
+                }
+            }
+        }
+        new SensorReader(source, builder, tree, actuatorNames).read(source.children(root, "sensor"));
         new KeyframeReader(source, builder, tree).read(source.children(root, "keyframe"));
         for (XmlElement c : source.children(root)) {
             if (!c.namespace().isEmpty() || !SECTIONS.contains(c.name())) {

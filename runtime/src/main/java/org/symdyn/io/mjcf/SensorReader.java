@@ -23,6 +23,9 @@ import org.symdyn.spatial.Pose;
  * <li>Other sensors: a located warning each (not read).</li>
  * </ul>
  * An unnamed encoder is named {@code sensor<k>} (k counting from 1), made unique by the builder's name check.
+ * MuJoCo keeps a namespace per kind of element, SymDyn one for all devices: an encoder named as an actuator, or an
+ * IMU (named after its site) named as an encoder or an actuator, takes the name with {@code _sensor} appended (and
+ * {@code _} while that is taken), with a warning that says so. Two sensors of one name are an error, as in MuJoCo.
  */
 final class SensorReader {
     private final MjcfSource source;
@@ -40,10 +43,34 @@ final class SensorReader {
         }
     }
 
-    SensorReader(MjcfSource source, ModelBuilder builder, BodyTreeReader tree) {
+    /** Names taken by devices: the actuators' (given), then each sensor's as it is added. */
+    private final java.util.Set<String> taken;
+    private final java.util.Set<String> actuators;
+
+    SensorReader(MjcfSource source, ModelBuilder builder, BodyTreeReader tree, java.util.Set<String> actuatorNames) {
         this.source = source;
         this.builder = builder;
         this.tree = tree;
+        this.actuators = java.util.Set.copyOf(actuatorNames);
+        this.taken = new java.util.HashSet<>(actuatorNames);
+    }
+
+    /**
+     * {@code name}, or when {@code clashes} (another kind of element has it in MuJoCo's own namespaces) the name with
+     * {@code _sensor} appended, made free, and a warning at {@code e}.
+     */
+    private String deviceName(XmlElement e, String name, boolean clashes, String what) {
+        if (!clashes) {
+            return name;
+        }
+        String free = name + "_sensor";
+        while (taken.contains(free)) {
+            free = free + "_";
+        }
+        source.values(e).warning(e, what + " is named '" + Messages.cut(free) + "': '" + Messages.cut(name)
+                + "' is taken by " + (actuators.contains(name) ? "an actuator" : "a sensor") + ", and SymDyn's"
+                + " actuators and sensors share one namespace");
+        return free;
     }
 
     void read(List<XmlElement> sections) {
@@ -86,7 +113,10 @@ final class SensorReader {
                 continue;
             }
             Pose inBody = f.pose().compose(site.inLink());
-            builder.addDevice(new ImuSpec(entry.getKey(), site.body().link(), f.bodyIndex(), inBody.rotationArray(),
+            String device = deviceName(imu.first, entry.getKey(), taken.contains(entry.getKey()),
+                    "the IMU of site '" + Messages.cut(entry.getKey()) + "'");
+            taken.add(device);
+            builder.addDevice(new ImuSpec(device, site.body().link(), f.bodyIndex(), inBody.rotationArray(),
                     inBody.translationArray(), imu.gyroNoise, imu.accelNoise, new double[3], new double[3], 0),
                     source.values(imu.first).location(imu.first));
         }
@@ -107,7 +137,9 @@ final class SensorReader {
             return;
         }
         int body = builder.bodyIndexOfJoint(joint);
-        builder.addDevice(new EncoderSpec(name, joint, builder.qIndexOfBody(body), builder.vIndexOfBody(body), 0, 0),
-                v.location(e));
+        String device = deviceName(e, name, actuators.contains(name), label);
+        taken.add(device);
+        builder.addDevice(new EncoderSpec(device, joint, builder.qIndexOfBody(body), builder.vIndexOfBody(body), 0,
+                0), v.location(e));
     }
 }
