@@ -4,6 +4,7 @@ import java.util.List;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.geometry.Bounds;
 import org.symdyn.geometry.ContactManifold;
+import org.symdyn.geometry.FourSpread;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Narrowphase;
 import org.symdyn.geometry.Placement;
@@ -78,6 +79,8 @@ public final class ShapeContactDetection {
     private final double[] velocity = new double[6];
     /** A static mesh and a shape keep at most this many contacts: a quadrilateral, {@link #spread}'s measure. */
     static final int MESH_PAIR_POINTS = 4;
+    /** Depths closer than this (metres) are one depth when a mesh pair's points are chosen ({@link #replaced}). */
+    static final double DEPTH_TIE = 1e-9;
     private final double[] quad = new double[3 * MESH_PAIR_POINTS];
     private final int[] group = new int[MESH_PAIR_POINTS]; // a mesh pair's contacts of one normal // four contact points on B, while a mesh pair's are chosen
     private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
@@ -440,21 +443,33 @@ public final class ShapeContactDetection {
 
     /**
      * Which of the four contacts of {@link #group} manifold point p replaces, or -1 to keep them: the deepest of the
-     * five stays; of the sets that keep it and p, the one of largest {@link #spread} if it exceeds the kept four's.
+     * five stays when it is deeper than each other by more than {@link #DEPTH_TIE}; of the sets that keep it and p,
+     * the one of largest {@link #spread} if it exceeds the kept four's. Points of one depth within the tie (a face
+     * resting flat) are all free to go: keeping the first met as "the deepest" kept an interior point of a box
+     * resting on a grid instead of its fourth corner.
      */
     private int replaced(int p) {
-        int deepest = group[0];
-        for (int j = 1; j < MESH_PAIR_POINTS; j++) {
-            if (gap[group[j]] < gap[deepest]) {
+        double gp = manifold.distance(p);
+        double least = gp;
+        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
+            least = Math.min(least, gap[group[j]]);
+        }
+        int tied = gp <= least + DEPTH_TIE ? 1 : 0;
+        int deepest = tied == 1 ? -2 : -1; // -2: p
+        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
+            if (gap[group[j]] <= least + DEPTH_TIE) {
+                tied++;
                 deepest = group[j];
             }
         }
-        boolean deeper = manifold.distance(p) < gap[deepest];
-        double best = deeper ? Double.NEGATIVE_INFINITY : spread(-1, p);
+        if (tied > 1) {
+            deepest = -1;
+        }
+        double best = deepest == -2 ? Double.NEGATIVE_INFINITY : spread(-1, p);
         int choice = -1;
         for (int j = 0; j < MESH_PAIR_POINTS; j++) {
             int k = group[j];
-            if (k == deepest && !deeper) {
+            if (k == deepest) {
                 continue;
             }
             double s = spread(k, p);
@@ -467,9 +482,8 @@ public final class ShapeContactDetection {
     }
 
     /**
-     * A measure of the area the four contacts of {@link #group} span on B, with contact {@code without} (-1: none)
-     * taken by manifold point p: the largest |d₁ × d₂|² over the three ways of pairing the four into two diagonals
-     * d₁, d₂ (the squared area, times four, of the quadrilateral they are the diagonals of).
+     * {@link FourSpread#spread} of the four contacts of {@link #group} on B, with contact {@code without} (-1: none)
+     * taken by manifold point p.
      */
     private double spread(int without, int p) {
         for (int j = 0; j < MESH_PAIR_POINTS; j++) {
@@ -478,17 +492,7 @@ public final class ShapeContactDetection {
                 quad[3 * j + i] = k == without ? manifold.pointB(p, i) : pointB[3 * k + i];
             }
         }
-        return Math.max(crossSquared(0, 1, 2, 3), Math.max(crossSquared(0, 2, 1, 3), crossSquared(0, 3, 1, 2)));
-    }
-
-    /** |(q_a − q_b) × (q_c − q_d)|² over the points of {@link #quad}. */
-    private double crossSquared(int a, int b, int c, int d) {
-        double ux = quad[3 * a] - quad[3 * b], uy = quad[3 * a + 1] - quad[3 * b + 1];
-        double uz = quad[3 * a + 2] - quad[3 * b + 2];
-        double wx = quad[3 * c] - quad[3 * d], wy = quad[3 * c + 1] - quad[3 * d + 1];
-        double wz = quad[3 * c + 2] - quad[3 * d + 2];
-        double x = uy * wz - uz * wy, y = uz * wx - ux * wz, z = ux * wy - uy * wx;
-        return x * x + y * y + z * z;
+        return FourSpread.spread(quad, 3, 0, 1, 2, 3);
     }
 
     /**

@@ -64,6 +64,11 @@ public final class Narrowphase {
     private final double[] x = new double[3];
     private final double[] su = new double[2];
     private final double[] corners = new double[9];
+    /** {@link #clipToTriangle}'s scratch: angles, and polygons of up to 4 + 3 vertices (x, y, z, distance). */
+    private final double[] angle = new double[ContactManifold.CAPACITY];
+    private final double[] polygon = new double[4 * 8];
+    private final double[] clipped = new double[4 * 8];
+    private final int[] chosen = new int[ContactManifold.CAPACITY];
     /** A triangle's unit face normal, by {@link #unitNormal}. */
     private final double[] face = new double[3];
 
@@ -234,16 +239,116 @@ public final class Narrowphase {
         // every triangle's closest pair lies on a shared edge and leans the same way, so each triangle deferred to
         // the next (the box fell through the terrain).
         planes.manifold(nx, ny, nz, nx * corners[0] + ny * corners[1] + nz * corners[2], cb, pb, margin, out);
-        int kept = 0;
-        for (int k = 0; k < out.count; k++) {
-            if (overTriangle(out.pointB, 3 * k, nx, ny, nz)) {
-                out.copyPoint(k, kept++);
-            }
-        }
-        out.count = kept;
-        if (kept == 0 && aligned) {
+        clipToTriangle(nx, ny, nz, out);
+        if (out.count == 0 && aligned) {
             out.setFrom(scratch);
         }
+    }
+
+    /**
+     * The plane manifold's points in {@code out} (B's points near the triangle's plane, up to four: a face's corners,
+     * an edge's ends, a point) replaced by the polygon they span clipped to the triangle: its corners over the
+     * triangle, the triangle's corners under it, and where their edges cross, each with its distance interpolated
+     * along B's face (exact for a flat face); the deepest and those spanning the largest area when more than four.
+     * Keeping only B's points over the triangle supported a box overhanging a mesh's outer edge on one or two points
+     * (a mesh corner, a box corner), and it rocked and crept without end; with the crossings it stands on the part
+     * of its face over the mesh. Points all over the triangle (a face inside the mesh) are kept as they are.
+     */
+    private void clipToTriangle(double nx, double ny, double nz, ContactManifold out) {
+        int n = out.count;
+        boolean inside = true;
+        for (int k = 0; k < n && inside; k++) {
+            inside = overTriangle(out.pointB, 3 * k, nx, ny, nz);
+        }
+        if (inside) {
+            return;
+        }
+        // B's points as a convex polygon: ordered by angle about their centroid in the triangle's plane
+        double ux = corners[3] - corners[0], uy = corners[4] - corners[1], uz = corners[5] - corners[2];
+        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux /= ul;
+        uy /= ul;
+        uz /= ul;
+        double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
+        double cx = 0, cy = 0, cz = 0;
+        for (int k = 0; k < n; k++) {
+            cx += out.pointB[3 * k] / n;
+            cy += out.pointB[3 * k + 1] / n;
+            cz += out.pointB[3 * k + 2] / n;
+        }
+        for (int k = 0; k < n; k++) {
+            double dx = out.pointB[3 * k] - cx, dy = out.pointB[3 * k + 1] - cy, dz = out.pointB[3 * k + 2] - cz;
+            angle[k] = Math.atan2(wx * dx + wy * dy + wz * dz, ux * dx + uy * dy + uz * dz);
+        }
+        int m = 0;
+        for (int placed = 0; placed < n; placed++) {
+            int next = -1;
+            for (int k = 0; k < n; k++) {
+                if (!Double.isNaN(angle[k]) && (next < 0 || angle[k] < angle[next])) {
+                    next = k;
+                }
+            }
+            angle[next] = Double.NaN;
+            polygon[4 * m] = out.pointB[3 * next];
+            polygon[4 * m + 1] = out.pointB[3 * next + 1];
+            polygon[4 * m + 2] = out.pointB[3 * next + 2];
+            polygon[4 * m + 3] = out.distance[next];
+            m++;
+        }
+        // Sutherland–Hodgman against the triangle's three edges (inner side: n · (e × (p − v_i)) ≥ 0)
+        double[] from = polygon, to = clipped;
+        for (int e = 0; e < 3 && m > 0; e++) {
+            int i = 3 * e, j = 3 * ((e + 1) % 3);
+            double ex = corners[j] - corners[i], ey = corners[j + 1] - corners[i + 1], ez = corners[j + 2] - corners[i + 2];
+            double gx = ny * ez - nz * ey, gy = nz * ex - nx * ez, gz = nx * ey - ny * ex; // n × e: inward
+            double g0 = gx * corners[i] + gy * corners[i + 1] + gz * corners[i + 2];
+            int kept = 0;
+            for (int k = 0; k < m; k++) {
+                int s = 4 * ((k + m - 1) % m), t = 4 * k;
+                double ss = gx * from[s] + gy * from[s + 1] + gz * from[s + 2] - g0;
+                double st = gx * from[t] + gy * from[t + 1] + gz * from[t + 2] - g0;
+                if ((st >= 0) != (ss >= 0) && m > 1) {
+                    double f = ss / (ss - st);
+                    for (int c = 0; c < 4; c++) {
+                        to[4 * kept + c] = from[s + c] + f * (from[t + c] - from[s + c]);
+                    }
+                    kept++;
+                }
+                if (st >= 0) {
+                    System.arraycopy(from, t, to, 4 * kept, 4);
+                    kept++;
+                }
+            }
+            m = kept;
+            double[] swap = from;
+            from = to;
+            to = swap;
+        }
+        m = withoutRepeats(from, m);
+        out.count = 0;
+        for (int k : FourSpread.choose(from, m, chosen)) {
+            if (k < 0) {
+                break;
+            }
+            out.addFromB(from[4 * k + 3], from[4 * k], from[4 * k + 1], from[4 * k + 2]);
+        }
+    }
+
+    /** The polygon's vertices (4 numbers each) with those repeating an earlier one (within 1e-12 m) left out. */
+    private static int withoutRepeats(double[] p, int m) {
+        int kept = 0;
+        for (int k = 0; k < m; k++) {
+            boolean repeat = false;
+            for (int r = 0; r < kept && !repeat; r++) {
+                repeat = Math.abs(p[4 * r] - p[4 * k]) <= 1e-12 && Math.abs(p[4 * r + 1] - p[4 * k + 1]) <= 1e-12
+                        && Math.abs(p[4 * r + 2] - p[4 * k + 2]) <= 1e-12;
+            }
+            if (!repeat) {
+                System.arraycopy(p, 4 * k, p, 4 * kept, 4);
+                kept++;
+            }
+        }
+        return kept;
     }
 
     /** The unit normal (v1 - v0) × (v2 - v0) / |...| of a triangle's corners (9 coordinates) into out. */

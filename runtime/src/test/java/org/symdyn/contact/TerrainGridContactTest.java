@@ -155,6 +155,41 @@ class TerrainGridContactTest {
         }
     }
 
+    /**
+     * A box overhanging a mesh's outer corner and its straight edge stands on the part of its face over the mesh: the
+     * four corners of that part (before, one or two points, a mesh corner and a box corner, and it rocked and crept
+     * without end).
+     */
+    @Test
+    void aBoxOverhangingTheMeshsEdgeStandsOnThePartOfItsFaceOverIt() {
+        TriangleMesh square = TriangleMesh.of(new double[] {-2, -2, 0, 2, -2, 0, 2, 2, 0, -2, 2, 0},
+                new int[] {0, 1, 2, 0, 2, 3});
+        Model scene = new ShapeScenes("box_over_edge").shape("floor", "world", Pose.IDENTITY, square, 0.8)
+                .freeBox("box", 1, HALF, HALF, HALF, 0.8).build();
+        double[][] centres = {{1.95, 1.95}, {1.96, 0.13}};
+        for (double[] c : centres) {
+            TimeStepper s = TimeStepper.builder(new GenericDynamics(scene)).contacts(ContactSet.of(scene)).build();
+            double[] q = ShapeScenes.pose(c[0], c[1], HALF, 0);
+            double[] v = new double[6];
+            for (int i = 0; i < 1000; i++) {
+                assertTrue(s.step(q, v, new double[6], 1e-3, q, v).converged(), s.report().toString());
+            }
+            assertEquals(c[0], q[0], 1e-9, "at rest");
+            assertEquals(c[1], q[1], 1e-9, "at rest");
+            assertEquals(HALF, q[2], 1e-9, "at rest");
+            assertEquals(0, q[5], 1e-9, "no creep in yaw");
+            ShapeContactDetection d = s.contacts().shapeContacts();
+            assertEquals(4, d.count(), "the corners of the face's part over the mesh");
+            for (int k = 0; k < d.count(); k++) {
+                double x = d.pointB(k, 0), y = d.pointB(k, 1);
+                assertTrue(Math.abs(x - (c[0] - HALF)) < 1e-9 || Math.abs(x - Math.min(2, c[0] + HALF)) < 1e-9,
+                        "x " + x);
+                assertTrue(Math.abs(y - (c[1] - HALF)) < 1e-9 || Math.abs(y - Math.min(2, c[1] + HALF)) < 1e-9,
+                        "y " + y);
+            }
+        }
+    }
+
     private static void check(ShapeContactDetection d, double[] q, double[] v, double margin) {
         double[] rot = new double[9];
         Rotations.fromQuaternion(q[3], q[4], q[5], q[6], rot);
