@@ -314,6 +314,10 @@ final class BodyTreeReader {
             }
         }
         RigidBodyInertia inertia = inertia(name, inertial, ownGeoms);
+        if (!jointElements.isEmpty() && v.bool(e, "mocap", false, "body '" + name + "': mocap")) {
+            // MuJoCo refuses it too: a mocap body is moved by the user, not by joints
+            v.error(e, "body '" + name + "' is a mocap body and has joints: a mocap body is welded to the world");
+        }
 
         List<MjcfJoint> read = new ArrayList<>();
         for (int k = 0; k < jointElements.size(); k++) {

@@ -124,5 +124,18 @@ class MjcfInertiaRulesTest {
                   </worldbody>
                 </mujoco>
                 """);
+        // a mocap body is moved by the user, not by joints: MuJoCo refuses joints on it; without, it is welded
+        errorAt(failure("""
+                <mujoco model="m">
+                  <worldbody><body name="target" mocap="true" pos="0 0 1">
+                    <joint name="j"/><geom size="0.1"/></body>
+                  </worldbody>
+                </mujoco>
+                """), 2, "is a mocap body and has joints");
+        assertEquals(0, read("""
+                <mujoco model="m">
+                  <worldbody><body name="target" mocap="true" pos="0 0 1"><geom size="0.1"/></body></worldbody>
+                </mujoco>
+                """).nv());
     }
 }
