@@ -228,10 +228,14 @@ public final class Narrowphase {
         }
         unitNormal(corners, face);
         double nx = face[0], ny = face[1], nz = face[2];
-        boolean aligned = scratch.normal[0] * nx + scratch.normal[1] * ny + scratch.normal[2] * nz >= 1 - ALIGNED_NORMALS;
+        double along = scratch.normal[0] * nx + scratch.normal[1] * ny + scratch.normal[2] * nz;
+        boolean aligned = along >= 1 - ALIGNED_NORMALS;
         if (!aligned && !neighbourOwns(a, t, pa)) {
             out.setFrom(scratch);
             return;
+        }
+        if (!aligned && !(along > 0)) {
+            return; // B on the back side of a one-sided mesh: not pulled through to the front
         }
         // Aligned, or a pair on a shared edge leaning over the neighbour's side, which that edge cannot give: B's
         // points over this triangle along its face normal instead. Dropping such a pair for the neighbour to report

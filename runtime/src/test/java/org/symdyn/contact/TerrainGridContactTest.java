@@ -190,6 +190,24 @@ class TerrainGridContactTest {
         }
     }
 
+    /**
+     * The mesh is one-sided: a box just under it, tilted so that its closest pairs lean over shared edges, gets no
+     * contact pulling it up through the grid (the face-normal points are for a shape on the front side only).
+     */
+    @Test
+    void aTiltedBoxJustUnderTheGridIsNotPulledThroughIt() {
+        Model scene = scene();
+        ContactKinematics ck = new ContactKinematics(ContactSet.of(scene, 256), new GenericDynamics(scene), scene.nv());
+        ShapeContactDetection d = ck.shapeContacts();
+        double tilt = 1.7e-4;
+        double[] q = {0, 0, -HALF - 1e-5, 0, Math.sin(tilt / 2), 0, Math.cos(tilt / 2)};
+        d.detect(q, new double[6], 1e-3, ContactSettings.defaults().margin());
+        for (int k = 0; k < d.count(); k++) {
+            assertTrue(d.normal(k, 2) < 0 || d.gap(k) >= 0, "contact " + k + " pulls the box up through the mesh: gap "
+                    + d.gap(k));
+        }
+    }
+
     private static void check(ShapeContactDetection d, double[] q, double[] v, double margin) {
         double[] rot = new double[9];
         Rotations.fromQuaternion(q[3], q[4], q[5], q[6], rot);
