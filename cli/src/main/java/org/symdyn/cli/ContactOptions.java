@@ -32,7 +32,8 @@ final class ContactOptions {
 
     @Option(names = "--max-contacts", paramLabel = "N", order = 64,
             description = "The most contacts between collision shapes a step keeps (default: four per pair of shapes"
-                    + " that may touch, at most " + org.symdyn.contact.ContactSet.DEFAULT_MAX_SHAPE_CONTACTS
+                    + " that may touch, " + org.symdyn.contact.ContactSet.MESH_PAIR_CONTACTS + " for a static mesh"
+                    + " and a shape, at most " + org.symdyn.contact.ContactSet.DEFAULT_MAX_SHAPE_CONTACTS
                     + "); a step that finds more drops the rest and the run warns.")
     Integer maxContacts;
 

@@ -398,10 +398,22 @@ public final class ShapeContactDetection {
                 int k;
                 if (sameNormal(first) < MESH_PAIR_POINTS) {
                     if (count == capacity) {
+                        // the bound is full: a point lost either way; one of the pair's four (of any normals, a box on
+                        // bumpy terrain) gives way when that spreads them wider, instead of the first four met standing
                         dropped++;
-                        continue;
+                        if (count - first != MESH_PAIR_POINTS) {
+                            continue;
+                        }
+                        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
+                            group[j] = first + j;
+                        }
+                        k = replaced(p);
+                        if (k < 0) {
+                            continue;
+                        }
+                    } else {
+                        k = count++;
                     }
-                    k = count++;
                 } else {
                     k = replaced(p);
                     if (k < 0) {
