@@ -96,8 +96,14 @@ class SimulateShapesTest extends FileWritingTest {
         Result bad = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
                 "0.01", "--step", "0.001", "--max-contacts", "-3");
         assertEquals(2, bad.exitCode(), bad.err());
-        assertTrue(bad.err().startsWith("symdyn: --max-contacts must be a number of contacts >= 0, not -3"),
+        assertTrue(bad.err().startsWith("symdyn: --max-contacts must be a number of contacts from 0 to 1024, not -3"),
                 bad.err());
+        Result huge = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001", "--max-contacts", "100000000");
+        assertEquals(2, huge.exitCode(), huge.err());
+        Result most = SymDynCliTest.run("simulate", model.toString(), "--initial", state.toString(), "--duration",
+                "0.01", "--step", "0.001", "--max-contacts", "1024");
+        assertEquals(0, most.exitCode(), most.err());
     }
 
     /**

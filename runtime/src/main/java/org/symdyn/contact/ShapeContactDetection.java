@@ -371,7 +371,8 @@ public final class ShapeContactDetection {
     /**
      * The contacts of static mesh {@code mesh} and shape {@code other}: each candidate triangle's manifold points,
      * repeats left out, at most {@link #MESH_PAIR_POINTS} of one normal (a face of the mesh's, or of its parallel
-     * faces). Past that, a point replaces one of them when the four then spread over a larger area
+     * faces) and {@link ContactSet#MESH_PAIR_CONTACTS} in all (then its shallowest gives way to a deeper one).
+     * Past four of one normal, a point replaces one of them when the four then spread over a larger area
      * ({@link #spread}), the deepest kept always (as a persistent manifold keeps its points): a box on a fine
      * terrain grid meets a point over every triangle under it, and the first four met (the pair's share of the
      * bound) were interior ones, so the box tipped over its edge and, tilted, fell through. Points of other normals
@@ -396,27 +397,22 @@ public final class ShapeContactDetection {
                     continue;
                 }
                 int k;
-                if (sameNormal(first) < MESH_PAIR_POINTS) {
-                    if (count == capacity) {
-                        // the bound is full: a point lost either way; one of the pair's four (of any normals, a box on
-                        // bumpy terrain) gives way when that spreads them wider, instead of the first four met standing
-                        dropped++;
-                        if (count - first != MESH_PAIR_POINTS) {
-                            continue;
-                        }
-                        for (int j = 0; j < MESH_PAIR_POINTS; j++) {
-                            group[j] = first + j;
-                        }
-                        k = replaced(p);
-                        if (k < 0) {
-                            continue;
-                        }
-                    } else {
-                        k = count++;
-                    }
-                } else {
+                int inPair = count - first;
+                if (sameNormal(first) == MESH_PAIR_POINTS) {
                     k = replaced(p);
                     if (k < 0) {
+                        continue;
+                    }
+                } else if (inPair < ContactSet.MESH_PAIR_CONTACTS && count < capacity) {
+                    k = count++;
+                } else {
+                    // the pair's share or the bound is full: its shallowest point gives way to a deeper one (the
+                    // bound's loss counted); a pair may not fill the bound and leave a later one nothing
+                    if (inPair < ContactSet.MESH_PAIR_CONTACTS) {
+                        dropped++;
+                    }
+                    k = shallowest(first);
+                    if (k < 0 || !(manifold.distance(p) < gap[k] - DEPTH_TIE)) {
                         continue;
                     }
                 }
@@ -435,6 +431,17 @@ public final class ShapeContactDetection {
                 restitution[k] = e;
             }
         }
+    }
+
+    /** The pair's contact from {@code first} of the largest gap, or -1 when it has none. */
+    private int shallowest(int first) {
+        int k = -1;
+        for (int j = first; j < count; j++) {
+            if (k < 0 || gap[j] > gap[k]) {
+                k = j;
+            }
+        }
+        return k;
     }
 
     /**

@@ -212,9 +212,9 @@ public final class RolloutJob implements Serializable {
         } catch (ModelException e) {
             // Located at the job's file name, not at the temporary copy the user never named.
             String copy = file.toString();
-            String problems = e.diagnostics().stream().map(d -> d.location().path().equals(copy)
-                    ? new Diagnostic(new SourceLocation(modelFileName, d.location().line(), d.location().column()),
-                            d.severity(), d.message()).toString() : d.toString())
+            String problems = e.diagnostics().stream().map(d -> new Diagnostic(d.location().path().equals(copy)
+                    ? new SourceLocation(modelFileName, d.location().line(), d.location().column()) : d.location(),
+                    d.severity(), d.message().replace(copy, modelFileName)).toString())
                     .collect(Collectors.joining("\n"));
             throw new IllegalStateException("the job's model file " + modelFileName + " cannot be read:\n"
                     + problems, e);

@@ -44,13 +44,16 @@ final class ActuatorReader {
         this.tendons = tendons;
     }
 
-    void read(List<XmlElement> sections) {
+    /** Reads the actuators; returns every name given to one, written in the file or generated. */
+    java.util.Set<String> read(List<XmlElement> sections) {
         List<XmlElement> entries = source.entries(sections);
         UniqueNames names = new UniqueNames(entries);
+        java.util.Set<String> given = new java.util.HashSet<>();
         for (int k = 1; k <= entries.size(); k++) {
             XmlElement e = entries.get(k - 1);
             ValueReader v = source.values(e);
             String name = e.attribute("name") != null ? e.attribute("name") : names.next("actuator" + k);
+            given.add(name);
             String label = e.name() + " '" + name + "'";
             if (!DefaultClasses.ACTUATORS.contains(e.name()) || !e.namespace().isEmpty()) {
                 v.warning(e, "unknown element <" + Messages.cut(e.name()) + "> in <actuator>; ignored");
@@ -73,6 +76,7 @@ final class ActuatorReader {
             }
             joint(e, r, v, name, label, joint);
         }
+        return given;
     }
 
     private void joint(XmlElement e, ResolvedElement r, ValueReader v, String name, String label, String joint) {

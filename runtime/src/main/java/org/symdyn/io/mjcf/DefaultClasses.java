@@ -124,6 +124,24 @@ final class DefaultClasses {
      * The element that carries {@code attribute} for an element of {@code kind} in class {@code className}: the
      * nearest default element in the class chain that sets it, or null.
      */
+    /** Every default of the class and its ancestors that sets the attribute, the root class's first. */
+    List<XmlElement> carriers(String kind, String className, String attribute) {
+        List<XmlElement> out = new java.util.ArrayList<>();
+        String k = ACTUATORS.contains(kind) ? "actuator" : kind;
+        for (DefaultClass c = classes.get(className); c != null; c = c.parent) {
+            List<XmlElement> list = c.byKind.get(k);
+            if (list == null) {
+                continue;
+            }
+            for (int i = list.size() - 1; i >= 0; i--) {
+                if (list.get(i).has(attribute)) {
+                    out.add(0, list.get(i));
+                }
+            }
+        }
+        return out;
+    }
+
     XmlElement carrier(String kind, String className, String attribute) {
         DefaultClass cls = classes.get(className);
         String k = ACTUATORS.contains(kind) ? "actuator" : kind;

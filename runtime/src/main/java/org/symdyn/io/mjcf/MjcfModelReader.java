@@ -67,16 +67,8 @@ final class MjcfModelReader {
         TendonCouplings tendons = new TendonCouplings(source, options.ignoreTendons(), source.children(root,
                 "tendon"));
         new EqualityReader(source, defaults, builder, tree, tendons).read(source.children(root, "equality"));
-        new ActuatorReader(source, defaults, compiler, builder, tree, tendons)
+        java.util.Set<String> actuatorNames = new ActuatorReader(source, defaults, compiler, builder, tree, tendons)
                 .read(source.children(root, "actuator"));
-        java.util.Set<String> actuatorNames = new java.util.HashSet<>();
-        for (XmlElement section : source.children(root, "actuator")) {
-            for (XmlElement a : source.children(section)) {
-                if (a.attribute("name") != null) {
-                    actuatorNames.add(a.attribute("name"));
-                }
-            }
-        }
         new SensorReader(source, builder, tree, actuatorNames).read(source.children(root, "sensor"));
         new KeyframeReader(source, builder, tree).read(source.children(root, "keyframe"));
         for (XmlElement c : source.children(root)) {

@@ -1,5 +1,6 @@
 package org.symdyn.io.mjcf;
 
+import java.util.List;
 import org.symdyn.io.Messages;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
@@ -121,24 +122,27 @@ final class ResolvedElement {
     }
 
     /**
-     * {@link #numbers}, read as MuJoCo reads a geom's {@code size}: numbers the element gives replace the first
-     * entries of its default class's, and the class's others stay (a capsule of class size "0.05 0.2" given
-     * size="0.03" is 0.03 by 0.2).
+     * {@link #numbers}, read as MuJoCo reads a geom's {@code size}: each level (the root default class, the classes
+     * below it, the element) replaces the first entries of the level above and keeps its others (a capsule of class
+     * size "0.05 0.2" given size="0.03" is 0.03 by 0.2).
      */
     double[] numbersOverDefault(String attribute, String what) {
-        double[] own = numbers(attribute, what);
-        XmlElement d = element.has(attribute) && className != null ? defaults.carrier(kind, className, attribute)
-                : null;
-        if (d == null) {
-            return own;
+        List<XmlElement> layers = className == null ? new java.util.ArrayList<>()
+                : new java.util.ArrayList<>(defaults.carriers(kind, className, attribute));
+        if (element.has(attribute)) {
+            layers.add(element);
         }
-        String raw = d.attribute(attribute).trim();
-        int n = raw.isEmpty() ? 0 : raw.split("\\s+").length;
-        if (n <= own.length) {
-            return own;
+        double[] out = new double[0];
+        for (XmlElement layer : layers) {
+            String raw = layer.attribute(attribute).trim();
+            int n = raw.isEmpty() ? 0 : raw.split("\\s+").length;
+            double[] own = source.values(layer).vector(layer, attribute, n, null, what);
+            if (own.length >= out.length) {
+                out = own;
+            } else {
+                System.arraycopy(own, 0, out, 0, own.length);
+            }
         }
-        double[] out = source.values(d).vector(d, attribute, n, null, what);
-        System.arraycopy(own, 0, out, 0, own.length);
         return out;
     }
 

@@ -46,6 +46,8 @@ final class SensorReader {
     /** Names taken by devices: the actuators' (given), then each sensor's as it is added. */
     private final java.util.Set<String> taken;
     private final java.util.Set<String> actuators;
+    /** The sensors' names written in the file: a renamed sensor takes none of them. */
+    private final java.util.Set<String> written = new java.util.HashSet<>();
 
     SensorReader(MjcfSource source, ModelBuilder builder, BodyTreeReader tree, java.util.Set<String> actuatorNames) {
         this.source = source;
@@ -64,7 +66,7 @@ final class SensorReader {
             return name;
         }
         String free = name + "_sensor";
-        while (taken.contains(free)) {
+        while (taken.contains(free) || written.contains(free)) {
             free = free + "_";
         }
         source.values(e).warning(e, what + " is named '" + Messages.cut(free) + "': '" + Messages.cut(name)
@@ -74,6 +76,13 @@ final class SensorReader {
     }
 
     void read(List<XmlElement> sections) {
+        for (XmlElement section : sections) {
+            for (XmlElement e : source.children(section)) {
+                if (e.attribute("name") != null) {
+                    written.add(e.attribute("name"));
+                }
+            }
+        }
         Map<String, Imu> imus = new LinkedHashMap<>();
         int k = 0;
         for (XmlElement section : sections) {

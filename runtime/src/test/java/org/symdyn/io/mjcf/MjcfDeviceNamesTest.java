@@ -37,6 +37,20 @@ class MjcfDeviceNamesTest {
                 .line());
     }
 
+    /** A review's cases: the new name is one no sensor of the file has, and generated actuator names count. */
+    @Test
+    void theNewNameClashesWithNothingTheFileNames() {
+        Model m = read("""
+                <mujoco model="n">
+                  <worldbody><body name="a"><joint name="a"/><geom size="0.1" pos="0.2 0 0"/></body></worldbody>
+                  <actuator><motor name="a" joint="a"/><motor joint="a"/></actuator>
+                  <sensor><jointpos name="a" joint="a"/><jointvel name="a_sensor" joint="a"/>
+                    <jointvel name="actuator2" joint="a"/></sensor>
+                </mujoco>
+                """);
+        assertEquals(List.of("a", "actuator2", "a_sensor_", "a_sensor", "actuator2_sensor"), names(m));
+    }
+
     @Test
     void twoSensorsOfOneNameAreStillAnError() {
         errorAt(failure("""

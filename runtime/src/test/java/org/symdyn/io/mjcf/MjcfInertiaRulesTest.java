@@ -91,6 +91,25 @@ class MjcfInertiaRulesTest {
                 </mujoco>
                 """);
         assertSame(full.body(0).inertia(), partial.body(0).inertia());
+        // each level of the class tree over the one above: class c "0.05 0.2 0.3", its child d "0.1 0.1", the geom
+        // "0.03": 0.03 0.1 0.3 (a review's case; the nearest class alone gave two numbers and a refusal)
+        Model layered = read("""
+                <mujoco model="p">
+                  <default><default class="c"><geom type="box" size="0.05 0.2 0.3"/>
+                    <default class="d"><geom size="0.1 0.1"/></default></default></default>
+                  <worldbody><body name="a" childclass="d"><joint name="j" axis="1 0 0"/>
+                    <geom size="0.03" pos="0 0.2 0"/></body>
+                  </worldbody>
+                </mujoco>
+                """);
+        Model box = read("""
+                <mujoco model="p">
+                  <worldbody><body name="a"><joint name="j" axis="1 0 0"/>
+                    <geom type="box" size="0.03 0.1 0.3" pos="0 0.2 0"/></body>
+                  </worldbody>
+                </mujoco>
+                """);
+        assertSame(box.body(0).inertia(), layered.body(0).inertia());
     }
 
     @Test
