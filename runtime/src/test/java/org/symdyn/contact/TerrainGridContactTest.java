@@ -11,6 +11,7 @@ import org.symdyn.model.Model;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.Rotations;
 import org.symdyn.testing.ShapeScenes;
+import org.symdyn.testing.Terrains;
 
 /**
  * A box on a flat terrain of many small triangles, finer than the box: a point over every triangle under it, and
@@ -25,47 +26,13 @@ class TerrainGridContactTest {
 
     /** A flat square grid of CELLS x CELLS cells of side CELL at z = 0, centred on the origin, two triangles each. */
     private static TriangleMesh grid() {
-        int n = CELLS + 1;
-        double[] v = new double[3 * n * n];
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                v[3 * (j * n + i)] = (i - CELLS / 2.0) * CELL;
-                v[3 * (j * n + i) + 1] = (j - CELLS / 2.0) * CELL;
-            }
-        }
-        int[] t = new int[6 * CELLS * CELLS];
-        int k = 0;
-        for (int j = 0; j < CELLS; j++) {
-            for (int i = 0; i < CELLS; i++) {
-                int a = j * n + i, b = a + 1, c = a + n + 1, d = a + n;
-                t[k++] = a;
-                t[k++] = b;
-                t[k++] = c;
-                t[k++] = a;
-                t[k++] = c;
-                t[k++] = d;
-            }
-        }
-        return TriangleMesh.of(v, t);
+        return Terrains.grid(CELLS, CELLS, CELL, -CELLS / 2.0 * CELL, -CELLS / 2.0 * CELL, (i, j) -> 0);
     }
 
     /** The grid with every other vertex raised by {@code bump}: each triangle leans its own way. */
     private static TriangleMesh bumpyGrid(double bump) {
-        TriangleMesh flat = grid();
-        double[] v = new double[3 * flat.vertexCount()];
-        int n = CELLS + 1;
-        for (int i = 0; i < flat.vertexCount(); i++) {
-            v[3 * i] = flat.vertex(i, 0);
-            v[3 * i + 1] = flat.vertex(i, 1);
-            v[3 * i + 2] = ((i % n) + (i / n)) % 2 == 0 ? bump : 0;
-        }
-        int[] t = new int[3 * flat.triangleCount()];
-        for (int k = 0; k < flat.triangleCount(); k++) {
-            for (int c = 0; c < 3; c++) {
-                t[3 * k + c] = flat.triangleVertex(k, c);
-            }
-        }
-        return TriangleMesh.of(v, t);
+        return Terrains.grid(CELLS, CELLS, CELL, -CELLS / 2.0 * CELL, -CELLS / 2.0 * CELL,
+                (i, j) -> (i + j) % 2 == 0 ? bump : 0);
     }
 
     /**
