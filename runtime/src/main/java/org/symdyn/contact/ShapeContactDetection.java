@@ -4,7 +4,6 @@ import java.util.List;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.geometry.Bounds;
 import org.symdyn.geometry.ContactManifold;
-import org.symdyn.geometry.FourSpread;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Narrowphase;
 import org.symdyn.geometry.Placement;
@@ -77,12 +76,12 @@ public final class ShapeContactDetection {
     private final double[] box = new double[6];
     private final double[] normalScratch = new double[3];
     private final double[] velocity = new double[6];
-    /** A static mesh and a shape keep at most this many contacts: a quadrilateral, {@link #spread}'s measure. */
+    /** A static mesh and a shape keep at most this many contacts of one normal: a quadrilateral, {@link #spread}'s. */
     static final int MESH_PAIR_POINTS = 4;
     /** Depths closer than this (metres) are one depth when a mesh pair's points are chosen ({@link #replaced}). */
     static final double DEPTH_TIE = 1e-9;
-    private final double[] quad = new double[3 * MESH_PAIR_POINTS];
-    private final int[] group = new int[MESH_PAIR_POINTS]; // a mesh pair's contacts of one normal // four contact points on B, while a mesh pair's are chosen
+    private final double[] quad = new double[3 * MESH_PAIR_POINTS]; // four contact points on B, while they are chosen
+    private final int[] group = new int[MESH_PAIR_POINTS]; // a mesh pair's contacts of one normal
     private final double[] bodySpeed; // per body: |v_O|, |ω| (2 each), NaN when not computed this update
     private final double[] speed; // per shape this update
 
@@ -501,8 +500,9 @@ public final class ShapeContactDetection {
     }
 
     /**
-     * {@link FourSpread#spread} of the four contacts of {@link #group} on B, with contact {@code without} (-1: none)
-     * taken by manifold point p.
+     * The area the four contacts of {@link #group} span on B, with contact {@code without} (-1: none) taken by
+     * manifold point p, measured without ordering them: the largest |d₁ × d₂|² over the three ways of pairing them
+     * into two diagonals d₁, d₂ (four times the squared area of the quadrilateral they are the diagonals of).
      */
     private double spread(int without, int p) {
         for (int j = 0; j < MESH_PAIR_POINTS; j++) {
@@ -511,7 +511,17 @@ public final class ShapeContactDetection {
                 quad[3 * j + i] = k == without ? manifold.pointB(p, i) : pointB[3 * k + i];
             }
         }
-        return FourSpread.spread(quad, 3, 0, 1, 2, 3);
+        return Math.max(diagonals(0, 1, 2, 3), Math.max(diagonals(0, 2, 1, 3), diagonals(0, 3, 1, 2)));
+    }
+
+    /** |(q_a − q_b) × (q_c − q_d)|² over the points of {@link #quad}. */
+    private double diagonals(int a, int b, int c, int d) {
+        double ux = quad[3 * a] - quad[3 * b], uy = quad[3 * a + 1] - quad[3 * b + 1];
+        double uz = quad[3 * a + 2] - quad[3 * b + 2];
+        double wx = quad[3 * c] - quad[3 * d], wy = quad[3 * c + 1] - quad[3 * d + 1];
+        double wz = quad[3 * c + 2] - quad[3 * d + 2];
+        double x = uy * wz - uz * wy, y = uz * wx - ux * wz, z = ux * wy - uy * wx;
+        return x * x + y * y + z * z;
     }
 
     /**

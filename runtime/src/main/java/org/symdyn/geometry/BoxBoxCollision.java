@@ -345,72 +345,13 @@ public final class BoxBoxCollision {
         polygonCount = count;
     }
 
-    /** Of the kept points, keeps at most four: the deepest, the farthest from it, then the largest areas. */
+    /** Of the kept points, keeps at most four ({@link FaceClipping#keepFour}). */
     private void reduce(int within) {
-        if (within <= ContactManifold.CAPACITY) {
-            return;
-        }
-        int p0 = -1;
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && (p0 < 0 || depth[k] < depth[p0])) {
-                p0 = k;
-            }
-        }
-        int p1 = farthest(p0);
-        int p2 = -1, p3 = -1;
-        double max2 = 0, min3 = 0;
-        for (int k = 0; k < polygonCount; k++) {
-            if (!kept[k] || k == p0 || k == p1) {
-                continue;
-            }
-            double area = signedArea(p0, p1, k);
-            if (p2 < 0 || area > max2) {
-                max2 = area;
-                p2 = k;
-            }
-        }
-        for (int k = 0; k < polygonCount; k++) {
-            if (!kept[k] || k == p0 || k == p1 || k == p2) {
-                continue;
-            }
-            double area = signedArea(p0, p1, k);
-            if (p3 < 0 || area < min3) {
-                min3 = area;
-                p3 = k;
-            }
-        }
-        for (int k = 0; k < polygonCount; k++) {
-            kept[k] = k == p0 || k == p1 || k == p2 || k == p3;
+        if (within > ContactManifold.CAPACITY) {
+            FaceClipping.keepFour(polygon, polygonCount, depth, kept, n[0], n[1], n[2]);
         }
     }
 
-    private int farthest(int p0) {
-        int best1 = -1;
-        double far = -1;
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && k != p0) {
-                double d2 = 0;
-                for (int q = 0; q < 3; q++) {
-                    double e = polygon[3 * k + q] - polygon[3 * p0 + q];
-                    d2 += e * e;
-                }
-                if (d2 > far) {
-                    far = d2;
-                    best1 = k;
-                }
-            }
-        }
-        return best1;
-    }
-
-    /** n · ((x1 − x0) × (xk − x0)). */
-    private double signedArea(int p0, int p1, int k) {
-        double ax = polygon[3 * p1] - polygon[3 * p0], ay = polygon[3 * p1 + 1] - polygon[3 * p0 + 1];
-        double az = polygon[3 * p1 + 2] - polygon[3 * p0 + 2];
-        double bx = polygon[3 * k] - polygon[3 * p0], by = polygon[3 * k + 1] - polygon[3 * p0 + 1];
-        double bz = polygon[3 * k + 2] - polygon[3 * p0 + 2];
-        return n[0] * (ay * bz - az * by) + n[1] * (az * bx - ax * bz) + n[2] * (ax * by - ay * bx);
-    }
 
     /**
      * The edge-edge axis: the closest points of A's edge farthest along n and B's farthest along −n. True when they

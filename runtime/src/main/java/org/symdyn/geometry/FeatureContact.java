@@ -265,36 +265,17 @@ final class FeatureContact {
             }
         }
         if (within > ContactManifold.CAPACITY) {
-            reduce();
+            FaceClipping.keepFour(polygon, polygonCount, depth, kept, rx, ry, rz);
         }
         return within > 0;
     }
 
-    /** Keeps the part of the polygon with p · x ≤ o (Sutherland-Hodgman). */
+    /** Keeps the part of the polygon with p · x ≤ o ({@link FaceClipping#clipPlane}). */
     private void clipPlane(double px, double py, double pz, double o) {
-        int count = 0;
-        for (int c = 0; c < polygonCount; c++) {
-            int d = c + 1 == polygonCount ? 0 : c + 1;
-            double hc = px * polygon[3 * c] + py * polygon[3 * c + 1] + pz * polygon[3 * c + 2] - o;
-            double hd = px * polygon[3 * d] + py * polygon[3 * d + 1] + pz * polygon[3 * d + 2] - o;
-            if (hc <= 0) {
-                clipped[3 * count] = polygon[3 * c];
-                clipped[3 * count + 1] = polygon[3 * c + 1];
-                clipped[3 * count + 2] = polygon[3 * c + 2];
-                count++;
-            }
-            if ((hc < 0 && hd > 0) || (hc > 0 && hd < 0)) {
-                double t = hc / (hc - hd);
-                for (int q = 0; q < 3; q++) {
-                    clipped[3 * count + q] = polygon[3 * c + q] + t * (polygon[3 * d + q] - polygon[3 * c + q]);
-                }
-                count++;
-            }
-        }
+        polygonCount = FaceClipping.clipPlane(polygon, polygonCount, clipped, px, py, pz, o);
         double[] swap = polygon;
         polygon = clipped;
         clipped = swap;
-        polygonCount = count;
     }
 
     /** Keeps the part of the segment polygon[0..2) with p · x ≤ o. */
@@ -318,60 +299,6 @@ final class FeatureContact {
         }
     }
 
-    /** Of the kept points, keeps four: the deepest, the farthest from it, then the largest areas either side. */
-    private void reduce() {
-        int p0 = -1;
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && (p0 < 0 || depth[k] < depth[p0])) {
-                p0 = k;
-            }
-        }
-        int p1 = -1;
-        double far = -1;
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && k != p0) {
-                double ex = polygon[3 * k] - polygon[3 * p0], ey = polygon[3 * k + 1] - polygon[3 * p0 + 1];
-                double ez = polygon[3 * k + 2] - polygon[3 * p0 + 2];
-                double d2 = ex * ex + ey * ey + ez * ez;
-                if (d2 > far) {
-                    far = d2;
-                    p1 = k;
-                }
-            }
-        }
-        int p2 = -1, p3 = -1;
-        double most = 0, least = 0;
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && k != p0 && k != p1) {
-                double area = area(p0, p1, k);
-                if (p2 < 0 || area > most) {
-                    most = area;
-                    p2 = k;
-                }
-            }
-        }
-        for (int k = 0; k < polygonCount; k++) {
-            if (kept[k] && k != p0 && k != p1 && k != p2) {
-                double area = area(p0, p1, k);
-                if (p3 < 0 || area < least) {
-                    least = area;
-                    p3 = k;
-                }
-            }
-        }
-        for (int k = 0; k < polygonCount; k++) {
-            kept[k] = k == p0 || k == p1 || k == p2 || k == p3;
-        }
-    }
-
-    /** r · ((x1 − x0) × (xk − x0)): twice the signed area of the triangle (x0, x1, xk) seen along r. */
-    private double area(int p0, int p1, int k) {
-        double ax = polygon[3 * p1] - polygon[3 * p0], ay = polygon[3 * p1 + 1] - polygon[3 * p0 + 1];
-        double az = polygon[3 * p1 + 2] - polygon[3 * p0 + 2];
-        double bx = polygon[3 * k] - polygon[3 * p0], by = polygon[3 * k + 1] - polygon[3 * p0 + 1];
-        double bz = polygon[3 * k + 2] - polygon[3 * p0 + 2];
-        return rx * (ay * bz - az * by) + ry * (az * bx - ax * bz) + rz * (ax * by - ay * bx);
-    }
 
     /** f ← the feature of shape s at placement p facing the world unit direction u (see the class comment). */
     private void feature(ConvexShape s, Placement p, double ux, double uy, double uz, Feature f) {

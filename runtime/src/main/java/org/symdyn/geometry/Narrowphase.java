@@ -64,11 +64,15 @@ public final class Narrowphase {
     private final double[] x = new double[3];
     private final double[] su = new double[2];
     private final double[] corners = new double[9];
-    /** {@link #clipToTriangle}'s scratch: angles, and polygons of up to 4 + 3 vertices (x, y, z, distance). */
+    /**
+     * {@link #clipToTriangle}'s scratch: angles; polygons of up to 4 + 3 points (x, y, z), the two swapping after each
+     * side plane; the clipped points' distances and which are kept.
+     */
     private final double[] angle = new double[ContactManifold.CAPACITY];
-    private final double[] polygon = new double[4 * 8];
-    private final double[] clipped = new double[4 * 8];
-    private final int[] chosen = new int[ContactManifold.CAPACITY];
+    private double[] polygon = new double[3 * 8];
+    private double[] clipped = new double[3 * 8];
+    private final double[] depth = new double[8];
+    private final boolean[] kept = new boolean[8];
     /** A triangle's unit face normal, by {@link #unitNormal}. */
     private final double[] face = new double[3];
 
@@ -242,24 +246,25 @@ public final class Narrowphase {
         // lost every contact of a box tilted 1.7e-4 rad on a flat 5 cm grid: with its lowest edge along a grid line,
         // every triangle's closest pair lies on a shared edge and leans the same way, so each triangle deferred to
         // the next (the box fell through the terrain).
-        planes.manifold(nx, ny, nz, nx * corners[0] + ny * corners[1] + nz * corners[2], cb, pb, margin, out);
-        clipToTriangle(nx, ny, nz, out);
+        double offset = nx * corners[0] + ny * corners[1] + nz * corners[2];
+        planes.manifold(nx, ny, nz, offset, cb, pb, margin, out);
+        clipToTriangle(nx, ny, nz, offset, out);
         if (out.count == 0 && aligned) {
             out.setFrom(scratch);
         }
     }
 
     /**
-     * The plane manifold's points in {@code out} (B's points near the triangle's plane, up to four: a face's corners,
-     * an edge's ends, a point) replaced by the polygon they span clipped to the triangle: its corners over the
-     * triangle, the triangle's corners under it, and where their edges cross, each with its distance interpolated
-     * along B's face (exact for a flat face); the deepest and those spanning the largest area when more than four.
-     * Keeping only B's points over the triangle supported a box overhanging a mesh's outer edge on one or two points
-     * (a mesh corner, a box corner), and it rocked and crept without end; with the crossings it stands on the part
-     * of its face over the mesh. Points all over the triangle (a face inside the mesh) are kept as they are, and
-     * none over it gives none.
+     * The plane manifold's points in {@code out} (B's points near the triangle's plane n · x = c, up to four: a face's
+     * corners, an edge's ends, a point) replaced by the polygon they span clipped to the triangle
+     * ({@link FaceClipping}): its corners over the triangle, the triangle's corners under it, and where their edges
+     * cross, each at its distance n · x − c (B's points interpolated along B's face: exact for a flat face); four of
+     * them kept when more. Keeping only B's points over the triangle supported a box overhanging a mesh's outer edge
+     * on one or two points (a mesh corner, a box corner), and it rocked and crept without end; with the crossings it
+     * stands on the part of its face over the mesh. Points all over the triangle (a face inside the mesh) are kept as
+     * they are, and none over it gives none.
      */
-    private void clipToTriangle(double nx, double ny, double nz, ContactManifold out) {
+    private void clipToTriangle(double nx, double ny, double nz, double c, ContactManifold out) {
         int n = out.count;
         int over = 0;
         for (int k = 0; k < n; k++) {
@@ -292,7 +297,6 @@ public final class Narrowphase {
             double dx = out.pointB[3 * k] - cx, dy = out.pointB[3 * k + 1] - cy, dz = out.pointB[3 * k + 2] - cz;
             angle[k] = Math.atan2(wx * dx + wy * dy + wz * dz, ux * dx + uy * dy + uz * dz);
         }
-        int m = 0;
         for (int placed = 0; placed < n; placed++) {
             int next = -1;
             for (int k = 0; k < n; k++) {
@@ -301,62 +305,47 @@ public final class Narrowphase {
                 }
             }
             angle[next] = Double.NaN;
-            polygon[4 * m] = out.pointB[3 * next];
-            polygon[4 * m + 1] = out.pointB[3 * next + 1];
-            polygon[4 * m + 2] = out.pointB[3 * next + 2];
-            polygon[4 * m + 3] = out.distance[next];
-            m++;
+            System.arraycopy(out.pointB, 3 * next, polygon, 3 * placed, 3);
         }
-        // Sutherland–Hodgman against the triangle's three edges (inner side: n · (e × (p − v_i)) ≥ 0)
-        double[] from = polygon, to = clipped;
+        // the triangle's side planes, outward: (v_i+1 − v_i) × n · x ≤ (v_i+1 − v_i) × n · v_i
+        int m = n;
         for (int e = 0; e < 3 && m > 0; e++) {
             int i = 3 * e, j = 3 * ((e + 1) % 3);
             double ex = corners[j] - corners[i], ey = corners[j + 1] - corners[i + 1], ez = corners[j + 2] - corners[i + 2];
-            double gx = ny * ez - nz * ey, gy = nz * ex - nx * ez, gz = nx * ey - ny * ex; // n × e: inward
-            double g0 = gx * corners[i] + gy * corners[i + 1] + gz * corners[i + 2];
-            int kept = 0;
-            for (int k = 0; k < m; k++) {
-                int s = 4 * ((k + m - 1) % m), t = 4 * k;
-                double ss = gx * from[s] + gy * from[s + 1] + gz * from[s + 2] - g0;
-                double st = gx * from[t] + gy * from[t + 1] + gz * from[t + 2] - g0;
-                if ((st >= 0) != (ss >= 0) && m > 1) {
-                    double f = ss / (ss - st);
-                    for (int c = 0; c < 4; c++) {
-                        to[4 * kept + c] = from[s + c] + f * (from[t + c] - from[s + c]);
-                    }
-                    kept++;
-                }
-                if (st >= 0) {
-                    System.arraycopy(from, t, to, 4 * kept, 4);
-                    kept++;
-                }
-            }
-            m = kept;
-            double[] swap = from;
-            from = to;
-            to = swap;
+            double px = ey * nz - ez * ny, py = ez * nx - ex * nz, pz = ex * ny - ey * nx;
+            m = FaceClipping.clipPlane(polygon, m, clipped, px, py, pz, px * corners[i] + py * corners[i + 1]
+                    + pz * corners[i + 2]);
+            double[] swap = polygon;
+            polygon = clipped;
+            clipped = swap;
         }
-        m = withoutRepeats(from, m);
+        m = withoutRepeats(polygon, m);
+        for (int k = 0; k < m; k++) {
+            depth[k] = nx * polygon[3 * k] + ny * polygon[3 * k + 1] + nz * polygon[3 * k + 2] - c;
+            kept[k] = true;
+        }
+        if (m > ContactManifold.CAPACITY) {
+            FaceClipping.keepFour(polygon, m, depth, kept, nx, ny, nz);
+        }
         out.count = 0;
-        for (int k : FourSpread.choose(from, m, chosen)) {
-            if (k < 0) {
-                break;
+        for (int k = 0; k < m; k++) {
+            if (kept[k]) {
+                out.addFromB(depth[k], polygon[3 * k], polygon[3 * k + 1], polygon[3 * k + 2]);
             }
-            out.addFromB(from[4 * k + 3], from[4 * k], from[4 * k + 1], from[4 * k + 2]);
         }
     }
 
-    /** The polygon's vertices (4 numbers each) with those repeating an earlier one (within 1e-12 m) left out. */
+    /** The polygon's points (3 numbers each) with those repeating an earlier one (within 1e-12 m) left out. */
     private static int withoutRepeats(double[] p, int m) {
         int kept = 0;
         for (int k = 0; k < m; k++) {
             boolean repeat = false;
             for (int r = 0; r < kept && !repeat; r++) {
-                repeat = Math.abs(p[4 * r] - p[4 * k]) <= 1e-12 && Math.abs(p[4 * r + 1] - p[4 * k + 1]) <= 1e-12
-                        && Math.abs(p[4 * r + 2] - p[4 * k + 2]) <= 1e-12;
+                repeat = Math.abs(p[3 * r] - p[3 * k]) <= 1e-12 && Math.abs(p[3 * r + 1] - p[3 * k + 1]) <= 1e-12
+                        && Math.abs(p[3 * r + 2] - p[3 * k + 2]) <= 1e-12;
             }
             if (!repeat) {
-                System.arraycopy(p, 4 * k, p, 4 * kept, 4);
+                System.arraycopy(p, 3 * k, p, 3 * kept, 3);
                 kept++;
             }
         }
