@@ -119,6 +119,11 @@ public final class XmlElement {
         return "{" + namespaceUri + "}" + localName;
     }
 
+    /** The names of the element's attributes in no namespace, in document order. */
+    public List<String> attributeNames() {
+        return List.copyOf(attributes.keySet());
+    }
+
     /** True when the element has that un-namespaced attribute, whatever its value. */
     public boolean has(String attributeName) {
         return attributes.containsKey(attributeName);

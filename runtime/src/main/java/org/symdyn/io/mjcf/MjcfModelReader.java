@@ -80,6 +80,7 @@ final class MjcfModelReader {
             }
         }
 
+        MjcfAttributes.check(source, root);
         return ModelChecks.build(builder, source.diagnostics());
     }
 
