@@ -443,15 +443,8 @@ final class RolloutBatchReader {
         return new Base(q0, v0, parameters, duration, step);
     }
 
-    /**
-     * Why {@code name} is not a parameter here: a parameter the model declares is settable on a generated class only
-     * (the interpreter keeps the model's numbers), so with the default backend it is named as such.
-     */
-    private String unknown(String name) {
-        boolean declared = model.parameters().stream().anyMatch(p -> p.name().equals(name));
-        return declared ? "parameter '" + name + "' is declared by the model but settable on the generated backend"
-                + " only (--backend generated; the interpreter keeps the model's numbers)"
-                : "unknown parameter '" + name + "'";
+    private static String unknown(String name) {
+        return "unknown parameter '" + name + "'";
     }
 
     /** The fixed parameters ({@code {NAME: number}}; empty when absent), names checked. */

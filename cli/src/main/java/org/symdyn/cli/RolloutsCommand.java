@@ -63,8 +63,7 @@ import picocli.CommandLine.Parameters;
                 + " zero (or both the model's keyframe NAME), no"
                 + " parameters, seed the specification's index, duration " + RolloutBatchReader.DEFAULT_DURATION
                 + " s, step " + RolloutBatchReader.DEFAULT_STEP + " s.",
-            "Parameter names: the model's declared parameters (with --backend generated: the interpreter keeps the"
-                    + " model's numbers), friction (every contact's mu), kp and kd (every PD servo), kp.SERVO,"
+            "Parameter names: the model's declared parameters (either backend), friction (every contact's mu), kp and kd (every PD servo), kp.SERVO,"
                     + " kd.SERVO, target.SERVO.",
             "Sweep file: {\"q0\"/\"v0\" or \"keyframe\", \"parameters\" (held fixed), \"duration\", \"step\","
                     + " \"seed\": integer (default 0), \"mode\": \"grid\" (default) or \"random\", \"count\": n"

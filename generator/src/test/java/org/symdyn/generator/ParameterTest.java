@@ -126,4 +126,62 @@ class ParameterTest {
                 () -> UrdfReader.parse(onLink, "arm.urdf", UrdfReader.Options.DEFAULT));
         assertTrue(e.getMessage().contains("field 'armature' belongs to a joint"), e.getMessage());
     }
+
+    /**
+     * The runtime builds the rows' motion derivatives from the model beside the bound class; with the elbow moved by
+     * its origin parameter they must follow the class (they kept the file's elbow before), as the generic runtime on
+     * the changed file computes them.
+     */
+    @Test
+    void constrainedDerivativesFollowAMovedJointOrigin() throws Exception {
+        Model model = UrdfReader.parse(arm(1.5, 0.01, 0.06, 0.002, -0.1), "arm.urdf", UrdfReader.Options.DEFAULT);
+        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "ArmMoved").withDerivatives(true))).type().getDeclaredConstructor()
+                .newInstance();
+        ((ModelParameters) instance).setParameter(4, -0.35);
+        Model changed = UrdfReader.parse(arm(1.5, 0.01, 0.06, 0.002, -0.35), "arm.urdf",
+                UrdfReader.Options.DEFAULT);
+        int fore = model.bodyIndex("fore");
+        double[] point = {0.02, 0.01, -0.3};
+        double[] normal = {0, 0.6, 0.8};
+        org.symdyn.constraints.ConstraintSet.Builder a = org.symdyn.constraints.ConstraintSet.builder(model)
+                .withoutModelConstraints();
+        a.addContact(fore, point, normal);
+        org.symdyn.constraints.ConstraintData bound = a.build().bind((ModelFunctions) instance);
+        org.symdyn.constraints.ConstraintSet.Builder b = org.symdyn.constraints.ConstraintSet.builder(changed)
+                .withoutModelConstraints();
+        b.addContact(fore, point, normal);
+        org.symdyn.constraints.ConstraintData reference = b.build().bindGeneric();
+        java.util.Random rnd = new java.util.Random(2);
+        int nv = model.nv();
+        for (int s = 0; s < 4; s++) {
+            double[] q = new double[nv];
+            double[] v = new double[nv];
+            double[] tau = new double[nv];
+            for (int i = 0; i < nv; i++) {
+                q[i] = rnd.nextDouble() * 2 - 1;
+                v[i] = rnd.nextDouble() * 2 - 1;
+                tau[i] = rnd.nextDouble() * 2 - 1;
+            }
+            org.ejml.data.DMatrixRMaj[] got = outputs(nv);
+            org.ejml.data.DMatrixRMaj[] want = outputs(nv);
+            new org.symdyn.solvers.ConstrainedDynamicsDerivatives(bound).compute(q, v, tau, got[0], got[1], got[2],
+                    got[3], got[4], got[5]);
+            new org.symdyn.solvers.ConstrainedDynamicsDerivatives(reference).compute(q, v, tau, want[0], want[1],
+                    want[2], want[3], want[4], want[5]);
+            for (int i = 0; i < got.length; i++) {
+                double scale = Math.max(1, org.ejml.dense.row.CommonOps_DDRM.elementMaxAbs(want[i]));
+                for (int k = 0; k < want[i].data.length; k++) {
+                    assertEquals(want[i].data[k], got[i].data[k], 1e-9 * scale, "state " + s + " output " + i);
+                }
+            }
+        }
+    }
+
+    private static org.ejml.data.DMatrixRMaj[] outputs(int nv) {
+        return new org.ejml.data.DMatrixRMaj[] {new org.ejml.data.DMatrixRMaj(nv, nv),
+            new org.ejml.data.DMatrixRMaj(nv, nv), new org.ejml.data.DMatrixRMaj(nv, nv),
+            new org.ejml.data.DMatrixRMaj(1, nv), new org.ejml.data.DMatrixRMaj(1, nv),
+            new org.ejml.data.DMatrixRMaj(1, nv)};
+    }
 }

@@ -9,6 +9,7 @@ import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ForwardingModelInfo;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelInfo;
+import org.symdyn.contract.ModelParameters;
 import org.symdyn.dynamics.GenericDynamics;
 import org.symdyn.dynamics.ModelInterpreter;
 import org.symdyn.dynamics.StateScope;
@@ -26,7 +27,7 @@ import org.symdyn.model.Model;
  */
 public final class GenericModel
         implements ModelFunctions, DynamicsDerivatives, DeclaredDevices, StateScope, ForwardingModelInfo,
-        ModelInterpreter {
+        ModelInterpreter, ModelParameters {
     private final GenericDynamics dynamics;
     private final GenericConstraints constraints;
 
@@ -35,7 +36,11 @@ public final class GenericModel
      *                                  {@link GenericConstraints#GenericConstraints(Model)})
      */
     public GenericModel(Model model) {
-        this.dynamics = new GenericDynamics(model);
+        this(new GenericDynamics(model));
+    }
+
+    private GenericModel(GenericDynamics dynamics) {
+        this.dynamics = dynamics;
         this.constraints = new GenericConstraints(dynamics);
     }
 
@@ -90,8 +95,24 @@ public final class GenericModel
     }
 
     @Override
+    public Model interpretedModel() {
+        return dynamics.interpretedModel();
+    }
+
+    @Override
+    public double parameter(int index) {
+        return dynamics.parameter(index);
+    }
+
+    /** {@link GenericDynamics#setParameter}: the constraints' kinematics are the interpreter's, so they follow. */
+    @Override
+    public void setParameter(int index, double value) {
+        dynamics.setParameter(index, value);
+    }
+
+    @Override
     public GenericModel copy() {
-        return new GenericModel(dynamics.model());
+        return new GenericModel(dynamics.copy());
     }
 
     // ---------------------------------------------------------------- metadata

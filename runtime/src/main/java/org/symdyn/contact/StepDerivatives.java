@@ -7,6 +7,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.MotionDerivatives;
+import org.symdyn.dynamics.ParameterizedModel;
 import org.symdyn.dynamics.PointMotion;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
@@ -96,7 +97,10 @@ public final class StepDerivatives {
     private final DMatrixRMaj bilateralRowsDv;
     private final double[] bilateralLambda;
     private final DynamicsDerivatives dynamics;
-    private final MotionDerivatives motion;
+    private MotionDerivatives motion;
+    /** The model the motion derivatives were built from: the given one, with the dynamics' parameter values. */
+    private Model motionModel;
+    private final ParameterizedModel parameterized;
     private final PointMotion pointB;
     private final PointMotion pointA;
     private final int nv;
@@ -250,6 +254,8 @@ public final class StepDerivatives {
             }
         }
         this.motion = new MotionDerivatives(model);
+        this.motionModel = model;
+        this.parameterized = new ParameterizedModel(model, stepper.dynamics());
         this.pointB = new PointMotion(nv);
         this.pointA = new PointMotion(nv);
         this.capacity = stepper.lastProblem().capacity();
@@ -327,6 +333,12 @@ public final class StepDerivatives {
         if (!stepper.lastStepStartedAt(q, v)) {
             throw new IllegalArgumentException("q and v are not the state the last step started from: pass the"
                     + " step's own q and v, unchanged (a step taken in place overwrites them: keep a copy)");
+        }
+        Model now = parameterized.current();
+        if (now != motionModel) {
+            // a joint origin set as a parameter moves the contact points: the derivatives follow (allocates once)
+            motionModel = now;
+            motion = new MotionDerivatives(now);
         }
         if (bilateral != null) {
             checkNoBaumgarte();

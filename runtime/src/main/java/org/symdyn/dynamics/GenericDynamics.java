@@ -8,6 +8,7 @@ import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.contract.ForwardingModelInfo;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.contract.ModelInfo;
+import org.symdyn.contract.ModelParameters;
 import org.symdyn.model.Model;
 
 /**
@@ -37,51 +38,110 @@ import org.symdyn.model.Model;
  * [angular; linear] in body coordinates. All workspaces are allocated by the constructor: no method allocates
  * afterwards. An instance is not thread-safe; {@link #copy()} gives another one cheaply.
  */
-public final class GenericDynamics
-        implements Dynamics, Kinematics, DynamicsDerivatives, StateScope, ForwardingModelInfo, ModelInterpreter {
+public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDerivatives, StateScope,
+        ForwardingModelInfo, ModelInterpreter, ModelParameters {
+    /** The model as declared: what this instance describes ({@link #modelInfo()}) and binds to. */
     private final Model model;
-    private final FlatModel flat;
-    private final DynamicsWorkspace workspace;
-    private final ArticulatedBodyAlgorithm aba;
+    /** The model with the parameters' current values, whose numbers the algorithms read. */
+    private Model current;
+    private FlatModel flat;
+    private DynamicsWorkspace workspace;
+    private ArticulatedBodyAlgorithm aba;
     private final int nb;
     private final int nq;
     private final int nv;
     private final ModelInfo info;
     /** nv zeros (never written), the workspace's. */
-    private final double[] zeroV;
-    private final DerivativeRecursions derivatives;
-    private final ParameterJacobian parameters;
+    private double[] zeroV;
+    private DerivativeRecursions derivatives;
+    private ParameterJacobian parameters;
     private final List<String> parameterNames;
+    private final double[] parameterValues;
     private final DMatrixRMaj parameterY;
 
     /** Builds the interpreter and every workspace for {@code model}. */
     public GenericDynamics(Model model) {
         this.model = model;
-        flat = new FlatModel(model);
-        workspace = new DynamicsWorkspace(model);
-        aba = new ArticulatedBodyAlgorithm(model);
-        nb = workspace.nb;
-        nq = workspace.nq;
-        nv = workspace.nv;
+        nq = model.nq();
+        nv = model.nv();
+        nb = model.bodyCount();
         info = model.info();
-        zeroV = workspace.zeroV;
-        derivatives = new DerivativeRecursions(flat, workspace);
-        parameters = new ParameterJacobian(model);
         parameterNames = model.parameters().stream().map(org.symdyn.model.ParameterModel::name).toList();
+        parameterValues = model.parameters().stream().mapToDouble(org.symdyn.model.ParameterModel::value)
+                .toArray();
         // The full regressor behind the parameters' columns: only a model with parameters pays for it.
-        parameterY = new DMatrixRMaj(parameters.size() == 0 ? 0 : nv, parameters.size() == 0 ? 0
+        parameterY = new DMatrixRMaj(parameterNames.isEmpty() ? 0 : nv, parameterNames.isEmpty() ? 0
                 : PARAMETERS_PER_BODY * nb);
+        interpret(model);
     }
 
-    /** The model this instance interprets. */
+    /** Every structure the algorithms read or write, for {@code m}'s numbers. */
+    private void interpret(Model m) {
+        current = m;
+        flat = new FlatModel(m);
+        workspace = new DynamicsWorkspace(m);
+        aba = new ArticulatedBodyAlgorithm(m);
+        zeroV = workspace.zeroV;
+        derivatives = new DerivativeRecursions(flat, workspace);
+        parameters = new ParameterJacobian(m);
+        if (scopeDepth > 0) {
+            workspace.reuseKinematics(true);
+        }
+    }
+
+    /**
+     * The model as declared (its file's numbers), which this instance describes and binds to whatever its
+     * parameters' values; {@link #interpretedModel()} has the values set.
+     */
     @Override
     public Model model() {
         return model;
     }
 
+    /** The model with the parameters' current values ({@link Model#withParameters}): the numbers evaluated. */
+    @Override
+    public Model interpretedModel() {
+        return current;
+    }
+
+    /** Another instance of the same model, with this one's parameter values. */
     @Override
     public GenericDynamics copy() {
-        return new GenericDynamics(model);
+        GenericDynamics c = new GenericDynamics(model);
+        if (current != model) {
+            System.arraycopy(parameterValues, 0, c.parameterValues, 0, parameterValues.length);
+            c.interpret(current);
+        }
+        return c;
+    }
+
+    // ---------------------------------------------------------------- parameters
+
+    @Override
+    public double parameter(int index) {
+        Arguments.checkIndex(index, parameterValues.length, "parameter");
+        return parameterValues[index];
+    }
+
+    /**
+     * Sets a declared parameter ({@link Model#parameters()}) and evaluates the model with it from the next call on,
+     * as a generated class does. The interpreter rebuilds its numbers here, so this call allocates (about what the
+     * constructor does); evaluations after it do not.
+     *
+     * @throws IllegalArgumentException for an index out of range or a value that is not finite
+     */
+    @Override
+    public void setParameter(int index, double value) {
+        Arguments.checkIndex(index, parameterValues.length, "parameter");
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("parameter " + parameterNames.get(index) + ": " + value
+                    + " is not a finite number");
+        }
+        if (Double.compare(parameterValues[index], value) == 0) {
+            return;
+        }
+        parameterValues[index] = value;
+        interpret(model.withParameters(parameterValues));
     }
 
     /**

@@ -10,6 +10,16 @@ import org.symdyn.model.Model;
  * running alone never loads them.
  */
 public interface ModelInterpreter {
-    /** The model interpreted. */
+    /** The model interpreted, as declared (the numbers of its file; what the interpreter binds to). */
     Model model();
+
+    /**
+     * The model with its declared parameters at their current values ({@link Model#withParameters}): the numbers the
+     * interpreter evaluates. A new instance after each change of a parameter, the same one in between, so that a
+     * user of those numbers (an articulated-body algorithm built from them) can tell by reference that it must
+     * rebuild. {@link #model()} for a model without parameters or with them unchanged.
+     */
+    default Model interpretedModel() {
+        return model();
+    }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DofTree;
 import org.symdyn.contract.ModelInfo;
+import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
 /**
@@ -330,6 +331,109 @@ public final class Model {
     /** The numbers generated code keeps as settable parameters, in declaration order. */
     public List<ParameterModel> parameters() {
         return parameters;
+    }
+
+    /**
+     * This model with its parameters ({@link #parameters()}) at other values: what a class generated from it
+     * computes after {@code setParameter(k, values[k])} for every k, and what the interpreter evaluates then. A link
+     * field replaces that number of the body's own link (its merged body inertia is the other merged links' plus the
+     * new own one, added about the body's origin, where m, m c and the rotational inertia add); an origin field moves
+     * the joint along its direction by the change; an armature field sets the joint's armature. Everything else
+     * (names, frames, shapes, constraints, devices, source) is this model's; the content hash counts the new values.
+     * Values equal to the current ones give this model itself.
+     *
+     * @param values one value per parameter, in declaration order (SI units)
+     * @throws IllegalArgumentException for a wrong count or a value that is not finite, naming the parameter
+     */
+    public Model withParameters(double[] values) {
+        if (values.length != parameters.size()) {
+            throw new IllegalArgumentException("model " + name + " has " + parameters.size() + " parameters, "
+                    + values.length + " values given");
+        }
+        boolean same = true;
+        for (int k = 0; k < values.length; k++) {
+            if (!Double.isFinite(values[k])) {
+                throw new IllegalArgumentException("parameter " + parameters.get(k).name() + ": " + values[k]
+                        + " is not a finite number");
+            }
+            same &= Double.compare(values[k], parameters.get(k).value()) == 0;
+        }
+        if (same) {
+            return this;
+        }
+        List<Body> newBodies = new java.util.ArrayList<>(bodies);
+        List<RigidBodyInertia> newOwn = new java.util.ArrayList<>(ownInertias);
+        List<ParameterModel> newParameters = new java.util.ArrayList<>();
+        // link fields first, body by body: (m, c, I_c) of the own link with every field of that body replaced
+        java.util.Map<Integer, double[]> ownNumbers = new java.util.TreeMap<>();
+        for (int k = 0; k < values.length; k++) {
+            ParameterModel p = parameters.get(k);
+            newParameters.add(new ParameterModel(p.name(), p.field(), p.body(), values[k], p.direction(),
+                    p.location()));
+            if (!p.field().isLinkField()) {
+                continue;
+            }
+            double[] n = ownNumbers.computeIfAbsent(p.body(), b -> {
+                RigidBodyInertia own = ownInertias.get(b);
+                double[] out = new double[13];
+                out[0] = own.mass();
+                System.arraycopy(own.comArray(), 0, out, 1, 3);
+                System.arraycopy(own.inertiaAboutComArray(), 0, out, 4, 9);
+                return out;
+            });
+            double x = values[k];
+            switch (p.field()) {
+                case MASS -> n[0] = x;
+                case COM_X -> n[1] = x;
+                case COM_Y -> n[2] = x;
+                case COM_Z -> n[3] = x;
+                case IXX -> n[4] = x;
+                case IYY -> n[8] = x;
+                case IZZ -> n[12] = x;
+                case IXY -> n[5] = n[7] = x;
+                case IXZ -> n[6] = n[10] = x;
+                default -> n[9] = n[11] = x; // IYZ
+            }
+        }
+        for (java.util.Map.Entry<Integer, double[]> e : ownNumbers.entrySet()) {
+            int b = e.getKey();
+            double[] n = e.getValue();
+            RigidBodyInertia own = RigidBodyInertia.of(n[0], java.util.Arrays.copyOfRange(n, 1, 4),
+                    java.util.Arrays.copyOfRange(n, 4, 13));
+            Body body = newBodies.get(b);
+            RigidBodyInertia merged = RigidBodyInertia.replacing(body.inertia(), ownInertias.get(b), own);
+            newOwn.set(b, own);
+            newBodies.set(b, new Body(body.index(), body.name(), body.parentIndex(), body.joint(), merged,
+                    body.location()));
+        }
+        for (int k = 0; k < values.length; k++) {
+            ParameterModel p = parameters.get(k);
+            if (p.field().isLinkField()) {
+                continue;
+            }
+            Body body = newBodies.get(p.body());
+            Joint j = body.joint();
+            Joint changed;
+            if (p.field() == ParameterModel.Field.ARMATURE) {
+                changed = new Joint(j.name(), j.type(), j.axis(), j.placement(), j.lower(), j.upper(), j.qIndex(),
+                        j.vIndex(), values[k], j.damping(), j.parentLink(), j.location());
+            } else {
+                double[] t = j.placement().translationArray();
+                double[] d = p.direction();
+                double delta = values[k] - p.value();
+                for (int r = 0; r < 3; r++) {
+                    t[r] += d[r] * delta;
+                }
+                changed = new Joint(j.name(), j.type(), j.axis(), Pose.of(j.placement().rotationArray(), t),
+                        j.lower(), j.upper(), j.qIndex(), j.vIndex(), j.armature(), j.damping(), j.parentLink(),
+                        j.location());
+            }
+            newBodies.set(p.body(), new Body(body.index(), body.name(), body.parentIndex(), changed, body.inertia(),
+                    body.location()));
+        }
+        return new Model(name, rootName, sourcePath, sourceSha256, gravity, newBodies, frames, constraints, warnings,
+                qNames, vNames, newParameters, newOwn, grounds, contactCandidates, devices, deviceLocations, scene,
+                initialStates, referenceConfiguration);
     }
 
     /**

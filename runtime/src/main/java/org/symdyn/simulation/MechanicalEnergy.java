@@ -3,6 +3,7 @@ package org.symdyn.simulation;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.dynamics.ParameterizedModel;
 import org.symdyn.model.Model;
 
 /**
@@ -28,6 +29,9 @@ public final class MechanicalEnergy {
     private final double[] gravity;
     private final DMatrixRMaj h;
     private final double[] position = new double[3];
+    private final ParameterizedModel parameterized;
+    /** The model whose masses {@link #mass} and {@link #com} hold. */
+    private Model massesOf;
 
     /**
      * @param model      masses, centres of mass and gravity
@@ -45,10 +49,8 @@ public final class MechanicalEnergy {
         this.nb = model.bodyCount();
         mass = new double[nb];
         com = new double[nb][];
-        for (int i = 0; i < nb; i++) {
-            mass[i] = model.body(i).inertia().mass();
-            com[i] = model.body(i).inertia().comArray();
-        }
+        parameterized = new ParameterizedModel(model, dynamics);
+        masses(model);
         gravity = model.gravity();
         h = new DMatrixRMaj(nv, nv);
     }
@@ -68,8 +70,24 @@ public final class MechanicalEnergy {
         return 0.5 * s;
     }
 
-    /** V = -Σ m_i g · c_i (J), zero at the world origin. */
+    /** The bodies' masses and centres of mass of {@code m}. */
+    private void masses(Model m) {
+        massesOf = m;
+        for (int i = 0; i < nb; i++) {
+            mass[i] = m.body(i).inertia().mass();
+            com[i] = m.body(i).inertia().comArray();
+        }
+    }
+
+    /**
+     * V = -Σ m_i g · c_i (J), zero at the world origin; with the masses and centres of mass of the dynamics'
+     * current parameter values ({@link ParameterizedModel}).
+     */
     public double potential(double[] q) {
+        Model now = parameterized.current();
+        if (now != massesOf) {
+            masses(now);
+        }
         double s = 0;
         for (int i = 0; i < nb; i++) {
             kinematics.pointPosition(q, i, com[i], position);

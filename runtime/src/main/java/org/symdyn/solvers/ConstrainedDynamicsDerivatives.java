@@ -6,6 +6,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.MotionDerivatives;
+import org.symdyn.dynamics.ParameterizedModel;
 import org.symdyn.model.Model;
 
 /**
@@ -44,7 +45,10 @@ public final class ConstrainedDynamicsDerivatives {
     private final ConstraintData data;
     private final DynamicsDerivatives dynamics;
     private final ConstrainedDynamics solver;
-    private final MotionDerivatives motion;
+    private MotionDerivatives motion;
+    /** The model the motion derivatives were built from: the set's, with the dynamics' parameter values. */
+    private Model motionModel;
+    private final ParameterizedModel parameterized;
     private final int nv;
     private final int m;
     private final double[] vdot;
@@ -86,6 +90,8 @@ public final class ConstrainedDynamicsDerivatives {
         this.dynamics = dd;
         this.solver = new ConstrainedDynamics(data);
         this.motion = data.needsMotionDerivatives() ? new MotionDerivatives(model) : null;
+        this.motionModel = model;
+        this.parameterized = motion != null ? new ParameterizedModel(model, data.dynamics()) : null;
         nv = data.nv();
         m = data.size();
         vdot = new double[nv];
@@ -148,6 +154,12 @@ public final class ConstrainedDynamicsDerivatives {
         dynamics.inverseDynamicsDerivatives(q, v, vdot, dIdDq, dIdDv);
         dynamics.inverseMassMatrix(q, hInv);
         if (motion != null) {
+            Model now = parameterized.current();
+            if (now != motionModel) {
+                // a joint origin set as a parameter moves the rows' points: the derivatives follow (allocates once)
+                motionModel = now;
+                motion = new MotionDerivatives(now);
+            }
             motion.update(q, v, vdot);
         }
         data.rowDerivatives(q, v, vdot, lambda, motion, dForceDq, dAccDq, dAccDv);

@@ -70,8 +70,10 @@ public final class RecursiveConstrainedDynamics {
     /** The generated twin, or null for the generic backend. */
     private final ArticulatedConstraintSystem generated;
     /** The generic backend (null with a generated one). */
-    private final ArticulatedBodyAlgorithm aba;
-    private final ArticulatedDelassus delassus;
+    private ArticulatedBodyAlgorithm aba;
+    private ArticulatedDelassus delassus;
+    /** The interpreter's model (with its parameters' values) the ABA was built from; null for a generated class. */
+    private Model abaModel;
     private final double[] gammaPlain;
     private final double[] zeroV;
     private final double[] impulseScratch;
@@ -112,8 +114,7 @@ public final class RecursiveConstrainedDynamics {
             delassus = null;
         } else {
             scope = data.kinematics() instanceof StateScope s ? s : null;
-            aba = new ArticulatedBodyAlgorithm(interpretedModel(data));
-            delassus = new ArticulatedDelassus(aba, m);
+            followParameters();
         }
         gammaPlain = new double[m];
         zeroV = new double[nv];
@@ -137,6 +138,19 @@ public final class RecursiveConstrainedDynamics {
      */
     public static boolean applies(ConstraintData data) {
         return data.generatedArticulatedSystem() != null || interpretedModel(data) != null;
+    }
+
+    /**
+     * Builds the ABA from the interpreter's numbers, again when its parameters changed since the last build (it
+     * hands a new model then; this allocates, as the interpreter's own change did).
+     */
+    private void followParameters() {
+        Model now = ((ModelInterpreter) data.dynamics()).interpretedModel();
+        if (now != abaModel) {
+            abaModel = now;
+            aba = new ArticulatedBodyAlgorithm(now);
+            delassus = new ArticulatedDelassus(aba, m);
+        }
     }
 
     /**
@@ -224,6 +238,7 @@ public final class RecursiveConstrainedDynamics {
                 System.arraycopy(gammaPlain, 0, gamma, 0, m);
             }
         } else {
+            followParameters();
             aba.forwardDynamics(q, v, tau, null, vdot0);
             interpretedRows(q, v);
         }
@@ -257,6 +272,7 @@ public final class RecursiveConstrainedDynamics {
             // forward dynamics'.
             generated.articulatedConstraintSystem(q, zeroV, zeroV, impulseScratch, g, gammaPlain, k);
         } else {
+            followParameters();
             aba.factor(q);
             interpretedRows(q, null);
         }

@@ -120,6 +120,37 @@ public final class RigidBodyInertia {
         return of(m, c, inertia);
     }
 
+    /**
+     * The inertia {@code all} with its part {@code part} replaced by {@code replacement}, all three in one frame:
+     * m, h = m c and the rotational inertia about the frame origin are additive there, so each is
+     * all − part + replacement, and the result is taken back to (m, c, I_c). A mass of zero keeps the centre of mass
+     * at the origin (and the rotational inertia about it).
+     */
+    public static RigidBodyInertia replacing(RigidBodyInertia all, RigidBodyInertia part,
+            RigidBodyInertia replacement) {
+        double m = all.mass - part.mass + replacement.mass;
+        double[] h = new double[3];
+        for (int r = 0; r < 3; r++) {
+            h[r] = all.mass * all.com[r] - part.mass * part.com[r] + replacement.mass * replacement.com[r];
+        }
+        double[] c = new double[3];
+        if (m != 0) {
+            for (int r = 0; r < 3; r++) {
+                c[r] = h[r] / m;
+            }
+        }
+        double cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+        double[] ic = new double[9];
+        for (int r = 0; r < 3; r++) {
+            for (int k = 0; k < 3; k++) {
+                double about = all.inertiaAboutOrigin(r, k) - part.inertiaAboutOrigin(r, k)
+                        + replacement.inertiaAboutOrigin(r, k);
+                ic[3 * r + k] = about - m * ((r == k ? cc : 0) - c[r] * c[k]);
+            }
+        }
+        return of(m, c, ic);
+    }
+
     private static double parallelAxis(double m, double[] from, double[] to, int i, int j) {
         double d0 = from[0] - to[0], d1 = from[1] - to[1], d2 = from[2] - to[2];
         double[] d = {d0, d1, d2};
