@@ -18,6 +18,8 @@ public final class XmlElement {
     private final Map<String, String> attributes;
     private final Map<String, String> namespacedAttributes;
     private final List<XmlElement> children = new ArrayList<>();
+    /** The attribute names asked for, once {@link #trackReads()} was called; null before. */
+    private java.util.Set<String> asked;
     /** Created at the first character data, in documents read with their text. */
     private StringBuilder text;
     private final int line;
@@ -94,12 +96,58 @@ public final class XmlElement {
 
     /** The attribute's value, or null when absent. */
     public String attribute(String attributeName) {
+        if (asked != null) {
+            asked.add(attributeName);
+        }
         return attributes.get(attributeName);
     }
 
     /** The value of the attribute {@code localName} in namespace {@code namespaceUri}, or null when absent. */
     public String attribute(String namespaceUri, String localName) {
-        return namespacedAttributes.get(namespacedKey(namespaceUri, localName));
+        String key = namespacedKey(namespaceUri, localName);
+        if (asked != null) {
+            asked.add(key);
+        }
+        return namespacedAttributes.get(key);
+    }
+
+    /**
+     * From now on, records the name of every attribute asked for ({@link #attribute}, {@link #has}), present or not,
+     * so that a reader can tell which attributes of its own elements it never read ({@link #unreadAttributes}): a
+     * misspelt {@code maxtorque=} for {@code max_torque=}. Off by default (a mesh document's elements do not pay).
+     */
+    public void trackReads() {
+        if (asked == null) {
+            asked = new java.util.HashSet<>();
+        }
+    }
+
+    /**
+     * The attributes present but never asked for since {@link #trackReads()}, in document order: names in no
+     * namespace, and those in {@code namespaceUri} as {@code {uri}localName}; empty when reads are not tracked.
+     */
+    public List<String> unreadAttributes(String namespaceUri) {
+        List<String> out = new ArrayList<>();
+        if (asked == null) {
+            return out;
+        }
+        for (String a : attributes.keySet()) {
+            if (!asked.contains(a)) {
+                out.add(a);
+            }
+        }
+        String prefix = "{" + namespaceUri + "}";
+        for (String key : namespacedAttributes.keySet()) {
+            if (key.startsWith(prefix) && !asked.contains(key)) {
+                out.add(key);
+            }
+        }
+        return out;
+    }
+
+    /** The names asked for since {@link #trackReads()} (namespaced ones as {@code {uri}localName}); empty if none. */
+    public java.util.Set<String> askedAttributes() {
+        return asked == null ? java.util.Set.of() : java.util.Collections.unmodifiableSet(asked);
     }
 
     /** The local names of the element's attributes in namespace {@code namespaceUri}, in document order. */
@@ -126,6 +174,9 @@ public final class XmlElement {
 
     /** True when the element has that un-namespaced attribute, whatever its value. */
     public boolean has(String attributeName) {
+        if (asked != null) {
+            asked.add(attributeName);
+        }
         return attributes.containsKey(attributeName);
     }
 

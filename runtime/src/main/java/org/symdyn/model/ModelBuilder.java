@@ -51,6 +51,8 @@ public final class ModelBuilder {
     private String sourceSha256;
     private double[] gravity = Model.DEFAULT_GRAVITY.clone();
     private boolean strict;
+    /** The most rays a Lidar may cast per reading (a 4K depth image has 8.3 million). */
+    public static final int MAX_LIDAR_RAYS = 10_000_000;
     private boolean overlapWarnings = true;
 
     private final List<BodyDraft> bodies = new ArrayList<>();
@@ -407,7 +409,8 @@ public final class ModelBuilder {
     /**
      * Adds a Lidar mounted on {@code lidar.link()} with {@code lidar.pose()} given in that link's frame (link ← L);
      * its {@code body} is ignored: the model's {@link LidarModel} carries the body and the pose in the body's frame.
-     * Checked here (reported at {@link #build()}): samples and rows ≥ 1, every number finite, maxAngle ≥ minAngle,
+     * Checked here (reported at {@link #build()}): samples and rows ≥ 1, at most {@link #MAX_LIDAR_RAYS} rays, every
+     * number finite, maxAngle ≥ minAngle,
      * maxElevation ≥ minElevation, 0 ≤ rangeMin &lt; rangeMax, noise ≥ 0; at {@link #build()}: the link exists and
      * the name is unique among the devices and Lidars.
      */
@@ -422,6 +425,11 @@ public final class ModelBuilder {
         }
         if (lidar.rows() < 1) {
             problems.add(label + ": rows " + lidar.rows() + " must be >= 1");
+        }
+        if (lidar.samples() >= 1 && lidar.rows() >= 1 && (long) lidar.samples() * lidar.rows() > MAX_LIDAR_RAYS) {
+            // the product overflowed an int (46,341 x 46,341) or filled the heap before this bound
+            problems.add(label + ": samples x rows = " + (long) lidar.samples() * lidar.rows() + " rays, more than "
+                    + MAX_LIDAR_RAYS);
         }
         double[] numbers = {lidar.minAngle(), lidar.maxAngle(), lidar.minElevation(), lidar.maxElevation(),
             lidar.rangeMin(), lidar.rangeMax(), lidar.noise()};

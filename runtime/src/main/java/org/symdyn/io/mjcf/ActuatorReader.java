@@ -44,6 +44,9 @@ final class ActuatorReader {
         this.tendons = tendons;
     }
 
+    /** MuJoCo's actuator kinds without defaults of their own (plugins, and kinds of recent releases): not read. */
+    private static final java.util.Set<String> UNREAD_KINDS = java.util.Set.of("plugin", "pid", "orientation");
+
     /** Reads the actuators; returns every name given to one, written in the file or generated. */
     java.util.Set<String> read(List<XmlElement> sections) {
         List<XmlElement> entries = source.entries(sections);
@@ -55,6 +58,10 @@ final class ActuatorReader {
             String name = e.attribute("name") != null ? e.attribute("name") : names.next("actuator" + k);
             given.add(name);
             String label = e.name() + " '" + name + "'";
+            if (UNREAD_KINDS.contains(e.name()) && e.namespace().isEmpty()) {
+                v.warning(e, label + ": <" + e.name() + "> actuators are not read");
+                continue;
+            }
             if (!DefaultClasses.ACTUATORS.contains(e.name()) || !e.namespace().isEmpty()) {
                 v.warning(e, "unknown element <" + Messages.cut(e.name()) + "> in <actuator>; ignored");
                 continue;

@@ -4,8 +4,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.symdyn.io.Messages;
+import org.symdyn.io.Spelling;
 import org.symdyn.io.XmlElement;
 
 /**
@@ -15,7 +15,7 @@ import org.symdyn.io.XmlElement;
  * nothing. Each unknown attribute is a located warning naming the element and, where one is close, the attribute
  * meant (an error under strict reading, as every reader warning).
  *
- * <p>The lists are the union of MuJoCo 2.3 to 3.x (attributes removed or renamed along the way, such as
+ * <p>The lists are the union of MuJoCo 2.3 to 3.12 (attributes removed or renamed along the way, such as
  * {@code compiler convexhull} or {@code option collision}, stay accepted): a file valid for some MuJoCo is never warned
  * about. Elements are looked up by their parent, since one name means different things in different places
  * ({@code <joint>} in a body, in {@code <equality>}, in a fixed tendon; {@code <contact>} as a section and as a
@@ -25,33 +25,31 @@ import org.symdyn.io.XmlElement;
  * the elements they do not know.
  */
 final class MjcfAttributes {
-    /** Edit distance up to which an unknown attribute is said to be a misspelling of a known one. */
-    private static final int SUGGESTION_DISTANCE = 2;
-
     private static final String ORIENTATION = "pos quat axisangle xyaxes zaxis euler";
     private static final String JOINT = "name class type group pos axis springdamper limited actuatorfrclimited"
             + " solreflimit solimplimit solreffriction solimpfriction stiffness range actuatorfrcrange"
             + " actuatorgravcomp margin ref springref armature damping frictionloss user";
     private static final String GEOM = "name class type contype conaffinity condim group priority size material"
             + " friction mass density shellinertia solmix solref solimp margin gap fromto hfield mesh fitscale rgba"
-            + " fluidshape fluidcoef user " + ORIENTATION;
+            + " fluidshape fluidcoef surfacevel adhesion user " + ORIENTATION;
     private static final String SITE = "name class type group material size fromto rgba user " + ORIENTATION;
     private static final String CAMERA = "name class projection orthographic fovy ipd resolution output mode target"
             + " focal focalpixel principal principalpixel sensorsize user " + ORIENTATION;
     private static final String LIGHT = "name class directional type castshadow active pos dir bulbradius intensity"
-            + " range attenuation cutoff exponent ambient diffuse specular mode target texture";
+            + " range attenuation cutoff exponent ambient diffuse specular mode target texture softness";
     private static final String MESH = "name class content_type file vertex normal texcoord face refpos refquat scale"
             + " smoothnormal maxhullvert inertia builtin params material";
     private static final String MATERIAL = "name class texture texrepeat texuniform emission specular shininess"
             + " reflectance metallic roughness rgba";
-    private static final String PAIR = "name class geom1 geom2 condim friction solref solreffriction solimp gap margin";
+    private static final String PAIR = "name class geom1 geom2 condim friction solref solreffriction solimp gap margin"
+            + " adhesion";
     private static final String EQUALITY = "name class active solref solimp";
     private static final String TENDON = "name class group limited actuatorfrclimited range actuatorfrcrange"
             + " solreflimit solimplimit solreffriction solimpfriction frictionloss springlength margin stiffness"
             + " damping armature user";
     private static final String ACTUATOR = "name class group nsample interp delay ctrllimited forcelimited actlimited"
             + " ctrlrange forcerange actrange lengthrange gear cranklength user joint jointinparent tendon slidersite"
-            + " cranksite site refsite body actdim";
+            + " cranksite site refsite body actdim damping armature";
     private static final String SENSOR = "name noise cutoff user nsample interp delay interval";
 
     /** Allowed attributes by "parent>element", the parent's name normalised by {@link #context}. */
@@ -60,7 +58,7 @@ final class MjcfAttributes {
     static {
         allow("mujoco", "compiler", "autolimits boundmass boundinertia settotalmass balanceinertia strippath"
                 + " coordinate angle fitaabb eulerseq meshdir texturedir discardvisual convexhull usethread fusestatic"
-                + " inertiafromgeom inertiagrouprange exactmeshinertia saveinertial assetdir alignfree");
+                + " inertiafromgeom inertiagrouprange exactmeshinertia saveinertial assetdir alignfree conflict");
         allow("compiler", "lengthrange", "mode useexisting uselimit accel maxforce timeconst timestep inttotal"
                 + " interval tolrange");
         allow("mujoco", "option", "timestep apirate impratio tolerance ls_tolerance noslip_tolerance ccd_tolerance"
@@ -87,7 +85,7 @@ final class MjcfAttributes {
         allow("asset", "model", "name file content_type");
 
         allow("mujoco", "worldbody", "name childclass gravcomp user " + ORIENTATION);
-        allow("body", "body", "name childclass mocap gravcomp sleep user " + ORIENTATION);
+        allow("body", "body", "name childclass mocap gravcomp sleep simple user " + ORIENTATION);
         allow("body", "frame", "name childclass " + ORIENTATION);
         allow("body", "inertial", "mass diaginertia fullinertia " + ORIENTATION);
         allow("body", "joint", JOINT);
@@ -96,7 +94,7 @@ final class MjcfAttributes {
         allow("body", "site", SITE);
         allow("body", "camera", CAMERA);
         allow("body", "light", LIGHT);
-        allow("body", "attach", "model body prefix");
+        allow("body", "attach", "model body prefix frame");
         allow("body", "replicate", "count sep offset euler");
 
         allow("contact", "pair", PAIR);
@@ -117,7 +115,8 @@ final class MjcfAttributes {
         allow("spatial", "pulley", "divisor");
         allow("fixed", "joint", "joint coef");
 
-        allow("actuator", "general", ACTUATOR + " dyntype gaintype biastype dynprm gainprm biasprm actearly");
+        allow("actuator", "general", ACTUATOR + " dyntype gaintype biastype dynprm gainprm biasprm actearly input"
+                + " velrange ffrange");
         allow("actuator", "motor", ACTUATOR);
         allow("actuator", "position", ACTUATOR + " inheritrange kp kv dampratio timeconst");
         allow("actuator", "velocity", ACTUATOR + " kv");
@@ -229,54 +228,10 @@ final class MjcfAttributes {
     private static void checkOne(MjcfSource source, XmlElement e, Set<String> allowed) {
         for (String attribute : e.attributeNames()) {
             if (!allowed.contains(attribute)) {
-                String near = nearest(attribute, allowed);
                 source.values(e).warning(e, "<" + e.name() + ">: unknown attribute '" + Messages.cut(attribute)
                         + "' (MuJoCo's schema has no such attribute here and refuses the file)"
-                        + (near == null ? "" : "; did you mean '" + near + "'?") + "; ignored");
+                        + Spelling.suggestion(attribute, allowed) + "; ignored");
             }
         }
-    }
-
-    /** The allowed name nearest to {@code attribute} within {@link #SUGGESTION_DISTANCE} edits, or null. */
-    static String nearest(String attribute, Set<String> allowed) {
-        String best = null;
-        int bestDistance = SUGGESTION_DISTANCE + 1;
-        // sorted, so that a tie names the same attribute every run
-        for (String a : new TreeSet<>(allowed)) {
-            int d = distance(attribute.toLowerCase(java.util.Locale.ROOT), a, bestDistance);
-            if (d < bestDistance) {
-                best = a;
-                bestDistance = d;
-            }
-        }
-        return best;
-    }
-
-    /** Levenshtein distance of a and b, or any value ≥ limit once it is certain to reach it. */
-    private static int distance(String a, String b, int limit) {
-        if (Math.abs(a.length() - b.length()) >= limit || a.length() > 64) {
-            return limit;
-        }
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            int rowMin = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-                rowMin = Math.min(rowMin, current[j]);
-            }
-            if (rowMin >= limit) {
-                return limit;
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
     }
 }

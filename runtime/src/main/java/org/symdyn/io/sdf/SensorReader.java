@@ -79,6 +79,23 @@ final class SensorReader {
                 gyroNoise, accelNoise, gyroBias, accelBias, 0), values.location(s));
     }
 
+    /** The children SDFormat's {@code <noise>} may have. */
+    private static final Set<String> NOISE = Set.of("type", "mean", "stddev", "bias_mean", "bias_stddev",
+            "dynamic_bias_stddev", "dynamic_bias_correlation_time", "precision");
+
+    /**
+     * Warns about a child of {@code <noise>} that SDFormat does not have (libsdformat ignores it with a warning too):
+     * a misspelt {@code <stdev>} gave a noiseless sensor without a word (a helper's probe).
+     */
+    private static void checkNoise(ValueReader values, XmlElement noise, String label) {
+        for (XmlElement c : noise.children()) {
+            if (!NOISE.contains(c.name())) {
+                values.warning(c, label + ": unknown element <" + Messages.cut(c.name()) + "> in <noise>"
+                        + org.symdyn.io.Spelling.suggestion(c.name(), NOISE) + "; ignored");
+            }
+        }
+    }
+
     /** The largest noise standard deviation of the three axes; their bias means into {@code bias}. */
     private static double noise(ValueReader values, XmlElement quantity, double[] bias, String label) {
         if (quantity == null) {
@@ -89,6 +106,7 @@ final class SensorReader {
         for (int i = 0; i < 3; i++) {
             XmlElement noise = SdfText.first(SdfText.first(quantity, axes[i]), "noise");
             if (noise != null) {
+                checkNoise(values, noise, label);
                 stddev[i] = SdfText.number(values, noise, "stddev", 0, label + " " + axes[i] + " noise stddev");
                 bias[i] = SdfText.number(values, noise, "bias_mean", 0, label + " " + axes[i] + " bias_mean");
             }
@@ -140,6 +158,9 @@ final class SensorReader {
         double max = SdfText.number(values, range, "max", Double.NaN, label + ": range max");
         if (SdfText.first(range, "max") == null) {
             values.error(range, label + ": <range> has no <max>");
+        }
+        if (SdfText.first(ray, "noise") != null) {
+            checkNoise(values, SdfText.first(ray, "noise"), label);
         }
         double noise = SdfText.number(values, SdfText.first(ray, "noise"), "stddev", 0, label + ": noise stddev");
         if (values.errorCount() > before) {

@@ -61,6 +61,7 @@ final class UrdfModelReader {
                     + ", expected <robot> in no namespace");
             throw DiagnosticOrder.refusal(values.diagnostics());
         }
+        UnreadAttributes.track(robot);
         String name = values.require(robot, "name", "<robot> has no 'name' attribute");
         name = Names.check(values, robot, "robot name", name);
         ModelBuilder builder = Model.builder(name == null ? "robot" : name).source(path, sha256)
@@ -129,6 +130,8 @@ final class UrdfModelReader {
         }
         reportMisplacedExtensions(robot);
         NamespaceWarnings.report(robot, values);
+        UnknownChildren.report(robot, values);
+        UnreadAttributes.report(robot, values);
 
         return ModelChecks.build(builder, values.diagnostics());
     }

@@ -275,6 +275,20 @@ class SdfReaderTest {
                 5, "'x' is not a number");
     }
 
+    /** A child of {@code <noise>} SDFormat does not have is warned about: a misspelt stdev gave a noiseless lidar. */
+    @Test
+    void aMisspeltNoiseElementIsWarnedAbout() throws Exception {
+        Model m = read(model("1.9", """
+                <link name="box"><inertial><mass>1</mass></inertial>
+                  <sensor name="scan" type="gpu_lidar"><lidar><scan><horizontal><samples>5</samples><min_angle>-1</min_angle>
+                    <max_angle>1</max_angle></horizontal></scan>
+                    <range><min>0.1</min><max>10</max></range><noise><stdev>0.02</stdev></noise></lidar></sensor>
+                </link>
+                """));
+        assertWarns(m, "unknown element <stdev> in <noise>; did you mean 'stddev'?; ignored");
+        assertEquals(0, m.scene().lidars().get(0).noise(), 0, "as the warning says");
+    }
+
     @Test
     void shapesMaterialsAndSensors() throws Exception {
         Model m = read(model("1.9", """

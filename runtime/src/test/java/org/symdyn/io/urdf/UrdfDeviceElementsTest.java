@@ -268,4 +268,36 @@ class UrdfDeviceElementsTest {
                 .addBody("slider", "thigh", "slide", JointType.PRISMATIC, new double[] {0, 0, 1}, Pose.IDENTITY, in)
                 .addBody("arm", "base", "shoulder", JointType.BALL, null, Pose.IDENTITY, in);
     }
+
+    /**
+     * An attribute of ours that no reader reads is a located warning naming the one meant: a misspelt maxtorque made
+     * a servo without a torque limit, accel_nosie an IMU without noise, silently (a helper's probe). Plain URDF
+     * attributes are not ours to judge; under strict reading the warning refuses the file.
+     */
+    @Test
+    void anAttributeOfOursThatIsNotReadIsWarnedAbout() {
+        String xml = TEMPLATE.formatted("""
+                  <sd:servo name="s" joint="hip" kp="10" maxtorque="5"/>
+                  <sd:imu name="i" link="base" accel_nosie="0.5"/>
+                  <sd:encoder name="e" joint="slide" resolutoin="0.1" colour="red"/>""").replace(
+                "<joint name=\"hip\" type=\"revolute\">",
+                "<joint name=\"hip\" type=\"revolute\" colour=\"red\"><dynamics damping=\"0.1\" sd:armatur=\"0.2\"/>");
+        Model m = read(xml);
+        List<String> warnings = m.warnings().stream().map(d -> d.location().line() + " " + d.message()).toList();
+        assertTrue(warnings.contains(FIRST + " <symdyn:servo>: attribute 'maxtorque' is not read; did you mean"
+                + " 'max_torque'?; ignored"), warnings.toString());
+        assertTrue(warnings.contains((FIRST + 1) + " <symdyn:imu>: attribute 'accel_nosie' is not read; did you"
+                + " mean 'accel_noise'?; ignored"), warnings.toString());
+        assertTrue(warnings.contains((FIRST + 2) + " <symdyn:encoder>: attribute 'resolutoin' is not read; did you"
+                + " mean 'resolution'?; ignored"), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("<symdyn:encoder>: attribute 'colour' is not read;"
+                + " ignored")), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("<dynamics>: attribute 'symdyn:armatur' is not read;"
+                + " did you mean 'armature'?")), warnings.toString());
+        assertEquals(5, warnings.stream().filter(w -> w.contains("is not read")).count(),
+                "the plain URDF attribute colour on a joint is not ours: " + warnings);
+        assertEquals(Double.POSITIVE_INFINITY, ((ServoSpec) m.devices().get(0)).maxTorque(), "not read, as it says");
+        ModelException e = failure(xml, UrdfTesting.STRICT);
+        assertTrue(UrdfTesting.describe(e).contains("'maxtorque' is not read"), UrdfTesting.describe(e));
+    }
 }

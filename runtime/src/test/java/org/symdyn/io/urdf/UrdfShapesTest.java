@@ -169,6 +169,9 @@ class UrdfShapesTest {
                 + " noise=\"-1\"/>", "noise"},
             {"<symdyn:lidar name=\"l\" link=\"a\" samples=\"1\" min_angle=\"0\" max_angle=\"Inf\" range_max=\"1\"/>",
                 "max_angle"},
+            // the count of rays overflowed an int ("Illegal Capacity: -2147479015" when simulated)
+            {"<symdyn:lidar name=\"l\" link=\"a\" samples=\"46341\" rows=\"46341\" min_angle=\"0\" max_angle=\"1\""
+                + " range_max=\"1\"/>", "samples x rows = 2147488281 rays, more than 10000000"},
         };
         for (String[] c : cases) {
             ModelException e = UrdfTesting.failure(robot("", c[0]));

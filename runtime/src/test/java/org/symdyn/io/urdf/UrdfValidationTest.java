@@ -26,6 +26,38 @@ class UrdfValidationTest {
     private static final String INERTIAL = "<inertial><mass value=\"1\"/>"
             + "<inertia ixx=\"0.1\" ixy=\"0\" ixz=\"0\" iyy=\"0.1\" iyz=\"0\" izz=\"0.1\"/></inertial>";
 
+    /**
+     * A misspelt child of a joint or link is a located warning naming the element meant: {@code <axiss>} left the
+     * joint turning about x (H 0.2 instead of 1.2 for the helper's arm), silently. What common files carry beyond
+     * URDF (a collision's material, PyBullet's contact) is not warned about; under strict reading a typo refuses.
+     */
+    @Test
+    void aMisspeltChildOfAJointOrLinkIsWarnedAbout() {
+        String xml = """
+                <robot name="typo">
+                  <link name="world"/>
+                  <link name="arm">
+                    <inertial><origin xyz="0 0 -1"/><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/></inertial>
+                    <collision><geometry><sphere radius="0.1"/></geometry><material name="red"/></collision>
+                    <contact><lateral_friction value="1"/></contact>
+                  </link>
+                  <joint name="hinge" type="revolute"><parent link="world"/><child link="arm"/>
+                    <axiss xyz="0 1 0"/>
+                    <limits lower="-1" upper="1" effort="1" velocity="1"/>
+                  </joint>
+                </robot>
+                """;
+        Model m = read(xml);
+        List<String> warnings = m.warnings().stream().map(d -> d.location().line() + " " + d.message()).toList();
+        assertTrue(warnings.contains("9 <joint> 'hinge': unknown element <axiss>; did you mean 'axis'?; ignored"),
+                warnings.toString());
+        assertTrue(warnings.contains("10 <joint> 'hinge': unknown element <limits>; did you mean 'limit'?; ignored"),
+                warnings.toString());
+        assertEquals(2, warnings.stream().filter(w -> w.contains("unknown element")).count(), warnings.toString());
+        ModelException e = failure(xml, STRICT);
+        assertTrue(UrdfTesting.describe(e).contains("unknown element <axiss>"), UrdfTesting.describe(e));
+    }
+
     @Test
     void malformedXmlIsOneErrorAtTheParsersPosition() {
         ModelException e = failure("""
