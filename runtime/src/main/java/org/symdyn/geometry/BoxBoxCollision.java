@@ -111,7 +111,10 @@ public final class BoxBoxCollision {
         }
         double smallest = Math.min(Math.min(ha[0], Math.min(ha[1], ha[2])), Math.min(hb[0], Math.min(hb[1], hb[2])));
         double tolerance = Narrowphase.MANIFOLD_FACE_TOLERANCE * smallest;
-        if (bestAxis >= 6 && best >= -tolerance && bestFace >= best - tolerance) {
+        // A face within the tolerance of an edge axis stands for it when shallow, and at any depth when the edge axis
+        // is the face's normal up to the edges' rounding (nearly parallel edges): a box sunk 4 mm into another, both
+        // tilted 1e-6 rad, stood on that axis's one point instead of the face's four (a helper's probe).
+        if (bestAxis >= 6 && bestFace >= best - tolerance && (best >= -tolerance || edgeAxisAlongFace())) {
             best = bestFace;
             bestAxis = bestFaceAxis;
             faceNormal(bestFaceAxis, bestFaceCentre);
@@ -257,6 +260,13 @@ public final class BoxBoxCollision {
                 n[q] = f * (m1 * ua[3 * i1 + q] + m2 * ua[3 * i2 + q]); // A m / |m|, in the world
             }
         }
+    }
+
+    /** True if the chosen edge axis n is the best face axis's direction within {@link Narrowphase#ALIGNED_NORMALS}. */
+    private boolean edgeAxisAlongFace() {
+        double[] u = bestFaceAxis < 3 ? ua : ub;
+        int o = 3 * (bestFaceAxis < 3 ? bestFaceAxis : bestFaceAxis - 3);
+        return Math.abs(n[0] * u[o] + n[1] * u[o + 1] + n[2] * u[o + 2]) >= 1 - Narrowphase.ALIGNED_NORMALS;
     }
 
     /** n = ± face axis (0-2 A's, 3-5 B's), pointing from A to B by the sign of the centres' offset on it. */

@@ -145,14 +145,56 @@ final class Epa {
      */
     private void faceWitnesses(int f, DistanceResult out) {
         double delta = faceDistance[f];
-        barycentric(face[3 * f], face[3 * f + 1], face[3 * f + 2], delta * faceNormal[3 * f],
-                delta * faceNormal[3 * f + 1], delta * faceNormal[3 * f + 2]);
-        simplex[0] = face[3 * f];
-        simplex[1] = face[3 * f + 1];
-        simplex[2] = face[3 * f + 2];
+        double zx = delta * faceNormal[3 * f], zy = delta * faceNormal[3 * f + 1], zz = delta * faceNormal[3 * f + 2];
+        int g = coveringFace(f, zx, zy, zz);
+        if (g < 0) {
+            // no face of the plane holds z: f's coordinates, as before (extrapolated; the depth and normal stand)
+            g = f;
+            barycentric(face[3 * f], face[3 * f + 1], face[3 * f + 2], zx, zy, zz);
+        }
+        simplex[0] = face[3 * g];
+        simplex[1] = face[3 * g + 1];
+        simplex[2] = face[3 * g + 2];
         simplexSize = 3;
         difference.witnesses(simplex, lambda, simplexSize, out);
     }
+
+    /**
+     * The face holding z = δ m (the nearest face f's point nearest the origin) within its triangle, lambda its
+     * barycentric coordinates: f itself, else a face of the same plane (D's faces are triangulated, and where D has
+     * coplanar faces, the nearest in distance need not be the one z falls in); -1 when none does. The barycentric
+     * coordinates of z over a face it lies outside are negative somewhere, and the witnesses Σ λ a_i, Σ λ b_i then
+     * lay outside the shapes (by up to 0.1 m for a cylinder on a box hull turned 45°, a helper's probe) though depth
+     * and normal were right.
+     */
+    private int coveringFace(int f, double zx, double zy, double zz) {
+        if (holds(f, zx, zy, zz)) {
+            return f;
+        }
+        double delta = faceDistance[f];
+        for (int g = 0; g < faceCount; g++) {
+            if (g == f || Math.abs(faceDistance[g] - delta) > COPLANAR * difference.scale
+                    || faceNormal[3 * g] * faceNormal[3 * f] + faceNormal[3 * g + 1] * faceNormal[3 * f + 1]
+                            + faceNormal[3 * g + 2] * faceNormal[3 * f + 2] < 1 - COPLANAR) {
+                continue;
+            }
+            if (holds(g, zx, zy, zz)) {
+                return g;
+            }
+        }
+        return -1;
+    }
+
+    /** True if z's barycentric coordinates over face f (into lambda) are all ≥ −{@link #INSIDE}. */
+    private boolean holds(int f, double zx, double zy, double zz) {
+        barycentric(face[3 * f], face[3 * f + 1], face[3 * f + 2], zx, zy, zz);
+        return lambda[0] >= -INSIDE && lambda[1] >= -INSIDE && lambda[2] >= -INSIDE;
+    }
+
+    /** A barycentric coordinate this far below zero is rounding: z is on the face. */
+    private static final double INSIDE = 1e-9;
+    /** 1 − cos of the angle within which two faces' normals are one plane's. */
+    private static final double COPLANAR = 1e-12;
 
     /**
      * Completes the GJK simplex to a tetrahedron of D of non-zero volume with support points (along the

@@ -54,17 +54,21 @@ public final class PrimitiveDistance {
         double qx = sx + 2 * t * ux, qy = sy + 2 * t * uy, qz = sz + 2 * t * uz;
         double dx = qx - cx, dy = qy - cy, dz = qz - cz;
         double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (len == 0) {
+        double onSegment = ON_SEGMENT * (hl + b.radius() + r);
+        double l = len;
+        if (len > onSegment && t > 0 && t < 1) {
+            // From an interior point of the segment n is normal to it: remove the rounding along it.
+            double k = dx * pb.r[2] + dy * pb.r[5] + dz * pb.r[8];
+            dx -= k * pb.r[2];
+            dy -= k * pb.r[5];
+            dz -= k * pb.r[8];
+            l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+        if (len <= onSegment || !(l > onSegment)) {
+            // c on the segment up to rounding: q − c is rounding noise (a NaN once the part along the axis is
+            // removed, a direction into the capsule at its ends); any perpendicular is a shortest escape
             perpendicular(pb.r[2], pb.r[5], pb.r[8], x);
         } else {
-            if (t > 0 && t < 1) {
-                // From an interior point of the segment n is normal to it: remove the rounding along it.
-                double k = dx * pb.r[2] + dy * pb.r[5] + dz * pb.r[8];
-                dx -= k * pb.r[2];
-                dy -= k * pb.r[5];
-                dz -= k * pb.r[8];
-            }
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
             x[0] = dx / l;
             x[1] = dy / l;
             x[2] = dz / l;
@@ -93,7 +97,9 @@ public final class PrimitiveDistance {
         double fx = uay * ubz - uaz * uby, fy = uaz * ubx - uax * ubz, fz = uax * uby - uay * ubx;
         double fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
         boolean interiorA = st[0] > 0 && st[0] < 1, interiorB = st[1] > 0 && st[1] < 1;
-        if (fl > 1e-12 && (len == 0 || interiorA && interiorB)) {
+        double onSegment = ON_SEGMENT * (ha + hb + a.radius() + b.radius());
+        boolean touching = len <= onSegment; // the segments meet, up to rounding: q − p is noise
+        if (fl > 1e-12 && (touching || interiorA && interiorB)) {
             // Interior points of crossing segments: n is their common perpendicular, exactly.
             double sign = len > 0 ? fx * dx + fy * dy + fz * dz
                     : fx * (pb.p[0] - pa.p[0]) + fy * (pb.p[1] - pa.p[1]) + fz * (pb.p[2] - pa.p[2]);
@@ -101,29 +107,40 @@ public final class PrimitiveDistance {
             x[0] = sign * fx / fl;
             x[1] = sign * fy / fl;
             x[2] = sign * fz / fl;
-        } else if (len == 0) {
-            perpendicular(uax, uay, uaz, x);
         } else {
             // From an interior point n is normal to its segment: remove the rounding along it.
-            if (interiorA) {
+            double l = len;
+            if (!touching && interiorA) {
                 double k = dx * uax + dy * uay + dz * uaz;
                 dx -= k * uax;
                 dy -= k * uay;
                 dz -= k * uaz;
+                l = Math.sqrt(dx * dx + dy * dy + dz * dz);
             }
-            if (interiorB) {
+            if (!touching && interiorB) {
                 double k = dx * ubx + dy * uby + dz * ubz;
                 dx -= k * ubx;
                 dy -= k * uby;
                 dz -= k * ubz;
+                l = Math.sqrt(dx * dx + dy * dy + dz * dz);
             }
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            x[0] = dx / l;
-            x[1] = dy / l;
-            x[2] = dz / l;
+            if (touching || !(l > onSegment)) {
+                // collinear overlapping segments (up to rounding): any perpendicular of the axes is an escape
+                perpendicular(uax, uay, uaz, x);
+            } else {
+                x[0] = dx / l;
+                x[1] = dy / l;
+                x[2] = dz / l;
+            }
         }
         ballsAlong(px, py, pz, a.radius(), qx, qy, qz, b.radius(), x[0], x[1], x[2], len, out);
     }
+
+    /**
+     * A point within this fraction of the pair's size (half-lengths plus radii) of a segment is on it: the direction
+     * between them is rounding (a centre on a capsule's axis came out at 1e-17 m, and its normal as NaN).
+     */
+    static final double ON_SEGMENT = 1e-12;
 
     /** Balls (centre, radius) at distance len between centres, along the unit normal n. */
     private static void ballsAlong(double ax, double ay, double az, double ra, double bx, double by, double bz,
