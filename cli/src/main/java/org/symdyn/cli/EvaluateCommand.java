@@ -85,8 +85,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "evaluate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Evaluate the dynamics at given states and print JSON.",
         description = {
-            "Prints {\"results\": [...]}, one object per state of the states file:",
             "Mesh files are not loaded (the dynamics never use shapes): no package path is needed.",
+            "Prints {\"results\": [...]}, one object per state of the states file:",
             "H mass matrix, C bias forces (Coriolis, centrifugal, gravity), g gravity forces, qdd forward dynamics"
                     + " of tau (constraints ignored), tau_id inverse dynamics of a, body_poses (position, rotation"
                     + " world <- link of every link), body_jacobians (every link: 6 x nv, [w; v_origin] in link"

@@ -205,6 +205,9 @@ final class GenerateCommand implements CliCommand {
         if (reportFile != null && Files.isDirectory(reportFile)) {
             throw CliException.badInput(reportFile + ":[0,0] cannot write the report: it is a directory");
         }
+        if (reportFile != null) {
+            probeWritable(reportFile);
+        }
         List<GenerationPipeline.ModelInput> inputs = new ArrayList<>();
         for (String file : models) {
             inputs.add(GenerationPipeline.ModelInput.of(SymDynCli.path(file), file, className, options.floating));
@@ -379,6 +382,28 @@ final class GenerateCommand implements CliCommand {
      * runs: not a directory, and in a directory that exists (a batch of rollouts ran to the end before the write
      * found none).
      */
+    /**
+     * Creates the report's directories and the file itself once, then removes a file that was not there, so that a
+     * report that cannot be written is refused before any class is (all or nothing: a report under /proc was refused
+     * after the sources were written).
+     */
+    private static void probeWritable(Path file) throws CliException {
+        Path parent = file.toAbsolutePath().getParent();
+        boolean existed = Files.exists(file);
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE).close();
+            if (!existed) {
+                Files.delete(file);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw cannotWrite(file, e);
+        }
+    }
+
     static Path outputFile(String name) throws CliException {
         Path p = outputPath(name);
         if (Files.isDirectory(p)) {

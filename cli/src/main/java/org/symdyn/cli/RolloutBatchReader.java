@@ -432,10 +432,11 @@ final class RolloutBatchReader {
                     + JsonWriter.formatNumber(step));
         }
         if (duration != null && step != null && duration >= 0 && step > 0
-                && !(duration / step <= org.symdyn.rollout.RolloutSpec.MAX_STEPS)) {
+                && !(duration / step <= SimulateCommand.MAX_STEPS)) {
             checks.error(o.get("step") != null ? o.get("step") : o.get("duration"), prefix + "duration "
                     + JsonWriter.formatNumber(duration) + " s in steps of " + JsonWriter.formatNumber(step)
-                    + " s is more than the " + org.symdyn.rollout.RolloutSpec.MAX_STEPS + " steps a rollout may take");
+                    + " s is more than the " + SimulateCommand.MAX_STEPS + " steps a rollout may take (as for"
+                    + " simulate)");
         }
         if (checks.count() > before) {
             return null;

@@ -222,6 +222,11 @@ final class SimulateCommand implements CliCommand {
             throw CliException.usage("simulate", "--integrator " + integrator + " needs --system "
                     + SimulationRun.CONTINUOUS + " (time stepping has no integrator)");
         }
+        if (contact.penetrationSlop != null && system.equals(SimulationRun.CONTINUOUS)) {
+            // the continuous system keeps contacts closed exactly: it has no penetration to recover from
+            throw CliException.usage("simulate", "--penetration-slop needs --system " + SimulationRun.TIME_STEPPING
+                    + " (the continuous system recovers no penetration)");
+        }
         if (integrator != null && !integrator.equals(SimulationRun.RK4) && !integrator.equals(SimulationRun.DOPRI5)) {
             throw CliException.badInput("unknown integrator '" + integrator + "' (available: " + SimulationRun.RK4
                     + ", " + SimulationRun.DOPRI5 + ")");

@@ -64,7 +64,7 @@ public final class SymDynCli {
     /** The top-level command: its options are picocli's standard {@code --help} and {@code --version}. */
     @Command(name = "symdyn", mixinStandardHelpOptions = true, versionProvider = Version.class,
             synopsisSubcommandLabel = "COMMAND", usageHelpAutoWidth = true, usageHelpWidth = 100,
-            description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements, or MuJoCo's MJCF),"
+            description = {"Reads rigid multibody models (URDF with SymDyn's constraint elements, MuJoCo's MJCF or SDFormat),"
                     + " prints their structure and dynamics as JSON, simulates them with contact (one run, or a batch of"
                     + " rollouts on every core), animates a trajectory"
                     + " in an HTML page, and generates one Java dynamics class per model."},

@@ -7,6 +7,7 @@ import org.symdyn.cli.json.JsonException;
 import org.symdyn.cli.json.JsonReader;
 import org.symdyn.cli.json.JsonValue;
 import org.symdyn.cli.json.JsonWriter;
+import org.symdyn.io.Messages;
 import org.symdyn.model.LidarModel;
 import org.symdyn.model.Model;
 
@@ -99,6 +100,16 @@ final class TrajectoryReader {
             }
         }
         String floatingHint = model.hasFloatingBase() ? "" : " (was it simulated with --floating?)";
+        // a trajectory of another model with as many coordinates animated that model's links with these numbers
+        if (object.get("q_names") instanceof JsonValue.ArrayValue names) {
+            List<String> written = strings(names);
+            if (written != null && written.size() == model.nq() && !written.equals(model.qNames())) {
+                error(names, "the trajectory's coordinates " + Messages.cut(String.valueOf(written)) + " are not"
+                        + " model " + model.name() + "'s " + Messages.cut(String.valueOf(model.qNames())) + ": view it"
+                        + " with the model it was simulated with");
+                return null;
+            }
+        }
         double[][] q = rows(qValue, "q", t.length, model.nq(), "nq", floatingHint);
         JsonValue vValue = object.get("v");
         double[][] v = vValue == null ? null : rows(vValue, "v", t.length, model.nv(), "nv", floatingHint);

@@ -372,6 +372,15 @@ class GenerateCommandTest {
         assertCleanFailure(rep);
         assertEquals(List.of(dir + ":[0,0] cannot write the report: it is a directory"), rep.errLines());
         assertFalse(Files.exists(dir.resolve("o")));
+        // a report that cannot be created (a file where its directory should be) is refused before any class is
+        // written (a report under /proc was refused after the sources were)
+        Path unwritable = file.resolve("r.json");
+        Result late = SymDynCliTest.run("generate", model.toString(), "-d", dir.resolve("o2").toString(), "-p", "x",
+                "--report", unwritable.toString());
+        assertCleanFailure(late);
+        assertTrue(late.err().startsWith(file + ":[0,0] cannot write") || late.err().startsWith(unwritable
+                + ":[0,0] cannot write"), late.err());
+        assertFalse(Files.exists(dir.resolve("o2")), "nothing written");
 
         // a file where the package directory should be
         Path root = dir.resolve("root");

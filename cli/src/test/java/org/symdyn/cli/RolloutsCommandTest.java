@@ -171,8 +171,14 @@ class RolloutsCommandTest extends FileWritingTest {
         Path overflow = write("overflow.json", "[{\"duration\": 1e10, \"step\": 1e-9}]");
         Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", overflow.toString(), "-q");
         assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().contains(overflow + ":[1,32] specification 0: duration 1e+10 s in steps of 1e-09 s is more"
-                + " than the 4503599627370496 steps") || r.err().contains("steps a rollout may take"), r.err());
+        assertTrue(r.err().contains(overflow + ":[1,29] specification 0: duration 10000000000 s in steps of 1.0E-9 s"
+                + " is more than the 100000000 steps a rollout may take (as for simulate)"), r.err());
+        // 1e12 steps of the default step ran for minutes with no word: refused as simulate refuses it
+        Path tooLong = write("long.json", "[{\"duration\": 1e9}]");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--specs", tooLong.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("duration 1000000000 s in steps of 0.001 s is more than the 100000000 steps"),
+                r.err());
         // an output in a directory that does not exist: refused first, with the reason
         Path specs = write("specs.json", "[{\"duration\": 0.01}]");
         Path nowhere = dir.resolve("no-such-dir").resolve("r.csv");

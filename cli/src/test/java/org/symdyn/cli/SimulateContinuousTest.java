@@ -286,6 +286,11 @@ class SimulateContinuousTest extends FileWritingTest {
                     + " stepping has no integrator)", "Try 'symdyn simulate --help' for more information."),
                     r.errLines());
         }
+        // the continuous system keeps contacts closed exactly: a penetration slop would be silently unused
+        r = simulate(model, state, "0.01", "0.001", "--system", "continuous", "--penetration-slop", "0.01");
+        assertClean(r);
+        assertEquals(List.of("symdyn: --penetration-slop needs --system time-stepping (the continuous system"
+                + " recovers no penetration)", "Try 'symdyn simulate --help' for more information."), r.errLines());
     }
 
     /**

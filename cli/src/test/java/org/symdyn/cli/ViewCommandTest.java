@@ -227,6 +227,9 @@ class ViewCommandTest extends FileWritingTest {
             {"{\"t\": [0], \"q\": [[0, 0]], \"contacts\": [[{\"position\": [1, 2]}]]}", ":[1,41] contacts[0][0]:"
                     + " missing \"normal_impulse\""},
             {"{\"t\": [], \"q\": []}", ":[1,7] t is empty"},
+            // another model's trajectory with as many coordinates animated this one with its numbers
+            {"{\"t\": [0], \"q\": [[0, 0]], \"q_names\": [\"rail\", \"x\"]}", ":[1,38] the trajectory's coordinates"
+                    + " [rail, x] are not model arm's [shoulder, elbow]: view it with the model it was simulated with"},
             {"{\"t\": [0, 1], \"q\": [[0, 0], [0, 0]], \"sensors\": {\"imu\": [[1, 2]]}}",
                 ":[1,57] sensors.imu has 1 reading, expected one per recorded time (2, as t)"},
             {"{\"t\": [0, 1], \"q\": [[0, 0], [0, 0]], \"sensors\": {\"imu\": [[1, 2], [3]]}}",

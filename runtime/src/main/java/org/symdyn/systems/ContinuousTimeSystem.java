@@ -212,8 +212,8 @@ public final class ContinuousTimeSystem extends DeviceSystem {
     }
 
     /**
-     * Steps of (at most) h until t_end, the last one shortened to end there (a remainder below 1e-9 h is not
-     * stepped).
+     * Steps of (at most) h until t_end, the last one ending there (the time's rounding merged into it, not stepped
+     * alone).
      *
      * @return the number of steps taken
      */

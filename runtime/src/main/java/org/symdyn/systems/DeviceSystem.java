@@ -39,15 +39,23 @@ abstract class DeviceSystem extends SimulationState implements RigidBodySystem, 
     abstract void advance(double h);
 
     /**
-     * Steps of (at most) h until t_end, the last one shortened to end there (a remainder below 1e-9 h is not
-     * stepped).
+     * Steps of h until t_end: a remainder up to h (1 + 1e-6) is the last step, so that the rounding of the time's
+     * sum is merged into it rather than stepped alone, and a remainder below 1e-9 h (or 1e-12 of t_end) is not
+     * stepped. A step of the sliver alone (2.6e-11 s after 50,000 steps of 1 ms) divided momenta by it: a box at
+     * rest read an IMU of 0 and a contact force of 0 after it (a helper's probe).
      *
      * @return the number of steps taken
+     * @throws IllegalArgumentException if t_end is not finite
      */
     final long advanceTo(double tEnd, double h) {
+        if (!Double.isFinite(tEnd)) {
+            throw new IllegalArgumentException("end time must be a finite number of seconds, got " + tEnd);
+        }
+        double ignored = Math.max(1e-9 * h, 1e-12 * Math.max(1, Math.abs(tEnd)));
         long n = 0;
-        while (tEnd - time() > 1e-9 * h) {
-            advance(Math.min(h, tEnd - time()));
+        while (tEnd - time() > ignored) {
+            double remaining = tEnd - time();
+            advance(remaining <= h * (1 + 1e-6) ? remaining : h);
             n++;
         }
         return n;

@@ -70,9 +70,13 @@ public final class PdServo implements Actuator {
         }
     }
 
-    /** Sets the target position (rad or m). */
+    /**
+     * Sets the target position (rad or m).
+     *
+     * @throws IllegalArgumentException if the target is not finite (a NaN target made a NaN torque)
+     */
     public void setTarget(double target) {
-        this.target = target;
+        this.target = Checks.finite(name, "target", target);
     }
 
     /** Sets both gains (≥ 0). */

@@ -113,7 +113,7 @@ public final class TimeSteppingSystem extends DeviceSystem {
     }
 
     /**
-     * Steps of h until t_end, the last one shortened to end there (a remainder below 1e-9 h is not stepped).
+     * Steps of h until t_end, the last one ending there (the time's rounding merged into it, not stepped alone).
      *
      * @return the number of steps taken
      */
