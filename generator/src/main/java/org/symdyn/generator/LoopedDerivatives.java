@@ -203,18 +203,8 @@ final class LoopedDerivatives {
                     inertia = inertiaNumbers(model.ownInertia(body.index()));
                     linkParameters = true;
                 }
-                String x = "p[" + k + "]";
-                switch (p.field()) {
-                    case MASS -> inertia[0] = x;
-                    case COM_X -> inertia[1] = x;
-                    case COM_Y -> inertia[2] = x;
-                    case COM_Z -> inertia[3] = x;
-                    case IXX -> inertia[4] = x;
-                    case IYY -> inertia[8] = x;
-                    case IZZ -> inertia[12] = x;
-                    case IXY -> inertia[5] = inertia[7] = x;
-                    case IXZ -> inertia[6] = inertia[10] = x;
-                    default -> inertia[9] = inertia[11] = x; // IYZ
+                for (int slot : p.field().inertiaSlots()) {
+                    inertia[slot] = "p[" + k + "]";
                 }
             }
         }

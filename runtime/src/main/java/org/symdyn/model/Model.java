@@ -381,18 +381,8 @@ public final class Model {
                 System.arraycopy(own.inertiaAboutComArray(), 0, out, 4, 9);
                 return out;
             });
-            double x = values[k];
-            switch (p.field()) {
-                case MASS -> n[0] = x;
-                case COM_X -> n[1] = x;
-                case COM_Y -> n[2] = x;
-                case COM_Z -> n[3] = x;
-                case IXX -> n[4] = x;
-                case IYY -> n[8] = x;
-                case IZZ -> n[12] = x;
-                case IXY -> n[5] = n[7] = x;
-                case IXZ -> n[6] = n[10] = x;
-                default -> n[9] = n[11] = x; // IYZ
+            for (int slot : p.field().inertiaSlots()) {
+                n[slot] = values[k];
             }
         }
         for (java.util.Map.Entry<Integer, double[]> e : ownNumbers.entrySet()) {

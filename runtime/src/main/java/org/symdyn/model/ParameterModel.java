@@ -61,6 +61,26 @@ public record ParameterModel(String name, Field field, int body, double value, d
             return null;
         }
 
+        /**
+         * Where a link field sits in an inertia's 13 numbers (m, c_x, c_y, c_z, then I_c row-major): one place, or
+         * two for a product of inertia (I_c is symmetric). Empty for joint fields.
+         */
+        public int[] inertiaSlots() {
+            return switch (this) {
+                case MASS -> new int[] {0};
+                case COM_X -> new int[] {1};
+                case COM_Y -> new int[] {2};
+                case COM_Z -> new int[] {3};
+                case IXX -> new int[] {4};
+                case IXY -> new int[] {5, 7};
+                case IXZ -> new int[] {6, 10};
+                case IYY -> new int[] {8};
+                case IYZ -> new int[] {9, 11};
+                case IZZ -> new int[] {12};
+                default -> new int[0];
+            };
+        }
+
         /** True for fields of a link's inertial; false for joint fields (origin, armature). */
         public boolean isLinkField() {
             return ordinal() <= IZZ.ordinal();

@@ -85,17 +85,14 @@ public final class SymbolicInertias {
                 }
             }
             IExpr sym = g.input(Kind.PARAMETER, k);
-            switch (p.field()) {
-                case MASS -> m = sym;
-                case COM_X -> c[0] = sym;
-                case COM_Y -> c[1] = sym;
-                case COM_Z -> c[2] = sym;
-                case IXX -> ic[0] = sym;
-                case IYY -> ic[4] = sym;
-                case IZZ -> ic[8] = sym;
-                case IXY -> ic[1] = ic[3] = sym;
-                case IXZ -> ic[2] = ic[6] = sym;
-                default -> ic[5] = ic[7] = sym; // IYZ
+            for (int slot : p.field().inertiaSlots()) { // m, c (3), I_c (9)
+                if (slot == 0) {
+                    m = sym;
+                } else if (slot < 4) {
+                    c[slot - 1] = sym;
+                } else {
+                    ic[slot - 4] = sym;
+                }
             }
         }
         if (m == null) {
