@@ -227,6 +227,10 @@ public final class TimeSteppingSystem extends DeviceSystem {
             checkKinematics();
             if (contacts != null) {
                 stepperBuilder.contacts(contacts);
+            } else if (!contactSensors.isEmpty()) {
+                // as the continuous system: a sensor of no contacts read nothing, with no channel to say so
+                throw new IllegalArgumentException("contact force sensor " + contactSensors + " needs contacts: "
+                        + "give the builder a ContactSet");
             }
             stepperBuilder.jointDamping(damping);
             return new TimeSteppingSystem(this, stepperBuilder.build());

@@ -89,6 +89,10 @@ class TimeSteppingSystemTest {
         assertEquals(3 * 9.81, s.reading("cf")[channels.indexOf("cf.box/collision0.fz")], 1e-9,
                 "the floor carries m g: " + channels);
         assertThrows(IllegalArgumentException.class, () -> s.run(Double.NaN));
+        // a contact force sensor without contacts is refused, as the continuous system refuses it (it had no channel)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TimeSteppingSystem.builder(d).contactForceSensor("cf").build());
+        assertTrue(e.getMessage().contains("needs contacts"), e.getMessage());
     }
 
     @Test
