@@ -386,6 +386,14 @@ public final class RayCast {
         return winner;
     }
 
+    /**
+     * How far outside [0, 1] a barycentric coordinate may fall and still be a hit: rounding. With exact bounds a ray
+     * through an edge two triangles share could miss both (a helper's probe: 2.4 % of rays aimed at a grid's
+     * interior edges, 6.4 % at its vertices); a hit a hair outside a triangle is also inside its neighbour, so the
+     * nearest distance is the same.
+     */
+    private static final double EDGE = 1e-12;
+
     /** Triangle t's Möller-Trumbore hit: its t ≥ 0, or +∞ (a miss, a ray in its plane, or NaN). */
     private double triangle(TriangleMesh m, int t) {
         int i0 = m.triangleVertex(t, 0), i1 = m.triangleVertex(t, 1), i2 = m.triangleVertex(t, 2);
@@ -399,12 +407,12 @@ public final class RayCast {
         }
         double sx = o[0] - ax, sy = o[1] - ay, sz = o[2] - az;
         double u = (sx * px + sy * py + sz * pz) / det;
-        if (u < 0 || u > 1) {
+        if (!(u >= -EDGE && u <= 1 + EDGE)) {
             return Double.POSITIVE_INFINITY;
         }
         double qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
         double v = (d[0] * qx + d[1] * qy + d[2] * qz) / det;
-        if (v < 0 || u + v > 1) {
+        if (!(v >= -EDGE && u + v <= 1 + EDGE)) {
             return Double.POSITIVE_INFINITY;
         }
         double along = (e2x * qx + e2y * qy + e2z * qz) / det;
