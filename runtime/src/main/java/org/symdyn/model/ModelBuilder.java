@@ -824,8 +824,12 @@ public final class ModelBuilder {
         for (LidarModel l : lidars) {
             SourceLocation other = deviceNames.putIfAbsent(l.name(), l.location());
             if (other != null) {
-                errors.add(Diagnostic.error(l.location(), "duplicate device name '" + l.name() + "' (the first is at "
-                        + other + ")"));
+                // the later of the two in the file is the duplicate (devices are checked before Lidars)
+                boolean lidarFirst = other.path() != null && other.path().equals(l.location().path())
+                        && (l.location().line() < other.line() || l.location().line() == other.line()
+                                && l.location().column() < other.column());
+                errors.add(Diagnostic.error(lidarFirst ? other : l.location(), "duplicate device name '" + l.name()
+                        + "' (the first is at " + (lidarFirst ? l.location() : other) + ")"));
                 continue;
             }
             Frame f = frames.get(l.link());

@@ -180,6 +180,11 @@ class UrdfShapesTest {
         ModelException dup = UrdfTesting.failure(robot("", "<symdyn:imu name=\"l\" link=\"a\"/>\n"
                 + "<symdyn:lidar name=\"l\" link=\"a\" samples=\"1\" min_angle=\"0\" max_angle=\"0\" range_max=\"1\"/>"));
         errorAt(dup, 8, "duplicate device name 'l'");
+        // a Lidar before the device of its name: the later element is the duplicate (it was the Lidar, "the first is
+        // at" the later line)
+        ModelException before = UrdfTesting.failure(robot("", "<symdyn:lidar name=\"l\" link=\"a\" samples=\"1\""
+                + " min_angle=\"0\" max_angle=\"0\" range_max=\"1\"/>\n<symdyn:imu name=\"l\" link=\"a\"/>"));
+        errorAt(before, 8, "duplicate device name 'l' (the first is at test.urdf:[7,");
         ModelException misplaced = UrdfTesting.failure(robot("<visual><symdyn:contact/><geometry><box size=\"1 1 1\"/>"
                 + "</geometry></visual>", ""));
         errorAt(misplaced, 5, "must be a direct child of <robot>");
