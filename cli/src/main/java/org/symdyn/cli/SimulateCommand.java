@@ -60,7 +60,8 @@ import picocli.CommandLine.Parameters;
  *        instead of "ground"
  *  "sensors": {"name": [[...], ...]}
  *                        each declared sensor's readings, one array per recorded time (an IMU: ωx, ωy, ωz, fx, fy,
- *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0
+ *                        fz in its frame; an encoder: q, v); at t = 0 read with v̇ = 0 (time stepping) or the initial
+ *                        state's v̇ (continuous)
  *  "sensor_channels": {"name": ["name.wx", ...]}   each sensor's channel names, in its readings' order
  *  "solver": {"steps", ["impacts",] "converged" (every solve converged), "unconverged", "max_iterations",
  *             "worst_violation" (m/s)[, "cone_fallbacks", "cone_fallbacks_unconverged"]}}

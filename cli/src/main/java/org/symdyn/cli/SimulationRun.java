@@ -273,11 +273,18 @@ final class SimulationRun {
         } else {
             throw new IllegalArgumentException("unknown system '" + system + "'");
         }
-        // before the first step v̇ is unknown: the initial readings take v̇ = 0 (an IMU reads gravity alone)
+        // Time stepping knows v̇ only as a step's mean: its initial readings take v̇ = 0 (an IMU reads gravity alone).
+        // The continuous system has the initial state's accelerations (setState solved its contact problem): its own
+        // readings (an IMU on a swinging pendulum read gravity alone at t = 0 before, a helper's probe).
         double[] zero = new double[model.nv()];
+        boolean continuous = CONTINUOUS.equals(system);
         for (Sensor sensor : this.system.sensors()) {
             double[] out = new double[sensor.size()];
-            sensor.read(0, this.system.q(), this.system.v(), zero, out);
+            if (continuous) {
+                System.arraycopy(this.system.reading(sensor.name()), 0, out, 0, out.length);
+            } else {
+                sensor.read(0, this.system.q(), this.system.v(), zero, out);
+            }
             readings.put(sensor.name(), out);
         }
     }

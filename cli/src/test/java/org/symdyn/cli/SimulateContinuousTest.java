@@ -268,6 +268,34 @@ class SimulateContinuousTest extends FileWritingTest {
         assertEquals(100, number(solver.get("steps")));
     }
 
+    /**
+     * The continuous system knows the initial accelerations: its t = 0 readings are taken at them, and continue into
+     * the next record's (an IMU on a swinging pendulum read gravity alone at t = 0, 5 m/s² off, a helper's probe).
+     */
+    @Test
+    void theContinuousSystemsFirstReadingsAreAtTheInitialAccelerations() throws Exception {
+        Path model = write("pendulum.urdf", """
+                <robot name="pend" xmlns:symdyn="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="rod"><inertial><origin xyz="0 0 -0.5"/><mass value="1"/>
+                    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.001"/></inertial></link>
+                  <joint name="hinge" type="continuous"><parent link="world"/><child link="rod"/><axis xyz="0 1 0"/></joint>
+                  <symdyn:imu name="imu" link="rod" xyz="0.1 0 -0.8" rpy="0.3 0 0"/>
+                </robot>
+                """);
+        Path state = write("swing.json", "{\"q\": [1], \"v\": [0.5]}\n");
+        Result r = simulate(model, state, "0.00002", "0.00001", "--system", "continuous");
+        assertEquals(0, r.exitCode(), r.err());
+        ObjectValue json = (ObjectValue) r.json();
+        ArrayValue imu = (ArrayValue) ((ObjectValue) json.get("sensors")).get("imu");
+        double[] first = numbers(imu.get(0));
+        double[] next = numbers(imu.get(1));
+        for (int i = 0; i < 6; i++) {
+            assertEquals(next[i], first[i], 1e-3, "channel " + i + ": " + java.util.Arrays.toString(first) + " then "
+                    + java.util.Arrays.toString(next));
+        }
+    }
+
     @Test
     void badSystemAndIntegratorValuesExitWithCodeTwo() throws IOException {
         Path model = bouncyBlock(0.5);
