@@ -390,6 +390,11 @@ final class GenerateCommand implements CliCommand {
     private static void probeWritable(Path file) throws CliException {
         Path parent = file.toAbsolutePath().getParent();
         boolean existed = Files.exists(file);
+        // the directories this probe creates, deepest first: removed again, the report's run creates them
+        List<Path> created = new ArrayList<>();
+        for (Path p = parent; p != null && !Files.exists(p); p = p.getParent()) {
+            created.add(p);
+        }
         try {
             if (parent != null) {
                 Files.createDirectories(parent);
@@ -398,6 +403,9 @@ final class GenerateCommand implements CliCommand {
                     java.nio.file.StandardOpenOption.WRITE).close();
             if (!existed) {
                 Files.delete(file);
+            }
+            for (Path p : created) {
+                Files.deleteIfExists(p);
             }
         } catch (IOException | RuntimeException e) {
             throw cannotWrite(file, e);

@@ -381,6 +381,11 @@ class GenerateCommandTest {
         assertTrue(late.err().startsWith(file + ":[0,0] cannot write") || late.err().startsWith(unwritable
                 + ":[0,0] cannot write"), late.err());
         assertFalse(Files.exists(dir.resolve("o2")), "nothing written");
+        // the check leaves no directory behind when the run then fails (here: no such model)
+        Result missing = SymDynCliTest.run("generate", dir.resolve("nothing.urdf").toString(), "-d",
+                dir.resolve("o3").toString(), "-p", "x", "--report", dir.resolve("fresh/nested/r.json").toString());
+        assertCleanFailure(missing);
+        assertFalse(Files.exists(dir.resolve("fresh")), "the report's directories are not left behind");
 
         // a file where the package directory should be
         Path root = dir.resolve("root");

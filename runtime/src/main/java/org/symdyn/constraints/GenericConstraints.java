@@ -67,6 +67,15 @@ public final class GenericConstraints implements ConstraintFunctions, Forwarding
         this(new GenericDynamics(model));
     }
 
+    /**
+     * Constraint functions evaluated on {@code kin}'s kinematics (shared with its other users, not copied), so that
+     * they follow its parameters' values ({@link GenericDynamics#setParameter}): for a caller binding an interpreter
+     * it was given, where {@link #GenericConstraints(Model)} would close the loops on the file's numbers.
+     */
+    public static GenericConstraints sharing(GenericDynamics kin) {
+        return new GenericConstraints(kin);
+    }
+
     /** Constraint functions evaluated on {@code kin}'s kinematics (shared with its other users; not copied). */
     GenericConstraints(GenericDynamics kin) {
         Model model = kin.model();

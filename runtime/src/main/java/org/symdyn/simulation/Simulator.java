@@ -178,7 +178,9 @@ public final class Simulator extends SimulationState {
             return set.bind(b.dynamics, b.kinematics, generated); // the class's own constraint code, when it has it
         }
         if (b.dynamics != null) {
-            return set.bind(b.dynamics, b.kinematics, new GenericConstraints(b.model));
+            // an interpreter given with parameters set: its loops close on its numbers, not the file's
+            return set.bind(b.dynamics, b.kinematics, b.kinematics instanceof GenericDynamics gd
+                    ? GenericConstraints.sharing(gd) : new GenericConstraints(b.model));
         }
         return set.bind(new GenericModel(b.model));
     }
@@ -257,19 +259,20 @@ public final class Simulator extends SimulationState {
         if (listener != null) {
             listener.onStep(this);
         }
-        long n = 0;
-        double eps = 1e-12 * Math.max(1, Math.abs(tEnd));
-        while (tEnd - t > eps) {
-            double remaining = tEnd - t;
-            // Merge a final sliver into the last step rather than take a tiny one.
-            double hs = remaining <= h * (1 + 1e-9) ? remaining : h;
-            step(hs);
-            n++;
-            if (listener != null) {
-                listener.onStep(this);
-            }
+        double t0 = t;
+        long n = StepGrid.count(t0, tEnd, h); // counted, not summed: no step of rounding alone at the end
+        long taken = 0;
+        for (long k = 1; k <= n; k++) {
+            double target = StepGrid.end(t0, tEnd, h, k, n);
+            do { // an adaptive integrator may take less than it was asked
+                step(target - t);
+                taken++;
+                if (listener != null) {
+                    listener.onStep(this);
+                }
+            } while (!StepGrid.reached(t, target, h));
         }
-        return n;
+        return taken;
     }
 
     private void invalidate() {

@@ -6,6 +6,7 @@ import org.symdyn.contact.ContactSet;
 import org.symdyn.manifold.StateSpace;
 import org.symdyn.model.JointDamping;
 import org.symdyn.simulation.SimulationState;
+import org.symdyn.simulation.StepGrid;
 
 /**
  * What {@link TimeSteppingSystem} and {@link ContinuousTimeSystem} hold alike: the state and clock
@@ -39,26 +40,24 @@ abstract class DeviceSystem extends SimulationState implements RigidBodySystem, 
     abstract void advance(double h);
 
     /**
-     * Steps of h until t_end: a remainder up to h (1 + 1e-6) is the last step, so that the rounding of the time's
-     * sum is merged into it rather than stepped alone, and a remainder below 1e-9 h (or 1e-12 of t_end) is not
-     * stepped. A step of the sliver alone (2.6e-11 s after 50,000 steps of 1 ms) divided momenta by it: a box at
-     * rest read an IMU of 0 and a contact force of 0 after it (a helper's probe).
+     * Steps of h until t_end, counted on the grid t_0 + k h with the last step ending at t_end
+     * ({@link StepGrid}).
      *
      * @return the number of steps taken
      * @throws IllegalArgumentException if t_end is not finite
      */
     final long advanceTo(double tEnd, double h) {
-        if (!Double.isFinite(tEnd)) {
-            throw new IllegalArgumentException("end time must be a finite number of seconds, got " + tEnd);
+        double t0 = time();
+        long n = StepGrid.count(t0, tEnd, h);
+        long taken = 0;
+        for (long k = 1; k <= n; k++) {
+            double target = StepGrid.end(t0, tEnd, h, k, n);
+            do {
+                advance(target - time());
+                taken++;
+            } while (!StepGrid.reached(time(), target, h));
         }
-        double ignored = Math.max(1e-9 * h, 1e-12 * Math.max(1, Math.abs(tEnd)));
-        long n = 0;
-        while (tEnd - time() > ignored) {
-            double remaining = tEnd - time();
-            advance(remaining <= h * (1 + 1e-6) ? remaining : h);
-            n++;
-        }
-        return n;
+        return taken;
     }
 
     /** The τ input (nv, live: write into it, or use {@link #setInput}); added to the actuators' forces. */

@@ -20,6 +20,51 @@ import org.symdyn.solvers.ConstraintSolverMethod;
 /** The simulator's plumbing: time keeping, listener, drift settings, forces, custom right-hand sides, the log. */
 class SimulatorTest {
 
+    /**
+     * An interpreter given with a joint origin set as a parameter: the simulator's loop closes on its numbers, as the
+     * interpreter's own constraints do (it bound constraints of the file's numbers: phi of the declared model, a
+     * review's probe).
+     */
+    @Test
+    void anInterpretersParametersReachItsConstraints() throws Exception {
+        double[] z = {0, 0, 1};
+        org.symdyn.spatial.RigidBodyInertia rod = org.symdyn.spatial.RigidBodyInertia.of(1, new double[] {0.5, 0, 0},
+                0.001, 0, 0, 0.1, 0, 0.1);
+        Model m = Model.builder("fourbar").root("ground").gravity(0, -9.81, 0)
+                .addBody("crank", "ground", "crank_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.IDENTITY, rod)
+                .addBody("coupler", "crank", "coupler_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.translation(1, 0, 0), rod)
+                .addBody("rocker", "coupler", "rocker_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.translation(2, 0, 0), rod)
+                .addConstraint(new org.symdyn.model.LoopConstraintModel("closure", -1,
+                        org.symdyn.spatial.Pose.translation(2, 0, 0), 2, org.symdyn.spatial.Pose.translation(1.5, 0,
+                        0), List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 1, 0}), Double.NaN,
+                        org.symdyn.model.SourceLocation.UNKNOWN))
+                .addParameter("crankLength", null, "coupler_joint", "origin_x", org.symdyn.model.SourceLocation.UNKNOWN)
+                .build();
+        double[] q = {0.3, -0.2, 0.4};
+        org.symdyn.constraints.GenericModel reference = new org.symdyn.constraints.GenericModel(m);
+        reference.setParameter(0, 1.2);
+        ConstraintData data = ConstraintSet.of(m).bind(reference);
+        double[] want = new double[data.size()];
+        data.positionError(q, want);
+        GenericDynamics d = new GenericDynamics(m);
+        d.setParameter(0, 1.2);
+        Simulator sim = Simulator.builder(m).dynamics(d).build();
+        sim.setState(0, q, new double[3]);
+        double[] got = sim.positionErrors();
+        for (int i = 0; i < want.length; i++) {
+            assertEquals(want[i], got[i], 1e-15, "phi[" + i + "]");
+        }
+        GenericDynamics declared = new GenericDynamics(m);
+        ConstraintData plain = ConstraintSet.of(m).bind(new org.symdyn.constraints.GenericModel(m));
+        double[] file = new double[plain.size()];
+        plain.positionError(q, file);
+        assertTrue(Math.abs(file[0] - got[0]) > 0.1, "the parameter moves the loop: " + file[0] + " " + got[0]);
+        assertEquals(3, declared.nv());
+    }
+
     @Test
     void runEndsExactlyAtTheEndTimeAndNotifiesEveryStep() throws Exception {
         Simulator sim = Simulator.builder(SimulationModels.pendulum()).build();

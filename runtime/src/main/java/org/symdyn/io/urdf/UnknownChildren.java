@@ -20,7 +20,8 @@ final class UnknownChildren {
     /**
      * URDF's children of each element, and those common files carry beyond it that urdfdom skips: a link's
      * {@code <contact>} (PyBullet's friction) and {@code <self_collision_checking>}, a collision's
-     * {@code <material>} (anymal, solo12, hyq and iiwa14 of the shared models have them).
+     * {@code <material>} (anymal, solo12, hyq and iiwa14 of the shared models have them) and
+     * {@code <contact_coefficients>} (the ROS URDF tutorial's).
      */
     private static final Map<String, Set<String>> KNOWN = Map.of(
             "link", Set.of("inertial", "visual", "collision", "contact", "self_collision_checking"),
@@ -28,7 +29,7 @@ final class UnknownChildren {
                     "safety_controller"),
             "inertial", Set.of("origin", "mass", "inertia"),
             "visual", Set.of("origin", "geometry", "material"),
-            "collision", Set.of("origin", "geometry", "verbose", "material"),
+            "collision", Set.of("origin", "geometry", "verbose", "material", "contact_coefficients"),
             "geometry", Set.of("box", "cylinder", "sphere", "mesh", "capsule"));
 
     private UnknownChildren() {
