@@ -71,7 +71,10 @@ final class JointReader {
             }
         }
         for (XmlElement c : e.children()) {
-            if (!c.namespace().isEmpty() || !CHILDREN.contains(c.name())) {
+            if (!c.namespace().isEmpty()) {
+                continue; // a custom element of another tool (drake:, gz:): SDFormat's extension point
+            }
+            if (!CHILDREN.contains(c.name())) {
                 values.warning(c, label + ": unknown element <" + Messages.cut(c.name()) + ">; ignored");
             } else if (c.is("physics")) {
                 values.warning(c, label + ": <physics> (simulator settings) is not read");
@@ -149,7 +152,7 @@ final class JointReader {
         String expressedIn = decl.name();
         if (a != null) {
             for (XmlElement c : a.children()) {
-                if (!c.namespace().isEmpty() || !AXIS_CHILDREN.contains(c.name())) {
+                if (c.namespace().isEmpty() && !AXIS_CHILDREN.contains(c.name())) { // namespaced: another tool's
                     values.warning(c, label + ": unknown element <" + Messages.cut(c.name()) + "> in <" + which
                             + ">; ignored");
                 }

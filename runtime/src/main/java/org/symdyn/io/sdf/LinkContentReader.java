@@ -52,7 +52,10 @@ final class LinkContentReader {
         String label = "link '" + link.name() + "'";
         Pose linkFrame = bodies.builderPose(link.name());
         for (XmlElement c : e.children()) {
-            if (!c.namespace().isEmpty() || !CHILDREN.contains(c.name())) {
+            if (!c.namespace().isEmpty()) {
+                continue; // a custom element of another tool (drake:, gz:): SDFormat's extension point
+            }
+            if (!CHILDREN.contains(c.name())) {
                 values.warning(c, label + ": unknown element <" + Messages.cut(c.name()) + ">; ignored");
                 continue;
             }

@@ -76,7 +76,10 @@ final class ModelTreeReader {
         tree.models.put(scope.frame(), new ModelTree.ModelDecl(scope, model, w.pose(), w.parent(), canonical));
         Map<String, XmlElement> names = new HashMap<>();
         for (XmlElement c : model.children()) {
-            if (!c.namespace().isEmpty() || !MODEL_CHILDREN.contains(c.name())) {
+            if (!c.namespace().isEmpty()) {
+                continue; // a custom element of another tool (drake:, gz:): SDFormat's extension point
+            }
+            if (!MODEL_CHILDREN.contains(c.name())) {
                 values.warning(c, "unknown element <" + Messages.cut(c.name()) + "> in <model>; ignored");
                 continue;
             }

@@ -19,16 +19,19 @@ import org.symdyn.io.XmlElement;
 final class UnknownChildren {
     /**
      * URDF's children of each element, and those common files carry beyond it that urdfdom skips: a link's
-     * {@code <contact>} (PyBullet's friction) and {@code <self_collision_checking>}, a collision's
+     * {@code <contact>} (PyBullet's friction), {@code <audio_source>} and {@code <bullet>} (its user data, also on a
+     * visual) and {@code <self_collision_checking>}, a joint's legacy {@code <joint_properties>} (r2d2, minitaur), a
+     * collision's
      * {@code <material>} (anymal, solo12, hyq and iiwa14 of the shared models have them) and
      * {@code <contact_coefficients>} (the ROS URDF tutorial's).
      */
     private static final Map<String, Set<String>> KNOWN = Map.of(
-            "link", Set.of("inertial", "visual", "collision", "contact", "self_collision_checking"),
+            "link", Set.of("inertial", "visual", "collision", "contact", "self_collision_checking", "audio_source",
+                    "bullet"),
             "joint", Set.of("origin", "parent", "child", "axis", "calibration", "dynamics", "limit", "mimic",
-                    "safety_controller"),
+                    "safety_controller", "joint_properties"),
             "inertial", Set.of("origin", "mass", "inertia"),
-            "visual", Set.of("origin", "geometry", "material"),
+            "visual", Set.of("origin", "geometry", "material", "bullet"),
             "collision", Set.of("origin", "geometry", "verbose", "material", "contact_coefficients"),
             "geometry", Set.of("box", "cylinder", "sphere", "mesh", "capsule"));
 

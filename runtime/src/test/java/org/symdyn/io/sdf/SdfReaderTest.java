@@ -286,6 +286,11 @@ class SdfReaderTest {
                 </link>
                 """));
         assertWarns(m, "unknown element <stdev> in <noise>; did you mean 'stddev'?; ignored");
+        // a custom element of another tool (SDFormat's extension point, in a namespace) is not warned about
+        Model custom = read(model("1.9", "<link name=\"box\" xmlns:drake=\"http://drake.mit.edu\"><inertial><mass>1"
+                + "</mass></inertial><drake:proximity_properties/></link>"));
+        assertTrue(custom.warnings().stream().noneMatch(d -> d.message().contains("proximity_properties")),
+                custom.warnings().toString());
         assertEquals(0, m.scene().lidars().get(0).noise(), 0, "as the warning says");
     }
 

@@ -29,7 +29,8 @@ class UrdfValidationTest {
     /**
      * A misspelt child of a joint or link is a located warning naming the element meant: {@code <axiss>} left the
      * joint turning about x (H 0.2 instead of 1.2 for the helper's arm), silently. What common files carry beyond
-     * URDF (a collision's material, PyBullet's contact) is not warned about; under strict reading a typo refuses.
+     * URDF (a collision's material, PyBullet's contact and audio source, the legacy joint_properties) is not warned
+     * about; under strict reading a typo refuses.
      */
     @Test
     void aMisspeltChildOfAJointOrLinkIsWarnedAbout() {
@@ -39,11 +40,11 @@ class UrdfValidationTest {
                   <link name="arm">
                     <inertial><origin xyz="0 0 -1"/><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/></inertial>
                     <collision><geometry><sphere radius="0.1"/></geometry><material name="red"/></collision>
-                    <contact><lateral_friction value="1"/></contact>
+                    <contact><lateral_friction value="1"/></contact><audio_source/>
                   </link>
                   <joint name="hinge" type="revolute"><parent link="world"/><child link="arm"/>
                     <axiss xyz="0 1 0"/>
-                    <limits lower="-1" upper="1" effort="1" velocity="1"/>
+                    <limits lower="-1" upper="1" effort="1" velocity="1"/><joint_properties damping="0"/>
                   </joint>
                 </robot>
                 """;
