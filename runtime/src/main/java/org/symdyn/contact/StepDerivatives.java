@@ -7,7 +7,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.MotionDerivatives;
-import org.symdyn.dynamics.ParameterizedModel;
+import org.symdyn.dynamics.ParameterFollower;
 import org.symdyn.dynamics.PointMotion;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
@@ -97,10 +97,10 @@ public final class StepDerivatives {
     private final DMatrixRMaj bilateralRowsDv;
     private final double[] bilateralLambda;
     private final DynamicsDerivatives dynamics;
+    /** The motion derivatives of the step's compute: {@link #motions}' current ones. */
     private MotionDerivatives motion;
-    /** The model the motion derivatives were built from: the given one, with the dynamics' parameter values. */
-    private Model motionModel;
-    private final ParameterizedModel parameterized;
+    /** The motion derivatives on the given model with the dynamics' parameter values. */
+    private final ParameterFollower<MotionDerivatives> motions;
     private final PointMotion pointB;
     private final PointMotion pointA;
     private final int nv;
@@ -253,9 +253,8 @@ public final class StepDerivatives {
                 ballV[c++] = model.body(b).joint().vIndex();
             }
         }
-        this.motion = new MotionDerivatives(model);
-        this.motionModel = model;
-        this.parameterized = new ParameterizedModel(model, stepper.dynamics());
+        this.motions = new ParameterFollower<>(model, stepper.dynamics(), MotionDerivatives::new);
+        this.motion = motions.current();
         this.pointB = new PointMotion(nv);
         this.pointA = new PointMotion(nv);
         this.capacity = stepper.lastProblem().capacity();
@@ -334,12 +333,7 @@ public final class StepDerivatives {
             throw new IllegalArgumentException("q and v are not the state the last step started from: pass the"
                     + " step's own q and v, unchanged (a step taken in place overwrites them: keep a copy)");
         }
-        Model now = parameterized.current();
-        if (now != motionModel) {
-            // a joint origin set as a parameter moves the contact points: the derivatives follow (allocates once)
-            motionModel = now;
-            motion = new MotionDerivatives(now);
-        }
+        motion = motions.current(); // a joint origin set as a parameter moves the contact points
         if (bilateral != null) {
             checkNoBaumgarte();
         }

@@ -3,7 +3,7 @@ package org.symdyn.simulation;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Dynamics;
 import org.symdyn.contract.Kinematics;
-import org.symdyn.dynamics.ParameterizedModel;
+import org.symdyn.dynamics.ParameterFollower;
 import org.symdyn.model.Model;
 
 /**
@@ -24,14 +24,12 @@ public final class MechanicalEnergy {
     private final Kinematics kinematics;
     private final int nv;
     private final int nb;
-    private final double[] mass;
-    private final double[][] com;
+    /** The bodies' masses and centres of mass, with the dynamics' parameter values. */
+    private final ParameterFollower<Masses> masses;
     private final double[] gravity;
     private final DMatrixRMaj h;
     private final double[] position = new double[3];
-    private final ParameterizedModel parameterized;
-    /** The model whose masses {@link #mass} and {@link #com} hold. */
-    private Model massesOf;
+
 
     /**
      * @param model      masses, centres of mass and gravity
@@ -47,10 +45,7 @@ public final class MechanicalEnergy {
         this.kinematics = kinematics;
         this.nv = model.nv();
         this.nb = model.bodyCount();
-        mass = new double[nb];
-        com = new double[nb][];
-        parameterized = new ParameterizedModel(model, dynamics);
-        masses(model);
+        masses = new ParameterFollower<>(model, dynamics, Masses::of);
         gravity = model.gravity();
         h = new DMatrixRMaj(nv, nv);
     }
@@ -70,24 +65,27 @@ public final class MechanicalEnergy {
         return 0.5 * s;
     }
 
-    /** The bodies' masses and centres of mass of {@code m}. */
-    private void masses(Model m) {
-        massesOf = m;
-        for (int i = 0; i < nb; i++) {
-            mass[i] = m.body(i).inertia().mass();
-            com[i] = m.body(i).inertia().comArray();
+    /** The bodies' masses and centres of mass (body coordinates) of a model. */
+    private record Masses(double[] mass, double[][] com) {
+        static Masses of(Model m) {
+            double[] mass = new double[m.bodyCount()];
+            double[][] com = new double[m.bodyCount()][];
+            for (int i = 0; i < mass.length; i++) {
+                mass[i] = m.body(i).inertia().mass();
+                com[i] = m.body(i).inertia().comArray();
+            }
+            return new Masses(mass, com);
         }
     }
 
     /**
      * V = -Σ m_i g · c_i (J), zero at the world origin; with the masses and centres of mass of the dynamics'
-     * current parameter values ({@link ParameterizedModel}).
+     * current parameter values ({@link ParameterFollower}).
      */
     public double potential(double[] q) {
-        Model now = parameterized.current();
-        if (now != massesOf) {
-            masses(now);
-        }
+        Masses b = masses.current();
+        double[] mass = b.mass();
+        double[][] com = b.com();
         double s = 0;
         for (int i = 0; i < nb; i++) {
             kinematics.pointPosition(q, i, com[i], position);

@@ -259,20 +259,13 @@ public final class Simulator extends SimulationState {
         if (listener != null) {
             listener.onStep(this);
         }
-        double t0 = t;
-        long n = StepGrid.count(t0, tEnd, h); // counted, not summed: no step of rounding alone at the end
-        long taken = 0;
-        for (long k = 1; k <= n; k++) {
-            double target = StepGrid.end(t0, tEnd, h, k, n);
-            do { // an adaptive integrator may take less than it was asked
-                step(target - t);
-                taken++;
-                if (listener != null) {
-                    listener.onStep(this);
-                }
-            } while (!StepGrid.reached(t, target, h));
-        }
-        return taken;
+        // counted, not summed: no step of rounding alone at the end
+        return StepGrid.run(tEnd, h, () -> t, dt -> {
+            step(dt);
+            if (listener != null) {
+                listener.onStep(this);
+            }
+        });
     }
 
     private void invalidate() {

@@ -6,7 +6,7 @@ import org.symdyn.constraints.ConstraintData;
 import org.symdyn.contract.Arguments;
 import org.symdyn.contract.DynamicsDerivatives;
 import org.symdyn.dynamics.MotionDerivatives;
-import org.symdyn.dynamics.ParameterizedModel;
+import org.symdyn.dynamics.ParameterFollower;
 import org.symdyn.model.Model;
 
 /**
@@ -45,10 +45,8 @@ public final class ConstrainedDynamicsDerivatives {
     private final ConstraintData data;
     private final DynamicsDerivatives dynamics;
     private final ConstrainedDynamics solver;
-    private MotionDerivatives motion;
-    /** The model the motion derivatives were built from: the set's, with the dynamics' parameter values. */
-    private Model motionModel;
-    private final ParameterizedModel parameterized;
+    /** The rows' motion derivatives, on the set's model with the dynamics' parameter values; null if not needed. */
+    private final ParameterFollower<MotionDerivatives> motion;
     private final int nv;
     private final int m;
     private final double[] vdot;
@@ -89,9 +87,8 @@ public final class ConstrainedDynamicsDerivatives {
         this.data = data;
         this.dynamics = dd;
         this.solver = new ConstrainedDynamics(data);
-        this.motion = data.needsMotionDerivatives() ? new MotionDerivatives(model) : null;
-        this.motionModel = model;
-        this.parameterized = motion != null ? new ParameterizedModel(model, data.dynamics()) : null;
+        this.motion = data.needsMotionDerivatives() ? new ParameterFollower<>(model, data.dynamics(),
+                MotionDerivatives::new) : null;
         nv = data.nv();
         m = data.size();
         vdot = new double[nv];
@@ -153,16 +150,11 @@ public final class ConstrainedDynamicsDerivatives {
         double[] lambda = data.force();
         dynamics.inverseDynamicsDerivatives(q, v, vdot, dIdDq, dIdDv);
         dynamics.inverseMassMatrix(q, hInv);
-        if (motion != null) {
-            Model now = parameterized.current();
-            if (now != motionModel) {
-                // a joint origin set as a parameter moves the rows' points: the derivatives follow (allocates once)
-                motionModel = now;
-                motion = new MotionDerivatives(now);
-            }
-            motion.update(q, v, vdot);
+        MotionDerivatives rows = motion == null ? null : motion.current();
+        if (rows != null) {
+            rows.update(q, v, vdot);
         }
-        data.rowDerivatives(q, v, vdot, lambda, motion, dForceDq, dAccDq, dAccDv);
+        data.rowDerivatives(q, v, vdot, lambda, rows, dForceDq, dAccDq, dAccDv);
         // With A'_x = ∂τ_ID/∂x - ∂(Gᵀλ)/∂x and the rows' ∂a/∂x: ∂v̇/∂x = -(P A'_x + Qᵀ ∂a/∂x),
         // ∂λ/∂x = Q A'_x - K⁻¹ ∂a/∂x, where Q = K⁻¹ G H⁻¹ and P = H⁻¹ - H⁻¹ Gᵀ Q = ∂v̇/∂τ (∂λ/∂τ = -Q).
         double[] aq = dIdDq.data;

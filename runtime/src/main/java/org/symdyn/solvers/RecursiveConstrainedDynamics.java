@@ -8,6 +8,7 @@ import org.symdyn.contract.ArticulatedConstraintSystem;
 import org.symdyn.dynamics.ArticulatedBodyAlgorithm;
 import org.symdyn.dynamics.ArticulatedDelassus;
 import org.symdyn.dynamics.ModelInterpreter;
+import org.symdyn.dynamics.ParameterFollower;
 import org.symdyn.dynamics.StateScope;
 import org.symdyn.model.Model;
 
@@ -70,10 +71,14 @@ public final class RecursiveConstrainedDynamics {
     /** The generated twin, or null for the generic backend. */
     private final ArticulatedConstraintSystem generated;
     /** The generic backend (null with a generated one). */
+    /**
+     * The interpreter's articulated-body algorithm and its Delassus operator, on its numbers with its parameters'
+     * values; null for a generated class.
+     */
+    private final ParameterFollower<Articulated> interpreted;
+    /** {@link #interpreted}'s current ones, taken at each solve's start. */
     private ArticulatedBodyAlgorithm aba;
     private ArticulatedDelassus delassus;
-    /** The interpreter's model (with its parameters' values) the ABA was built from; null for a generated class. */
-    private Model abaModel;
     private final double[] gammaPlain;
     private final double[] zeroV;
     private final double[] impulseScratch;
@@ -110,10 +115,15 @@ public final class RecursiveConstrainedDynamics {
         generated = data.generatedArticulatedSystem();
         if (generated != null) {
             scope = null;
-            aba = null;
-            delassus = null;
+            interpreted = null;
         } else {
             scope = data.kinematics() instanceof StateScope s ? s : null;
+            ModelInterpreter interpreter = (ModelInterpreter) data.dynamics();
+            int rows = m;
+            interpreted = new ParameterFollower<>(interpreter.model(), interpreter, model -> {
+                ArticulatedBodyAlgorithm a = new ArticulatedBodyAlgorithm(model);
+                return new Articulated(a, new ArticulatedDelassus(a, rows));
+            });
             followParameters();
         }
         gammaPlain = new double[m];
@@ -140,17 +150,15 @@ public final class RecursiveConstrainedDynamics {
         return data.generatedArticulatedSystem() != null || interpretedModel(data) != null;
     }
 
-    /**
-     * Builds the ABA from the interpreter's numbers, again when its parameters changed since the last build (it
-     * hands a new model then; this allocates, as the interpreter's own change did).
-     */
+    /** The articulated-body algorithm of a model and its Delassus operator for m rows. */
+    private record Articulated(ArticulatedBodyAlgorithm aba, ArticulatedDelassus delassus) {
+    }
+
+    /** The interpreter's current ABA and Delassus operator (rebuilt after a parameter changed; that allocates). */
     private void followParameters() {
-        Model now = ((ModelInterpreter) data.dynamics()).interpretedModel();
-        if (now != abaModel) {
-            abaModel = now;
-            aba = new ArticulatedBodyAlgorithm(now);
-            delassus = new ArticulatedDelassus(aba, m);
-        }
+        Articulated a = interpreted.current();
+        aba = a.aba();
+        delassus = a.delassus();
     }
 
     /**

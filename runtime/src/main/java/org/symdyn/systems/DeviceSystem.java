@@ -47,17 +47,7 @@ abstract class DeviceSystem extends SimulationState implements RigidBodySystem, 
      * @throws IllegalArgumentException if t_end is not finite
      */
     final long advanceTo(double tEnd, double h) {
-        double t0 = time();
-        long n = StepGrid.count(t0, tEnd, h);
-        long taken = 0;
-        for (long k = 1; k <= n; k++) {
-            double target = StepGrid.end(t0, tEnd, h, k, n);
-            do {
-                advance(target - time());
-                taken++;
-            } while (!StepGrid.reached(time(), target, h));
-        }
-        return taken;
+        return StepGrid.run(tEnd, h, this::time, this::advance);
     }
 
     /** The τ input (nv, live: write into it, or use {@link #setInput}); added to the actuators' forces. */

@@ -162,11 +162,7 @@ final class MjcfAttributes {
         allow("sensor", "user", SENSOR + " objtype objname datatype needstage dim");
 
         allow("keyframe", "key", "name time qpos qvel act mpos mquat ctrl");
-        allow("mujoco", "include", "file");
-        for (String parent : List.of("body", "asset", "contact", "equality", "tendon", "actuator", "sensor",
-                "keyframe", "default", "spatial", "fixed", "option", "compiler")) {
-            allow(parent, "include", "file");
-        }
+        // no <include>: MjcfSource has replaced every one by the included elements before this check
 
         // A default's child takes the attributes of the element it gives defaults for.
         allow("default", "joint", JOINT);
