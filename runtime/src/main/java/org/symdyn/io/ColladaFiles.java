@@ -92,9 +92,10 @@ public final class ColladaFiles {
         } catch (IOException e) {
             throw new MeshFileException(name + ": cannot read file: " + e.getMessage());
         }
-        if (!document.unreadEntities().isEmpty()) {
-            Diagnostic d = document.unreadEntities().get(0);
-            throw new MeshFileException(name + ":" + d.location().line() + ": " + d.message());
+        for (Diagnostic d : document.diagnostics()) {
+            if (d.isError()) {
+                throw new MeshFileException(name + ":" + d.location().line() + ": " + d.message());
+            }
         }
         ColladaFiles reader = new ColladaFiles(name, soup);
         try {

@@ -46,6 +46,15 @@ public final class ValueReader {
         diagnostics.add(Diagnostic.error(at, message));
     }
 
+    /** Reports a problem found outside the element tree (the XML layer's), as the error or warning it is. */
+    public void report(Diagnostic d) {
+        if (d.isError()) {
+            error(d.location(), d.message());
+        } else {
+            diagnostics.add(d);
+        }
+    }
+
     /** Reports a warning at {@code e}'s start tag. */
     public void warning(XmlElement e, String message) {
         diagnostics.add(Diagnostic.warning(location(e), message));

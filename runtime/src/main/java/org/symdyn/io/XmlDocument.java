@@ -21,9 +21,11 @@ import org.xml.sax.InputSource;
 
 /**
  * A model file read as an XML element tree, whatever its format: the file's bytes (at most
- * {@value #MAX_FILE_BYTES} bytes), their SHA-256, the document element, and the entity references the hardened
- * parser did not read, as errors at their {@code &} or {@code %}. A format's reader reports those with its own
- * problems, so that a file is refused with every problem found, and reads the element tree.
+ * {@value #MAX_FILE_BYTES} bytes), their SHA-256, the document element, and what the XML layer found
+ * ({@link #diagnostics}): the entity references the hardened parser did not read, as errors at their {@code &} or
+ * {@code %}, and warnings for the faults other formats' parsers accept, repaired before parsing ({@link XmlRepairs}).
+ * A format's reader reports those with its own problems, so that a file is refused with every problem found, and
+ * reads the element tree.
  *
  * <p>A document that is not well-formed XML is refused at once (nothing else can be read from it), with one
  * diagnostic {@code path:[line,col] malformed XML: ...} at the parser's position, or at the name in the XML
@@ -37,12 +39,12 @@ public final class XmlDocument {
     public static final int MAX_FILE_BYTES = 64 << 20;
 
     private final XmlElement root;
-    private final List<Diagnostic> unreadEntities;
+    private final List<Diagnostic> diagnostics;
     private final String sha256;
 
-    private XmlDocument(XmlElement root, List<Diagnostic> unreadEntities, String sha256) {
+    private XmlDocument(XmlElement root, List<Diagnostic> diagnostics, String sha256) {
         this.root = root;
-        this.unreadEntities = List.copyOf(unreadEntities);
+        this.diagnostics = List.copyOf(diagnostics);
         this.sha256 = sha256;
     }
 
@@ -81,10 +83,12 @@ public final class XmlDocument {
                     + " larger than " + (MAX_FILE_BYTES >> 20) + " MiB, the limit for a model file"));
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
+        int offset = 0;
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1); // the parser does not count a byte order mark as a column
+            offset = 3;
         }
-        return parse(new InputSource(new ByteArrayInputStream(bytes)), text, path, bytes, keepText);
+        return parse(bytes, text, offset, false, path, keepText);
     }
 
     /**
@@ -106,8 +110,7 @@ public final class XmlDocument {
         if (xml == null) {
             throw new ModelException(Diagnostic.error(new SourceLocation(path, 0, 0), "no document (null)"));
         }
-        return parse(new InputSource(new StringReader(xml)), xml, path, xml.getBytes(StandardCharsets.UTF_8),
-                keepText);
+        return parse(xml.getBytes(StandardCharsets.UTF_8), xml, 0, true, path, keepText);
     }
 
     /** The document element. */
@@ -116,12 +119,14 @@ public final class XmlDocument {
     }
 
     /**
-     * One error per entity reference whose replacement text was not read (external entities and DTDs are never
-     * loaded), in document order: first those the parser skipped, then those found in attribute values and in
-     * the internal subset.
+     * What the XML layer found, for the format's reader to report with its own problems: first a warning for each
+     * fault repaired before parsing ({@link XmlRepairs}: a declared version other than 1.0 and 1.1, an undeclared
+     * namespace prefix), in document order; then one error per entity reference whose replacement text was not read
+     * (external entities and DTDs are never loaded): those the parser skipped, then those found in attribute values
+     * and in the internal subset.
      */
-    public List<Diagnostic> unreadEntities() {
-        return unreadEntities;
+    public List<Diagnostic> diagnostics() {
+        return diagnostics;
     }
 
     /** The SHA-256 of the file's bytes, in lower-case hexadecimal. */
@@ -129,20 +134,35 @@ public final class XmlDocument {
         return sha256;
     }
 
-    private static XmlDocument parse(InputSource source, String text, String path, byte[] bytes,
+    /**
+     * @param bytes  the document's bytes (the file's, or the UTF-8 of the characters given)
+     * @param text   the document as characters, without a byte order mark
+     * @param offset where {@code text} starts in {@code bytes}
+     * @param chars  parse {@code text} (the document was given as characters), else {@code bytes}
+     */
+    private static XmlDocument parse(byte[] bytes, String text, int offset, boolean chars, String path,
             boolean keepText) throws ModelException {
         try {
+            List<Diagnostic> found = new ArrayList<>();
+            XmlRepairs.Repaired version = XmlRepairs.version(bytes, text, offset);
+            byte[] b = version == null ? bytes : version.bytes();
+            String t = version == null ? text : version.text();
             XmlTreeParser.Document document;
             try {
-                document = XmlTreeParser.parse(source, text, keepText);
+                document = XmlTreeParser.parse(source(b, t, chars), t, keepText);
             } catch (XmlTreeParser.MalformedXmlException e) {
-                int[] at = e.line > 0 ? new int[] {e.line, e.column} : EncodingDeclaration.position(text);
-                String message = e.line > 0 || at[0] == 0 ? e.getMessage()
-                        : "unsupported encoding '" + Messages.cut(EncodingDeclaration.name(text))
-                                + "' in the XML declaration (" + Messages.cut(e.getMessage()) + ")";
-                throw new ModelException(Diagnostic.error(new SourceLocation(path, at[0], at[1]),
-                        "malformed XML: " + message));
+                XmlRepairs.Repaired prefixes = XmlRepairs.undeclaredPrefixes(b, t, offset);
+                document = prefixes == null ? null : parseOrNull(prefixes, chars, keepText);
+                if (document == null) {
+                    throw malformed(e, t, path);
+                }
+                report(prefixes, path, found);
             }
+            if (version != null) {
+                report(version, path, found);
+            }
+            found.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.location().line())
+                    .thenComparingInt(d -> d.location().column()));
             List<Diagnostic> unread = new ArrayList<>();
             Set<String> reported = new HashSet<>();
             for (XmlTreeParser.SkippedEntity s : document.skippedEntities()) {
@@ -164,10 +184,39 @@ public final class XmlDocument {
                         + "'" + (r.parameter() ? "" : " in an attribute value") + " was not read: " + why
                         + " (write the content into the file)"));
             }
-            return new XmlDocument(document.root(), unread, sha256(bytes));
+            found.addAll(unread);
+            return new XmlDocument(document.root(), found, sha256(bytes));
         } catch (RuntimeException e) {
             throw internalError(path, e);
         }
+    }
+
+    private static InputSource source(byte[] bytes, String text, boolean chars) {
+        return chars ? new InputSource(new StringReader(text)) : new InputSource(new ByteArrayInputStream(bytes));
+    }
+
+    private static XmlTreeParser.Document parseOrNull(XmlRepairs.Repaired repaired, boolean chars,
+            boolean keepText) {
+        try {
+            return XmlTreeParser.parse(source(repaired.bytes(), repaired.text(), chars), repaired.text(), keepText);
+        } catch (XmlTreeParser.MalformedXmlException e) {
+            return null; // another fault: the first parse's message names it
+        }
+    }
+
+    private static void report(XmlRepairs.Repaired repaired, String path, List<Diagnostic> found) {
+        for (XmlRepairs.Finding f : repaired.findings()) {
+            found.add(Diagnostic.warning(new SourceLocation(path, f.line(), f.column()), f.message()));
+        }
+    }
+
+    private static ModelException malformed(XmlTreeParser.MalformedXmlException e, String text, String path) {
+        int[] at = e.line > 0 ? new int[] {e.line, e.column} : EncodingDeclaration.position(text);
+        String message = e.line > 0 || at[0] == 0 ? e.getMessage()
+                : "unsupported encoding '" + Messages.cut(EncodingDeclaration.name(text))
+                        + "' in the XML declaration (" + Messages.cut(e.getMessage()) + ")";
+        return new ModelException(Diagnostic.error(new SourceLocation(path, at[0], at[1]), "malformed XML: "
+                + message));
     }
 
     /**

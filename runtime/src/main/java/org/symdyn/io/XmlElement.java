@@ -49,6 +49,22 @@ public final class XmlElement {
         this.column = column;
     }
 
+    /**
+     * A copy of this tree in which every element in namespace {@code from} is in namespace {@code to} instead
+     * (attributes keep theirs): for a format without namespaces read from a file that declares a default one.
+     */
+    public XmlElement withNamespace(String from, String to) {
+        XmlElement copy = new XmlElement(namespace.equals(from) ? to : namespace, name, attributes,
+                namespacedAttributes, line, column);
+        if (text != null) {
+            copy.text = new StringBuilder(text);
+        }
+        for (XmlElement c : children) {
+            copy.children.add(c.withNamespace(from, to));
+        }
+        return copy;
+    }
+
     void addChild(XmlElement child) {
         children.add(child);
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.symdyn.contract.DeviceSpec;
 import org.symdyn.geometry.ConvexHull;
+import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.TriangleMesh;
 import org.symdyn.spatial.Pose;
@@ -383,8 +384,9 @@ public final class ModelBuilder {
     /**
      * Adds a collision shape of a link, placed in the link's frame ({@code inLink}: link ← shape). A
      * {@link TriangleMesh} on a link that moves collides as its convex hull, on the root or a link fixed to it
-     * triangle by triangle ({@link CollisionShapeModel}). A null name becomes {@code link/collisionK}. Problems (an
-     * unknown link, a duplicate name) are reported at {@link #build()}.
+     * triangle by triangle ({@link CollisionShapeModel}). A {@link HalfSpace} must be fixed in the world: on a link
+     * that moves it is left out with a warning (an error under strict reading). A null name becomes
+     * {@code link/collisionK}. Problems (an unknown link, a duplicate name) are reported at {@link #build()}.
      */
     public ModelBuilder addCollisionShape(String shapeName, String link, Pose inLink, Shape shape,
             ContactMaterial material, SourceLocation location) {
@@ -772,6 +774,12 @@ public final class ModelBuilder {
                 continue;
             }
             Shape shape = p.shape();
+            if (shape instanceof HalfSpace && f.bodyIndex() >= 0) {
+                warn(Diagnostic.warning(p.location(), "collision shape '" + shapeName + "' of moving link '"
+                        + p.link() + "': a plane is an unbounded half-space and must be fixed to the world (on the"
+                        + " root link, or a link fixed to it); left out"), errors, warnings);
+                continue;
+            }
             if (shape instanceof TriangleMesh mesh && f.bodyIndex() >= 0) {
                 try {
                     ConvexHull hull = mesh.convexHull();

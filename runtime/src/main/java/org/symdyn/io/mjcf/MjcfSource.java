@@ -41,8 +41,8 @@ final class MjcfSource {
         this.root = main.root();
         this.sha256 = main.sha256();
         ValueReader mainValues = reader(path);
-        for (Diagnostic d : main.unreadEntities()) {
-            mainValues.error(d.location(), d.message());
+        for (Diagnostic d : main.diagnostics()) {
+            mainValues.report(d);
         }
         Path mainDir = file == null ? null : parentOf(file);
         Map<Path, XmlElement> includedAt = new LinkedHashMap<>();
@@ -215,14 +215,14 @@ final class MjcfSource {
         } catch (ModelException e) {
             ValueReader inner = reader(path);
             for (Diagnostic d : e.diagnostics()) {
-                inner.error(d.location(), d.message());
+                inner.report(d);
             }
             values.error(inc, "<include file='" + Messages.cut(name) + "'>: the included file cannot be read");
             return null;
         }
         ValueReader inner = reader(path);
-        for (Diagnostic d : document.unreadEntities()) {
-            inner.error(d.location(), d.message());
+        for (Diagnostic d : document.diagnostics()) {
+            inner.report(d);
         }
         XmlElement r = document.root();
         if (!r.is("mujoco")) {

@@ -49,8 +49,8 @@ final class SdfSource {
         this.sha256 = main.sha256();
         this.modelPath = List.copyOf(modelPath);
         ValueReader values = reader(path);
-        for (Diagnostic d : main.unreadEntities()) {
-            values.error(d.location(), d.message());
+        for (Diagnostic d : main.diagnostics()) {
+            values.report(d);
         }
         register(root, new FileInfo(values, file, SdfVersion.parse(root.attribute("version"))));
     }
@@ -139,14 +139,14 @@ final class SdfSource {
         } catch (ModelException e) {
             ValueReader r = reader(path);
             for (Diagnostic d : e.diagnostics()) {
-                r.error(d.location(), d.message());
+                r.report(d);
             }
             values.error(uriElement, "the included file " + path + " cannot be read (see its errors)");
             return null;
         }
         ValueReader r = reader(path);
-        for (Diagnostic d : document.unreadEntities()) {
-            r.error(d.location(), d.message());
+        for (Diagnostic d : document.diagnostics()) {
+            r.report(d);
         }
         FileInfo info = new FileInfo(r, target, SdfVersion.parse(document.root().attribute("version")));
         register(document.root(), info);

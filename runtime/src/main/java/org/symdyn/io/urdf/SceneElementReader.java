@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.symdyn.geometry.Box;
 import org.symdyn.geometry.Capsule;
 import org.symdyn.geometry.Cylinder;
+import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Shape;
 import org.symdyn.geometry.Sphere;
 import org.symdyn.io.MeshFormats;
@@ -35,6 +37,8 @@ final class SceneElementReader {
     private static final double[] ZERO3 = new double[3];
     private static final double[] ONES = {1, 1, 1};
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,9}");
+    /** URDF's shapes, PyBullet's {@code <plane>} among them, and SymDyn's capsule written without its namespace. */
+    static final Set<String> SHAPES = Set.of("box", "cylinder", "sphere", "mesh", "capsule", "plane");
 
     private final ValueReader values;
     private final ModelBuilder builder;
@@ -223,7 +227,12 @@ final class SceneElementReader {
         return rgba;
     }
 
-    /** The one shape of the {@code <geometry>} of a collision or visual; null after reporting, or left out. */
+    /**
+     * The one shape of the {@code <geometry>} of a collision or visual; null after reporting, or left out. Children
+     * in no namespace that are no shape ({@code <material>}, which racecar.urdf puts there) are skipped, as urdfdom
+     * skips them after the shape, and warned about by {@link UnknownChildren}; a geometry with none of the shapes is
+     * an error.
+     */
     private Shape geometry(XmlElement owner, String what, boolean collision) {
         XmlElement geometry = values.single(owner, "geometry", what);
         if (geometry == null) {
@@ -231,52 +240,68 @@ final class SceneElementReader {
             return null;
         }
         XmlElement shape = null;
+        XmlElement unknown = null;
         int shapes = 0;
         for (XmlElement c : geometry.children()) {
             boolean ours = c.namespace().equals(UrdfReader.NAMESPACE);
             if (!ours && !c.namespace().isEmpty()) {
                 continue; // another tool's extension
             }
-            boolean known = ours ? c.name().equals("capsule")
-                    : List.of("box", "cylinder", "sphere", "mesh", "capsule").contains(c.name());
+            boolean known = ours ? c.name().equals("capsule") : SHAPES.contains(c.name());
             if (!known) {
-                values.error(c, what + ": unknown geometry kind '" + (ours ? "symdyn:" : "") + Messages.cut(c.name())
-                        + "' (expected box, cylinder, sphere, mesh or symdyn:capsule)");
-                return null;
+                unknown = unknown == null ? c : unknown;
+                continue;
             }
             shapes++;
             shape = shape == null ? c : shape;
         }
+        if (shapes == 0 && unknown != null) {
+            boolean ours = unknown.namespace().equals(UrdfReader.NAMESPACE);
+            values.error(unknown, what + ": unknown geometry kind '" + (ours ? "symdyn:" : "")
+                    + Messages.cut(unknown.name()) + "' (expected box, cylinder, sphere, mesh, plane or"
+                    + " symdyn:capsule)");
+            return null;
+        }
         if (shapes != 1) {
             values.error(geometry, what + ": <geometry> has " + shapes + " shapes; exactly one of box, cylinder,"
-                    + " sphere, mesh or symdyn:capsule is needed");
+                    + " sphere, mesh, plane or symdyn:capsule is needed");
             return null;
         }
         return shape(shape, what, collision);
     }
 
+    /**
+     * The shape of a geometry element, or null after reporting. A size of exactly zero (a cylinder of length 0, a
+     * disc, in some public files) gives a shape without volume, which urdfdom reads and nothing can touch or see
+     * edge-on: it is left out with a warning (a negative or non-finite size is an error).
+     */
     private Shape shape(XmlElement e, String what, boolean collision) {
         int before = values.errorCount();
         switch (e.name()) {
             case "box" -> {
                 double[] size = values.vector(e, "size", 3, null, what + ": box size");
-                for (double s : size) {
-                    if (values.errorCount() == before && !(s > 0)) {
-                        values.error(e, what + ": box size '" + Messages.cut(e.attribute("size"))
-                                + "' needs three lengths > 0");
-                    }
+                if (values.errorCount() == before && !(size[0] >= 0 && size[1] >= 0 && size[2] >= 0)) {
+                    values.error(e, what + ": box size '" + Messages.cut(e.attribute("size"))
+                            + "' needs three lengths > 0");
                 }
-                return values.errorCount() > before ? null : Box.ofSize(size[0], size[1], size[2]);
+                if (values.errorCount() > before) {
+                    return null;
+                }
+                return size[0] * size[1] * size[2] == 0 ? withoutVolume(e, what, "box size '"
+                        + Messages.cut(e.attribute("size")) + "' has a zero length")
+                        : Box.ofSize(size[0], size[1], size[2]);
             }
             case "sphere" -> {
-                double r = positive(e, "radius", what + ": sphere radius");
-                return values.errorCount() > before ? null : new Sphere(r);
+                double r = size(e, "radius", what + ": sphere radius");
+                return values.errorCount() > before ? null
+                        : r == 0 ? withoutVolume(e, what, "sphere radius 0") : new Sphere(r);
             }
             case "cylinder" -> {
                 // URDF's cylinder and Cylinder share their axis (z) and full length
-                double r = positive(e, "radius", what + ": cylinder radius");
-                double length = positive(e, "length", what + ": cylinder length");
-                return values.errorCount() > before ? null : new Cylinder(r, length);
+                double r = size(e, "radius", what + ": cylinder radius");
+                double length = size(e, "length", what + ": cylinder length");
+                return values.errorCount() > before ? null : r * length == 0 ? withoutVolume(e, what, "cylinder"
+                        + (r == 0 ? " radius" : " length") + " 0") : new Cylinder(r, length);
             }
             case "capsule" -> {
                 // Capsule's length is that of the cylindrical part, along z, as symdyn:capsule's
@@ -285,10 +310,46 @@ final class SceneElementReader {
                         + " capsule of length 0 is a sphere)");
                 return values.errorCount() > before ? null : new Capsule(r, length);
             }
+            case "plane" -> {
+                return plane(e, what);
+            }
             default -> {
                 return mesh(e, what, collision);
             }
         }
+    }
+
+    /**
+     * PyBullet's {@code <plane normal="nx ny nz"/>} (its {@code plane.urdf}): the half-space below the plane through
+     * the link's origin, normal in the link's frame (default 0 0 1). It must not move: on a moving link the model
+     * leaves it out with a warning ({@code ModelBuilder}).
+     */
+    private Shape plane(XmlElement e, String what) {
+        int before = values.errorCount();
+        double[] n = values.vector(e, "normal", 3, new double[] {0, 0, 1}, what + ": plane normal");
+        if (values.errorCount() > before) {
+            return null;
+        }
+        if (!(Math.abs(n[0]) + Math.abs(n[1]) + Math.abs(n[2]) > 0)) {
+            values.error(e, what + ": plane normal '" + Messages.cut(e.attribute("normal")) + "' is zero");
+            return null;
+        }
+        return new HalfSpace(n[0], n[1], n[2], 0);
+    }
+
+    private Shape withoutVolume(XmlElement e, String what, String detail) {
+        values.warning(e, what + ": " + detail + ": a shape without volume; left out");
+        return null;
+    }
+
+    /** A size ≥ 0 (an error if negative or not a finite number). */
+    private double size(XmlElement e, String attribute, String what) {
+        int before = values.errorCount();
+        double x = values.number(e, attribute, Double.NaN, true, what);
+        if (values.errorCount() == before && !(x >= 0 && x < Double.POSITIVE_INFINITY)) {
+            values.error(e, what + " " + x + " must be > 0");
+        }
+        return x;
     }
 
     private double positive(XmlElement e, String attribute, String what) {

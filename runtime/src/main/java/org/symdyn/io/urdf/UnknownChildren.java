@@ -33,7 +33,7 @@ final class UnknownChildren {
             "inertial", Set.of("origin", "mass", "inertia"),
             "visual", Set.of("origin", "geometry", "material", "bullet"),
             "collision", Set.of("origin", "geometry", "verbose", "material", "contact_coefficients"),
-            "geometry", Set.of("box", "cylinder", "sphere", "mesh", "capsule"));
+            "geometry", SceneElementReader.SHAPES);
 
     private UnknownChildren() {
     }

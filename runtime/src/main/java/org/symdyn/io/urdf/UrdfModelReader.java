@@ -14,6 +14,7 @@ import org.symdyn.io.Names;
 import org.symdyn.io.ValueReader;
 import org.symdyn.io.XmlElement;
 import org.symdyn.model.BodySpec;
+import org.symdyn.model.Diagnostic;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
 import org.symdyn.model.ModelBuilder;
@@ -50,11 +51,19 @@ final class UrdfModelReader {
     }
 
     /** Problems found before reading the tree (the XML layer's), reported with the rest. */
-    void report(SourceLocation at, String message) {
-        values.error(at, message);
+    void report(Diagnostic d) {
+        values.report(d);
     }
 
-    Model read(XmlElement robot, String sha256) throws ModelException {
+    Model read(XmlElement document, String sha256) throws ModelException {
+        XmlElement robot = document;
+        if (robot.name().equals("robot") && !robot.namespace().isEmpty()
+                && !robot.namespace().equals(UrdfReader.NAMESPACE)) {
+            // urdfdom reads no namespaces: a default one declared on <robot> changes nothing there
+            values.warning(robot, "<robot> declares the default namespace '" + Messages.cut(robot.namespace())
+                    + "', which URDF does not have; its elements are read as URDF's");
+            robot = robot.withNamespace(robot.namespace(), "");
+        }
         if (!robot.is("robot")) {
             values.error(robot, "the document element is <" + Messages.cut(robot.name()) + ">"
                     + (robot.namespace().isEmpty() ? "" : " in namespace '" + Messages.cut(robot.namespace()) + "'")

@@ -159,8 +159,8 @@ public final class UrdfReader {
         try {
             UrdfModelReader reader = new UrdfModelReader(path, options == null ? Options.DEFAULT : options,
                     directory);
-            for (Diagnostic d : document.unreadEntities()) {
-                reader.report(d.location(), d.message());
+            for (Diagnostic d : document.diagnostics()) {
+                reader.report(d);
             }
             return reader.read(document.root(), document.sha256());
         } catch (RuntimeException e) {

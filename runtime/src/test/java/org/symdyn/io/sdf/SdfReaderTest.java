@@ -292,6 +292,12 @@ class SdfReaderTest {
         assertTrue(custom.warnings().stream().noneMatch(d -> d.message().contains("proximity_properties")),
                 custom.warnings().toString());
         assertEquals(0, m.scene().lidars().get(0).noise(), 0, "as the warning says");
+        // drake's files often use the prefix without declaring it; libsdformat does not mind: one warning
+        Model undeclared = read(model("1.9", "<link name=\"box\"><inertial><mass>1</mass></inertial>"
+                + "<drake:proximity_properties><drake:mu_static>1</drake:mu_static></drake:proximity_properties>"
+                + "</link>"));
+        assertEquals(1, undeclared.warnings().size(), undeclared.warnings().toString());
+        assertWarns(undeclared, "namespace prefix 'drake' is used without a declaration");
     }
 
     @Test

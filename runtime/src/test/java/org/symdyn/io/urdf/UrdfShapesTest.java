@@ -118,10 +118,11 @@ class UrdfShapesTest {
     @Test
     void badShapesAreLocatedErrors() {
         String[][] cases = {
-            {"<collision><geometry><box size=\"1 0 1\"/></geometry></collision>", "box size"},
             {"<collision><geometry><box size=\"1 -1 1\"/></geometry></collision>", "box size"},
             {"<collision><geometry><sphere radius=\"NaN\"/></geometry></collision>", "sphere radius"},
-            {"<collision><geometry><sphere radius=\"0\"/></geometry></collision>", "sphere radius"},
+            {"<collision><geometry><sphere radius=\"-1\"/></geometry></collision>", "sphere radius"},
+            {"<collision><geometry><cylinder radius=\"1\" length=\"-0.5\"/></geometry></collision>",
+                "cylinder length"},
             {"<collision><geometry><cylinder radius=\"1\"/></geometry></collision>", "cylinder length"},
             {"<collision><geometry><symdyn:capsule radius=\"1\" length=\"0\"/></geometry></collision>", "capsule"},
             {"<collision><geometry><mesh filename=\"m.stl\" scale=\"1 0 1\"/></geometry></collision>", "zero entry"},
@@ -129,6 +130,7 @@ class UrdfShapesTest {
             {"<collision><geometry/></collision>", "has 0 shapes"},
             {"<collision><geometry><box size=\"1 1 1\"/><sphere radius=\"1\"/></geometry></collision>", "has 2 shapes"},
             {"<collision><geometry><cone radius=\"1\"/></geometry></collision>", "unknown geometry kind 'cone'"},
+            {"<collision><geometry><plane normal=\"0 0 0\"/></geometry></collision>", "plane normal '0 0 0' is zero"},
             {"<collision><geometry><symdyn:cone/></geometry></collision>", "unknown geometry kind 'symdyn:cone'"},
             {"<collision><origin xyz=\"0 0\"/><geometry><box size=\"1 1 1\"/></geometry></collision>", "origin xyz"},
             {"<collision/>", "has no <geometry>"},
