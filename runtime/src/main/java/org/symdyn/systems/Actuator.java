@@ -1,6 +1,7 @@
 package org.symdyn.systems;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * Something that applies generalised forces computed from the time, the state and its own command (the design
@@ -46,5 +47,16 @@ public interface Actuator {
         throw new UnsupportedOperationException("actuator '" + name() + "' (" + getClass().getSimpleName()
                 + ") has no analytical force derivatives: the derivatives of a step cannot include its forces"
                 + " (apply them through the τ input and chain their derivatives, or remove the actuator)");
+    }
+
+    /**
+     * Refuses this actuator for a system of {@code model} if it does not fit it: an index outside the model's q, v or
+     * bodies, or kinematics of another model. A system's builder asks every device once, so that a device made by
+     * hand for another model is refused there, by name, instead of failing in a step or acting on the wrong joint.
+     * The default accepts.
+     *
+     * @throws IllegalArgumentException naming the device and what does not fit
+     */
+    default void checkFits(ModelInfo model) {
     }
 }

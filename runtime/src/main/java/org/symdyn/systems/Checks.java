@@ -68,6 +68,15 @@ final class Checks {
         return qIndex;
     }
 
+    /** Refuses a device holding {@code own} kinematics (or a size) of another model than {@code model}. */
+    static void sameModel(String device, ModelInfo own, ModelInfo model) {
+        if (own.nq() != model.nq() || own.nv() != model.nv() || !own.modelName().equals(model.modelName())) {
+            throw new IllegalArgumentException(device + ": made for model " + own.modelName() + " (nq " + own.nq()
+                    + ", nv " + own.nv() + "), not the system's " + model.modelName() + " (nq " + model.nq() + ", nv "
+                    + model.nv() + ")");
+        }
+    }
+
     /** A body index of the model, or −1 for the world. */
     static int body(String device, ModelInfo model, int body) {
         if (body < -1 || body >= model.bodyNames().size()) {

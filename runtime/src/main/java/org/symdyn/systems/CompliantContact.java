@@ -7,6 +7,7 @@ import org.symdyn.contact.ContactKinematics;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.TurningContact;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * Compliant (penalty) contact over a {@link ContactSet}'s candidate × ground pairs, as the design note writes it:
@@ -346,5 +347,10 @@ public final class CompliantContact implements Actuator, ContactForces {
 
     public double frictionDamping() {
         return frictionDamping;
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.sameModel(name(), kinematics, model);
     }
 }

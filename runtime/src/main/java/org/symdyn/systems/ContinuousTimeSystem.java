@@ -475,7 +475,7 @@ public final class ContinuousTimeSystem extends DeviceSystem {
         }
 
         public ContinuousTimeSystem build() {
-            checkKinematics();
+            checkModel();
             if (contacts != null) {
                 if (!contacts.modelName().equals(dynamics.modelName())) {
                     throw new IllegalArgumentException("the contact set is for model " + contacts.modelName()

@@ -2,6 +2,7 @@ package org.symdyn.systems;
 
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.DcMotorSpec;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * A brushed DC motor driving a single-coordinate joint through a gear of ratio N (motor speed = N q̇), with the
@@ -104,5 +105,10 @@ public final class DcMotor implements Actuator {
 
     public int vIndex() {
         return vIndex;
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.vIndex(name, model, vIndex);
     }
 }

@@ -34,4 +34,12 @@ public final class FullStateSensor extends NamedSensor {
         System.arraycopy(q, 0, out, 0, nq);
         System.arraycopy(v, 0, out, nq, nv);
     }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        if (nq != model.nq() || nv != model.nv()) {
+            throw new IllegalArgumentException(name() + ": made for nq " + nq + ", nv " + nv + ", not the system's "
+                    + model.modelName() + " (nq " + model.nq() + ", nv " + model.nv() + ")");
+        }
+    }
 }

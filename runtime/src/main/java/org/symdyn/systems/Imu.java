@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import org.symdyn.contract.ImuSpec;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * An inertial measurement unit fixed to a body, in its sensor frame S (rotation R_BS = R_body←sensor and origin p_S
@@ -131,5 +132,10 @@ public final class Imu extends NamedSensor {
             out[4] += accelNoise * noise.next();
             out[5] += accelNoise * noise.next();
         }
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.sameModel(name(), kinematics, model);
     }
 }

@@ -2,6 +2,7 @@ package org.symdyn.systems;
 
 import java.util.List;
 import org.symdyn.contract.EncoderSpec;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * A joint encoder on a single-coordinate joint: two channels, "name.q" = offset + resolution · round(q /
@@ -36,5 +37,11 @@ public final class JointEncoder extends NamedSensor {
         double x = q[qIndex];
         out[0] = offset + (resolution == 0 ? x : resolution * Math.rint(x / resolution));
         out[1] = v[vIndex];
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.qIndex(name(), model, qIndex);
+        Checks.vIndex(name(), model, vIndex);
     }
 }

@@ -1,6 +1,7 @@
 package org.symdyn.systems;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.contract.TorqueSourceSpec;
 
 /**
@@ -61,5 +62,10 @@ public final class JointTorqueSource implements Actuator {
 
     public int vIndex() {
         return vIndex;
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.vIndex(name, model, vIndex);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.ScenePlacements;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.geometry.ConvexShape;
 import org.symdyn.geometry.HalfSpace;
 import org.symdyn.geometry.Placement;
@@ -187,5 +188,10 @@ public final class Lidar extends NamedSensor {
         double px = cx - along * d[0], py = cy - along * d[1], pz = cz - along * d[2];
         double r = c.boundingRadius();
         return px * px + py * py + pz * pz <= r * r;
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.sameModel(name(), kinematics, model);
     }
 }

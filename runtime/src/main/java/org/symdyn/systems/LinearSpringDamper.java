@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.contract.SpringDamperSpec;
 
 /**
@@ -216,5 +217,10 @@ public final class LinearSpringDamper implements Actuator {
                 ov[j * nv + k] -= (hx * ux + hy * uy + hz * uz) * cu;
             }
         }
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.sameModel(name, kinematics, model);
     }
 }

@@ -1,6 +1,7 @@
 package org.symdyn.systems;
 
 import org.ejml.data.DMatrixRMaj;
+import org.symdyn.contract.ModelInfo;
 import org.symdyn.contract.ServoSpec;
 
 /**
@@ -107,5 +108,11 @@ public final class PdServo implements Actuator {
 
     public int vIndex() {
         return vIndex;
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.qIndex(name, model, qIndex);
+        Checks.vIndex(name, model, vIndex);
     }
 }

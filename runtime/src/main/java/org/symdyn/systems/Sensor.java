@@ -1,6 +1,7 @@
 package org.symdyn.systems;
 
 import java.util.List;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * A measurement of the state (the design note's Sensor: full state, encoders, IMU, contact forces), read by a system
@@ -41,5 +42,16 @@ public interface Sensor {
      * reproducible noise); a sensor without noise ignores it.
      */
     default void seed(long seed) {
+    }
+
+    /**
+     * Refuses this sensor for a system of {@code model} if it does not fit it: an index outside the model's q, v or
+     * bodies, or kinematics of another model. A system's builder asks every device once, so that a device made by
+     * hand for another model is refused there, by name, instead of failing in a step or acting on the wrong joint.
+     * The default accepts.
+     *
+     * @throws IllegalArgumentException naming the device and what does not fit
+     */
+    default void checkFits(ModelInfo model) {
     }
 }

@@ -3,6 +3,7 @@ package org.symdyn.systems;
 import java.util.Objects;
 import org.ejml.data.DMatrixRMaj;
 import org.symdyn.contract.Kinematics;
+import org.symdyn.contract.ModelInfo;
 
 /**
  * A wrench applied to one body, settable at run time ({@link #set}): six numbers [n; f] (N·m, N), given either
@@ -147,5 +148,10 @@ public final class SpatialForce implements Actuator {
             }
         }
         d.addForceDerivative(worldPoint, worldForce, worldTorque, !world, 1, dq);
+    }
+
+    @Override
+    public void checkFits(ModelInfo model) {
+        Checks.sameModel(name, kinematics, model);
     }
 }

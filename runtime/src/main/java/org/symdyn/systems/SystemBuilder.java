@@ -77,10 +77,15 @@ abstract class SystemBuilder<B extends SystemBuilder<B>> {
         return self();
     }
 
-    /** @throws IllegalArgumentException if the kinematics are of another model than the dynamics */
-    final void checkKinematics() {
+    /**
+     * @throws IllegalArgumentException if the kinematics are of another model than the dynamics, or a device does
+     *                                  not fit the model ({@link Actuator#checkFits}, {@link Sensor#checkFits})
+     */
+    final void checkModel() {
         if (kinematics.nv() != dynamics.nv()) {
             throw new IllegalArgumentException("kinematics and dynamics of different models");
         }
+        actuators.forEach(a -> a.checkFits(dynamics));
+        sensors.forEach(s -> s.checkFits(dynamics));
     }
 }

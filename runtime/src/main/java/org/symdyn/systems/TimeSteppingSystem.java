@@ -224,7 +224,7 @@ public final class TimeSteppingSystem extends DeviceSystem {
         }
 
         public TimeSteppingSystem build() {
-            checkKinematics();
+            checkModel();
             if (contacts != null) {
                 stepperBuilder.contacts(contacts);
             } else if (!contactSensors.isEmpty()) {

@@ -96,6 +96,47 @@ class TimeSteppingSystemTest {
     }
 
     @Test
+    void devicesMadeByHandForAnotherModelAreRefusedByName() {
+        Model pendulum = SystemModels.doublePendulum();
+        GenericDynamics d = new GenericDynamics(pendulum);
+        GenericDynamics other = new GenericDynamics(SystemModels.rotor(1));
+        // indices past the model's q and v: they failed in the step (an index out of bounds), or acted on a
+        // wrong joint of a larger model
+        String[][] cases = {
+            {"servo", "position index 2 outside 0..1"},
+            {"motor", "velocity index 5 outside 0..1"},
+            {"encoder", "velocity index -1"},
+            {"imu", "made for model"},
+            {"state", "made for nq 1"},
+        };
+        for (String[] c : cases) {
+            TimeSteppingSystem.Builder b = TimeSteppingSystem.builder(d);
+            switch (c[0]) {
+                case "servo" -> b.actuator(new PdServo("servo", 2, 1, 1, 1, 0, 1));
+                case "motor" -> b.actuator(new JointTorqueSource("motor", 5, 0, 1));
+                case "encoder" -> b.sensor(new JointEncoder("encoder", 0, 0, 0, 0));
+                case "imu" -> b.sensor(Imu.ideal("imu", other, 0, new double[] {0, 0, -9.81}));
+                default -> b.sensor(new FullStateSensor("state", other));
+            }
+            if (c[0].equals("encoder")) {
+                // the constructor refuses a negative index; one past the end is the builder's to find
+                b = TimeSteppingSystem.builder(d).sensor(new JointEncoder("encoder", 0, 2, 0, 0));
+                c[1] = "velocity index 2 outside 0..1";
+            }
+            TimeSteppingSystem.Builder built = b;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, built::build);
+            assertTrue(e.getMessage().startsWith(c[0] + ": ") && e.getMessage().contains(c[1]), e.getMessage());
+            IllegalArgumentException continuous = assertThrows(IllegalArgumentException.class, () -> {
+                ContinuousTimeSystem.Builder cb = ContinuousTimeSystem.builder(d);
+                built.actuators.forEach(cb::actuator);
+                built.sensors.forEach(cb::sensor);
+                cb.build();
+            });
+            assertEquals(e.getMessage(), continuous.getMessage());
+        }
+    }
+
+    @Test
     void passiveDoublePendulumEnergyErrorIsFirstOrderInH() {
         double[] a = energyErrors(1e-3);
         double[] b = energyErrors(5e-4);
