@@ -184,4 +184,55 @@ class ParameterTest {
             new org.ejml.data.DMatrixRMaj(1, nv), new org.ejml.data.DMatrixRMaj(1, nv),
             new org.ejml.data.DMatrixRMaj(1, nv)};
     }
+
+    /**
+     * A class made without constraint code, with a joint origin set as a parameter: the simulator binds the model's
+     * loop by the interpreter beside it, which must follow the class's value (it closed on the file's).
+     */
+    @Test
+    void aClassWithoutConstraintCodeClosesItsLoopsOnItsParameters() throws Exception {
+        double[] z = {0, 0, 1};
+        org.symdyn.spatial.RigidBodyInertia rod = org.symdyn.spatial.RigidBodyInertia.of(1, new double[] {0.5, 0, 0},
+                0.001, 0, 0, 0.1, 0, 0.1);
+        Model m = Model.builder("fourbar").root("ground").gravity(0, -9.81, 0)
+                .addBody("crank", "ground", "crank_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.IDENTITY, rod)
+                .addBody("coupler", "crank", "coupler_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.translation(1, 0, 0), rod)
+                .addBody("rocker", "coupler", "rocker_joint", org.symdyn.model.JointType.REVOLUTE, z,
+                        org.symdyn.spatial.Pose.translation(2, 0, 0), rod)
+                .addConstraint(new org.symdyn.model.LoopConstraintModel("closure", -1,
+                        org.symdyn.spatial.Pose.translation(2, 0, 0), 2, org.symdyn.spatial.Pose.translation(1.5, 0,
+                        0), List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 1, 0}), Double.NaN,
+                        org.symdyn.model.SourceLocation.UNKNOWN))
+                .addParameter("crankLength", null, "coupler_joint", "origin_x", org.symdyn.model.SourceLocation.UNKNOWN)
+                .build();
+        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(m, GeneratorOptions.of("test.gen",
+                "FourbarNoRows").withParts(java.util.EnumSet.of(org.symdyn.contract.ModelPart.DYNAMICS,
+                org.symdyn.contract.ModelPart.KINEMATICS)))).type().getDeclaredConstructor().newInstance();
+        double[] q = {0.3, -0.2, 0.4};
+        org.symdyn.constraints.GenericModel reference = new org.symdyn.constraints.GenericModel(m);
+        double[] fileValue = new double[2];
+        org.symdyn.constraints.ConstraintSet.of(m).bind(reference).positionError(q, fileValue);
+        for (double value : new double[] {1.2, 0.9}) {
+            ((ModelParameters) instance).setParameter(0, value);
+            reference.setParameter(0, value);
+            double[] want = new double[2];
+            org.symdyn.constraints.ConstraintSet.of(m).bind(reference).positionError(q, want);
+            org.symdyn.simulation.Simulator sim = org.symdyn.simulation.Simulator.builder(m)
+                    .dynamics((Dynamics) instance, (org.symdyn.contract.Kinematics) instance).build();
+            sim.setState(0, q, new double[3]);
+            double[] got = sim.positionErrors();
+            for (int i = 0; i < want.length; i++) {
+                assertEquals(want[i], got[i], 1e-14, value + ": phi[" + i + "]");
+            }
+            assertTrue(Math.abs(fileValue[0] - got[0]) > 0.05, "the parameter moves the loop");
+        }
+        // set after the simulator was built, too
+        org.symdyn.simulation.Simulator sim = org.symdyn.simulation.Simulator.builder(m)
+                .dynamics((Dynamics) instance, (org.symdyn.contract.Kinematics) instance).build();
+        ((ModelParameters) instance).setParameter(0, 1.0);
+        sim.setState(0, q, new double[3]);
+        assertEquals(fileValue[0], sim.positionErrors()[0], 1e-14, "back at the file's value");
+    }
 }

@@ -76,6 +76,16 @@ public final class GenericConstraints implements ConstraintFunctions, Forwarding
         return new GenericConstraints(kin);
     }
 
+    /**
+     * The model's constraint functions following the declared parameters of {@code implementation} (dynamics bound
+     * beside them: a generated class made without constraint code), so that its loops close on the values set on it,
+     * not on the file's; the file's functions when it has no parameters.
+     */
+    public static ConstraintFunctions following(Model model, Object implementation) {
+        return model.parameters().isEmpty() ? new GenericConstraints(model)
+                : new FollowingConstraints(model, implementation);
+    }
+
     /** Constraint functions evaluated on {@code kin}'s kinematics (shared with its other users; not copied). */
     GenericConstraints(GenericDynamics kin) {
         Model model = kin.model();

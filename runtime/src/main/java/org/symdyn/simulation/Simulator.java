@@ -163,24 +163,28 @@ public final class Simulator extends SimulationState {
     /**
      * The model's constraints bound for a builder without constraint data: to the builder's dynamics when they are
      * the model's {@link ModelFunctions} (a generated class: its own constraint code and fused evaluation), to
-     * {@link GenericConstraints} beside other dynamics, to {@link GenericModel} when none are given. Null when the
-     * model has no constraints.
+     * {@link GenericConstraints} beside other dynamics and beside a class generated without constraint code (following
+     * the parameter values set on it), to {@link GenericModel} when none are given. Null when the model has no
+     * constraints.
      */
     private static ConstraintData bindModelConstraints(Builder b) {
         ConstraintSet set = b.model != null ? ConstraintSet.of(b.model) : ConstraintSet.of(b.functions);
         if (set.size() == 0) {
             return null;
         }
-        if (b.dynamics instanceof ModelFunctions mf && b.kinematics == mf) {
-            return set.bind(mf);
+        boolean ownRows = !(b.dynamics instanceof ModelFunctions mf)
+                || mf.parts().contains(org.symdyn.contract.ModelPart.CONSTRAINTS);
+        if (b.dynamics instanceof ModelFunctions mf && b.kinematics == mf && (ownRows || b.model == null)) {
+            return set.bind(mf); // without the part and without a model: refused, naming the option
         }
-        if (b.dynamics instanceof ConstraintFunctions generated) {
+        if (b.dynamics instanceof ConstraintFunctions generated && ownRows) {
             return set.bind(b.dynamics, b.kinematics, generated); // the class's own constraint code, when it has it
         }
         if (b.dynamics != null) {
-            // an interpreter given with parameters set: its loops close on its numbers, not the file's
+            // dynamics given with parameters set (an interpreter, a class without constraint code): its loops close
+            // on their numbers, not the file's
             return set.bind(b.dynamics, b.kinematics, b.kinematics instanceof GenericDynamics gd
-                    ? GenericConstraints.sharing(gd) : new GenericConstraints(b.model));
+                    ? GenericConstraints.sharing(gd) : GenericConstraints.following(b.model, b.dynamics));
         }
         return set.bind(new GenericModel(b.model));
     }
