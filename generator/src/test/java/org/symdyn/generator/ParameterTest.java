@@ -191,22 +191,7 @@ class ParameterTest {
      */
     @Test
     void aClassWithoutConstraintCodeClosesItsLoopsOnItsParameters() throws Exception {
-        double[] z = {0, 0, 1};
-        org.symdyn.spatial.RigidBodyInertia rod = org.symdyn.spatial.RigidBodyInertia.of(1, new double[] {0.5, 0, 0},
-                0.001, 0, 0, 0.1, 0, 0.1);
-        Model m = Model.builder("fourbar").root("ground").gravity(0, -9.81, 0)
-                .addBody("crank", "ground", "crank_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.IDENTITY, rod)
-                .addBody("coupler", "crank", "coupler_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.translation(1, 0, 0), rod)
-                .addBody("rocker", "coupler", "rocker_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.translation(2, 0, 0), rod)
-                .addConstraint(new org.symdyn.model.LoopConstraintModel("closure", -1,
-                        org.symdyn.spatial.Pose.translation(2, 0, 0), 2, org.symdyn.spatial.Pose.translation(1.5, 0,
-                        0), List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 1, 0}), Double.NaN,
-                        org.symdyn.model.SourceLocation.UNKNOWN))
-                .addParameter("crankLength", null, "coupler_joint", "origin_x", org.symdyn.model.SourceLocation.UNKNOWN)
-                .build();
+        Model m = org.symdyn.testing.LoopModels.fourBarWithCrankLength();
         Object instance = InProcessCompiler.compile(new CodeGenerator().generate(m, GeneratorOptions.of("test.gen",
                 "FourbarNoRows").withParts(java.util.EnumSet.of(org.symdyn.contract.ModelPart.DYNAMICS,
                 org.symdyn.contract.ModelPart.KINEMATICS)))).type().getDeclaredConstructor().newInstance();

@@ -27,22 +27,7 @@ class SimulatorTest {
      */
     @Test
     void anInterpretersParametersReachItsConstraints() throws Exception {
-        double[] z = {0, 0, 1};
-        org.symdyn.spatial.RigidBodyInertia rod = org.symdyn.spatial.RigidBodyInertia.of(1, new double[] {0.5, 0, 0},
-                0.001, 0, 0, 0.1, 0, 0.1);
-        Model m = Model.builder("fourbar").root("ground").gravity(0, -9.81, 0)
-                .addBody("crank", "ground", "crank_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.IDENTITY, rod)
-                .addBody("coupler", "crank", "coupler_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.translation(1, 0, 0), rod)
-                .addBody("rocker", "coupler", "rocker_joint", org.symdyn.model.JointType.REVOLUTE, z,
-                        org.symdyn.spatial.Pose.translation(2, 0, 0), rod)
-                .addConstraint(new org.symdyn.model.LoopConstraintModel("closure", -1,
-                        org.symdyn.spatial.Pose.translation(2, 0, 0), 2, org.symdyn.spatial.Pose.translation(1.5, 0,
-                        0), List.of(new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 1, 0}), Double.NaN,
-                        org.symdyn.model.SourceLocation.UNKNOWN))
-                .addParameter("crankLength", null, "coupler_joint", "origin_x", org.symdyn.model.SourceLocation.UNKNOWN)
-                .build();
+        Model m = org.symdyn.testing.LoopModels.fourBarWithCrankLength();
         double[] q = {0.3, -0.2, 0.4};
         org.symdyn.constraints.GenericModel reference = new org.symdyn.constraints.GenericModel(m);
         reference.setParameter(0, 1.2);
