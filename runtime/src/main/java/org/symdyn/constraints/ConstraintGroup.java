@@ -79,6 +79,21 @@ public final class ConstraintGroup {
         return rowNames.size();
     }
 
+    /**
+     * True if row {@code k} of the group (0-based within it) has a position error φ whose gradient is its Jacobian
+     * row (a loop's, a coupler's, a line-on-line contact's normal, a custom row's), false where φ is 0 by definition
+     * (a contact's rows, held at the velocity level; a rolling line-on-line contact's two slip rows): what a caller
+     * differentiating a position-aware offset such as β φ / h must know, since ∂φ/∂q is G on the first and 0 on the
+     * second. Line-on-line contacts form one group each (their normal row first).
+     */
+    public boolean holonomic(int k) {
+        return switch (type) {
+            case CONTACT -> false;
+            case LINE_ON_LINE -> k == 0;
+            default -> true;
+        };
+    }
+
     /** Index of the group's first row in the set's G, γ, φ, λ. */
     public int rowOffset() {
         return rowOffset;

@@ -70,7 +70,8 @@ import org.symdyn.solvers.SmallSpd;
  * the points a face's clipping puts on the other's edges, a cylinder's rim) the witness points are taken
  * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
  * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
- * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq,
+ * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq
+ * (without the β term on rows whose φ is 0 by definition: a contact's),
  * with ∂(G w)/∂q and ∂(Gᵀλ)/∂q from the data's row derivatives (the rows' acceleration derivative at v = 0,
  * v̇ = w; a generated class's own rows or the runtime's), and ∂φ/∂q taken as G (exact at φ = 0); the data's own
  * Baumgarte stabilisation, which the stepper does not use, must be off. The derivative is of the solved step: a contact solve that did
@@ -94,6 +95,8 @@ public final class StepDerivatives {
     private final org.symdyn.constraints.ConstraintData bilateral;
     private final DMatrixRMaj bilateralForceDq;
     private final DMatrixRMaj bilateralRowsDq;
+    /** Per bilateral row: its offset β φ / h depends on q (∂φ/∂q = G), or φ is 0 by definition (a contact's rows). */
+    private final boolean[] holonomicBilateral;
     private final DMatrixRMaj bilateralRowsDv;
     private final double[] bilateralLambda;
     private final DynamicsDerivatives dynamics;
@@ -297,6 +300,14 @@ public final class StepDerivatives {
         bilateralRowsDq = new DMatrixRMaj(Math.max(1, nb), nv);
         bilateralRowsDv = new DMatrixRMaj(Math.max(1, nb), nv);
         bilateralLambda = new double[Math.max(1, nb)];
+        holonomicBilateral = new boolean[Math.max(1, nb)];
+        if (bilateral != null) {
+            for (org.symdyn.constraints.ConstraintGroup g : bilateral.set().groups()) {
+                for (int k = 0; k < g.size(); k++) {
+                    holonomicBilateral[g.rowOffset() + k] = g.holonomic(k);
+                }
+            }
+        }
         dqDq = new DMatrixRMaj(nv, nv);
         dqDv = new DMatrixRMaj(nv, nv);
         dqDtau = new DMatrixRMaj(nv, nv);
@@ -714,14 +725,16 @@ public final class StepDerivatives {
 
     /**
      * A bilateral row, held: G_i dw + ε dλ_i = −(∂(G_i w)/∂q + (β/h) G_i) dq, its offset β φ / h differentiated with
-     * ∂φ/∂q = G (exact where φ = 0, to first order in the drift elsewhere).
+     * ∂φ/∂q = G (exact where φ = 0, to first order in the drift elsewhere); a row whose φ is 0 by definition (a
+     * bilateral contact's, {@link org.symdyn.constraints.ConstraintGroup#holonomic}) has no such term.
      */
     private void bilateralRow(ContactProblem problem, double[] J, int r, int first, double h,
             double beta) {
         int b = r - first;
         int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
+        double slope = holonomicBilateral[b] ? beta / h : 0;
         for (int j = 0; j < nv; j++) {
-            zy[i * zw + nv + j] = -(bilateralRowsDq.data[b * nv + j] + beta / h * J[r * nv + j]);
+            zy[i * zw + nv + j] = -(bilateralRowsDq.data[b * nv + j] + slope * J[r * nv + j]);
             zy[i * zw + 2 * nv + j] = 0;
         }
     }

@@ -439,6 +439,35 @@ class StepDerivativesTest {
     }
 
     @Test
+    void aBoxHeldAtAPointByBilateralContactRows() throws Exception {
+        // A helper's finding: the rows of symdyn:contact have φ = 0 by definition, so the step's offset β φ / h does
+        // not move with q; the derivative added (β/h) G dq as for a loop (∂v⁺/∂q off by 855 against 0).
+        Model m = org.symdyn.io.urdf.UrdfReader.parse("""
+                <robot name="held" xmlns:symdyn="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="box"><inertial><mass value="1"/>
+                    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+                  <joint name="base" type="floating"><parent link="world"/><child link="box"/></joint>
+                  <symdyn:contact name="c_x" link="box" point="0.05 0.03 -0.1" normal="1 0 0"/>
+                  <symdyn:contact name="c_y" link="box" point="0.05 0.03 -0.1" normal="0 1 0"/>
+                  <symdyn:contact name="c_z" link="box" point="0.05 0.03 -0.1" normal="0 0 1"/>
+                </robot>
+                """, "held.urdf", null);
+        double[] q = {0.2, -0.1, 0.3, 0.1, -0.05, 0.02, 1};
+        double n = Math.sqrt(1 + 0.01 + 0.0025 + 0.0004);
+        for (int i = 3; i < 7; i++) {
+            q[i] /= n;
+        }
+        bilateral = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
+        try {
+            check(m, q, new double[] {0.1, -0.2, 0.05, 0, 0, 0}, new double[] {0.01, 0.02, -0.01, 0.1, 0, 0}, 0,
+                    new int[] {StepDerivatives.STICKING}, 1e-6);
+        } finally {
+            bilateral = null;
+        }
+    }
+
+    @Test
     void misuseIsRefusedWithTheReason() throws Exception {
         // a helper's findings: each of these gave wrong numbers, zeros or a bare ArrayIndexOutOfBoundsException
         double theta = Math.toRadians(25);
