@@ -43,7 +43,9 @@ import org.symdyn.solvers.SmallSpd;
  * interpreter's) and the contact rows' kinematic terms ∂(J w)/∂q and ∂(Jᵀλ)/∂q analytically from
  * {@link MotionDerivatives} on the model (the same as {@code ConstrainedDynamicsDerivatives} uses for rows a
  * generated class does not differentiate itself). Held rows carry a regularisation 10⁻¹² W_rr on their diagonal, so
- * that redundant contacts (a box on four coplanar corners) give the unique dw and the least-norm dλ. Then
+ * that redundant contacts (a box on four coplanar corners) give the unique dw and the least-norm dλ while they stick
+ * or slide one way; sliding in different directions (the box spinning as it slides) the step itself may not be
+ * unique, and {@link #mayNotBeUnique()} says so (see there). Then
  * q⁺ = q ⊕ h w and v⁺ = carry(w) are differentiated exactly: for a floating base with E = exp(h [ω]×),
  * δθ⁺ = Eᵀ δθ + h J_r(h ω) dω, δp⁺ = Eᵀ (δp − h [w_O]× δθ + h dw_O), dv_O⁺ = Eᵀ dw_O + h Eᵀ [w_O]× J_r(−h ω) dω
  * (J_r the right Jacobian of SO(3)).
@@ -89,6 +91,8 @@ public final class StepDerivatives {
 
     private static final double SLIP_FLOOR = 1e-12;
     private static final double REGULARISATION = 1e-12;
+    /** A pivot of the rows' system below this fraction of its scale: the rows are dependent to rounding. */
+    private static final double DEPENDENT_PIVOT = 1e-9;
 
     private final TimeStepper stepper;
     /** The stepper's bilateral rows, or null. */
@@ -150,6 +154,8 @@ public final class StepDerivatives {
     private final double[] tT;
     private final double[] s;
     private final int[] pivots;
+    /** The smallest pivot of the last solve over its scale (1 without rows). */
+    private double smallestPivotRatio = 1;
     /** Per row in the system: the columns where its A is nonzero, and how many. */
     private final int[] nonzeros;
     private final int[] nonzeroCount;
@@ -825,7 +831,13 @@ public final class StepDerivatives {
         }
         int cols = 3 * nv;
         int r2Width = velocityRows ? 2 * nv : nv;
+        smallestPivotRatio = 1;
         if (allHeld && choleskyS(p)) {
+            for (int i = 0; i < p; i++) {
+                double c = sChol[i * p + i];
+                smallestPivotRatio = Math.min(smallestPivotRatio, c * c / Math.max(s[i * capacity + i],
+                        Double.MIN_NORMAL));
+            }
             // S = C Cᵀ symmetric positive definite (every row held: F = Gᵀ): with K = C⁻¹ Gᵀ and Y = C⁻¹ r2,
             // G S⁻¹ Gᵀ = Kᵀ K and G S⁻¹ r2 = Kᵀ Y, one forward sweep of [Gᵀ | r2] instead of the LU's two
             forwardS(p, nv + r2Width);
@@ -1002,6 +1014,7 @@ public final class StepDerivatives {
                 throw new IllegalStateException("the step's linearised contact system is singular (row " + c
                         + ")");
             }
+            smallestPivotRatio = Math.min(smallestPivotRatio, max / scale);
             pivots[c] = best;
             if (best != c) {
                 for (int j = 0; j < p; j++) {
@@ -1249,6 +1262,37 @@ public final class StepDerivatives {
      */
     public int mode(int block) {
         return modes[Objects.checkIndex(block, blocks)];
+    }
+
+    /**
+     * True if the held rows of the last {@link #compute} were linearly dependent (a pivot of their system under
+     * 10⁻⁹ of its scale: their regularisation chose dλ), as a box's on four coplanar corners are. While they stick, or
+     * slide together, dw is unique and exact, and dλ is the least-norm one.
+     */
+    public boolean dependentRows() {
+        return smallestPivotRatio < DEPENDENT_PIVOT;
+    }
+
+    /**
+     * True if the last step may not have a unique answer, and then no derivative: {@link #dependentRows()} with a
+     * contact sliding. Dependent normal rows leave the split of the normal impulses among them free (a box on four
+     * coplanar corners: a twist of +λ, −λ, +λ, −λ moves neither the normal rows nor the box); where contacts slide in
+     * different directions (the box spinning as it slides) the friction of that split turns the box, so the
+     * solver's choice of it decides v⁺, and another solver (PGS against ADMM) or warm start gives another v⁺, all
+     * satisfying the step's conditions. The derivative is then that of the least-norm dλ, and finite differences of
+     * the solver follow its own choices. Where all contacts slide one way (a box sliding straight) v⁺ is unique
+     * nonetheless; this says "may".
+     */
+    public boolean mayNotBeUnique() {
+        if (!dependentRows()) {
+            return false;
+        }
+        for (int b = 0; b < blocks; b++) {
+            if (modes[b] == SLIDING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void checkNoBaumgarte() {
