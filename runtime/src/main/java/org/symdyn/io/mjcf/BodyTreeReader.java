@@ -252,9 +252,7 @@ final class BodyTreeReader {
         if (d == null || p.offset().isIdentity()) {
             return d;
         }
-        return new GeomDeclaration(d.name(), d.type(), d.size(), p.offset().compose(d.inBody()), d.density(),
-                d.mass(), d.collides(), d.contype(), d.conaffinity(), d.priority(), d.condim(), d.friction(),
-                d.meshFile(), d.meshScale(), d.rgba(), d.resolved());
+        return d.placed(p.offset().compose(d.inBody()));
     }
 
     private void site(XmlElement c, Placed p, MjcfBody body) {

@@ -21,10 +21,18 @@ import org.symdyn.spatial.Pose;
  * @param friction    the sliding friction coefficient (the first number of {@code friction}, default 1)
  * @param meshFile    the mesh file a mesh geom uses (resolved with the compiler's meshdir), or null
  * @param meshScale   the mesh asset's scale, 3 numbers
- * @param rgba        the geom's colour, or null
+ * @param rgba        the geom's colour (its {@code rgba}, or its material's where the geom gives none or MuJoCo's
+ *                    default 0.5 0.5 0.5 1), or null
+ * @param group       MuJoCo's {@code group} (default 0): MuJoCo draws groups 0 to 2 by default
  * @param resolved    the element with its class
  */
 record GeomDeclaration(String name, String type, double[] size, Pose inBody, double density, double mass,
         boolean collides, long contype, long conaffinity, int priority, int condim, double friction, String meshFile,
-        double[] meshScale, double[] rgba, ResolvedElement resolved) {
+        double[] meshScale, double[] rgba, int group, ResolvedElement resolved) {
+
+    /** The same geom placed at {@code inBody} instead. */
+    GeomDeclaration placed(Pose placement) {
+        return new GeomDeclaration(name, type, size, placement, density, mass, collides, contype, conaffinity,
+                priority, condim, friction, meshFile, meshScale, rgba, group, resolved);
+    }
 }

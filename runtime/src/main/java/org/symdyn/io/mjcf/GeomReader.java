@@ -22,12 +22,18 @@ final class GeomReader {
     record MeshAsset(String file, double[] scale) {
     }
 
+    /** MuJoCo's default geom colour: a geom of this colour with a material takes the material's. */
+    private static final double[] DEFAULT_RGBA = {0.5, 0.5, 0.5, 1};
+
     private final CompilerSettings compiler;
     private final Map<String, MeshAsset> meshes;
+    private final Map<String, double[]> materials;
 
-    GeomReader(CompilerSettings compiler, Map<String, MeshAsset> meshes) {
+    /** @param materials each {@code <material>} asset's {@code rgba}, by name */
+    GeomReader(CompilerSettings compiler, Map<String, MeshAsset> meshes, Map<String, double[]> materials) {
         this.compiler = compiler;
         this.meshes = meshes;
+        this.materials = materials;
     }
 
     /** The geom, or null after reporting why it cannot be read. */
@@ -114,6 +120,17 @@ final class GeomReader {
             mu = 1;
         }
         double[] rgba = g.has("rgba") ? g.vector("rgba", 4, null, label + ": rgba") : null;
+        String material = g.get("material");
+        if (material != null && (rgba == null || java.util.Arrays.equals(rgba, DEFAULT_RGBA))) {
+            double[] colour = materials.get(material);
+            if (colour == null) {
+                g.warning(label + ": material '" + Messages.cut(material) + "' is not declared in <asset>; its"
+                        + " colour is not read");
+            } else {
+                rgba = colour;
+            }
+        }
+        double group = g.number("group", 0, label + ": group");
         String meshFile = null;
         double[] scale = {1, 1, 1};
         if (type.equals("mesh")) {
@@ -131,6 +148,7 @@ final class GeomReader {
             return null;
         }
         return new GeomDeclaration(name, type, size, inBody, density, mass, contype != 0 || conaffinity != 0,
-                (long) contype, (long) conaffinity, (int) priority, (int) condim, mu, meshFile, scale, rgba, g);
+                (long) contype, (long) conaffinity, (int) priority, (int) condim, mu, meshFile, scale, rgba,
+                (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, group)), g);
     }
 }

@@ -27,7 +27,8 @@ import org.symdyn.spatial.Pose;
  * <li>A geom collides unless both its {@code contype} and {@code conaffinity} are 0 (Menagerie's {@code visual}
  * class): a colliding geom is a collision shape with friction μ = the first number of {@code friction}
  * (restitution 0), combined with another geom's by MuJoCo's rules of {@code priority} and {@code condim}
- * ({@link ContactMaterial.FrictionRule#MAXIMUM}), any other a visual shape with its {@code rgba}.</li>
+ * ({@link ContactMaterial.FrictionRule#MAXIMUM}), and also a visual shape (its {@code rgba}, or its material's) in
+ * the groups MuJoCo draws by default (0 to 2); any other geom a visual shape.</li>
  * <li>Shapes: sphere; capsule (SymDyn's length is MuJoCo's two half-lengths); cylinder; box (half-sizes); plane as
  * a half-space below the geom's xy plane, only on the world body (a plane on a moving body is left out with a
  * warning); mesh from its file (the compiler's meshdir, relative to the model file), STL, OBJ or Collada, scaled by
@@ -40,6 +41,12 @@ import org.symdyn.spatial.Pose;
  * </ul>
  */
 final class GeomShapes {
+    /**
+     * MuJoCo draws every geom, colliding or not, of groups 0 to 2 by default; Menagerie's collision geoms are in
+     * group 3, drawn only on request, and their visual meshes in group 2.
+     */
+    private static final int MAX_DRAWN_GROUP = 2;
+
     private final MjcfSource source;
     private final ModelBuilder builder;
     private final MeshLoader meshes;
@@ -206,6 +213,9 @@ final class GeomShapes {
             }
             builder.addCollisionShape(g.name(), body.link(), inLink, shape, new ContactMaterial(g.friction(), 0,
                     ContactMaterial.FrictionRule.MAXIMUM, g.priority(), g.condim()), at);
+            if (g.group() >= 0 && g.group() <= MAX_DRAWN_GROUP) {
+                builder.addVisualShape(body.link(), inLink, shape, g.rgba(), at);
+            }
             return true;
         }
         builder.addVisualShape(body.link(), inLink, shape, g.rgba(), at);

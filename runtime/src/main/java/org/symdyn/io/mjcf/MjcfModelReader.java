@@ -57,7 +57,7 @@ final class MjcfModelReader {
         CompilerSettings compiler = CompilerSettings.read(source, source.children(root, "compiler"));
         DefaultClasses defaults = DefaultClasses.read(source, source.children(root, "default"));
         boolean contactDisabled = readOptions(root, builder);
-        GeomReader geomReader = new GeomReader(compiler, meshAssets(root, compiler));
+        GeomReader geomReader = new GeomReader(compiler, meshAssets(root, compiler), materialColours(root));
 
         BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
         tree.read(source.children(root, "worldbody"), root);
@@ -157,6 +157,21 @@ final class MjcfModelReader {
             }
         }
         return meshes;
+    }
+
+    /** The {@code rgba} of each named {@code <material>} asset (MuJoCo's default 1 1 1 1). */
+    private Map<String, double[]> materialColours(XmlElement root) {
+        Map<String, double[]> colours = new HashMap<>();
+        for (XmlElement asset : source.children(root, "asset")) {
+            for (XmlElement m : source.children(asset, "material")) {
+                String name = m.attribute("name");
+                if (name != null) {
+                    colours.putIfAbsent(name, source.values(m).vector(m, "rgba", 4, new double[] {1, 1, 1, 1},
+                            "material '" + Messages.cut(name) + "' rgba"));
+                }
+            }
+        }
+        return colours;
     }
 
     /** The mesh file's path: {@code meshdir} (relative to the model file's directory) then the file's name. */

@@ -1,11 +1,13 @@
 package org.symdyn.io.mjcf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.symdyn.io.mjcf.MjcfTesting.read;
 import static org.symdyn.io.mjcf.MjcfTesting.warning;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.symdyn.contact.ContactSet;
 import org.symdyn.contact.TimeStepper;
@@ -89,6 +91,39 @@ class MjcfContactTest {
         warning(m, "geom 'floor' and geom 'gc2': their contype and conaffinity keep them apart in MuJoCo");
         // a and c: ga (2, 0) with gc (1, 1): 2 & 1 = 0, 1 & 0 = 0; with gc2 (4, 4): 0: apart
         assertTrue(m.scene().excluded("a", "c"));
+    }
+
+    @Test
+    void geomsAreDrawnAsMujocoDrawsThem() {
+        // A helper's finding: colliding geoms were collision shapes only, without their colour, so a scene of
+        // coloured primitives drew (by default) nothing but its one visual-only geom.
+        Model m = read("""
+                <mujoco model="drawn">
+                  <asset><material name="metal" rgba="0.1 0.8 0.2 1"/></asset>
+                  <default><default class="collision"><geom group="3" rgba="0 0 1 1"/></default></default>
+                  <worldbody><geom name="floor" type="plane" size="0 0 1" rgba="0.9 0.9 0.9 1"/>
+                    <body name="a" pos="0 0 0.1"><freejoint/>
+                      <geom name="red" type="sphere" size="0.1" rgba="1 0 0 1"/>
+                      <geom name="shiny" type="box" size="0.1 0.1 0.1" material="metal" pos="0 0 0.3"/>
+                      <geom name="grey" type="box" size="0.1 0.1 0.1" material="metal" rgba="0.2 0.2 0.2 1"
+                            pos="0 0 0.6"/>
+                      <geom name="hidden" class="collision" type="capsule" size="0.05 0.1" pos="0 0 0.9"/>
+                      <geom name="mesh_like" type="sphere" size="0.12" contype="0" conaffinity="0" group="2"/>
+                    </body>
+                  </worldbody>
+                </mujoco>
+                """);
+        assertEquals(5, m.scene().collisionShapes().size());
+        List<double[]> colours = m.scene().visualShapes().stream().map(v -> v.rgba()).toList();
+        // the floor, red, shiny, grey and the visual-only sphere; the group-3 capsule collides but is not drawn
+        assertEquals(5, colours.size());
+        assertArrayEquals(new double[] {0.9, 0.9, 0.9, 1}, colours.get(0));
+        assertArrayEquals(new double[] {1, 0, 0, 1}, colours.get(1));
+        assertArrayEquals(new double[] {0.1, 0.8, 0.2, 1}, colours.get(2), "the material's colour");
+        assertArrayEquals(new double[] {0.2, 0.2, 0.2, 1}, colours.get(3), "the geom's own rgba wins");
+        Model unknown = read("<mujoco><worldbody><body><freejoint/><geom size=\"0.1\" material=\"nope\"/></body>"
+                + "</worldbody></mujoco>");
+        warning(unknown, "material 'nope' is not declared in <asset>");
     }
 
     @Test

@@ -222,10 +222,10 @@ class MjcfReaderTest {
         // about the body origin: box (b² + c²)/3 + m d², sphere 2/5 m r²
         double ixx = boxMass * (0.04 + 0.09) / 3 + boxMass * 0.25 + 0.4 * 3 * 0.01;
         assertEquals(ixx, m.body(0).inertia().inertiaAboutOrigin(0, 0), 1e-12);
-        // the box collides, the sphere (contype and conaffinity 0) is visual
+        // the box collides, the sphere (contype and conaffinity 0) is visual; both are drawn, as MuJoCo draws them
         assertEquals(1, m.scene().collisionShapes().size());
         assertInstanceOf(Box.class, m.scene().collisionShapes().get(0).shape());
-        assertEquals(1, m.scene().visualShapes().size());
+        assertEquals(2, m.scene().visualShapes().size());
         // capsule: MuJoCo's split into a cylinder and two hemispheres
         Model c = read("<mujoco><worldbody><body name=\"b\"><joint/><geom type=\"capsule\" fromto=\"0 0 0 0 0 0.4\""
                 + " size=\"0.05\"/></body></worldbody></mujoco>");
