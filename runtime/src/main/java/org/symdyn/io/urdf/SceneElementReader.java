@@ -194,16 +194,31 @@ final class SceneElementReader {
         if (m == null) {
             return null;
         }
-        if (m.children("color").isEmpty()) {
-            String name = m.attribute("name");
-            double[] declared = name == null ? null : materials.get(name);
-            if (declared == null && name != null && !name.isBlank()) {
-                values.warning(m, what + ": material '" + Messages.cut(name) + "' is declared nowhere at the robot"
-                        + " level and gives no <color>: the shape has no colour");
+        String name = m.attribute("name");
+        boolean named = name != null && !name.isBlank();
+        double[] known = named ? materials.get(name) : null;
+        boolean inline = !m.children("color").isEmpty();
+        if (known != null) {
+            // as urdfdom: the name binds its first colour, an inline <color> here notwithstanding (common files
+            // repeat a material with another colour; RViz shows the first)
+            if (inline) {
+                color(m, what + ": material"); // still checked
             }
-            return declared;
+            return known;
         }
-        return color(m, what + ": material");
+        if (!inline) {
+            if (named) {
+                values.warning(m, what + ": material '" + Messages.cut(name) + "' is declared nowhere before it (at"
+                        + " the robot level or with a <color> in an earlier visual) and gives no <color>: the shape"
+                        + " has no colour");
+            }
+            return null;
+        }
+        double[] rgba = color(m, what + ": material");
+        if (named && rgba != null) {
+            materials.put(name, rgba); // as urdfdom: an inline material names a colour for the visuals after it
+        }
+        return rgba;
     }
 
     /** The {@code <color rgba>} of a material element, or null. */

@@ -146,6 +146,24 @@ class UrdfLeniencyTest {
                 + " radius=\"0.1\" length=\"0\"/></geometry></visual>"), PATH, STRICT));
     }
 
+    @Test
+    void namedMaterialsFollowUrdfdom() {
+        // urdfdom (and so RViz): a name known at the robot level or from an earlier visual's inline <color> binds,
+        // and an inline named colour is known to the visuals after it
+        String text = "<robot name=\"r\">\n<material name=\"red\"><color rgba=\"1 0 0 1\"/></material>\n"
+                + "<link name=\"world\"><visual><geometry><box size=\"1 1 1\"/></geometry><material name=\"orange\">"
+                + "<color rgba=\"1 0.5 0 1\"/></material></visual></link>\n"
+                + String.format(LINK, "<visual><geometry><box size=\"1 1 1\"/></geometry><material name=\"orange\"/>"
+                        + "</visual><visual><geometry><box size=\"1 1 1\"/></geometry><material name=\"red\">"
+                        + "<color rgba=\"0 0 1 1\"/></material></visual>") + JOINT + "</robot>\n";
+        Model m = read(text);
+        List<double[]> rgba = m.scene().visualShapes().stream().map(v -> v.rgba()).toList();
+        assertArrayEquals(new double[] {1, 0.5, 0, 1}, rgba.get(0));
+        assertArrayEquals(new double[] {1, 0.5, 0, 1}, rgba.get(1), "named by the world link's inline colour");
+        assertArrayEquals(new double[] {1, 0, 0, 1}, rgba.get(2), "the robot-level red binds");
+        assertTrue(m.warnings().isEmpty(), m.warnings().toString());
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = new byte[a.length + b.length];
         System.arraycopy(a, 0, out, 0, a.length);
