@@ -18,7 +18,7 @@ import org.symdyn.spatial.Pose;
  * {@code <friction><ode><mu>}, {@code <friction><bullet><friction>} (not {@code <torsional><coefficient>}, a
  * coefficient of friction against spinning about the normal); restitution: {@code <bounce><restitution_coefficient>}; SDFormat's defaults μ = 1 and e = 0 otherwise; two
  * collisions combine their μ as Gazebo does, the smaller one: {@link ContactMaterial.FrictionRule#MINIMUM}), and
- * {@code <visual>}s as visual shapes (colour: {@code <material><diffuse>} r g b a). Each is placed by its
+ * {@code <visual>}s as visual shapes (colour: {@code <material><diffuse>} r g b a, else its {@code <ambient>}). Each is placed by its
  * {@code <pose>} in the link frame ({@link FrameGraph}). {@code <sensor>}s are read by {@link SensorReader}.
  * {@code <gravity>false</gravity>}, {@code <kinematic>true</kinematic>} and nonzero {@code <velocity_decay>} change
  * the motion and are warnings; other elements a link may have are warnings too (not read).
@@ -158,10 +158,13 @@ final class LinkContentReader {
         XmlElement material = SdfText.first(visual, "material");
         XmlElement diffuse = SdfText.first(material, "diffuse");
         if (diffuse == null) {
+            diffuse = SdfText.first(material, "ambient"); // a material of ambient light alone is drawn in it
+        }
+        if (diffuse == null) {
             return null;
         }
         int n = SdfText.tokenCount(diffuse);
-        double[] c = SdfText.numbers(values, diffuse, n == 3 ? 3 : 4, label + ": diffuse colour");
+        double[] c = SdfText.numbers(values, diffuse, n == 3 ? 3 : 4, label + ": " + diffuse.name() + " colour");
         return n == 3 ? new double[] {c[0], c[1], c[2], 1} : c;
     }
 }

@@ -21,7 +21,8 @@ import org.symdyn.spatial.Pose;
  * <li>{@code type="ray"}, {@code "gpu_ray"}, {@code "lidar"}, {@code "gpu_lidar"}: a {@link LidarModel} from
  * {@code <ray>} or {@code <lidar>}: {@code <scan><horizontal>} samples, min_angle, max_angle (rays per row and their
  * azimuths, spaced as Gazebo spaces them), {@code <scan><vertical>} the rows and their elevations (one row at 0
- * without it), {@code <range><min><max>}, {@code <noise><stddev>}. A scan {@code <resolution>} other than 1 is a
+ * without it; as in Gazebo, an axis of one sample points at angle 0 whatever its min and max angles),
+ * {@code <range><min><max>}, {@code <noise><stddev>}. A scan {@code <resolution>} other than 1 is a
  * warning (the samples are read as the rays).</li>
  * </ul>
  * Other sensor types are warnings. A sensor's name is its scoped name ({@code model::sensor}), or
@@ -170,6 +171,16 @@ final class SensorReader {
                 || !(noise >= 0)) {
             values.error(ray, label + ": needs max_angle >= min_angle, range 0 <= min < max and noise stddev >= 0");
             return;
+        }
+        // Gazebo's ray sensor points a single sample of an axis straight ahead, whatever that axis's angles say
+        // (a 2-D laser's <vertical><samples>1 with a min_angle of its own is level there)
+        if (samples == 1) {
+            minAngle = 0;
+            maxAngle = 0;
+        }
+        if (rows == 1) {
+            minElevation = 0;
+            maxElevation = 0;
         }
         builder.addLidar(new LidarModel(name, link, -1, inLink, samples, minAngle, maxAngle, rows, minElevation,
                 maxElevation, min, max, noise, values.location(s)));

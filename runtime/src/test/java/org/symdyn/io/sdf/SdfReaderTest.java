@@ -301,6 +301,33 @@ class SdfReaderTest {
     }
 
     @Test
+    void aSingleSampleAxisPointsStraightAheadAsInGazeboAndAmbientColoursAreRead() throws Exception {
+        // A helper's finding: one horizontal or vertical sample pointed at its min_angle, where Gazebo's ray sensor
+        // points it at 0 (a 2-D laser declaring <vertical><samples>1 with a min_angle of its own was tilted)
+        Model m = read(model("1.9", """
+                <link name="base"><inertial><mass>1</mass></inertial>
+                  <visual name="v"><geometry><box><size>1 1 1</size></box></geometry>
+                    <material><ambient>0 1 0 1</ambient></material></visual>
+                  <sensor name="single" type="gpu_lidar"><lidar><scan>
+                    <horizontal><samples>1</samples><min_angle>-0.4</min_angle><max_angle>0.4</max_angle></horizontal>
+                    <vertical><samples>1</samples><min_angle>-0.2</min_angle><max_angle>0.2</max_angle></vertical>
+                    </scan><range><min>0.1</min><max>10</max></range></lidar></sensor>
+                  <sensor name="fan" type="gpu_lidar"><lidar><scan>
+                    <horizontal><samples>3</samples><min_angle>-0.4</min_angle><max_angle>0.4</max_angle></horizontal>
+                    <vertical><samples>1</samples><min_angle>-0.2</min_angle><max_angle>-0.2</max_angle></vertical>
+                    </scan><range><min>0.1</min><max>10</max></range></lidar></sensor>
+                </link>
+                """));
+        LidarModel single = m.scene().lidars().get(0);
+        assertEquals(List.of(0.0, 0.0, 0.0, 0.0), List.of(single.minAngle(), single.maxAngle(), single.minElevation(),
+                single.maxElevation()));
+        LidarModel fan = m.scene().lidars().get(1);
+        assertEquals(List.of(-0.4, 0.4, 0.0, 0.0), List.of(fan.minAngle(), fan.maxAngle(), fan.minElevation(),
+                fan.maxElevation()));
+        assertArrayEquals(new double[] {0, 1, 0, 1}, m.scene().visualShapes().get(0).rgba(), "the ambient colour");
+    }
+
+    @Test
     void shapesMaterialsAndSensors() throws Exception {
         Model m = read(model("1.9", """
                 <link name="ground"><pose>0 0 -1 0 0 0</pose>
