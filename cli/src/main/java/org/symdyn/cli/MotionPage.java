@@ -177,7 +177,8 @@ final class MotionPage {
         for (int f = 0; f < nf; f++) {
             sb.append(f == 0 ? "" : ", ").append("{\"name\": ").append(jsString(frames.get(f).name()))
                     .append(", \"parent\": ").append(parents[f]).append(", \"moving\": ")
-                    .append(frames.get(f).bodyIndex() >= 0).append('}');
+                    .append(frames.get(f).bodyIndex() >= 0).append(", \"body\": ").append(frames.get(f).bodyIndex())
+                    .append('}');
         }
         sb.append("],\n\"grounds\": [");
         List<GroundModel> grounds = model.grounds();

@@ -143,7 +143,8 @@ final class SimulateCommand implements CliCommand {
 
     @Option(names = "--every", paramLabel = "N", defaultValue = "1", order = 4,
             description = "Record every N-th step (default 1: every step); t = 0 and the last step are always"
-                    + " recorded.")
+                    + " recorded. symdyn view reads trajectories of up to 256 MiB (about 2 KB a state for a"
+                    + " 12-dof robot with its contacts: a long run at a small step needs N > 1 there).")
     int every;
 
     @Option(names = {"-o", "--output"}, paramLabel = "TRAJ.json", order = 5,

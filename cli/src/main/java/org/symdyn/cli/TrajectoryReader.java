@@ -40,6 +40,14 @@ final class TrajectoryReader {
             java.util.Map<String, double[]> sensorSignals, java.util.Map<String, double[][]> lidarRanges) {
     }
 
+    /**
+     * The largest trajectory read (256 MiB), four times a model or states file's: simulate records every step by
+     * default (60 s of ramp_box at 1 ms is 121 MB), and writing its page takes some 17 times the file's size in
+     * memory (a helper measured about 1 GB for a 60 MB file), so that this bound stays within the default heap of a
+     * machine with 24 GB.
+     */
+    static final int MAX_TRAJECTORY_BYTES = 256 << 20;
+
     private final Model model;
     private final JsonChecks checks;
 
@@ -54,7 +62,8 @@ final class TrajectoryReader {
     static Trajectory read(Path file, Model model) throws CliException {
         JsonValue root;
         try {
-            root = JsonReader.read(file);
+            root = JsonReader.read(file, MAX_TRAJECTORY_BYTES, "a trajectory (record fewer states: symdyn"
+                    + " simulate --every N keeps every N-th step)");
         } catch (JsonException e) {
             throw CliException.badInput(e.getMessage());
         }

@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
                     + " the browser needs WebGL): the links' visual shapes (boxes, spheres, cylinders, capsules and"
                     + " meshes, shaded, in their colour or a neutral grey), the links as a stick figure (parent to"
                     + " child link origins, an axis triad per link; x red, y green, z blue; shown by default when"
-                    + " the model has no visual shapes), the collision shapes on request (translucent, with their"
+                    + " fewer than half of the moving bodies have a visual shape, as when meshes could not be"
+                    + " read), the collision shapes on request (translucent, with their"
                     + " edges; a moving mesh as its convex hull), the contact points (an arrow along the contact"
                     + " normal, or the ground's, with length by normal impulse; a dot when there is no normal), the"
                     + " grounds as grids, and each Lidar's rays to the recorded ranges, in a 3-D view that orbits"
@@ -35,7 +36,8 @@ import picocli.CommandLine.Parameters;
                     + " channel but the Lidars').",
             "The link poses are computed from each recorded q with the model's kinematics, so the model must be the"
                     + " one simulated (same --floating). Meshes are written whole (vertices as base64 Float32"
-                    + " arrays), never simplified.",
+                    + " arrays), never simplified. A trajectory of up to 256 MiB is read (simulate --every N records"
+                    + " every N-th step, for a longer run).",
             "Prints one line on standard output: the file written, its size, the recorded states and what the page"
                     + " draws; on standard error the stages of work that takes over a second (not with --quiet)."},
         footer = {"", "Trajectory file: symdyn simulate's output; \"t\" and \"q\" are required; \"v\", \"contacts\""

@@ -141,6 +141,12 @@ class CliHardeningTest extends FileWritingTest {
         assertCleanFailure(r);
         assertEquals("/dev/zero:[0,0] cannot read file: it is larger than 64 MiB, the limit for a JSON file\n",
                 r.err());
+        // a trajectory may be larger (simulate records every step by default), and the refusal says what to do
+        r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SymDynCliTest.run("view", "/dev/zero",
+                model.toString(), "-o", model.resolveSibling("p.html").toString()));
+        assertCleanFailure(r);
+        assertEquals("/dev/zero:[0,0] cannot read file: it is larger than 256 MiB, the limit for a trajectory (record"
+                + " fewer states: symdyn simulate --every N keeps every N-th step)\n", r.err());
     }
 
     // item 12: inspect shows the warning

@@ -94,6 +94,14 @@ public final class JsonReader {
      * it is larger than 64 MiB, ...}.
      */
     public static JsonValue read(Path file) throws JsonException {
+        return read(file, MAX_FILE_BYTES, "");
+    }
+
+    /**
+     * Reads and parses a UTF-8 file as {@link #read(Path)} does, up to {@code maxBytes} (the refusal names the limit
+     * and ends with {@code hint}, when not empty: what to do about it).
+     */
+    public static JsonValue read(Path file, int maxBytes, String hint) throws JsonException {
         String name = file.toString();
         byte[] bytes;
         try {
@@ -101,10 +109,11 @@ public final class JsonReader {
                 throw new JsonException(name, 0, 0, "cannot read file: it is a directory");
             }
             try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes(MAX_FILE_BYTES);
-                if (bytes.length == MAX_FILE_BYTES && in.read() >= 0) {
+                bytes = in.readNBytes(maxBytes);
+                if (bytes.length == maxBytes && in.read() >= 0) {
                     throw new JsonException(name, 0, 0, "cannot read file: it is larger than "
-                            + (MAX_FILE_BYTES >> 20) + " MiB, the limit for a JSON file");
+                            + (maxBytes >> 20) + " MiB, the limit for " + (hint.isEmpty() ? "a JSON file"
+                                    : hint));
                 }
             }
         } catch (NoSuchFileException e) {
