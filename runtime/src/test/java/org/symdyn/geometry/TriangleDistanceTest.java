@@ -114,6 +114,45 @@ class TriangleDistanceTest {
         assertTrue(overlapping > 300, overlapping + " overlapping");
     }
 
+    /**
+     * A cylinder lying 6 cm from a triangle of a 5 cm terrain grid (a state a drop onto a roof reached): GJK, creeping
+     * along the cylinder's rim, ended with a tetrahedron whose three rim points lay within 4e-7 m of each other, and
+     * rounding in that needle called the origin enclosed: 9.6 mm of overlap along the cylinder's axis, 6 cm away. The
+     * distance here is the least over 2 million points of the triangle of their distance to the cylinder, to 1e-6
+     * m (the sampling's spacing gives about 3e-5 m; the closest pair itself is certified as apart by GJK's bounds).
+     */
+    @Test
+    void aCylinderBesideATriangleIsApartWhateverTheRoundingOfItsSimplex() {
+        double[] q = {-0.04289487127088219, 0.051954379893375015, 0.046776714781207755, -0.23376914871728527,
+            -0.9642318454891596, -0.0909773136123466, -0.0856274585658477};
+        double[] rot = new double[9];
+        org.symdyn.spatial.Rotations.fromQuaternion(q[3], q[4], q[5], q[6], rot);
+        Placement pc = new Placement().set(rot, 0, q, 0);
+        TriangleMesh m = TriangleMesh.of(new double[] {0.0, -0.04999999999999993, 0.0, 0.050000000000000044,
+            -0.04999999999999993, -0.10000000000000009, 0.050000000000000044, 0.0, -0.10000000000000009},
+                new int[] {0, 1, 2});
+        narrowphase.triangleDistance(m, 0, new Placement(), new Cylinder(0.05, 0.1), pc, result);
+        double least = Double.POSITIVE_INFINITY;
+        int n = 2000;
+        for (int i = 0; i <= n; i++) {
+            for (int j = 0; i + j <= n; j++) {
+                double[] x = new double[3];
+                for (int c = 0; c < 3; c++) {
+                    x[c] = m.vertex(0, c) + (m.vertex(1, c) - m.vertex(0, c)) * i / n
+                            + (m.vertex(2, c) - m.vertex(0, c)) * j / n;
+                }
+                pc.toLocal(x, x);
+                double radial = Math.hypot(x[0], x[1]) - 0.05, axial = Math.abs(x[2]) - 0.05;
+                least = Math.min(least, radial > 0 && axial > 0 ? Math.hypot(radial, axial)
+                        : Math.max(radial, axial));
+            }
+        }
+        assertTrue(least > 0.059, "the sampled distance " + least);
+        assertTrue(result.distance() > 0, "apart, not overlapping by " + -result.distance());
+        assertTrue(result.distance() <= least + 1e-12 && result.distance() >= least - 1e-4,
+                "distance " + result.distance() + ", sampled " + least);
+    }
+
     @Test
     void onlyConvexShapesMeetATriangle() {
         TriangleMesh m = randomMesh();
