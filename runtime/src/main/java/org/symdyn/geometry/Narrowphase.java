@@ -61,6 +61,18 @@ public final class Narrowphase {
     static final double ON_EDGE = 1e-9;
     /** How far (n · u') a normal may lean over a neighbouring triangle before the neighbour owns the contact. */
     static final double NEIGHBOUR_SIDE = 1e-9;
+    /**
+     * At a triangle touching a ridge ({@link TriangleMesh#touchesRidge}), a closest pair owned by coplanar or convex
+     * neighbours gives B's points along the triangle's normal f only when its normal n faces the triangle this much,
+     * n · f ≥ cos 60°. A normal nearer the triangle's plane meets it from the side, where the ridge's other face
+     * faces B and gives its contacts: a box lying on one face of a right-angled ridge with its end on a grid line
+     * had n ⊥ f at a triangle touching the ridge at a vertex, and its corners on the other face, carried along f,
+     * came out 0.195 m deep. Away from ridges the fallback stands at any lean: on a flat grid a box's lowest corner
+     * over a grid line can have a closest pair along its side face's normal, n ⊥ f, and only the fallback gives
+     * that corner (TerrainGridContactTest). A concave neighbour (a bin's wall over its floor) gives no normal of the
+     * edge at all, so there the triangle's points stand whatever the lean.
+     */
+    static final double FACING = 0.5;
     private final double[] x = new double[3];
     private final double[] su = new double[2];
     private final double[] corners = new double[9];
@@ -75,6 +87,8 @@ public final class Narrowphase {
     private final boolean[] kept = new boolean[8];
     /** A triangle's unit face normal, by {@link #unitNormal}. */
     private final double[] face = new double[3];
+    /** Set by {@link #neighbourOwns}: a neighbour across a concave edge owns the closest pair. */
+    private boolean ownerConcave;
 
     private static final int SPHERE = 0, CAPSULE = 1, BOX = 2, CYLINDER = 3, HULL = 4, HALF_SPACE = 5, MESH = 6;
 
@@ -243,6 +257,9 @@ public final class Narrowphase {
         if (!aligned && !(along > 0)) {
             return; // B on the back side of a one-sided mesh: not pulled through to the front
         }
+        if (!aligned && !ownerConcave && along < FACING && a.touchesRidge()[t]) {
+            return; // B meets the triangle from the side, at a ridge (see FACING)
+        }
         if (!aligned && nearerConvexNeighbour(a, t, pa)) {
             // A pair across a convex edge, facing the neighbour's face more than this one's: the neighbour's face
             // gives its contact. B's points taken along this face's normal are the wrong solid's: a box resting on
@@ -381,8 +398,12 @@ public final class Narrowphase {
      * internal edge, only the face normal; at a convex edge, the arc between the two faces' normals; at a concave
      * edge, none. A point at a corner is on two edges and is tested against both neighbours. A pair whose normal is
      * t's own face normal (either side, leaning less than {@link #NEIGHBOUR_SIDE} rad) is t's: never left out.
+     * Sets {@link #ownerConcave} when a neighbour that owns it lies across a concave edge (u' · f &lt; −
+     * {@link #NEIGHBOUR_SIDE}, f t's normal: u' points below t's plane).
      */
     private boolean neighbourOwns(TriangleMesh mesh, int t, Placement pa) {
+        ownerConcave = false;
+        boolean owns = false;
         double[] sides = mesh.neighbourSides();
         double[] v = triangle.v;
         pa.rotateToLocal(scratch.normal, x);
@@ -410,10 +431,11 @@ public final class Narrowphase {
                 continue;
             }
             if (nx * sides[s] + ny * sides[s + 1] + nz * sides[s + 2] < -NEIGHBOUR_SIDE) {
-                return true;
+                owns = true;
+                ownerConcave |= sides[s] * fx + sides[s + 1] * fy + sides[s + 2] * fz < -NEIGHBOUR_SIDE;
             }
         }
-        return false;
+        return owns;
     }
 
     /**

@@ -27,6 +27,11 @@ public final class TriangleMesh extends Shape {
     private volatile TriangleBvh bvh;
     /** {@link #neighbourSides()}, built at its first use (immutable, as {@link #bvh}). */
     private volatile double[] neighbourSides;
+    /** {@link #touchesRidge()}, built at its first use (immutable, as {@link #bvh}). */
+    private volatile boolean[] touchesRidge;
+
+    /** An edge is a ridge when the surface bends convexly across it by at least this angle's cosine: 60°. */
+    static final double RIDGE_COS = 0.5;
     /** Hierarchies at placements other than the identity, the most recent last (copy on write). */
     private volatile Placed[] placed = new Placed[0];
 
@@ -199,6 +204,72 @@ public final class TriangleMesh extends Shape {
         return sides;
     }
 
+    /**
+     * Per triangle t: whether a corner of t lies on a ridge, an edge across which the surface bends convexly by β ≥
+     * 60° (cos β ≤ {@link #RIDGE_COS}; β = 90° for a right-angled step, 127° for the roof z = −2 |x|). With f t's unit
+     * normal, u its outward in-plane direction of the edge ((v_k+1 − v_k) × f, normalised) and u' the neighbour's
+     * ({@link #neighbourSides}), sin β = u' · f &gt; 0 (the neighbour falls away below t's plane) and cos β = −u' · u.
+     * A triangle of a grid that meets the ridge only at a corner has coplanar neighbours all round: this is how it
+     * knows the solid is a wedge there (see {@link Narrowphase#triangleManifold}). Built at the first call (O(n)
+     * with hashing), then kept with the mesh; the array is the mesh's own: read it, do not write it.
+     */
+    boolean[] touchesRidge() {
+        boolean[] ridge = touchesRidge;
+        if (ridge == null) {
+            ridge = buildTouchesRidge();
+            touchesRidge = ridge;
+        }
+        return ridge;
+    }
+
+    private boolean[] buildTouchesRidge() {
+        double[] sides = neighbourSides();
+        int[] id = weldedIds();
+        boolean[] onRidge = new boolean[welded(id)];
+        int count = triangleCount();
+        double[] f = new double[3];
+        for (int t = 0; t < count; t++) {
+            faceNormal(t, f);
+            for (int k = 0; k < 3; k++) {
+                int s = 9 * t + 3 * k;
+                if (Double.isNaN(sides[s])) {
+                    continue;
+                }
+                int a = 3 * triangles[3 * t + k], b = 3 * triangles[3 * t + (k + 1) % 3];
+                double ex = vertices[b] - vertices[a], ey = vertices[b + 1] - vertices[a + 1];
+                double ez = vertices[b + 2] - vertices[a + 2];
+                double ux = ey * f[2] - ez * f[1], uy = ez * f[0] - ex * f[2], uz = ex * f[1] - ey * f[0];
+                double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+                double sin = sides[s] * f[0] + sides[s + 1] * f[1] + sides[s + 2] * f[2];
+                double cos = -(sides[s] * ux + sides[s + 1] * uy + sides[s + 2] * uz) / ul;
+                if (sin > 0 && cos <= RIDGE_COS) {
+                    onRidge[id[triangles[3 * t + k]]] = true;
+                    onRidge[id[triangles[3 * t + (k + 1) % 3]]] = true;
+                }
+            }
+        }
+        boolean[] ridge = new boolean[count];
+        for (int t = 0; t < count; t++) {
+            ridge[t] = onRidge[id[triangles[3 * t]]] || onRidge[id[triangles[3 * t + 1]]]
+                    || onRidge[id[triangles[3 * t + 2]]];
+        }
+        return ridge;
+    }
+
+    /** f ← the unit normal (v1 − v0) × (v2 − v0) / |...| of triangle t (frame S). */
+    private void faceNormal(int t, double[] f) {
+        int a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
+        double e1x = vertices[b] - vertices[a], e1y = vertices[b + 1] - vertices[a + 1];
+        double e1z = vertices[b + 2] - vertices[a + 2];
+        double e2x = vertices[c] - vertices[a], e2y = vertices[c + 1] - vertices[a + 1];
+        double e2z = vertices[c + 2] - vertices[a + 2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        f[0] = nx / len;
+        f[1] = ny / len;
+        f[2] = nz / len;
+    }
+
     private double[] buildNeighbourSides() {
         int[] id = weldedIds();
         long m = welded(id);
@@ -274,6 +345,7 @@ public final class TriangleMesh extends Shape {
      */
     public TriangleBvh bvh(Placement place) {
         neighbourSides(); // contact needs the edges' neighbours too: built with the contact index, not mid-step
+        touchesRidge();
         if (isIdentity(place)) {
             return bvh();
         }

@@ -80,6 +80,59 @@ class RidgeContactTest {
     }
 
     /**
+     * A box lying on the −x face of the ridge, its end face on the grid line y = −0.25, its bottom face through the
+     * ridge (1e-7 m into it) and overhanging it by {@code overhang}, tipped by {@code tip} towards the other face and
+     * leaning {@code lean} along the ridge. The triangle of the other face that touches the ridge only at its vertex
+     * (0, −0.25, 0) had a closest pair whose normal lay in its plane, leaning over a coplanar neighbour; the fallback
+     * along its own normal carried the box's corners on the first face 0.195 m (a = 1) and 0.059 m (a = 4) deep.
+     */
+    private static double[] lyingOnTheRidge(double a, double lean, double tip, double overhang) {
+        double th = Math.atan(a), c = Math.cos(th), s = Math.sin(th);
+        double[] z = {-s + tip * s, lean, c + tip * c};
+        normalize(z);
+        double[] x = {c, 0, s};
+        double xz = x[0] * z[0] + x[2] * z[2];
+        for (int i = 0; i < 3; i++) {
+            x[i] -= xz * z[i];
+        }
+        normalize(x);
+        double[] y = {z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]};
+        double[] rot = {x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]};
+        double[] q = new double[7];
+        for (int i = 0; i < 3; i++) {
+            q[i] = (0.03 - 1e-7) * z[i] + (overhang - 0.1) * x[i] + (i == 1 ? -0.2 : 0);
+        }
+        double[] quat = new double[4];
+        org.symdyn.spatial.Rotations.toQuaternion(rot, quat);
+        System.arraycopy(quat, 0, q, 3, 4);
+        return q;
+    }
+
+    private static void normalize(double[] u) {
+        double l = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+        for (int i = 0; i < 3; i++) {
+            u[i] /= l;
+        }
+    }
+
+    @Test
+    void aBoxWhoseEndLiesOnAGridLineOfTheRidgeGetsNoContactFromTheOtherFace() {
+        double[][] cases = {{1, -1e-3, 1e-6, 0.005}, {4, 1e-5, 1e-5, 0.075}};
+        for (double[] c : cases) {
+            Model scene = roof(c[0], new ShapeScenes("ridge_end").freeBox("box", 1, 0.1, 0.05, 0.03, 0.8));
+            ContactKinematics ck = new ContactKinematics(ContactSet.of(scene, 256), new GenericDynamics(scene),
+                    scene.nv());
+            ShapeContactDetection d = ck.shapeContacts();
+            d.detect(lyingOnTheRidge(c[0], c[1], c[2], c[3]), new double[6], H, ContactSettings.defaults().margin());
+            assertTrue(d.count() > 0, "it lies on the roof");
+            for (int k = 0; k < d.count(); k++) {
+                // the lean sinks one long bottom edge 0.05 lean into the face it lies on: 5e-5 m at most
+                assertTrue(d.gap(k) > -6e-5, "a = " + c[0] + ": contact " + k + " gap " + d.gap(k));
+            }
+        }
+    }
+
+    /**
      * The cylinder tumbles next to the a = 2 ridge: GJK called a triangle 6 cm from its rim overlapping it (a
      * tetrahedron of three nearly equal rim points, flattened by rounding) and EPA made that 9.6 mm deep.
      */
