@@ -219,9 +219,9 @@ public final class Narrowphase {
      * normal leans over the neighbour's side (the internal-edge problem: across a flat mesh's diagonal only the face
      * normal is true; at a convex edge, the arc between the two faces' normals; at a concave edge, none) is not
      * reported: B's points over the triangle along its face normal are, as for the front normal, and none if none
-     * lies over it; and none when that normal n is nearer the face normal n' of a neighbour across a convex edge than
-     * the triangle's own f (n · n' &gt; n · f: B faces the neighbour's face, which gives the contact; B's points carried
-     * along f would be points of the other face's side of the solid).
+     * lies over it; and none at a triangle touching a ridge when that normal leans more than 60° from the face's
+     * ({@link #FACING}: B meets the triangle from the side, and its points carried along the face normal would be
+     * points of the ridge's other face).
      */
     public void triangleManifold(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, double margin,
             ContactManifold out) {
@@ -259,14 +259,6 @@ public final class Narrowphase {
         }
         if (!aligned && !ownerConcave && along < FACING && a.touchesRidge()[t]) {
             return; // B meets the triangle from the side, at a ridge (see FACING)
-        }
-        if (!aligned && nearerConvexNeighbour(a, t, pa)) {
-            // A pair across a convex edge, facing the neighbour's face more than this one's: the neighbour's face
-            // gives its contact. B's points taken along this face's normal are the wrong solid's: a box resting on
-            // one face of a right-angled ridge, its face normal leaning 3e-5 rad along the ridge, had its corners on
-            // that face carried along the other face's normal onto the ridge line, 0.14-0.2 m deep, and the
-            // recovery pushed it at 0.3 m/s.
-            return;
         }
         // Aligned, or a pair on a shared edge leaning over the neighbour's side, which that edge cannot give: B's
         // points over this triangle along its face normal instead. Dropping such a pair for the neighbour to report
@@ -436,47 +428,6 @@ public final class Narrowphase {
             }
         }
         return owns;
-    }
-
-    /**
-     * True when the closest pair's normal n (in {@code scratch}) is nearer the face normal n' of a neighbour across a
-     * convex edge of triangle t than t's own normal f: n · n' > n · f. With u t's outward in-plane direction of the
-     * edge (e × f / |e| for the edge e from corner k to k + 1 of the counter-clockwise triangle) and u' the
-     * neighbour's ({@link TriangleMesh#neighbourSides}: in its plane, pointing away from it), the neighbour leans
-     * by β below t's plane, sin β = u' · f, cos β = −u' · u, and n' = sin β u + cos β f; the edge is convex when
-     * sin β &gt; {@link #NEIGHBOUR_SIDE} (coplanar neighbours, n' = f, never count). All in the mesh frame S.
-     */
-    private boolean nearerConvexNeighbour(TriangleMesh mesh, int t, Placement pa) {
-        double[] sides = mesh.neighbourSides();
-        double[] v = triangle.v;
-        pa.rotateToLocal(scratch.normal, x);
-        double nx = x[0], ny = x[1], nz = x[2];
-        unitNormal(v, face);
-        double fx = face[0], fy = face[1], fz = face[2];
-        double own = nx * fx + ny * fy + nz * fz;
-        for (int k = 0; k < 3; k++) {
-            int s = 9 * t + 3 * k;
-            if (Double.isNaN(sides[s])) {
-                continue;
-            }
-            double sin = sides[s] * fx + sides[s + 1] * fy + sides[s + 2] * fz;
-            if (!(sin > NEIGHBOUR_SIDE)) {
-                continue;
-            }
-            int i = 3 * k, j = 3 * ((k + 1) % 3);
-            double ex = v[j] - v[i], ey = v[j + 1] - v[i + 1], ez = v[j + 2] - v[i + 2];
-            double ux = ey * fz - ez * fy, uy = ez * fx - ex * fz, uz = ex * fy - ey * fx;
-            double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-            ux /= ul;
-            uy /= ul;
-            uz /= ul;
-            double cos = -(sides[s] * ux + sides[s + 1] * uy + sides[s + 2] * uz);
-            double across = sin * (nx * ux + ny * uy + nz * uz) + cos * own;
-            if (across > own) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** True when point p[o..o+3) projects (along n) into the triangle of {@code corners}, edges included. */
