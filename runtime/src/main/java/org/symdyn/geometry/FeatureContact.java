@@ -11,7 +11,9 @@ package org.symdyn.geometry;
  * facing u as the regular polygon of {@link #CAP_SIDES} sides inscribed in its rim, counter-clockwise seen from
  * outside and starting at the rim's support point along u, else the segment of its side between the two rims'
  * support points; for a capsule, when |u · z| &lt; √½, the segment between its two end balls' support points c_± +
- * r u, else a point; for a sphere, a point.
+ * r u, else a point; for a sphere, a point; for a mesh triangle (a flat plate), its face when u is its normal within
+ * {@link Narrowphase#ALIGNED_NORMALS}, else its edge perpendicular to u within {@link #PERPENDICULAR} (the edge's
+ * corners' support values within that times its length), else its corner, a point.
  *
  * <p>Method: A's feature facing n and B's facing −n. A face whose outward normal m satisfies
  * 1 − m · (±n) ≤ {@link Narrowphase#ALIGNED_NORMALS} (n is that face's normal, about 1e-4 rad) can be the reference
@@ -28,7 +30,7 @@ package org.symdyn.geometry;
  * less along its own normal: two hulls stacked, turned a little and tilted by rounding, have an edge-edge axis a
  * few milliradians off the face normal, and one point there let a settled pile rock forever.
  * With neither face aligned, two cylinders' or capsules' sides lying along each other touch along a line: its two ends
- * ({@link #sides}). Otherwise (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a
+ * ({@link #sides}); so do a mesh triangle's edge and a round side lying along it ({@link #edgeAlongSide}). Otherwise (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a
  * capsule's end), or with no clipped point within the margin, the manifold is the closest pair alone.
  *
  * <p>Every point is exact for polytopes (to rounding); points of a cylinder's cap lie on the inscribed polygon, its
@@ -117,7 +119,8 @@ final class FeatureContact {
         } else if (faceA || faceB) {
             referenceIsA = faceA;
         } else {
-            if (!sides(a, pa, b, pb, closest, margin, out)) {
+            if (!sides(a, pa, b, pb, closest, margin, out) && !(a instanceof MeshTriangle
+                    && edgeAlongSide(b, pb, closest, margin, out))) {
                 out.setFrom(closest);
             }
             return;
@@ -224,6 +227,66 @@ final class FeatureContact {
     }
 
     /**
+     * A mesh triangle's edge (A's feature {@link #first}, from corner a₀ along the unit direction e, length ℓ)
+     * along a round side (B a capsule or cylinder of radius r, axis z through c, half length g), parallel within
+     * {@link Narrowphase#ALIGNED_NORMALS}, n perpendicular to the edge within {@link #PERPENDICULAR}: the two ends of
+     * their common part, as {@link #sides} does for two round sides. B's axis spans s ∈ m ± g |e · z| along the
+     * edge, m = e · (c − a₀), and the common part [max(0, ·), min(ℓ, ·)] holds the contact line. The normal is the
+     * direction of v(s_mid), v(s) = q(s) − a₀ − s e from the edge to B's axis point q(s) = c + (s − m) / (e · z) z;
+     * at each end d = n · v(s) − r, the witness on A is a₀ + s e and on B that plus d n. False (nothing written)
+     * unless the features lie so, with a common part of positive length and a point within the margin. A capsule
+     * lying along a ridge had one point at one end of the line, then the other end, and rocked.
+     */
+    private boolean edgeAlongSide(ConvexShape b, Placement pb, DistanceResult closest, double margin,
+            ContactManifold out) {
+        double rb = b instanceof Cylinder c ? c.radius() : b instanceof Capsule c ? c.radius() : -1;
+        if (first.kind != SEGMENT || rb < 0) {
+            return false;
+        }
+        double g = b instanceof Cylinder c ? c.halfLength() : ((Capsule) b).halfLength();
+        double[] x = first.x;
+        double ex = x[3] - x[0], ey = x[4] - x[1], ez = x[5] - x[2];
+        double length = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        ex /= length;
+        ey /= length;
+        ez /= length;
+        double zx = pb.r[2], zy = pb.r[5], zz = pb.r[8];
+        double along = ex * zx + ey * zy + ez * zz;
+        double nx = closest.normal[0], ny = closest.normal[1], nz = closest.normal[2];
+        if (1 - Math.abs(along) > Narrowphase.ALIGNED_NORMALS || Math.abs(nx * ex + ny * ey + nz * ez) > PERPENDICULAR
+                || Math.abs(nx * zx + ny * zy + nz * zz) > PERPENDICULAR) {
+            return false;
+        }
+        double cx = pb.p[0] - x[0], cy = pb.p[1] - x[1], cz = pb.p[2] - x[2];
+        double middle = cx * ex + cy * ey + cz * ez;
+        double lo = Math.max(0, middle - g * Math.abs(along)), hi = Math.min(length, middle + g * Math.abs(along));
+        if (!(hi > lo)) {
+            return false;
+        }
+        double mid = 0.5 * (lo + hi), t = (mid - middle) / along;
+        double vx = cx + t * zx - mid * ex, vy = cy + t * zy - mid * ey, vz = cz + t * zz - mid * ez;
+        double len = Math.sqrt(vx * vx + vy * vy + vz * vz);
+        if (!(len > 0)) {
+            return false;
+        }
+        nx = vx / len;
+        ny = vy / len;
+        nz = vz / len;
+        out.clear();
+        out.setNormal(nx, ny, nz);
+        for (int end = 0; end < 2; end++) {
+            double s = end == 0 ? lo : hi;
+            t = (s - middle) / along;
+            double d = nx * (cx + t * zx - s * ex) + ny * (cy + t * zy - s * ey) + nz * (cz + t * zz - s * ez) - rb;
+            if (d <= margin) {
+                double ax = x[0] + s * ex, ay = x[1] + s * ey, az = x[2] + s * ez;
+                out.addFromB(d, ax + d * nx, ay + d * ny, az + d * nz);
+            }
+        }
+        return out.count > 0;
+    }
+
+    /**
      * Clips the incident feature to the reference face's side planes into polygon[0..polygonCount), with the
      * distances above the face in depth and kept[k] for those within the margin, reduced to at most four; false
      * when none is within the margin.
@@ -314,6 +377,8 @@ final class FeatureContact {
             hullFacet(h, p, dx, dy, dz, f);
         } else if (s instanceof Cylinder c) {
             cylinder(c, p, dx, dy, dz, f);
+        } else if (s instanceof MeshTriangle m) {
+            triangle(m, p, dx, dy, dz, f);
         } else if (s instanceof Capsule c && Math.abs(dz) < CAP_FACING) {
             // the end balls' support points c_± + r u
             double h = c.halfLength(), rad = c.radius();
@@ -391,6 +456,67 @@ final class FeatureContact {
         f.normal[0] = sign * p.r[2];
         f.normal[1] = sign * p.r[5];
         f.normal[2] = sign * p.r[8];
+    }
+
+    /**
+     * A mesh triangle's feature facing the unit direction d (mesh frame): its face when d is its normal ±f within
+     * {@link Narrowphase#ALIGNED_NORMALS}, counter-clockwise about the outward one; else its edge whose corners'
+     * support values d · v differ by at most {@link #PERPENDICULAR} times the edge's length (the edge perpendicular
+     * to d within about 1e-4 rad: a box's face resting on a mesh's ridge meets the whole edge); else its corner, a
+     * point.
+     */
+    private void triangle(MeshTriangle m, Placement p, double dx, double dy, double dz, Feature f) {
+        double[] v = m.v;
+        int best = 0;
+        double top = dx * v[0] + dy * v[1] + dz * v[2];
+        for (int c = 1; c < 3; c++) {
+            double h = dx * v[3 * c] + dy * v[3 * c + 1] + dz * v[3 * c + 2];
+            if (h > top) {
+                top = h;
+                best = c;
+            }
+        }
+        double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
+        double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double along = (nx * dx + ny * dy + nz * dz) / nl;
+        if (Math.abs(along) >= 1 - Narrowphase.ALIGNED_NORMALS) {
+            double sign = along >= 0 ? 1 : -1;
+            f.kind = FACE;
+            f.count = 3;
+            f.alignment = Math.abs(along);
+            for (int k = 0; k < 3; k++) {
+                int c = sign > 0 ? k : 2 - k; // reversed: counter-clockwise about −f
+                put(f, k, p, v[3 * c], v[3 * c + 1], v[3 * c + 2]);
+            }
+            local[0] = sign * nx / nl;
+            local[1] = sign * ny / nl;
+            local[2] = sign * nz / nl;
+            p.rotateToWorld(local, f.normal);
+            return;
+        }
+        int other = -1;
+        for (int c = 0; c < 3; c++) {
+            if (c == best) {
+                continue;
+            }
+            double ex = v[3 * c] - v[3 * best], ey = v[3 * c + 1] - v[3 * best + 1], ez = v[3 * c + 2] - v[3 * best + 2];
+            double h = dx * v[3 * c] + dy * v[3 * c + 1] + dz * v[3 * c + 2];
+            if (top - h <= PERPENDICULAR * Math.sqrt(ex * ex + ey * ey + ez * ez)
+                    && (other < 0 || h > dx * v[3 * other] + dy * v[3 * other + 1] + dz * v[3 * other + 2])) {
+                other = c;
+            }
+        }
+        if (other < 0) {
+            f.kind = POINT;
+            f.count = 0;
+            return;
+        }
+        f.kind = SEGMENT;
+        f.count = 2;
+        put(f, 0, p, v[3 * best], v[3 * best + 1], v[3 * best + 2]);
+        put(f, 1, p, v[3 * other], v[3 * other + 1], v[3 * other + 2]);
     }
 
     /** Corner k of f ← R x + p, x = (x, y, z) in the shape's frame. */
