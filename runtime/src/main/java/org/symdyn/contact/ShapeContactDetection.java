@@ -25,9 +25,9 @@ import org.symdyn.model.GroundModel;
  * ({@link ContactSet#mayTouch}) are skipped; the narrowphase ({@link Narrowphase#manifold}) gives each remaining
  * pair its points. Half-spaces (the set's grounds, and half-space shapes of the scenery) are not in the broadphase:
  * every moving shape meets every one. A static triangle mesh meets a moving shape triangle by triangle, each triangle
- * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, or up
- * to four over the triangle's face), kept only when the normal points to the triangle's front (terrain is
- * one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated, and the
+ * whose bounds overlap the shape's giving its points ({@link Narrowphase#triangleManifold}: the closest pair, an
+ * edge's part over a face of the shape or along its round side, or up to four over the triangle's face), kept only
+ * when the normal points to the triangle's front (terrain is one-sided); a point that a neighbouring triangle already gave (a shared vertex or edge) is not repeated, and the
  * pair keeps at most {@link #MESH_PAIR_POINTS} of one normal: the deepest and those spanning the largest area. The
  * triangles are taken in increasing index order (the order decides which of two neighbours keeps a shared point),
  * found in the mesh's bounding-volume hierarchy of their world boxes ({@link TriangleMesh#bvh(Placement)}, built once

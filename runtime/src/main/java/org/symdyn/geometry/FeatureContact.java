@@ -30,8 +30,9 @@ package org.symdyn.geometry;
  * less along its own normal: two hulls stacked, turned a little and tilted by rounding, have an edge-edge axis a
  * few milliradians off the face normal, and one point there let a settled pile rock forever.
  * With neither face aligned, two cylinders' or capsules' sides lying along each other touch along a line: its two ends
- * ({@link #sides}); so do a mesh triangle's edge and a round side lying along it ({@link #edgeAlongSide}). Otherwise (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a
- * capsule's end), or with no clipped point within the margin, the manifold is the closest pair alone.
+ * ({@link #sides}); so do a mesh triangle's edge and a round side lying along it ({@link #edgeAlongSide}). Otherwise
+ * (vertex or edge contacts, crossed sides), with an incident point feature (a sphere, a capsule's end), or with no
+ * clipped point within the margin, the manifold is the closest pair alone.
  *
  * <p>Every point is exact for polytopes (to rounding); points of a cylinder's cap lie on the inscribed polygon, its
  * vertices on the rim. One instance holds all the scratch; buffers grow once to the largest hull facet met, then no
@@ -501,7 +502,8 @@ final class FeatureContact {
             if (c == best) {
                 continue;
             }
-            double ex = v[3 * c] - v[3 * best], ey = v[3 * c + 1] - v[3 * best + 1], ez = v[3 * c + 2] - v[3 * best + 2];
+            double ex = v[3 * c] - v[3 * best], ey = v[3 * c + 1] - v[3 * best + 1];
+            double ez = v[3 * c + 2] - v[3 * best + 2];
             double h = dx * v[3 * c] + dy * v[3 * c + 1] + dz * v[3 * c + 2];
             if (top - h <= PERPENDICULAR * Math.sqrt(ex * ex + ey * ey + ez * ez)
                     && (other < 0 || h > dx * v[3 * other] + dy * v[3 * other + 1] + dz * v[3 * other + 2])) {

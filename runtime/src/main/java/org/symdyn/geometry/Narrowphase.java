@@ -211,19 +211,19 @@ public final class Narrowphase {
 
     /**
      * The contact manifold of triangle t of the static mesh A and the convex shape B, within {@code margin}: the
-     * closest pair of {@link #triangleDistance}, and when it lies on an edge of the triangle that meets a face of B
-     * (a box lying across a ridge) or a round side lying along it, the points of that edge over B's face or the two
-     * ends of their common part ({@code FeatureContact}); and when that pair's normal is the triangle's front normal (B lies
+     * closest pair of {@link #triangleDistance}, and when it lies on an edge of the triangle that meets a face of B (a
+     * box lying across a ridge) or a round side lying along it, the points of that edge over B's face or the two ends
+     * of their common part ({@code FeatureContact}); and when that pair's normal is the triangle's front normal (B lies
      * over the triangle's face, as a box resting on terrain), B's points within the margin of the triangle's plane
      * ({@link HalfSpaceContact}: up to four, a face resting on the face supported at its corners) whose projections
      * fall inside the triangle: each such point's distance to the plane is its distance to the triangle. The points
      * outside are its neighbours' to report. A closest pair on an edge the triangle shares with a neighbour whose
      * normal leans over the neighbour's side (the internal-edge problem: across a flat mesh's diagonal only the face
      * normal is true; at a convex edge, the arc between the two faces' normals; at a concave edge, none) is not
-     * reported: B's points over the triangle along its face normal are, as for the front normal, and none if none
-     * lies over it; and none at a triangle touching a ridge when that normal leans more than 60° from the face's
-     * ({@link #FACING}: B meets the triangle from the side, and its points carried along the face normal would be
-     * points of the ridge's other face).
+     * reported: B's points over the triangle along its face normal are, as for the front normal, and none if none lies
+     * over it; and none at a triangle touching a ridge when that normal leans more than 60° from the face's ({@link
+     * #FACING}: B meets the triangle from the side, and its points carried along the face normal would be points of the
+     * ridge's other face).
      */
     public void triangleManifold(TriangleMesh a, int t, Placement pa, Shape b, Placement pb, double margin,
             ContactManifold out) {
