@@ -37,6 +37,8 @@ final class DelassusSolve {
     private int[] rowsOf;
     private int rank;
     private boolean fellBack;
+    /** K's smallest pivot at or below the rank floor times its largest diagonal entry on the last solve. */
+    private boolean nearlyDependent;
     /** The last solve's path: the fast one (K's factor in {@link #factor}), or the rank-revealing one. */
     private boolean fast;
     /** True when {@link #spd} holds the factor of the kept rows' block of the last rank-revealing solve. */
@@ -81,6 +83,7 @@ final class DelassusSolve {
         fast = false;
         keptFactored = false;
         rowsOf = identity;
+        nearlyDependent = false;
         if (settings.exploitStructure()) {
             if (solveFast(kd, r, lambda)) {
                 fast = true;
@@ -88,6 +91,10 @@ final class DelassusSolve {
                 return m;
             }
             fellBack = true;
+            nearlyDependent = true;
+        } else {
+            // the fast path's pivot test alone: K's conditioning, which the rank-revealing path does not measure
+            nearlyDependent = !factorsAboveFloor(kd);
         }
         // Off the fast path (a small pivot, or the structure not exploited): no pivot ratio, so refine.
         pivotRatio = 0;
@@ -200,6 +207,27 @@ final class DelassusSolve {
     /** True if the last solve left the fast path for the rank-revealing one. */
     boolean fellBack() {
         return fellBack;
+    }
+
+    /**
+     * True if K's factorisation on the last solve had a pivot at or below the fast path's floor
+     * ({@link ConstrainedSystemSolver#rankFloor}) times its largest diagonal entry, whichever path solved: rows
+     * nearly dependent in H⁻¹'s metric, where K squares their conditioning and an answer through K loses accuracy
+     * that the direct method's QR keeps. With the structure exploited this is {@link #fellBack()}.
+     */
+    boolean nearlyDependent() {
+        return nearlyDependent;
+    }
+
+    /** True if {@link SmallSpd} factorises a copy of K with every pivot above the fast path's floor. */
+    private boolean factorsAboveFloor(double[] kd) {
+        double maxDiagonal = 0;
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(kd, i * m, factor, i * m, i + 1);
+            maxDiagonal = Math.max(maxDiagonal, kd[i * m + i]);
+        }
+        boolean ldl = settings.spdSolver() == SolverSettings.SpdSolver.LDLT;
+        return m == 0 || SmallSpd.factor(factor, m, ldl, ConstrainedSystemSolver.rankFloor(settings) * maxDiagonal) < 0;
     }
 
     /** K λ = r by {@link SmallSpd} on a copy of K; false (λ untouched) on a small pivot or a non-finite λ. */

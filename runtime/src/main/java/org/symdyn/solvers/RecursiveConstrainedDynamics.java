@@ -26,6 +26,10 @@ import org.symdyn.model.Model;
  * (H v̇ + C = τ + Gᵀ λ, G v̇ = γ; H (v⁺ - v⁻) = -Gᵀ Λ, G v⁺ = v⁺_target), so the same v̇, λ, v⁺ and Λ to rounding.
  * Any rows (contacts, loops, couplers, custom): only G and γ are needed, from the bound data, Baumgarte terms
  * included. Dependent rows are found and reported or dropped as by the other methods ({@link DelassusSolve}).
+ * Rows nearly dependent in H⁻¹'s metric (a leg 1e-6 rad from straight under a foot's three rows) pass the rank test
+ * but lose through K what the direct method's QR keeps (2.5e-7 relative there; K is then often not positive definite
+ * and the solve throws): {@link #lastNearlyDependent()} says so, and {@link ConstrainedDynamics} and
+ * {@link ImpulseSolver} then answer by the direct method.
  *
  * <p><b>Backends.</b> A data bound to a generated class alone whose set holds exactly the model's rows
  * ({@link ConstraintData#generatedArticulatedSystem()}) runs that class's straight-line twin of the recursion
@@ -391,6 +395,17 @@ public final class RecursiveConstrainedDynamics {
     /** True if the last solve left the fast path (a small pivot of K) for the rank-revealing one. */
     public boolean lastFellBack() {
         return solve.fellBack();
+    }
+
+    /**
+     * True if the last solve's K had a pivot at or below the fast path's floor (rows nearly dependent in H⁻¹'s
+     * metric), whether or not the structure was exploited. K squares the rows' conditioning there: with rows 1e-6
+     * rad from dependent the answer was 2.5e-7 off the direct method's QR (0.25 at 1e-8 rad), so
+     * {@link ConstrainedDynamics} and {@link ImpulseSolver} hand such a solve to the direct method; a caller of this
+     * class should do the same.
+     */
+    public boolean lastNearlyDependent() {
+        return solve.nearlyDependent();
     }
 
     /** The rank used by the last solve (m when no row was dropped). */
