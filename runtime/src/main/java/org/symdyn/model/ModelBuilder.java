@@ -67,6 +67,7 @@ public final class ModelBuilder {
     private final List<SourceLocation> deviceLocations = new ArrayList<>();
 
     private final List<PendingShape> collisionShapes = new ArrayList<>();
+    private final List<SourceLocation> leftOutCollisionMeshes = new ArrayList<>();
     private final List<PendingShape> visualShapes = new ArrayList<>();
     private final List<NoContactPair> noContactPairs = new ArrayList<>();
     private final List<LidarModel> lidars = new ArrayList<>();
@@ -391,6 +392,14 @@ public final class ModelBuilder {
     public ModelBuilder addCollisionShape(String shapeName, String link, Pose inLink, Shape shape,
             ContactMaterial material, SourceLocation location) {
         collisionShapes.add(new PendingShape(shapeName, link, inLink, shape, material, null, location));
+        return this;
+    }
+
+    /**
+     * Records a collision mesh the reader did not load because it skips meshes ({@link SceneModel#leftOutCollisionMeshes}).
+     */
+    public ModelBuilder leftOutCollisionMesh(SourceLocation location) {
+        leftOutCollisionMeshes.add(location);
         return this;
     }
 
@@ -850,7 +859,7 @@ public final class ModelBuilder {
                     l.samples(), l.minAngle(), l.maxAngle(), l.rows(), l.minElevation(), l.maxElevation(),
                     l.rangeMin(), l.rangeMax(), l.noise(), l.location()));
         }
-        return new SceneModel(collision, visual, noContactPairs, resolvedLidars);
+        return new SceneModel(collision, visual, noContactPairs, resolvedLidars, leftOutCollisionMeshes);
     }
 
 

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 import org.symdyn.constraints.GenericModel;
@@ -28,7 +29,8 @@ import org.symdyn.rollout.SystemFactory;
  * ({@link GenericModel}) of the model file;</li>
  * <li>the model file, as its text and its file name (the name's extension picks the format, as for
  * {@link ModelFileReader#formatOf}); read once per task on the executor ({@link ModelFileReader}, meshes skipped:
- * the text is one self-contained file);</li>
+ * the text is one self-contained file; a file with collision meshes is refused, since its rollouts would run
+ * without them);</li>
  * <li>how each rollout's system is built from that {@link Model} ({@link Systems}; default
  * {@link SystemFactory#of}, the system {@code symdyn simulate} runs);</li>
  * <li>each rollout's controller ({@link Controllers}; default none), and whether an unconverged contact solve fails
@@ -181,6 +183,17 @@ public final class RolloutJob implements Serializable {
      */
     RolloutWorker newWorker() {
         Model model = modelText == null ? null : readModel();
+        if (model != null && !model.scene().leftOutCollisionMeshes().isEmpty()) {
+            // the file's text travels alone: its meshes cannot, and the rollouts would run without those shapes
+            List<SourceLocation> meshes = model.scene().leftOutCollisionMeshes();
+            SourceLocation first = meshes.get(0);
+            throw new IllegalStateException("the job's model file " + modelFileName + " has " + meshes.size()
+                    + " collision mesh" + (meshes.size() == 1 ? "" : "es") + " (the first at " + modelFileName + ":["
+                    + first.line() + "," + first.column() + "]), which a Spark job cannot carry (it ships the"
+                    + " file's text alone): its rollouts would run without them, and their contacts differ from a"
+                    + " local run. Give those shapes as primitives (box, sphere, cylinder, capsule), or run the"
+                    + " rollouts locally (org.symdyn.rollout.Rollouts, symdyn rollouts)");
+        }
         ModelFunctions instance = modelClass == null ? new GenericModel(model) : instantiate();
         if (model != null && (instance.nq() != model.nq() || instance.nv() != model.nv())) {
             throw new IllegalStateException("the model class " + modelClass + " has nq = " + instance.nq() + ", nv = "

@@ -295,5 +295,15 @@ class SparkRolloutsTest {
                         model -> SystemFactory.of(model)).check());
         assertTrue(noFile.getMessage().startsWith("the job's Systems threw java.lang.NullPointerException: model"),
                 noFile.getMessage());
+        // A helper's finding: a collision mesh was left out without a word, and the box fell through the terrain
+        // on Spark where it landed locally. The job carries the file's text alone: refused, located
+        String meshy = DroppedBox.URDF.replace("<joint name=\"box_free\"", "<link name=\"terrain\"><collision>"
+                + "<geometry><mesh filename=\"terrain.obj\"/></geometry></collision></link>\n"
+                + "<joint name=\"terrain_fixed\" type=\"fixed\"><parent link=\"world\"/><child link=\"terrain\"/>"
+                + "</joint>\n<joint name=\"box_free\"");
+        IllegalArgumentException meshes = assertThrows(IllegalArgumentException.class,
+                () -> RolloutJob.modelFile("meshy.urdf", meshy).check());
+        assertTrue(meshes.getMessage().startsWith("the job's model file meshy.urdf has 1 collision mesh (the first at"
+                + " meshy.urdf:[") && meshes.getMessage().contains("run the rollouts locally"), meshes.getMessage());
     }
 }

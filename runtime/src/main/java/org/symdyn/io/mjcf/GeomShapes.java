@@ -233,6 +233,9 @@ final class GeomShapes {
     private Shape mesh(GeomDeclaration g, String label) {
         ResolvedElement r = g.resolved();
         if (meshes.skips()) {
+            if (g.collides() && !contactDisabled) {
+                builder.leftOutCollisionMesh(r.values().location(r.element()));
+            }
             return null;
         }
         if (g.meshFile() == null) {

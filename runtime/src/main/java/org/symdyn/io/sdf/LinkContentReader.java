@@ -107,6 +107,10 @@ final class LinkContentReader {
             values.error(c, label + " has no <geometry>");
         }
         if (shape == null) {
+            XmlElement geometry = SdfText.first(c, "geometry");
+            if (collision && meshes.skips() && geometry != null && SdfText.first(geometry, "mesh") != null) {
+                builder.leftOutCollisionMesh(values.location(c));
+            }
             return;
         }
         if (collision) {

@@ -387,6 +387,9 @@ final class SceneElementReader {
         if (values.errorCount() == before && (scale[0] == 0 || scale[1] == 0 || scale[2] == 0)) {
             values.error(e, what + ": mesh scale '" + Messages.cut(e.attribute("scale")) + "' has a zero entry");
         }
+        if (values.errorCount() == before && meshes.skips() && collision) {
+            builder.leftOutCollisionMesh(values.location(e));
+        }
         if (values.errorCount() > before || meshes.skips()) {
             return null;
         }
