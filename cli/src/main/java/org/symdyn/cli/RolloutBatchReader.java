@@ -54,7 +54,8 @@ import org.symdyn.rollout.Rollouts;
  * are not its sensors' seeds). Rollout i is a function of the file and i alone, the same on every machine, and a
  * larger random count keeps the first rollouts. The columns of the results are the ranges' keys.
  *
- * <p>Seeds are integers of at most 2<sup>53</sup> in magnitude (JSON numbers are read as doubles). A batch holds at
+ * <p>Seeds are integers below 2<sup>53</sup> in magnitude (JSON numbers are read as doubles, and 2<sup>53</sup> + 1
+ * reads as 2<sup>53</sup>, so that one is refused too). A batch holds at
  * least one and at most {@value #MAX_ROLLOUTS} rollouts.
  */
 final class RolloutBatchReader {
@@ -62,8 +63,12 @@ final class RolloutBatchReader {
     static final double DEFAULT_DURATION = 1.0;
     /** The step of a specification that gives none, s (the runtime's default). */
     static final double DEFAULT_STEP = 0.001;
-    /** The most rollouts a batch may hold. */
-    static final long MAX_ROLLOUTS = 10_000_000L;
+    /**
+     * The most rollouts a batch may hold: what a default heap carries (a helper measured 5.6 GB at the peak for a
+     * million quadruped drops, and 10 million, the bound before, never finished in 6.3 GB; the results are kept
+     * until the batch ends).
+     */
+    static final long MAX_ROLLOUTS = 1_000_000L;
     /** The largest integer a JSON number (a double) holds exactly. */
     private static final double MAX_EXACT = 0x1p53;
 
@@ -171,7 +176,36 @@ final class RolloutBatchReader {
     }
 
     /** One swept quantity: its key, its listed values (or null) or its interval and grid count. */
-    private record Range(String key, int qIndex, int vIndex, double[] values, double from, double to) {
+    /**
+     * One swept quantity: its listed values, or its interval [from, to] with a grid's point count (n points, made
+     * only as each rollout takes one, so that a product of counts past the limit is refused before anything is made:
+     * 76 ranges of 1e7 points each once ran out of memory building their values first).
+     */
+    private record Range(String key, int qIndex, int vIndex, double[] values, double from, double to, long count) {
+        Range(String key, int qIndex, int vIndex, double[] values, double from, double to) {
+            this(key, qIndex, vIndex, values, from, to, values == null ? 0 : values.length);
+        }
+
+        /** Point k of the grid (listed values, or from + (to − from) k / (n − 1), the last exactly to). */
+        double gridValue(long k) {
+            if (values != null) {
+                return values[(int) k];
+            }
+            if (k == 0 || k == count - 1) {
+                return k == 0 ? from : to;
+            }
+            double span = to - from;
+            return Double.isFinite(span) ? from + span * k / (count - 1) : between((double) k / (count - 1));
+        }
+
+        /**
+         * from + (to − from) t, and where to − from overflows (a range of ±1e308) a weighted mean that does not: a
+         * point of the interval, never ±Infinity.
+         */
+        double between(double t) {
+            double span = to - from;
+            return Double.isFinite(span) ? from + span * t : from * (1 - t) + to * t;
+        }
     }
 
     private Batch sweep(JsonValue root) {
@@ -217,8 +251,8 @@ final class RolloutBatchReader {
         } else {
             total = 1;
             for (Range r : ranges) {
-                total = r.values.length > MAX_ROLLOUTS || total * r.values.length > MAX_ROLLOUTS
-                        ? MAX_ROLLOUTS + 1 : total * r.values.length;
+                total = r.count > MAX_ROLLOUTS || total * r.count > MAX_ROLLOUTS ? MAX_ROLLOUTS + 1
+                        : total * r.count;
             }
         }
         if (total > MAX_ROLLOUTS) {
@@ -236,14 +270,14 @@ final class RolloutBatchReader {
             TreeMap<String, Double> parameters = new TreeMap<>(base.parameters);
             long rest = i;
             for (int j = ranges.size() - 1; j >= 0 && !random; j--) {
-                int size = ranges.get(j).values.length;
-                values[i][j] = ranges.get(j).values[(int) (rest % size)];
+                long size = ranges.get(j).count;
+                values[i][j] = ranges.get(j).gridValue(rest % size);
                 rest /= size;
             }
             for (int j = 0; j < ranges.size() && random; j++) {
                 Range r = ranges.get(j);
                 double u = (Rollouts.sensorSeed(~specSeed, j) >>> 11) * 0x1p-53;
-                values[i][j] = r.values != null ? r.values[(int) (u * r.values.length)] : r.from + (r.to - r.from) * u;
+                values[i][j] = r.values != null ? r.values[(int) (u * r.values.length)] : r.between(u);
             }
             for (int j = 0; j < ranges.size(); j++) {
                 Range r = ranges.get(j);
@@ -373,12 +407,7 @@ final class RolloutBatchReader {
             checks.error(o.get("count"), prefix + "count " + count + " is more than " + MAX_ROLLOUTS);
             return null;
         }
-        int n = (int) (long) count;
-        double[] values = new double[n];
-        for (int k = 0; k < n; k++) {
-            values[k] = k == 0 ? from : k == n - 1 ? to : from + (to - from) * k / (n - 1);
-        }
-        return new Range(key, qIndex, vIndex, values, from, to);
+        return new Range(key, qIndex, vIndex, null, from, to, count);
     }
 
     /** What every specification of a file or sweep shares: initial state, fixed parameters, duration and step. */
@@ -495,16 +524,17 @@ final class RolloutBatchReader {
         return null;
     }
 
-    /** The integer under {@code key} (|x| &le; 2^53), {@code absent} when missing, null (recorded) when bad. */
+    /** The integer under {@code key} (|x| &lt; 2^53), {@code absent} when missing, null (recorded) when bad. */
     private Long integer(String prefix, ObjectValue o, String key, long absent) {
         JsonValue value = o.get(key);
         if (value == null) {
             return absent;
         }
-        if (value instanceof NumberValue n && n.value() == Math.rint(n.value()) && Math.abs(n.value()) <= MAX_EXACT) {
+        // below 2^53: the double of a larger integer's text may round to one it is not (2^53 + 1 reads as 2^53)
+        if (value instanceof NumberValue n && n.value() == Math.rint(n.value()) && Math.abs(n.value()) < MAX_EXACT) {
             return (long) n.value();
         }
-        checks.error(value, prefix + key + " must be an integer of at most 2^53 in magnitude, not " + describe(value));
+        checks.error(value, prefix + key + " must be an integer below 2^53 in magnitude, not " + describe(value));
         return null;
     }
 

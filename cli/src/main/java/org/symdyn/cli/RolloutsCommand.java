@@ -140,8 +140,9 @@ final class RolloutsCommand implements CliCommand {
             throw CliException.usage("rollouts", "option " + (specs != null ? "--specs" : "--sweep")
                     + " needs a non-empty value");
         }
-        if (threads != null && threads < 1) {
-            throw CliException.usage("rollouts", "--threads must be at least 1, not " + threads);
+        if (threads != null && (threads < 1 || threads > Rollouts.Builder.MAX_THREADS)) {
+            throw CliException.usage("rollouts", "--threads must be 1 to " + Rollouts.Builder.MAX_THREADS + ", not "
+                    + threads);
         }
         if (!backend.equals(EvaluateCommand.GENERIC) && !backend.equals(EvaluateCommand.GENERATED)) {
             throw CliException.badInput("unknown backend '" + backend + "' (available: " + EvaluateCommand.GENERIC

@@ -173,6 +173,13 @@ public final class SymDynCli {
                     }
                 }
             }
+            out.flush();
+            if (out.checkError()) {
+                // a PrintStream swallows write errors: results lost to a full disk were reported as success
+                err.println("cannot write the results to standard output (a full disk, or a closed pipe); where the"
+                        + " command has -o FILE, write them there");
+                return CliException.BAD_INPUT;
+            }
             return 0;
         } catch (CliException e) {
             for (String l : e.lines()) {

@@ -475,6 +475,22 @@ class RolloutsCommandTest extends FileWritingTest {
         assertTrue(lines.get(1).contains("keyframe: "), r.err());
         assertTrue(lines.get(2).contains("ranges.friction: a grid range needs \"count\""), r.err());
         assertTrue(lines.get(3).contains("seed must be an integer"), r.err());
+        // A helper's findings: 2^53 + 1 read as 2^53 silently; 40 ranges of 1e7 points built their values before the
+        // product was refused (3.4 GB, 76 ranges ran out of memory); a range of +-1e308 made infinite points
+        Path seed = write("seed.json", "{\"seed\": 9007199254740993, \"ranges\": {\"friction\": {\"values\": [1]}}}");
+        r = rollouts("--sweep", seed);
+        assertCleanFailure(r);
+        assertTrue(r.err().contains("seed must be an integer below 2^53"), r.err());
+        StringBuilder many = new StringBuilder("{\"ranges\": {\"friction\": {\"from\": 0, \"to\": 1, \"count\": 1000000}");
+        for (int k = 0; k < 6; k++) {
+            many.append(", \"v0[").append(k).append("]\": {\"from\": -1e308, \"to\": 1e308, \"count\": 1000000}");
+        }
+        Path huge = write("huge.json", many.append("}}").toString());
+        long t0 = System.nanoTime();
+        r = rollouts("--sweep", huge);
+        assertCleanFailure(r);
+        assertTrue(r.err().contains("the sweep makes more than 1000000 rollouts"), r.err());
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "refused before anything is built");
     }
 
     @Test
@@ -488,7 +504,11 @@ class RolloutsCommandTest extends FileWritingTest {
         assertCleanFailure(r);
         r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--threads", "0");
         assertCleanFailure(r);
-        assertTrue(r.err().startsWith("symdyn: --threads must be at least 1, not 0\n"), r.err());
+        assertTrue(r.err().startsWith("symdyn: --threads must be 1 to 4096, not 0\n"), r.err());
+        // 2^31 - 1 threads ran out of memory (exit 1)
+        r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--threads", "2147483647");
+        assertCleanFailure(r);
+        assertTrue(r.err().startsWith("symdyn: --threads must be 1 to 4096, not 2147483647\n"), r.err());
         r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--format", "xml");
         assertCleanFailure(r);
         r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "-o", dir.toString());

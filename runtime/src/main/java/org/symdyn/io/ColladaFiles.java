@@ -498,7 +498,7 @@ public final class ColladaFiles {
             throw error(e, "rotate about a zero axis");
         }
         double x = r[0] / n, y = r[1] / n, z = r[2] / n;
-        double a = Math.toRadians(r[3]), c = Math.cos(a), s = Math.sin(a), t = 1 - c;
+        double a = Math.toRadians(r[3]), c = StrictMath.cos(a), s = StrictMath.sin(a), t = 1 - c;
         return new double[] {
             t * x * x + c, t * x * y - s * z, t * x * z + s * y, 0,
             t * x * y + s * z, t * y * y + c, t * y * z - s * x, 0,

@@ -221,7 +221,7 @@ public final class StateSpace {
             c = 1.0 / 12 + t2 / 720 + t2 * t2 / 30240;
         } else {
             double t = Math.sqrt(t2);
-            c = 1 / t2 - (1 + Math.cos(t)) / (2 * t * Math.sin(t));
+            c = 1 / t2 - (1 + StrictMath.cos(t)) / (2 * t * StrictMath.sin(t));
         }
         // a = u × ω, b = u × a
         double ax = uy * wz - uz * wy, ay = uz * wx - ux * wz, az = ux * wy - uy * wx;

@@ -18,6 +18,11 @@ public record RolloutFailure(Kind kind, long step, double time, String message) 
         INVALID_SPEC,
         /** The state became non-finite (NaN or infinite), e.g. from a NaN gain or an unstable step. */
         NON_FINITE_STATE,
+        /**
+         * The state diverged though finite: a speed above {@link RolloutWorker#RUNAWAY_SPEED} (m/s or rad/s), which
+         * no mechanism reaches (a step far too large for its stiffness; {@code symdyn simulate} stops there too).
+         */
+        DIVERGED,
         /** A contact solve did not converge, and the batch treats that as failure ({@link Rollouts.Builder#failOnUnconverged}). */
         UNCONVERGED,
         /** The contact problem had no solution (Painlevé's paradox). */

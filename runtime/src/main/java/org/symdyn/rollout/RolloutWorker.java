@@ -75,7 +75,7 @@ public final class RolloutWorker {
         TimeSteppingSystem system;
         try {
             system = systems.build(model, spec);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             return failedAtStart(index, spec, RolloutFailure.Kind.EXCEPTION, "the system factory threw " + describe(e));
         }
         try {
@@ -98,7 +98,7 @@ public final class RolloutWorker {
             controller = Objects.requireNonNull(controllers.create(spec, system), "the controller factory gave null");
             observer = Objects.requireNonNull(observers.get(), "the observer factory gave null");
             observer.start(spec, system);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             return failedAtStart(index, spec, RolloutFailure.Kind.EXCEPTION, describe(e));
         }
         long n = spec.stepCount();
@@ -106,7 +106,7 @@ public final class RolloutWorker {
             double t = system.time();
             try {
                 controller.control(system);
-            } catch (RuntimeException e) {
+            } catch (Exception e) { // a checked exception thrown undeclared too: the batch goes on
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.EXCEPTION, k, t,
                         "the controller threw " + describe(e)), k);
             }
@@ -126,20 +126,26 @@ public final class RolloutWorker {
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.NON_FINITE_STATE, k, t,
                         "the state after the step is not finite"), k + 1);
             }
+            int runaway = runaway(system.v());
+            if (runaway >= 0) {
+                return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.DIVERGED, k, t,
+                        "the state diverged: v[" + runaway + "] = " + system.v()[runaway] + " after the step, beyond "
+                        + RUNAWAY_SPEED + " (a smaller time step, or stiffer contact settings)"), k + 1);
+            }
             if (failOnUnconverged && !report.converged()) {
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.UNCONVERGED, k, t,
                         "the contact solve did not converge: " + report), k + 1);
             }
             try {
                 observer.afterStep(k, system, report);
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.EXCEPTION, k, t,
                         "the observer threw " + describe(e)), k + 1);
             }
         }
         try {
             return new RolloutResult<>(index, spec, observer.finish(system), null, n, system.summary());
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.EXCEPTION, n, system.time(),
                     "the observer's finish threw " + describe(e)), n);
         }
@@ -178,6 +184,23 @@ public final class RolloutWorker {
         return null;
     }
 
+    /**
+     * A speed no mechanism reaches (m/s, rad/s): a state past it has diverged even while it is finite (a four-bar
+     * stepped from its reference state reached v = 4.4e65 in six steps of 1 ms and "completed"). The same bound as
+     * {@code symdyn simulate}'s.
+     */
+    public static final double RUNAWAY_SPEED = 1e6;
+
+    /** The first velocity coordinate beyond {@link #RUNAWAY_SPEED}, or -1. */
+    public static int runaway(double[] v) {
+        for (int i = 0; i < v.length; i++) {
+            if (Math.abs(v[i]) > RUNAWAY_SPEED) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static boolean finite(double[] x) {
         for (double d : x) {
             if (!Double.isFinite(d)) {
@@ -187,7 +210,7 @@ public final class RolloutWorker {
         return true;
     }
 
-    private static String describe(RuntimeException e) {
+    private static String describe(Exception e) {
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 

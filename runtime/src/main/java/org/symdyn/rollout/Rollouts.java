@@ -26,12 +26,12 @@ import org.symdyn.contract.ModelFunctions;
  * of its specification alone ({@link RolloutWorker} builds it from nothing each time), no number is reduced across
  * threads, and a step's arithmetic is Java's, which since Java 17 rounds every operation as IEEE 754 says on every
  * processor; the few transcendental functions of a step are {@code StrictMath}'s or the fused-multiply-add sine and
- * cosine the generated classes inline ({@link org.symdyn.spatial.SinCos}), never {@code Math}'s, whose intrinsics
+ * cosine the generated classes inline ({@link org.symdyn.spatial.SinCos}, StrictMath's past 2¹⁹π), never {@code Math}'s, whose intrinsics
  * may differ in the last bit between x86-64 and AArch64. So 1 thread, N threads, another JVM (same major version)
  * and a Spark executor give the same bits. What breaks it: a controller or observer that reads a clock or shared
  * state, a generated class made with {@code --math-trig}, or the continuous-time system (not used here).
  *
- * <p>A failing rollout (an invalid specification, a non-finite state, a Painlevé case, a throwing controller, an
+ * <p>A failing rollout (an invalid specification, a non-finite or diverged state, a throwing controller, an
  * unconverged solve when {@link Builder#failOnUnconverged} asks for it) is reported in its result and the others
  * complete. {@link #run} is not to be called from two threads at once.
  */
@@ -126,6 +126,16 @@ public final class Rollouts {
         } catch (InterruptedException e) {
             died.compareAndSet(null, e);
             running.forEach(Thread::interrupt);
+            // A worker still in its rollout keeps its model instance until that ends: the next run must not share
+            // it (a run right after an interrupted one reported "H is not positive definite" on a rollout that
+            // passes), so those slots get new workers.
+            synchronized (workers) {
+                for (int w = 0; w < running.size(); w++) {
+                    if (running.get(w).isAlive()) {
+                        workers[w] = null;
+                    }
+                }
+            }
             Thread.currentThread().interrupt();
         }
         if (died.get() != null) {
@@ -174,6 +184,9 @@ public final class Rollouts {
         private final SystemFactory systems;
         private Controller.Factory controllers = (spec, system) -> Controller.NONE;
         private boolean failOnUnconverged;
+        /** The most worker threads: each holds a model instance and a system (2^31 - 1 ran out of memory). */
+        public static final int MAX_THREADS = 4096;
+
         private int threads = Runtime.getRuntime().availableProcessors();
         private RolloutListener listener;
 
@@ -197,10 +210,14 @@ public final class Rollouts {
             return this;
         }
 
-        /** The number of worker threads (≥ 1; default: the processors the JVM sees). */
+        /**
+         * The number of worker threads (1 to {@value #MAX_THREADS}; default: the processors the JVM sees).
+         *
+         * @throws IllegalArgumentException outside that range
+         */
         public Builder threads(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("threads must be >= 1, got " + n);
+            if (n < 1 || n > MAX_THREADS) {
+                throw new IllegalArgumentException("threads must be 1 to " + MAX_THREADS + ", got " + n);
             }
             this.threads = n;
             return this;

@@ -16,8 +16,8 @@ package org.symdyn.spatial;
  * <li>the quadrant n = k mod 4 picks (sin x, cos x) = (s, c), (c, −s), (−s, −c) or (−c, s), by bit operations
  *     on n rather than by branches ({@link #quadrant}): see below.</li>
  * </ol>
- * Beyond the limit (and for a non-finite x) the result is {@link Math#sin} / {@link Math#cos}, whose reduction is
- * exact for every double. Accuracy (tested): within 2 ulps of {@code Math.sin}/{@code Math.cos} on random
+ * Beyond the limit (and for a non-finite x) the result is {@link StrictMath#sin} / {@link StrictMath#cos}, whose
+ * reduction is exact for every double and whose bits are the same on every machine. Accuracy (tested): within 2 ulps of {@code Math.sin}/{@code Math.cos} on random
  * arguments up to the limit, and within 1.2·10⁻¹⁶ absolute everywhere below it, which is what dynamics needs.
  * Results are deterministic ({@link Math#fma} rounds once, exactly as specified, on every platform), so the
  * generic runtime and a generated class that inlines these steps get the same bits.
@@ -54,7 +54,11 @@ public final class SinCos {
     public static final double PI_OVER_2_MID = 0x1.0b4611a6p-34;
     /** π/2 − {@link #PI_OVER_2_HI} − {@link #PI_OVER_2_MID}, rounded to double. */
     public static final double PI_OVER_2_LO = 0x1.3198a2e037073p-69;
-    /** Arguments of at least this magnitude (2¹⁹·π) go to {@link Math#sin}/{@link Math#cos}. */
+    /**
+     * Arguments of at least this magnitude (2¹⁹·π) go to {@link StrictMath#sin}/{@link StrictMath#cos}: the same bits
+     * on every machine, as the reduction below (Math's intrinsics may differ in the last bit between processors, and
+     * a rollout of a joint wound past 1.6e6 rad gave other bits with them switched off).
+     */
     public static final double REDUCTION_LIMIT = 0x1p19 * Math.PI;
 
     // Kernel coefficients: Chebyshev fits (mpmath's chebyfit at 50 digits, rounded to double) of
@@ -85,7 +89,7 @@ public final class SinCos {
     /** sin x (radians). */
     public static double sin(double x) {
         if (!(Math.abs(x) < REDUCTION_LIMIT)) {
-            return Math.sin(x);
+            return StrictMath.sin(x);
         }
         double k = Math.rint(x * TWO_OVER_PI);
         double r = reduce(x, k);
@@ -95,7 +99,7 @@ public final class SinCos {
     /** cos x (radians). */
     public static double cos(double x) {
         if (!(Math.abs(x) < REDUCTION_LIMIT)) {
-            return Math.cos(x);
+            return StrictMath.cos(x);
         }
         double k = Math.rint(x * TWO_OVER_PI);
         double r = reduce(x, k);

@@ -216,6 +216,44 @@ class RolloutsTest {
         assertEquals(3, results.stream().filter(r -> !r.failed()).count());
     }
 
+    /** A helper's findings: each of these crashed the batch, completed wrongly or went on silently. */
+    @Test
+    void divergenceCheckedExceptionsThreadBoundsAndAnInterruptedRun() throws Exception {
+        List<RolloutSpec> specs = RolloutModels.drops(4, 9, 0.05);
+        // a state that runs away while finite (a controller pushing 1e12 N·m) is DIVERGED, not completed
+        RolloutSpec pushed = specs.get(1);
+        List<RolloutResult<FinalState>> results = Rollouts.builder(GENERIC, SystemFactory.of(MODEL)).threads(2)
+                .controller((spec, system) -> spec.equals(pushed) ? s -> s.input()[6] = 1e12 : spec.equals(specs.get(2))
+                        ? s -> sneakyThrow(new java.io.IOException("a checked exception, undeclared"))
+                        : Controller.NONE).build().run(specs, Outcomes.finalState());
+        assertFailure(results.get(1), RolloutFailure.Kind.DIVERGED, "beyond 1000000.0");
+        assertFailure(results.get(2), RolloutFailure.Kind.EXCEPTION, "IOException");
+        assertFalse(results.get(0).failed() || results.get(3).failed());
+        IllegalArgumentException threads = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> Rollouts.builder(GENERIC, SystemFactory.of(MODEL))
+                        .threads(Integer.MAX_VALUE));
+        assertTrue(threads.getMessage().contains("1 to " + Rollouts.Builder.MAX_THREADS), threads.getMessage());
+        // an interrupted run leaves its workers' models to them: the next run gets fresh ones, and the same answers
+        List<RolloutSpec> long4 = RolloutModels.drops(4, 11, 0.5);
+        Rollouts reused = Rollouts.builder(() -> new GenericModel(MODEL), SystemFactory.of(MODEL)).threads(2)
+                .build();
+        List<RolloutResult<FinalState>> clean = reused.run(long4, Outcomes.finalState());
+        Thread.currentThread().interrupt(); // the run's wait for its workers ends at once, while they still run
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> reused.run(long4, Outcomes.finalState()));
+        assertTrue(Thread.interrupted(), "the interrupt is kept");
+        List<RolloutResult<FinalState>> again = reused.run(long4, Outcomes.finalState());
+        for (int i = 0; i < long4.size(); i++) {
+            assertFalse(again.get(i).failed(), () -> again.toString());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(clean.get(i).outcome().q(), again.get(i).outcome().q());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> void sneakyThrow(Throwable e) throws E {
+        throw (E) e;
+    }
+
     @Test
     void frictionDecidesWhetherASlidingBodyStops() {
         // standing on both feet and the trunk's corners lifted: slide along x at 1 m/s

@@ -6,8 +6,8 @@ import org.symdyn.spatial.SinCos;
 /**
  * The statements that define sin x and cos x of one joint angle x in a generated method: {@link SinCos}'s single
  * argument reduction, both kernel polynomials and the quadrant choice, written out inline so that HotSpot compiles
- * them into the method (no call, and the two values share one reduction), with {@link Math#sin}/{@link Math#cos}
- * beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
+ * them into the method (no call, and the two values share one reduction), with {@link StrictMath#sin}/{@link
+ * StrictMath#cos} beyond {@link SinCos#REDUCTION_LIMIT}. The results are bit for bit those of {@link SinCos#sin} and
  * {@link SinCos#cos}; the generator's tests check that. SinCos is named fully qualified, so that the generated class
  * imports nothing from SymDyn but the contract (its constants are compile-time constants: javac inlines them).
  *
@@ -135,10 +135,10 @@ final class SinCosBlock {
         }
         b.nextControlFlow("else");
         if (sin != null) {
-            b.addStatement("$L = Math.sin($L)", sin, x);
+            b.addStatement("$L = StrictMath.sin($L)", sin, x);
         }
         if (cos != null) {
-            b.addStatement("$L = Math.cos($L)", cos, x);
+            b.addStatement("$L = StrictMath.cos($L)", cos, x);
         }
         b.endControlFlow();
         return b.build();

@@ -109,8 +109,8 @@ final class Orientations {
 
     /** The quaternion {w, x, y, z} of a rotation by {@code angle} about the unit axis. */
     static double[] axisAngle(double[] axis, double angle) {
-        double s = Math.sin(angle / 2);
-        return new double[] {Math.cos(angle / 2), axis[0] * s, axis[1] * s, axis[2] * s};
+        double s = StrictMath.sin(angle / 2);
+        return new double[] {StrictMath.cos(angle / 2), axis[0] * s, axis[1] * s, axis[2] * s};
     }
 
     /** The Hamilton product a ⊗ b of quaternions {w, x, y, z}. */
