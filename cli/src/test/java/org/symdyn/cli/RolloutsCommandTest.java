@@ -275,8 +275,8 @@ class RolloutsCommandTest extends FileWritingTest {
         assertEquals(4, lines.length, r.out());
         assertTrue(lines[0].startsWith("index,friction,failed,failure,steps,t,"), lines[0]);
         assertTrue(lines[1].startsWith("0,,false,,50,"), lines[1]);
-        assertTrue(lines[2].startsWith("1,-1.0,true,INVALID_SPEC: parameter friction = -1.0: friction -1.0 must be"
-                + " a finite number >= 0"), lines[2]);
+        assertTrue(lines[2].startsWith("1,-1.0,true,INVALID_SPEC: parameter friction = -1.0: friction must be"
+                + " a finite number >= 0,"), lines[2]);
         int columns = lines[0].split(",", -1).length;
         assertEquals(6 + 7 + 6, columns, lines[0]);
         for (String line : lines) {

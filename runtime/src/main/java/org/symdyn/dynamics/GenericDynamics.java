@@ -140,8 +140,11 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         if (Double.compare(parameterValues[index], value) == 0) {
             return;
         }
+        double[] values = parameterValues.clone();
+        values[index] = value;
+        Model changed = model.withParameters(values); // refuses values that make no physical body, changing nothing
         parameterValues[index] = value;
-        interpret(model.withParameters(parameterValues));
+        interpret(changed);
     }
 
     /**

@@ -343,7 +343,9 @@ public final class Model {
      * Values equal to the current ones give this model itself.
      *
      * @param values one value per parameter, in declaration order (SI units)
-     * @throws IllegalArgumentException for a wrong count or a value that is not finite, naming the parameter
+     * @throws IllegalArgumentException for a wrong count or a value that is not finite, naming the parameter, or
+     *                                  values that make a link's inertia no physical body (a negative mass or
+     *                                  principal moment), naming the link
      */
     public Model withParameters(double[] values) {
         if (values.length != parameters.size()) {
@@ -391,6 +393,15 @@ public final class Model {
             RigidBodyInertia own = RigidBodyInertia.of(n[0], java.util.Arrays.copyOfRange(n, 1, 4),
                     java.util.Arrays.copyOfRange(n, 4, 13));
             Body body = newBodies.get(b);
+            // the rules a file's inertia follows: a negative mass set as a parameter ran as if physical
+            List<Diagnostic> problems = new java.util.ArrayList<>();
+            InertiaRules.checkDeclared(body.name(), own, true, body.location(), problems);
+            for (Diagnostic d : problems) {
+                if (d.isError()) {
+                    throw new IllegalArgumentException("the parameters of link '" + body.name() + "' make it no"
+                            + " physical body: " + d.message());
+                }
+            }
             RigidBodyInertia merged = RigidBodyInertia.replacing(body.inertia(), ownInertias.get(b), own);
             newOwn.set(b, own);
             newBodies.set(b, new Body(body.index(), body.name(), body.parentIndex(), body.joint(), merged,

@@ -64,7 +64,8 @@ public final class RolloutParameters {
             }
         }
         if (FRICTION.equals(name)) {
-            if (Double.isNaN(value)) {
+            if (!(value >= 0) || Double.isInfinite(value)) {
+                // checked here: the contact set's own message offers NaN, which restores its materials' friction
                 throw new IllegalArgumentException("friction must be a finite number >= 0");
             }
             system.stepper().contacts().setFriction(value);

@@ -177,9 +177,10 @@ public final class RolloutWorker {
             return "time step " + spec.timeStep() + " must be a positive number of seconds";
         }
         if (!(spec.duration() / spec.timeStep() <= RolloutSpec.MAX_STEPS)) {
+            double steps = spec.duration() / spec.timeStep();
             return "duration " + spec.duration() + " s in steps of " + spec.timeStep() + " s is "
-                    + spec.duration() / spec.timeStep() + " steps, more than the " + RolloutSpec.MAX_STEPS
-                    + " a rollout may take";
+                    + (Double.isInfinite(steps) ? "" : steps + " steps, ") + "more than the " + RolloutSpec.MAX_STEPS
+                    + (Double.isInfinite(steps) ? " steps" : "") + " a rollout may take";
         }
         return null;
     }

@@ -132,6 +132,15 @@ class InterpreterParametersTest {
         assertThrows(IllegalArgumentException.class, () -> declared.withParameters(new double[2]));
         assertSame(declared, declared.withParameters(DECLARED.clone()));
         assertNotSame(declared, declared.withParameters(OTHER));
+        // a helper's finding: a negative mass ran (rollouts completed with it); refused, naming the link, and the
+        // interpreter keeps its value
+        int mass = declared.parameters().stream().map(p -> p.name()).toList().indexOf("upperMass");
+        double before = d.parameter(mass);
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> d.setParameter(mass, -1));
+        assertTrue(negative.getMessage().contains("link 'upper'") && negative.getMessage().contains("no physical"
+                + " body"), negative.getMessage());
+        assertEquals(before, d.parameter(mass), 0);
     }
 
     /**
