@@ -195,32 +195,44 @@ final class FeatureContact {
                 || 1 - Math.abs(along) > Narrowphase.ALIGNED_NORMALS) {
             return false;
         }
-        double cx = pb.p[0] - pa.p[0], cy = pb.p[1] - pa.p[1], cz = pb.p[2] - pa.p[2];
-        double middle = cx * ax + cy * ay + cz * az;
-        double lo = Math.max(-ha, middle - hb * Math.abs(along)), hi = Math.min(ha, middle + hb * Math.abs(along));
+        return commonLine(pa.p[0], pa.p[1], pa.p[2], ax, ay, az, -ha, ha, ra, pb.p, bx, by, bz, hb, rb, margin, out);
+    }
+
+    /**
+     * The two ends of the common part of A's line o + s u, s ∈ [s_min, s_max] (u a unit vector; a round side's axis
+     * of radius r_A, or an edge with r_A = 0), and B's round side (axis through c with unit z, half length g, radius
+     * r_B) lying along it (z · u = ±1 within the callers' tolerance): B's axis spans s ∈ m ± g |u · z|, m = u · (c − o);
+     * the normal is the direction of v(s_mid), v(s) = c + (s − m) / (u · z) z − o − s u from A's line to B's axis;
+     * at each end d = n · v(s) − r_A − r_B, the witness on A is o + s u + r_A n and on B that plus d n. False (nothing
+     * written) without a common part of positive length or a point within the margin.
+     */
+    private static boolean commonLine(double ox, double oy, double oz, double ux, double uy, double uz, double sMin,
+            double sMax, double ra, double[] c, double zx, double zy, double zz, double g, double rb, double margin,
+            ContactManifold out) {
+        double along = ux * zx + uy * zy + uz * zz;
+        double cx = c[0] - ox, cy = c[1] - oy, cz = c[2] - oz;
+        double middle = cx * ux + cy * uy + cz * uz;
+        double lo = Math.max(sMin, middle - g * Math.abs(along)), hi = Math.min(sMax, middle + g * Math.abs(along));
         if (!(hi > lo)) {
             return false;
         }
         double mid = 0.5 * (lo + hi);
         double t = (mid - middle) / along;
-        double vx = cx + t * bx - mid * ax, vy = cy + t * by - mid * ay, vz = cz + t * bz - mid * az;
+        double vx = cx + t * zx - mid * ux, vy = cy + t * zy - mid * uy, vz = cz + t * zz - mid * uz;
         double len = Math.sqrt(vx * vx + vy * vy + vz * vz);
         if (!(len > 0)) {
             return false;
         }
-        nx = vx / len;
-        ny = vy / len;
-        nz = vz / len;
+        double nx = vx / len, ny = vy / len, nz = vz / len;
         out.clear();
         out.setNormal(nx, ny, nz);
         for (int end = 0; end < 2; end++) {
             double s = end == 0 ? lo : hi;
             t = (s - middle) / along;
-            double d = nx * (cx + t * bx - s * ax) + ny * (cy + t * by - s * ay) + nz * (cz + t * bz - s * az)
+            double d = nx * (cx + t * zx - s * ux) + ny * (cy + t * zy - s * uy) + nz * (cz + t * zz - s * uz)
                     - ra - rb;
             if (d <= margin) {
-                double px = pa.p[0] + s * ax + ra * nx, py = pa.p[1] + s * ay + ra * ny;
-                double pz = pa.p[2] + s * az + ra * nz;
+                double px = ox + s * ux + ra * nx, py = oy + s * uy + ra * ny, pz = oz + s * uz + ra * nz;
                 out.addFromB(d, px + d * nx, py + d * ny, pz + d * nz);
             }
         }
@@ -258,33 +270,7 @@ final class FeatureContact {
                 || Math.abs(nx * zx + ny * zy + nz * zz) > PERPENDICULAR) {
             return false;
         }
-        double cx = pb.p[0] - x[0], cy = pb.p[1] - x[1], cz = pb.p[2] - x[2];
-        double middle = cx * ex + cy * ey + cz * ez;
-        double lo = Math.max(0, middle - g * Math.abs(along)), hi = Math.min(length, middle + g * Math.abs(along));
-        if (!(hi > lo)) {
-            return false;
-        }
-        double mid = 0.5 * (lo + hi), t = (mid - middle) / along;
-        double vx = cx + t * zx - mid * ex, vy = cy + t * zy - mid * ey, vz = cz + t * zz - mid * ez;
-        double len = Math.sqrt(vx * vx + vy * vy + vz * vz);
-        if (!(len > 0)) {
-            return false;
-        }
-        nx = vx / len;
-        ny = vy / len;
-        nz = vz / len;
-        out.clear();
-        out.setNormal(nx, ny, nz);
-        for (int end = 0; end < 2; end++) {
-            double s = end == 0 ? lo : hi;
-            t = (s - middle) / along;
-            double d = nx * (cx + t * zx - s * ex) + ny * (cy + t * zy - s * ey) + nz * (cz + t * zz - s * ez) - rb;
-            if (d <= margin) {
-                double ax = x[0] + s * ex, ay = x[1] + s * ey, az = x[2] + s * ez;
-                out.addFromB(d, ax + d * nx, ay + d * ny, az + d * nz);
-            }
-        }
-        return out.count > 0;
+        return commonLine(x[0], x[1], x[2], ex, ey, ez, 0, length, 0, pb.p, zx, zy, zz, g, rb, margin, out);
     }
 
     /**
