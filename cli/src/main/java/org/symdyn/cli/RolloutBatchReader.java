@@ -194,8 +194,8 @@ final class RolloutBatchReader {
             if (k == 0 || k == count - 1) {
                 return k == 0 ? from : to;
             }
-            double span = to - from;
-            return Double.isFinite(span) ? from + span * k / (count - 1) : between((double) k / (count - 1));
+            double x = from + (to - from) * k / (count - 1);
+            return Double.isFinite(x) ? x : between((double) k / (count - 1)); // (to - from) k overflowed
         }
 
         /**
@@ -203,8 +203,8 @@ final class RolloutBatchReader {
          * point of the interval, never ±Infinity.
          */
         double between(double t) {
-            double span = to - from;
-            return Double.isFinite(span) ? from + span * t : from * (1 - t) + to * t;
+            double x = from + (to - from) * t;
+            return Double.isFinite(x) ? x : from * (1 - t) + to * t;
         }
     }
 

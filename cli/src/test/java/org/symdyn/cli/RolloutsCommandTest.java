@@ -491,6 +491,12 @@ class RolloutsCommandTest extends FileWritingTest {
         assertCleanFailure(r);
         assertTrue(r.err().contains("the sweep makes more than 1000000 rollouts"), r.err());
         assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "refused before anything is built");
+        // (to - from) k overflowing: the points stay in the interval
+        Path wide = write("wide.json", "{\"duration\": 0, \"ranges\": {\"v0[3]\": {\"from\": 0, \"to\": 1e308,"
+                + " \"count\": 4}}}");
+        r = rollouts("--sweep", wide, "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(!r.out().contains("Infinity") && r.out().contains("1.0E308"), r.out());
     }
 
     @Test

@@ -72,15 +72,17 @@ public final class ParameterFollower<T> {
             return declared;
         }
         boolean changed = false;
-        for (int k = 0; k < seen.length; k++) {
-            double x = parameters.parameter(k);
-            if (Double.compare(x, seen[k]) != 0) {
-                seen[k] = x;
-                changed = true;
-            }
+        for (int k = 0; k < seen.length && !changed; k++) {
+            changed = Double.compare(parameters.parameter(k), seen[k]) != 0;
         }
         if (changed) {
-            current = declared.withParameters(seen);
+            double[] now = new double[seen.length];
+            for (int k = 0; k < now.length; k++) {
+                now[k] = parameters.parameter(k);
+            }
+            // values that make no physical body throw here, and again at the next call: never the old model silently
+            current = declared.withParameters(now);
+            System.arraycopy(now, 0, seen, 0, now.length);
         }
         return current;
     }

@@ -151,10 +151,16 @@ public final class XmlDocument {
             try {
                 document = XmlTreeParser.parse(source(b, t, chars), t, keepText);
             } catch (XmlTreeParser.MalformedXmlException e) {
-                XmlRepairs.Repaired prefixes = XmlRepairs.undeclaredPrefixes(b, t, offset);
-                document = prefixes == null ? null : parseOrNull(prefixes, chars, keepText);
-                if (document == null) {
+                XmlRepairs.Repaired prefixes = XmlRepairs.undeclaredPrefixes(b, t, offset, chars);
+                if (prefixes == null) {
                     throw malformed(e, t, path);
+                }
+                try {
+                    document = XmlTreeParser.parse(source(prefixes.bytes(), prefixes.text(), chars), prefixes.text(),
+                            keepText);
+                } catch (XmlTreeParser.MalformedXmlException again) {
+                    // another fault besides the prefixes: the repaired document's error names it
+                    throw malformed(again, prefixes.text(), path);
                 }
                 report(prefixes, path, found);
             }
@@ -193,15 +199,6 @@ public final class XmlDocument {
 
     private static InputSource source(byte[] bytes, String text, boolean chars) {
         return chars ? new InputSource(new StringReader(text)) : new InputSource(new ByteArrayInputStream(bytes));
-    }
-
-    private static XmlTreeParser.Document parseOrNull(XmlRepairs.Repaired repaired, boolean chars,
-            boolean keepText) {
-        try {
-            return XmlTreeParser.parse(source(repaired.bytes(), repaired.text(), chars), repaired.text(), keepText);
-        } catch (XmlTreeParser.MalformedXmlException e) {
-            return null; // another fault: the first parse's message names it
-        }
     }
 
     private static void report(XmlRepairs.Repaired repaired, String path, List<Diagnostic> found) {

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  *     {@code symdyn} is not repaired: its elements carry what SymDyn reads, and read as another tool's they would be
  *     skipped.</li>
  * </ul>
- * Both edits are ASCII and lie on the first line or at the end of the document element's start tag, so the positions
- * of everything else are unchanged. A document in an encoding other than one that is ASCII-compatible (UTF-16, say)
- * is left as it is.
+ * Both edits are ASCII and lie on the first line or at the end of the document element's start tag, so positions on
+ * other lines are unchanged (later columns of that line move by the edit's length). A prefix on the document element
+ * itself is not repaired (urdfdom refuses {@code <foo:robot>} too), nor a document with a document type declaration,
+ * nor one whose bytes are not UTF-8 or ASCII up to the edit (UTF-16, or Latin-1 with accents in a header comment).
  */
 final class XmlRepairs {
     /** The namespace an undeclared prefix is declared as, followed by the prefix. */
@@ -35,6 +36,8 @@ final class XmlRepairs {
     private static final Pattern ELEMENT_PREFIX = Pattern.compile("</?(" + NAME + "):" + NAME);
     private static final Pattern ATTRIBUTE_PREFIX = Pattern.compile("\\s(" + NAME + "):" + NAME + "\\s*=\\s*[\"']");
     private static final Pattern DECLARED_PREFIX = Pattern.compile("\\bxmlns:(" + NAME + ")\\s*=");
+    /** The first element's start tag: its prefix, if any (comments and the like already blanked). */
+    private static final Pattern ROOT_NAME = Pattern.compile("<(?:(" + NAME + "):)?" + NAME);
     private static final Pattern SKIPPED = Pattern.compile("<!--.*?-->|<!\\[CDATA\\[.*?]]>|<\\?.*?\\?>",
             Pattern.DOTALL);
 
@@ -73,7 +76,7 @@ final class XmlRepairs {
      * {@code xmlns} and {@code symdyn}) declared on the document element; null if there is none or the document
      * element cannot be found.
      */
-    static Repaired undeclaredPrefixes(byte[] bytes, String text, int offset) {
+    static Repaired undeclaredPrefixes(byte[] bytes, String text, int offset, boolean chars) {
         String scanned = blankSkipped(text);
         Map<String, Integer> used = new LinkedHashMap<>();
         for (Pattern p : List.of(ELEMENT_PREFIX, ATTRIBUTE_PREFIX)) {
@@ -88,8 +91,8 @@ final class XmlRepairs {
         }
         used.keySet().removeAll(List.of("xml", "xmlns", "symdyn"));
         int end = rootTagEnd(scanned);
-        if (used.isEmpty() || end < 0 || !ascii(text, 0, end) || !sameBytes(bytes, offset, text, end)) {
-            return null;
+        if (used.isEmpty() || end < 0 || used.containsKey(rootPrefix(scanned)) || scanned.contains("<!DOCTYPE")) {
+            return null; // a document type's markup could hold a '<' that is no element: left as it is
         }
         StringBuilder declarations = new StringBuilder();
         List<Finding> findings = new ArrayList<>();
@@ -103,7 +106,31 @@ final class XmlRepairs {
                     + " another tool's"));
         });
         int insert = scanned.charAt(end - 1) == '/' ? end - 1 : end;
-        return replace(bytes, text, offset, insert, insert, declarations.toString(), findings);
+        // where the insertion falls in the bytes: the text is the bytes read as UTF-8 (non-ASCII before it, as in a
+        // header comment's ©, takes several bytes); the byte there must be what the text says, or the file was in
+        // another encoding and is left as it is
+        int at = offset + text.substring(0, insert).getBytes(StandardCharsets.UTF_8).length;
+        if (!chars && (at >= bytes.length || bytes[at] != (byte) text.charAt(insert))) {
+            return null;
+        }
+        return replaceAt(bytes, text, at, insert, declarations.toString(), findings);
+    }
+
+    /** The prefix of the document element's name, or "" when it has none (or there is no element). */
+    private static String rootPrefix(String scanned) {
+        Matcher m = ROOT_NAME.matcher(scanned);
+        return m.find() && m.group(1) != null ? m.group(1) : "";
+    }
+
+    /** {@code with} inserted at byte {@code at} and character {@code insert}. */
+    private static Repaired replaceAt(byte[] bytes, String text, int at, int insert, String with,
+            List<Finding> findings) {
+        byte[] add = with.getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[bytes.length + add.length];
+        System.arraycopy(bytes, 0, out, 0, at);
+        System.arraycopy(add, 0, out, at, add.length);
+        System.arraycopy(bytes, at, out, at + add.length, bytes.length - at);
+        return new Repaired(out, text.substring(0, insert) + with + text.substring(insert), findings);
     }
 
     /** Offset of the {@code >} that ends the document element's start tag, or -1. */

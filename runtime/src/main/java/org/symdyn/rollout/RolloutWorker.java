@@ -116,7 +116,7 @@ public final class RolloutWorker {
             } catch (PainleveException e) {
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.PAINLEVE, k, t,
                         describe(e)), k);
-            } catch (RuntimeException e) {
+            } catch (Exception e) { // an actuator's or sensor's checked exception, thrown undeclared, too
                 // a solver that refuses a NaN (a non-finite command or state) reports it by throwing
                 RolloutFailure.Kind why = finite(system.q()) && finite(system.v()) && finite(system.input())
                         ? RolloutFailure.Kind.EXCEPTION : RolloutFailure.Kind.NON_FINITE_STATE;

@@ -177,7 +177,7 @@ public final class Simulator extends SimulationState {
         if (b.dynamics instanceof ModelFunctions mf && b.kinematics == mf && (ownRows || b.model == null)) {
             return set.bind(mf); // without the part and without a model: refused, naming the option
         }
-        if (b.dynamics instanceof ConstraintFunctions generated && ownRows) {
+        if (b.dynamics instanceof ConstraintFunctions generated && (ownRows || b.model == null)) {
             return set.bind(b.dynamics, b.kinematics, generated); // the class's own constraint code, when it has it
         }
         if (b.dynamics != null) {

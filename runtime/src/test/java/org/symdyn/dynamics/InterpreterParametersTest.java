@@ -141,6 +141,33 @@ class InterpreterParametersTest {
         assertTrue(negative.getMessage().contains("link 'upper'") && negative.getMessage().contains("no physical"
                 + " body"), negative.getMessage());
         assertEquals(before, d.parameter(mass), 0);
+        // a generated class takes any value; the structures that follow it refuse that value at every call, never
+        // falling back to the old model silently (a review's finding: the second call returned it)
+        double[] values = DECLARED.clone();
+        org.symdyn.contract.ModelParameters unchecked = new org.symdyn.contract.ModelParameters() {
+            @Override
+            public List<String> parameterNames() {
+                return declared.parameters().stream().map(p -> p.name()).toList();
+            }
+
+            @Override
+            public double parameter(int index) {
+                return values[index];
+            }
+
+            @Override
+            public void setParameter(int index, double value) {
+                values[index] = value;
+            }
+        };
+        ParameterFollower<Double> follower = new ParameterFollower<>(declared, unchecked,
+                m -> m.body(0).inertia().mass());
+        values[mass] = -1;
+        for (int call = 0; call < 2; call++) {
+            assertThrows(IllegalArgumentException.class, follower::current, "call " + call);
+        }
+        values[mass] = 2;
+        assertEquals(declared.withParameters(values).body(0).inertia().mass(), follower.current(), 0);
     }
 
     /**

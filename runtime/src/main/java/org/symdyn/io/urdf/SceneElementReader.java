@@ -302,7 +302,7 @@ final class SceneElementReader {
                 if (values.errorCount() > before) {
                     return null;
                 }
-                return size[0] * size[1] * size[2] == 0 ? withoutVolume(e, what, "box size '"
+                return size[0] == 0 || size[1] == 0 || size[2] == 0 ? withoutVolume(e, what, "box size '"
                         + Messages.cut(e.attribute("size")) + "' has a zero length")
                         : Box.ofSize(size[0], size[1], size[2]);
             }
@@ -315,7 +315,7 @@ final class SceneElementReader {
                 // URDF's cylinder and Cylinder share their axis (z) and full length
                 double r = size(e, "radius", what + ": cylinder radius");
                 double length = size(e, "length", what + ": cylinder length");
-                return values.errorCount() > before ? null : r * length == 0 ? withoutVolume(e, what, "cylinder"
+                return values.errorCount() > before ? null : r == 0 || length == 0 ? withoutVolume(e, what, "cylinder"
                         + (r == 0 ? " radius" : " length") + " 0") : new Cylinder(r, length);
             }
             case "capsule" -> {

@@ -86,6 +86,12 @@ class UrdfLeniencyTest {
         errorAt(failure(text, STRICT), 3, "prefix 'drake'");
         // inside a comment a prefix is no use of it, and a self-closing root takes the declaration too
         assertTrue(read(robot("", "<!-- <drake:foo/> -->")).warnings().isEmpty());
+        // a review's findings: another fault besides the prefix is the one reported; a header comment with
+        // non-ASCII characters (several UTF-8 bytes each) does not stop the repair; a prefix on the root is refused
+        errorAt(failure(robot("", "<drake:foo/><visual>")), 3, "\"visual\" must be terminated");
+        Model accented = read("<!-- \u00a9 J\u00fcrgen -->\n" + robot("", "<drake:foo/>"));
+        assertEquals(1, accented.warnings().size(), accented.warnings().toString());
+        errorAt(failure("<foo:robot name=\"r\"><link name=\"a\"/></foo:robot>"), 1, "malformed XML");
         // SymDyn's own prefix is not repaired: read as another tool's, its elements would be skipped
         ModelException e = failure(robot("", "<collision><geometry><symdyn:capsule radius=\"1\" length=\"1\"/>"
                 + "</geometry></collision>"));
