@@ -454,15 +454,8 @@ final class FeatureContact {
      */
     private void triangle(MeshTriangle m, Placement p, double dx, double dy, double dz, Feature f) {
         double[] v = m.v;
-        int best = 0;
-        double top = dx * v[0] + dy * v[1] + dz * v[2];
-        for (int c = 1; c < 3; c++) {
-            double h = dx * v[3 * c] + dy * v[3 * c + 1] + dz * v[3 * c + 2];
-            if (h > top) {
-                top = h;
-                best = c;
-            }
-        }
+        int best = m.supportCorner(dx, dy, dz);
+        double top = dx * v[3 * best] + dy * v[3 * best + 1] + dz * v[3 * best + 2];
         double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
         double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
         double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;

@@ -26,6 +26,14 @@ final class MeshTriangle implements ConvexShape {
     /** The corner maximising d · x (the first of equals). */
     @Override
     public void support(double dx, double dy, double dz, double[] out) {
+        int best = supportCorner(dx, dy, dz);
+        out[0] = v[3 * best];
+        out[1] = v[3 * best + 1];
+        out[2] = v[3 * best + 2];
+    }
+
+    /** The index (0, 1 or 2) of the corner maximising d · x (the first of equals). */
+    int supportCorner(double dx, double dy, double dz) {
         int best = 0;
         double max = dx * v[0] + dy * v[1] + dz * v[2];
         for (int c = 1; c < 3; c++) {
@@ -35,9 +43,7 @@ final class MeshTriangle implements ConvexShape {
                 best = c;
             }
         }
-        out[0] = v[3 * best];
-        out[1] = v[3 * best + 1];
-        out[2] = v[3 * best + 2];
+        return best;
     }
 
     @Override

@@ -68,7 +68,7 @@ final class XmlRepairs {
         int[] at = new LinePositions(text).of(m.start(2));
         Finding finding = new Finding(at[0], at[1], "XML version '" + Messages.cut(m.group(2)) + "' in the XML"
                 + " declaration is not 1.0 or 1.1; read as XML 1.0 (as urdfdom, libsdformat and MuJoCo read it)");
-        return replace(bytes, text, offset, m.start(2), m.end(2), "1.0", List.of(finding));
+        return replace(bytes, text, offset + m.start(2), m.start(2), m.end(2), "1.0", List.of(finding));
     }
 
     /**
@@ -113,24 +113,13 @@ final class XmlRepairs {
         if (!chars && (at >= bytes.length || bytes[at] != (byte) text.charAt(insert))) {
             return null;
         }
-        return replaceAt(bytes, text, at, insert, declarations.toString(), findings);
+        return replace(bytes, text, at, insert, insert, declarations.toString(), findings);
     }
 
     /** The prefix of the document element's name, or "" when it has none (or there is no element). */
     private static String rootPrefix(String scanned) {
         Matcher m = ROOT_NAME.matcher(scanned);
         return m.find() && m.group(1) != null ? m.group(1) : "";
-    }
-
-    /** {@code with} inserted at byte {@code at} and character {@code insert}. */
-    private static Repaired replaceAt(byte[] bytes, String text, int at, int insert, String with,
-            List<Finding> findings) {
-        byte[] add = with.getBytes(StandardCharsets.US_ASCII);
-        byte[] out = new byte[bytes.length + add.length];
-        System.arraycopy(bytes, 0, out, 0, at);
-        System.arraycopy(add, 0, out, at, add.length);
-        System.arraycopy(bytes, at, out, at + add.length, bytes.length - at);
-        return new Repaired(out, text.substring(0, insert) + with + text.substring(insert), findings);
     }
 
     /** Offset of the {@code >} that ends the document element's start tag, or -1. */
@@ -193,13 +182,18 @@ final class XmlRepairs {
         return true;
     }
 
-    private static Repaired replace(byte[] bytes, String text, int offset, int from, int to, String with,
+    /**
+     * Characters [from, to) of the text, ASCII and so as many bytes from byte {@code at}, replaced by {@code with}
+     * (an insertion when from = to).
+     */
+    private static Repaired replace(byte[] bytes, String text, int at, int from, int to, String with,
             List<Finding> findings) {
         byte[] insert = with.getBytes(StandardCharsets.US_ASCII);
-        byte[] out = new byte[bytes.length - (to - from) + insert.length];
-        System.arraycopy(bytes, 0, out, 0, offset + from);
-        System.arraycopy(insert, 0, out, offset + from, insert.length);
-        System.arraycopy(bytes, offset + to, out, offset + from + insert.length, bytes.length - offset - to);
+        int removed = to - from;
+        byte[] out = new byte[bytes.length - removed + insert.length];
+        System.arraycopy(bytes, 0, out, 0, at);
+        System.arraycopy(insert, 0, out, at, insert.length);
+        System.arraycopy(bytes, at + removed, out, at + insert.length, bytes.length - at - removed);
         return new Repaired(out, text.substring(0, from) + with + text.substring(to), findings);
     }
 }
