@@ -81,6 +81,108 @@ class ParameterTest {
         GeneratedVsGenericTest.checkAll(changed, (ModelFunctions) copy, 3);
     }
 
+    /**
+     * A generated class refuses, changing nothing, the values the interpreter refuses ({@code Model.withParameters}):
+     * a value that is not finite, a negative mass, an inertia that is not positive semi-definite with the link's other
+     * parameters in place, a negative armature; through {@code setParameter} and through the typed setters alike.
+     */
+    @Test
+    void aGeneratedClassRefusesWhatTheInterpreterRefuses() throws Exception {
+        String file = arm(1.5, 0.01, 0.06, 0.002, -0.1)
+                .replaceFirst("(<joint name=\"elbow\"[^>]*>)", "$1<dynamics symdyn:armature=\"0.2\"/>")
+                .replace("</robot>", "  <symdyn:parameter name=\"elbowRotor\" joint=\"elbow\" field=\"armature\"/>\n"
+                        + "</robot>");
+        Model model = UrdfReader.parse(file, "arm.urdf", UrdfReader.Options.DEFAULT);
+        Object instance = InProcessCompiler.compile(new CodeGenerator().generate(model,
+                GeneratorOptions.of("test.gen", "ArmChecked"))).type().getDeclaredConstructor().newInstance();
+        ModelParameters params = (ModelParameters) instance;
+        org.symdyn.dynamics.GenericDynamics interpreter = new org.symdyn.dynamics.GenericDynamics(model);
+        double[] before = new double[params.parameterNames().size()];
+        for (int k = 0; k < before.length; k++) {
+            before[k] = params.parameter(k);
+        }
+        // index, value, what the message must say
+        Object[][] bad = {
+            {0, -1.0, "mass -1.0 kg is negative"},
+            {0, Double.NaN, "not a finite number"},
+            {3, Double.POSITIVE_INFINITY, "not a finite number"},
+            // iyy 0.05, izz 0.01: |iyz| above sqrt(iyy izz) = 0.0224 leaves a negative principal moment
+            {3, 0.03, "not positive definite"},
+            {2, -0.06, "not positive definite"},
+            {5, -0.1, "armature -0.1 is negative"},
+        };
+        for (Object[] b : bad) {
+            int k = (Integer) b[0];
+            double value = (Double) b[1];
+            IllegalArgumentException generated = assertThrows(IllegalArgumentException.class,
+                    () -> params.setParameter(k, value));
+            assertTrue(generated.getMessage().contains((String) b[2]), generated.getMessage());
+            IllegalArgumentException interpreted = assertThrows(IllegalArgumentException.class,
+                    () -> interpreter.setParameter(k, value));
+            assertEquals(interpreted.getMessage(), generated.getMessage());
+            for (int j = 0; j < before.length; j++) {
+                assertEquals(before[j], params.parameter(j), "parameter " + j + " after refusing " + k);
+            }
+        }
+        java.lang.reflect.InvocationTargetException typed = assertThrows(
+                java.lang.reflect.InvocationTargetException.class,
+                () -> instance.getClass().getMethod("setUpperMass", double.class).invoke(instance, -2.0));
+        assertTrue(typed.getCause() instanceof IllegalArgumentException, typed.getCause().toString());
+        assertEquals(1.5, params.parameter(0));
+        assertThrows(IndexOutOfBoundsException.class, () -> params.setParameter(before.length, 1.0));
+        // A product of inertia refused alone is accepted once the link's moments make room for it.
+        params.setParameter(2, 0.2);
+        params.setParameter(3, 0.015);
+        assertEquals(0.015, params.parameter(3));
+        // Setting the values back is always accepted, and the class matches the file again.
+        for (int k = before.length - 1; k >= 0; k--) {
+            params.setParameter(k, before[k]);
+        }
+        GeneratedVsGenericTest.checkAll(model, (ModelFunctions) instance, 6);
+    }
+
+    /**
+     * Every inertial number of an eight-link chain as a parameter (80): past {@link StaticTables#MAX_INLINE_ELEMENTS},
+     * so the rules' tables are filled by slice methods; the class refuses a bad value on the last link and follows a
+     * good one as the interpreter does.
+     */
+    @Test
+    void theRulesOfManyParametersAreBuiltBySliceMethods() throws Exception {
+        StringBuilder urdf = new StringBuilder("<robot name=\"c\" xmlns:symdyn=\"urn:symdyn:1\"><link name=\"l0\"/>\n");
+        StringBuilder params = new StringBuilder();
+        String[] fields = {"mass", "com_x", "com_y", "com_z", "ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+        for (int i = 1; i <= 8; i++) {
+            urdf.append("<link name=\"l").append(i).append("\"><inertial><origin xyz=\"0.01 0.02 0.1\"/><mass value=\"")
+                    .append(1 + 0.1 * i).append("\"/><inertia ixx=\"0.03\" ixy=\"0.001\" ixz=\"-0.002\" iyy=\"0.04\""
+                            + " iyz=\"0.0015\" izz=\"0.02\"/></inertial></link>\n")
+                    .append("<joint name=\"j").append(i).append("\" type=\"continuous\"><parent link=\"l").append(i - 1)
+                    .append("\"/><child link=\"l").append(i).append("\"/><origin xyz=\"0 0 0.3\"/><axis xyz=\"")
+                    .append(i % 2 == 0 ? "0 1 0" : "1 0 0").append("\"/></joint>\n");
+            for (String f : fields) {
+                params.append("<symdyn:parameter name=\"p").append(i).append('_').append(f).append("\" link=\"l")
+                        .append(i).append("\" field=\"").append(f).append("\"/>\n");
+            }
+        }
+        Model model = UrdfReader.parse(urdf.append(params).append("</robot>").toString(), "chain.urdf",
+                UrdfReader.Options.DEFAULT);
+        assertEquals(80, model.parameters().size());
+        GeneratedClass gen = new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "ChainParams"));
+        assertTrue(gen.source().contains("PARAMETER_INERTIALS = PARAMETER_INERTIALS$init()"), "sliced tables");
+        ModelParameters instance = (ModelParameters) GeneratedVsGenericTest.instance(gen);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> instance.setParameter(79, -0.01)); // l8's izz
+        assertTrue(e.getMessage().contains("link 'l8'"), e.getMessage());
+        double[] values = new double[80];
+        for (int k = 0; k < 80; k++) {
+            values[k] = model.parameters().get(k).value();
+        }
+        values[70] = 2.5; // l8's mass
+        values[77] = 0.05; // l8's iyy
+        instance.setParameter(70, 2.5);
+        instance.setParameter(77, 0.05);
+        GeneratedVsGenericTest.checkAll(model.withParameters(values), (ModelFunctions) instance, 7);
+    }
+
     @Test
     void badParametersAreReportedWithTheirLine() {
         String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", """

@@ -14,7 +14,15 @@ public interface ModelParameters {
     /** The current value of parameter {@code index}. */
     double parameter(int index);
 
-    /** Sets parameter {@code index} (SI units). */
+    /**
+     * Sets parameter {@code index} (SI units), or refuses the value and changes nothing.
+     *
+     * @throws IndexOutOfBoundsException for an index out of range
+     * @throws IllegalArgumentException  for a value that is not finite, a negative armature, or a value that makes
+     *                                   its link's inertial no physical body (a negative mass or principal moment:
+     *                                   the rules of {@code org.symdyn.model.ParameterRules}, which a model file's
+     *                                   numbers keep)
+     */
     void setParameter(int index, double value);
 
     /** The index of the parameter of that name, or -1. */

@@ -345,7 +345,8 @@ public final class Model {
      * @param values one value per parameter, in declaration order (SI units)
      * @throws IllegalArgumentException for a wrong count or a value that is not finite, naming the parameter, or
      *                                  values that make a link's inertia no physical body (a negative mass or
-     *                                  principal moment), naming the link
+     *                                  principal moment), naming the link, or a negative armature
+     *                                  ({@link ParameterRules})
      */
     public Model withParameters(double[] values) {
         if (values.length != parameters.size()) {
@@ -354,15 +355,12 @@ public final class Model {
         }
         boolean same = true;
         for (int k = 0; k < values.length; k++) {
-            if (!Double.isFinite(values[k])) {
-                throw new IllegalArgumentException("parameter " + parameters.get(k).name() + ": " + values[k]
-                        + " is not a finite number");
-            }
             same &= Double.compare(values[k], parameters.get(k).value()) == 0;
         }
         if (same) {
             return this;
         }
+        ParameterRules.of(this).checkAll(values); // the rules a generated class's setParameter applies
         List<Body> newBodies = new java.util.ArrayList<>(bodies);
         List<RigidBodyInertia> newOwn = new java.util.ArrayList<>(ownInertias);
         List<ParameterModel> newParameters = new java.util.ArrayList<>();
@@ -375,14 +373,7 @@ public final class Model {
             if (!p.field().isLinkField()) {
                 continue;
             }
-            double[] n = ownNumbers.computeIfAbsent(p.body(), b -> {
-                RigidBodyInertia own = ownInertias.get(b);
-                double[] out = new double[13];
-                out[0] = own.mass();
-                System.arraycopy(own.comArray(), 0, out, 1, 3);
-                System.arraycopy(own.inertiaAboutComArray(), 0, out, 4, 9);
-                return out;
-            });
+            double[] n = ownNumbers.computeIfAbsent(p.body(), b -> ParameterRules.fileNumbers(this, b));
             for (int slot : p.field().inertiaSlots()) {
                 n[slot] = values[k];
             }
@@ -393,15 +384,6 @@ public final class Model {
             RigidBodyInertia own = RigidBodyInertia.of(n[0], java.util.Arrays.copyOfRange(n, 1, 4),
                     java.util.Arrays.copyOfRange(n, 4, 13));
             Body body = newBodies.get(b);
-            // the rules a file's inertia follows: a negative mass set as a parameter ran as if physical
-            List<Diagnostic> problems = new java.util.ArrayList<>();
-            InertiaRules.checkDeclared(body.name(), own, true, body.location(), problems);
-            for (Diagnostic d : problems) {
-                if (d.isError()) {
-                    throw new IllegalArgumentException("the parameters of link '" + body.name() + "' make it no"
-                            + " physical body: " + d.message());
-                }
-            }
             RigidBodyInertia merged = RigidBodyInertia.replacing(body.inertia(), ownInertias.get(b), own);
             newOwn.set(b, own);
             newBodies.set(b, new Body(body.index(), body.name(), body.parentIndex(), body.joint(), merged,
