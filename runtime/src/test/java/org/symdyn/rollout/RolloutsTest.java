@@ -176,7 +176,7 @@ class RolloutsTest {
             assertFalse(results.get(i).failed(), () -> results.get(i).failure().toString());
             assertNotNull(results.get(i).outcome());
             assertEquals(100, results.get(i).steps());
-            assertEquals(0.1, results.get(i).outcome().time(), 1e-15);
+            assertEquals(0.1, results.get(i).outcome().time()); // counted on the grid, not summed
         }
         assertFailure(results.get(1), RolloutFailure.Kind.INVALID_SPEC, "NaN");
         assertFailure(results.get(2), RolloutFailure.Kind.INVALID_SPEC, "nq = 9");
@@ -297,8 +297,8 @@ class RolloutsTest {
         assertEquals(5, tr.size());
         assertEquals(0, tr.time()[0]);
         assertEquals(0.5, tr.q()[0][2]);
-        assertEquals(0.010, tr.time()[1], 1e-15);
-        assertEquals(0.0355, tr.time()[4], 1e-15);
+        assertEquals(10 * 1e-3, tr.time()[1]); // on the grid, not a sum of steps
+        assertEquals(0.0355, tr.time()[4]);
         FinalState end = rollouts.run(List.of(drop), Outcomes.finalState()).get(0).outcome();
         assertEquals(java.util.Arrays.toString(end.q()), java.util.Arrays.toString(tr.q()[4]));
 
@@ -324,8 +324,8 @@ class RolloutsTest {
         assertEquals(1000, RolloutSpec.of(new double[9], new double[8], 1.0, 1e-3).stepCount());
         RolloutSpec odd = RolloutSpec.of(new double[9], new double[8], 0.0105, 1e-3);
         assertEquals(11, odd.stepCount());
-        assertEquals(1e-3, odd.stepSize(9, 11));
-        assertEquals(0.0005, odd.stepSize(10, 11), 1e-15);
+        assertEquals(0.010, odd.stepEnd(9, 11));
+        assertEquals(0.0105, odd.stepEnd(10, 11));
         assertEquals(0, RolloutSpec.of(new double[9], new double[8], 0, 1e-3).stepCount());
         // past 2^52 steps the count is refused, not wrapped round to Long.MIN_VALUE (a "completed" rollout at t = 0)
         assertEquals(0, RolloutSpec.of(new double[9], new double[8], 1e10, 1e-9).stepCount());
