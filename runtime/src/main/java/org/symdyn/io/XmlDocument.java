@@ -129,6 +129,17 @@ public final class XmlDocument {
         return diagnostics;
     }
 
+    /**
+     * The entity references whose replacement text was not read, as errors: {@link #diagnostics()}'s errors, what
+     * this method returned before the repairs' warnings joined them.
+     *
+     * @deprecated use {@link #diagnostics()}, which also carries the warnings of the faults repaired before parsing
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public List<Diagnostic> unreadEntities() {
+        return diagnostics.stream().filter(Diagnostic::isError).toList();
+    }
+
     /** The SHA-256 of the file's bytes, in lower-case hexadecimal. */
     public String sha256() {
         return sha256;
