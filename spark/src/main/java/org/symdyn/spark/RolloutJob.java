@@ -30,7 +30,7 @@ import org.symdyn.rollout.SystemFactory;
  * <li>the model file, as its text and its file name (the name's extension picks the format, as for
  * {@link ModelFileReader#formatOf}); read once per task on the executor ({@link ModelFileReader}, meshes skipped:
  * the text is one self-contained file; a file with collision meshes is refused, since its rollouts would run
- * without them);</li>
+ * without them, unless the job says it knows ({@link #withoutCollisionMeshes()});</li>
  * <li>how each rollout's system is built from that {@link Model} ({@link Systems}; default
  * {@link SystemFactory#of}, the system {@code symdyn simulate} runs);</li>
  * <li>each rollout's controller ({@link Controllers}; default none), and whether an unconverged contact solve fails
@@ -80,9 +80,11 @@ public final class RolloutJob implements Serializable {
     private final Systems systems;
     private final Controllers controllers;
     private final boolean failOnUnconverged;
+    private final boolean leaveOutMeshes;
 
     private RolloutJob(String modelClass, String modelFileName, String modelText, boolean floatingBase,
-            boolean ignoreTendons, Systems systems, Controllers controllers, boolean failOnUnconverged) {
+            boolean ignoreTendons, Systems systems, Controllers controllers, boolean failOnUnconverged,
+            boolean leaveOutMeshes) {
         this.modelClass = modelClass;
         this.modelFileName = modelFileName;
         this.modelText = modelText;
@@ -91,6 +93,7 @@ public final class RolloutJob implements Serializable {
         this.systems = systems;
         this.controllers = controllers;
         this.failOnUnconverged = failOnUnconverged;
+        this.leaveOutMeshes = leaveOutMeshes;
     }
 
     /**
@@ -102,7 +105,7 @@ public final class RolloutJob implements Serializable {
      */
     public static RolloutJob modelFile(String fileName, String text) {
         return new RolloutJob(null, fileNameOf(fileName), Objects.requireNonNull(text, "text"), false, false,
-                MODEL_FILE_SYSTEMS, null, false);
+                MODEL_FILE_SYSTEMS, null, false, false);
     }
 
     /**
@@ -112,7 +115,7 @@ public final class RolloutJob implements Serializable {
      */
     public static RolloutJob generated(String className, String fileName, String text) {
         return new RolloutJob(requireName(className), fileNameOf(fileName), Objects.requireNonNull(text, "text"),
-                false, false, MODEL_FILE_SYSTEMS, null, false);
+                false, false, MODEL_FILE_SYSTEMS, null, false, false);
     }
 
     /**
@@ -121,7 +124,7 @@ public final class RolloutJob implements Serializable {
      */
     public static RolloutJob generated(String className, Systems systems) {
         return new RolloutJob(requireName(className), null, null, false, false, Objects.requireNonNull(systems,
-                "systems"), null, false);
+                "systems"), null, false, false);
     }
 
     /**
@@ -130,25 +133,25 @@ public final class RolloutJob implements Serializable {
      */
     public RolloutJob withFloatingBase(boolean floating) {
         return new RolloutJob(modelClass, modelFileName, modelText, floating, ignoreTendons, systems, controllers,
-                failOnUnconverged);
+                failOnUnconverged, leaveOutMeshes);
     }
 
     /** This job with MJCF tendons that couple joints left out ({@link ModelFileReader.Options#ignoreTendons()}). */
     public RolloutJob withIgnoreTendons(boolean ignore) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignore, systems, controllers,
-                failOnUnconverged);
+                failOnUnconverged, leaveOutMeshes);
     }
 
     /** This job with each task's systems from {@code factory} (given the model file's {@link Model}, or null). */
     public RolloutJob withSystems(Systems factory) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignoreTendons,
-                Objects.requireNonNull(factory, "factory"), controllers, failOnUnconverged);
+                Objects.requireNonNull(factory, "factory"), controllers, failOnUnconverged, leaveOutMeshes);
     }
 
     /** This job with each rollout's controller from {@code factory} (default: none, {@link Controller#NONE}). */
     public RolloutJob withController(Controllers factory) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignoreTendons, systems,
-                Objects.requireNonNull(factory, "factory"), failOnUnconverged);
+                Objects.requireNonNull(factory, "factory"), failOnUnconverged, leaveOutMeshes);
     }
 
     /**
@@ -157,7 +160,23 @@ public final class RolloutJob implements Serializable {
      */
     public RolloutJob withFailOnUnconverged(boolean fail) {
         return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignoreTendons, systems,
-                controllers, fail);
+                controllers, fail, leaveOutMeshes);
+    }
+
+    /**
+     * This job with the model file's collision meshes left out knowingly: for rollouts whose contacts do not involve
+     * them (a job without contact, or with meshes only where nothing reaches), which a job otherwise refuses, since
+     * its text cannot carry them ({@link #newWorker}). The rollouts then run as a local run reading the file without
+     * its meshes would, not as one with them.
+     */
+    public RolloutJob withoutCollisionMeshes() {
+        return new RolloutJob(modelClass, modelFileName, modelText, floatingBase, ignoreTendons, systems,
+                controllers, failOnUnconverged, true);
+    }
+
+    /** Whether the job runs without the model file's collision meshes instead of refusing them. */
+    public boolean leavesOutCollisionMeshes() {
+        return leaveOutMeshes;
     }
 
     /** The generated class's name, or null for the interpreter. */
@@ -183,7 +202,7 @@ public final class RolloutJob implements Serializable {
      */
     RolloutWorker newWorker() {
         Model model = modelText == null ? null : readModel();
-        if (model != null && !model.scene().leftOutCollisionMeshes().isEmpty()) {
+        if (model != null && !leaveOutMeshes && !model.scene().leftOutCollisionMeshes().isEmpty()) {
             // the file's text travels alone: its meshes cannot, and the rollouts would run without those shapes
             List<SourceLocation> meshes = model.scene().leftOutCollisionMeshes();
             SourceLocation first = meshes.get(0);
@@ -191,8 +210,9 @@ public final class RolloutJob implements Serializable {
                     + " collision mesh" + (meshes.size() == 1 ? "" : "es") + " (the first at " + modelFileName + ":["
                     + first.line() + "," + first.column() + "]), which a Spark job cannot carry (it ships the"
                     + " file's text alone): its rollouts would run without them, and their contacts differ from a"
-                    + " local run. Give those shapes as primitives (box, sphere, cylinder, capsule), or run the"
-                    + " rollouts locally (org.symdyn.rollout.Rollouts, symdyn rollouts)");
+                    + " local run. Give those shapes as primitives (box, sphere, cylinder, capsule), run the"
+                    + " rollouts locally (org.symdyn.rollout.Rollouts, symdyn rollouts), or, where no contact"
+                    + " involves them, leave them out knowingly (RolloutJob.withoutCollisionMeshes())");
         }
         ModelFunctions instance = modelClass == null ? new GenericModel(model) : instantiate();
         if (model != null && (instance.nq() != model.nq() || instance.nv() != model.nv())) {

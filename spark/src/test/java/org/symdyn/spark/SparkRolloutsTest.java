@@ -3,6 +3,7 @@ package org.symdyn.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -305,5 +306,11 @@ class SparkRolloutsTest {
                 () -> RolloutJob.modelFile("meshy.urdf", meshy).check());
         assertTrue(meshes.getMessage().startsWith("the job's model file meshy.urdf has 1 collision mesh (the first at"
                 + " meshy.urdf:[") && meshes.getMessage().contains("run the rollouts locally"), meshes.getMessage());
+        // ... unless the job leaves them out knowingly, which every later job of it keeps
+        RolloutJob knowingly = RolloutJob.modelFile("meshy.urdf", meshy).withoutCollisionMeshes();
+        assertTrue(knowingly.leavesOutCollisionMeshes());
+        assertSame(knowingly, knowingly.check());
+        assertTrue(knowingly.withFailOnUnconverged(true).withFloatingBase(false).leavesOutCollisionMeshes());
+        assertFalse(RolloutJob.modelFile("meshy.urdf", meshy).leavesOutCollisionMeshes());
     }
 }
