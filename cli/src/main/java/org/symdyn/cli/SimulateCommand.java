@@ -179,6 +179,12 @@ final class SimulateCommand implements CliCommand {
                     + " by default as a passive force -d v per joint.")
     boolean noDamping;
 
+    @Option(names = "--no-constraints", order = 9,
+            description = "Leave the model's bilateral constraints (loops, <symdyn:contact> rows, couplings) out of"
+                    + " the run: for rows meant for another use, such as the sample quadruped's foot rows (its"
+                    + " standing demo's), which hold the feet where the floor also pushes them.")
+    boolean noConstraints;
+
     @Mixin
     ContactOptions contact = new ContactOptions();
 
@@ -238,6 +244,9 @@ final class SimulateCommand implements CliCommand {
         progress.started(model + ": reading");
         long start = System.nanoTime();
         Model m = options.load(model, meshes, "simulate");
+        if (noConstraints) {
+            m = m.withoutConstraints();
+        }
         progress.ended(model + ": read", Progress.millisSince(start));
         InitialState key = null;
         if (keyframe != null) {
@@ -392,7 +401,10 @@ final class SimulateCommand implements CliCommand {
                     + " contact-law violation " + JsonWriter.formatNumber(s.worstViolation()) + " m/s"
                     + (s.kind().equals("contact") ? "; --solver, --tolerance, --max-iterations and --penetration-slop"
                             + " set the solve (a pile of bodies: --solver pgs --tolerance 1e-6 --penetration-slop 1e-7)"
-                            : ""));
+                            : "")
+                    + (m.constraints().isEmpty() ? "" : "; the model's " + m.constraints().size() + " constraints"
+                            + " hold their rows as the contacts push (rows meant for another use, such as a standing"
+                            + " demo's foot rows, fight the floor: --no-constraints leaves them out)"));
         }
         if (s.coneUnconverged() > 0) {
             err.println("warning: " + s.coneUnconverged() + " of " + s.coneFallbacks() + " acceleration-level"

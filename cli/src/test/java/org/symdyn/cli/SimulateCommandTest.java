@@ -93,6 +93,31 @@ class SimulateCommandTest extends FileWritingTest {
         assertFalse(r.err().isBlank());
     }
 
+    /**
+     * {@code --no-constraints} leaves the model's bilateral rows out: the block held at a corner by a
+     * {@code <symdyn:contact>} row runs, with the option, the very trajectory of the block without the row; without
+     * the option, another.
+     */
+    @Test
+    void noConstraintsLeavesTheModelsRowsOut() throws IOException, JsonException {
+        Path held = write("held.urdf", BLOCK.replace("</robot>",
+                "  <symdyn:contact name=\"hold_x\" link=\"box\" point=\"0.05 0.05 -0.05\" normal=\"1 0 0\"/>\n</robot>"));
+        List<String> common = List.of("--initial", sliding(2).toString(), "--duration", "0.1", "--step", "0.001",
+                "--every", "10");
+        JsonValue[] q = new JsonValue[3];
+        String[][] runs = {{held.toString()}, {held.toString(), "--no-constraints"}, {block().toString()}};
+        for (int k = 0; k < 3; k++) {
+            List<String> args = new ArrayList<>(List.of("simulate"));
+            args.addAll(List.of(runs[k]));
+            args.addAll(common);
+            Result r = SymDynCliTest.run(args.toArray(new String[0]));
+            assertEquals(0, r.exitCode(), r.err());
+            q[k] = ((ObjectValue) r.json()).get("q");
+        }
+        assertEquals(q[2].toString(), q[1].toString(), "the rows left out");
+        assertFalse(q[2].toString().equals(q[0].toString()), "the rows held");
+    }
+
     @Test
     void aBlockSlidingOnFlatGroundStopsAtV0OverMuG() throws IOException, JsonException {
         double v0 = 2;

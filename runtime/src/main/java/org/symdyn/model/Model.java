@@ -420,6 +420,22 @@ public final class Model {
     }
 
     /**
+     * This model without its bilateral constraints ({@link #constraints()}: loops, {@code symdyn:contact} rows,
+     * couplings): the same bodies, frames, parameters, scene, grounds, contact points, devices and initial states; the
+     * content hash counts the change. For a run that leaves out rows meant for another use, such as a standing demo's
+     * foot rows where a simulation's floor pushes the feet ({@code symdyn simulate --no-constraints}). A model without
+     * constraints gives itself.
+     */
+    public Model withoutConstraints() {
+        if (constraints.isEmpty()) {
+            return this;
+        }
+        return new Model(name, rootName, sourcePath, sourceSha256, gravity, bodies, frames, List.of(), warnings,
+                qNames, vNames, parameters, ownInertias, grounds, contactCandidates, devices, deviceLocations, scene,
+                initialStates, referenceConfiguration);
+    }
+
+    /**
      * The inertia of a body's own link in the body frame, without the links merged into it by fixed joints
      * ({@link Body#inertia()} includes them).
      */
