@@ -96,13 +96,14 @@ public record RolloutSpec(double[] q0, double[] v0, Map<String, Double> paramete
         return n - whole > 1e-9 ? whole + 1 : whole;
     }
 
-    /**
-     * Where step k (0-based) of {@link #stepCount()} ends: (k + 1) h, the last one at the duration. The runner steps
-     * from the time reached to there, counting on the grid as {@code StepGrid} does for {@code simulate}: a rollout
-     * that added h each step ended 1 s of 1 ms steps at 1.0000000000000007 s.
-     */
-    double stepEnd(long k, long count) {
-        return k >= count - 1 ? duration : (k + 1) * timeStep;
+    /** The size of step k (0-based) of {@link #stepCount()}: h, the last one shortened to end at the duration. */
+    double stepSize(long k, long count) {
+        if (k < count - 1) {
+            return timeStep;
+        }
+        double rest = duration - (count - 1) * timeStep;
+        // a duration that is a whole number of steps ends with a full step, not one rounded to h(1 ± 1e-16)
+        return rest > timeStep * (1 - 1e-9) ? timeStep : rest;
     }
 
     @Override

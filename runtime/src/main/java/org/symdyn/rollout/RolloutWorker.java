@@ -112,7 +112,7 @@ public final class RolloutWorker {
             }
             ContactReport report;
             try {
-                report = system.step(spec.stepEnd(k, n) - t);
+                report = system.step(spec.stepSize(k, n));
             } catch (PainleveException e) {
                 return failed(index, spec, system, new RolloutFailure(RolloutFailure.Kind.PAINLEVE, k, t,
                         describe(e)), k);

@@ -19,6 +19,11 @@ public abstract class SimulationState {
     long steps;
     double lastStep;
     private boolean stateSet;
+    /** The clock's grid: since {@code gridStart}, {@code gridCount} steps of {@code gridStep} ended at {@code gridEnd}. */
+    private double gridStart;
+    private double gridStep = Double.NaN;
+    private long gridCount;
+    private double gridEnd = Double.NaN;
 
     /** A state at the neutral configuration of {@code space}, v = 0, t = 0; not yet set. */
     protected SimulationState(StateSpace space) {
@@ -52,6 +57,7 @@ public abstract class SimulationState {
         t = time;
         steps = 0;
         lastStep = 0;
+        gridStep = Double.NaN;
         stateSet = true;
     }
 
@@ -62,9 +68,23 @@ public abstract class SimulationState {
         }
     }
 
-    /** Counts one step of {@code taken} seconds whose end state is already in q and v: t += taken. */
+    /**
+     * Counts one step of {@code taken} seconds whose end state is already in q and v: t += taken, counted on the grid
+     * t_0 + k h while the steps keep one length h (bit for bit) and nothing else moved the clock, so that 1,000 steps
+     * of 1 ms end at 1.0 s, not at the sum's 1.0000000000000007 (a rollout's final time; {@code simulate} prints k h).
+     */
     protected final void stepped(double taken) {
-        t += taken;
+        if (Double.doubleToRawLongBits(taken) == Double.doubleToRawLongBits(gridStep)
+                && Double.doubleToRawLongBits(t) == Double.doubleToRawLongBits(gridEnd)) {
+            gridCount++;
+            t = gridStart + gridCount * gridStep;
+        } else {
+            gridStart = t;
+            gridStep = taken;
+            gridCount = 1;
+            t += taken;
+        }
+        gridEnd = t;
         counted(taken);
     }
 

@@ -324,8 +324,8 @@ class RolloutsTest {
         assertEquals(1000, RolloutSpec.of(new double[9], new double[8], 1.0, 1e-3).stepCount());
         RolloutSpec odd = RolloutSpec.of(new double[9], new double[8], 0.0105, 1e-3);
         assertEquals(11, odd.stepCount());
-        assertEquals(0.010, odd.stepEnd(9, 11));
-        assertEquals(0.0105, odd.stepEnd(10, 11));
+        assertEquals(1e-3, odd.stepSize(9, 11));
+        assertEquals(0.0005, odd.stepSize(10, 11), 1e-15);
         assertEquals(0, RolloutSpec.of(new double[9], new double[8], 0, 1e-3).stepCount());
         // past 2^52 steps the count is refused, not wrapped round to Long.MIN_VALUE (a "completed" rollout at t = 0)
         assertEquals(0, RolloutSpec.of(new double[9], new double[8], 1e10, 1e-9).stepCount());
