@@ -105,6 +105,11 @@ final class RolloutsCommand implements CliCommand {
                     + " the rollout goes on with the last iterate).")
     boolean failOnUnconverged;
 
+    @Option(names = "--no-constraints", order = 5,
+            description = "Leave the model's bilateral constraints (loops, <symdyn:contact> rows, couplings) out of"
+                    + " every rollout, as simulate --no-constraints does.")
+    boolean noConstraints;
+
     @Option(names = {"-o", "--output"}, paramLabel = "results.csv|results.jsonl", order = 6,
             description = "Write the results to this file instead of standard output (the summary line then goes to"
                     + " standard output).")
@@ -159,6 +164,9 @@ final class RolloutsCommand implements CliCommand {
         progress.started(model + ": reading");
         long start = System.nanoTime();
         Model m = options.load(model, meshes, "rollouts");
+        if (noConstraints) {
+            m = m.withoutConstraints();
+        }
         progress.ended(model + ": read", Progress.millisSince(start));
         for (Diagnostic warning : m.warnings()) {
             progress.warning(warning.toString());

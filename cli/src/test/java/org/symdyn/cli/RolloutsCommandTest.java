@@ -2,6 +2,7 @@ package org.symdyn.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -160,6 +161,27 @@ class RolloutsCommandTest extends FileWritingTest {
         // it landed and slid: the test is of contact, not of free flight
         assertTrue(SimulateCommandTest.numbers(line.get("q"))[0] < 0.25, r.out());
         assertEquals(0.05, SimulateCommandTest.numbers(line.get("q"))[2], 1e-3, r.out());
+    }
+
+    /** {@code --no-constraints}: the block held at a corner by a row rolls out as the block without the row. */
+    @Test
+    void noConstraintsLeavesTheModelsRowsOut() throws Exception {
+        Path held = write("held.urdf", SimulateCommandTest.BLOCK.replace("</robot>",
+                "  <symdyn:contact name=\"hold_x\" link=\"box\" point=\"0.05 0.05 -0.05\" normal=\"1 0 0\"/>\n</robot>"));
+        Path specs = write("specs.json", "[{\"q0\": [0, 0, 0.05, 0, 0, 0, 1], \"v0\": [0, 0, 0, 2, 0, 0],"
+                + " \"duration\": 0.1, \"step\": 0.001}]");
+        String[] out = new String[3];
+        String[][] runs = {{held.toString()}, {held.toString(), "--no-constraints"}, {block().toString()}};
+        for (int k = 0; k < 3; k++) {
+            List<String> args = new ArrayList<>(List.of("rollouts"));
+            args.addAll(List.of(runs[k]));
+            args.addAll(List.of("--specs", specs.toString(), "--format", "jsonl", "-q"));
+            Result r = SymDynCliTest.run(args.toArray(new String[0]));
+            assertEquals(0, r.exitCode(), r.err());
+            out[k] = ((ObjectValue) JsonReader.parse("out", r.out().trim())).get("q").toString();
+        }
+        assertEquals(out[2], out[1], "the row left out");
+        assertNotEquals(out[2], out[0], "the row held");
     }
 
     /** As simulate warns ({@link LimitViolations}): the first rollout starting beyond a limit, and a count of the rest. */
