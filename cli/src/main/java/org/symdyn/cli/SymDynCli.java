@@ -120,6 +120,20 @@ public final class SymDynCli {
     }
 
     /**
+     * 0 if everything written to {@code out} reached it; else the problem on {@code err} and exit code 2. A
+     * PrintStream swallows write errors: results (or help) lost to a full disk were reported as success.
+     */
+    private static int written(PrintStream out, PrintStream err) {
+        out.flush();
+        if (out.checkError()) {
+            err.println("cannot write the results to standard output (a full disk, or a closed pipe); where the"
+                    + " command has -o FILE, write them there");
+            return CliException.BAD_INPUT;
+        }
+        return 0;
+    }
+
+    /**
      * Runs one command, as {@link #main} does but without exiting, so that tests can call it in-process.
      *
      * @param args the command-line arguments
@@ -141,11 +155,11 @@ public final class SymDynCli {
             if (options.contains("-h") || options.contains("--help")) {
                 out.print((command == null || command.getCommand() instanceof Help ? root : command)
                         .getUsageMessage());
-                return 0;
+                return written(out, err);
             }
             if (options.contains("-V") || options.contains("--version")) {
                 root.printVersionHelp(out);
-                return 0;
+                return written(out, err);
             }
             if (at < 0) {
                 throw CliException.usage("", "missing command (inspect, evaluate, simulate, rollouts, view or"
@@ -173,14 +187,7 @@ public final class SymDynCli {
                     }
                 }
             }
-            out.flush();
-            if (out.checkError()) {
-                // a PrintStream swallows write errors: results lost to a full disk were reported as success
-                err.println("cannot write the results to standard output (a full disk, or a closed pipe); where the"
-                        + " command has -o FILE, write them there");
-                return CliException.BAD_INPUT;
-            }
-            return 0;
+            return written(out, err);
         } catch (CliException e) {
             for (String l : e.lines()) {
                 err.println(l);

@@ -54,6 +54,33 @@ class SymDynCliTest {
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Output that cannot be written (a full disk, a closed pipe) is exit 2 with the reason, for a command's results
+     * and for {@code --help} and {@code --version} alike: a PrintStream swallows the write error.
+     */
+    @Test
+    void anUnwritableStandardOutputIsReported() throws IOException {
+        Path model = write("one.urdf", "<robot name=\"one\"><link name=\"a\"/></robot>");
+        java.io.OutputStream full = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        };
+        for (String[] args : new String[][] {{"inspect", model.toString()}, {"--help"}, {"inspect", "--help"},
+            {"--version"}}) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code;
+            try (PrintStream o = new PrintStream(full, true, StandardCharsets.UTF_8);
+                    PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+                code = SymDynCli.run(args, o, e);
+            }
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertEquals(2, code, String.join(" ", args) + ": " + text);
+            assertTrue(text.startsWith("cannot write the results to standard output"), text);
+        }
+    }
+
     private Path write(String name, String... lines) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);

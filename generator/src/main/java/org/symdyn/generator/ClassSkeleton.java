@@ -24,6 +24,7 @@ import org.symdyn.contract.EncoderSpec;
 import org.symdyn.contract.ImuSpec;
 import org.symdyn.contract.ModelFunctions;
 import org.symdyn.contract.ModelParameters;
+import org.symdyn.contract.ParameterRules;
 import org.symdyn.contract.ServoSpec;
 import org.symdyn.contract.SpringDamperSpec;
 import org.symdyn.contract.TorqueSourceSpec;
@@ -33,15 +34,13 @@ import org.symdyn.model.Body;
 import org.symdyn.model.Frame;
 import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
-import org.symdyn.model.ParameterRules;
 
 /**
  * The class around the emitted methods: the header Javadoc (model, hashes, sizes, operation counts, what branches
  * remain), the interfaces ({@link ModelFunctions}, {@link ModelParameters}, {@link DeclaredDevices}: the whole
  * contract), the workspace, the {@link org.symdyn.contract.ModelInfo} constants, {@code copy()}, the parameters'
  * fields and accessors and the declared devices (one static list of records built from literals). The
- * class imports from SymDyn the contract package and, for its parameters' setters, {@link ParameterRules} and
- * {@code ParameterModel.Field}; other SymDyn types are named fully qualified in Javadoc.
+ * class imports from SymDyn only the contract package; other SymDyn types are named fully qualified in Javadoc.
  */
 final class ClassSkeleton {
     private static final TypeName STRING_LIST = ParameterizedTypeName.get(List.class, String.class);
@@ -61,7 +60,7 @@ final class ClassSkeleton {
         int frameCount = model.frames().size();
         // Each device is a constructor call of up to 10 arguments; an IMU's hold arrays, about 20 values: 24 each.
         int elements = 14 * frameCount + model.nq() + model.nv() + 7 * model.bodyCount()
-                + 4 * model.constraints().size() + 16 * model.parameters().size() + 24 * model.devices().size();
+                + 4 * model.constraints().size() + 18 * model.parameters().size() + 24 * model.devices().size();
         for (int[] t : intTables.values()) {
             elements += t.length;
         }
@@ -302,30 +301,36 @@ final class ClassSkeleton {
         b.addMethod(MethodSpec.methodBuilder("parameter").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(double.class).addParameter(int.class, "index").addStatement("return parameters[index]")
                 .build());
-        // The rules a file's numbers keep (ParameterRules): per parameter its field, and for a link field the
-        // link's name and its own inertial as declared, so that setParameter refuses what Model.withParameters does.
-        List<CodeBlock> fields = new ArrayList<>();
+        // The rules a file's numbers keep (ParameterRules): for a link's number the link's name, the number's
+        // places and the link's own inertial as declared, so that setParameter refuses what Model.withParameters does.
         List<CodeBlock> links = new ArrayList<>();
+        List<CodeBlock> slots = new ArrayList<>();
+        List<CodeBlock> armature = new ArrayList<>();
         List<CodeBlock> inertials = new ArrayList<>();
         for (org.symdyn.model.ParameterModel p : params) {
-            fields.add(CodeBlock.of("$T.$L", org.symdyn.model.ParameterModel.Field.class, p.field().name()));
             boolean link = p.field().isLinkField();
             links.add(link ? CodeBlock.of("$S", model.body(p.body()).name()) : CodeBlock.of("null"));
+            List<CodeBlock> places = new ArrayList<>();
+            for (int slot : p.field().inertiaSlots()) {
+                places.add(CodeBlock.of("$L", slot));
+            }
+            slots.add(CodeBlock.of("{$L}", CodeBlock.join(places, ", ")));
+            armature.add(CodeBlock.of("$L", p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE));
             List<CodeBlock> numbers = new ArrayList<>();
             if (link) {
-                for (double x : ParameterRules.fileNumbers(model, p.body())) {
+                for (double x : model.ownInertia(p.body()).numbers()) {
                     numbers.add(CodeBlock.of("$L", Double.toString(x)));
                 }
             }
             inertials.add(CodeBlock.of("{$L}", CodeBlock.join(numbers, ", ")));
         }
-        b.addField(tables.table(ArrayTypeName.of(org.symdyn.model.ParameterModel.Field.class), "PARAMETER_FIELDS",
-                fields));
         b.addField(tables.table(ArrayTypeName.of(String.class), "PARAMETER_LINKS", links));
+        b.addField(tables.table(ArrayTypeName.of(INTS), "PARAMETER_SLOTS", slots));
+        b.addField(tables.table(ArrayTypeName.of(TypeName.BOOLEAN), "PARAMETER_ARMATURE", armature));
         b.addField(tables.table(ArrayTypeName.of(DOUBLES), "PARAMETER_INERTIALS", inertials));
         b.addField(FieldSpec.builder(ParameterRules.class, "PARAMETER_RULES", Modifier.PRIVATE, Modifier.STATIC,
-                Modifier.FINAL).initializer("new $T(PARAMETER_NAMES.toArray(new String[0]), PARAMETER_FIELDS, "
-                        + "PARAMETER_LINKS, PARAMETER_INERTIALS)", ParameterRules.class).build());
+                Modifier.FINAL).initializer("new $T(PARAMETER_NAMES.toArray(new String[0]), PARAMETER_LINKS, "
+                        + "PARAMETER_SLOTS, PARAMETER_ARMATURE, PARAMETER_INERTIALS)", ParameterRules.class).build());
         b.addMethod(MethodSpec.methodBuilder("setParameter").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).addParameter(int.class, "index").addParameter(double.class, "value")
                 .addJavadoc("{@inheritDoc}\n\n<p>Refuses, changing nothing, what "

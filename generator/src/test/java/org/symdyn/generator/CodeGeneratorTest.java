@@ -311,7 +311,8 @@ class CodeGeneratorTest {
         assertTrue(gen.operations().get(GeneratedMethod.BIAS_FORCES).flops() <= 850, "bias forces " + gen.operations());
         // H does not depend on the first (vertical) joint: sin and cos of the other six, each once.
         assertEquals(12, h.trig(), "trig calls");
-        // The only allocations: the workspace (at construction), copy(), and the exception for a bad frame index;
+        // The only allocations: the workspace (at construction), copy(), the exception for a bad frame index and the
+        // parameters' rules (at class initialisation);
         // with the shared kinematics passes (the compact form) also their scratch arrays, at construction.
         assertOnlyConstructionAllocations(gen.source(), false);
         assertOnlyConstructionAllocations(new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "Iiwa")
@@ -323,6 +324,8 @@ class CodeGeneratorTest {
             if (line.contains("new ") && !line.trim().startsWith("*")) {
                 assertTrue(line.contains("double[] w = new double[") || line.contains("= new Iiwa()")
                         || line.contains("throw new IndexOutOfBoundsException")
+                        // the parameters' rules, once, when the class is initialised
+                        || line.contains("static final ParameterRules PARAMETER_RULES = new ParameterRules(")
                         || sharedPasses && line.strip()
                                 .matches("private final double\\[] kin[A-Z][a-zA-Z]* = new double\\[\\d+];"),
                         "allocation in: " + line);

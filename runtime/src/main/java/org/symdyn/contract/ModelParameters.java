@@ -15,13 +15,13 @@ public interface ModelParameters {
     double parameter(int index);
 
     /**
-     * Sets parameter {@code index} (SI units), or refuses the value and changes nothing.
+     * Sets parameter {@code index} (SI units), or refuses the value and changes nothing. Not for a hot path: the
+     * check allocates a little.
      *
      * @throws IndexOutOfBoundsException for an index out of range
      * @throws IllegalArgumentException  for a value that is not finite, a negative armature, or a value that makes
      *                                   its link's inertial no physical body (a negative mass or principal moment:
-     *                                   the rules of {@code org.symdyn.model.ParameterRules}, which a model file's
-     *                                   numbers keep)
+     *                                   {@link ParameterRules}, the rules a model file's numbers keep)
      */
     void setParameter(int index, double value);
 

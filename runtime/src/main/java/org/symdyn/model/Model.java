@@ -6,6 +6,7 @@ import java.util.Map;
 import org.symdyn.contract.DeviceSpec;
 import org.symdyn.contract.DofTree;
 import org.symdyn.contract.ModelInfo;
+import org.symdyn.contract.ParameterRules;
 import org.symdyn.spatial.Pose;
 import org.symdyn.spatial.RigidBodyInertia;
 
@@ -346,7 +347,7 @@ public final class Model {
      * @throws IllegalArgumentException for a wrong count or a value that is not finite, naming the parameter, or
      *                                  values that make a link's inertia no physical body (a negative mass or
      *                                  principal moment), naming the link, or a negative armature
-     *                                  ({@link ParameterRules})
+     *                                  ({@link #parameterRules()})
      */
     public Model withParameters(double[] values) {
         if (values.length != parameters.size()) {
@@ -360,7 +361,7 @@ public final class Model {
         if (same) {
             return this;
         }
-        ParameterRules.of(this).checkAll(values); // the rules a generated class's setParameter applies
+        parameterRules().checkAll(values); // the rules a generated class's setParameter applies
         List<Body> newBodies = new java.util.ArrayList<>(bodies);
         List<RigidBodyInertia> newOwn = new java.util.ArrayList<>(ownInertias);
         List<ParameterModel> newParameters = new java.util.ArrayList<>();
@@ -373,7 +374,7 @@ public final class Model {
             if (!p.field().isLinkField()) {
                 continue;
             }
-            double[] n = ownNumbers.computeIfAbsent(p.body(), b -> ParameterRules.fileNumbers(this, b));
+            double[] n = ownNumbers.computeIfAbsent(p.body(), b -> ownInertias.get(b).numbers());
             for (int slot : p.field().inertiaSlots()) {
                 n[slot] = values[k];
             }
@@ -417,6 +418,31 @@ public final class Model {
         return new Model(name, rootName, sourcePath, sourceSha256, gravity, newBodies, frames, constraints, warnings,
                 qNames, vNames, newParameters, newOwn, grounds, contactCandidates, devices, deviceLocations, scene,
                 initialStates, referenceConfiguration);
+    }
+
+    /**
+     * The physical rules new values of this model's parameters must keep, as {@link #withParameters} and a generated
+     * class's {@code setParameter} apply them: each link's own inertial as declared, with the places of its
+     * parameters; the armatures.
+     */
+    public ParameterRules parameterRules() {
+        int n = parameters.size();
+        String[] names = new String[n];
+        String[] links = new String[n];
+        int[][] slots = new int[n][];
+        boolean[] armature = new boolean[n];
+        double[][] numbers = new double[n][];
+        for (int k = 0; k < n; k++) {
+            ParameterModel p = parameters.get(k);
+            names[k] = p.name();
+            slots[k] = p.field().inertiaSlots();
+            armature[k] = p.field() == ParameterModel.Field.ARMATURE;
+            if (p.field().isLinkField()) {
+                links[k] = bodies.get(p.body()).name();
+                numbers[k] = ownInertias.get(p.body()).numbers();
+            }
+        }
+        return new ParameterRules(names, links, slots, armature, numbers);
     }
 
     /**

@@ -36,7 +36,7 @@ import org.symdyn.spatial.RigidBodyInertia;
  */
 public final class ModelBuilder {
     /** Links lighter than this (kg) are treated as placeholders: inertia problems are warnings. */
-    public static final double DUMMY_MASS = 1e-5;
+    public static final double DUMMY_MASS = org.symdyn.spatial.InertiaValidity.DUMMY_MASS;
 
     /**
      * A closed mesh on a moving link whose convex hull has more than this many times the mesh's own volume is warned

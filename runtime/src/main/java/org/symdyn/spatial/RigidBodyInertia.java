@@ -54,6 +54,15 @@ public final class RigidBodyInertia {
         return mass;
     }
 
+    /** The 13 numbers m, c_x, c_y, c_z, then I_c row-major (a new array): what a model file declares. */
+    public double[] numbers() {
+        double[] out = new double[13];
+        out[0] = mass;
+        System.arraycopy(com, 0, out, 1, 3);
+        System.arraycopy(inertiaAboutCom, 0, out, 4, 9);
+        return out;
+    }
+
     /** Component i of the centre of mass. */
     public double com(int i) {
         return com[i];
