@@ -31,6 +31,8 @@ import org.symdyn.solvers.SmallSpd;
  * <li><b>sliding</b> (on the cone's boundary with a tangential velocity σ_t = J_t w ≠ 0): the normal row as above and
  *     λ_t + μ λ_n σ_t / ‖σ_t‖ = 0;</li>
  * <li><b>separated</b> (λ = 0 and the contact opening): λ = 0.</li>
+ * <li>A <b>frictionless</b> contact (μ = 0) has λ_t = 0 whatever its tangential velocity: it is sliding, its normal
+ *     row held and its tangential rows left out (dλ_t = 0).</li>
  * </ul>
  * Joint-limit rows are held (±w_k + ω_k = 0) or free (λ = 0) likewise. Differentiating at the solution gives one
  * linear system of nv + m unknowns (dw, dλ) for the 3 nv right-hand sides of dq, dv and dτ (solved by its Schur
@@ -44,7 +46,8 @@ import org.symdyn.solvers.SmallSpd;
  * {@link MotionDerivatives} on the model (the same as {@code ConstrainedDynamicsDerivatives} uses for rows a
  * generated class does not differentiate itself). Held rows carry a regularisation 10⁻¹² W_rr on their diagonal, so
  * that redundant contacts (a box on four coplanar corners) give the unique dw and the least-norm dλ while they stick
- * or slide one way; sliding in different directions (the box spinning as it slides) the step itself may not be
+ * or slide one way; a held row zero to rounding (W_rr at most 10⁻²⁰ of the largest: a planar loop's row out of its
+ * plane) constrains nothing and is left out, and {@link #dependentRows()} says so; sliding in different directions (the box spinning as it slides) the step itself may not be
  * unique, and {@link #mayNotBeUnique()} says so (see there). Then
  * q⁺ = q ⊕ h w and v⁺ = carry(w) are differentiated exactly: for a floating base with E = exp(h [ω]×),
  * δθ⁺ = Eᵀ δθ + h J_r(h ω) dω, δp⁺ = Eᵀ (δp − h [w_O]× δθ + h dw_O), dv_O⁺ = Eᵀ dw_O + h Eᵀ [w_O]× J_r(−h ω) dω
@@ -91,6 +94,12 @@ public final class StepDerivatives {
 
     private static final double SLIP_FLOOR = 1e-12;
     private static final double REGULARISATION = 1e-12;
+    /**
+     * A held row whose W_rr is at most this fraction of the largest W_ss (its ‖J_r‖ in H⁻¹'s metric at most 10⁻¹⁰ of
+     * the largest row's) is rounding, not a constraint: the out-of-plane row of a loop closed in a plane turned off
+     * the axes (G_r ~ 1e-19), whose regularisation (10⁻¹² W_rr) let its noise lock the mechanism.
+     */
+    private static final double ROUNDING_ROW = 1e-20;
     /** A pivot of the rows' system below this fraction of its scale: the rows are dependent to rounding. */
     private static final double DEPENDENT_PIVOT = 1e-9;
 
@@ -156,11 +165,16 @@ public final class StepDerivatives {
     private final int[] pivots;
     /** The smallest pivot of the last solve over its scale (1 without rows). */
     private double smallestPivotRatio = 1;
+    /** The last compute's floor of W_rr under which a held row is rounding, and how many such rows it left out. */
+    private double roundingFloor;
+    private int roundingRows;
     /** Per row in the system: the columns where its A is nonzero, and how many. */
     private final int[] nonzeros;
     private final int[] nonzeroCount;
     private final double[] acc;
     private final int[] modes;
+    /** Per block of the last compute: a contact with friction (μ λ_n &gt; 0). */
+    private final boolean[] rubs;
     /** Per contact of the last {@link #compute}: whether its normal offset is the restitution's e u_n⁻. */
     private final boolean[] restituting;
     private final double[] a;
@@ -298,6 +312,7 @@ public final class StepDerivatives {
         nonzeroCount = new int[rows];
         acc = new double[3 * nv];
         modes = new int[Math.max(1, capacity)];
+        rubs = new boolean[Math.max(1, capacity)];
         restituting = new boolean[Math.max(1, capacity)];
         a = new double[nv];
         zero = new double[nv];
@@ -470,9 +485,16 @@ public final class StepDerivatives {
             }
         }
         systemRows = 0;
+        double wMax = 0;
+        for (int r = 0; r < m; r++) {
+            wMax = Math.max(wMax, problem.w(r, r));
+        }
+        roundingFloor = ROUNDING_ROW * wMax;
+        roundingRows = 0;
         for (int block = 0; block < problem.blockCount(); block++) {
             int r = problem.blockStart(block);
             int kind = problem.blockKind(block);
+            rubs[block] = kind == ContactProblem.COULOMB && problem.blockFriction(block) * lambda[r] > 0;
             if (kind == ContactProblem.COULOMB) {
                 modes[block] = contactRows(problem, block, J, lambda, w, r);
             } else if (kind == ContactProblem.UNILATERAL) {
@@ -654,12 +676,18 @@ public final class StepDerivatives {
         }
         double lt = Math.sqrt(lambda[r + 1] * lambda[r + 1] + lambda[r + 2] * lambda[r + 2]);
         double slip = Math.sqrt(s1 * s1 + s2 * s2);
-        boolean sliding = !(lt < mu * ln * (1 - 1e-9)) && slip > SLIP_FLOOR;
+        // frictionless (μ = 0): λ_t = 0 whatever the slip, so dλ_t = 0 and its rows leave the system, as a separated
+        // contact's do; it was held sticking at rest (a ball on a μ = 0 floor rolled instead of sliding)
+        boolean frictionless = !(mu * ln > 0);
+        boolean sliding = frictionless || !(lt < mu * ln * (1 - 1e-9)) && slip > SLIP_FLOOR;
         // the normal row (and, sticking, the tangential rows): J_d dw + ε dλ_d = −(∂(J_d w)/∂q + ∂c_d/∂q) dq − ∂c_d/∂v dv
         int rows = sliding ? 1 : 3;
         int normal = systemRows;
         for (int d = 0; d < rows; d++) {
-            int i = heldRow(J, r + d, REGULARISATION * Math.max(problem.w(r + d, r + d), Double.MIN_NORMAL));
+            int i = heldRow(problem, J, r + d);
+            if (i < 0) {
+                continue;
+            }
             for (int j = 0; j < nv; j++) {
                 zy[i * zw + nv + j] = -(rowsDq[(r + d) * nv + j] + offsetDq[(r + d) * nv + j]);
                 zy[i * zw + 2 * nv + j] = -offsetDv[(r + d) * nv + j];
@@ -667,6 +695,9 @@ public final class StepDerivatives {
         }
         if (!sliding) {
             return STICKING;
+        }
+        if (frictionless) {
+            return SLIDING;
         }
         // dλ_t + μ ŝ dλ_n + (μ λ_n / ‖σ_t‖) P (J_t dw + ∂(J_t w)/∂q dq) = 0, ŝ = σ_t / ‖σ_t‖, P = I − ŝ ŝᵀ
         double u1 = s1 / slip, u2 = s2 / slip;
@@ -689,9 +720,17 @@ public final class StepDerivatives {
         return SLIDING;
     }
 
-    /** Appends problem row r held: A = J_r, Λ = ε; returns its index among the system's rows. */
-    private int heldRow(double[] J, int r, double epsilon) {
-        return row(J, r, epsilon, true);
+    /**
+     * Appends problem row r held: A = J_r, Λ = ε = 10⁻¹² W_rr; returns its index among the system's rows, or -1 for a
+     * row that is rounding ({@link #ROUNDING_ROW}: it constrains nothing, and is counted, not appended).
+     */
+    private int heldRow(ContactProblem problem, double[] J, int r) {
+        double wrr = problem.w(r, r);
+        if (!(wrr > roundingFloor)) {
+            roundingRows++;
+            return -1;
+        }
+        return row(J, r, REGULARISATION * Math.max(wrr, Double.MIN_NORMAL), true);
     }
 
     /**
@@ -723,7 +762,10 @@ public final class StepDerivatives {
         int vi = stepper.limitV(limit);
         double sign = upper ? -1 : 1;
         double gap = sign * (q[stepper.limitQ(limit)] - stepper.limitBound(limit, upper));
-        int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
+        int i = heldRow(problem, J, r);
+        if (i < 0) {
+            return SEPARATED;
+        }
         Arrays.fill(zy, i * zw + nv, i * zw + 3 * nv, 0);
         zy[i * zw + nv + vi] = -sign * stepper.settings().limitOffsetSlope(gap, h);
         return STICKING;
@@ -737,7 +779,10 @@ public final class StepDerivatives {
     private void bilateralRow(ContactProblem problem, double[] J, int r, int first, double h,
             double beta) {
         int b = r - first;
-        int i = heldRow(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL));
+        int i = heldRow(problem, J, r);
+        if (i < 0) {
+            return;
+        }
         double slope = holonomicBilateral[b] ? beta / h : 0;
         for (int j = 0; j < nv; j++) {
             zy[i * zw + nv + j] = -(bilateralRowsDq.data[b * nv + j] + slope * J[r * nv + j]);
@@ -1266,11 +1311,13 @@ public final class StepDerivatives {
 
     /**
      * True if the held rows of the last {@link #compute} were linearly dependent (a pivot of their system under
-     * 10⁻⁹ of its scale: their regularisation chose dλ), as a box's on four coplanar corners are. While they stick, or
-     * slide together, dw is unique and exact, and dλ is the least-norm one.
+     * 10⁻⁹ of its scale: their regularisation chose dλ), as a box's on four coplanar corners are, or if a held row
+     * was zero to rounding (W_rr at most 10⁻²⁰ of the largest: the out-of-plane row of a planar loop turned off the
+     * axes), which constrains nothing and was left out. While they stick, or slide together, dw is unique and exact,
+     * and dλ is the least-norm one.
      */
     public boolean dependentRows() {
-        return smallestPivotRatio < DEPENDENT_PIVOT;
+        return smallestPivotRatio < DEPENDENT_PIVOT || roundingRows > 0;
     }
 
     /**
@@ -1279,16 +1326,18 @@ public final class StepDerivatives {
      * coplanar corners: a twist of +λ, −λ, +λ, −λ moves neither the normal rows nor the box); where contacts slide in
      * different directions (the box spinning as it slides) the friction of that split turns the box, so the
      * solver's choice of it decides v⁺, and another solver (PGS against ADMM) or warm start gives another v⁺, all
-     * satisfying the step's conditions. The derivative is then that of the least-norm dλ, and finite differences of
-     * the solver follow its own choices. Where all contacts slide one way (a box sliding straight) v⁺ is unique
-     * nonetheless; this says "may".
+     * satisfying the step's conditions. The derivative is then not to be used: the sliding rows make the system
+     * unsymmetric, its regularisation no longer picks a least-norm dλ, and a pivot near 0 can make it arbitrarily
+     * large (10¹² on a walker whose four feet slide apart); finite differences of the solver follow its own choices.
+     * Where all contacts slide one way (a box sliding straight) v⁺ is unique nonetheless; this says "may". A
+     * frictionless contact (μ = 0, classified sliding) has no friction to turn anything, and does not count.
      */
     public boolean mayNotBeUnique() {
         if (!dependentRows()) {
             return false;
         }
         for (int b = 0; b < blocks; b++) {
-            if (modes[b] == SLIDING) {
+            if (modes[b] == SLIDING && rubs[b]) {
                 return true;
             }
         }

@@ -465,6 +465,68 @@ class StepDerivativesTest {
         }
     }
 
+    /**
+     * A helper's finding: a frictionless contact (μ = 0) at rest was held sticking, so the ball rolled in the
+     * derivative (dv_x⁺/dτ_x 7.1e-4 against h/m = 1e-3) where it slides either way.
+     */
+    @Test
+    void aFrictionlessContactAtRestSlides() {
+        Model m = ContactScenes.sphere(1, 0.1, ContactScenes.incline(0, 0));
+        double[] q = {0, 0, 0.1 - 1e-6, 0, 0, 0, 1};
+        check(m, q, new double[6], new double[6], 0, new int[] {StepDerivatives.SLIDING}, 1e-6);
+    }
+
+    /**
+     * A helper's finding: a planar four-bar turned off the axes, closed by an MJCF connect. The connect's row out of
+     * the plane is zero to rounding (4e-19); its regularisation, 10⁻¹² of its own W_rr, let that noise lock the
+     * mechanism (∂v⁺/∂v 0 against 1.14). Such a row is left out and reported as dependent.
+     */
+    @Test
+    void aLoopRowThatIsRoundingConstrainsNothing() throws Exception {
+        Model m = org.symdyn.io.mjcf.MjcfReader.parse("""
+                <mujoco model="fourbar">
+                  <worldbody>
+                    <body name="frame" euler="0.3 0.4 0.5">
+                      <inertial pos="0 0 0" mass="1" diaginertia="0.01 0.01 0.01"/>
+                      <body name="l1">
+                        <joint name="j1" type="hinge" axis="0 0 1"/>
+                        <geom type="capsule" fromto="0 0 0 0 -0.5 0" size="0.02" mass="1" contype="0" conaffinity="0"/>
+                        <body name="l2" pos="0 -0.5 0">
+                          <joint name="j2" type="hinge" axis="0 0 1"/>
+                          <geom type="capsule" fromto="0 0 0 0.4 0 0" size="0.02" mass="1" contype="0" conaffinity="0"/>
+                          <body name="l3" pos="0.4 0 0">
+                            <joint name="j3" type="hinge" axis="0 0 1"/>
+                            <geom type="capsule" fromto="0 0 0 0 0.5 0" size="0.02" mass="1" contype="0"
+                                conaffinity="0"/>
+                          </body>
+                        </body>
+                      </body>
+                    </body>
+                  </worldbody>
+                  <equality><connect body1="l3" body2="world" anchor="0 0.5 0"/></equality>
+                </mujoco>
+                """, "fourbar.xml", org.symdyn.io.mjcf.MjcfReader.Options.DEFAULT);
+        org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
+        data.settings().rankPolicy(org.symdyn.constraints.SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS); // for the assembly
+        double[] q = new double[m.nq()];
+        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.3, -0.3, 0.3},
+                new double[] {1, 1, 1}, q));
+        double[] v = new double[m.nv()];
+        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        double[] tau = {0.5, 0, -0.2};
+        bilateral = data;
+        try {
+            check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
+            TimeStepper s = stepper(m, 0);
+            s.step(q, v, tau, H, new double[m.nq()], new double[m.nv()]);
+            StepDerivatives d = new StepDerivatives(s, m);
+            d.compute(q, v, tau, H);
+            assertTrue(d.dependentRows(), "the rounding row reported");
+        } finally {
+            bilateral = null;
+        }
+    }
+
     @Test
     void aBoxHeldAtAPointByBilateralContactRows() throws Exception {
         // A helper's finding: the rows of symdyn:contact have φ = 0 by definition, so the step's offset β φ / h does
