@@ -106,10 +106,19 @@ final class LoopedDerivatives {
     }
 
     /**
-     * Bodies per method of the model's builder calls: about 220 bytes of bytecode each, so that every method stays
-     * under HotSpot's 8,000-byte limit of JIT compilation (they run once, but the class's methods are held to it).
+     * Estimated bytes of bytecode per method of the model's builder calls, so that every method stays under HotSpot's
+     * 8,000-byte limit of JIT compilation (they run once, but the class's methods are held to it). A body's call is
+     * about 220 bytes ({@link #BODY_BYTES}), each parameter in it adds up to {@link #PARAMETER_IN_BODY_BYTES} (an
+     * origin's r₀ + d (p_k − p₀)), a merged fixed link {@link #MERGED_BYTES}; a parameter's declaration
+     * ({@code b.addParameter}) about {@link #PARAMETER_BYTES}. A 43-link chain with 473 parameters wrote 8,572 bytes
+     * of declarations into one method, and 24 bodies of 14 parameters with their merged links 8,887 bytes, when the
+     * split counted bodies alone.
      */
-    private static final int BODIES_PER_METHOD = 24;
+    private static final int METHOD_BYTES = 5_000;
+    private static final int BODY_BYTES = 240;
+    private static final int PARAMETER_IN_BODY_BYTES = 30;
+    private static final int MERGED_BYTES = 200;
+    private static final int PARAMETER_BYTES = 20;
 
     /**
      * {@code derivativesModel()} and its parts {@code derivativesBodiesK(b)}: the model's dynamics as builder calls,
@@ -134,12 +143,24 @@ final class LoopedDerivatives {
         for (org.symdyn.model.Frame f : model.frames()) {
             names.add(f.name());
         }
-        int parts = (model.bodyCount() + BODIES_PER_METHOD - 1) / BODIES_PER_METHOD;
-        for (int k = 0; k < parts; k++) {
+        int[] perBody = new int[model.bodyCount()];
+        for (org.symdyn.model.ParameterModel p : model.parameters()) {
+            perBody[p.body()]++;
+        }
+        int k = 0;
+        for (int first = 0; first < model.bodyCount(); k++) {
             CodeBlock.Builder code = CodeBlock.builder();
-            for (int i = k * BODIES_PER_METHOD; i < Math.min(model.bodyCount(), (k + 1) * BODIES_PER_METHOD); i++) {
+            int bytes = 0;
+            int i = first;
+            for (; i < model.bodyCount(); i++) {
+                int weight = BODY_BYTES + PARAMETER_IN_BODY_BYTES * perBody[i] + (perBody[i] > 0 ? MERGED_BYTES : 0);
+                if (i > first && bytes + weight > METHOD_BYTES) {
+                    break;
+                }
+                bytes += weight;
                 code.add(body(model, model.body(i), names));
             }
+            first = i;
             MethodSpec.Builder part = MethodSpec.methodBuilder("derivativesBodies" + k)
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC).addParameter(builder, "b");
             if (parameters) {
@@ -148,11 +169,21 @@ final class LoopedDerivatives {
             out.add(part.addCode(code.build()).build());
             main.addStatement(parameters ? "derivativesBodies$L(b, p)" : "derivativesBodies$L(b)", k);
         }
-        for (org.symdyn.model.ParameterModel p : model.parameters()) {
-            Body body = model.body(p.body());
-            main.addStatement("b.addParameter($S, $S, $S, $S, $T.UNKNOWN)", p.name(),
-                    p.field().isLinkField() ? body.name() : null, p.field().isLinkField() ? null : body.joint().name(),
-                    p.field().fileName(), org.symdyn.model.SourceLocation.class);
+        List<org.symdyn.model.ParameterModel> declared = model.parameters();
+        int perMethod = METHOD_BYTES / PARAMETER_BYTES;
+        for (int first = 0, part = 0; first < declared.size(); first += perMethod, part++) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder("derivativesParameters" + part)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC).addParameter(builder, "b");
+            for (org.symdyn.model.ParameterModel p : declared.subList(first, Math.min(declared.size(),
+                    first + perMethod))) {
+                Body body = model.body(p.body());
+                m.addStatement("b.addParameter($S, $S, $S, $S, $T.UNKNOWN)", p.name(),
+                        p.field().isLinkField() ? body.name() : null,
+                        p.field().isLinkField() ? null : body.joint().name(), p.field().fileName(),
+                        org.symdyn.model.SourceLocation.class);
+            }
+            out.add(m.build());
+            main.addStatement("derivativesParameters$L(b)", part);
         }
         main.addStatement("return b.build()").nextControlFlow("catch ($T e)", MODEL_EXCEPTION);
         if (parameters) {
