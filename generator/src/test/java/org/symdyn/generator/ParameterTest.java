@@ -205,6 +205,32 @@ class ParameterTest {
         }
     }
 
+    /**
+     * A helper's findings: names whose generated accessors clash ('Mass' and 'mass' both give getMass; 'Class' gives
+     * Object's getClass) made a class that did not compile (exit 1), and two parameters on one number left the first
+     * without effect. Each is an error at its line.
+     */
+    @Test
+    void parametersThatWouldClashAreReportedWithTheirLine() {
+        String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", """
+                  <symdyn:parameter name="UpperMass" link="fore" field="mass"/>
+                  <symdyn:parameter name="Class" link="fore" field="izz"/>
+                  <symdyn:parameter name="massAgain" link="upper" field="mass"/>
+                  <symdyn:parameter name="offsetAgain" joint="elbow" field="origin_z"/>
+                </robot>
+                """);
+        ModelException e = assertThrows(ModelException.class,
+                () -> UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT));
+        String msg = e.getMessage();
+        assertTrue(msg.contains("arm.urdf:[30,3] parameter 'UpperMass': its generated accessors getUpperMass/setUpperMass"
+                + " are those of parameter 'upperMass'"), msg);
+        assertTrue(msg.contains("arm.urdf:[31,3] parameter 'Class': its generated getter would be getClass()"), msg);
+        assertTrue(msg.contains("arm.urdf:[32,3] parameter 'massAgain': the mass of link 'upper' is already parameter"
+                + " 'upperMass'"), msg);
+        assertTrue(msg.contains("arm.urdf:[33,3] parameter 'offsetAgain': the origin_z of joint 'elbow' is already"
+                + " parameter 'elbowOffset'"), msg);
+    }
+
     /** A joint's armature marked in the file ({@code field="armature"}) reads its value and follows the value set. */
     @Test
     void anArmatureParameterFromTheFile() throws Exception {

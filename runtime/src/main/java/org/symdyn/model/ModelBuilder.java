@@ -866,6 +866,9 @@ public final class ModelBuilder {
     private List<ParameterModel> resolveParameters(List<Diagnostic> errors) {
         List<ParameterModel> out = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>();
+        // a generated class's accessors get<Name>/set<Name> capitalise the first character: two names that differ
+        // only there share them (a helper's finding: 'Mass' and 'mass' made a class that does not compile)
+        java.util.Map<String, String> accessors = new java.util.HashMap<>();
         for (PendingParameter p : parameters) {
             String label = "parameter '" + p.name() + "'";
             if (p.name() == null || !javax.lang.model.SourceVersion.isIdentifier(p.name())
@@ -875,6 +878,19 @@ public final class ModelBuilder {
             }
             if (!names.add(p.name())) {
                 errors.add(Diagnostic.error(p.location(), "duplicate parameter name '" + p.name() + "'"));
+                continue;
+            }
+            String accessor = Character.toUpperCase(p.name().charAt(0)) + p.name().substring(1);
+            if (accessor.equals("Class")) {
+                errors.add(Diagnostic.error(p.location(), label + ": its generated getter would be getClass(),"
+                        + " java.lang.Object's; choose another name"));
+                continue;
+            }
+            String other = accessors.putIfAbsent(accessor, p.name());
+            if (other != null) {
+                errors.add(Diagnostic.error(p.location(), label + ": its generated accessors get" + accessor
+                        + "/set" + accessor + " are those of parameter '" + other + "' (the names differ only in"
+                        + " their first letter's case)"));
                 continue;
             }
             ParameterModel.Field field = ParameterModel.Field.of(p.field());
@@ -933,6 +949,21 @@ public final class ModelBuilder {
                         p.location()));
             }
         }
-        return out;
+        // one number, one parameter: of two on the same number, the first silently did nothing (a helper's finding)
+        java.util.Map<String, ParameterModel> numbers = new java.util.HashMap<>();
+        List<ParameterModel> kept = new ArrayList<>();
+        for (ParameterModel p : out) {
+            ParameterModel first = numbers.putIfAbsent(p.body() + ":" + p.field(), p);
+            if (first == null) {
+                kept.add(p);
+                continue;
+            }
+            String what = p.field().isLinkField() ? "link '" + bodies.get(p.body()).name + "'"
+                    : "joint '" + bodies.get(p.body()).jointName + "'";
+            errors.add(Diagnostic.error(p.location(), "parameter '" + p.name() + "': the " + p.field().fileName()
+                    + " of " + what + " is already parameter '" + first.name() + "'"
+                    + (first.location() == null ? "" : " (" + first.location() + ")")));
+        }
+        return kept;
     }
 }
