@@ -510,6 +510,12 @@ public final class GenerationPipeline {
             }
             e.className = derived;
         }
+        String qualifiedProblem = JavaNames.qualifiedNameProblem(packageName, e.className);
+        if (qualifiedProblem != null) {
+            problems.add(Problem.of(in, "the class " + packageName + "." + e.className + " " + qualifiedProblem + "; "
+                    + nameHint));
+            return problems;
+        }
         try {
             SymbolicConstraints.requireSupported(model);
         } catch (UnsupportedModelException x) {

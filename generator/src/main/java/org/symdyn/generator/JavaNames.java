@@ -34,6 +34,9 @@ public final class JavaNames {
         if (RESTRICTED_TYPE_NAMES.contains(name)) {
             return "is a restricted identifier, which cannot name a class (var, yield, record, sealed, permits)";
         }
+        if (TOP_PACKAGES.contains(name)) {
+            return "would hide the package " + name + ", whose classes generated code names fully qualified";
+        }
         if (isJavaLangClass(name)) {
             return "would hide java.lang." + name + ", which generated code and the code using it name without"
                     + " import";
@@ -62,6 +65,36 @@ public final class JavaNames {
         }
         return null;
     }
+
+    /**
+     * Null if a generated class may be {@code packageName.className}, else why not: it must not stand where a
+     * package that generated code names fully qualified ({@link #REFERENCED_PACKAGES}) or one of its parents is
+     * ({@code org.symdyn} as package {@code org}, class {@code symdyn}), nor in one of those packages, where it could
+     * hide or replace their types ({@code org.symdyn.contract.Dynamics}). Each name alone is checked by
+     * {@link #packageNameProblem} and {@link #classNameProblem}.
+     */
+    public static String qualifiedNameProblem(String packageName, String className) {
+        String full = packageName + "." + className;
+        for (String used : REFERENCED_PACKAGES) {
+            if (used.equals(full) || used.startsWith(full + ".")) {
+                return "would stand where the package " + used.substring(0, full.length()) + " is, whose classes"
+                        + " generated code names fully qualified";
+            }
+            if (used.equals(packageName)) {
+                return "would be in the package " + used + ", whose types generated code names: choose a package of"
+                        + " your own";
+            }
+        }
+        return null;
+    }
+
+    /** The first parts of the packages generated code names fully qualified: no class may take one's name. */
+    private static final java.util.Set<String> TOP_PACKAGES = java.util.Set.of("java", "javax", "org");
+
+    /** The packages whose types generated code names fully qualified (in code, not only in Javadoc). */
+    static final java.util.List<String> REFERENCED_PACKAGES = java.util.List.of("java.lang", "java.util",
+            "javax.annotation.processing", "org.ejml.data", "org.symdyn.contract", "org.symdyn.spatial",
+            "org.symdyn.model", "org.symdyn.dynamics");
 
     /** Whether {@code java.lang.<name>} is a public class of this Java runtime. */
     private static boolean isJavaLangClass(String name) {

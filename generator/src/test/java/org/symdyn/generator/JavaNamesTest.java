@@ -54,4 +54,26 @@ class JavaNamesTest {
         }
         assertFalse(isPackageName("java.robots"));
     }
+
+    /**
+     * A helper's findings: classes that stand where a package the generated code names fully qualified is, or in
+     * such a package, compiled into code that did not compile (exit 1): {@code --class org}, {@code -p org --class
+     * symdyn}, {@code -p org.symdyn --class spatial}, {@code -p org.symdyn.contract --class Dynamics} (cyclic
+     * inheritance).
+     */
+    @Test
+    void namesThatHideThePackagesGeneratedCodeUses() {
+        for (String bad : new String[] {"org", "javax", "java"}) {
+            assertTrue(JavaNames.classNameProblem(bad).contains("would hide the package " + bad), bad);
+        }
+        String[][] clashes = {{"org", "symdyn"}, {"org", "ejml"}, {"javax", "annotation"}, {"org.symdyn", "spatial"},
+            {"org.symdyn.spatial", "SinCos"}, {"org.symdyn.contract", "Dynamics"}, {"java", "util"}};
+        for (String[] c : clashes) {
+            assertFalse(JavaNames.qualifiedNameProblem(c[0], c[1]) == null, c[0] + "." + c[1]);
+        }
+        for (String[] fine : new String[][] {{"org.symdyn.samples.generated", "Arm7Dynamics"}, {"robots", "Org"},
+            {"org.example", "Symdyn"}, {"com.acme.robots", "ArmDynamics"}}) {
+            assertEquals(null, JavaNames.qualifiedNameProblem(fine[0], fine[1]), fine[0] + "." + fine[1]);
+        }
+    }
 }
