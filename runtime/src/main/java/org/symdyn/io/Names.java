@@ -3,10 +3,18 @@ package org.symdyn.io;
 /**
  * Names (robot, links, joints, constraints) end up in generated Java code: in string literals and in Javadoc. The
  * generator escapes what Java needs escaped there; what no escaping makes sensible is refused here, at the
- * element: control characters (they reach a name only through character references such as {@code &#10;}) and
- * the line and paragraph separators U+2028 and U+2029 (which tools, JavaPoet among them, take for line breaks).
+ * element: control characters (they reach a name only through character references such as {@code &#10;}), the
+ * line and paragraph separators U+2028 and U+2029 (which tools, JavaPoet among them, take for line breaks), and names
+ * longer than {@link #MAX_NAME_BYTES}.
  */
 public final class Names {
+    /**
+     * The longest name, in UTF-8 bytes. Generated code carries each name as a string constant, which a class file
+     * holds to 65,535 bytes (a 70,000-character joint name gave a class that did not compile), and a robot's name
+     * becomes a class name and a file name; no model needs more than a few dozen.
+     */
+    public static final int MAX_NAME_BYTES = 1_000;
+
     private Names() {
     }
 
@@ -17,6 +25,13 @@ public final class Names {
     public static String check(ValueReader values, XmlElement e, String what, String name) {
         if (name == null) {
             return null;
+        }
+        int bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > MAX_NAME_BYTES) {
+            values.error(e, what + " '" + Messages.cut(printable(name)) + "' is " + bytes + " bytes long (UTF-8), over"
+                    + " the " + MAX_NAME_BYTES + " a name may have: generated code carries it as a string constant;"
+                    + " rename it");
+            return name;
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);

@@ -210,6 +210,16 @@ class UrdfHardeningTest {
         // what Java escaping handles is accepted (the generator escapes it)
         Model m = read(pendulum(INERTIAL, "").replace("name=\"j\"", "name=\"*/ \\u002a/ \\uZZZZ\""));
         assertEquals("*/ \\u002a/ \\uZZZZ", m.body(0).joint().name());
+        // a helper's finding: names past a class file's string constant (70,000 characters) gave a class that did
+        // not compile; past 1,000 UTF-8 bytes a name is refused at its element (333 three-byte characters are not)
+        e = failure(pendulum(INERTIAL, "").replace("name=\"j\"", "name=\"" + "j".repeat(1001) + "\""));
+        errorAt(e, 3, "joint name 'jjj");
+        assertTrue(e.getMessage().contains("is 1001 bytes long (UTF-8), over the 1000 a name may have"),
+                e.getMessage());
+        e = failure(pendulum(INERTIAL, "").replace("name=\"r\"", "name=\"" + "\u4e2d".repeat(334) + "\""));
+        errorAt(e, 1, "robot name '");
+        assertEquals("\u4e2d".repeat(333), read(pendulum(INERTIAL, "").replace("name=\"r\"",
+                "name=\"" + "\u4e2d".repeat(333) + "\"")).name());
     }
 
     // ---- item 11: near-miss namespaces ----
