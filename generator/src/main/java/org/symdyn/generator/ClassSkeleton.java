@@ -338,6 +338,12 @@ final class ClassSkeleton {
                         ParameterRules.class)
                 .addStatement("PARAMETER_RULES.check(index, value, parameters)")
                 .addStatement("parameters[index] = value").build());
+        b.addMethod(MethodSpec.methodBuilder("setParameters").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).addParameter(double[].class, "values")
+                .addJavadoc("{@inheritDoc}\n\n<p>The set is checked once, as a whole ({@link $T}).\n",
+                        ParameterRules.class)
+                .addStatement("PARAMETER_RULES.checkAll(values)")
+                .addStatement("$T.arraycopy(values, 0, parameters, 0, parameters.length)", System.class).build());
         for (int k = 0; k < params.size(); k++) {
             org.symdyn.model.ParameterModel p = params.get(k);
             String camel = Character.toUpperCase(p.name().charAt(0)) + p.name().substring(1);

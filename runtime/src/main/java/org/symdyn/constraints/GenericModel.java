@@ -110,6 +110,12 @@ public final class GenericModel
         dynamics.setParameter(index, value);
     }
 
+    /** {@link GenericDynamics#setParameters}. */
+    @Override
+    public void setParameters(double[] values) {
+        dynamics.setParameters(values);
+    }
+
     @Override
     public GenericModel copy() {
         return new GenericModel(dynamics.copy());

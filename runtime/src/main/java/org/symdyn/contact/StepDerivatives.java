@@ -674,6 +674,11 @@ public final class StepDerivatives {
             // and its columns −Jᵀ leave the system
             return SEPARATED;
         }
+        if (!(problem.w(r, r) > roundingFloor)) {
+            // its normal row is rounding: the contact constrains nothing, and its rows all leave the system
+            roundingRows++;
+            return SEPARATED;
+        }
         double lt = Math.sqrt(lambda[r + 1] * lambda[r + 1] + lambda[r + 2] * lambda[r + 2]);
         double slip = Math.sqrt(s1 * s1 + s2 * s2);
         // frictionless (μ = 0): λ_t = 0 whatever the slip, so dλ_t = 0 and its rows leave the system, as a separated
@@ -1333,7 +1338,7 @@ public final class StepDerivatives {
      * frictionless contact (μ = 0, classified sliding) has no friction to turn anything, and does not count.
      */
     public boolean mayNotBeUnique() {
-        if (!dependentRows()) {
+        if (!(smallestPivotRatio < DEPENDENT_PIVOT)) { // rows left out as rounding are not in the system
             return false;
         }
         for (int b = 0; b < blocks; b++) {

@@ -25,6 +25,25 @@ public interface ModelParameters {
      */
     void setParameter(int index, double value);
 
+    /**
+     * Sets every parameter at once (values in declaration order), or refuses the set and changes nothing. The rules
+     * are those of {@link #setParameter}, applied to the whole set: values reached one at a time may pass through a
+     * non-physical link on the way (a product of inertia raised before the moments that make room for it), which
+     * {@link #setParameter} refuses in one order and accepts in another. The default sets them one at a time; the
+     * interpreter and generated classes check the set once.
+     *
+     * @throws IllegalArgumentException for a wrong count, or a set that breaks a rule
+     */
+    default void setParameters(double[] values) {
+        if (values.length != parameterNames().size()) {
+            throw new IllegalArgumentException(parameterNames().size() + " parameters, " + values.length
+                    + " values given");
+        }
+        for (int k = 0; k < values.length; k++) {
+            setParameter(k, values[k]);
+        }
+    }
+
     /** The index of the parameter of that name, or -1. */
     default int parameterIndex(String name) {
         return parameterNames().indexOf(name);

@@ -13,7 +13,8 @@ import org.symdyn.spatial.RigidBodyInertia;
  * <li>every value finite;</li>
  * <li>a link's inertial number (mass, centre of mass, inertia about it): the link's own inertial, its file values
  * with every parameter of that link in place, a physical body ({@link InertiaValidity#ofDeclared}'s errors: a
- * finite non-negative mass and an inertia about the centre of mass not negative beyond rounding);</li>
+ * finite non-negative mass and an inertia about the centre of mass not negative beyond rounding, for a light
+ * placeholder link too, which a file may declare with a warning);</li>
  * <li>an armature: not negative;</li>
  * <li>a joint origin's coordinate: any finite number.</li>
  * </ul>
@@ -134,7 +135,7 @@ public final class ParameterRules {
             }
         }
         RigidBodyInertia own = RigidBodyInertia.of(n[0], Arrays.copyOfRange(n, 1, 4), Arrays.copyOfRange(n, 4, 13));
-        for (InertiaValidity.Finding f : InertiaValidity.ofDeclared(links[k], own, true)) {
+        for (InertiaValidity.Finding f : InertiaValidity.ofDeclared(links[k], own, true, false)) {
             if (f.error()) {
                 throw new IllegalArgumentException("the parameters of link '" + links[k] + "' make it no physical"
                         + " body: " + f.message());

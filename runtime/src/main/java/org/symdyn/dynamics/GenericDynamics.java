@@ -128,7 +128,10 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
      * as a generated class does. The interpreter rebuilds its numbers here, so this call allocates (about what the
      * constructor does); evaluations after it do not.
      *
-     * @throws IllegalArgumentException for an index out of range or a value that is not finite
+     * @throws IndexOutOfBoundsException for an index out of range
+     * @throws IllegalArgumentException  for a value that is not finite or that the model's rules refuse
+     *                                   ({@link Model#parameterRules()}: a link made no physical body, a negative
+     *                                   armature), changing nothing
      */
     @Override
     public void setParameter(int index, double value) {
@@ -144,6 +147,14 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         values[index] = value;
         Model changed = model.withParameters(values); // refuses values that make no physical body, changing nothing
         parameterValues[index] = value;
+        interpret(changed);
+    }
+
+    /** {@inheritDoc} The set is checked once ({@link Model#withParameters}); the numbers are rebuilt once. */
+    @Override
+    public void setParameters(double[] values) {
+        Model changed = model.withParameters(values); // refuses, changing nothing
+        System.arraycopy(values, 0, parameterValues, 0, values.length);
         interpret(changed);
     }
 

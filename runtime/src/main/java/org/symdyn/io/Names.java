@@ -9,11 +9,11 @@ package org.symdyn.io;
  */
 public final class Names {
     /**
-     * The longest name, in UTF-8 bytes. Generated code carries each name as a string constant, which a class file
-     * holds to 65,535 bytes (a 70,000-character joint name gave a class that did not compile), and a robot's name
-     * becomes a class name and a file name; no model needs more than a few dozen.
+     * The longest name, in UTF-8 bytes ({@link org.symdyn.model.ModelBuilder#MAX_NAME_BYTES}): generated code carries
+     * each name as a string constant, which a class file holds to 65,535 bytes (a 70,000-character joint name gave a
+     * class that did not compile).
      */
-    public static final int MAX_NAME_BYTES = 1_000;
+    public static final int MAX_NAME_BYTES = org.symdyn.model.ModelBuilder.MAX_NAME_BYTES;
 
     private Names() {
     }

@@ -37,6 +37,12 @@ import org.symdyn.spatial.RigidBodyInertia;
 public final class ModelBuilder {
     /** Links lighter than this (kg) are treated as placeholders: inertia problems are warnings. */
     public static final double DUMMY_MASS = org.symdyn.spatial.InertiaValidity.DUMMY_MASS;
+    /**
+     * The longest name, in UTF-8 bytes: generated code carries names as string constants, which a class file holds
+     * to 65,535 bytes (a 70,000-character name gave a class that did not compile); no model needs more than a few
+     * dozen. The readers refuse longer names at their element ({@code io.Names}), this builder longer parameter names.
+     */
+    public static final int MAX_NAME_BYTES = 1_000;
 
     /**
      * A closed mesh on a moving link whose convex hull has more than this many times the mesh's own volume is warned
@@ -874,6 +880,11 @@ public final class ModelBuilder {
             if (p.name() == null || !javax.lang.model.SourceVersion.isIdentifier(p.name())
                     || javax.lang.model.SourceVersion.isKeyword(p.name())) {
                 errors.add(Diagnostic.error(p.location(), label + ": the name must be a Java identifier"));
+                continue;
+            }
+            if (p.name().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                errors.add(Diagnostic.error(p.location(), "parameter '" + p.name().substring(0, 40) + "...': the name is"
+                        + " over the " + MAX_NAME_BYTES + " bytes (UTF-8) a name may have"));
                 continue;
             }
             if (!names.add(p.name())) {

@@ -24,8 +24,11 @@ import org.symdyn.systems.TimeSteppingSystem;
  * the servo named NAME</td></tr>
  * </table>
  * Names are applied in sorted order (so {@code kp} before {@code kp.knee}); a model parameter of the same name as
- * one of the others is the model's. An unknown name, or a value the setter refuses (a negative or NaN gain or
- * friction), fails that rollout with {@link RolloutFailure.Kind#INVALID_SPEC}.
+ * one of the others is the model's. The model's parameters are set together, as one set
+ * ({@link ModelParameters#setParameters}), so that the order of their names does not matter. An unknown name, or a
+ * value the setter refuses (a negative or NaN gain or friction; a model parameter that is not finite, or that makes
+ * a link no physical body or an armature negative), fails that rollout with
+ * {@link RolloutFailure.Kind#INVALID_SPEC}.
  */
 public final class RolloutParameters {
     /** The friction parameter's name. */
@@ -41,28 +44,47 @@ public final class RolloutParameters {
      * @throws IllegalArgumentException naming the parameter, for an unknown name or a refused value
      */
     public static void apply(Map<String, Double> parameters, ModelFunctions model, TimeSteppingSystem system) {
+        // the model's parameters as one set (ModelParameters.setParameters): one at a time, a physical set could be
+        // refused for the order of its names (a product of inertia before the moment that makes room for it)
+        ModelParameters mp = model instanceof ModelParameters p && !p.parameterNames().isEmpty() ? p : null;
+        double[] values = null;
+        java.util.List<String> set = new java.util.ArrayList<>();
         for (Map.Entry<String, Double> e : parameters.entrySet()) {
             String name = e.getKey();
             double value = e.getValue();
+            int index = mp == null ? -1 : mp.parameterIndex(name);
+            if (index >= 0) {
+                if (!Double.isFinite(value)) {
+                    throw new IllegalArgumentException("parameter " + name + " = " + value + ": a model parameter"
+                            + " must be a finite number");
+                }
+                if (values == null) {
+                    values = new double[mp.parameterNames().size()];
+                    for (int k = 0; k < values.length; k++) {
+                        values[k] = mp.parameter(k);
+                    }
+                }
+                values[index] = value;
+                set.add(name + " = " + value);
+                continue;
+            }
             try {
                 applyOne(name, value, model, system);
             } catch (IllegalArgumentException ex) {
                 throw new IllegalArgumentException("parameter " + name + " = " + value + ": " + ex.getMessage(), ex);
             }
         }
+        if (values != null) {
+            try {
+                mp.setParameters(values);
+            } catch (IllegalArgumentException ex) {
+                throw new IllegalArgumentException("parameter" + (set.size() == 1 ? " " : "s ") + String.join(", ", set)
+                        + ": " + ex.getMessage(), ex);
+            }
+        }
     }
 
     private static void applyOne(String name, double value, ModelFunctions model, TimeSteppingSystem system) {
-        if (model instanceof ModelParameters mp) {
-            int index = mp.parameterIndex(name);
-            if (index >= 0) {
-                if (!Double.isFinite(value)) {
-                    throw new IllegalArgumentException("a model parameter must be a finite number");
-                }
-                mp.setParameter(index, value);
-                return;
-            }
-        }
         if (FRICTION.equals(name)) {
             if (!(value >= 0) || Double.isInfinite(value)) {
                 // checked here: the contact set's own message offers NaN, which restores its materials' friction

@@ -153,10 +153,9 @@ public final class RolloutWorker {
 
     private void restoreParameters() {
         if (initialParameters.length > 0) {
-            ModelParameters mp = (ModelParameters) model;
-            for (int i = 0; i < initialParameters.length; i++) {
-                mp.setParameter(i, initialParameters[i]);
-            }
+            // all at once: one at a time, a set of physical values can pass through a non-physical link on the way
+            // back, and a refusal here would stop the worker, not one rollout (a review's finding)
+            ((ModelParameters) model).setParameters(initialParameters);
         }
     }
 

@@ -71,7 +71,9 @@ public abstract class SimulationState {
     /**
      * Counts one step of {@code taken} seconds whose end state is already in q and v: t += taken, counted on the grid
      * t_0 + k h while the steps keep one length h (bit for bit) and nothing else moved the clock, so that 1,000 steps
-     * of 1 ms end at 1.0 s, not at the sum's 1.0000000000000007 (a rollout's final time; {@code simulate} prints k h).
+     * of 1 ms end at 1.0 s, not at the sum's 1.0000000000000007 (a time-stepping system's, and so a rollout's, final
+     * time; {@code simulate} prints k h). A continuous-time step with events sets the clock itself
+     * ({@code IntegrationLoop}) and restarts the grid.
      */
     protected final void stepped(double taken) {
         if (Double.doubleToRawLongBits(taken) == Double.doubleToRawLongBits(gridStep)

@@ -47,6 +47,17 @@ public final class InertiaValidity {
      * another gets an error.
      */
     public static List<Finding> ofDeclared(String link, RigidBodyInertia inertia, boolean moving) {
+        return ofDeclared(link, inertia, moving, true);
+    }
+
+    /**
+     * As {@link #ofDeclared(String, RigidBodyInertia, boolean)}; without {@code placeholders}, a link lighter than
+     * {@link #DUMMY_MASS} gets the errors any other link gets. A parameter set at run time is checked so: a file's
+     * placeholder is then caught by the check of the assembled H, which nothing repeats after a parameter changes
+     * (a review's finding: a mass of 0 and ixx of -5 gave H = -5).
+     */
+    public static List<Finding> ofDeclared(String link, RigidBodyInertia inertia, boolean moving,
+            boolean placeholders) {
         List<Finding> out = new ArrayList<>(1);
         double m = inertia.mass();
         if (!Double.isFinite(m)) {
@@ -65,7 +76,7 @@ public final class InertiaValidity {
         if (!moving && isZero(inertia)) {
             return out; // a point mass on a fixed link: physically valid, merged by the parallel-axis theorem
         }
-        boolean dummy = m < DUMMY_MASS;
+        boolean dummy = placeholders && m < DUMMY_MASS;
         double[] eig = principalMoments(inertia);
         if (eig == null) {
             out.add(new Finding(true, "link '" + link + "': inertia is not finite"));

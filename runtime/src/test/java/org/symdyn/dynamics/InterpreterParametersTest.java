@@ -293,4 +293,39 @@ class InterpreterParametersTest {
             assertEquals(want[i], got[i], tol * scale, what + " [" + i + "]");
         }
     }
+
+    /**
+     * A review's finding: values set one at a time are each checked against the others' current values, so a physical
+     * set can be refused in one order and accepted in another (ixx raised before the product of inertia that needs
+     * it). {@code setParameters} checks the set as a whole; a rollout restores and applies its parameters so.
+     */
+    @Test
+    void aSetOfValuesIsCheckedAsAWhole() throws Exception {
+        Model m = UrdfReader.parse("""
+                <robot name="one" xmlns:symdyn="urn:symdyn:1">
+                  <link name="world"/>
+                  <link name="l"><inertial><mass value="1"/>
+                    <inertia ixx="1" ixy="0" ixz="0" iyy="3" iyz="0" izz="3"/></inertial></link>
+                  <joint name="j" type="revolute"><parent link="world"/><child link="l"/><axis xyz="0 0 1"/>
+                    <limit lower="-2" upper="2" effort="1" velocity="1"/></joint>
+                  <symdyn:parameter name="ixx" link="l" field="ixx"/>
+                  <symdyn:parameter name="ixy" link="l" field="ixy"/>
+                </robot>
+                """, "one.urdf", null);
+        GenericDynamics d = new GenericDynamics(m);
+        d.setParameters(new double[] {3, 2.5});
+        assertEquals(2.5, d.parameter(1));
+        // back one at a time in declaration order: ixx 1 with ixy 2.5 is no physical body
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.setParameter(0, 1));
+        assertTrue(e.getMessage().contains("not positive definite"), e.getMessage());
+        d.setParameters(new double[] {1, 0});
+        assertEquals(1, d.parameter(0));
+        assertEquals(0, d.parameter(1));
+        DMatrixRMaj h = new DMatrixRMaj(1, 1);
+        d.massMatrix(new double[1], h);
+        assertEquals(3, h.get(0, 0), 1e-15); // izz of the file, about the joint's z at the centre of mass
+        assertThrows(IllegalArgumentException.class, () -> d.setParameters(new double[] {1}));
+        // a negative principal moment
+        assertThrows(IllegalArgumentException.class, () -> d.setParameters(new double[] {-5, 0}));
+    }
 }
