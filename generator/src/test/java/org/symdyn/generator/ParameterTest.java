@@ -201,18 +201,21 @@ class ParameterTest {
                 () -> new org.symdyn.dynamics.GenericDynamics(model).setParameters(values)).getMessage();
     }
 
+    /** The message of the refusal of the arm with {@code elements} added before its end tag (from line 30). */
+    private static String refusal(String elements) {
+        String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", elements + "</robot>\n");
+        return assertThrows(ModelException.class,
+                () -> UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT)).getMessage();
+    }
+
     @Test
     void badParametersAreReportedWithTheirLine() {
-        String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", """
+        String msg = refusal("""
                   <symdyn:parameter name="x" link="mount" field="mass"/>
                   <symdyn:parameter name="upperMass" link="upper" field="mass"/>
                   <symdyn:parameter name="y" link="upper" field="volume"/>
                   <symdyn:parameter name="z" link="upper" field="origin_x"/>
-                </robot>
                 """);
-        ModelException e = assertThrows(ModelException.class,
-                () -> UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT));
-        String msg = e.getMessage();
         assertTrue(msg.contains("link 'mount' is not a moving link"), msg);
         assertTrue(msg.contains("duplicate parameter name 'upperMass'"), msg);
         assertTrue(msg.contains("unknown field 'volume'"), msg);
@@ -230,16 +233,12 @@ class ParameterTest {
      */
     @Test
     void parametersThatWouldClashAreReportedWithTheirLine() {
-        String urdf = arm(1.5, 0.01, 0.06, 0.002, -0.1).replace("</robot>", """
+        String msg = refusal("""
                   <symdyn:parameter name="UpperMass" link="fore" field="mass"/>
                   <symdyn:parameter name="Class" link="fore" field="izz"/>
                   <symdyn:parameter name="massAgain" link="upper" field="mass"/>
                   <symdyn:parameter name="offsetAgain" joint="elbow" field="origin_z"/>
-                </robot>
                 """);
-        ModelException e = assertThrows(ModelException.class,
-                () -> UrdfReader.parse(urdf, "arm.urdf", UrdfReader.Options.DEFAULT));
-        String msg = e.getMessage();
         assertTrue(msg.contains("arm.urdf:[30,3] parameter 'UpperMass': its generated accessors getUpperMass/setUpperMass"
                 + " are those of parameter 'upperMass'"), msg);
         assertTrue(msg.contains("arm.urdf:[31,3] parameter 'Class': its generated getter would be getClass()"), msg);

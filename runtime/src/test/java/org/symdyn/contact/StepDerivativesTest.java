@@ -451,16 +451,23 @@ class StepDerivativesTest {
         assertTrue(ballBytes < 16 * 200, ballBytes + " bytes in 200 calls with two spheres");
     }
 
+    /** A three-dof loop's q assembled from {@code guess} and its v from (1, 0, 0), both on the data's rows. */
+    private static double[][] assembledThreeDof(org.symdyn.constraints.ConstraintData data, double[] guess) {
+        double[] q = new double[3];
+        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(guess, new double[] {1, 1, 1}, q));
+        double[] v = new double[3];
+        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        return new double[][] {q, v};
+    }
+
     @Test
     void fourBarWithItsLoopClosed() throws Exception {
         // the bilateral loop rows of a ConstraintData in the step, at an assembled state, moving
         Model m = org.symdyn.constraints.TestMechanisms.fourBar();
         org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
-        double[] q = new double[m.nq()];
-        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.6, -0.9, 1.4}, new double[] {1, 1, 1},
-                q));
-        double[] v = new double[m.nv()];
-        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        double[][] state = assembledThreeDof(data, new double[] {0.6, -0.9, 1.4});
+        double[] q = state[0];
+        double[] v = state[1];
         double[] tau = {0.5, 0, -0.2};
         bilateral = data;
         try {
@@ -513,11 +520,9 @@ class StepDerivativesTest {
                 """, "fourbar.xml", org.symdyn.io.mjcf.MjcfReader.Options.DEFAULT);
         org.symdyn.constraints.ConstraintData data = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
         data.settings().rankPolicy(org.symdyn.constraints.SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS); // for the assembly
-        double[] q = new double[m.nq()];
-        assertTrue(new org.symdyn.solvers.Assembly(data).assembleQ(new double[] {0.3, -0.3, 0.3},
-                new double[] {1, 1, 1}, q));
-        double[] v = new double[m.nv()];
-        new org.symdyn.solvers.Assembly(data).assembleV(q, new double[] {1, 0, 0}, new double[] {1, 1, 1}, v);
+        double[][] state = assembledThreeDof(data, new double[] {0.3, -0.3, 0.3});
+        double[] q = state[0];
+        double[] v = state[1];
         double[] tau = {0.5, 0, -0.2};
         bilateral = data;
         try {

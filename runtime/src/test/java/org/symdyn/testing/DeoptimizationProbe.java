@@ -93,6 +93,8 @@ public final class DeoptimizationProbe {
 
         private void addCalls(Object o, int nv) {
             Set<String> covered = new LinkedHashSet<>();
+            // setting parameters is set-up, not a hot path (and setParameters takes one value per parameter)
+            names(org.symdyn.contract.ModelParameters.class, covered);
             // Outputs of exactly their lengths (the contract refuses others) and never the same array twice in one call.
             double[] out = new double[nv];
             double[] out6 = new double[6];
