@@ -175,6 +175,16 @@ final class RolloutsCommand implements CliCommand {
         if (falling != null) {
             progress.warning(falling);
         }
+        for (org.symdyn.model.ParameterModel p : m.parameters()) {
+            if (RolloutParameters.SHADOWABLE.contains(p.name())) {
+                // a helper's finding: a specification's "kp": 5 set a link's mass, silently
+                progress.warning(Diagnostic.warning(p.location(), "parameter '" + p.name()
+                        + "' has the name of a built-in rollout parameter ('" + p.name() + "': "
+                        + (p.name().equals(RolloutParameters.FRICTION) ? "every contact's friction"
+                                : "that gain of every servo") + "): in a specification or sweep, '" + p.name()
+                        + "' sets the model's parameter; rename it to reach the built-in").toString());
+            }
+        }
         ModelFunctions functions = SimulateCommand.functions(m, backend, progress, model);
         SystemFactory systems = SystemFactory.of(m);
         List<String> names = parameterNames(m, functions, systems);

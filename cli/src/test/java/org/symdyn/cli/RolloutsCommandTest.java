@@ -234,6 +234,25 @@ class RolloutsCommandTest extends FileWritingTest {
         assertEquals(4, r.out().trim().split("\n").length, "every rollout still runs");
     }
 
+    /**
+     * A helper's finding: a model parameter named like a built-in rollout parameter takes it over silently (a
+     * specification's "kp": 5 set a link's mass). It is warned about, at the parameter's line.
+     */
+    @Test
+    void aModelParameterNamedLikeABuiltInIsWarnedAbout() throws Exception {
+        Path model = write("kp.urdf", SimulateCommandTest.BLOCK.replace("</robot>",
+                "  <symdyn:parameter name=\"kp\" link=\"box\" field=\"mass\"/>\n</robot>"));
+        Path specs = write("specs.json", "[{\"q0\": [0, 0, 0.05, 0, 0, 0, 1], \"duration\": 0.002, \"step\": 0.001,"
+                + " \"parameters\": {\"kp\": 2}}]");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "--format", "jsonl",
+                "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> warnings = r.errLines().stream().filter(l -> l.contains("warning")).toList();
+        assertEquals(1, warnings.size(), r.err());
+        assertTrue(warnings.get(0).startsWith(model + ":[15,3] warning: parameter 'kp' has the name of a built-in"
+                + " rollout parameter"), warnings.get(0));
+    }
+
     @Test
     void oneThreadAndTwoThreadsWriteTheSameFiles() throws Exception {
         Path model = block();

@@ -33,6 +33,11 @@ import org.symdyn.systems.TimeSteppingSystem;
 public final class RolloutParameters {
     /** The friction parameter's name. */
     public static final String FRICTION = "friction";
+    /**
+     * The built-in names a model parameter can take over (a model parameter is a Java identifier, so it never has
+     * the dot of {@code kp.NAME}): {@code friction}, {@code kp}, {@code kd}.
+     */
+    public static final java.util.Set<String> SHADOWABLE = java.util.Set.of(FRICTION, "kp", "kd");
 
     private RolloutParameters() {
     }
