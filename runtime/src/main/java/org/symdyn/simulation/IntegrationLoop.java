@@ -135,7 +135,8 @@ public final class IntegrationLoop {
             done = taken == remaining ? h : Math.min(h, done + taken);
             segments++;
         }
-        s.t = start + h;
+        s.t = start; // the segments moved the clock; the step ends on the grid, as a step without events does
+        s.advanceClock(h);
         hybrid.endStep(s.q);
     }
 

@@ -72,10 +72,16 @@ public abstract class SimulationState {
      * Counts one step of {@code taken} seconds whose end state is already in q and v: t += taken, counted on the grid
      * t_0 + k h while the steps keep one length h (bit for bit) and nothing else moved the clock, so that 1,000 steps
      * of 1 ms end at 1.0 s, not at the sum's 1.0000000000000007 (a time-stepping system's, and so a rollout's, final
-     * time; {@code simulate} prints k h). A continuous-time step with events sets the clock itself
-     * ({@code IntegrationLoop}) and restarts the grid.
+     * time; {@code simulate} prints k h); a continuous-time step with events ends on the same grid
+     * ({@link #advanceClock}).
      */
     protected final void stepped(double taken) {
+        advanceClock(taken);
+        counted(taken);
+    }
+
+    /** t += taken on the grid of {@link #stepped}, without counting a step. */
+    final void advanceClock(double taken) {
         if (Double.doubleToRawLongBits(taken) == Double.doubleToRawLongBits(gridStep)
                 && Double.doubleToRawLongBits(t) == Double.doubleToRawLongBits(gridEnd)) {
             gridCount++;
@@ -87,7 +93,6 @@ public abstract class SimulationState {
             t += taken;
         }
         gridEnd = t;
-        counted(taken);
     }
 
     /** Counts one step of {@code taken} seconds whose end time is already t. */
