@@ -31,6 +31,10 @@ public final class JavaNames {
         if (SourceVersion.isKeyword(name, SourceVersion.RELEASE_17)) {
             return "is a Java keyword";
         }
+        if (name.length() > MAX_CLASS_NAME) {
+            return "is " + name.length() + " characters long: a class's source file must fit the file system's names"
+                    + " (at most " + MAX_CLASS_NAME + " characters)";
+        }
         if (RESTRICTED_TYPE_NAMES.contains(name)) {
             return "is a restricted identifier, which cannot name a class (var, yield, record, sealed, permits)";
         }
@@ -87,6 +91,12 @@ public final class JavaNames {
         }
         return null;
     }
+
+    /**
+     * The longest class name: its file, {@code Name.java}, must fit a file system's 255 bytes (a 300-character robot
+     * name derived a class whose file could not be written).
+     */
+    static final int MAX_CLASS_NAME = 200;
 
     /** The first parts of the packages generated code names fully qualified: no class may take one's name. */
     private static final java.util.Set<String> TOP_PACKAGES = java.util.Set.of("java", "javax", "org");

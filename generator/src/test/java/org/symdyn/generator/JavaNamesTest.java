@@ -71,6 +71,8 @@ class JavaNamesTest {
         for (String[] c : clashes) {
             assertFalse(JavaNames.qualifiedNameProblem(c[0], c[1]) == null, c[0] + "." + c[1]);
         }
+        assertTrue(JavaNames.classNameProblem("A".repeat(201)).contains("is 201 characters long"));
+        assertEquals(null, JavaNames.classNameProblem("A".repeat(200)));
         for (String[] fine : new String[][] {{"org.symdyn.samples.generated", "Arm7Dynamics"}, {"robots", "Org"},
             {"org.example", "Symdyn"}, {"com.acme.robots", "ArmDynamics"}}) {
             assertEquals(null, JavaNames.qualifiedNameProblem(fine[0], fine[1]), fine[0] + "." + fine[1]);

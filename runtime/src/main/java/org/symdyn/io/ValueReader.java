@@ -74,7 +74,11 @@ public final class ValueReader {
     public String require(XmlElement e, String attribute, String missingMessage) {
         String v = e.attribute(attribute);
         if (v == null || v.isBlank()) {
-            error(e, missingMessage);
+            // present but blank: say so ("<robot name=\"\">" read as "has no 'name' attribute", a helper's finding)
+            String absent = "has no '" + attribute + "' attribute";
+            error(e, v == null ? missingMessage : missingMessage.contains(absent)
+                    ? missingMessage.replace(absent, "has an empty '" + attribute + "' attribute")
+                    : missingMessage + " (its '" + attribute + "' attribute is empty)");
             return null;
         }
         return v;

@@ -218,6 +218,8 @@ class UrdfHardeningTest {
                 e.getMessage());
         e = failure(pendulum(INERTIAL, "").replace("name=\"r\"", "name=\"" + "\u4e2d".repeat(334) + "\""));
         errorAt(e, 1, "robot name '");
+        e = failure(pendulum(INERTIAL, "").replace("name=\"r\"", "name=\"\""));
+        errorAt(e, 1, "<robot> has an empty 'name' attribute");
         assertEquals("\u4e2d".repeat(333), read(pendulum(INERTIAL, "").replace("name=\"r\"",
                 "name=\"" + "\u4e2d".repeat(333) + "\"")).name());
     }
