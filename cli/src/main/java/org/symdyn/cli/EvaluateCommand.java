@@ -179,30 +179,28 @@ final class EvaluateCommand implements CliCommand {
         }
         progress.started(model + ": evaluating " + read.size() + " state" + (read.size() == 1 ? "" : "s"));
         long start = System.nanoTime();
-        JsonValue results = evaluate(m, functions, read, err, fields);
-        progress.ended(model + ": evaluated", Progress.millisSince(start));
-        out.println(SymDynCli.WRITER.write(results));
+        try (ResultSpool results = new ResultSpool("results")) {
+            evaluate(m, functions, read, err, fields, results);
+            progress.ended(model + ": evaluated", Progress.millisSince(start));
+            results.writeTo(out);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw CliException.badInput("cannot spool the results to a temporary file (" + e.getMessage() + "); free"
+                    + " some space in " + System.getProperty("java.io.tmpdir") + " or set -Djava.io.tmpdir");
+        }
     }
 
     /**
      * Evaluates every state.
      *
-     * @param backend the model's functions: {@link org.symdyn.constraints.GenericModel} or a generated class
-     * @param err     where the warnings of refused constrained solves go
+     * @param backend     the model's functions: {@link org.symdyn.constraints.GenericModel} or a generated class
+     * @param err         where the warnings of refused constrained solves go
+     * @param derivatives when not null, the keys of {@code evaluate --derivatives} are added to each result
+     * @param results     receives each state's result, in order (printed by the caller only if none failed)
      * @throws CliException when a result is not finite (an overflow) or the dynamics cannot be evaluated at a
      *                      state (a singular joint-space inertia there), naming the state (exit code 2)
      */
-    static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err)
-            throws CliException {
-        return evaluate(model, backend, states, err, null);
-    }
-
-    /**
-     * As {@link #evaluate(Model, ModelFunctions, List, PrintStream)}, adding the keys of {@code derivatives} to each
-     * state's result when it is not null ({@code evaluate --derivatives}).
-     */
-    static JsonValue evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err,
-            DerivativeFields derivatives) throws CliException {
+    static void evaluate(Model model, ModelFunctions backend, List<State> states, PrintStream err,
+            DerivativeFields derivatives, ResultSpool results) throws CliException {
         int nv = model.nv();
         int frameCount = model.frames().size();
         DMatrixRMaj h = new DMatrixRMaj(nv, nv);
@@ -215,7 +213,6 @@ final class EvaluateCommand implements CliCommand {
         ConstrainedEvaluation constrained = model.constraints().isEmpty() ? null
                 : new ConstrainedEvaluation(model, backend, derivatives != null);
         PointKinematics points = new PointKinematics(model, backend);
-        List<JsonValue> results = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
@@ -293,7 +290,9 @@ final class EvaluateCommand implements CliCommand {
             }
             if (nonFinite.isEmpty()) {
                 warnings.addAll(stateWarnings);
-                results.add(result.build());
+                if (problems.isEmpty()) { // past the first problem nothing is printed: no need to keep results
+                    results.add(result.build());
+                }
             } else {
                 problems.add(Diagnostic.error(s.location(), "state " + i + ": the dynamics gave non-finite values in "
                         + String.join(", ", nonFinite) + " (a result overflowed or is undefined at this state)")
@@ -306,7 +305,6 @@ final class EvaluateCommand implements CliCommand {
         if (!problems.isEmpty()) {
             throw CliException.badInput(problems);
         }
-        return JsonValue.objectBuilder().put("results", JsonValue.array(results)).build();
     }
 
     /** The rows of a matrix as a JSON array of arrays, named {@code what[r]} when not finite. */
