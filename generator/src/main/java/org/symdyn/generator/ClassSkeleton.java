@@ -301,24 +301,24 @@ final class ClassSkeleton {
         b.addMethod(MethodSpec.methodBuilder("parameter").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(double.class).addParameter(int.class, "index").addStatement("return parameters[index]")
                 .build());
-        // The rules a file's numbers keep (ParameterRules): for a link's number the link's name, the number's
-        // places and the link's own inertial as declared, so that setParameter refuses what Model.withParameters does.
+        // The model's own rules (Model.parameterRules) as literal tables, so that setParameter refuses what
+        // Model.withParameters does.
+        ParameterRules rules = model.parameterRules();
         List<CodeBlock> links = new ArrayList<>();
         List<CodeBlock> slots = new ArrayList<>();
         List<CodeBlock> armature = new ArrayList<>();
         List<CodeBlock> inertials = new ArrayList<>();
-        for (org.symdyn.model.ParameterModel p : params) {
-            boolean link = p.field().isLinkField();
-            links.add(link ? CodeBlock.of("$S", model.body(p.body()).name()) : CodeBlock.of("null"));
+        for (int k = 0; k < rules.size(); k++) {
+            links.add(rules.link(k) == null ? CodeBlock.of("null") : CodeBlock.of("$S", rules.link(k)));
             List<CodeBlock> places = new ArrayList<>();
-            for (int slot : p.field().inertiaSlots()) {
+            for (int slot : rules.slots(k)) {
                 places.add(CodeBlock.of("$L", slot));
             }
             slots.add(CodeBlock.of("{$L}", CodeBlock.join(places, ", ")));
-            armature.add(CodeBlock.of("$L", p.field() == org.symdyn.model.ParameterModel.Field.ARMATURE));
+            armature.add(CodeBlock.of("$L", rules.armature(k)));
             List<CodeBlock> numbers = new ArrayList<>();
-            if (link) {
-                for (double x : model.ownInertia(p.body()).numbers()) {
+            if (rules.fileNumbers(k) != null) {
+                for (double x : rules.fileNumbers(k)) {
                     numbers.add(CodeBlock.of("$L", Double.toString(x)));
                 }
             }
@@ -346,7 +346,7 @@ final class ClassSkeleton {
                 .addStatement("$T.arraycopy(values, 0, parameters, 0, parameters.length)", System.class).build());
         for (int k = 0; k < params.size(); k++) {
             org.symdyn.model.ParameterModel p = params.get(k);
-            String camel = Character.toUpperCase(p.name().charAt(0)) + p.name().substring(1);
+            String camel = org.symdyn.model.ParameterModel.accessorSuffix(p.name());
             String what = p.field().isLinkField() ? "the " + p.field().fileName() + " of link {@code "
                     + JavadocText.escape(model.body(p.body()).name()) + "}" : "the " + p.field().fileName()
                     + " of joint {@code " + JavadocText.escape(model.body(p.body()).joint().name()) + "}";

@@ -674,9 +674,8 @@ public final class StepDerivatives {
             // and its columns −Jᵀ leave the system
             return SEPARATED;
         }
-        if (!(problem.w(r, r) > roundingFloor)) {
+        if (rounding(problem, r)) {
             // its normal row is rounding: the contact constrains nothing, and its rows all leave the system
-            roundingRows++;
             return SEPARATED;
         }
         double lt = Math.sqrt(lambda[r + 1] * lambda[r + 1] + lambda[r + 2] * lambda[r + 2]);
@@ -730,12 +729,19 @@ public final class StepDerivatives {
      * row that is rounding ({@link #ROUNDING_ROW}: it constrains nothing, and is counted, not appended).
      */
     private int heldRow(ContactProblem problem, double[] J, int r) {
-        double wrr = problem.w(r, r);
-        if (!(wrr > roundingFloor)) {
-            roundingRows++;
+        if (rounding(problem, r)) {
             return -1;
         }
-        return row(J, r, REGULARISATION * Math.max(wrr, Double.MIN_NORMAL), true);
+        return row(J, r, REGULARISATION * Math.max(problem.w(r, r), Double.MIN_NORMAL), true);
+    }
+
+    /** True, and counted, if problem row r is rounding ({@link #ROUNDING_ROW}): it constrains nothing. */
+    private boolean rounding(ContactProblem problem, int r) {
+        if (problem.w(r, r) > roundingFloor) {
+            return false;
+        }
+        roundingRows++;
+        return true;
     }
 
     /**

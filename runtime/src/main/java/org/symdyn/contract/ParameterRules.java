@@ -69,6 +69,26 @@ public final class ParameterRules {
         return names.length;
     }
 
+    /** Parameter k's link, for a link's number; null for a joint's. */
+    public String link(int k) {
+        return links[k];
+    }
+
+    /** Parameter k's places among its link's 13 numbers (a new array; empty for a joint's number). */
+    public int[] slots(int k) {
+        return slots[k].clone();
+    }
+
+    /** True if parameter k is a joint's armature. */
+    public boolean armature(int k) {
+        return armature[k];
+    }
+
+    /** Parameter k's link's own inertial as declared, 13 numbers (a new array); null for a joint's number. */
+    public double[] fileNumbers(int k) {
+        return fileNumbers[k] == null ? null : fileNumbers[k].clone();
+    }
+
     /**
      * Checks that parameter {@code index} may take {@code value} while the others keep {@code current}'s values.
      *

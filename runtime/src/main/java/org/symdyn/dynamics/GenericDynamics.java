@@ -145,9 +145,7 @@ public final class GenericDynamics implements Dynamics, Kinematics, DynamicsDeri
         }
         double[] values = parameterValues.clone();
         values[index] = value;
-        Model changed = model.withParameters(values); // refuses values that make no physical body, changing nothing
-        parameterValues[index] = value;
-        interpret(changed);
+        setParameters(values);
     }
 
     /** {@inheritDoc} The set is checked once ({@link Model#withParameters}); the numbers are rebuilt once. */

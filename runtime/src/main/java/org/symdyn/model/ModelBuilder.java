@@ -891,7 +891,7 @@ public final class ModelBuilder {
                 errors.add(Diagnostic.error(p.location(), "duplicate parameter name '" + p.name() + "'"));
                 continue;
             }
-            String accessor = Character.toUpperCase(p.name().charAt(0)) + p.name().substring(1);
+            String accessor = ParameterModel.accessorSuffix(p.name());
             if (accessor.equals("Class")) {
                 errors.add(Diagnostic.error(p.location(), label + ": its generated getter would be getClass(),"
                         + " java.lang.Object's; choose another name"));

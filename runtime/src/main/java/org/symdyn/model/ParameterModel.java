@@ -28,6 +28,14 @@ public record ParameterModel(String name, Field field, int body, double value, d
     }
 
     /**
+     * The name with its first character upper-cased: what a generated class's accessors {@code get<Name>} and
+     * {@code set<Name>} append, so that the model refuses names whose accessors would clash.
+     */
+    public static String accessorSuffix(String name) {
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /**
      * The numbers a parameter may stand for. Link fields refer to the moving link's own inertial (not to links
      * merged into it by fixed joints): mass (kg); the centre of mass in link coordinates (m); the inertia about
      * the centre of mass in link axes (kg m², equal to the URDF numbers when the inertial frame is not rotated).

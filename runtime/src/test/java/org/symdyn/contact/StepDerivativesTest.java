@@ -469,12 +469,7 @@ class StepDerivativesTest {
         double[] q = state[0];
         double[] v = state[1];
         double[] tau = {0.5, 0, -0.2};
-        bilateral = data;
-        try {
-            check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
-        } finally {
-            bilateral = null;
-        }
+        withModelRows(data, () -> check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6));
     }
 
     /**
@@ -524,18 +519,12 @@ class StepDerivativesTest {
         double[] q = state[0];
         double[] v = state[1];
         double[] tau = {0.5, 0, -0.2};
-        bilateral = data;
-        try {
+        withModelRows(data, () -> {
             check(m, q, v, tau, 0, new int[] {StepDerivatives.STICKING}, 1e-6);
-            TimeStepper s = stepper(m, 0);
-            s.step(q, v, tau, H, new double[m.nq()], new double[m.nv()]);
-            StepDerivatives d = new StepDerivatives(s, m);
-            d.compute(q, v, tau, H);
+            StepDerivatives d = derivatives(m, q, v, tau);
             assertTrue(d.dependentRows(), "the rounding row reported");
             assertTrue(!d.mayNotBeUnique(), "a row left out makes nothing non-unique");
-        } finally {
-            bilateral = null;
-        }
+        });
     }
 
     @Test
@@ -558,13 +547,9 @@ class StepDerivativesTest {
         for (int i = 3; i < 7; i++) {
             q[i] /= n;
         }
-        bilateral = org.symdyn.constraints.ConstraintSet.of(m).bindGeneric();
-        try {
-            check(m, q, new double[] {0.1, -0.2, 0.05, 0, 0, 0}, new double[] {0.01, 0.02, -0.01, 0.1, 0, 0}, 0,
-                    new int[] {StepDerivatives.STICKING}, 1e-6);
-        } finally {
-            bilateral = null;
-        }
+        withModelRows(org.symdyn.constraints.ConstraintSet.of(m).bindGeneric(), () -> check(m, q,
+                new double[] {0.1, -0.2, 0.05, 0, 0, 0}, new double[] {0.01, 0.02, -0.01, 0.1, 0, 0}, 0,
+                new int[] {StepDerivatives.STICKING}, 1e-6));
     }
 
     @Test
@@ -623,6 +608,16 @@ class StepDerivativesTest {
 
     /** Bilateral rows for the steps of the current check (the four-bar's), or null. */
     private static org.symdyn.constraints.ConstraintData bilateral;
+
+    /** Runs {@code body} with the steppers of {@link #stepper} holding the model's own bilateral rows. */
+    private static void withModelRows(org.symdyn.constraints.ConstraintData data, Runnable body) {
+        bilateral = data;
+        try {
+            body.run();
+        } finally {
+            bilateral = null;
+        }
+    }
 
     private static TimeStepper stepper(Model m, double damping) {
         GenericDynamics dyn = new GenericDynamics(m);
