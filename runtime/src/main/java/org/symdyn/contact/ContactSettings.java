@@ -27,8 +27,9 @@ import java.util.function.Consumer;
  * a fraction of a micrometre: recovering the last of it asks each step for separating speeds above the solve's
  * tolerance on contacts that rounding alone makes penetrate, and a pile never comes to rest (100 boxes in a bin:
  * 100-180 sweeps a step at 1e-6 m/s, half of the solves at their bound of 200, with δ = 0; 2-3 sweeps with
- * δ = 1e-7 m, the same with 1e-6 or 1e-5; {@code PileStepBenchmark}). Zero by default because the offset then
- * has a kink at −δ, where {@link StepDerivatives} is one-sided, and a robot at rest sits near it. Contacts only;
+ * δ = 1e-7 m, the same with 1e-6 or 1e-5; {@code PileStepBenchmark}). Zero by default: the offset then has one
+ * kink, at φ = 0, where a body at rest sits and {@link StepDerivatives} takes the gap's side
+ * ({@link #contactOffsetSlope}); with δ &gt; 0 it rests near −δ instead, where the slope falls from β/h to 0. Contacts only;
  * bilateral rows and joint limits are recovered fully</td></tr>
  * <tr><td>{@link #maxRecoverySpeed}</td><td>0.3 m/s</td><td>the fastest a penetration is recovered: u_n ≥
  * min(−β min(0, φ + δ) / h, v̄). The velocity that recovers a penetration stays in the state once it is recovered,
@@ -143,12 +144,28 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
     }
 
     /**
-     * ∂ω/∂φ of {@link #contactOffset} at gap φ: 1/h, β/h below −δ, 0 between and where the recovery speed is bounded
-     * (the one-sided values at the kinks: β/h at −δ, β/h where β (φ + δ) / h = −v̄).
+     * How close to a kink of {@link #contactOffset} or {@link #limitOffset} a gap counts as at it (m, or rad for a
+     * revolute limit), for the slopes: a contact or a limit at rest sits at a kink to rounding. Exact contact keeps
+     * a resting body at φ = 0 (u_n = 0), and a recovered penetration tends to 0 (or −δ) by 1 − β a step, so the gap
+     * of a body at rest is a few ulps either side of the kink; the slope there was β/h or 1/h by the sign of that
+     * rounding (a box resting on another: ∂v_z⁺/∂z −200 or −1000 at h = 1 ms). Within this band the slope is that
+     * of the kink's documented side.
+     */
+    public static final double KINK_BAND = 1e-12;
+
+    /**
+     * ∂ω/∂φ of {@link #contactOffset} at gap φ: 1/h, β/h below −δ, 0 between and where the recovery speed is bounded.
+     * At a kink the slope is one-sided: 1/h at φ = 0 (the side of the gap: the contact closes within the step),
+     * β/h at −δ (the side of the penetration), β/h where β (φ + δ) / h = −v̄; φ within {@link #KINK_BAND} of 0 or of
+     * −δ counts as at that kink.
      */
     public double contactOffsetSlope(double gap, double h) {
-        return gap >= 0 ? 1 / h : gap + penetrationSlop > 0 ? 0
-                : penetrationRecovery * (gap + penetrationSlop) / h < -maxRecoverySpeed ? 0 : penetrationRecovery / h;
+        if (gap >= -KINK_BAND) {
+            return 1 / h;
+        }
+        double recovered = gap + penetrationSlop;
+        return recovered > KINK_BAND ? 0
+                : penetrationRecovery * recovered / h < -maxRecoverySpeed ? 0 : penetrationRecovery / h;
     }
 
     /**
@@ -159,9 +176,12 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
         return gap >= 0 ? gap / h : penetrationRecovery * gap / h;
     }
 
-    /** ∂/∂φ of {@link #limitOffset}: 1/h, β/h past the bound. */
+    /**
+     * ∂/∂φ of {@link #limitOffset}: 1/h, β/h past the bound; at the bound (φ within {@link #KINK_BAND} of 0: a joint
+     * resting on its limit) 1/h, the side within the range.
+     */
     public double limitOffsetSlope(double gap, double h) {
-        return gap >= 0 ? 1 / h : penetrationRecovery / h;
+        return gap >= -KINK_BAND ? 1 / h : penetrationRecovery / h;
     }
 
     /** These settings with another restitution threshold (m/s). */

@@ -59,8 +59,13 @@ import org.symdyn.solvers.SmallSpd;
  *
  * <p><b>Modes and their boundaries.</b> A contact exactly at a mode boundary has one-sided derivatives; the choice
  * here: λ_n = 0 is separated (the solvers project an open contact's impulse to exactly 0; a contact touching with
- * λ_n &gt; 0 is held), a contact on its cone's boundary with ‖σ_t‖ ≤ 10⁻¹² m/s is sticking. So at a boundary the derivative is that of the mode on the side the classification names, and it is
- * the limit from that side.
+ * λ_n &gt; 0 is held), a contact on its cone's boundary with ‖σ_t‖ ≤ 10⁻¹² m/s is sticking. So at a boundary the
+ * derivative is that of the mode on the side the classification names, and it is the limit from that side. The
+ * normal row's offset has kinks of its own in φ ({@link ContactSettings#contactOffsetSlope}): a held contact at
+ * φ = 0, where a body at rest sits to rounding, takes the gap's side (∂ω/∂φ = 1/h: lifted by dφ, it closes the
+ * gap within the step), and a joint on its limit likewise ({@link ContactSettings#limitOffsetSlope}); central
+ * differences there straddle the kink and average the two sides (a box resting on another at h = 1 ms and
+ * β = 0.2: ∂v_z⁺/∂z = −1000, the upward one-sided difference, where the central one gives −600).
  *
  * <p><b>What is exact and what is not.</b> Exact for contact points and spheres against grounds and for joint limits,
  * and for spheres and capsules (shapes) against planes and flat faces: a rounded side's contact point is its centre

@@ -412,6 +412,45 @@ class StepDerivativesTest {
         check(m, q, v, new double[] {0.3}, 0.05, new int[] {StepDerivatives.STICKING}, 1e-6);
     }
 
+    /**
+     * A ball at rest on the floor sits at the kink of its normal row's offset (1/h for a gap, β/h for a penetration)
+     * to rounding: a gap of one ulp either side gives the same derivative, the gap's side, which is the upward
+     * one-sided difference; the downward one is β/h (h = 1 ms: ∂v_z⁺/∂z = −1000 and −200; it was one or the other by
+     * the sign of the rounding). A pendulum resting on its limit likewise.
+     */
+    @Test
+    void aContactAtRestTakesTheGapsSideOfItsKink() {
+        Model m = ContactScenes.sphere(1, 0.1, ContactScenes.incline(0, 0.9));
+        double beta = ContactSettings.defaults().penetrationRecovery();
+        for (double z : new double[] {Math.nextDown(0.1), 0.1, Math.nextUp(0.1)}) {
+            double[] q = {0, 0, z, 0, 0, 0, 1};
+            double[] v = new double[6];
+            double[] tau = new double[6];
+            TimeStepper s = stepper(m, 0);
+            s.step(q, v, tau, H, new double[7], new double[6]);
+            StepDerivatives d = new StepDerivatives(s, m);
+            d.compute(q, v, tau, H);
+            assertEquals(StepDerivatives.STICKING, d.mode(0), "resting at z " + z);
+            assertEquals(-1 / H, d.dvNextDq().get(5, 5), 1e-6, "z " + z);
+            double eps = 1e-7;
+            double v0 = step(m, 0, q, v, tau)[1][5];
+            double up = (step(m, 0, new double[] {0, 0, z + eps, 0, 0, 0, 1}, v, tau)[1][5] - v0) / eps;
+            double down = (v0 - step(m, 0, new double[] {0, 0, z - eps, 0, 0, 0, 1}, v, tau)[1][5]) / eps;
+            assertEquals(-1 / H, up, 1e-3, "upward difference at z " + z);
+            assertEquals(-beta / H, down, 1e-3, "downward difference at z " + z);
+        }
+        Model pendulum = ContactScenes.pendulum(-0.5, 0.5);
+        for (double angle : new double[] {Math.nextDown(-0.5), -0.5, Math.nextUp(-0.5)}) {
+            TimeStepper s = stepper(pendulum, 0);
+            double[] q = {angle};
+            s.step(q, new double[1], new double[1], H, new double[1], new double[1]);
+            StepDerivatives d = new StepDerivatives(s, pendulum);
+            d.compute(q, new double[1], new double[1], H);
+            assertEquals(StepDerivatives.STICKING, d.mode(0), "resting on its limit at " + angle);
+            assertEquals(-1 / H, d.dvNextDq().get(0, 0), 1e-6, "at " + angle);
+        }
+    }
+
     @Test
     void solo12StandingOnFourFeet() throws Exception {
         Model m = ContactScenes.solo12OnAFloor();
