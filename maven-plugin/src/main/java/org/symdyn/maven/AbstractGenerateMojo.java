@@ -102,8 +102,9 @@ public abstract class AbstractGenerateMojo extends AbstractMojo {
     /**
      * Also generate the derivatives of the dynamics (∂τ/∂q, ∂τ/∂v, ∂v̇/∂q, ∂v̇/∂v, H⁻¹), the Coriolis matrix and the
      * inertial-parameter regressor: each class then implements {@code org.symdyn.contract.DynamicsDerivatives}.
-     * Off by default: generation takes several times longer (measured warm: ur5 3.7x, panda 4.4x, hyq 4.9x,
-     * iiwa14 6.4x, anymal 7.1x, solo12 8.5x, romeo_small 3.1x) and the class grows accordingly.
+     * Off by default: generation takes longer (measured 2026-12-05, {@code symdyn generate} pinned to one CPU, wall
+     * time: ur5 1.17x, iiwa14 1.30x, panda 1.28x, hyq 1.56x, solo12 1.53x, anymal 1.59x, romeo_small 1.21x, the
+     * sample quadruped 1.59x, cassie 1.48x) and the class grows accordingly.
      */
     @Parameter(property = "symdyn.derivatives", defaultValue = "false")
     boolean derivatives;

@@ -21,8 +21,11 @@ import org.symdyn.model.ModelBuilder;
  * <li>{@code velocity}: f = kv (ctrl − l̇): a {@link ServoSpec} with stiffness 0 and damping g² kv; the servo has no
  * velocity target, so it acts as a damper (target velocity 0), with a warning.</li>
  * </ul>
- * Limits follow MuJoCo: {@code ctrllimited} / {@code forcelimited} true, false or auto (limited when the range is
- * given under the compiler's autolimits). Other actuator kinds, and transmissions other than a hinge or slide
+ * Limits follow MuJoCo ({@link MjcfLimits}): {@code ctrllimited} / {@code forcelimited} true, false or auto
+ * (limited when the range is given with its lower bound below its upper one; refused under the compiler's
+ * {@code autolimits="false"}). The joint's {@code actuatorfrcrange} bounds the joint force too (the smaller bound
+ * holds; with two actuators on one such joint, each is bounded alone, with a warning). An actuator's own
+ * {@code armature} and {@code damping} are warnings (not read). Other actuator kinds, and transmissions other than a hinge or slide
  * {@code joint}, are warnings (not read); an actuator on a tendon is {@link TendonCouplings}' call. An unnamed
  * actuator is named {@code actuator<k>} (k counting from 1), made unique.
  */
@@ -33,6 +36,8 @@ final class ActuatorReader {
     private final ModelBuilder builder;
     private final BodyTreeReader tree;
     private final TendonCouplings tendons;
+    /** The joints with an actuatorfrcrange that an actuator read so far acts on. */
+    private final java.util.Set<String> boundedJoints = new java.util.HashSet<>();
 
     ActuatorReader(MjcfSource source, DefaultClasses defaults, CompilerSettings compiler, ModelBuilder builder,
             BodyTreeReader tree, TendonCouplings tendons) {
@@ -108,13 +113,24 @@ final class ActuatorReader {
         if (v.errorCount() > before) {
             return;
         }
+        for (String unread : new String[] {"armature", "damping"}) {
+            if (r.has(unread) && r.number(unread, 0, label + ": " + unread) != 0) {
+                v.warning(e, label + ": the actuator's " + unread + " is not read (give it to the joint)");
+            }
+        }
         int body = builder.bodyIndexOfJoint(joint);
         int q = builder.qIndexOfBody(body);
         int dof = builder.vIndexOfBody(body);
         double g = Math.abs(gear);
+        // The joint's actuatorfrcrange bounds the sum of its actuators' forces: exact for one actuator.
+        double jointBound = j.actuatorForceBound();
+        if (jointBound < Double.POSITIVE_INFINITY && !boundedJoints.add(joint)) {
+            v.warning(e, label + ": joint '" + Messages.cut(joint) + "' has more than one actuator; its"
+                    + " actuatorfrcrange (a bound on their sum) bounds each of them alone");
+        }
         switch (e.name()) {
             case "motor" -> builder.addDevice(new TorqueSourceSpec(name, joint, dof, 0,
-                    g * Math.min(ctrlBound, forceBound)), v.location(e));
+                    Math.min(g * Math.min(ctrlBound, forceBound), jointBound)), v.location(e));
             case "position" -> {
                 double kp = r.number("kp", 1, label + ": kp");
                 double kv = r.number("kv", 0, label + ": kv");
@@ -125,36 +141,25 @@ final class ActuatorReader {
                     }
                 }
                 builder.addDevice(new ServoSpec(name, joint, q, dof, gear * gear * kp, gear * gear * kv, 0,
-                        g * forceBound), v.location(e));
+                        Math.min(g * forceBound, jointBound)), v.location(e));
             }
             default -> {
                 double kv = r.number("kv", 1, label + ": kv");
                 v.warning(e, label + ": a velocity actuator is read as a damper (a servo with stiffness 0 and"
                         + " target velocity 0): the servo has no velocity command");
-                builder.addDevice(new ServoSpec(name, joint, q, dof, 0, gear * gear * kv, 0, g * forceBound),
-                        v.location(e));
+                builder.addDevice(new ServoSpec(name, joint, q, dof, 0, gear * gear * kv, 0,
+                        Math.min(g * forceBound, jointBound)), v.location(e));
             }
         }
     }
 
-    /** The largest magnitude of {@code <prefix>range} when limited, else infinity. */
+    /** The largest magnitude of {@code <prefix>range} when limited ({@link MjcfLimits}), else infinity. */
     private double bound(ResolvedElement r, String prefix, String label) {
         String attribute = prefix + "range";
-        String limited = r.keyword(prefix + "limited", "auto", label + ": " + prefix + "limited", "true", "false",
-                "auto");
-        boolean on = switch (limited) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> r.has(attribute) && compiler.autolimits();
-        };
-        if (!on) {
+        double[] range = MjcfLimits.range(r, prefix + "limited", attribute, compiler, label);
+        if (range == null) {
             return Double.POSITIVE_INFINITY;
         }
-        if (!r.has(attribute)) {
-            r.error(label + ": " + prefix + "limited is true but no " + attribute + " is given");
-            return Double.POSITIVE_INFINITY;
-        }
-        double[] range = r.vector(attribute, 2, null, label + ": " + attribute);
         if (!(range[0] <= range[1])) {
             r.error(label + ": " + attribute + " " + range[0] + " " + range[1] + " has its lower bound above its"
                     + " upper bound");

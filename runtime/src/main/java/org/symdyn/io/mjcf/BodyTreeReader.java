@@ -84,14 +84,15 @@ final class BodyTreeReader {
     private record Pending(XmlElement element, MjcfBody parent, Pose offset, String childclass) {
     }
 
+    /** @param dampersDisabled {@code <flag damper="disable">} or {@code passive="disable"}: no joint damping */
     BodyTreeReader(MjcfSource source, DefaultClasses defaults, CompilerSettings compiler, ModelBuilder builder,
-            GeomReader geomReader) {
+            GeomReader geomReader, boolean dampersDisabled) {
         this.source = source;
         this.defaults = defaults;
         this.compiler = compiler;
         this.builder = builder;
         this.geomReader = geomReader;
-        this.jointReader = new JointReader(compiler);
+        this.jointReader = new JointReader(compiler, dampersDisabled);
     }
 
     Map<String, MjcfBody> bodies() {
@@ -366,7 +367,7 @@ final class BodyTreeReader {
             anchor = new double[3];
         }
         return new MjcfJoint(j.name(), j.mjcfType(), j.type(), anchor, axis, j.ref(), j.lower(), j.upper(),
-                j.armature(), j.damping(), j.resolved());
+                j.armature(), j.damping(), j.actuatorForceBound(), j.resolved());
     }
 
     private MjcfBody addJoints(XmlElement e, String name, MjcfBody parent, Pose x, Pose world0,

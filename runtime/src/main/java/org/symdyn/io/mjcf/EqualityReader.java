@@ -19,9 +19,11 @@ import org.symdyn.spatial.Pose;
  * coincides with it at the reference configuration (every joint at its {@code ref}) stay together: a
  * {@link LoopConstraintModel} with the three translational rows. {@code body2} defaults to the world. With
  * {@code site1 site2} instead, the two sites' origins stay together.</li>
- * <li>{@code weld body1 body2 relpose anchor}: the frame at {@code anchor} of body2 keeps its pose relative to body1,
- * the pose {@code relpose} (pos, quaternion w x y z) when its quaternion is nonzero, else the one at the reference
- * configuration: six rows. With {@code site1 site2}, the two site frames coincide.</li>
+ * <li>{@code weld body1 body2 relpose anchor torquescale}: the frame at {@code anchor} of body2 (body2's axes)
+ * coincides with the frame {@code relpose} of body1 (pos, quaternion w x y z) when its quaternion is nonzero, else
+ * with the frame of body1 that coincides with it at the reference configuration: six rows, or the three
+ * translational ones with {@code torquescale="0"} (which scales the rotational rows: any other value gives the same
+ * exact constraint). With {@code site1 site2}, the two site frames coincide.</li>
  * <li>{@code joint joint1 joint2 polycoef}: q₁ − q₁⁰ = c₀ + c₁ (q₂ − q₂⁰) with q⁰ the joints' {@code ref}: a
  * {@link CouplerConstraintModel} q₁ = c₁ q₂ + (q₁⁰ + c₀ − c₁ q₂⁰). The higher coefficients must be 0 and joint2 must
  * be given (a located error otherwise).</li>
@@ -102,8 +104,12 @@ final class EqualityReader {
     }
 
     private void weld(XmlElement e, ValueReader v, String name, String label) {
+        double torquescale = v.number(e, "torquescale", 1, false, label + ": torquescale");
+        // torquescale scales the rotational rows; an exact constraint is the same at any nonzero scale, and at 0 the
+        // weld holds the point alone (a connect).
+        List<double[]> rows = torquescale == 0 ? TRANSLATION : ALL;
         if (e.has("site1") || e.has("site2")) {
-            sites(e, v, name, label, ALL);
+            sites(e, v, name, label, rows);
             return;
         }
         MjcfBody b1 = body(e, v, "body1", true, label);
@@ -113,15 +119,17 @@ final class EqualityReader {
         if (b1 == null || b2 == null) {
             return;
         }
-        Pose oneFromTwo;
+        Pose atAnchor = Pose.translation(anchor[0], anchor[1], anchor[2]);
+        Pose onOne;
         if (rel[3] == 0 && rel[4] == 0 && rel[5] == 0 && rel[6] == 0) {
-            oneFromTwo = b1.world0().inverse().compose(b2.world0());
+            onOne = b1.world0().inverse().compose(b2.world0()).compose(atAnchor);
         } else {
-            oneFromTwo = Pose.of(Orientations.matrix(new double[] {rel[3], rel[4], rel[5], rel[6]}),
+            // MuJoCo's weld holds x₁ + R₁ p_rel = x₂ + R₂ anchor and R₁ R_rel = R₂: relpose is body1's frame of
+            // the weld, anchor body2's (not relpose composed with the anchor).
+            onOne = Pose.of(Orientations.matrix(new double[] {rel[3], rel[4], rel[5], rel[6]}),
                     new double[] {rel[0], rel[1], rel[2]});
         }
-        Pose atAnchor = Pose.translation(anchor[0], anchor[1], anchor[2]);
-        add(e, v, name, label, on(b1, oneFromTwo.compose(atAnchor)), on(b2, atAnchor), ALL);
+        add(e, v, name, label, on(b1, onOne), on(b2, atAnchor), rows);
     }
 
     /** The constraint between the frames of {@code site1} and {@code site2}. */

@@ -9,7 +9,9 @@ import org.symdyn.spatial.Pose;
  * uses (sphere 1, capsule and cylinder 2, box and ellipsoid 3, plane 3), each positive but a plane's extents;
  * {@code fromto="x1 y1 z1 x2 y2 z2"} on a capsule, cylinder, box or ellipsoid puts the geom's centre at the
  * midpoint and its z axis along the segment, and sets its half-length (the second size of a capsule or cylinder,
- * the third of a box or ellipsoid) to half the segment's length, replacing {@code pos} and the orientation;
+ * the third of a box or ellipsoid) to half the segment's length, replacing the orientation; a box's or ellipsoid's
+ * second size is then its first (as MuJoCo compiles it), so one size number is enough; {@code fromto} on another
+ * type, or with {@code pos} on the same element, is an error (as in MuJoCo);
  * {@code density} default 1000 kg/m³, {@code mass} replacing density · volume; {@code contype} and
  * {@code conaffinity} default 1; {@code friction} default "1 0.005 0.0001" (only the first, sliding, number is
  * used). A mesh geom names a {@code <mesh>} asset whose {@code file} is found in {@code meshdir}.
@@ -45,8 +47,18 @@ final class GeomReader {
         String type = g.keyword("type", meshName != null ? "mesh" : "sphere", label + ": type", TYPES);
         double[] size = g.numbersOverDefault("size", label + ": size");
         Pose inBody;
-        if (g.has("fromto") && (type.equals("capsule") || type.equals("cylinder") || type.equals("box")
-                || type.equals("ellipsoid"))) {
+        boolean elongated = type.equals("capsule") || type.equals("cylinder") || type.equals("box")
+                || type.equals("ellipsoid");
+        if (g.has("fromto") && !elongated) {
+            g.error(label + ": fromto needs a capsule, cylinder, box or ellipsoid, not a " + type
+                    + " (MuJoCo refuses it too)");
+            return null;
+        }
+        if (g.has("fromto") && g.element().has("pos")) {
+            g.error(label + ": both pos and fromto are given (MuJoCo refuses it too); fromto places the geom");
+            return null;
+        }
+        if (g.has("fromto")) {
             double[] ft = g.vector("fromto", 6, null, label + ": fromto");
             double[] d = {ft[3] - ft[0], ft[4] - ft[1], ft[5] - ft[2]};
             double length = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
@@ -57,11 +69,11 @@ final class GeomReader {
                 }
                 return null;
             }
-            int half = type.equals("capsule") || type.equals("cylinder") ? 1 : 2;
-            double[] full = new double[half + 1];
-            System.arraycopy(size, 0, full, 0, Math.min(size.length, half + 1));
-            full[half] = length / 2;
-            size = full;
+            // The radius is the first size; a box or ellipsoid is square across the segment (its second size is
+            // the first, as MuJoCo compiles it, whatever was written).
+            double radius = size.length == 0 ? 0 : size[0];
+            size = type.equals("capsule") || type.equals("cylinder") ? new double[] {radius, length / 2}
+                    : new double[] {radius, radius, length / 2};
             inBody = Pose.of(Orientations.matrix(Orientations.zAxis(z)),
                     new double[] {(ft[0] + ft[3]) / 2, (ft[1] + ft[4]) / 2, (ft[2] + ft[5]) / 2});
         } else {

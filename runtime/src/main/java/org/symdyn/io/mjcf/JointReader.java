@@ -8,16 +8,21 @@ import org.symdyn.model.JointType;
  * normalised (zero is an error); {@code ref} (hinge in the compiler's angle unit, slide in metres) the position at
  * which the body is at its XML pose; {@code range} in the same units, used when {@code limited} is true, or is
  * {@code auto} (the default) under {@code autolimits} and a range is given; {@code armature} and {@code damping}
- * default 0. {@code stiffness} (a joint spring toward {@code springref}) and {@code frictionloss} are not modelled:
- * nonzero, each is a located warning. A ball joint's {@code range} (a cone limit) is a warning too.
+ * default 0; {@code actuatorfrcrange} under {@code actuatorfrclimited} (the same rule, {@link MjcfLimits}) bounds
+ * the force its actuators apply ({@link ActuatorReader}). {@code stiffness} (a joint spring toward
+ * {@code springref}), {@code springdamper} and {@code frictionloss} are not modelled: nonzero, each is a located
+ * warning. A ball joint's {@code range} (a cone limit) is a warning too.
  */
 final class JointReader {
     private static final String[] TYPES = {"free", "ball", "slide", "hinge"};
 
     private final CompilerSettings compiler;
+    private final boolean dampersDisabled;
 
-    JointReader(CompilerSettings compiler) {
+    /** @param dampersDisabled the option's flags switch joint damping off: every joint's damping is 0 */
+    JointReader(CompilerSettings compiler, boolean dampersDisabled) {
         this.compiler = compiler;
+        this.dampersDisabled = dampersDisabled;
     }
 
     /** The joint named {@code name} (given or generated), or null after reporting why it cannot be read. */
@@ -68,7 +73,8 @@ final class JointReader {
                 type = !hinge ? JointType.PRISMATIC : range != null ? JointType.REVOLUTE : JointType.CONTINUOUS;
             }
         }
-        if (mjcfType.equals("ball") && j.has("range") && limited(j, label)) {
+        if (mjcfType.equals("ball") && j.has("range") && MjcfLimits.range(j, "limited", "range", compiler, label)
+                != null) {
             j.warning(label + ": a ball joint's range (a cone limit) is not modelled");
         }
         double armature = number(j, "armature", label);
@@ -78,6 +84,14 @@ final class JointReader {
             j.warning(label + ": stiffness " + stiffness + " (a joint spring) is not modelled; the joint moves"
                     + " freely (SymDyn's springs act between two points, not on a joint coordinate)");
         }
+        if (j.has("springdamper")) {
+            double[] sd = j.vector("springdamper", 2, null, label + ": springdamper");
+            if (sd[0] != 0 || sd[1] != 0) {
+                j.warning(label + ": springdamper " + sd[0] + " " + sd[1] + " (a spring and a damper from a time"
+                        + " constant and a damping ratio) is not modelled; the joint keeps damping " + damping);
+            }
+        }
+        double actuatorForceBound = actuatorForceBound(j, label);
         double frictionloss = number(j, "frictionloss", label);
         if (frictionloss != 0) {
             j.warning(label + ": frictionloss " + frictionloss + " (dry joint friction) is not modelled");
@@ -85,7 +99,9 @@ final class JointReader {
         if (j.values().errorCount() > before) {
             return null;
         }
-        return new MjcfJoint(name, mjcfType, type, anchor, axis, ref, lower, upper, armature, damping, j);
+        return new MjcfJoint(name, mjcfType, type, anchor, axis, ref, lower, upper, armature,
+                dampersDisabled ? 0 : damping,
+                actuatorForceBound, j);
     }
 
     private static double number(ResolvedElement j, String attribute, String label) {
@@ -96,17 +112,10 @@ final class JointReader {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    /** The range when the joint is limited, else null. */
+    /** The range when the joint is limited ({@link MjcfLimits}), else null. */
     private double[] limits(ResolvedElement j, String label) {
-        if (!limited(j, label)) {
-            return null;
-        }
-        if (!j.has("range")) {
-            j.error(label + ": limited is true but no range is given");
-            return null;
-        }
-        double[] range = j.vector("range", 2, null, label + ": range");
-        if (!(range[0] < range[1])) {
+        double[] range = MjcfLimits.range(j, "limited", "range", compiler, label);
+        if (range != null && !(range[0] < range[1])) {
             j.error(label + ": range " + range[0] + " " + range[1] + " must have its lower bound below its upper"
                     + " bound");
             return null;
@@ -114,19 +123,25 @@ final class JointReader {
         return range;
     }
 
-    private boolean limited(ResolvedElement j, String label) {
-        String limited = j.keyword("limited", "auto", label + ": limited", "true", "false", "auto");
-        return switch (limited) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> {
-                if (j.has("range") && !compiler.autolimits()) {
-                    j.error(label + ": has a range, limited is auto and the compiler's autolimits is false; say"
-                            + " limited=\"true\" or \"false\" (MuJoCo refuses it too)");
-                    yield false;
-                }
-                yield j.has("range");
-            }
-        };
+    /**
+     * The bound on the joint's actuator force, {@code actuatorfrcrange} when {@code actuatorfrclimited}
+     * ({@link MjcfLimits}): the larger magnitude of the range (a range not symmetric about 0 is a warning), infinity
+     * when not limited.
+     */
+    private double actuatorForceBound(ResolvedElement j, String label) {
+        double[] range = MjcfLimits.range(j, "actuatorfrclimited", "actuatorfrcrange", compiler, label);
+        if (range == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double bound = Math.max(-range[0], range[1]);
+        if (!(range[0] <= 0 && range[1] >= 0 && bound > 0)) {
+            j.error(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " must contain 0 and allow a force");
+            return Double.POSITIVE_INFINITY;
+        }
+        if (range[0] != -range[1]) {
+            j.warning(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " is not symmetric; the bound is ±"
+                    + bound);
+        }
+        return bound;
     }
 }

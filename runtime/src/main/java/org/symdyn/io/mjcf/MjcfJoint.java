@@ -16,8 +16,10 @@ import org.symdyn.model.JointType;
  * @param upper     upper limit, NaN when not limited
  * @param armature  rotor inertia added to each of the joint's diagonal entries of H
  * @param damping   viscous damping per dof
+ * @param actuatorForceBound the bound on the force its actuators apply ({@code actuatorfrcrange}), infinity if none
  * @param resolved  the element with its class
  */
 record MjcfJoint(String name, String mjcfType, JointType type, double[] anchor, double[] axis, double ref,
-        double lower, double upper, double armature, double damping, ResolvedElement resolved) {
+        double lower, double upper, double armature, double damping, double actuatorForceBound,
+        ResolvedElement resolved) {
 }

@@ -56,10 +56,12 @@ final class MjcfModelReader {
 
         CompilerSettings compiler = CompilerSettings.read(source, source.children(root, "compiler"));
         DefaultClasses defaults = DefaultClasses.read(source, source.children(root, "default"));
-        boolean contactDisabled = readOptions(root, builder);
+        Flags flags = readOptions(root, builder);
+        boolean contactDisabled = flags.contactDisabled();
         GeomReader geomReader = new GeomReader(compiler, meshAssets(root, compiler), materialColours(root));
 
-        BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader);
+        BodyTreeReader tree = new BodyTreeReader(source, defaults, compiler, builder, geomReader,
+                flags.dampersDisabled());
         tree.read(source.children(root, "worldbody"), root);
 
         new GeomShapes(source, builder, options.meshes(), contactDisabled).add(tree.geoms(), tree.bodies(),
@@ -94,17 +96,32 @@ final class MjcfModelReader {
     }
 
     /**
-     * {@code <option gravity>} (default 0 0 −9.81; the last one written wins), the gravity flag, and the contact
-     * flag, which is returned: true when {@code <flag contact="disable"/>} (no geom collides). The other flags are
-     * located warnings when they disable something (SymDyn cannot switch off its limits, equalities or friction).
+     * What the option's flags switch off that the reading follows: every contact ({@code contact="disable"}: no geom
+     * collides) and the joints' damping ({@code damper} or {@code passive} disabled).
      */
-    private boolean readOptions(XmlElement root, ModelBuilder builder) {
+    private record Flags(boolean contactDisabled, boolean dampersDisabled) {
+    }
+
+    /**
+     * {@code <option gravity>} (default 0 0 −9.81; the last one written wins), the gravity flag, and the contact and
+     * damper flags ({@link Flags}). The other flags are located warnings when they disable something (SymDyn cannot
+     * switch off its limits, equalities or friction), as are a medium's {@code density}, {@code viscosity} and
+     * {@code wind} (fluid forces, not modelled).
+     */
+    private Flags readOptions(XmlElement root, ModelBuilder builder) {
         double[] gravity = Model.DEFAULT_GRAVITY.clone();
         boolean disabled = false;
         boolean contactDisabled = false;
+        boolean dampersDisabled = false;
         for (XmlElement o : source.children(root, "option")) {
             ValueReader v = source.values(o);
             gravity = v.vector(o, "gravity", 3, gravity, "option gravity");
+            double density = v.number(o, "density", 0, false, "option density");
+            double viscosity = v.number(o, "viscosity", 0, false, "option viscosity");
+            double[] wind = v.vector(o, "wind", 3, new double[3], "option wind");
+            if (density != 0 || viscosity != 0 || wind[0] != 0 || wind[1] != 0 || wind[2] != 0) {
+                v.warning(o, "the medium's density, viscosity and wind (fluid forces) are not modelled");
+            }
             for (XmlElement f : source.children(o, "flag")) {
                 String g = f.attribute("gravity");
                 if (g != null) {
@@ -113,6 +130,12 @@ final class MjcfModelReader {
                 String c = f.attribute("contact");
                 if (c != null) {
                     contactDisabled = "disable".equals(c.trim());
+                }
+                for (String damper : new String[] {"damper", "passive"}) {
+                    String d = f.attribute(damper);
+                    if (d != null) {
+                        dampersDisabled = "disable".equals(d.trim());
+                    }
                 }
                 for (String flag : UNREAD_FLAGS) {
                     String value = f.attribute(flag);
@@ -127,12 +150,12 @@ final class MjcfModelReader {
             gravity = new double[3];
         }
         builder.gravity(gravity[0], gravity[1], gravity[2]);
-        return contactDisabled;
+        return new Flags(contactDisabled, dampersDisabled);
     }
 
     /** Flags that switch off what SymDyn always models. */
     private static final String[] UNREAD_FLAGS = {"constraint", "equality", "limit", "frictionloss", "actuation",
-        "passive", "clampctrl"};
+        "clampctrl"};
 
     /** The {@code <mesh>} assets by name (a mesh without a name is named after its file, as in MuJoCo). */
     private Map<String, GeomReader.MeshAsset> meshAssets(XmlElement root, CompilerSettings compiler) {
