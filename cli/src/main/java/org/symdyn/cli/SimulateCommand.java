@@ -169,9 +169,11 @@ final class SimulateCommand implements CliCommand {
     String integrator;
 
     @Option(names = "--keep-initial-overlaps", order = 10,
-            description = "Keep contact between collision shapes that overlap in the initial state. By default such"
-                    + " pairs (convex hulls of neighbouring links, typically) are left out of contact with each other,"
-                    + " with a warning naming each and the <symdyn:no_contact> line that makes it explicit.")
+            description = "Keep contact between collision shapes of one mechanism that overlap in the initial state."
+                    + " By default such pairs (convex hulls of neighbouring links, typically; shapes joined by no"
+                    + " floating joint) are left out of contact with each other, with a warning naming each and the"
+                    + " <symdyn:no_contact> line that makes it explicit. Free bodies keep their contact however deep"
+                    + " they start.")
     boolean keepInitialOverlaps;
 
     @Option(names = "--no-damping", order = 9,

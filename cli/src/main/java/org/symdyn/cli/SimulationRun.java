@@ -238,8 +238,8 @@ final class SimulationRun {
     /**
      * As above with the joints' viscous damping the run applies as a passive force −D v ({@code JointDamping.of}
      * the model by default, {@link JointDamping#NONE} for {@code --no-damping}): implicit in time stepping, explicit
-     * in the continuous system. Collision shapes that overlap at q0 (deeper than 1e-9 m) are left out of contact
-     * with each other ({@link ContactSet#withoutOverlapsAt}; {@link #excludedOverlaps()} names them) unless
+     * in the continuous system. Collision shapes of one mechanism that overlap at q0 (deeper than 1e-9 m) are left
+     * out of contact with each other ({@link ContactSet#withoutOverlapsAt}; {@link #excludedOverlaps()} names them) unless
      * {@code keepOverlaps}: a simulation would otherwise push apart, violently, shapes that the model puts in contact
      * from the start (convex hulls of neighbouring links). At most {@code maxShapeContacts} shape contacts per step
      * (-1: {@link ContactSet#of(Model)}'s default bound).

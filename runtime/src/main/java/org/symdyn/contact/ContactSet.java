@@ -161,10 +161,15 @@ public final class ContactSet {
     }
 
     /**
-     * This set without the shape pairs that overlap (signed distance &lt; −{@code tolerance} m) at configuration q:
-     * the pairs a model's convex hulls of neighbouring links put in contact from the start, which a simulation would
-     * otherwise push apart (the idea of the "default" disabled collisions of an SRDF). {@code excluded}, when not
-     * null, receives each pair left out, for the caller to report.
+     * This set without the shape pairs of one mechanism that overlap (signed distance &lt; −{@code tolerance} m) at
+     * configuration q: the pairs a model's convex hulls of neighbouring links put in contact from the start, which a
+     * simulation would otherwise push apart (the idea of the "default" disabled collisions of an SRDF). Two shapes
+     * are of one mechanism when the tree's path between their bodies crosses no floating joint (the scenery counts
+     * as the root): two links of a robot, or a fixed-base arm's link and its base. Free bodies, and a free body and
+     * the scenery, keep their contact however deep they start (a box started 0.1 mm into a floor box fixed to the
+     * world fell through it, and a settled stack resumed from its own state fell apart); static meshes and
+     * half-spaces always keep theirs. {@code excluded}, when not null, receives each pair left out, for the caller
+     * to report.
      */
     public ContactSet withoutOverlapsAt(org.symdyn.contract.Kinematics kinematics, double[] q, double tolerance,
             List<ShapePair> excluded) {
@@ -176,7 +181,8 @@ public final class ContactSet {
         boolean[] kept = touching.clone();
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                if (!touching[i * n + j] || shapes.get(i).shape() instanceof TriangleMesh
+                if (!touching[i * n + j] || mechanism(kinematics, shapes.get(i).body())
+                        != mechanism(kinematics, shapes.get(j).body()) || shapes.get(i).shape() instanceof TriangleMesh
                         || shapes.get(j).shape() instanceof TriangleMesh
                         || shapes.get(i).shape() instanceof org.symdyn.geometry.HalfSpace
                         || shapes.get(j).shape() instanceof org.symdyn.geometry.HalfSpace) {
@@ -194,6 +200,19 @@ public final class ContactSet {
         }
         return new ContactSet(modelName, grounds, candidates, shapes, kept, maxShapeContacts,
                 requestedMaxShapeContacts);
+    }
+
+    /**
+     * The body on whose floating joint {@code body} moves (itself, or the nearest such ancestor), or −1 when its path
+     * to the root crosses no floating joint (the scenery, body −1, too): two bodies with the same answer are joined by
+     * a path without a floating joint.
+     */
+    private static int mechanism(org.symdyn.contract.ModelInfo model, int body) {
+        int b = body;
+        while (b >= 0 && !model.isFloating(b)) {
+            b = model.parent(b);
+        }
+        return b;
     }
 
     /**

@@ -24,8 +24,8 @@ public interface SystemFactory {
 
     /**
      * The system {@code symdyn simulate} runs for a model file ({@link ModelSystems#timeStepping}): declared devices,
-     * grounds, candidates and collision shapes (pairs overlapping at the rollout's q0 left out, as {@code simulate}
-     * does), joint limits, constraints, damping, Lidars. The model is read once, by the caller; each rollout builds
+     * grounds, candidates and collision shapes (pairs of one mechanism overlapping at the rollout's q0 left out,
+     * as {@code simulate} does: {@link ContactSet#withoutOverlapsAt}), joint limits, constraints, damping, Lidars. The model is read once, by the caller; each rollout builds
      * its own contact set and system from it.
      */
     static SystemFactory of(Model model) {

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.symdyn.dynamics.GenericDynamics;
+import org.symdyn.geometry.Box;
+import org.symdyn.model.BodySpec;
+import org.symdyn.model.JointType;
 import org.symdyn.model.Model;
+import org.symdyn.spatial.Pose;
+import org.symdyn.spatial.RigidBodyInertia;
 import org.symdyn.testing.ShapeScenes;
 
 /**
@@ -52,20 +57,37 @@ class ContactSetWithGroundTest {
         assertEquals(0.1, q[2], 1e-9, "no drift in 1 s");
     }
 
+    /**
+     * Overlaps at q are left out between shapes of one mechanism only (a free box and the box of its grandchild
+     * link), not between two free boxes; an explicit bound stays and an excluded pair stays excluded under a new
+     * ground.
+     */
     @Test
     void anExplicitBoundStaysAndOverlapExclusionsAreKept() {
-        Model model = new ShapeScenes("two_boxes").freeBox("a", 1, 0.1, 0.1, 0.1, 0.8)
-                .freeBox("b", 1, 0.1, 0.1, 0.1, 0.8).build();
+        ShapeScenes scenes = new ShapeScenes("arm_box").freeBox("a", 1, 0.1, 0.1, 0.1, 0.8);
+        RigidBodyInertia light = RigidBodyInertia.of(0.1, new double[3], 1e-3, 0, 0, 1e-3, 0, 1e-3);
+        scenes.builder().addBody(BodySpec.builder("c1", "a", "j1", JointType.REVOLUTE).axis(0, 0, 1).inertia(light)
+                .build());
+        scenes.builder().addBody(BodySpec.builder("c2", "c1", "j2", JointType.REVOLUTE).axis(0, 0, 1).inertia(light)
+                .build());
+        Model model = scenes.shape("c2", "c2", Pose.translation(0.05, 0, 0), new Box(0.1, 0.1, 0.1), 0.8).build();
         ContactSet set = ContactSet.of(model, 7).withGround("floor", new double[3], new double[] {0, 0, 1}, 1, 0);
         assertEquals(7, set.maxShapeContacts());
-        double[] q = new double[14];
+        double[] q = new double[9];
         System.arraycopy(ShapeScenes.pose(0, 0, 0.1, 0), 0, q, 0, 7);
-        System.arraycopy(ShapeScenes.pose(0.05, 0, 0.1, 0), 0, q, 7, 7); // overlapping a
         ContactSet apart = ContactSet.of(model).withoutOverlapsAt(new GenericDynamics(model), q, 1e-6, null);
-        assertTrue(!apart.mayTouch(0, 1));
+        assertTrue(ContactSet.of(model).mayTouch(0, 1) && !apart.mayTouch(0, 1), "a and its grandchild's box");
         ContactSet floored = apart.withGround("floor", new double[3], new double[] {0, 0, 1}, 1, 0);
         assertTrue(!floored.mayTouch(0, 1), "the excluded pair stays excluded");
         assertEquals(8, floored.maxShapeContacts(), "two shapes on the floor, four points each");
+
+        Model free = new ShapeScenes("two_boxes").freeBox("a", 1, 0.1, 0.1, 0.1, 0.8)
+                .freeBox("b", 1, 0.1, 0.1, 0.1, 0.8).build();
+        double[] both = new double[14];
+        System.arraycopy(ShapeScenes.pose(0, 0, 0.1, 0), 0, both, 0, 7);
+        System.arraycopy(ShapeScenes.pose(0.05, 0, 0.1, 0), 0, both, 7, 7); // overlapping a
+        assertTrue(ContactSet.of(free).withoutOverlapsAt(new GenericDynamics(free), both, 1e-6, null).mayTouch(0, 1),
+                "two free boxes keep their contact however deep they start");
     }
 
     @Test
