@@ -55,7 +55,8 @@ import picocli.CommandLine.Parameters;
  *  "contacts": [[...], ...]  per recorded time the contacts of the step that ended there (none at t = 0):
  *        {"name": candidate, "ground": ground, "position": [3] (the contact point at the step's start), "gap": m,
  *         "normal_impulse": N·s along the ground normal, "tangent_impulse": [3] N·s (world),
- *         "slip_velocity": [3] m/s (world, tangential part of J v⁺)}; a contact between collision shapes has
+ *         "slip_velocity": [3] m/s (world, tangential part of J w: w the step's v⁺ before the
+ *         floating bases' frames move to q⁺, TimeStepper.contactVelocities)}; a contact between collision shapes has
  *        "name": shape B, "other": shape A (or the ground) and "normal": [3] (unit, world, from A towards B)
  *        instead of "ground"
  *  "sensors": {"name": [[...], ...]}

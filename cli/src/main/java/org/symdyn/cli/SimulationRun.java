@@ -506,7 +506,7 @@ final class SimulationRun {
             if (n == 0) {
                 return List.of();
             }
-            k.velocity(system.v(), u);
+            stepper.contactVelocities(u);
             List<Contact> list = new ArrayList<>(n);
             for (int c = 0; c < n; c++) {
                 list.add(contact(k, c, u, stepper.contactImpulse(c, 0), stepper.contactImpulse(c, 1),

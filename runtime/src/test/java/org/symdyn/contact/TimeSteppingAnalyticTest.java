@@ -110,11 +110,15 @@ class TimeSteppingAnalyticTest {
         double[] q = ContactScenes.onIncline(theta, r, 0);
         double[] v = new double[6];
         List<Integer> its = new ArrayList<>();
-        run(ball, solver, q, v, STEPS, its);
+        TimeStepper s = run(ball, solver, q, v, STEPS, its);
         double expected = 5.0 / 7 * G * Math.sin(theta) * STEPS * H;
         assertEquals(expected, linearSpeed(v), 1e-6 * expected, "rolling: v = 5/7 g sin θ t");
         assertEquals(expected / r, angularSpeed(v), 1e-6 * expected / r, "rolling: ω = v / r");
         iterationBars(its);
+        // the contact velocities the step held: no slip (J(q) v⁺ with v⁺ in the frame at q⁺ read 1e-4 m/s here)
+        double[] u = new double[3];
+        s.contactVelocities(u);
+        assertEquals(0, Math.hypot(u[1], u[2]), 1e-9, "rolling: no slip");
     }
 
     @ParameterizedTest
@@ -124,7 +128,15 @@ class TimeSteppingAnalyticTest {
         Model ball = ContactScenes.sphere(2, r, ContactScenes.incline(theta, mu, 0));
         double[] q = ContactScenes.onIncline(theta, r, 0);
         double[] v = new double[6];
-        run(ball, solver, q, v, STEPS, null);
+        TimeStepper s = run(ball, solver, q, v, STEPS, null);
+        double[] u = new double[3];
+        s.contactVelocities(u);
+        // the slip opposes the friction impulse, which is μ λ_n (the exact cone)
+        double slip = Math.hypot(u[1], u[2]);
+        double friction = Math.hypot(s.contactImpulse(0, 1), s.contactImpulse(0, 2));
+        assertEquals(mu * s.contactImpulse(0, 0), friction, 1e-9 * friction, "sliding: on the cone");
+        assertEquals(-1, (u[1] * s.contactImpulse(0, 1) + u[2] * s.contactImpulse(0, 2)) / (slip * friction), 1e-9,
+                "the slip opposes the friction impulse");
         double t = STEPS * H;
         double a = G * (Math.sin(theta) - mu * Math.cos(theta));
         double alpha = 2.5 * mu * G * Math.cos(theta) / r;
