@@ -15,8 +15,13 @@ import org.symdyn.manifold.StateSpace;
  * then q_{k+1} = q_k ⊕ d, until ‖φ‖₂ &lt; tolerance (default 1e-12) or the iteration limit (default 100). Each step
  * is the W-smallest change that removes the linearised error, so the result is the feasible point a weighted
  * Gauss-Newton path reaches from q0: it minimises (q - q0)ᵀ W (q - q0) on φ = 0 to first order in the initial
- * error (exactly when φ is linear), and it is the point RBDL's CalcAssemblyQ returns. W = diag(weights) has one
- * weight per velocity coordinate; zero weights are allowed as long as the KKT matrix stays regular.
+ * error (exactly when φ is linear), and it is the point RBDL's CalcAssemblyQ returns. A full step that does not lower
+ * ‖φ‖₂ is halved until it does. Where rows are dependent on the manifold (a redundant loop, under
+ * {@code DROP_DEPENDENT_ROWS}), they are nearly dependent just off it and that path drifts along the mechanism (a
+ * parallelogram with a middle crank ended 1.3 rad from a guess 1e-2 rad off); the point is then moved along the
+ * manifold, d = argmin (d − δ)ᵀ W (d − δ) subject to G d = 0 with δ = q0 ⊖ q, and put back on φ = 0, until d is
+ * below the tolerance: the W-nearest point of the manifold. W = diag(weights) has one weight per velocity coordinate;
+ * zero weights are allowed as long as the KKT matrix stays regular.
  *
  * <p><b>Quaternions.</b> q ⊕ d is {@link StateSpace#integrate}(q, d, 1): d adds to ordinary coordinates; a floating
  * joint's position moves by R d_linear (R its rotation, since v_origin is in body coordinates) and its quaternion,
@@ -34,6 +39,10 @@ public final class Assembly {
     public static final double DEFAULT_TOLERANCE = 1e-12;
     /** Default iteration limit. */
     public static final int DEFAULT_MAX_ITERATIONS = 100;
+    /** The most a Newton step is halved in search of a lower ‖φ‖ (2⁻³⁰ of it: then it is taken as it is). */
+    private static final int MAX_HALVINGS = 30;
+    /** The most moves along the manifold of a mechanism with dependent rows ({@link #assembleQ}). */
+    private static final int MAX_REFINEMENTS = 50;
 
     private final ConstraintData data;
     private final ModelInfo model;
@@ -51,6 +60,7 @@ public final class Assembly {
     private final double[] mu;
     private final double[] qCur;
     private final double[] qNext;
+    private final double[] qKept;
     private double lastError = Double.NaN;
     private int lastIterations;
 
@@ -73,6 +83,7 @@ public final class Assembly {
         mu = new double[m];
         qCur = new double[nq];
         qNext = new double[nq];
+        qKept = new double[nq];
     }
 
     /** {@link #assembleQ(double[], double[], double, int, double[])} with the default tolerance and limit. */
@@ -98,24 +109,65 @@ public final class Assembly {
         AssemblyArguments.checkQ(model, nq, nv, q0, weights, tolerance, maxIterations, qOut);
         setWeights(weights);
         System.arraycopy(q0, 0, qCur, 0, nq);
+        lastIterations = 0;
+        boolean success = newton(tolerance, maxIterations);
+        // Rows dependent on the manifold (a redundant loop, dropped under DROP_DEPENDENT_ROWS) are nearly dependent
+        // just off it, so the Newton path has a component along the mechanism and ends on φ = 0 far from q0 (a
+        // parallelogram with a middle crank: 1.3 rad from a guess 1e-2 rad off). There the point is moved along the
+        // manifold, d = argmin (d − δ)ᵀ W (d − δ) with G d = 0 for δ = q0 ⊖ q, and put back on φ = 0, until the step
+        // is below the tolerance: the W-nearest point. Without dependent rows the Newton point stays (RBDL's).
+        for (int k = 0; success && k < MAX_REFINEMENTS; k++) {
+            space.difference(qCur, q0, a);
+            for (int i = 0; i < nv; i++) {
+                a[i] *= w.data[i * nv + i];
+            }
+            data.jacobian(qCur, g);
+            solver.solve(ConstraintSolverMethod.DIRECT, w, g, a, zeroRows, d, mu);
+            if (solver.lastDroppedRows() == 0 || norm(d) < tolerance) {
+                break;
+            }
+            System.arraycopy(qCur, 0, qKept, 0, nq);
+            double kept = lastError;
+            space.integrate(qKept, d, 1, qCur);
+            if (!newton(tolerance, maxIterations)) {
+                // back to the last point on φ = 0
+                System.arraycopy(qKept, 0, qCur, 0, nq);
+                lastError = kept;
+                break;
+            }
+        }
+        System.arraycopy(qCur, 0, qOut, 0, nq);
+        return success;
+    }
+
+    /** Newton steps from {@link #qCur} until ‖φ‖₂ &lt; tolerance, at most {@code maxIterations}. */
+    private boolean newton(double tolerance, int maxIterations) {
         data.positionError(qCur, phi);
         lastError = norm(phi);
-        lastIterations = 0;
         boolean success = lastError < tolerance;
-        while (!success && lastIterations < maxIterations) {
+        for (int steps = 0; !success && steps < maxIterations; steps++) {
             data.jacobian(qCur, g);
             for (int i = 0; i < phi.length; i++) {
                 phi[i] = -phi[i];
             }
             solver.solve(ConstraintSolverMethod.DIRECT, w, g, zeroV, phi, d, mu);
-            space.integrate(qCur, d, 1, qNext);
+            // A full step that does not lower ‖φ‖ is halved until it does (near nearly dependent rows the
+            // linearisation asks for long steps).
+            double before = lastError;
+            double s = 1;
+            for (int halving = 0; ; halving++) {
+                space.integrate(qCur, d, s, qNext);
+                data.positionError(qNext, phi);
+                lastError = norm(phi);
+                if (lastError < before || halving == MAX_HALVINGS) {
+                    break;
+                }
+                s *= 0.5;
+            }
             System.arraycopy(qNext, 0, qCur, 0, nq);
-            data.positionError(qCur, phi);
-            lastError = norm(phi);
             lastIterations++;
             success = lastError < tolerance;
         }
-        System.arraycopy(qCur, 0, qOut, 0, nq);
         return success;
     }
 

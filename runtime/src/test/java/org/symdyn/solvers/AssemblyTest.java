@@ -10,6 +10,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.symdyn.constraints.ConstraintData;
 import org.symdyn.constraints.ConstraintSet;
+import org.symdyn.constraints.SolverSettings;
 import org.symdyn.constraints.TestMechanisms;
 import org.symdyn.contract.Kinematics;
 import org.symdyn.model.Model;
@@ -71,6 +72,107 @@ class AssemblyTest {
         double cy = Math.cos(yaw / 2), sy = Math.sin(yaw / 2);
         return new double[] {sr * cp * cy - cr * sp * sy, cr * sp * cy + sr * cp * sy, cr * cp * sy - sr * sp * cy,
             cr * cp * cy + sr * sp * sy};
+    }
+
+    /**
+     * A parallelogram with a middle crank: one row is dependent everywhere on the manifold, so just off it the rows
+     * are nearly dependent and the Newton path drifts along the mechanism. From guesses 1e-2 rad off the manifold,
+     * under {@code DROP_DEPENDENT_ROWS}, assembly returns the nearest point of the manifold (it returned points up to
+     * 10 rad away, θ = −3π, before the moves along the manifold and the halved steps).
+     */
+    @Test
+    void aRedundantLoopAssemblesNearItsGuess() throws Exception {
+        Model model = org.symdyn.io.urdf.UrdfReader.parse("""
+                <?xml version="1.0"?>
+                <robot name="parallelogram" xmlns:symdyn="urn:symdyn:1">
+                  <symdyn:gravity xyz="0 -9.81 0"/>
+                  <link name="ground"/>
+                  <link name="crank">
+                    <inertial>
+                      <origin xyz="0.5 0 0"/>
+                      <mass value="1"/>
+                      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/>
+                    </inertial>
+                  </link>
+                  <link name="coupler">
+                    <inertial>
+                      <origin xyz="1 0 0"/>
+                      <mass value="2"/>
+                      <inertia ixx="0.002" ixy="0" ixz="0" iyy="0.6666666666666666" iyz="0" izz="0.6666666666666666"/>
+                    </inertial>
+                  </link>
+                  <link name="rocker">
+                    <inertial>
+                      <origin xyz="0.5 0 0"/>
+                      <mass value="1"/>
+                      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/>
+                    </inertial>
+                  </link>
+                  <joint name="crank_joint" type="continuous">
+                    <parent link="ground"/>
+                    <child link="crank"/>
+                    <axis xyz="0 0 1"/>
+                  </joint>
+                  <joint name="coupler_joint" type="continuous">
+                    <parent link="crank"/>
+                    <child link="coupler"/>
+                    <origin xyz="1 0 0"/>
+                    <axis xyz="0 0 1"/>
+                  </joint>
+                  <joint name="rocker_joint" type="continuous">
+                    <parent link="coupler"/>
+                    <child link="rocker"/>
+                    <origin xyz="2 0 0"/>
+                    <axis xyz="0 0 1"/>
+                  </joint>
+                  <symdyn:loop name="closure">
+                    <symdyn:predecessor link="ground" xyz="2 0 0" rpy="0 0 0"/>
+                    <symdyn:successor link="rocker" xyz="1 0 0" rpy="0 0 0"/>
+                    <symdyn:axis value="0 0 0 1 0 0"/>
+                    <symdyn:axis value="0 0 0 0 1 0"/>
+                  </symdyn:loop>
+                  <link name="crank3">
+                    <inertial><origin xyz="0.5 0 0"/><mass value="1"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/></inertial>
+                  </link>
+                  <joint name="crank3_joint" type="continuous"><parent link="ground"/><child link="crank3"/><origin xyz="1 0 0"/><axis xyz="0 0 1"/></joint>
+                  <symdyn:loop name="middle">
+                    <symdyn:predecessor link="coupler" xyz="1 0 0" rpy="0 0 0"/>
+                    <symdyn:successor link="crank3" xyz="1 0 0" rpy="0 0 0"/>
+                    <symdyn:axis value="0 0 0 1 0 0"/>
+                    <symdyn:axis value="0 0 0 0 1 0"/>
+                  </symdyn:loop>
+                </robot>
+                """, "parallelogram.urdf", null);
+        ConstraintData data = ConstraintSet.of(model).bindGeneric();
+        data.settings().rankPolicy(SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS);
+        Assembly assembly = new Assembly(data);
+        Random rnd = new Random(1);
+        double worst = 0;
+        for (int t = 0; t < 40; t++) {
+            double th = 0.3 + rnd.nextDouble();
+            double[] q0 = {th, -th, th + Math.PI, th};
+            for (int i = 0; i < 4; i++) {
+                q0[i] += 1e-2 * rnd.nextGaussian();
+            }
+            double[] q = new double[4];
+            assertTrue(assembly.assembleQ(q0, ones(4), q), "error " + assembly.lastError());
+            double[] phi = new double[data.size()];
+            data.positionError(q, phi);
+            for (double e : phi) {
+                assertEquals(0, e, 1e-12);
+            }
+            // the manifold is θ ↦ (θ, −θ, θ + π, θ): its nearest point to q0 has θ = Σ s_i (q0_i − c_i) / 4
+            double[] sign = {1, -1, 1, 1};
+            double[] offset = {0, 0, Math.PI, 0};
+            double nearest = 0;
+            for (int i = 0; i < 4; i++) {
+                nearest += sign[i] * (q0[i] - offset[i]) / 4;
+            }
+            for (int i = 0; i < 4; i++) {
+                worst = Math.max(worst, Math.abs(q[i] - (sign[i] * nearest + offset[i])));
+            }
+        }
+        assertTrue(worst < 1e-9, "the farthest coordinate is " + worst + " rad from the nearest point");
     }
 
     private static double[] ones(int n) {
