@@ -82,7 +82,7 @@ import picocli.CommandLine.Parameters;
  * error. A state that is not finite after a step or has a speed above {@link SimulationRun#RUNAWAY_SPEED} (diverged
  * while finite), dynamics that cannot be evaluated, or (continuous) a contact
  * problem without a unique solution (Painlevé) or events accumulating, stops the run (exit code 2, the step and
- * time named).
+ * time named); with {@code -o}, the states recorded before it are written to the file as a trajectory of their own.
  */
 @Command(name = "simulate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         header = "Simulate with contact from an initial state and print the trajectory as JSON.",
@@ -298,7 +298,19 @@ final class SimulateCommand implements CliCommand {
                 progress.warning(warning.toString());
             }
         }
-        JsonValue trajectory = simulate(run, steps, every, state, err, new StepMeter(progress, steps, step));
+        JsonValue trajectory;
+        try {
+            trajectory = simulate(run, steps, every, state, err, new StepMeter(progress, steps, step));
+        } catch (Stopped e) {
+            if (outFile == null) {
+                throw e.failure;
+            }
+            // What was simulated up to the failure is kept, where a file was asked for (standard output stays
+            // clean for the error).
+            GenerateCommand.write(outFile, SymDynCli.WRITER.write(e.partial) + "\n");
+            throw CliException.badInput(e.failure.getMessage() + " (the trajectory up to t = "
+                    + JsonWriter.formatNumber(e.lastTime) + " s is written to " + outFile + ")");
+        }
         String text = SymDynCli.WRITER.write(trajectory);
         if (outFile == null) {
             out.println(text);
@@ -347,10 +359,11 @@ final class SimulateCommand implements CliCommand {
      * @param state the initial state (for the location of a divergence message)
      * @param err   where the warning of unconverged solves goes
      * @param meter shows how far the run has come
-     * @throws CliException the state became non-finite or the dynamics could not be evaluated (exit code 2)
+     * @throws Stopped the state became non-finite or the dynamics could not be evaluated (its failure has exit code
+     *                 2; it carries the trajectory recorded before)
      */
     static JsonValue simulate(SimulationRun run, long steps, int every, State state, PrintStream err,
-            StepMeter meter) throws CliException {
+            StepMeter meter) throws Stopped {
         Model m = run.model();
         List<JsonValue> t = new ArrayList<>();
         List<JsonValue> q = new ArrayList<>();
@@ -365,10 +378,12 @@ final class SimulateCommand implements CliCommand {
                 converged = run.step();
             } catch (ArithmeticException e) {
                 meter.finish(i - 1);
-                throw diverged(state, i, run.stepSize(), "the dynamics cannot be evaluated: " + e.getMessage());
+                throw stopped(diverged(state, i, run.stepSize(), "the dynamics cannot be evaluated: "
+                        + e.getMessage()), run, every, t, q, v, contacts, sensors);
             } catch (SimulationRun.StepFailure e) {
                 meter.finish(i - 1);
-                throw diverged(state, i, run.stepSize(), e.getMessage());
+                throw stopped(diverged(state, i, run.stepSize(), e.getMessage()), run, every, t, q, v, contacts,
+                        sensors);
             }
             if (!converged && firstUnconverged < 0) {
                 firstUnconverged = i;
@@ -376,14 +391,15 @@ final class SimulateCommand implements CliCommand {
             String bad = run.nonFinite(6);
             if (bad != null) {
                 meter.finish(i);
-                throw diverged(state, i, run.stepSize(), "the state is not finite (" + bad + "); the simulation"
-                        + " diverged: try a smaller --step");
+                throw stopped(diverged(state, i, run.stepSize(), "the state is not finite (" + bad + "); the"
+                        + " simulation diverged: try a smaller --step"), run, every, t, q, v, contacts, sensors);
             }
             String fast = run.runaway();
             if (fast != null) {
                 meter.finish(i);
-                throw diverged(state, i, run.stepSize(), "a speed passed " + SimulationRun.RUNAWAY_SPEED
-                        + " (" + fast + "); the simulation diverged: try a smaller --step");
+                throw stopped(diverged(state, i, run.stepSize(), "a speed passed " + SimulationRun.RUNAWAY_SPEED
+                        + " (" + fast + "); the simulation diverged: try a smaller --step"), run, every, t, q, v,
+                        contacts, sensors);
             }
             if (i % every == 0 || i == steps) {
                 record(run, t, q, v, contacts, sensors);
@@ -414,6 +430,35 @@ final class SimulateCommand implements CliCommand {
                     + " solves by the cone solver (where Lemke failed without sliding contacts) did not converge;"
                     + " their segments used the last iterate");
         }
+        return document(run, every, t, q, v, contacts, sensors);
+    }
+
+    /** A run stopped by a failure: the failure, and the document of what was recorded before it. */
+    static final class Stopped extends Exception {
+        private static final long serialVersionUID = 1L;
+        final transient CliException failure;
+        final transient JsonValue partial;
+        final double lastTime;
+
+        Stopped(CliException failure, JsonValue partial, double lastTime) {
+            super(failure.getMessage(), failure, false, false);
+            this.failure = failure;
+            this.partial = partial;
+            this.lastTime = lastTime;
+        }
+    }
+
+    /** The failure with the document of the states recorded so far (the last one the last good state). */
+    private static Stopped stopped(CliException failure, SimulationRun run, int every, List<JsonValue> t,
+            List<JsonValue> q, List<JsonValue> v, List<JsonValue> contacts, Map<String, List<JsonValue>> sensors) {
+        JsonValue partial = document(run, every, t, q, v, contacts, sensors);
+        return new Stopped(failure, partial, ((JsonValue.NumberValue) t.get(t.size() - 1)).value());
+    }
+
+    private static JsonValue document(SimulationRun run, int every, List<JsonValue> t, List<JsonValue> q,
+            List<JsonValue> v, List<JsonValue> contacts, Map<String, List<JsonValue>> sensors) {
+        Model m = run.model();
+        SimulationRun.SolverSummary s = run.solver();
         JsonValue.ObjectBuilder sensorJson = JsonValue.objectBuilder();
         sensors.forEach((name, values) -> sensorJson.put(name, JsonValue.array(values)));
         JsonValue.ObjectBuilder channelJson = JsonValue.objectBuilder();

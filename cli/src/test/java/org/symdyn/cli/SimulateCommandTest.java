@@ -321,6 +321,30 @@ class SimulateCommandTest extends FileWritingTest {
         assertTrue(r.err().contains("try a smaller --step"), r.err());
     }
 
+    /**
+     * A run stopped after some steps keeps what it recorded when a file was asked for: the trajectory up to the last
+     * recorded state, which the message names (it was lost). Standard output stays empty either way.
+     */
+    @Test
+    void aStoppedRunWritesWhatItRecordedToTheFile() throws IOException, JsonException {
+        // thrown at 900,000 m/s along x and pushed (20,000 m/s a step): past 1e6 m/s at the sixth step
+        Path fast = write("faster.json", "{\"q\": [0, 0, 1, 0, 0, 0, 1], \"v\": [0, 0, 0, 900000, 0, 0],"
+                + " \"tau\": [0, 0, 0, 2e7, 0, 0]}\n");
+        Path out = dir.resolve("stopped.json");
+        Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", fast.toString(), "--duration",
+                "0.1", "--step", "0.001", "-o", out.toString());
+        assertCleanFailure(r);
+        assertTrue(r.err().contains("a speed passed 1000000.0"), r.err());
+        assertTrue(r.err().contains("is written to " + out), r.err());
+        ObjectValue json = (ObjectValue) JsonReader.parse(out.toString(), java.nio.file.Files.readString(out));
+        ArrayValue t = (ArrayValue) json.get("t");
+        assertTrue(t.size() >= 2, "the states before the failure: " + t.size());
+        double last = number(t.get(t.size() - 1));
+        assertTrue(r.err().contains("up to t = " + org.symdyn.cli.json.JsonWriter.formatNumber(last) + " s"),
+                r.err());
+        assertTrue(numbers(((ArrayValue) json.get("v")).get(t.size() - 1))[3] <= 1e6, "only good states");
+    }
+
     @Test
     void theJsonHasTheDocumentedShape() throws IOException, JsonException {
         Result r = SymDynCliTest.run("simulate", block().toString(), "--initial", sliding(1).toString(),
