@@ -298,6 +298,9 @@ final class SimulateCommand implements CliCommand {
                 progress.warning(warning.toString());
             }
         }
+        for (Diagnostic warning : ConstraintViolations.of(m, state.q())) {
+            progress.warning(warning.toString());
+        }
         JsonValue trajectory;
         try {
             trajectory = simulate(run, steps, every, state, err, new StepMeter(progress, steps, step));

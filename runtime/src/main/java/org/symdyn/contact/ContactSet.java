@@ -41,6 +41,11 @@ public final class ContactSet {
     /** The bound asked for (≥ 0), or −1 for the default, which depends on the pairs and the grounds. */
     private final int requestedMaxShapeContacts;
     private final String modelName;
+    /**
+     * Per body, its mechanism ({@link #withoutOverlapsAt}); {@code bodyCount} for the scenery's. Null for a set built
+     * in code, whose mechanisms follow the tree alone.
+     */
+    private final int[] mechanisms;
 
     /**
      * The default bound on shape contacts per step: four per pair that may touch ({@link #MESH_PAIR_CONTACTS} for a
@@ -56,8 +61,9 @@ public final class ContactSet {
 
     private ContactSet(String modelName, List<GroundModel> grounds, List<ContactCandidateModel> candidates,
             List<CollisionShapeModel> shapes, boolean[] touching, int maxShapeContacts,
-            int requestedMaxShapeContacts) {
+            int requestedMaxShapeContacts, int[] mechanisms) {
         this.modelName = modelName;
+        this.mechanisms = mechanisms;
         this.grounds = List.copyOf(grounds);
         this.candidates = List.copyOf(candidates);
         this.shapes = List.copyOf(shapes);
@@ -91,7 +97,8 @@ public final class ContactSet {
             }
         }
         return new ContactSet(model.name(), model.grounds(), model.contactCandidates(), shapes, touching,
-                shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts), maxShapeContacts);
+                shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts), maxShapeContacts,
+                mechanisms(model));
     }
 
     private static int shapeContactBound(List<CollisionShapeModel> shapes, boolean[] touching, int grounds,
@@ -165,7 +172,8 @@ public final class ContactSet {
      * configuration q: the pairs a model's convex hulls of neighbouring links put in contact from the start, which a
      * simulation would otherwise push apart (the idea of the "default" disabled collisions of an SRDF). Two shapes
      * are of one mechanism when the tree's path between their bodies crosses no floating joint (the scenery counts
-     * as the root): two links of a robot, or a fixed-base arm's link and its base. Free bodies, and a free body and
+     * as the root), or the model's loops, couplers or line-on-line rows join them: two links of a robot, a
+     * fixed-base arm's link and its base, a tool welded to an arm (a set built in code follows the tree alone). Free bodies, and a free body and
      * the scenery, keep their contact however deep they start (a box started 0.1 mm into a floor box fixed to the
      * world fell through it, and a settled stack resumed from its own state fell apart); static meshes and
      * half-spaces always keep theirs. {@code excluded}, when not null, receives each pair left out, for the caller
@@ -199,7 +207,7 @@ public final class ContactSet {
             }
         }
         return new ContactSet(modelName, grounds, candidates, shapes, kept, maxShapeContacts,
-                requestedMaxShapeContacts);
+                requestedMaxShapeContacts, mechanisms);
     }
 
     /**
@@ -207,12 +215,71 @@ public final class ContactSet {
      * to the root crosses no floating joint (the scenery, body −1, too): two bodies with the same answer are joined by
      * a path without a floating joint.
      */
-    private static int mechanism(org.symdyn.contract.ModelInfo model, int body) {
+    private int mechanism(org.symdyn.contract.ModelInfo model, int body) {
+        if (mechanisms != null) {
+            return body < 0 ? mechanisms.length : mechanisms[body];
+        }
         int b = body;
         while (b >= 0 && !model.isFloating(b)) {
             b = model.parent(b);
         }
-        return b;
+        return b < 0 ? model.bodyCount() : b;
+    }
+
+    /**
+     * Each body's mechanism: the bodies joined by paths without a floating joint, and joined further by the model's
+     * loops (welds and connects too), couplers and line-on-line rows, which hold their bodies together as joints do
+     * (a tool welded to an arm, their hulls overlapping, is one mechanism). {@code bodyCount} stands for the scenery.
+     */
+    private static int[] mechanisms(Model model) {
+        int n = model.bodyCount();
+        int[] set = new int[n + 1];
+        for (int b = 0; b <= n; b++) {
+            set[b] = b;
+        }
+        for (int b = 0; b < n; b++) {
+            if (!model.body(b).joint().type().equals(org.symdyn.model.JointType.FLOATING)) {
+                int p = model.body(b).parentIndex();
+                union(set, b, p < 0 ? n : p);
+            }
+        }
+        for (org.symdyn.model.ConstraintModel c : model.constraints()) {
+            if (c instanceof org.symdyn.model.LoopConstraintModel l) {
+                union(set, at(l.predecessorBody(), n), at(l.successorBody(), n));
+            } else if (c instanceof org.symdyn.model.CouplerConstraintModel k) {
+                union(set, at(k.joint(), n), at(k.referenceJoint(), n));
+            } else if (c instanceof org.symdyn.model.LineOnLineConstraintModel e) {
+                union(set, at(e.bodyF(), n), at(e.bodyB(), n));
+            }
+        }
+        int[] out = new int[n];
+        for (int b = 0; b < n; b++) {
+            out[b] = find(set, b);
+        }
+        // the scenery is asked for as index n: make its set's representative n itself
+        int scenery = find(set, n);
+        for (int b = 0; b < n; b++) {
+            if (out[b] == scenery) {
+                out[b] = n;
+            }
+        }
+        return out;
+    }
+
+    private static int at(int body, int scenery) {
+        return body < 0 ? scenery : body;
+    }
+
+    private static int find(int[] set, int x) {
+        while (set[x] != x) {
+            set[x] = set[set[x]];
+            x = set[x];
+        }
+        return x;
+    }
+
+    private static void union(int[] set, int a, int b) {
+        set[find(set, a)] = find(set, b);
     }
 
     /**
@@ -231,7 +298,8 @@ public final class ContactSet {
         more.add(Builder.groundModel(name, point, normal, friction, restitution, grounds));
         int bound = requestedMaxShapeContacts >= 0 ? requestedMaxShapeContacts
                 : shapeContactBound(shapes, touching, more.size(), -1);
-        return new ContactSet(modelName, more, candidates, shapes, touching, bound, requestedMaxShapeContacts);
+        return new ContactSet(modelName, more, candidates, shapes, touching, bound, requestedMaxShapeContacts,
+                mechanisms);
     }
 
     /** The most shape contacts found per step; more are dropped and counted ({@link ContactKinematics#dropped()}). */
@@ -392,7 +460,7 @@ public final class ContactSet {
                 }
             }
             return new ContactSet(model.modelName(), grounds, candidates, shapes, touching,
-                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts), maxShapeContacts);
+                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts), maxShapeContacts, null);
         }
 
         private static void requireUnique(String name, List<String> taken, String what) {

@@ -27,9 +27,9 @@ import java.util.function.Consumer;
  * a fraction of a micrometre: recovering the last of it asks each step for separating speeds above the solve's
  * tolerance on contacts that rounding alone makes penetrate, and a pile never comes to rest (100 boxes in a bin:
  * 100-180 sweeps a step at 1e-6 m/s, half of the solves at their bound of 200, with δ = 0; 2-3 sweeps with
- * δ = 1e-7 m, the same with 1e-6 or 1e-5; {@code PileStepBenchmark}). Zero by default: the offset then has one
- * kink, at φ = 0, where a body at rest sits and {@link StepDerivatives} takes the gap's side
- * ({@link #contactOffsetSlope}); with δ &gt; 0 it rests near −δ instead, where the slope falls from β/h to 0. Contacts only;
+ * δ = 1e-7 m, the same with 1e-6 or 1e-5; {@code PileStepBenchmark}). Zero by default: a body at rest then sits
+ * at the offset's kink at φ = 0, where {@link StepDerivatives} takes the gap's side ({@link #contactOffsetSlope},
+ * which lists the kinks); with δ &gt; 0 it rests near −δ instead, where the slope falls from β/h to 0. Contacts only;
  * bilateral rows and joint limits are recovered fully</td></tr>
  * <tr><td>{@link #maxRecoverySpeed}</td><td>0.3 m/s</td><td>the fastest a penetration is recovered: u_n ≥
  * min(−β min(0, φ + δ) / h, v̄). The velocity that recovers a penetration stays in the state once it is recovered,

@@ -448,6 +448,15 @@ class StepDerivativesTest {
             d.compute(q, new double[1], new double[1], H);
             assertEquals(StepDerivatives.STICKING, d.mode(0), "resting on its limit at " + angle);
             assertEquals(-1 / H, d.dvNextDq().get(0, 0), 1e-6, "at " + angle);
+            // into the range (up) the joint comes back within the step; past the bound it is recovered at β/h
+            double eps = 1e-7;
+            double v0 = step(pendulum, 0, q, new double[1], new double[1])[1][0];
+            double inward = (step(pendulum, 0, new double[] {angle + eps}, new double[1], new double[1])[1][0] - v0)
+                    / eps;
+            double outward = (v0 - step(pendulum, 0, new double[] {angle - eps}, new double[1], new double[1])[1][0])
+                    / eps;
+            assertEquals(-1 / H, inward, 1e-3, "the one-sided difference into the range at " + angle);
+            assertEquals(-beta / H, outward, 1e-3, "past the bound at " + angle);
         }
     }
 

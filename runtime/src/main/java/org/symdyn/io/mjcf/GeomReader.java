@@ -11,7 +11,7 @@ import org.symdyn.spatial.Pose;
  * midpoint and its z axis along the segment, and sets its half-length (the second size of a capsule or cylinder,
  * the third of a box or ellipsoid) to half the segment's length, replacing the orientation; a box's or ellipsoid's
  * second size is then its first (as MuJoCo compiles it), so one size number is enough; {@code fromto} on another
- * type, or with {@code pos} on the same element, is an error (as in MuJoCo);
+ * type, or with a nonzero {@code pos} (its own or its class's), is an error (as in MuJoCo);
  * {@code density} default 1000 kg/m³, {@code mass} replacing density · volume; {@code contype} and
  * {@code conaffinity} default 1; {@code friction} default "1 0.005 0.0001" (only the first, sliding, number is
  * used). A mesh geom names a {@code <mesh>} asset whose {@code file} is found in {@code meshdir}.
@@ -54,9 +54,12 @@ final class GeomReader {
                     + " (MuJoCo refuses it too)");
             return null;
         }
-        if (g.has("fromto") && g.element().has("pos")) {
-            g.error(label + ": both pos and fromto are given (MuJoCo refuses it too); fromto places the geom");
-            return null;
+        if (g.has("fromto")) {
+            double[] pos = g.vector("pos", 3, new double[3], label + ": pos");
+            if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0) {
+                g.error(label + ": both pos and fromto are given (MuJoCo refuses it too); fromto places the geom");
+                return null;
+            }
         }
         if (g.has("fromto")) {
             double[] ft = g.vector("fromto", 6, null, label + ": fromto");

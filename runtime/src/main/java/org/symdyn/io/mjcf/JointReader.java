@@ -88,10 +88,11 @@ final class JointReader {
             double[] sd = j.vector("springdamper", 2, null, label + ": springdamper");
             if (sd[0] != 0 || sd[1] != 0) {
                 j.warning(label + ": springdamper " + sd[0] + " " + sd[1] + " (a spring and a damper from a time"
-                        + " constant and a damping ratio) is not modelled; the joint keeps damping " + damping);
+                        + " constant and a damping ratio) is not modelled; the joint keeps damping "
+                        + (dampersDisabled ? 0.0 : damping));
             }
         }
-        double actuatorForceBound = actuatorForceBound(j, label);
+        double actuatorForceBound = actuatorForceBound(j, mjcfType, label);
         double frictionloss = number(j, "frictionloss", label);
         if (frictionloss != 0) {
             j.warning(label + ": frictionloss " + frictionloss + " (dry joint friction) is not modelled");
@@ -128,19 +129,23 @@ final class JointReader {
      * ({@link MjcfLimits}): the larger magnitude of the range (a range not symmetric about 0 is a warning), infinity
      * when not limited.
      */
-    private double actuatorForceBound(ResolvedElement j, String label) {
+    private double actuatorForceBound(ResolvedElement j, String mjcfType, String label) {
+        if (mjcfType.equals("free") || mjcfType.equals("ball")) {
+            return Double.POSITIVE_INFINITY; // MuJoCo bounds no actuator force on these
+        }
         double[] range = MjcfLimits.range(j, "actuatorfrclimited", "actuatorfrcrange", compiler, label);
         if (range == null) {
             return Double.POSITIVE_INFINITY;
         }
-        double bound = Math.max(-range[0], range[1]);
-        if (!(range[0] <= 0 && range[1] >= 0 && bound > 0)) {
-            j.error(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " must contain 0 and allow a force");
+        if (!(range[0] < range[1])) {
+            j.error(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " must have its lower bound below its"
+                    + " upper bound");
             return Double.POSITIVE_INFINITY;
         }
+        double bound = Math.max(Math.abs(range[0]), Math.abs(range[1]));
         if (range[0] != -range[1]) {
-            j.warning(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " is not symmetric; the bound is ±"
-                    + bound);
+            j.warning(label + ": actuatorfrcrange " + range[0] + " " + range[1] + " is not symmetric about 0; the"
+                    + " bound is ±" + bound);
         }
         return bound;
     }

@@ -4,7 +4,7 @@ package org.symdyn.io.mjcf;
  * MuJoCo's rule for whether a range limits: a {@code <prefix>limited} attribute that is {@code true}, {@code false}
  * or {@code auto} (the default), and {@code auto} limits when the range is given and its lower bound is below its
  * upper bound ({@code range="0 0"}, the schema's default, limits nothing), under the compiler's {@code autolimits};
- * with {@code autolimits="false"} a range under {@code auto} is refused, as MuJoCo refuses it. Joints' {@code range}
+ * with {@code autolimits="false"} a range other than "0 0" under {@code auto} is refused, as MuJoCo refuses it. Joints' {@code range}
  * and {@code actuatorfrcrange}, and actuators' {@code ctrlrange} and {@code forcerange}, all follow it.
  */
 final class MjcfLimits {
@@ -32,13 +32,16 @@ final class MjcfLimits {
                 if (!r.has(rangeAttribute)) {
                     return null;
                 }
+                double[] range = r.vector(rangeAttribute, 2, null, label + ": " + rangeAttribute);
                 if (!compiler.autolimits()) {
-                    r.error(label + ": has a " + rangeAttribute + ", " + limitedAttribute + " is auto and the"
-                            + " compiler's autolimits is false; say " + limitedAttribute + "=\"true\" or \"false\""
-                            + " (MuJoCo refuses it too)");
+                    // MuJoCo's own rule: "0 0" is no range at all
+                    if (range[0] != 0 || range[1] != 0) {
+                        r.error(label + ": has a " + rangeAttribute + ", " + limitedAttribute + " is auto and the"
+                                + " compiler's autolimits is false; say " + limitedAttribute + "=\"true\" or"
+                                + " \"false\" (MuJoCo refuses it too)");
+                    }
                     return null;
                 }
-                double[] range = r.vector(rangeAttribute, 2, null, label + ": " + rangeAttribute);
                 if (range[0] > range[1]) {
                     r.warning(label + ": " + rangeAttribute + " " + range[0] + " " + range[1] + " has its lower bound"
                             + " above its upper bound, so under " + limitedAttribute + "=\"auto\" it limits nothing"

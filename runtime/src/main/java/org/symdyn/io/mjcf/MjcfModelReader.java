@@ -123,6 +123,13 @@ final class MjcfModelReader {
                 v.warning(o, "the medium's density, viscosity and wind (fluid forces) are not modelled");
             }
             for (XmlElement f : source.children(o, "flag")) {
+                for (String flag : new String[] {"gravity", "contact", "damper", "passive"}) {
+                    String value = f.attribute(flag);
+                    if (value != null && !value.trim().equals("enable") && !value.trim().equals("disable")) {
+                        v.error(f, "<flag " + flag + "=\"" + Messages.cut(value) + "\">: the value must be enable or"
+                                + " disable");
+                    }
+                }
                 String g = f.attribute("gravity");
                 if (g != null) {
                     disabled = "disable".equals(g.trim());

@@ -1,6 +1,7 @@
 package org.symdyn.io.mjcf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.symdyn.io.mjcf.MjcfTesting.errorAt;
 import static org.symdyn.io.mjcf.MjcfTesting.failure;
 import static org.symdyn.io.mjcf.MjcfTesting.read;
@@ -52,6 +53,11 @@ class MjcfMuJoCoRulesTest {
                 "fromto needs a capsule, cylinder, box or ellipsoid, not a sphere");
         errorAt(failure(slider("<geom type=\"capsule\" pos=\"0 0 1\" fromto=\"0 0 0 0 0 0.4\" size=\"0.03\"/>")),
                 5, "both pos and fromto");
+        // MuJoCo refuses a nonzero pos only, its class's too
+        read(slider("<geom type=\"capsule\" pos=\"0 0 0\" fromto=\"0 0 0 0 0 0.4\" size=\"0.03\"/>"));
+        String classed = slider("<geom type=\"capsule\" fromto=\"0 0 0 0 0 0.4\" size=\"0.03\"/>").replace(
+                "<worldbody>", "<default><geom pos=\"0 0 1\"/></default><worldbody>");
+        errorAt(failure(classed), 5, "both pos and fromto");
     }
 
     private static String weld(String attributes) {
@@ -112,8 +118,14 @@ class MjcfMuJoCoRulesTest {
         double s = Math.sqrt(0.5);
         double[] phi = positionError(m, new double[] {0, 0, 1, 0, 0, 0, 1});
         assertEquals(3, phi.length, "a connect's three rows");
-        assertEquals(6, positionError(read(weld("anchor=\"0.5 0 0\" torquescale=\"2\"")),
-                new double[] {0, 0, 1, 0, 0, s, s}).length);
+        double[] turned = positionError(read(weld("anchor=\"0.5 0 0\" torquescale=\"2\"")),
+                new double[] {0, 0, 1, 0, 0, s, s});
+        assertEquals(6, turned.length);
+        double rotation = 0;
+        for (int k = 0; k < 3; k++) {
+            rotation = Math.max(rotation, Math.abs(turned[k]));
+        }
+        assertTrue(rotation > 0.5, "the rotational rows hold the turn: " + java.util.Arrays.toString(turned));
     }
 
     private static String hinge(String jointAttributes, String actuator, String options) {
@@ -149,6 +161,13 @@ class MjcfMuJoCoRulesTest {
         Model two = read(hinge("actuatorfrcrange=\"-5 5\"", "<motor name=\"m\" joint=\"h\"/>"
                 + "<motor name=\"n\" joint=\"h\"/>", ""));
         warning(two, "has more than one actuator");
+        Model positive = read(hinge("actuatorfrcrange=\"1 5\"", "<motor name=\"m\" joint=\"h\"/>", ""));
+        assertEquals(5, ((TorqueSourceSpec) positive.devices().get(0)).maxTorque());
+        warning(positive, "not symmetric");
+        // MuJoCo bounds no actuator force on ball and free joints: read without a word, whatever the range
+        Model ball = read(hinge("type=\"ball\" actuatorfrcrange=\"1 5\"", "",
+                "<compiler autolimits=\"false\"/>"));
+        assertEquals(0, ball.warnings().stream().filter(w -> w.message().contains("actuatorfrcrange")).count());
     }
 
     @Test
@@ -183,5 +202,14 @@ class MjcfMuJoCoRulesTest {
         errorAt(failure(hinge("", "<motor name=\"m\" joint=\"h\" ctrlrange=\"-1 1\"/>",
                 "<compiler autolimits=\"false\"/>")), 9, "ctrllimited is auto and the compiler's autolimits is"
                 + " false");
+        // "0 0" is no range, so MuJoCo takes it under autolimits="false" too
+        Model none = read(hinge("range=\"0 0\"", "<motor name=\"m\" joint=\"h\" ctrlrange=\"0 0\"/>",
+                "<compiler autolimits=\"false\"/>"));
+        assertEquals(Double.POSITIVE_INFINITY, ((TorqueSourceSpec) none.devices().get(0)).maxTorque());
+    }
+
+    @Test
+    void aFlagsValueIsEnableOrDisable() {
+        errorAt(failure(hinge("", "", "<option><flag damper=\"off\"/></option>")), 2, "must be enable or disable");
     }
 }
