@@ -1,8 +1,12 @@
 package org.symdyn.solvers;
 
 /**
- * How the saddle-point system [H Gᵀ; G 0][x; y] = [a; b] of constrained dynamics and impulses is solved. All three
- * give the same x and y (RBDL's null-space multipliers are wrong with two or more rows; these are not).
+ * How the saddle-point system [H Gᵀ; G 0][x; y] = [a; b] of constrained dynamics and impulses is solved. All of them
+ * give the same x and y (RBDL's null-space multipliers are wrong with two or more rows; these are not), each with
+ * residuals of the two equations at rounding; "the same" below means within the system's conditioning, about
+ * cond(H) times the machine epsilon relative, not to 1e-12 on every model (measured against an exact rational solve:
+ * cassie's loops, cond(H) ≈ 9e6, null space 5e-10 off, the others 1e-15; a 40-link chain with a tip contact, every
+ * method 1e-11 to 8e-11; a quadruped whose contact normals are nearly coplanar, λ spread 1.7e-10).
  */
 public enum ConstraintSolverMethod {
     /**
