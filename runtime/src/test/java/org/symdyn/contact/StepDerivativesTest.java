@@ -426,10 +426,7 @@ class StepDerivativesTest {
             double[] q = {0, 0, z, 0, 0, 0, 1};
             double[] v = new double[6];
             double[] tau = new double[6];
-            TimeStepper s = stepper(m, 0);
-            s.step(q, v, tau, H, new double[7], new double[6]);
-            StepDerivatives d = new StepDerivatives(s, m);
-            d.compute(q, v, tau, H);
+            StepDerivatives d = derivativesAt(m, q, v, tau);
             assertEquals(StepDerivatives.STICKING, d.mode(0), "resting at z " + z);
             assertEquals(-1 / H, d.dvNextDq().get(5, 5), 1e-6, "z " + z);
             double eps = 1e-7;
@@ -441,11 +438,8 @@ class StepDerivativesTest {
         }
         Model pendulum = ContactScenes.pendulum(-0.5, 0.5);
         for (double angle : new double[] {Math.nextDown(-0.5), -0.5, Math.nextUp(-0.5)}) {
-            TimeStepper s = stepper(pendulum, 0);
             double[] q = {angle};
-            s.step(q, new double[1], new double[1], H, new double[1], new double[1]);
-            StepDerivatives d = new StepDerivatives(s, pendulum);
-            d.compute(q, new double[1], new double[1], H);
+            StepDerivatives d = derivativesAt(pendulum, q, new double[1], new double[1]);
             assertEquals(StepDerivatives.STICKING, d.mode(0), "resting on its limit at " + angle);
             assertEquals(-1 / H, d.dvNextDq().get(0, 0), 1e-6, "at " + angle);
             // into the range (up) the joint comes back within the step; past the bound it is recovered at β/h
@@ -677,6 +671,15 @@ class StepDerivativesTest {
             b.constraints(org.symdyn.constraints.ConstraintSet.of(m).bindGeneric());
         }
         return b.build();
+    }
+
+    /** The derivatives of one step from scratch at (q, v, τ). */
+    private static StepDerivatives derivativesAt(Model m, double[] q, double[] v, double[] tau) {
+        TimeStepper s = stepper(m, 0);
+        s.step(q, v, tau, H, new double[m.nq()], new double[m.nv()]);
+        StepDerivatives d = new StepDerivatives(s, m);
+        d.compute(q, v, tau, H);
+        return d;
     }
 
     /** (q⁺, v⁺) of one step from scratch. */

@@ -82,67 +82,26 @@ class AssemblyTest {
      */
     @Test
     void aRedundantLoopAssemblesNearItsGuess() throws Exception {
-        Model model = org.symdyn.io.urdf.UrdfReader.parse("""
-                <?xml version="1.0"?>
-                <robot name="parallelogram" xmlns:symdyn="urn:symdyn:1">
-                  <symdyn:gravity xyz="0 -9.81 0"/>
-                  <link name="ground"/>
-                  <link name="crank">
-                    <inertial>
-                      <origin xyz="0.5 0 0"/>
-                      <mass value="1"/>
-                      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/>
-                    </inertial>
-                  </link>
-                  <link name="coupler">
-                    <inertial>
-                      <origin xyz="1 0 0"/>
-                      <mass value="2"/>
-                      <inertia ixx="0.002" ixy="0" ixz="0" iyy="0.6666666666666666" iyz="0" izz="0.6666666666666666"/>
-                    </inertial>
-                  </link>
-                  <link name="rocker">
-                    <inertial>
-                      <origin xyz="0.5 0 0"/>
-                      <mass value="1"/>
-                      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/>
-                    </inertial>
-                  </link>
-                  <joint name="crank_joint" type="continuous">
-                    <parent link="ground"/>
-                    <child link="crank"/>
-                    <axis xyz="0 0 1"/>
-                  </joint>
-                  <joint name="coupler_joint" type="continuous">
-                    <parent link="crank"/>
-                    <child link="coupler"/>
-                    <origin xyz="1 0 0"/>
-                    <axis xyz="0 0 1"/>
-                  </joint>
-                  <joint name="rocker_joint" type="continuous">
-                    <parent link="coupler"/>
-                    <child link="rocker"/>
-                    <origin xyz="2 0 0"/>
-                    <axis xyz="0 0 1"/>
-                  </joint>
-                  <symdyn:loop name="closure">
-                    <symdyn:predecessor link="ground" xyz="2 0 0" rpy="0 0 0"/>
-                    <symdyn:successor link="rocker" xyz="1 0 0" rpy="0 0 0"/>
-                    <symdyn:axis value="0 0 0 1 0 0"/>
-                    <symdyn:axis value="0 0 0 0 1 0"/>
-                  </symdyn:loop>
-                  <link name="crank3">
-                    <inertial><origin xyz="0.5 0 0"/><mass value="1"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.08333333333333333" iyz="0" izz="0.08333333333333333"/></inertial>
-                  </link>
-                  <joint name="crank3_joint" type="continuous"><parent link="ground"/><child link="crank3"/><origin xyz="1 0 0"/><axis xyz="0 0 1"/></joint>
-                  <symdyn:loop name="middle">
-                    <symdyn:predecessor link="coupler" xyz="1 0 0" rpy="0 0 0"/>
-                    <symdyn:successor link="crank3" xyz="1 0 0" rpy="0 0 0"/>
-                    <symdyn:axis value="0 0 0 1 0 0"/>
-                    <symdyn:axis value="0 0 0 0 1 0"/>
-                  </symdyn:loop>
-                </robot>
-                """, "parallelogram.urdf", null);
+        // crank (1 m) and coupler (2 m) from the ground origin, a rocker (1 m) closing onto (2, 0), and a middle crank
+        // (1 m) from (1, 0) onto the coupler's middle: slender rods turning about z
+        StringBuilder urdf = new StringBuilder("<robot name=\"parallelogram\" xmlns:symdyn=\"urn:symdyn:1\">"
+                + "<link name=\"ground\"/>");
+        String[][] rods = {{"crank", "1", "ground", "0"}, {"coupler", "2", "crank", "1"}, {"rocker", "1", "coupler", "2"},
+            {"middle", "1", "ground", "1"}};
+        for (String[] r : rods) {
+            double l = Double.parseDouble(r[1]);
+            urdf.append(String.format(java.util.Locale.ROOT, "<link name=\"%s\"><inertial><origin xyz=\"%s 0 0\"/>"
+                    + "<mass value=\"%s\"/><inertia ixx=\"0.001\" ixy=\"0\" ixz=\"0\" iyy=\"%s\" iyz=\"0\" izz=\"%s\"/>"
+                    + "</inertial></link><joint name=\"%s_joint\" type=\"continuous\"><parent link=\"%s\"/>"
+                    + "<child link=\"%s\"/><origin xyz=\"%s 0 0\"/><axis xyz=\"0 0 1\"/></joint>", r[0], l / 2, l,
+                    l * l * l / 12, l * l * l / 12, r[0], r[2], r[0], r[3]));
+        }
+        String axes = "<symdyn:axis value=\"0 0 0 1 0 0\"/><symdyn:axis value=\"0 0 0 0 1 0\"/>";
+        urdf.append("<symdyn:loop name=\"closure\"><symdyn:predecessor link=\"ground\" xyz=\"2 0 0\"/>"
+                + "<symdyn:successor link=\"rocker\" xyz=\"1 0 0\"/>" + axes + "</symdyn:loop>"
+                + "<symdyn:loop name=\"middle\"><symdyn:predecessor link=\"coupler\" xyz=\"1 0 0\"/>"
+                + "<symdyn:successor link=\"middle\" xyz=\"1 0 0\"/>" + axes + "</symdyn:loop></robot>");
+        Model model = org.symdyn.io.urdf.UrdfReader.parse(urdf.toString(), "parallelogram.urdf", null);
         ConstraintData data = ConstraintSet.of(model).bindGeneric();
         data.settings().rankPolicy(SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS);
         Assembly assembly = new Assembly(data);
