@@ -94,7 +94,10 @@ final class ActuatorReader {
     private void joint(XmlElement e, ResolvedElement r, ValueReader v, String name, String label, String joint) {
         MjcfJoint j = tree.joints().get(joint);
         if (j == null) {
-            v.error(e, label + ": joint '" + Messages.cut(joint) + "' is not a joint of the model");
+            String missing = tree.missingJoint(joint, label);
+            if (missing != null) {
+                v.error(e, missing);
+            }
             return;
         }
         if (!j.type().isSingleDof()) {

@@ -71,6 +71,8 @@ final class BodyTreeReader {
     private final Map<String, MjcfBody> bodies = new LinkedHashMap<>();
     private final Map<String, MjcfSite> sites = new LinkedHashMap<>();
     private final Map<String, MjcfJoint> joints = new LinkedHashMap<>();
+    /** The joints written in the file that could not be read (their error is reported at them). */
+    private final java.util.Set<String> refusedJoints = new java.util.HashSet<>();
     private final Map<String, MjcfBody> jointBodies = new LinkedHashMap<>();
     private final List<Map.Entry<GeomDeclaration, MjcfBody>> geoms = new ArrayList<>();
     private final UniqueNames names = new UniqueNames();
@@ -106,6 +108,16 @@ final class BodyTreeReader {
     /** The joints added to the model, in the order their coordinates take in q (MuJoCo's qpos order too). */
     Map<String, MjcfJoint> joints() {
         return joints;
+    }
+
+    /**
+     * The error for a reference to joint {@code name} that is not in {@link #joints()}, or null when the joint is
+     * written in the file but could not be read: its own error says why, and a second one at the reference would
+     * only mislead.
+     */
+    String missingJoint(String name, String label) {
+        return refusedJoints.contains(name) ? null
+                : label + ": joint '" + org.symdyn.io.Messages.cut(name) + "' is not a joint of the model";
     }
 
     /** The body a joint of {@link #joints()} moves. */
@@ -333,6 +345,8 @@ final class BodyTreeReader {
             MjcfJoint joint = jointReader.read(j, jointName, free);
             if (joint != null) {
                 read.add(inBodyFrame(joint, jointOffsets.get(k)));
+            } else {
+                refusedJoints.add(jointName);
             }
         }
         MjcfBody body;

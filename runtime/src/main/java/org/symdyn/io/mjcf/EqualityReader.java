@@ -170,7 +170,10 @@ final class EqualityReader {
         MjcfJoint a = tree.joints().get(j1);
         MjcfJoint b = tree.joints().get(j2);
         if (a == null || b == null) {
-            v.error(e, label + ": joint '" + Messages.cut(a == null ? j1 : j2) + "' is not a joint of the model");
+            String missing = tree.missingJoint(a == null ? j1 : j2, label);
+            if (missing != null) {
+                v.error(e, missing);
+            }
             return;
         }
         if (!a.type().isSingleDof() || !b.type().isSingleDof() || a.type() == JointType.PLANAR) {

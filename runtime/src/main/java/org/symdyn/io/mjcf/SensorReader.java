@@ -138,7 +138,10 @@ final class SensorReader {
         }
         MjcfJoint j = tree.joints().get(joint);
         if (j == null) {
-            v.error(e, label + ": joint '" + Messages.cut(joint) + "' is not a joint of the model");
+            String missing = tree.missingJoint(joint, label);
+            if (missing != null) {
+                v.error(e, missing);
+            }
             return;
         }
         if (!j.type().isSingleDof()) {

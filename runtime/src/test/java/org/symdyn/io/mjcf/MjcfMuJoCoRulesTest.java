@@ -208,6 +208,15 @@ class MjcfMuJoCoRulesTest {
         assertEquals(Double.POSITIVE_INFINITY, ((TorqueSourceSpec) none.devices().get(0)).maxTorque());
     }
 
+    /** A joint that cannot be read is reported at the joint alone, not again at its actuator as "not a joint". */
+    @Test
+    void aRefusedJointIsReportedOnce() {
+        var e = failure(hinge("range=\"a b\"", "<motor name=\"m\" joint=\"h\"/>", ""));
+        errorAt(e, 5, "range 'a b'");
+        assertEquals(0, e.diagnostics().stream().filter(d -> d.message().contains("is not a joint")).count(),
+                MjcfTesting.describe(e));
+    }
+
     @Test
     void aFlagsValueIsEnableOrDisable() {
         errorAt(failure(hinge("", "", "<option><flag damper=\"off\"/></option>")), 2, "must be enable or disable");
