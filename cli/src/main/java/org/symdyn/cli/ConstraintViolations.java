@@ -11,8 +11,9 @@ import org.symdyn.model.Model;
 
 /**
  * The warnings of an initial state that the model's constraints do not hold: a loop open by more than
- * {@link #TOLERANCE} at q0. The simulations do not assemble the state; the first steps pull the loop shut, so a
- * four-bar started 0.1 rad off its manifold diverged at its fifth step with advice about the step size. The state is
+ * {@link #TOLERANCE} at q0. The simulations do not assemble the state: time stepping's first steps pull the loop shut
+ * (a four-bar started 2.8 m open diverged at its fifth step with advice about the step size), and the continuous
+ * system, which holds G v̇ = γ only, keeps the loop as far open as it starts. The state is
  * the user's to fix (symdyn evaluate assembles one), so the command says so, at the constraint.
  */
 final class ConstraintViolations {
@@ -22,8 +23,12 @@ final class ConstraintViolations {
     private ConstraintViolations() {
     }
 
-    /** One warning per model constraint whose position rows {@code q} leaves open, located at the constraint. */
-    static List<Diagnostic> of(Model model, double[] q) {
+    /**
+     * One warning per model constraint whose position rows {@code q} leaves open, located at the constraint; for the
+     * time-stepping system, which pulls the rows shut, or the continuous one, which holds G v̇ = γ and leaves the error
+     * where it is.
+     */
+    static List<Diagnostic> of(Model model, double[] q, boolean continuous) {
         List<Diagnostic> warnings = new ArrayList<>();
         if (model.constraints().isEmpty()) {
             return warnings;
@@ -50,8 +55,10 @@ final class ConstraintViolations {
             warnings.add(Diagnostic.warning(c.location(), "constraint '" + g.name() + "' does not hold at the"
                     + " initial state: its row '" + g.rowNames().get(worst) + "' is off by "
                     + LimitViolations.number(Math.abs(phi[g.rowOffset() + worst])) + "; the simulation does not"
-                    + " assemble the state, and its first steps pull the constraint shut (start from an assembled"
-                    + " state: symdyn evaluate with \"q_init\" gives the nearest one, as assembly_q)"));
+                    + " assemble the state, and " + (continuous ? "the continuous system keeps the constraint as far"
+                            + " from closed as it starts (it holds its accelerations only)"
+                            : "its first steps pull the constraint shut") + " (start from an assembled state:"
+                    + " symdyn evaluate with \"q_init\" gives the nearest one, as assembly_q)"));
         }
         return warnings;
     }

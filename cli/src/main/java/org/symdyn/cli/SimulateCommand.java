@@ -298,8 +298,16 @@ final class SimulateCommand implements CliCommand {
                 progress.warning(warning.toString());
             }
         }
-        for (Diagnostic warning : ConstraintViolations.of(m, state.q())) {
+        boolean continuous = SimulationRun.CONTINUOUS.equals(system);
+        for (Diagnostic warning : ConstraintViolations.of(m, state.q(), continuous)) {
             progress.warning(warning.toString());
+        }
+        if (continuous && !SimulationRun.DOPRI5.equals(integrator)) {
+            Diagnostic unstable = ExplicitDamping.rk4Warning(m, state.q(), step,
+                    noDamping ? JointDamping.NONE : JointDamping.of(m));
+            if (unstable != null) {
+                progress.warning(unstable.toString());
+            }
         }
         JsonValue trajectory;
         try {

@@ -359,6 +359,12 @@ class SimulateCommandTest extends FileWritingTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.err().contains("fourbar.urdf:[47,3] warning: constraint 'closure' does not hold at the initial"
                 + " state"), r.err());
+        assertTrue(r.err().contains("its first steps pull the constraint shut"), r.err());
+        // the continuous system holds the accelerations only: it says so
+        Result c = SymDynCliTest.run("simulate", model.toString(), "--initial", open.toString(), "--duration",
+                "0.002", "--step", "0.001", "--system", "continuous");
+        assertTrue(c.err().contains("the continuous system keeps the constraint as far from closed as it starts"),
+                c.err());
         // crank at 1 rad: its tip A, the coupler's end B 2 m from A and 1.5 m from the rocker's pivot (2, 0)
         double t1 = 1;
         double ax = Math.cos(t1), ay = Math.sin(t1);
