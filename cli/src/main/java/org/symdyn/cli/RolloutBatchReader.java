@@ -34,7 +34,8 @@ import org.symdyn.rollout.Rollouts;
  *   "keyframe": NAME        q0 and v0 from the model's initial state NAME (then "q0" and "v0" may not be given)
  *   "parameters": {NAME: number, ...}   RolloutParameters' names: the model's parameters, friction, kp, kd,
  *                                       kp.SERVO, kd.SERVO, target.SERVO
- *   "seed": integer         the sensors' noise seed; default the specification's index
+ *   "seed": integer         the sensors' noise seed; default the specification's index (a string of a 64-bit
+ *                           integer too, as the output writes each rollout's seed)
  *   "duration": seconds     default {@value #DEFAULT_DURATION} (&ge; 0)
  *   "step": seconds         default {@value #DEFAULT_STEP} (&gt; 0)
  * </pre>
@@ -387,6 +388,10 @@ final class RolloutBatchReader {
                     : " and \"count\""));
             return null;
         }
+        if (from != null && to != null && from > to) {
+            checks.error(o.get("to"), prefix + "\"to\" " + to + " is below \"from\" " + from + " (a range runs"
+                    + " upward)");
+        }
         if (random) {
             if (o.get("count") != null) {
                 checks.error(o.get("count"), prefix + "\"count\" is for mode \"grid\"; a random sweep's count is"
@@ -405,6 +410,12 @@ final class RolloutBatchReader {
         }
         if (count > MAX_ROLLOUTS) {
             checks.error(o.get("count"), prefix + "count " + count + " is more than " + MAX_ROLLOUTS);
+            return null;
+        }
+        if (count == 1 && !from.equals(to)) {
+            // n points include both ends: one point cannot, and taking "from" alone dropped "to" without a word
+            checks.error(o.get("count"), prefix + "count 1 cannot include both \"from\" " + from + " and \"to\" "
+                    + to + " (give count 2 or more, or \"values\": [" + from + "])");
             return null;
         }
         return new Range(key, qIndex, vIndex, null, from, to, count);
@@ -534,7 +545,16 @@ final class RolloutBatchReader {
         if (value instanceof NumberValue n && n.value() == Math.rint(n.value()) && Math.abs(n.value()) < MAX_EXACT) {
             return (long) n.value();
         }
-        checks.error(value, prefix + key + " must be an integer below 2^53 in magnitude, not " + describe(value));
+        // a seed as the output writes it: a string of any 64-bit integer, so a rollout is replayed by its seed
+        if (key.equals("seed") && value instanceof StringValue text) {
+            try {
+                return Long.parseLong(text.value().trim());
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        checks.error(value, prefix + key + " must be an integer below 2^53 in magnitude" + (key.equals("seed")
+                ? ", or a string of a 64-bit integer (as the output writes seeds)" : "") + ", not " + describe(value));
         return null;
     }
 

@@ -214,6 +214,42 @@ class RolloutsCommandTest extends FileWritingTest {
         r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", alias.toString(), "-q");
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.err().contains("q0[02] is the entry q0[2] names already"), r.err());
+        // one grid point cannot hold both ends ("to" was dropped without a word), and a range runs upward
+        Path one = write("one.json", "{\"ranges\": {\"friction\": {\"from\": 1, \"to\": 3, \"count\": 1}},"
+                + " \"duration\": 0.01}");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", one.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("count 1 cannot include both \"from\" 1.0 and \"to\" 3.0"), r.err());
+        Path down = write("down.json", "{\"mode\": \"random\", \"count\": 2, \"ranges\": {\"friction\":"
+                + " {\"from\": 3, \"to\": 1}}, \"duration\": 0.01}");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", down.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("\"to\" 1.0 is below \"from\" 3.0"), r.err());
+    }
+
+    /** A rollout's seed as the output writes it (a string of a 64-bit integer) replays that rollout in --specs. */
+    @Test
+    void aSeedFromTheOutputReplaysItsRollout() throws Exception {
+        Path model = block();
+        Path sweep = write("seeds.json", "{\"mode\": \"random\", \"count\": 2, \"seed\": 5, \"duration\": 0.004,"
+                + " \"ranges\": {\"friction\": {\"from\": 0.1, \"to\": 0.9}}}");
+        Path out = dir.resolve("seeds.jsonl");
+        assertEquals(0, SymDynCliTest.run("rollouts", model.toString(), "--sweep", sweep.toString(), "-o",
+                out.toString(), "--format", "jsonl", "-q").exitCode());
+        String line = Files.readAllLines(out).get(1);
+        String seed = line.replaceAll(".*\"seed\":\"(-?[0-9]+)\".*", "$1");
+        assertTrue(Math.abs(Double.parseDouble(seed)) > 0x1p53, "a seed past 2^53: " + seed);
+        Path specs = write("replay.json", "[{\"seed\": \"" + seed + "\", \"duration\": 0.004}]");
+        Path replay = dir.resolve("replay.jsonl");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--specs", specs.toString(), "-o",
+                replay.toString(), "--format", "jsonl", "-q");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Files.readAllLines(replay).get(0).contains("\"seed\":\"" + seed + "\""),
+                Files.readAllLines(replay).get(0));
+        Path bad = write("bad_seed.json", "[{\"seed\": \"seven\", \"duration\": 0.004}]");
+        r = SymDynCliTest.run("rollouts", model.toString(), "--specs", bad.toString(), "-q");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("or a string of a 64-bit integer"), r.err());
     }
 
     @Test

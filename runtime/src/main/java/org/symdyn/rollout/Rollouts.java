@@ -161,10 +161,7 @@ public final class Rollouts {
      * sequences.
      */
     public static long sensorSeed(long seed, int k) {
-        long z = seed + (k + 1) * 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return org.symdyn.systems.Sensor.streamSeed(seed, k);
     }
 
     /** Told of every finished rollout, one call at a time (from the worker threads, in completion order). */

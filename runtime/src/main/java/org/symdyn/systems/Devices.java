@@ -43,7 +43,10 @@ public final class Devices {
     }
 
     /**
-     * Binds declarations to a model's kinematics.
+     * Binds declarations to a model's kinematics. IMUs that share a seed (the default 0 of a URDF, an MJCF file's,
+     * which has none) would draw one noise sequence: the second and later of them draw from
+     * {@code Sensor.streamSeed(seed, k)} instead (k their count so far), so that each IMU's noise is its own;
+     * an IMU with a seed of its own keeps it.
      *
      * @param gravity g_W of the model (m/s², world coordinates), needed by IMUs; may be null when there is none
      * @throws IllegalArgumentException for a duplicate name, an index outside the model, or an IMU without gravity
@@ -54,6 +57,8 @@ public final class Devices {
         Map<String, Actuator> acts = new LinkedHashMap<>();
         Map<String, Sensor> sens = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
+        Set<Long> imuSeeds = new HashSet<>();
+        int repeats = 0;
         for (DeviceSpec d : specs) {
             Objects.requireNonNull(d, "a device spec");
             if (!names.add(d.name())) {
@@ -76,7 +81,13 @@ public final class Devices {
                 if (gravity == null) {
                     throw new IllegalArgumentException("IMU '" + n + "' needs the model's gravity; pass it to bind");
                 }
-                sens.put(n, Imu.of(s, kinematics, gravity));
+                Imu imu = Imu.of(s, kinematics, gravity);
+                // IMUs that share a seed (the default 0, or MJCF's, which has none) would draw one noise sequence,
+                // perfectly correlated: the second and later of them mix their place among the IMUs into it
+                if (!imuSeeds.add(s.seed())) {
+                    imu.seed(Sensor.streamSeed(s.seed(), imuSeeds.size() + ++repeats));
+                }
+                sens.put(n, imu);
             } else if (d instanceof EncoderSpec s) {
                 Checks.qIndex(n, kinematics, s.qIndex());
                 Checks.vIndex(n, kinematics, s.vIndex());

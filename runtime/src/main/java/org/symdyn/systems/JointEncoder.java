@@ -6,7 +6,8 @@ import org.symdyn.contract.ModelInfo;
 
 /**
  * A joint encoder on a single-coordinate joint: two channels, "name.q" = offset + resolution · round(q /
- * resolution) (a resolution of 0 reads q exactly; ties round to even, {@link Math#rint}) and "name.v" = q̇,
+ * resolution) (a resolution of 0 reads q exactly, as does one below an ulp of q's count, 2⁻⁵² |q|; ties round to
+ * even, {@link Math#rint}) and "name.v" = q̇,
  * unquantised (the rate an encoder's driver would estimate, without its filter).
  */
 public final class JointEncoder extends NamedSensor {
@@ -14,6 +15,7 @@ public final class JointEncoder extends NamedSensor {
     private final int vIndex;
     private final double resolution;
     private final double offset;
+    private static final double TWO_52 = 0x1p52;
 
     /**
      * @param resolution one count ≥ 0 (rad or m)
@@ -35,7 +37,10 @@ public final class JointEncoder extends NamedSensor {
     @Override
     public void read(double t, double[] q, double[] v, double[] vdot, double[] out) {
         double x = q[qIndex];
-        out[0] = offset + (resolution == 0 ? x : resolution * Math.rint(x / resolution));
+        double counts = x / resolution;
+        // Past 2^52 counts every double is whole, so rounding changes nothing: read x (a resolution of 1e-310 turned
+        // q = 0.5 into Infinity counts and an infinite reading)
+        out[0] = offset + (resolution == 0 || !(Math.abs(counts) < TWO_52) ? x : resolution * Math.rint(counts));
         out[1] = v[vIndex];
     }
 

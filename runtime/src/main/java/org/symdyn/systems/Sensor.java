@@ -54,4 +54,16 @@ public interface Sensor {
      */
     default void checkFits(ModelInfo model) {
     }
+
+    /**
+     * The seed of noise stream {@code k} of {@code seed}: SplitMix64's output function of seed + (k + 1) γ (γ its odd
+     * constant), so that neighbouring seeds and neighbouring streams draw unrelated sequences (each sensor of a
+     * rollout, {@code Rollouts.sensorSeed}; IMUs that share a declared seed, {@link Devices#of}).
+     */
+    static long streamSeed(long seed, int k) {
+        long z = seed + (k + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 }

@@ -62,6 +62,34 @@ class ImuTest {
     }
 
     /** Same seed, same numbers; another seed, others; reset replays; sample σ and mean as specified. */
+    /**
+     * Two IMUs bound from declarations that share a seed (a URDF's default 0; MJCF has no seed) draw their own noise:
+     * they read the same numbers, perfectly correlated, before. The first keeps its seed's sequence.
+     */
+    @Test
+    void imusSharingASeedDrawTheirOwnNoise() {
+        Model m = SystemModels.spinner();
+        GenericDynamics d = new GenericDynamics(m);
+        ImuSpec one = new ImuSpec("one", "disc", 0, IDENTITY, new double[3], 0.1, 0.1, new double[3], new double[3], 0);
+        ImuSpec two = new ImuSpec("two", "disc", 0, IDENTITY, new double[3], 0.1, 0.1, new double[3], new double[3], 0);
+        Devices devices = Devices.of(List.of(one, two), d, m.gravity());
+        Imu alone = Imu.of(one, d, m.gravity());
+        double[] q = {0}, v = {0}, vdot = {0};
+        double[] ra = new double[6], rb = new double[6], rAlone = new double[6];
+        double product = 0, squares = 0;
+        int n = 20000;
+        for (int i = 0; i < n; i++) {
+            devices.sensor("one").read(0, q, v, vdot, ra);
+            devices.sensor("two").read(0, q, v, vdot, rb);
+            alone.read(0, q, v, vdot, rAlone);
+            assertArrayEquals(rAlone, ra, 0, "the first keeps its seed's sequence");
+            product += ra[0] * rb[0];
+            squares += ra[0] * ra[0];
+        }
+        double correlation = product / squares;
+        assertTrue(Math.abs(correlation) < 4 / Math.sqrt(n), "correlation of the two gyros' x noise " + correlation);
+    }
+
     @Test
     void noiseIsReproducibleFromItsSeed() {
         Model m = SystemModels.spinner();
