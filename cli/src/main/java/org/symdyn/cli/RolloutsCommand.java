@@ -193,6 +193,7 @@ final class RolloutsCommand implements CliCommand {
                 : RolloutBatchReader.readSweep(file, m, names);
         int n = batch.specs().size();
         warnLimitViolations(m, batch.specs(), progress);
+        warnConstraintViolations(m, batch.specs(), progress);
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         StepMeter meter = StepMeter.counting(progress, n, "running", "ran", "rollouts");
         Rollouts rollouts = Rollouts.builder(functions, systems)
@@ -257,10 +258,28 @@ final class RolloutsCommand implements CliCommand {
      */
     private static void warnLimitViolations(Model m, List<RolloutSpec> specs, Progress progress) {
         ContactSettings settings = ContactSettings.defaults();
+        warnFirstAndCount(specs, s -> LimitViolations.of(m, s.q0(), s.timeStep(), settings),
+                "with a joint beyond its limit", progress);
+    }
+
+    /**
+     * The warnings of {@code simulate} for an initial state the model's constraints do not hold
+     * ({@link ConstraintViolations}: a loop open at q0, or v0 moving it apart, as a sweep over v0 entries does), the
+     * same way.
+     */
+    private static void warnConstraintViolations(Model m, List<RolloutSpec> specs, Progress progress) {
+        ConstraintViolations check = ConstraintViolations.of(m);
+        if (check != null) {
+            warnFirstAndCount(specs, s -> check.of(s.q0(), s.v0(), false), "off the model's constraints", progress);
+        }
+    }
+
+    /** The warnings of the first rollout that has some, each prefixed with its index, then how many more have some. */
+    private static void warnFirstAndCount(List<RolloutSpec> specs,
+            java.util.function.Function<RolloutSpec, List<Diagnostic>> warningsOf, String what, Progress progress) {
         int violating = 0;
         for (int k = 0; k < specs.size(); k++) {
-            RolloutSpec spec = specs.get(k);
-            List<Diagnostic> warnings = LimitViolations.of(m, spec.q0(), spec.timeStep(), settings);
+            List<Diagnostic> warnings = warningsOf.apply(specs.get(k));
             if (warnings.isEmpty()) {
                 continue;
             }
@@ -273,7 +292,7 @@ final class RolloutsCommand implements CliCommand {
         }
         if (violating > 1) {
             progress.warning("warning: " + (violating - 1) + " more rollout" + (violating == 2 ? " starts" : "s start")
-                    + " with a joint beyond its limit");
+                    + " " + what);
         }
     }
 

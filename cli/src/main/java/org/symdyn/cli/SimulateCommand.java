@@ -299,8 +299,11 @@ final class SimulateCommand implements CliCommand {
             }
         }
         boolean continuous = SimulationRun.CONTINUOUS.equals(system);
-        for (Diagnostic warning : ConstraintViolations.of(m, state.q(), continuous)) {
-            progress.warning(warning.toString());
+        ConstraintViolations violations = ConstraintViolations.of(m);
+        if (violations != null) {
+            for (Diagnostic warning : violations.of(state.q(), state.v(), continuous)) {
+                progress.warning(warning.toString());
+            }
         }
         if (continuous && !SimulationRun.DOPRI5.equals(integrator)) {
             Diagnostic unstable = ExplicitDamping.rk4Warning(m, state.q(), step,

@@ -227,6 +227,24 @@ class RolloutsCommandTest extends FileWritingTest {
         assertTrue(r.err().contains("\"to\" 1.0 is below \"from\" 3.0"), r.err());
     }
 
+    /**
+     * A sweep over v0 entries of a loop gives velocities the loop does not hold: said once for the first rollout, at
+     * the loop, and counted for the rest (the first step's impulse corrected them without a word).
+     */
+    @Test
+    void rolloutsStartingOffTheConstraintsAreWarnedAboutOnce() throws Exception {
+        Path model = write("fourbar.urdf", Files.readString(Path.of(System.getProperty("user.dir"))
+                .resolveSibling("samples").resolve("src/main/symdyn/fourbar.urdf")));
+        double[] q = SimulateCommandTest.fourBarClosed(1);
+        Path sweep = write("v0.json", "{\"q0\": [" + q[0] + ", " + q[1] + ", " + q[2] + "], \"duration\": 0.002,"
+                + " \"ranges\": {\"v0[0]\": {\"values\": [0.5, 1, 2]}}}");
+        Result r = SymDynCliTest.run("rollouts", model.toString(), "--sweep", sweep.toString(), "--format", "jsonl");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("fourbar.urdf:[47,3] warning: rollout 0: constraint 'closure' does not hold at the"
+                + " initial state: the initial velocities move its row"), r.err());
+        assertTrue(r.err().contains("2 more rollouts start off the model's constraints"), r.err());
+    }
+
     /** A rollout's seed as the output writes it (a string of a 64-bit integer) replays that rollout in --specs. */
     @Test
     void aSeedFromTheOutputReplaysItsRollout() throws Exception {

@@ -365,19 +365,31 @@ class SimulateCommandTest extends FileWritingTest {
                 "0.002", "--step", "0.001", "--system", "continuous");
         assertTrue(c.err().contains("the continuous system keeps the constraint as far from closed as it starts"),
                 c.err());
-        // crank at 1 rad: its tip A, the coupler's end B 2 m from A and 1.5 m from the rocker's pivot (2, 0)
-        double t1 = 1;
-        double ax = Math.cos(t1), ay = Math.sin(t1);
-        double dx = 2 - ax, dy = -ay, dist = Math.hypot(dx, dy);
-        double along = (4 - 2.25 + dist * dist) / (2 * dist), across = Math.sqrt(4 - along * along);
-        double bx = ax + (along * dx + across * dy) / dist, by = ay + (along * dy - across * dx) / dist;
-        double t2 = Math.atan2(by - ay, bx - ax) - t1;
-        double t3 = Math.atan2(-by, 2 - bx) - t1 - t2;
-        Path closed = write("closed.json", "{\"q\": [" + t1 + ", " + t2 + ", " + t3 + "]}\n");
+        double[] q = fourBarClosed(1);
+        Path closed = write("closed.json", "{\"q\": [" + q[0] + ", " + q[1] + ", " + q[2] + "]}\n");
         Result ok = SymDynCliTest.run("simulate", model.toString(), "--initial", closed.toString(), "--duration",
                 "0.002", "--step", "0.001");
         assertEquals(0, ok.exitCode(), ok.err());
         assertFalse(ok.err().contains("does not hold"), ok.err());
+        // closed, but the crank alone turning: the velocities move the loop apart
+        Path moving = write("moving.json", "{\"q\": [" + q[0] + ", " + q[1] + ", " + q[2] + "], \"v\": [1, 0, 0]}\n");
+        Result apart = SymDynCliTest.run("simulate", model.toString(), "--initial", moving.toString(), "--duration",
+                "0.002", "--step", "0.001");
+        assertEquals(0, apart.exitCode(), apart.err());
+        assertTrue(apart.err().contains("the initial velocities move its row"), apart.err());
+    }
+
+    /**
+     * The joint angles of the sample four-bar (crank 1 m, coupler 2 m, rocker 1.5 m, ground pivots 2 m apart) with the
+     * crank at {@code crank} rad, the coupler's end B 2 m from the crank's tip A and 1.5 m from the rocker's pivot.
+     */
+    static double[] fourBarClosed(double crank) {
+        double ax = Math.cos(crank), ay = Math.sin(crank);
+        double dx = 2 - ax, dy = -ay, dist = Math.hypot(dx, dy);
+        double along = (4 - 2.25 + dist * dist) / (2 * dist), across = Math.sqrt(4 - along * along);
+        double bx = ax + (along * dx + across * dy) / dist, by = ay + (along * dy - across * dx) / dist;
+        double t2 = Math.atan2(by - ay, bx - ax) - crank;
+        return new double[] {crank, t2, Math.atan2(-by, 2 - bx) - crank - t2};
     }
 
     @Test
