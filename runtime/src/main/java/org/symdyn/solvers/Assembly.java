@@ -18,9 +18,8 @@ import org.symdyn.manifold.StateSpace;
  * error (exactly when φ is linear), and it is the point RBDL's CalcAssemblyQ returns. A full step that does not lower
  * ‖φ‖₂ is halved until it does. Under {@code DROP_DEPENDENT_ROWS}, where rows may be dependent on the manifold (a
  * redundant loop) and are then nearly dependent just off it, that path drifts along the mechanism (a parallelogram
- * with a middle crank ended 1.3 to 10 rad from guesses 1e-2 rad off); there each step is anchored at q0 and damped
- * (Gauss-Newton on the nearest-point problem, the rows relaxed in proportion to ‖φ‖: {@code dampedStep}), and once
- * on φ = 0 a point whose rows are dependent is moved along the manifold, d = argmin (d − δ)ᵀ W (d − δ) subject to
+ * with a middle crank ended 1.3 to 10 rad from guesses 1e-2 rad off); there each step is damped (Levenberg-Marquardt,
+ * {@code dampedStep}), and once on φ = 0 a point whose rows are dependent is moved along the manifold, d = argmin (d − δ)ᵀ W (d − δ) subject to
  * G d = 0 with δ = q0 ⊖ q, and put back on φ = 0, until d is below the tolerance: the W-nearest point of the
  * manifold. W = diag(weights) has one weight per velocity coordinate; zero weights are allowed as long as the KKT
  * matrix stays regular.
@@ -44,9 +43,12 @@ public final class Assembly {
     /** The most a Newton step is halved in search of a lower ‖φ‖ (2⁻³⁰ of it: then it is taken as it is). */
     private static final int MAX_HALVINGS = 30;
     /**
-     * ε of the damped steps over ‖φ‖₂ ‖G‖_F ({@link #dampedStep}). Measured on the parallelogram with a middle crank,
-     * 800 guesses 0.01 to 0.2 rad off its manifold: 1 left 150 unassembled at 0.1-0.2 rad (steps too short for 100
-     * iterations), 1e-2 and 1e-3 assembled all of them, each within 3e-12 of the nearest point.
+     * The most damping of {@link #dampedStep}, over the rows' mean square. A damping that grew with ‖φ‖ alone (or
+     * pulled toward q0) made steps short far from the manifold: a floating base 30 m from its weld was not assembled
+     * in 100 iterations, and a four-bar with weights 1e3 not at all (a review's finding), where Newton takes 3.
+     * Measured: the parallelogram with a middle crank, 800 guesses 0.01 to 0.2 rad off, all assembled, 799 within
+     * 2e-12 of the nearest point (one 0.2 rad off ended 0.17 from it, on the mechanism's other branch); a four-bar
+     * from 200 random guesses with weights 1e-6 to 1e6, all assembled in Newton's number of iterations.
      */
     private static final double DAMPING = 1e-2;
     /** The most moves along the manifold of a mechanism with dependent rows ({@link #assembleQ}). */
@@ -130,14 +132,12 @@ public final class Assembly {
         // Rows dependent on the manifold (a redundant loop, dropped under DROP_DEPENDENT_ROWS) are nearly dependent
         // just off it, so RBDL's Newton path has a component along the mechanism and ends on φ = 0 far from q0 (a
         // parallelogram with a middle crank: 1.3 to 10 rad from guesses 1e-2 rad off). Where dependent rows are
-        // dropped, each step is therefore anchored at q0 (d = argmin (d − δ)ᵀ W (d − δ) with G d = −φ, δ = q0 ⊖ q:
-        // Gauss-Newton on the nearest-point problem), and once on φ = 0 the point is moved along the manifold
-        // (G d = 0) and put back, until the move is below the tolerance: the W-nearest point. Under FAIL, dependent
-        // rows are an error, and the steps are RBDL's (its point; ReferenceSolversTest).
+        // dropped, each step is therefore damped (dampedStep), and once on φ = 0 the point is moved along the
+        // manifold (G d = 0) and put back, until the move is below the tolerance: the W-nearest point. Under FAIL,
+        // dependent rows are an error, and the steps are RBDL's (its point; ReferenceSolversTest).
         boolean dropping = data.settings().rankPolicy()
                 == org.symdyn.constraints.SolverSettings.RankPolicy.DROP_DEPENDENT_ROWS;
-        double[] anchor = dropping ? q0 : null;
-        boolean success = newton(tolerance, maxIterations, anchor);
+        boolean success = newton(tolerance, maxIterations, dropping);
         for (int k = 0; dropping && success && k < MAX_REFINEMENTS; k++) {
             space.difference(qCur, q0, a);
             for (int i = 0; i < nv; i++) {
@@ -151,7 +151,7 @@ public final class Assembly {
             System.arraycopy(qCur, 0, qKept, 0, nq);
             double kept = lastError;
             space.integrate(qKept, d, 1, qCur);
-            if (!newton(tolerance, maxIterations, anchor)) {
+            if (!newton(tolerance, maxIterations, dropping)) {
                 // back to the last point on φ = 0
                 System.arraycopy(qKept, 0, qCur, 0, nq);
                 lastError = kept;
@@ -164,10 +164,9 @@ public final class Assembly {
 
     /**
      * Newton steps from {@link #qCur} until ‖φ‖₂ &lt; tolerance, at most {@code maxIterations}: each the W-smallest
-     * change that removes the linearised error, or with {@code anchor} the change nearest q ⊖ anchor's opposite
-     * (the step toward the anchor's nearest point of the linearised manifold).
+     * change that removes the linearised error, or {@code damped}, {@link #dampedStep}'s.
      */
-    private boolean newton(double tolerance, int maxIterations, double[] anchor) {
+    private boolean newton(double tolerance, int maxIterations, boolean damped) {
         data.positionError(qCur, phi);
         lastError = norm(phi);
         boolean success = lastError < tolerance;
@@ -176,7 +175,7 @@ public final class Assembly {
             for (int i = 0; i < phi.length; i++) {
                 phi[i] = -phi[i];
             }
-            if (anchor == null || !dampedStep(anchor)) {
+            if (!damped || !dampedStep()) {
                 solver.solve(ConstraintSolverMethod.DIRECT, w, g, zeroV, phi, d, mu);
             }
             // A full step that does not lower ‖φ‖ is halved until it does (near nearly dependent rows the
@@ -200,34 +199,40 @@ public final class Assembly {
     }
 
     /**
-     * The step toward the anchor's nearest point with the linearised rows relaxed in proportion to the error,
-     * d = argmin (d − δ)ᵀ W (d − δ) + ‖G d − b‖² / ε with δ = anchor ⊖ q, b = −φ (in {@link #phi}) and
-     * ε = {@link #DAMPING} ‖φ‖₂ ‖G‖_F: (W + GᵀG / ε) d = W δ + Gᵀ b / ε. Rows nearly dependent near the manifold
-     * (σ² below ε) are not forced in one long step, which carried a redundant parallelogram 0.5 rad along itself to
-     * its flat singular point; as φ → 0 the step becomes the exact one. False (nothing written) where that matrix is
-     * not positive definite (zero weights on directions no row moves): the caller takes the exact step.
+     * The Levenberg-Marquardt step d = argmin ‖G d + φ‖² + μ dᵀ (W / w̄) d (w̄ W's mean diagonal entry, so that scaling
+     * W changes nothing), μ = min(‖φ‖², {@link #DAMPING} ‖G‖_F² / m), with −φ in {@link #phi}: (GᵀG + μ W / w̄) d =
+     * −Gᵀ φ. Rows nearly dependent near the manifold (squared singular values below μ) are not forced in one long
+     * step, which carried a redundant parallelogram 0.5 rad along itself to its flat singular point; well-posed rows
+     * get Newton's step, and as φ → 0 it becomes the exact one. False (nothing written) where that matrix is not
+     * positive definite: the caller takes the exact step.
      */
-    private boolean dampedStep(double[] anchor) {
-        double gNorm = 0;
-        for (double x : g.data) {
-            gNorm += x * x;
+    private boolean dampedStep() {
+        int m = phi.length;
+        double wScale = 0;
+        for (int i = 0; i < nv; i++) {
+            wScale += w.data[i * nv + i];
         }
-        double epsilon = DAMPING * lastError * Math.sqrt(gNorm);
-        if (!(epsilon > 0)) {
+        wScale /= nv;
+        double gSquares = 0;
+        for (double x : g.data) {
+            gSquares += x * x;
+        }
+        // ‖φ‖² near the manifold (Levenberg-Marquardt's choice that keeps quadratic convergence where the solutions
+        // are not isolated), at most a hundredth of the rows' mean square far from it, so that steps stay Newton's
+        double mu = Math.min(lastError * lastError, DAMPING * gSquares / m);
+        if (!(mu > 0) || !(wScale > 0)) {
             return false;
         }
-        int m = phi.length;
-        space.difference(qCur, anchor, a);
         for (int i = 0; i < nv; i++) {
-            double rhs = w.data[i * nv + i] * a[i];
+            double rhs = 0;
             for (int r = 0; r < m; r++) {
-                rhs += g.data[r * nv + i] * phi[r] / epsilon;
+                rhs += g.data[r * nv + i] * phi[r];
             }
             dampedRhs.data[i] = rhs;
             for (int j = 0; j <= i; j++) {
-                double x = i == j ? w.data[i * nv + i] : 0;
+                double x = i == j ? mu * w.data[i * nv + i] / wScale : 0;
                 for (int r = 0; r < m; r++) {
-                    x += g.data[r * nv + i] * g.data[r * nv + j] / epsilon;
+                    x += g.data[r * nv + i] * g.data[r * nv + j];
                 }
                 damped.data[i * nv + j] = x;
                 damped.data[j * nv + i] = x;
