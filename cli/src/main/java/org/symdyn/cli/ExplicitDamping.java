@@ -10,9 +10,10 @@ import org.symdyn.model.Model;
 
 /**
  * The warning of a continuous run whose joint damping the integrator cannot follow. The continuous system applies
- * the damping −D v explicitly, so the damped dof decays at a rate λ of at least D_ii (H⁻¹)_ii (the largest eigenvalue
- * of H⁻¹ D is no smaller than any diagonal entry of D^½ H⁻¹ D^½), and classical Runge-Kutta is stable on the negative
- * real axis only for h λ below {@link #RK4_LIMIT}. Cassie's ball joint (damping 0.01, axial inertia 3.75e-6 kg m²,
+ * the damping −D v explicitly, so the damped dof decays at a rate λ of at least D_ii P_ii, P the mobility (H⁻¹, or
+ * with the model's loops H⁻¹ − H⁻¹ Gᵀ (G H⁻¹ Gᵀ)⁻¹ G H⁻¹: the largest eigenvalue of P D is no smaller than any
+ * diagonal entry of D^½ P D^½), and classical Runge-Kutta is stable on the negative real axis only for h λ below
+ * {@link #RK4_LIMIT}. Cassie's ball joint (damping 0.01, axial inertia 3.75e-6 kg m²,
  * λ ≈ 2,700/s) made its rod spin up to 3,550 rad/s within 36 ms of free fall at h = 2 ms, and the run then stopped
  * on "bilateral rows inconsistent", a cause it was not. The time-stepping system applies damping implicitly and
  * needs no warning; the adaptive integrator shortens its own step.
@@ -29,11 +30,30 @@ final class ExplicitDamping {
         if (damping.isZero() || model.nv() == 0) {
             return null;
         }
-        DMatrixRMaj h = new DMatrixRMaj(model.nv(), model.nv());
+        int nv = model.nv();
+        DMatrixRMaj h = new DMatrixRMaj(nv, nv);
         new GenericDynamics(model).massMatrix(q, h);
-        DMatrixRMaj mass = new DMatrixRMaj(model.nv(), model.nv());
+        DMatrixRMaj mass = new DMatrixRMaj(nv, nv);
         if (!CommonOps_DDRM.invertSPD(h, mass)) {
             return null; // a singular H is reported where the run evaluates it
+        }
+        if (!model.constraints().isEmpty()) {
+            // the constrained mobility P = H⁻¹ − H⁻¹ Gᵀ (G H⁻¹ Gᵀ)⁻¹ G H⁻¹: a loop stiffens the damped dofs (H⁻¹ alone
+            // warned of a four-bar's damped rocker that ran well)
+            org.symdyn.constraints.ConstraintSet set = org.symdyn.constraints.ConstraintSet.of(model);
+            DMatrixRMaj g = new DMatrixRMaj(set.size(), nv);
+            set.bindGeneric().jacobian(q, g);
+            DMatrixRMaj hg = new DMatrixRMaj(nv, set.size());
+            CommonOps_DDRM.multTransB(mass, g, hg);
+            DMatrixRMaj k = new DMatrixRMaj(set.size(), set.size());
+            CommonOps_DDRM.mult(g, hg, k);
+            DMatrixRMaj kInv = new DMatrixRMaj(set.size(), set.size());
+            CommonOps_DDRM.pinv(k, kInv); // dependent rows (cassie's planar connects) project the same
+            DMatrixRMaj t = new DMatrixRMaj(nv, set.size());
+            CommonOps_DDRM.mult(hg, kInv, t);
+            DMatrixRMaj correction = new DMatrixRMaj(nv, nv);
+            CommonOps_DDRM.multTransB(t, hg, correction);
+            CommonOps_DDRM.subtractEquals(mass, correction);
         }
         double worst = 0;
         int at = -1;

@@ -46,7 +46,8 @@ import org.symdyn.rollout.Rollouts;
  * ({@code "grid"}, the default, or {@code "random"}), {@code "count"} (random mode only: the number of rollouts) and
  * {@code "ranges"}: an object whose keys are parameter names or initial-state entries {@code "q0[i]"} / {@code
  * "v0[i]"} (0-based, i &lt; nq or nv) and whose values are {@code {"values": [numbers]}} or {@code {"from": a,
- * "to": b, "count": n}} (grid; n &ge; 1 points a + (b − a) k / (n − 1), the last exactly b, one point a when n = 1)
+ * "to": b, "count": n}} (grid; n &ge; 1 points a + (b − a) k / (n − 1), the last exactly b, downward too; n = 1
+ * needs a = b)
  * or {@code {"from": a, "to": b}} (random). In grid mode the specifications are the Cartesian product of the ranges,
  * in the order of their keys with the last varying fastest; in random mode rollout i draws each range's value, in
  * the order of the keys, uniformly: u in [0, 1) from a 53-bit SplitMix64 output, a + (b − a) u, or the values' entry
@@ -388,9 +389,9 @@ final class RolloutBatchReader {
                     : " and \"count\""));
             return null;
         }
-        if (from != null && to != null && from > to) {
-            checks.error(o.get("to"), prefix + "\"to\" " + to + " is below \"from\" " + from + " (a range runs"
-                    + " upward)");
+        if (random && from != null && to != null && from > to) {
+            checks.error(o.get("to"), prefix + "\"to\" " + to + " is below \"from\" " + from + " (a random range"
+                    + " draws from [from, to))");
         }
         if (random) {
             if (o.get("count") != null) {
@@ -412,7 +413,7 @@ final class RolloutBatchReader {
             checks.error(o.get("count"), prefix + "count " + count + " is more than " + MAX_ROLLOUTS);
             return null;
         }
-        if (count == 1 && !from.equals(to)) {
+        if (count == 1 && from.doubleValue() != to.doubleValue()) {
             // n points include both ends: one point cannot, and taking "from" alone dropped "to" without a word
             checks.error(o.get("count"), prefix + "count 1 cannot include both \"from\" " + from + " and \"to\" "
                     + to + " (give count 2 or more, or \"values\": [" + from + "])");

@@ -321,7 +321,14 @@ final class SimulateCommand implements CliCommand {
             }
             // What was simulated up to the failure is kept, where a file was asked for (standard output stays
             // clean for the error).
-            GenerateCommand.write(outFile, SymDynCli.WRITER.write(e.partial) + "\n");
+            try {
+                GenerateCommand.write(outFile, SymDynCli.WRITER.write(e.partial) + "\n");
+            } catch (CliException unwritten) {
+                // the reason the run stopped comes first; then why its trajectory could not be kept
+                List<String> lines = new ArrayList<>(e.failure.lines());
+                lines.addAll(unwritten.lines());
+                throw CliException.badInput(lines);
+            }
             throw CliException.badInput(e.failure.getMessage() + " (the trajectory up to t = "
                     + JsonWriter.formatNumber(e.lastTime) + " s is written to " + outFile + ")");
         }
@@ -462,7 +469,10 @@ final class SimulateCommand implements CliCommand {
         }
     }
 
-    /** The failure with the document of the states recorded so far (the last one the last good state). */
+    /**
+     * The failure with the document of the states recorded so far (every N-th, as the run records them: the last good
+     * state only where it fell on the record's grid).
+     */
     private static Stopped stopped(CliException failure, SimulationRun run, int every, List<JsonValue> t,
             List<JsonValue> q, List<JsonValue> v, List<JsonValue> contacts, Map<String, List<JsonValue>> sensors) {
         JsonValue partial = document(run, every, t, q, v, contacts, sensors);

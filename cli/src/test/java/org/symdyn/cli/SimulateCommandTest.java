@@ -343,6 +343,7 @@ class SimulateCommandTest extends FileWritingTest {
         assertTrue(r.err().contains("up to t = " + org.symdyn.cli.json.JsonWriter.formatNumber(last) + " s"),
                 r.err());
         assertTrue(numbers(((ArrayValue) json.get("v")).get(t.size() - 1))[3] <= 1e6, "only good states");
+
     }
 
     /**
