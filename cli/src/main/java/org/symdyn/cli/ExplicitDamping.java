@@ -57,7 +57,7 @@ final class ExplicitDamping {
         }
         double worst = 0;
         int at = -1;
-        for (int i = 0; i < model.nv(); i++) {
+        for (int i = 0; i < nv; i++) {
             double rate = damping.coefficient(i) * mass.get(i, i);
             if (rate > worst) {
                 worst = rate;

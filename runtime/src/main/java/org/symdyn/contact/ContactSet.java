@@ -42,8 +42,8 @@ public final class ContactSet {
     private final int requestedMaxShapeContacts;
     private final String modelName;
     /**
-     * Per body, its mechanism ({@link #withoutOverlapsAt}); {@code bodyCount} for the scenery's. Null for a set built
-     * in code, whose mechanisms follow the tree alone.
+     * Per body, its mechanism ({@link #withoutOverlapsAt}, {@link #mechanisms}); {@code bodyCount} for the scenery's.
+     * A set built in code has no constraints to join bodies: its mechanisms follow the tree alone.
      */
     private final int[] mechanisms;
 
@@ -98,7 +98,8 @@ public final class ContactSet {
         }
         return new ContactSet(model.name(), model.grounds(), model.contactCandidates(), shapes, touching,
                 shapeContactBound(shapes, touching, model.grounds().size(), maxShapeContacts), maxShapeContacts,
-                mechanisms(model));
+                mechanisms(model.bodyCount(), b -> model.body(b).parentIndex(),
+                        b -> model.body(b).joint().type() == org.symdyn.model.JointType.FLOATING, model.constraints()));
     }
 
     private static int shapeContactBound(List<CollisionShapeModel> shapes, boolean[] touching, int grounds,
@@ -173,11 +174,11 @@ public final class ContactSet {
      * simulation would otherwise push apart (the idea of the "default" disabled collisions of an SRDF). Two shapes
      * are of one mechanism when the tree's path between their bodies crosses no floating joint (the scenery counts
      * as the root), or the model's loops, couplers or line-on-line rows join them: two links of a robot, a
-     * fixed-base arm's link and its base, a tool welded to an arm (a set built in code follows the tree alone). Free bodies, and a free body and
-     * the scenery, keep their contact however deep they start (a box started 0.1 mm into a floor box fixed to the
-     * world fell through it, and a settled stack resumed from its own state fell apart); static meshes and
-     * half-spaces always keep theirs. {@code excluded}, when not null, receives each pair left out, for the caller
-     * to report.
+     * fixed-base arm's link and its base, a tool welded to an arm (a set built in code follows the tree alone). Free
+     * bodies, and a free body and the scenery, keep their contact however deep they start (a box started 0.1 mm into
+     * a floor box fixed to the world fell through it, and a settled stack resumed from its own state fell apart);
+     * static meshes and half-spaces always keep theirs. {@code excluded}, when not null, receives each pair left out,
+     * for the caller to report.
      */
     public ContactSet withoutOverlapsAt(org.symdyn.contract.Kinematics kinematics, double[] q, double tolerance,
             List<ShapePair> excluded) {
@@ -189,8 +190,8 @@ public final class ContactSet {
         boolean[] kept = touching.clone();
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                if (!touching[i * n + j] || mechanism(kinematics, shapes.get(i).body())
-                        != mechanism(kinematics, shapes.get(j).body()) || shapes.get(i).shape() instanceof TriangleMesh
+                if (!touching[i * n + j] || mechanism(shapes.get(i).body()) != mechanism(shapes.get(j).body())
+                        || shapes.get(i).shape() instanceof TriangleMesh
                         || shapes.get(j).shape() instanceof TriangleMesh
                         || shapes.get(i).shape() instanceof org.symdyn.geometry.HalfSpace
                         || shapes.get(j).shape() instanceof org.symdyn.geometry.HalfSpace) {
@@ -210,40 +211,28 @@ public final class ContactSet {
                 requestedMaxShapeContacts, mechanisms);
     }
 
-    /**
-     * The body on whose floating joint {@code body} moves (itself, or the nearest such ancestor), or −1 when its path
-     * to the root crosses no floating joint (the scenery, body −1, too): two bodies with the same answer are joined by
-     * a path without a floating joint.
-     */
-    private int mechanism(org.symdyn.contract.ModelInfo model, int body) {
-        if (mechanisms != null) {
-            return body < 0 ? mechanisms.length : mechanisms[body];
-        }
-        int b = body;
-        while (b >= 0 && !model.isFloating(b)) {
-            b = model.parent(b);
-        }
-        return b < 0 ? model.bodyCount() : b;
+    /** The mechanism of {@code body} ({@link #mechanisms}); the scenery's for body −1. */
+    private int mechanism(int body) {
+        return body < 0 ? mechanisms.length : mechanisms[body];
     }
 
     /**
-     * Each body's mechanism: the bodies joined by paths without a floating joint, and joined further by the model's
-     * loops (welds and connects too), couplers and line-on-line rows, which hold their bodies together as joints do
-     * (a tool welded to an arm, their hulls overlapping, is one mechanism). {@code bodyCount} stands for the scenery.
+     * Each of the n bodies' mechanism: the bodies joined by paths without a floating joint, and joined further by the
+     * model's loops (welds and connects too), couplers and line-on-line rows, which hold their bodies together as
+     * joints do (a tool welded to an arm, their hulls overlapping, is one mechanism). n stands for the scenery.
      */
-    private static int[] mechanisms(Model model) {
-        int n = model.bodyCount();
+    private static int[] mechanisms(int n, java.util.function.IntUnaryOperator parent,
+            java.util.function.IntPredicate floating, List<org.symdyn.model.ConstraintModel> constraints) {
         int[] set = new int[n + 1];
         for (int b = 0; b <= n; b++) {
             set[b] = b;
         }
         for (int b = 0; b < n; b++) {
-            if (!model.body(b).joint().type().equals(org.symdyn.model.JointType.FLOATING)) {
-                int p = model.body(b).parentIndex();
-                union(set, b, p < 0 ? n : p);
+            if (!floating.test(b)) {
+                union(set, b, at(parent.applyAsInt(b), n));
             }
         }
-        for (org.symdyn.model.ConstraintModel c : model.constraints()) {
+        for (org.symdyn.model.ConstraintModel c : constraints) {
             if (c instanceof org.symdyn.model.LoopConstraintModel l) {
                 union(set, at(l.predecessorBody(), n), at(l.successorBody(), n));
             } else if (c instanceof org.symdyn.model.CouplerConstraintModel k) {
@@ -460,7 +449,8 @@ public final class ContactSet {
                 }
             }
             return new ContactSet(model.modelName(), grounds, candidates, shapes, touching,
-                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts), maxShapeContacts, null);
+                    shapeContactBound(shapes, touching, grounds.size(), maxShapeContacts), maxShapeContacts,
+                    mechanisms(model.bodyCount(), model::parent, model::isFloating, List.of()));
         }
 
         private static void requireUnique(String name, List<String> taken, String what) {

@@ -47,8 +47,9 @@ import org.symdyn.solvers.SmallSpd;
  * generated class does not differentiate itself). Held rows carry a regularisation 10⁻¹² W_rr on their diagonal, so
  * that redundant contacts (a box on four coplanar corners) give the unique dw and the least-norm dλ while they stick
  * or slide one way; a held row zero to rounding (W_rr at most 10⁻²⁰ of the largest: a planar loop's row out of its
- * plane) constrains nothing and is left out, and {@link #dependentRows()} says so; sliding in different directions (the box spinning as it slides) the step itself may not be
- * unique, and {@link #mayNotBeUnique()} says so (see there). Then
+ * plane) constrains nothing and is left out, and {@link #dependentRows()} says so; sliding in different directions
+ * (the box spinning as it slides) the step itself may not be unique, and {@link #mayNotBeUnique()} says so (see
+ * there). Then
  * q⁺ = q ⊕ h w and v⁺ = carry(w) are differentiated exactly: for a floating base with E = exp(h [ω]×),
  * δθ⁺ = Eᵀ δθ + h J_r(h ω) dω, δp⁺ = Eᵀ (δp − h [w_O]× δθ + h dw_O), dv_O⁺ = Eᵀ dw_O + h Eᵀ [w_O]× J_r(−h ω) dω
  * (J_r the right Jacobian of SO(3)).

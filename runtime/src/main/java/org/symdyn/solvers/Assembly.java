@@ -19,9 +19,9 @@ import org.symdyn.manifold.StateSpace;
  * ‖φ‖₂ is halved until it does. Under {@code DROP_DEPENDENT_ROWS}, where rows may be dependent on the manifold (a
  * redundant loop) and are then nearly dependent just off it, that path drifts along the mechanism (a parallelogram
  * with a middle crank ended 1.3 to 10 rad from guesses 1e-2 rad off); there each step is damped (Levenberg-Marquardt,
- * {@code dampedStep}), and once on φ = 0 a point whose rows are dependent is moved along the manifold, d = argmin (d − δ)ᵀ W (d − δ) subject to
- * G d = 0 with δ = q0 ⊖ q, and put back on φ = 0, until d is below the tolerance: the W-nearest point of the
- * manifold. W = diag(weights) has one weight per velocity coordinate; zero weights are allowed as long as the KKT
+ * {@code dampedStep}), and once on φ = 0 a point whose rows are dependent is moved along the manifold,
+ * d = argmin (d − δ)ᵀ W (d − δ) subject to G d = 0 with δ = q0 ⊖ q, and put back on φ = 0, until d is below the
+ * tolerance: the W-nearest point of the manifold. W = diag(weights) has one weight per velocity coordinate; zero weights are allowed as long as the KKT
  * matrix stays regular.
  *
  * <p><b>Quaternions.</b> q ⊕ d is {@link StateSpace#integrate}(q, d, 1): d adds to ordinary coordinates; a floating
@@ -140,11 +140,7 @@ public final class Assembly {
         boolean success = newton(tolerance, maxIterations, dropping);
         for (int k = 0; dropping && success && k < MAX_REFINEMENTS; k++) {
             space.difference(qCur, q0, a);
-            for (int i = 0; i < nv; i++) {
-                a[i] *= w.data[i * nv + i];
-            }
-            data.jacobian(qCur, g);
-            solver.solve(ConstraintSolverMethod.DIRECT, w, g, a, zeroRows, d, mu);
+            nearestOnRows(qCur, a, d);
             if (solver.lastDroppedRows() == 0 || norm(d) < tolerance) {
                 break;
             }
@@ -256,11 +252,19 @@ public final class Assembly {
     public void assembleV(double[] q, double[] v0, double[] weights, double[] vOut) {
         AssemblyArguments.checkV(model, nq, nv, q, v0, weights, vOut);
         setWeights(weights);
+        nearestOnRows(q, v0, vOut);
+    }
+
+    /**
+     * The x with G(q) x = 0 nearest {@code target} in the W-norm: [W Gᵀ; G 0][x; μ] = [W target; 0] (the set's
+     * weights set); {@code target} may be {@link #a}.
+     */
+    private void nearestOnRows(double[] q, double[] target, double[] out) {
         data.jacobian(q, g);
         for (int i = 0; i < nv; i++) {
-            a[i] = weights[i] * v0[i];
+            a[i] = w.data[i * nv + i] * target[i];
         }
-        solver.solve(ConstraintSolverMethod.DIRECT, w, g, a, zeroRows, vOut, mu);
+        solver.solve(ConstraintSolverMethod.DIRECT, w, g, a, zeroRows, out, mu);
     }
 
     /** ‖φ‖₂ after the last {@link #assembleQ}. */

@@ -58,7 +58,7 @@ public final class Devices {
         Map<String, Sensor> sens = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
         Set<Long> imuSeeds = new HashSet<>();
-        int repeats = 0;
+        int imus = 0;
         for (DeviceSpec d : specs) {
             Objects.requireNonNull(d, "a device spec");
             if (!names.add(d.name())) {
@@ -82,10 +82,11 @@ public final class Devices {
                     throw new IllegalArgumentException("IMU '" + n + "' needs the model's gravity; pass it to bind");
                 }
                 Imu imu = Imu.of(s, kinematics, gravity);
+                imus++;
                 // IMUs that share a seed (the default 0, or MJCF's, which has none) would draw one noise sequence,
-                // perfectly correlated: the second and later of them mix their place among the IMUs into it
+                // perfectly correlated: the second and later of them mix their count among the IMUs into it
                 if (!imuSeeds.add(s.seed())) {
-                    imu.seed(Sensor.streamSeed(s.seed(), imuSeeds.size() + ++repeats));
+                    imu.seed(Sensor.streamSeed(s.seed(), imus));
                 }
                 sens.put(n, imu);
             } else if (d instanceof EncoderSpec s) {

@@ -25,9 +25,9 @@ import org.symdyn.model.ModelBuilder;
  * (limited when the range is given with its lower bound below its upper one; refused under the compiler's
  * {@code autolimits="false"}). The joint's {@code actuatorfrcrange} bounds the joint force too (the smaller bound
  * holds; with two actuators on one such joint, each is bounded alone, with a warning). An actuator's own
- * {@code armature} and {@code damping} are warnings (not read). Other actuator kinds, and transmissions other than a hinge or slide
- * {@code joint}, are warnings (not read); an actuator on a tendon is {@link TendonCouplings}' call. An unnamed
- * actuator is named {@code actuator<k>} (k counting from 1), made unique.
+ * {@code armature} and {@code damping} are warnings (not read). Other actuator kinds, and transmissions other than a
+ * hinge or slide {@code joint}, are warnings (not read); an actuator on a tendon is {@link TendonCouplings}' call. An
+ * unnamed actuator is named {@code actuator<k>} (k counting from 1), made unique.
  */
 final class ActuatorReader {
     private final MjcfSource source;
@@ -94,10 +94,7 @@ final class ActuatorReader {
     private void joint(XmlElement e, ResolvedElement r, ValueReader v, String name, String label, String joint) {
         MjcfJoint j = tree.joints().get(joint);
         if (j == null) {
-            String missing = tree.missingJoint(joint, label);
-            if (missing != null) {
-                v.error(e, missing);
-            }
+            tree.reportMissingJoint(v, e, joint, label);
             return;
         }
         if (!j.type().isSingleDof()) {

@@ -111,13 +111,14 @@ final class BodyTreeReader {
     }
 
     /**
-     * The error for a reference to joint {@code name} that is not in {@link #joints()}, or null when the joint is
+     * Reports at {@code e} a reference to joint {@code name} that is not in {@link #joints()}, unless the joint is
      * written in the file but could not be read: its own error says why, and a second one at the reference would
      * only mislead.
      */
-    String missingJoint(String name, String label) {
-        return refusedJoints.contains(name) ? null
-                : label + ": joint '" + org.symdyn.io.Messages.cut(name) + "' is not a joint of the model";
+    void reportMissingJoint(org.symdyn.io.ValueReader v, org.symdyn.io.XmlElement e, String name, String label) {
+        if (!refusedJoints.contains(name)) {
+            v.error(e, label + ": joint '" + org.symdyn.io.Messages.cut(name) + "' is not a joint of the model");
+        }
     }
 
     /** The body a joint of {@link #joints()} moves. */

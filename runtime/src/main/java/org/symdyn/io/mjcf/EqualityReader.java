@@ -170,10 +170,7 @@ final class EqualityReader {
         MjcfJoint a = tree.joints().get(j1);
         MjcfJoint b = tree.joints().get(j2);
         if (a == null || b == null) {
-            String missing = tree.missingJoint(a == null ? j1 : j2, label);
-            if (missing != null) {
-                v.error(e, missing);
-            }
+            tree.reportMissingJoint(v, e, a == null ? j1 : j2, label);
             return;
         }
         if (!a.type().isSingleDof() || !b.type().isSingleDof() || a.type() == JointType.PLANAR) {

@@ -60,8 +60,6 @@ final class GeomReader {
                 g.error(label + ": both pos and fromto are given (MuJoCo refuses it too); fromto places the geom");
                 return null;
             }
-        }
-        if (g.has("fromto")) {
             double[] ft = g.vector("fromto", 6, null, label + ": fromto");
             double[] d = {ft[3] - ft[0], ft[4] - ft[1], ft[5] - ft[2]};
             double length = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);

@@ -79,6 +79,9 @@ final class JointReader {
         }
         double armature = number(j, "armature", label);
         double damping = number(j, "damping", label);
+        if (dampersDisabled) {
+            damping = 0; // read and checked all the same; the option's damper flags switch it off
+        }
         double stiffness = number(j, "stiffness", label);
         if (stiffness != 0) {
             j.warning(label + ": stiffness " + stiffness + " (a joint spring) is not modelled; the joint moves"
@@ -89,7 +92,7 @@ final class JointReader {
             if (sd[0] != 0 || sd[1] != 0) {
                 j.warning(label + ": springdamper " + sd[0] + " " + sd[1] + " (a spring and a damper from a time"
                         + " constant and a damping ratio) is not modelled; the joint keeps damping "
-                        + (dampersDisabled ? 0.0 : damping));
+                        + damping);
             }
         }
         double actuatorForceBound = actuatorForceBound(j, mjcfType, label);
@@ -100,8 +103,7 @@ final class JointReader {
         if (j.values().errorCount() > before) {
             return null;
         }
-        return new MjcfJoint(name, mjcfType, type, anchor, axis, ref, lower, upper, armature,
-                dampersDisabled ? 0 : damping,
+        return new MjcfJoint(name, mjcfType, type, anchor, axis, ref, lower, upper, armature, damping,
                 actuatorForceBound, j);
     }
 

@@ -138,10 +138,7 @@ final class SensorReader {
         }
         MjcfJoint j = tree.joints().get(joint);
         if (j == null) {
-            String missing = tree.missingJoint(joint, label);
-            if (missing != null) {
-                v.error(e, missing);
-            }
+            tree.reportMissingJoint(v, e, joint, label);
             return;
         }
         if (!j.type().isSingleDof()) {
