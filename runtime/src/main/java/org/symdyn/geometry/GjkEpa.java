@@ -23,8 +23,15 @@ package org.symdyn.geometry;
  * b − a = d n: see {@code Epa}).
  *
  * <p>For polytopes ({@link Box}, {@link ConvexHull}) both algorithms end in finitely many steps at D's exact nearest
- * feature, so the result is exact to rounding. Curved shapes (spheres, capsules, cylinders) are approached by
- * polytopes: GJK converges quickly, EPA slowly; when an iteration bound stops either before the tolerance,
+ * feature, so the result is exact to rounding. A sphere or a capsule is its core (a point, a segment) swept by a
+ * ball of its radius r, and the signed distance of such shapes is that of their cores less the radii, along the
+ * cores' normal, for every depth short of the cores meeting: GJK on the cores (against a polytope, exact in
+ * finitely many steps) gives it, and the witnesses move out by r along n. Without that, a sphere against a hull
+ * near touching stopped at the iteration bound in one query of five, the witnesses up to 7e-4 of the sphere's
+ * size off and the distance 3e-6 (2,000 random poses of a 0.1 m sphere against a unit cube's hull, gaps of
+ * ±1e-10 to ±1e-2 m). Cores closer than {@link #CORE_CLEARANCE} tolerances, and other curved shapes
+ * (cylinders), are approached by polytopes: GJK converges quickly, EPA slowly; when an iteration bound stops either
+ * before the tolerance,
  * {@link DistanceResult#converged()} is false and the result is the best estimate. The bounds make every query
  * finish (at most {@link #MAX_ITERATIONS} + {@link #MAX_EPA_ITERATIONS} support calls of each shape). One instance
  * holds all the scratch: no allocation per query; not thread-safe.
@@ -46,8 +53,31 @@ public final class GjkEpa {
     private final Gjk gjk = new Gjk(difference);
     private final Epa epa = new Epa(difference);
 
+    /**
+     * Cores closer than this many tolerances ({@link MinkowskiDifference#tolerance}) are met as whole shapes: GJK's
+     * v is exact to rounding, about 1e-16 of the scale, so a core distance above 1e3 tolerances (1e-9 of the scale)
+     * gives the normal to 1e-7 or better.
+     */
+    static final double CORE_CLEARANCE = 1e3;
+
     /** The signed distance of convex A at {@code a} and convex B at {@code b} (see the class comment). */
     public void distance(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b, DistanceResult out) {
+        double ra = MinkowskiDifference.coreRadius(shapeA);
+        double rb = MinkowskiDifference.coreRadius(shapeB);
+        if (ra + rb > 0) {
+            difference.setCores(shapeA, a, shapeB, b);
+            if (gjk.distance(out) && out.distance > CORE_CLEARANCE * difference.tolerance) {
+                int iterations = out.iterations;
+                boolean converged = out.converged;
+                double nx = out.normal[0], ny = out.normal[1], nz = out.normal[2];
+                out.set(out.distance - ra - rb, nx, ny, nz, out.pointA[0] + ra * nx, out.pointA[1] + ra * ny,
+                        out.pointA[2] + ra * nz, out.pointB[0] - rb * nx, out.pointB[1] - rb * ny,
+                        out.pointB[2] - rb * nz);
+                out.iterations = iterations;
+                out.converged = converged;
+                return;
+            }
+        }
         difference.set(shapeA, a, shapeB, b);
         if (!gjk.distance(out)) {
             epa.penetration(gjk, out);

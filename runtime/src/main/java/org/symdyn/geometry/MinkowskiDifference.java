@@ -38,10 +38,35 @@ final class MinkowskiDifference {
     private ConvexShape shapeB;
     private Placement placeA;
     private Placement placeB;
+    private boolean cores;
     private int count;
 
     /** D of convex A at {@code a} and convex B at {@code b}, with an empty store. */
     void set(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b) {
+        set(shapeA, a, shapeB, b, false);
+    }
+
+    /**
+     * D of the cores of A and B ({@link #coreRadius}: a sphere's centre, a capsule's segment, any other shape
+     * itself) at their placements, with an empty store; the scale and tolerance are those of the whole shapes.
+     */
+    void setCores(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b) {
+        set(shapeA, a, shapeB, b, true);
+    }
+
+    /**
+     * The radius r of the ball a shape is its core swept by: a sphere's and a capsule's radius, whose cores are a
+     * point and a segment; 0 for every other shape, its own core.
+     */
+    static double coreRadius(ConvexShape shape) {
+        if (shape instanceof Sphere s) {
+            return s.radius();
+        }
+        return shape instanceof Capsule c ? c.radius() : 0;
+    }
+
+    private void set(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b, boolean cores) {
+        this.cores = cores;
         this.shapeA = shapeA;
         this.shapeB = shapeB;
         this.placeA = a;
@@ -58,11 +83,11 @@ final class MinkowskiDifference {
     /** Stores the support point of D in direction u = (ux, uy, uz) (any length) with its a and b; its index. */
     int support(double ux, double uy, double uz) {
         int k = count++;
-        placeB.support(shapeB, ux, uy, uz, point);
+        support(shapeB, placeB, ux, uy, uz);
         pb[3 * k] = point[0];
         pb[3 * k + 1] = point[1];
         pb[3 * k + 2] = point[2];
-        placeA.support(shapeA, -ux, -uy, -uz, point);
+        support(shapeA, placeA, -ux, -uy, -uz);
         pa[3 * k] = point[0];
         pa[3 * k + 1] = point[1];
         pa[3 * k + 2] = point[2];
@@ -70,6 +95,23 @@ final class MinkowskiDifference {
             w[3 * k + i] = pb[3 * k + i] - pa[3 * k + i];
         }
         return k;
+    }
+
+    /** {@link #point} ← the support point (world) of the shape, or of its core, in world direction u. */
+    private void support(ConvexShape shape, Placement place, double ux, double uy, double uz) {
+        if (!cores || !(shape instanceof Sphere || shape instanceof Capsule)) {
+            place.support(shape, ux, uy, uz, point);
+            return;
+        }
+        point[0] = 0;
+        point[1] = 0;
+        point[2] = 0;
+        if (shape instanceof Capsule c) {
+            // the segment's end with the sign of u's local z, + for 0 as Capsule.support chooses
+            double uz0 = place.rotation(0, 2) * ux + place.rotation(1, 2) * uy + place.rotation(2, 2) * uz;
+            point[2] = uz0 >= 0 ? c.halfLength() : -c.halfLength();
+        }
+        place.toWorld(point, point);
     }
 
     /** The number of stored points. */
