@@ -398,6 +398,6 @@ final class ClassGeneration {
         String source = org.symdyn.generator.emit.LocalNames.perMethod(JavaFile.builder(options.packageName(), type)
                 .skipJavaLangImports(true).indent("    ").build().toString());
         return new GeneratedClass(options.packageName(), options.className(), source, model.nq(), model.nv(),
-                methods.counts(), clock.total());
+                methods.counts(), clock.total(), carried);
     }
 }

@@ -133,6 +133,11 @@ public final class GenerationPipeline {
     }
 
     /** A problem or warning of one input: the diagnostic is located in the model file when the line is known. */
+    /** Why a part asked for is not in a class (the only part the generator may leave out). */
+    static final String OMITTED_PART = "the recursive constrained system is generated only for a model with"
+            + " constraint rows, and not in the large-model form (its H looped); the class's parts() lists what it"
+            + " implements";
+
     public record Problem(ModelInput input, Diagnostic diagnostic) {
         /** An error at {@code [0,0]} of the input's file. */
         public static Problem of(ModelInput input, String message) {
@@ -416,9 +421,18 @@ public final class GenerationPipeline {
                 if (codeGenerator == null) {
                     codeGenerator = new CodeGenerator();
                 }
-                generated = codeGenerator.generate(e.model, GeneratorOptions.of(packageName, e.className)
-                        .withClosedForm(closedForm).withMathTrig(mathTrig).withParts(parts)
-                        .withKinematics(kinematics));
+                GeneratorOptions options = GeneratorOptions.of(packageName, e.className).withClosedForm(closedForm)
+                        .withMathTrig(mathTrig).withParts(parts).withKinematics(kinematics);
+                generated = codeGenerator.generate(e.model, options);
+                for (ModelPart asked : options.parts()) {
+                    if (!generated.parts().contains(asked)) {
+                        Problem warning = new Problem(e.input, Diagnostic.warning(new SourceLocation(e.input.name(),
+                                0, 0), "the part " + asked.name().toLowerCase(Locale.ROOT)
+                                + " is not generated for this model: " + OMITTED_PART));
+                        warnings.add(warning);
+                        progress.warning(warning);
+                    }
+                }
             } catch (UnsupportedModelException x) {
                 problems.add(located(e.input, x));
                 continue;

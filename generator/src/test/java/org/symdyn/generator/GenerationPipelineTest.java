@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
@@ -20,6 +21,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.symdyn.contract.ModelPart;
 import org.symdyn.generator.GenerationPipeline.ModelInput;
 import org.symdyn.generator.GenerationPipeline.Problem;
 import org.symdyn.generator.symbolic.UnsupportedModelException;
@@ -180,6 +182,23 @@ class GenerationPipelineTest {
         assertEquals(List.of(b + ":[0,0] taken by another execution"),
                 r.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of(), written());
+    }
+
+    @Test
+    void aPartAskedForThatTheModelCannotCarryIsAWarning() throws Exception {
+        // A pendulum has no constraint rows: the recursive constrained system is not generated, and the run says so
+        // (it used to leave it out silently; the class's parts() was the only sign).
+        Path a = pendulum("a.urdf", "alpha", 1);
+        EnumSet<ModelPart> parts = EnumSet.of(ModelPart.DYNAMICS, ModelPart.CONSTRAINTS,
+                ModelPart.RECURSIVE_CONSTRAINTS);
+        GenerationPipeline.Result r = pipeline().parts(parts).build().run(List.of(input(a)));
+        assertTrue(r.succeeded(), r.problems().toString());
+        assertEquals(1, r.warnings().size(), r.warnings().toString());
+        assertTrue(r.warnings().get(0).toString().startsWith(a + ":[0,0] warning: the part recursive_constraints is"
+                + " not generated for this model"), r.warnings().toString());
+        assertEquals(EnumSet.of(ModelPart.DYNAMICS, ModelPart.CONSTRAINTS), r.outputs().get(0).generated().parts());
+        assertEquals(List.of(), pipeline().outputDirectory(dir.resolve("plain")).build().run(List.of(input(a)))
+                .warnings(), "no warning for the default parts");
     }
 
     @Test
