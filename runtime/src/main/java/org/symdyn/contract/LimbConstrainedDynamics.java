@@ -36,8 +36,10 @@ public interface LimbConstrainedDynamics extends ConstraintFunctions {
      * @param b added to γ ({@link #constraintRows()} entries): the Baumgarte terms -2α φ̇ - β² φ of stabilised rows,
      *          zeros for none
      *
-     * @return the smallest pivot ratio: over the pivots d_j of every K_c's LDLᵀ factorisation, d_j over row j's whole
-     *         diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j; over the pivots of the base's matrix A, d_j /
+     * @return the smallest pivot ratio: over the rows j of every K_c, the row's pivot were it eliminated last,
+     *         1 / (K_c⁻¹)_jj (at most its LDLᵀ pivot d_j, and small whenever K_c is ill-conditioned, in whatever
+     *         order its rows come), over row j's whole diagonal entry of G H⁻¹ Gᵀ, K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j;
+     *         over the pivots of the base's matrix A, d_j /
      *         A_jj (1 for orthogonal rows that move only their limb, L_c,j = 0; near 0 for nearly dependent rows and for
      *         a row that barely moves its limb but moves the base, whose K_c⁻¹ amplifies roundoff; 0 where a pivot is
      *         0/0, a straight leg's, or below 0 by rounding; NaN for a non-finite q; see also

@@ -128,8 +128,9 @@ class LimbEliminationTest {
      * v̇ and λ within 1e-12 relative of the dense KKT solution refined exactly, and of the Schur complement's answer
      * (limb elimination off) within 1e-12 plus that answer's own error, with as many rows per limb as its dofs (up to
      * six) and with one; taken exactly where the pivot ratio is above the threshold, on half of all the random states
-     * and on some of every set's (the rest near a singular pose of some limb: romeo_small, with rows on five limbs, 2
-     * of 150); the share taken and the worst error per decade of the ratio printed.
+     * and on some of every set's but romeo_small's with as many rows as dofs on five limbs (an arm's six rows at
+     * random angles are nearly dependent: 2 of 150 states passed the LDLᵀ pivots alone, none the rows' pivots were
+     * each eliminated last); the share taken and the worst error per decade of the ratio printed.
      */
     @Test
     void forwardDynamicsEqualsTheRefinedKkt() throws Exception {
@@ -145,7 +146,9 @@ class LimbEliminationTest {
                         worstByDecade);
                 report.append(String.format(" %s (%s) %d/%d;", model.name(), most == 1 ? "a row per limb" : "rows",
                         taken, states));
-                assertTrue(taken > 0, model.name() + ": the limb solve never taken");
+                if (most == 1 || !model.name().startsWith("romeo")) {
+                    assertTrue(taken > 0, model.name() + ": the limb solve never taken");
+                }
                 takenAll += taken;
                 statesAll += states;
             }
@@ -205,6 +208,69 @@ class LimbEliminationTest {
             worstByDecade.merge((int) Math.floor(Math.log10(ratio)), err, Math::max);
         }
         return taken;
+    }
+
+    /**
+     * Six rows on one 6-dof limb ordered so that K_l = J A⁻¹ Jᵀ = L D Lᵀ with every multiplier of L at -c and every
+     * pivot after the first ρ of its diagonal entry (a review's Kahan-like rows): K_l's scaled condition number is
+     * about 4e5 at c = 10, ρ = 0.1, and the answer 1e-11 off, while each Cholesky pivot over its row's entry read
+     * 0.069 and was taken. The ratio of each row's pivot were it eliminated last declines it, and whatever it is,
+     * error times ratio stays within the documented 1e-14.
+     */
+    @Test
+    void illOrderedRowsOnOneLimbAreDeclined() {
+        // dofs 0-5 a trunk (chain), 6-11 a limb of six, 12-13 a limb of two, both hanging from dof 5
+        int[] parents = {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 5, 12};
+        int nv = parents.length, n = 6, m = 6;
+        Random rnd = new Random(5);
+        for (double c : new double[] {4, 10, 13}) {
+            DMatrixRMaj h = treeSparseH(parents, rnd);
+            DMatrixRMaj a = new DMatrixRMaj(n, n);
+            CommonOps_DDRM.extract(h, 6, 12, 6, 12, a, 0, 0);
+            DMatrixRMaj r = a.copy();
+            assertTrue(org.ejml.dense.row.factory.DecompositionFactory_DDRM.chol(n, true).decompose(r));
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    r.set(i, j, 0);
+                }
+            }
+            // K = F Fᵀ, F = L D^½: d_0 = 1, then each d_j = ρ / (1 - ρ) Σ_k<j c² d_k so that d_j = ρ K_jj
+            double rho = 0.1;
+            double[] d = new double[n];
+            d[0] = 1;
+            double sum = c * c * d[0];
+            for (int j = 1; j < n; j++) {
+                d[j] = rho / (1 - rho) * sum;
+                sum += c * c * d[j];
+            }
+            DMatrixRMaj f = new DMatrixRMaj(n, n);
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j <= i; j++) {
+                    f.set(i, j, (i == j ? 1 : -c) * Math.sqrt(d[j]));
+                }
+            }
+            DMatrixRMaj jl = new DMatrixRMaj(m, n);
+            CommonOps_DDRM.multTransB(f, r, jl); // J_l = F Rᵀ, so J_l A⁻¹ J_lᵀ = F Fᵀ
+            DMatrixRMaj g = new DMatrixRMaj(m, nv);
+            for (int i = 0; i < m; i++) {
+                for (int k = 0; k < n; k++) {
+                    g.set(i, 6 + k, jl.get(i, k));
+                }
+                for (int k = 0; k < 6; k++) {
+                    g.set(i, k, 0.1 * (rnd.nextDouble() - 0.5));
+                }
+            }
+            double[] force = TestMechanisms.random(nv, 10, rnd);
+            double[] b = TestMechanisms.random(m, 1, rnd);
+            double[] x = new double[nv];
+            double[] y = new double[m];
+            double ratio = LimbElimination.forTree(parents, m).solve(h, g, force, false, b, x, y, FLOOR);
+            double[] ref = FastPathTest.refinedKkt(h, g, force, b);
+            double err = Math.max(rel(Arrays.copyOf(ref, nv), x), rel(Arrays.copyOfRange(ref, nv, nv + m), y));
+            String what = "c " + c + ": ratio " + ratio + ", error " + err;
+            assertTrue(ratio < LimbElimination.ACCEPT_RATIO, what);
+            assertTrue(err * ratio <= 1e-14, what);
+        }
     }
 
     /**

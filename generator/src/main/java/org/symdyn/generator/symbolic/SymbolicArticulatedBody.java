@@ -364,12 +364,14 @@ public final class SymbolicArticulatedBody {
      * </pre>
      * (the limbs' rows stiffen the base's articulated inertia). Root to leaf, q̈_i = D_i⁻¹ (û_i + Ψ_i λ_c - U_iᵀ δa'_i).
      * λ is the force along G's rows with H v̇ + C = τ + Gᵀ λ; the rows hold G v̇ = γ + b for b the {@link Kind#SADDLE_B}
-     * inputs (the Baumgarte terms a caller adds). {@code pivotRatios}: for each pivot d_j of K_c's LDLᵀ factorisation,
-     * d_j over row j's whole diagonal entry of G H⁻¹ Gᵀ,
+     * inputs (the Baumgarte terms a caller adds). {@code pivotRatios}: for each row j of K_c, its pivot were it
+     * eliminated last, 1 / (K_c⁻¹)_jj, over its whole diagonal entry of G H⁻¹ Gᵀ,
      * <pre>
-     *   d_j / (K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j)
+     *   1 / ((K_c⁻¹)_jj (K_c,jj + L_c,jᵀ D_B⁻¹ L_c,j))
      * </pre>
-     * (a unit force along row j alone moves the base by D_B⁻¹ L_c,j, D_B the base's articulated inertia), and d_j / A_jj
+     * (a unit force along row j alone moves the base by D_B⁻¹ L_c,j, D_B the base's articulated inertia; at most the
+     * LDLᵀ pivot d_j over that entry, and small whenever K_c is ill-conditioned, which d_j alone is not for rows
+     * ordered badly: {@code Ldl.conditionRatios}), and d_j / A_jj
      * for each pivot of the base's matrix A. All are at most 1 and invariant to scaling rows; they fall towards 0 where
      * a limb's rows are nearly dependent within the limb (a straight knee) and where a row barely moves its limb but
      * moves the base (as σ² for a limb part scaled by σ: K_c⁻¹ then amplifies roundoff as 1 / σ², though G H⁻¹ Gᵀ is
@@ -525,7 +527,7 @@ public final class SymbolicArticulatedBody {
             for (int j = 0; j < mc; j++) {
                 whole[j] = g.add(kOf[c][j][j], db.inverseQuadratic(db.forward(l[j])));
             }
-            ratios.addAll(kl.pivotRatios(whole));
+            ratios.addAll(kl.conditionRatios(whole));
             rowPivots.addAll(Arrays.asList(kl.pivots()));
             rowEntries.addAll(Arrays.asList(whole));
             IExpr[][] z = new IExpr[6][];
@@ -1028,6 +1030,24 @@ public final class SymbolicArticulatedBody {
             List<IExpr> out = new java.util.ArrayList<>();
             for (int j = 0; j < n; j++) {
                 out.add(g.div(F.C1, g.mul(inverseDiagonal[j], scale[j])));
+            }
+            return out;
+        }
+
+        /**
+         * 1 / ((D⁻¹)_jj s_j) for each row j and scale s_j, (D⁻¹)_jj = Σ_k (L⁻¹)_kj² / d_k: row j's pivot were it
+         * eliminated last, over s_j. At most d_j / s_j (equal for the last row), and small for any ill-conditioned
+         * D: with s_j ≥ D_jj, min_j of it is at most 1 / max_j (S⁻¹)_jj of the unit-diagonal scaling S of D, so that
+         * cond₂(S) ≤ n² / min_j. d_j / s_j alone is not: rows ordered so that every pivot is 0.1 of its diagonal
+         * entry can have cond₂(S) of 4e5 (a review's six Kahan-like rows on one limb, solved 6e-11 off).
+         */
+        List<IExpr> conditionRatios(IExpr[] scale) {
+            List<IExpr> out = new java.util.ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                IExpr[] e = new IExpr[n];
+                java.util.Arrays.fill(e, F.C0);
+                e[j] = F.C1;
+                out.add(g.div(F.C1, g.mul(inverseQuadratic(forward(e)), scale[j])));
             }
             return out;
         }
