@@ -399,6 +399,96 @@ class LimbConstrainedDynamicsTest {
         GeneratedVsGenericTest.assertClose(schur.force(), limbs.force(), TOL, "lambda, a row dropped", "");
     }
 
+    /**
+     * Six rows of a loop to the world on one 6-dof limb, their axes chosen at q so that K_c = J A⁻¹ Jᵀ = L D Lᵀ with
+     * every multiplier of L at -10 and every pivot after the first 0.1 of its diagonal entry (a review's Kahan-like
+     * rows): K_c's scaled condition number is about 4e5. The LDLᵀ pivots over the rows' entries read 0.0104, above
+     * {@link ConstrainedDynamics#LIMB_PIVOT_RATIO}, and the limb answer came 6e-11 off; each row's pivot were it
+     * eliminated last reads far below it, and the solvers take the saddle-point path.
+     */
+    @Test
+    void illOrderedRowsOnALimbAreDeclined() throws Exception {
+        Model unit = kahanArm(List.of(new double[] {1, 0, 0, 0, 0, 0}, new double[] {0, 1, 0, 0, 0, 0},
+                new double[] {0, 0, 1, 0, 0, 0}, new double[] {0, 0, 0, 1, 0, 0}, new double[] {0, 0, 0, 0, 1, 0},
+                new double[] {0, 0, 0, 0, 0, 1}));
+        double[] q = new double[unit.nq()];
+        q[6] = 1; // the base at the origin, identity quaternion (w last)
+        Random rnd = new Random(3);
+        for (int i = 7; i < q.length; i++) {
+            q[i] = rnd.nextDouble() - 0.5;
+        }
+        ConstraintData data = ConstraintSet.of(unit).bindGeneric();
+        data.computeSystem(q, new double[unit.nv()]);
+        int n = 6;
+        org.ejml.data.DMatrixRMaj a = new org.ejml.data.DMatrixRMaj(n, n);
+        org.ejml.data.DMatrixRMaj j = new org.ejml.data.DMatrixRMaj(n, n);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                a.set(r, c, data.H().get(6 + r, 6 + c));
+                j.set(r, c, data.G().get(r, 6 + c));
+            }
+        }
+        assertTrue(org.ejml.dense.row.factory.DecompositionFactory_DDRM.chol(n, true).decompose(a));
+        double[] d = new double[n];
+        d[0] = 1;
+        double sum = 100 * d[0];
+        for (int k = 1; k < n; k++) {
+            d[k] = 0.1 / 0.9 * sum;
+            sum += 100 * d[k];
+        }
+        org.ejml.data.DMatrixRMaj f = new org.ejml.data.DMatrixRMaj(n, n);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c <= r; c++) {
+                f.set(r, c, (r == c ? 1 : -10) * Math.sqrt(d[c]));
+            }
+            for (int c = r + 1; c < n; c++) {
+                a.set(r, c, 0); // the Cholesky factor R in place, lower
+            }
+        }
+        // rows W G with W J_l = F Rᵀ: K_c = F Rᵀ A⁻¹ R Fᵀ = F Fᵀ
+        org.ejml.data.DMatrixRMaj target = new org.ejml.data.DMatrixRMaj(n, n);
+        org.ejml.dense.row.CommonOps_DDRM.multTransB(f, a, target);
+        org.ejml.data.DMatrixRMaj w = new org.ejml.data.DMatrixRMaj(n, n);
+        assertTrue(org.ejml.dense.row.CommonOps_DDRM.invert(j));
+        org.ejml.dense.row.CommonOps_DDRM.mult(target, j, w);
+        List<double[]> axes = new java.util.ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            axes.add(new double[] {w.get(r, 0), w.get(r, 1), w.get(r, 2), w.get(r, 3), w.get(r, 4), w.get(r, 5)});
+        }
+        Model model = kahanArm(axes);
+        LimbConstrainedDynamics limbs = (LimbConstrainedDynamics) GeneratedVsGenericTest.instance(
+                new CodeGenerator().generate(model, GeneratorOptions.of("test.gen", "KahanArm")));
+        int nv = model.nv();
+        double ratio = limbs.limbConstrainedDynamics(q, new double[nv], new double[nv], new double[n], new double[nv],
+                new double[n]);
+        assertTrue(ratio < ConstrainedDynamics.LIMB_PIVOT_RATIO * 1e-2, "ratio " + ratio);
+        ConstrainedDynamics solver = new ConstrainedDynamics(ConstraintSet.of(model).bind(
+                GeneratedVsGenericTest.instance(new CodeGenerator().generate(model, GeneratorOptions.of("test.gen",
+                        "KahanArmSolved")))));
+        solver.forwardDynamicsDirect(q, new double[nv], new double[nv], new double[nv]);
+        assertFalse(solver.lastUsedLimbs(), "the saddle-point path answers");
+    }
+
+    /** A floating base with a 6-dof arm held to the world by a loop with {@code axes}, and a 2-dof limb. */
+    private static Model kahanArm(List<double[]> axes) throws Exception {
+        double[][] hinge = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.6, 0.8, 0}, {0, 0.6, 0.8}, {0.8, 0, 0.6}};
+        org.symdyn.model.ModelBuilder b = Model.builder("kahan_arm").gravity(0, 0, -9.81)
+                .addBody("base", "world", "free", JointType.FLOATING, null, Pose.IDENTITY, box(10));
+        String parent = "base";
+        for (int k = 0; k < 6; k++) {
+            b.addBody("a" + k, parent, "ja" + k, JointType.REVOLUTE, hinge[k],
+                    Pose.fromXyzRpy(new double[] {0.1, 0.05 * k, -0.15}, new double[] {0.3, -0.2, 0.1 * k}),
+                    box(0.5 + 0.1 * k));
+            parent = "a" + k;
+        }
+        b.addBody("b0", "base", "jb0", JointType.REVOLUTE, new double[] {0, 1, 0}, Pose.translation(-0.2, 0, 0),
+                box(0.7));
+        b.addBody("b1", "b0", "jb1", JointType.REVOLUTE, new double[] {1, 0, 0}, Pose.translation(0, 0, -0.2),
+                box(0.4));
+        return b.addConstraint(new LoopConstraintModel("kahan", -1, Pose.translation(0.3, 0.2, 0), 6,
+                Pose.translation(0.05, 0.1, -0.1), axes, Double.NaN, SourceLocation.UNKNOWN)).build();
+    }
+
     /** With a leg straight its three foot rows are dependent within the leg: the ratio says so. */
     @Test
     void aStraightLegShowsInThePivotRatio() throws Exception {
