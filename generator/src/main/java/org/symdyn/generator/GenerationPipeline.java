@@ -133,6 +133,23 @@ public final class GenerationPipeline {
     }
 
     /** A problem or warning of one input: the diagnostic is located in the model file when the line is known. */
+    /** The warning of {@link #loopedLineOnLineRows}. */
+    static final String LOOPED_LINE_ON_LINE = "the line-on-line rows' derivatives are not generated: the model is too"
+            + " large to unroll its derivatives (they are looped), and the runtime differentiates contacts, loops and"
+            + " couplers only, so ConstrainedDynamicsDerivatives refuses this class's rows";
+
+    /**
+     * True if the class of {@code model} under {@code options} has looped derivatives and line-on-line rows, whose
+     * derivatives neither it nor the runtime gives. Its row derivatives are left out, not generated, because they
+     * cost the looped class's generation many times over (a 43-link chain with one such row: 119 s and 6.2 GB
+     * against 16 s and 1.1 GB).
+     */
+    static boolean loopedLineOnLineRows(Model model, GeneratorOptions options) {
+        return options.derivatives() && options.carries(ModelPart.CONSTRAINTS)
+                && CodeGenerator.loopedDerivatives(model) && model.constraints().stream()
+                        .anyMatch(c -> c instanceof org.symdyn.model.LineOnLineConstraintModel);
+    }
+
     /** Why a part asked for is not in a class (the only part the generator may leave out). */
     static final String OMITTED_PART = "the recursive constrained system is generated only for a model with"
             + " constraint rows, and not in the large-model form (its H looped); the class's parts() lists what it"
@@ -424,6 +441,12 @@ public final class GenerationPipeline {
                 GeneratorOptions options = GeneratorOptions.of(packageName, e.className).withClosedForm(closedForm)
                         .withMathTrig(mathTrig).withParts(parts).withKinematics(kinematics);
                 generated = codeGenerator.generate(e.model, options);
+                if (loopedLineOnLineRows(e.model, options)) {
+                    Problem warning = new Problem(e.input, Diagnostic.warning(new SourceLocation(e.input.name(), 0,
+                            0), LOOPED_LINE_ON_LINE));
+                    warnings.add(warning);
+                    progress.warning(warning);
+                }
                 for (ModelPart asked : options.parts()) {
                     if (!generated.parts().contains(asked)) {
                         Problem warning = new Problem(e.input, Diagnostic.warning(new SourceLocation(e.input.name(),

@@ -201,6 +201,40 @@ class GenerationPipelineTest {
                 .warnings(), "no warning for the default parts");
     }
 
+    /**
+     * A chain long enough for looped derivatives (43 links) with a line-on-line row: its row derivatives are not
+     * generated and the runtime has none for that kind, so the run warns (a probe found ConstrainedDynamicsDerivatives
+     * refusing the class at run time, with no word at generation). The same chain shorter, or without the row, or
+     * without derivatives: no warning.
+     */
+    @Test
+    void loopedDerivativesWithLineOnLineRowsAreAWarning() throws Exception {
+        GeneratorOptions derivatives = GeneratorOptions.of("gen", "Chain").withDerivatives(true);
+        assertTrue(GenerationPipeline.loopedLineOnLineRows(chain(43, true), derivatives));
+        assertFalse(GenerationPipeline.loopedLineOnLineRows(chain(43, false), derivatives));
+        assertFalse(GenerationPipeline.loopedLineOnLineRows(chain(20, true), derivatives));
+        assertFalse(GenerationPipeline.loopedLineOnLineRows(chain(43, true), GeneratorOptions.of("gen", "Chain")));
+        assertTrue(GenerationPipeline.LOOPED_LINE_ON_LINE.contains("line-on-line rows' derivatives are not generated"));
+    }
+
+    /** A serial chain of n revolute links from a fixed base, and an edge of its last link on one of the base's. */
+    private static Model chain(int n, boolean lineOnLine) throws Exception {
+        StringBuilder x = new StringBuilder("<robot name=\"chain\" xmlns:symdyn=\"urn:symdyn:1\"><link name=\"l0\"/>");
+        for (int i = 1; i <= n; i++) {
+            x.append("<link name=\"l").append(i).append("\"><inertial><mass value=\"1\"/><inertia ixx=\"0.01\" ixy=\"0\""
+                    + " ixz=\"0\" iyy=\"0.02\" iyz=\"0\" izz=\"0.03\"/></inertial></link><joint name=\"j").append(i)
+                    .append("\" type=\"continuous\"><parent link=\"l").append(i - 1).append("\"/><child link=\"l").append(i)
+                    .append("\"/><origin xyz=\"0 0 0.1\" rpy=\"0.3 0 0.2\"/><axis xyz=\"").append(i % 2).append(" 1 0\"/></joint>");
+        }
+        if (lineOnLine) {
+            x.append("<symdyn:line_on_line name=\"edge\" rolling=\"false\"><symdyn:edge_f link=\"l0\" xyz=\"0 0 0\""
+                    + " rpy=\"0 0 1.57\" half_length=\"0.5\"/><symdyn:edge_b link=\"l").append(n).append("\""
+                    + " xyz=\"0 0 -0.05\" rpy=\"3.14 0 0\" half_length=\"0.4\"/></symdyn:line_on_line>");
+        }
+        return org.symdyn.io.urdf.UrdfReader.parse(x.append("</robot>").toString(), "chain.urdf",
+                new org.symdyn.io.urdf.UrdfReader.Options(false, false));
+    }
+
     @Test
     void warningsAreReportedAndStrictMakesThemProblems() throws Exception {
         Path odd = odd();

@@ -25,7 +25,11 @@ public enum ModelPart {
      * carried by a limb of a floating base, the {@link LimbConstrainedDynamics}.
      */
     CONSTRAINTS,
-    /** {@link DynamicsDerivatives} (and, for a model with rows, {@link ConstraintDerivatives}). */
+    /**
+     * {@link DynamicsDerivatives} (and, for a model with rows, {@link ConstraintDerivatives}, unless the class's
+     * derivatives are looped: a model too large to unroll them, whose rows the runtime differentiates where it can,
+     * contacts, loops and couplers).
+     */
     DERIVATIVES,
     /**
      * {@link ArticulatedConstraintSystem}: the recursive constrained dynamics of the model's own rows without H
