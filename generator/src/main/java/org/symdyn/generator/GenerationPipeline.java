@@ -132,7 +132,6 @@ public final class GenerationPipeline {
         }
     }
 
-    /** A problem or warning of one input: the diagnostic is located in the model file when the line is known. */
     /** The warning of {@link #loopedLineOnLineRows}. */
     static final String LOOPED_LINE_ON_LINE = "the line-on-line rows' derivatives are not generated: the model is too"
             + " large to unroll its derivatives (they are looped), and the runtime differentiates contacts, loops and"
@@ -155,6 +154,7 @@ public final class GenerationPipeline {
             + " constraint rows, and not in the large-model form (its H looped); the class's parts() lists what it"
             + " implements";
 
+    /** A problem or warning of one input: the diagnostic is located in the model file when the line is known. */
     public record Problem(ModelInput input, Diagnostic diagnostic) {
         /** An error at {@code [0,0]} of the input's file. */
         public static Problem of(ModelInput input, String message) {

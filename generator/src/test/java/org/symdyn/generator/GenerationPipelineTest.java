@@ -220,11 +220,12 @@ class GenerationPipelineTest {
     /** A serial chain of n revolute links from a fixed base, and an edge of its last link on one of the base's. */
     private static Model chain(int n, boolean lineOnLine) throws Exception {
         StringBuilder x = new StringBuilder("<robot name=\"chain\" xmlns:symdyn=\"urn:symdyn:1\"><link name=\"l0\"/>");
+        String inertial = "<inertial><mass value=\"1\"/><inertia ixx=\"0.01\" ixy=\"0\" ixz=\"0\" iyy=\"0.02\""
+                + " iyz=\"0\" izz=\"0.03\"/></inertial>";
         for (int i = 1; i <= n; i++) {
-            x.append("<link name=\"l").append(i).append("\"><inertial><mass value=\"1\"/><inertia ixx=\"0.01\" ixy=\"0\""
-                    + " ixz=\"0\" iyy=\"0.02\" iyz=\"0\" izz=\"0.03\"/></inertial></link><joint name=\"j").append(i)
-                    .append("\" type=\"continuous\"><parent link=\"l").append(i - 1).append("\"/><child link=\"l").append(i)
-                    .append("\"/><origin xyz=\"0 0 0.1\" rpy=\"0.3 0 0.2\"/><axis xyz=\"").append(i % 2).append(" 1 0\"/></joint>");
+            x.append(String.format(java.util.Locale.ROOT, "<link name=\"l%d\">%s</link><joint name=\"j%d\""
+                    + " type=\"continuous\"><parent link=\"l%d\"/><child link=\"l%d\"/><origin xyz=\"0 0 0.1\""
+                    + " rpy=\"0.3 0 0.2\"/><axis xyz=\"%d 1 0\"/></joint>", i, inertial, i, i - 1, i, i % 2));
         }
         if (lineOnLine) {
             x.append("<symdyn:line_on_line name=\"edge\" rolling=\"false\"><symdyn:edge_f link=\"l0\" xyz=\"0 0 0\""

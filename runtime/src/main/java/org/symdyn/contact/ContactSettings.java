@@ -149,8 +149,9 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
      * revolute limit), for the slopes: a contact or a limit at rest sits at a kink to rounding. Exact contact keeps
      * a resting body at φ = 0 (u_n = 0), and a recovered penetration tends to 0 (or −δ) by 1 − β a step, so the gap
      * of a body at rest is a few ulps either side of the kink; the slope there was β/h or 1/h by the sign of that
-     * rounding (a box resting on another: ∂v_z⁺/∂z −200 or −1000 at h = 1 ms). Within this band the slope is that
-     * of the kink's documented side.
+     * rounding (a box resting on another: ∂v_z⁺/∂z −200 or −1000 at h = 1 ms). Within this band a contact's slope
+     * is the mean of the kink's two sides ({@link #contactOffsetSlope}) and a limit's that of the range's side
+     * ({@link #limitOffsetSlope}).
      */
     public static final double KINK_BAND = 1e-12;
 

@@ -33,7 +33,9 @@ package org.symdyn.geometry;
  * (cylinders), are approached by polytopes: GJK converges quickly, EPA slowly; when an iteration bound stops either
  * before the tolerance,
  * {@link DistanceResult#converged()} is false and the result is the best estimate. The bounds make every query
- * finish (at most {@link #MAX_ITERATIONS} + {@link #MAX_EPA_ITERATIONS} support calls of each shape). One instance
+ * finish (at most 2 {@link #MAX_ITERATIONS} + {@link #MAX_EPA_ITERATIONS} support calls of each shape: a
+ * sphere's or capsule's cores first, then the whole shapes where the cores meet; {@link DistanceResult#iterations()}
+ * counts both). One instance
  * holds all the scratch: no allocation per query; not thread-safe.
  */
 public final class GjkEpa {
@@ -64,11 +66,16 @@ public final class GjkEpa {
     public void distance(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b, DistanceResult out) {
         double ra = MinkowskiDifference.coreRadius(shapeA);
         double rb = MinkowskiDifference.coreRadius(shapeB);
+        int coreIterations = 0;
         if (ra + rb > 0) {
             difference.setCores(shapeA, a, shapeB, b);
             if (gjk.distance(out) && out.distance > CORE_CLEARANCE * difference.tolerance) {
                 int iterations = out.iterations;
-                boolean converged = out.converged;
+                // Two polytopal cores (points, segments, boxes, hulls, triangles): GJK ends at their exact nearest
+                // features, and where it stops on rounding instead (cores within about 1e-7 of the scale: the gap
+                // of its bounds is then ε |w|² / |v|, above its stall tolerance) its answer is that feature's to
+                // rounding, so it is not flagged.
+                boolean converged = out.converged || polytopalCore(shapeA) && polytopalCore(shapeB);
                 double nx = out.normal[0], ny = out.normal[1], nz = out.normal[2];
                 out.set(out.distance - ra - rb, nx, ny, nz, out.pointA[0] + ra * nx, out.pointA[1] + ra * ny,
                         out.pointA[2] + ra * nz, out.pointB[0] - rb * nx, out.pointB[1] - rb * ny,
@@ -77,10 +84,17 @@ public final class GjkEpa {
                 out.converged = converged;
                 return;
             }
+            coreIterations = gjk.iterations();
         }
         difference.set(shapeA, a, shapeB, b);
         if (!gjk.distance(out)) {
             epa.penetration(gjk, out);
         }
+        out.iterations += coreIterations;
+    }
+
+    /** Whether the shape's core ({@link MinkowskiDifference#coreRadius}) is a polytope: all but a cylinder. */
+    private static boolean polytopalCore(ConvexShape shape) {
+        return !(shape instanceof Cylinder);
     }
 }

@@ -52,7 +52,7 @@ public final class ConstrainedDynamics {
      * smallest pivot ratio of its factorisations is above this (and above the set's rank tolerance), else solves the
      * saddle-point system. The ratio is each row's pivot were it eliminated last, 1 / (K_c⁻¹)_jj, over its whole
      * diagonal entry of G H⁻¹ Gᵀ, so it falls for an ill-conditioned K_c in any order of its rows (the LDLᵀ pivots
-     * alone read 0.0104 for six Kahan-like rows on one limb solved 6e-11 off; this reads 0.0007) and for a row that
+     * alone read 0.0104 for six Kahan-like rows on one limb solved 6e-11 off; this reads below 1e-5) and for a row that
      * barely moves its limb but moves the base (as σ² for a limb part scaled by σ). The answer's error
      * grows as the ratio falls: against the generic direct method, on 200 random states each of the sample quadruped
      * (also with armature), solo12, two synthetic models and, in the exhaustive profile, hyq, anymal and romeo_small,

@@ -36,8 +36,10 @@ import org.ejml.data.DMatrixRMaj;
  * its limb's pivot d_r (of K_l's Cholesky, L_K,rr²), which may be far smaller than the row's own diagonal entry of
  * G H⁻¹ Gᵀ, K_l,rr + ‖L_M₀⁻¹ e_r‖² (e_r its row of E_l): a row that barely moves its limb (a normal along a straight
  * leg) but moves the trunk, or rows dependent with another limb's through the trunk. {@link #solve} returns the
- * smallest ratio d_r / (K_l,rr + ‖L_M₀⁻¹ e_r‖²) over all rows (invariant under scaling the rows or the dofs, 1 for a
- * row that moves nothing but its limb), and its caller takes the answer only above {@link #ACCEPT_RATIO}, with
+ * smallest ratio 1 / ((K_l⁻¹)_rr (K_l,rr + ‖L_M₀⁻¹ e_r‖²)) over all rows: row r's pivot were it eliminated last, at
+ * most d_r, over its whole entry (invariant under scaling the rows or the dofs, 1 for a row that moves nothing but
+ * its limb, and small for an ill-conditioned K_l in any order of its rows), and its caller takes the answer only
+ * above {@link #ACCEPT_RATIO}, with
  * every pivot also above the Schur path's rank floor times G H⁻¹ Gᵀ's largest diagonal entry (a row of roundoff
  * alone has ratio 1). G has full row rank if every J_l has (G is block triangular in the limbs' columns); where a
  * ratio is small, or the rows do not have the structure, the caller solves by the Schur complement and its
@@ -57,7 +59,7 @@ final class LimbElimination {
      * be ill-ordered (six Kahan-like rows on a 6-dof limb, every Cholesky pivot 0.1 of its diagonal entry, K_l's
      * scaled condition number 4e5) were solved 1.8e-11 off while each pivot over its row's entry read 0.069: the
      * ratio is therefore each row's pivot were it eliminated last, 1 / (K_l⁻¹)_rr, over its entry, which bounds
-     * the condition number of K_l scaled to a unit diagonal by m² / ratio (0.0007 for those rows, declined).
+     * the condition number of K_l scaled to a unit diagonal by m² / ratio (below 1e-5 for those rows, declined).
      * 0.05 keeps a taken answer within 1e-12; solo12 standing has 0.62.
      */
     static final double ACCEPT_RATIO = 0.05;
@@ -222,10 +224,10 @@ final class LimbElimination {
      * @param aIsSolution true: {@code a} holds x₀ = H⁻¹ a (an impulse's v⁻), and Δx = x - x₀ is solved for
      * @param pivotFloor  every pivot d_r must also exceed this times the largest diagonal entry of G H⁻¹ Gᵀ (the
      *                    Schur path's rank test: the ratio above is blind to a row that is all roundoff)
-     * @return the smallest ratio of a row's pivot to its diagonal entry of G H⁻¹ Gᵀ (1 without rows; 0 if a
-     *         factorisation failed, a pivot is under the floor or the answer is not finite, and then x and y are not
-     *         valid), or {@link #NOT_APPLICABLE} with x and y untouched (also for an H whose diagonal is not finite,
-     *         which a Cholesky factor would pass with an infinite pivot)
+     * @return the smallest ratio of a row's pivot were it eliminated last to its diagonal entry of G H⁻¹ Gᵀ (1
+     *         without rows; 0 if a factorisation failed, a pivot is under the floor or the answer is not finite, and
+     *         then x and y are not valid), or {@link #NOT_APPLICABLE} with x and y untouched (also for an H whose
+     *         diagonal is not finite, which a Cholesky factor would pass with an infinite pivot)
      */
     double solve(DMatrixRMaj h, DMatrixRMaj g, double[] a, boolean aIsSolution, double[] b, double[] x,
             double[] y, double pivotFloor) {
@@ -447,8 +449,9 @@ final class LimbElimination {
     }
 
     /**
-     * The smallest ratio of a row's pivot d_r (L_K,rr²) to its diagonal entry of G H⁻¹ Gᵀ over every row (1 without
-     * rows), or 0 if the smallest pivot is at or below {@code pivotFloor} times the largest such entry.
+     * The smallest ratio over every row of its pivot were it eliminated last, 1 / (K_l⁻¹)_rr (at most its Cholesky
+     * pivot d_r = L_K,rr²), to its diagonal entry of G H⁻¹ Gᵀ (1 without rows), or 0 if the smallest pivot d_r is at
+     * or below {@code pivotFloor} times the largest such entry.
      */
     private double rowRatio(double pivotFloor) {
         double ratio = 1;

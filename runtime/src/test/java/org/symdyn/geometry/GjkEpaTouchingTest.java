@@ -233,6 +233,11 @@ class GjkEpaTouchingTest {
     }
 
     private ConvexHull randomHull(int n) {
+        return randomHull(random, n);
+    }
+
+    /** The hull of n points scattered about (0.05, 0.05, 0.05) with deviation 0.3 m. */
+    static ConvexHull randomHull(Random random, int n) {
         double[] p = new double[3 * n];
         for (int i = 0; i < 3 * n; i++) {
             p[i] = 0.05 + 0.3 * random.nextGaussian();
@@ -241,7 +246,7 @@ class GjkEpaTouchingTest {
     }
 
     /** The hull's vertex (world) with the largest m · x. */
-    private static double[] extremeVertex(ConvexHull h, Placement p, double[] m) {
+    static double[] extremeVertex(ConvexHull h, Placement p, double[] m) {
         double[] best = null, x = new double[3];
         for (int i = 0; i < h.vertexCount(); i++) {
             for (int k = 0; k < 3; k++) {
