@@ -81,6 +81,8 @@ public final class ContactKinematics {
     private final boolean[] shapeSphere;
     private final boolean[] shapePolyhedral;
     private final boolean[] shapeCapsule;
+    /** Per shape, a cylinder's radius (0 for every other shape): its side's rounding ({@link #roundingAt}). */
+    private final double[] shapeCylinderRadius;
     private final double[] axisScratch = new double[3];
     private final double[] rotationB = new double[9];
     private final double[] originB = new double[3];
@@ -179,11 +181,13 @@ public final class ContactKinematics {
         shapeSphere = new boolean[set.shapeCount()];
         shapePolyhedral = new boolean[set.shapeCount()];
         shapeCapsule = new boolean[set.shapeCount()];
+        shapeCylinderRadius = new double[set.shapeCount()];
         for (int i = 0; i < shapeRoundness.length; i++) {
             org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
             shapeRoundness[i] = roundness(i);
             shapeSphere[i] = shape instanceof org.symdyn.geometry.Sphere;
             shapeCapsule[i] = shape instanceof org.symdyn.geometry.Capsule;
+            shapeCylinderRadius[i] = shape instanceof org.symdyn.geometry.Cylinder c ? c.radius() : 0;
             shapePolyhedral[i] = shape instanceof org.symdyn.geometry.Box
                     || shape instanceof org.symdyn.geometry.ConvexHull || shape instanceof org.symdyn.geometry.TriangleMesh;
         }
@@ -432,7 +436,7 @@ public final class ContactKinematics {
             faceSide[k] = shapes.face(s);
             // A's rounding also on the scenery (a flat B sliding over a fixed ball follows its centre), its centre in
             // the world
-            coreRadiusA[k] = a >= 0 ? 0 : rounding(shapeAOf[k]);
+            coreRadiusA[k] = a >= 0 ? 0 : roundingAt(shapeAOf[k], k);
             if (a < 0) {
                 for (int i = 0; i < 3; i++) {
                     centreA[3 * k + i] = shapes.pointA(s, i) - coreRadiusA[k] * frame[9 * k + i];
@@ -761,7 +765,7 @@ public final class ContactKinematics {
      * coordinates of the body whose pose {@link #rotation} holds (B: side +1, A: −1; n from A towards B).
      */
     private double core(int i, double[] witness, double[] core, int k, int side) {
-        double r = rounding(i);
+        double r = roundingAt(i, k);
         if (r == 0) {
             System.arraycopy(witness, 3 * k, core, 3 * k, 3);
             return 0;
@@ -792,12 +796,14 @@ public final class ContactKinematics {
             return true;
         }
         int i = sideA ? shapeAOf[k] : shapeBOf[k];
-        if (i < 0 || i >= shapeCapsule.length || !shapeCapsule[i]) {
+        double r = sideA ? coreRadiusA[k] : coreRadiusB[k];
+        if (i < 0 || i >= shapeCapsule.length || !(shapeCapsule[i] || shapeCylinderRadius[i] > 0) || r == 0) {
             return false;
         }
-        org.symdyn.geometry.Capsule capsule = (org.symdyn.geometry.Capsule) shapes.placements().shape(i);
+        org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
         org.symdyn.geometry.Placement pl = shapes.placements().placement(i);
-        double r = capsule.radius(), h = capsule.halfLength();
+        double h = shape instanceof org.symdyn.geometry.Capsule capsule ? capsule.halfLength()
+                : ((org.symdyn.geometry.Cylinder) shape).length() / 2;
         double along = 0;
         for (int c = 0; c < 3; c++) {
             double core = (sideA ? shapes.pointA(s, c) - r * frame[9 * k + c] : shapes.pointB(s, c)
@@ -836,8 +842,7 @@ public final class ContactKinematics {
         if (shapeContact[k] < 0) {
             return false;
         }
-        int i = sideA ? shapeAOf[k] : shapeBOf[k];
-        return rounding(i) > 0 || shapes.feature(shapeContact[k], sideA) != 0;
+        return (sideA ? coreRadiusA[k] : coreRadiusB[k]) > 0 || shapes.feature(shapeContact[k], sideA) != 0;
     }
 
     /**
@@ -847,6 +852,28 @@ public final class ContactKinematics {
     private double rounding(int i) {
         return i >= 0 && i < shapeRoundness.length ? shapeRoundness[i] : 0;
     }
+
+    /**
+     * The rounding of shape i at detected contact k, whose frame is written: {@link #rounding}, and a cylinder's
+     * radius where n is perpendicular to its axis (|n · axis| ≤ {@link #CYLINDER_SIDE}): its side touches there along
+     * a line of the side, whose points are the axis's less the radius along n, as a capsule's are, so that a wheel
+     * rolling on its side keeps its axis point as the material point (its rim points, taken as material points,
+     * put the step's derivatives O(1) off). Anywhere else on a cylinder (a cap, a rim touched at a slant) 0.
+     */
+    private double roundingAt(int i, int k) {
+        double r = rounding(i);
+        if (r != 0 || i < 0 || i >= shapeCylinderRadius.length || shapeCylinderRadius[i] == 0) {
+            return r;
+        }
+        org.symdyn.geometry.Placement pl = shapes.placements().placement(i);
+        int fo = 9 * k;
+        double along = frame[fo] * pl.rotation(0, 2) + frame[fo + 1] * pl.rotation(1, 2)
+                + frame[fo + 2] * pl.rotation(2, 2);
+        return Math.abs(along) <= CYLINDER_SIDE ? shapeCylinderRadius[i] : 0;
+    }
+
+    /** How far from perpendicular to a cylinder's axis (|n · axis|) a contact normal may be for its side's rounding. */
+    static final double CYLINDER_SIDE = 1e-9;
 
     /** {@link #rounding} from the shape itself. */
     private double roundness(int i) {

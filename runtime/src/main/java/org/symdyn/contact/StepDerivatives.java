@@ -75,8 +75,10 @@ import org.symdyn.solvers.SmallSpd;
  * side).
  *
  * <p><b>What is exact and what is not.</b> Exact for contact points and spheres against grounds and for joint limits,
- * and for spheres and capsules (shapes) against planes and flat faces: a rounded side's contact point is its centre
- * (the sphere's, the capsule segment's point), a material point, less its radius along the normal
+ * and for spheres, capsules and a cylinder's side (shapes) against planes and flat faces: a rounded side's contact
+ * point is its centre (the sphere's, the capsule segment's or the cylinder axis's point; a cylinder's side where the
+ * normal is perpendicular to its axis, as a wheel rolling upright touches), a material point, less its radius along
+ * the normal
  * ({@link ContactKinematics#radius}, {@link ContactKinematics#otherRadius}), so a rolling ball's derivatives hold.
  * Where the flat side moves (a ball on a paddle, a box on a fixed ball), its point of contact is not its material
  * point: it follows the rounded side's centre along the face, and the contact frame and the rounded side's offset
@@ -84,8 +86,8 @@ import org.symdyn.solvers.SmallSpd;
  * over another shape's face ({@link ContactKinematics#face}: the corner is the material point), and for two spheres
  * or capsules, whose normal turns with their centres (a capsule's centre sliding along its segment), and a ball on a
  * box's edge or corner (a centre of radius 0, sliding along the edge). Otherwise (parallel capsules, edge on edge,
- * the points a face's clipping puts on the other's edges, a cylinder's rim) the witness points are taken
- * as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
+ * the points a face's clipping puts on the other's edges, a cylinder's rim where it touches at a slant: a cambered
+ * wheel, hyq's shins) the witness points are taken as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
  * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq
  * (without the β term on rows whose φ is 0 by definition: a contact's),
