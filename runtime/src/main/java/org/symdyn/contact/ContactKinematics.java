@@ -760,8 +760,9 @@ public final class ContactKinematics {
     }
 
     /**
-     * Shape i's rounding radius r (a sphere's, a capsule's, else 0) and into core[3k..] its witness of contact k
-     * moved in by it, the sphere's centre or the point of the capsule's segment: witness[3k..] + side r n, in the
+     * Shape i's rounding radius r at contact k ({@link #roundingAt}: a sphere's, a capsule's, a cylinder's side's, else
+     * 0) and into core[3k..] its witness of contact k moved in by it, the sphere's centre or the point of the capsule's
+     * segment or the cylinder's axis: witness[3k..] + side r n, in the
      * coordinates of the body whose pose {@link #rotation} holds (B: side +1, A: −1; n from A towards B).
      */
     private double core(int i, double[] witness, double[] core, int k, int side) {
@@ -820,8 +821,9 @@ public final class ContactKinematics {
     }
 
     /**
-     * Component i of the world axis along which the centre of contact k's side A (or B) slides: a capsule's when the
-     * centre lies inside its segment, a box's edge when the witness lies inside it (detected shape contacts, at the
+     * Component i of the world axis along which the centre of contact k's side A (or B) slides: a capsule's (or a
+     * cylinder's, touched on its side) when the centre lies inside its segment, a box's edge when the witness lies
+     * inside it (detected shape contacts, at the
      * last update's configuration), else 0 (a sphere's centre, a capsule's end, a corner, any other contact).
      */
     public double coreAxis(int k, boolean sideA, int i) {
@@ -834,9 +836,9 @@ public final class ContactKinematics {
     }
 
     /**
-     * Whether side A (or B) of detected shape contact k touches with a centre: a sphere or a capsule (its centre,
-     * {@link #center}), or a vertex or a point inside an edge of a box as the detection found it (a ball on a box's
-     * corner or edge; the witness itself, radius 0).
+     * Whether side A (or B) of detected shape contact k touches with a centre: a sphere, a capsule or a cylinder's
+     * side (its centre, {@link #center}), or a vertex or a point inside an edge of a box as the detection found it
+     * (a ball on a box's corner or edge; the witness itself, radius 0).
      */
     public boolean centred(int k, boolean sideA) {
         if (shapeContact[k] < 0) {
@@ -846,8 +848,9 @@ public final class ContactKinematics {
     }
 
     /**
-     * The radius of curvature a contact keeps for shape i (a held contact, a detected one's centre): a sphere's or a
-     * capsule's, else 0 (flat, and for a ground); taken once per shape at construction.
+     * The radius of curvature a contact keeps for shape i: a sphere's or a capsule's, else 0 (flat, and for a
+     * ground); taken once per shape at construction. A held contact keeps it; a detected one's centre takes
+     * {@link #roundingAt}, which adds a cylinder's side.
      */
     private double rounding(int i) {
         return i >= 0 && i < shapeRoundness.length ? shapeRoundness[i] : 0;
@@ -1064,7 +1067,8 @@ public final class ContactKinematics {
 
     /**
      * The radius r of contact k's rounded side B: its candidate's (0 for a point), or for a detected shape contact
-     * shape B's rounding (a sphere's or a capsule's radius, else 0); 0 for a held contact. The contact point is
+     * shape B's rounding there (a sphere's, a capsule's or a cylinder's side's radius, else 0); 0 for a held
+     * contact. The contact point is
      * {@link #center} − r n: the centre is a material point of the body, the offset −r n turns with the normal, not
      * with the body (what the derivatives of a step or of a compliant force need of a rolling contact).
      */
@@ -1075,7 +1079,8 @@ public final class ContactKinematics {
 
     /**
      * Component i of contact k's centre on side B, body coordinates: its candidate's centre, or for a detected shape
-     * contact B's witness moved in by its {@link #radius} (a sphere's centre, a point of a capsule's segment), else
+     * contact B's witness moved in by its {@link #radius} (a sphere's centre, a point of a capsule's segment or of a
+     * cylinder's axis), else
      * the witness.
      */
     public double center(int k, int i) {
@@ -1084,8 +1089,8 @@ public final class ContactKinematics {
     }
 
     /**
-     * The rounding radius of side A of a detected shape contact k (a sphere's or a capsule's, on a body or the
-     * scenery; 0 otherwise): A's witness is its centre + r n ({@link #otherCenter} on a moving body).
+     * The rounding radius of side A of a detected shape contact k (a sphere's, a capsule's or a cylinder's side's, on a
+     * body or the scenery; 0 otherwise): A's witness is its centre + r n ({@link #otherCenter} on a moving body).
      */
     public double otherRadius(int k) {
         return shapeContact[k] >= 0 ? coreRadiusA[k] : 0;

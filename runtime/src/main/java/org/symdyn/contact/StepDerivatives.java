@@ -87,8 +87,9 @@ import org.symdyn.solvers.SmallSpd;
  * or capsules, whose normal turns with their centres (a capsule's centre sliding along its segment), and a ball on a
  * box's edge or corner (a centre of radius 0, sliding along the edge). Otherwise (parallel capsules, edge on edge,
  * the points a face's clipping puts on the other's edges, a cylinder's rim where it touches at a slant: a cambered
- * wheel, hyq's shins) the witness points are taken as material points of their bodies and the contact frame as fixed (the turning of the normal is left out, as in
- * the acceleration-level problem of {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
+ * wheel, hyq's shins) the witness points are taken as material points of their bodies and the contact frame as
+ * fixed (the turning of the normal is left out, as in the acceleration-level problem of
+ * {@link AccelerationProblemData}). Bilateral rows (loops, couplers, bilateral
  * contacts of a bound {@link org.symdyn.constraints.ConstraintData}) are held: G dw + ε dλ = −(∂(G w)/∂q + (β/h) G) dq
  * (without the β term on rows whose φ is 0 by definition: a contact's),
  * with ∂(G w)/∂q and ∂(Gᵀλ)/∂q from the data's row derivatives (the rows' acceleration derivative at v = 0,

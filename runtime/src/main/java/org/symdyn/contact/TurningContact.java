@@ -32,7 +32,7 @@ import java.util.Arrays;
  * </pre>
  * (Δ_X for a side that slides: the face on a moving face, a capsule's centre inside its segment). ∂φ/∂q gains nothing: its extra term is W_k × n · (c_B − c_A − ...) ∝
  * (W_k × n) · n = 0 (and a sliding centre moves along a_X ⊥ n). Not exact, and left as material points under a fixed
- * frame: parallel capsules, a cylinder's rim, edge on edge.
+ * frame: parallel capsules, a cylinder's rim touched at a slant (its side is rounded as a capsule's), edge on edge.
  *
  * <p>Allocates in the constructor only. Not thread-safe.
  */
@@ -74,8 +74,8 @@ public final class TurningContact {
      * ({@link ContactKinematics#face}), carries A's sphere or capsule or a vertex of A's box, hull or mesh;
      * {@link #ON_FACE_OF_A} the reverse with A moving; {@link #TWO_ROUND} for two centred sides of a shape contact
      * (spheres, capsules, or a ball on a box's corner or edge: {@link ContactKinematics#centred}), their centres apart
-     * and two sliding centres' axes not parallel; else {@link #NONE} (a cylinder's rim, edge on edge: material points
-     * under a fixed frame).
+     * and two sliding centres' axes not parallel, a cylinder's side among them; else {@link #NONE} (a cylinder's rim
+     * touched at a slant, edge on edge: material points under a fixed frame).
      */
     public static int kind(ContactKinematics contacts, int k) {
         double rb = contacts.radius(k);
