@@ -154,11 +154,16 @@ public final class GenerationPipeline {
             + " constraint rows, and not in the large-model form (its H looped); the class's parts() lists what it"
             + " implements";
 
+    /** The location of a diagnostic about an input's file as a whole: {@code path:[0,0]}. */
+    static SourceLocation whole(ModelInput input) {
+        return new SourceLocation(input.name(), 0, 0);
+    }
+
     /** A problem or warning of one input: the diagnostic is located in the model file when the line is known. */
     public record Problem(ModelInput input, Diagnostic diagnostic) {
         /** An error at {@code [0,0]} of the input's file. */
         public static Problem of(ModelInput input, String message) {
-            return new Problem(input, Diagnostic.error(new SourceLocation(input.name(), 0, 0), message));
+            return new Problem(input, Diagnostic.error(whole(input), message));
         }
 
         /** {@code path:[line,col] message}. */
@@ -442,18 +447,12 @@ public final class GenerationPipeline {
                         .withMathTrig(mathTrig).withParts(parts).withKinematics(kinematics);
                 generated = codeGenerator.generate(e.model, options);
                 if (loopedLineOnLineRows(e.model, options)) {
-                    Problem warning = new Problem(e.input, Diagnostic.warning(new SourceLocation(e.input.name(), 0,
-                            0), LOOPED_LINE_ON_LINE));
-                    warnings.add(warning);
-                    progress.warning(warning);
+                    warn(new Problem(e.input, Diagnostic.warning(whole(e.input), LOOPED_LINE_ON_LINE)), warnings);
                 }
                 for (ModelPart asked : options.parts()) {
                     if (!generated.parts().contains(asked)) {
-                        Problem warning = new Problem(e.input, Diagnostic.warning(new SourceLocation(e.input.name(),
-                                0, 0), "the part " + asked.name().toLowerCase(Locale.ROOT)
-                                + " is not generated for this model: " + OMITTED_PART));
-                        warnings.add(warning);
-                        progress.warning(warning);
+                        warn(new Problem(e.input, Diagnostic.warning(whole(e.input), "the part " + asked.optionName()
+                                + " is not generated for this model: " + OMITTED_PART)), warnings);
                     }
                 }
             } catch (UnsupportedModelException x) {
@@ -515,6 +514,12 @@ public final class GenerationPipeline {
         return new Result(outputs, warnings, problems);
     }
 
+    /** Keeps a warning for the result and tells the progress of it at once. */
+    private void warn(Problem warning, List<Problem> warnings) {
+        warnings.add(warning);
+        progress.warning(warning);
+    }
+
     /** Reads one model, sets its model and class name; returns its problems, adds its warnings. */
     private List<Problem> read(Entry e, List<Problem> warnings) {
         ModelInput in = e.input;
@@ -532,9 +537,7 @@ public final class GenerationPipeline {
             return problems;
         }
         for (Diagnostic d : model.warnings()) {
-            Problem warning = new Problem(in, d);
-            warnings.add(warning);
-            progress.warning(warning);
+            warn(new Problem(in, d), warnings);
         }
         e.model = model;
         if (e.className == null) {

@@ -883,11 +883,7 @@ public final class ContactKinematics {
         if (i >= set.shapeCount()) {
             return 0; // a ground
         }
-        org.symdyn.geometry.Shape shape = shapes.placements().shape(i);
-        if (shape instanceof org.symdyn.geometry.Sphere sphere) {
-            return sphere.radius();
-        }
-        return shape instanceof org.symdyn.geometry.Capsule capsule ? capsule.radius() : 0;
+        return shapes.placements().shape(i).rounding();
     }
 
     /**

@@ -165,24 +165,22 @@ public record ContactSettings(Solver solver, double tolerance, int maxIterations
      * speed, β (φ + δ) / h = −v̄, where nothing rests, the slope is β/h.
      */
     public double contactOffsetSlope(double gap, double h) {
+        double beta = penetrationRecovery / h;
         if (gap > KINK_BAND) {
             return 1 / h;
         }
         if (gap >= -KINK_BAND) {
-            return (1 / h + penetrationSlope(-KINK_BAND - Math.ulp(KINK_BAND), h)) / 2;
+            // just below 0 the slope is 0 within a slop wider than the band, else β/h
+            return (1 / h + (penetrationSlop > KINK_BAND ? 0 : beta)) / 2;
         }
         double recovered = gap + penetrationSlop;
-        if (Math.abs(recovered) <= KINK_BAND) {
-            return penetrationSlope(gap - KINK_BAND - Math.ulp(KINK_BAND), h) / 2; // 0 on the slop's side
+        if (recovered > KINK_BAND) {
+            return 0;
         }
-        return penetrationSlope(gap, h);
-    }
-
-    /** The slope of {@link #contactOffset} at a penetration φ &lt; 0 off its kinks: β/h, 0 within the slop or bound. */
-    private double penetrationSlope(double gap, double h) {
-        double recovered = gap + penetrationSlop;
-        return recovered >= 0 ? 0
-                : penetrationRecovery * recovered / h < -maxRecoverySpeed ? 0 : penetrationRecovery / h;
+        if (recovered >= -KINK_BAND) {
+            return beta / 2; // the mean of the slop's 0 and the recovery's β/h
+        }
+        return penetrationRecovery * recovered / h < -maxRecoverySpeed ? 0 : beta;
     }
 
     /**

@@ -23,6 +23,12 @@ public final class Capsule extends Shape implements ConvexShape {
         return radius;
     }
 
+    /** r: the shape is its core swept by a ball of its radius. */
+    @Override
+    public double rounding() {
+        return radius;
+    }
+
     /** L (metres), the distance between the centres of the end hemispheres. */
     public double length() {
         return length;

@@ -54,15 +54,9 @@ final class MinkowskiDifference {
         set(shapeA, a, shapeB, b, true);
     }
 
-    /**
-     * The radius r of the ball a shape is its core swept by: a sphere's and a capsule's radius, whose cores are a
-     * point and a segment; 0 for every other shape, its own core.
-     */
+    /** {@link Shape#rounding}: a sphere's and a capsule's radius, 0 for every other shape and a mesh triangle. */
     static double coreRadius(ConvexShape shape) {
-        if (shape instanceof Sphere s) {
-            return s.radius();
-        }
-        return shape instanceof Capsule c ? c.radius() : 0;
+        return shape instanceof Shape s ? s.rounding() : 0;
     }
 
     private void set(ConvexShape shapeA, Placement a, ConvexShape shapeB, Placement b, boolean cores) {
@@ -99,7 +93,7 @@ final class MinkowskiDifference {
 
     /** {@link #point} ← the support point (world) of the shape, or of its core, in world direction u. */
     private void support(ConvexShape shape, Placement place, double ux, double uy, double uz) {
-        if (!cores || !(shape instanceof Sphere || shape instanceof Capsule)) {
+        if (!cores || coreRadius(shape) == 0) {
             place.support(shape, ux, uy, uz, point);
             return;
         }

@@ -14,6 +14,15 @@ public abstract sealed class Shape permits Sphere, Capsule, Box, Cylinder, HalfS
     Shape() {
     }
 
+    /**
+     * The radius r of the ball the shape is its core swept by (metres): a sphere's (its core a point) and a capsule's
+     * (a segment); 0 for every other shape, its own core. Its distance to another shape is its core's less r, and a
+     * contact's point on it is its core's point less r along the normal.
+     */
+    public double rounding() {
+        return 0;
+    }
+
     /** A size that must be finite and strictly positive, else an exception naming it and the value. */
     static double positive(String what, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {

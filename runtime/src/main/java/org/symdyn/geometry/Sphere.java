@@ -14,6 +14,12 @@ public final class Sphere extends Shape implements ConvexShape {
         return radius;
     }
 
+    /** r: the shape is its core swept by a ball of its radius. */
+    @Override
+    public double rounding() {
+        return radius;
+    }
+
     /** x = r d / |d|; for d = 0, the point (r, 0, 0). */
     @Override
     public void support(double dx, double dy, double dz, double[] out) {
